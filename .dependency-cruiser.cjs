@@ -1,0 +1,71 @@
+/** Process boundaries of DESIGN.md, enforced on every `npm run lint`. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-is-pure',
+      comment: 'src/shared runs in every process: no Node built-ins, no Electron, no DOM-only packages.',
+      severity: 'error',
+      from: { path: '^src/shared' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'shared-no-electron-or-process-code',
+      severity: 'error',
+      from: { path: '^src/shared' },
+      to: {
+        path: '(^node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|preload|renderer|sandbox)',
+      },
+    },
+    {
+      name: 'renderer-not-main-or-sandbox',
+      comment: 'The renderer talks to main only through window.paydesk.',
+      severity: 'error',
+      from: { path: '^src/renderer' },
+      to: {
+        path: '^src/(main|sandbox|preload/index)|^node_modules/(electron|fastify|pino)/',
+        dependencyTypes: ['local', 'npm', 'npm-dev', 'core', 'npm-no-pkg', 'npm-unknown'],
+      },
+    },
+    {
+      name: 'renderer-no-node-builtins',
+      severity: 'error',
+      from: { path: '^src/renderer' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'main-not-renderer',
+      severity: 'error',
+      from: { path: '^src/(main|sandbox|preload)' },
+      to: { path: '^src/renderer' },
+    },
+    {
+      name: 'sandbox-independent-of-app',
+      comment: 'The sandbox is the gateway side: it may share wire schemas and signing, nothing of the app.',
+      severity: 'error',
+      from: { path: '^src/sandbox' },
+      to: { path: '^src/(main|preload)', pathNot: '^src/main/gateway/sign\\.ts$' },
+    },
+    {
+      name: 'electron-only-in-shell',
+      comment: 'Only the thin Electron layer (index, window, ipc-bridge) may import electron.',
+      severity: 'error',
+      from: {
+        path: '^src/(main|shared|sandbox)',
+        pathNot: '^src/main/(index|window|ipc-bridge|bank-view)\\.ts$',
+      },
+      to: { path: '^node_modules/electron/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.node.json' },
+    tsPreCompilationDeps: true,
+    exclude: { path: '^(out|node_modules)' },
+  },
+};

@@ -1,0 +1,77 @@
+// Field-level schemas of the interface document, shared by every message. Each says what it expects
+// in plain words, because these messages reach support staff as they are.
+import { z } from 'zod';
+import { isCountryCode } from '../countries';
+import { AMOUNT_MAX_LENGTH, normalizeAmount } from '../money/amount';
+
+/** An error message that says "Required." when the field is missing, and `invalid` otherwise. */
+export const say = (invalid: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Required.' : invalid),
+});
+
+const string = () => z.string(say('Must be text.'));
+
+export const text = (max: number) => string().min(1, 'Required.').max(max, `At most ${max} characters.`);
+
+export const optionalText = (max: number) => string().max(max, `At most ${max} characters.`).optional();
+
+export const digits = (max: number) => text(max).regex(/^\d+$/, 'Digits only.');
+
+/** int64 in JSON; JavaScript holds exactly only the safe-integer range (docs/gateway-assumptions.md A3). */
+export const merchantIdNumber = z.int(say('A whole number.')).positive('A positive number.');
+/** In a form body every value is text: merchantId is its digits. */
+export const merchantIdDigits = digits(19);
+
+export const expDate = text(16).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry as MM/YY, e.g. 09/28.');
+export const ipv4 = z.ipv4(say('An IPv4 address such as 203.0.113.7.')).max(64, 'At most 64 characters.');
+export const httpUrl = (max: number) =>
+  z
+    .url({ protocol: /^https?$/, ...say('A web address starting with http:// or https://.') })
+    .max(max, `At most ${max} characters.`);
+export const countryCode = string()
+  .length(2, 'A two-letter ISO 3166-1 country code such as DE.')
+  .refine(isCountryCode, 'Not an ISO 3166-1 country code.');
+export const isoDate = z.iso.date(say('A real date written YYYY-MM-DD.'));
+export const email = z
+  .email(say('An e-mail address such as name@example.com.'))
+  .max(64, 'At most 64 characters.');
+
+export const storeCc = z.enum(['0', '1'], say('"0" (do not store the card) or "1" (store it).'));
+export const txMode = z.enum(['h2h', 'redirection'], say('"h2h" or "redirection".'));
+
+export const amount = string()
+  .max(AMOUNT_MAX_LENGTH, `At most ${AMOUNT_MAX_LENGTH} characters.`)
+  .superRefine((value, ctx) => {
+    const result = normalizeAmount(value);
+    if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
+  });
+
+export const productItem = z.strictObject({
+  name: z.string().min(1, 'Product name required.'),
+  price: z.string().min(1, 'Product price required.'),
+  num: z.string().regex(/^\d+$/, 'Quantity in digits.'),
+  currency: z.string().min(1, 'Product currency required.'),
+});
+export const productList = z.array(productItem);
+
+/** `products`: a JSON-encoded string holding an array of product objects, 512 characters at most. */
+export const productsJson = z
+  .string()
+  .max(512, 'At most 512 characters.')
+  .superRefine((value, ctx) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Not valid JSON: expected an array of products.' });
+      return;
+    }
+    const result = productList.safeParse(parsed);
+    if (!result.success) {
+      const first = result.error.issues[0];
+      ctx.addIssue({
+        code: 'custom',
+        message: `Product ${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}`,
+      });
+    }
+  });

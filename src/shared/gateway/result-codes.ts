@@ -1,0 +1,18 @@
+// Result codes in `code`. The interface shows 0 (success) and 90751019 (a generic failure); the rest
+// are assumption A6 in docs/gateway-assumptions.md.
+export const RESULT_CODE = Object.freeze({
+  OK: 0,
+  INVALID_PARAMETER: 90751001,
+  BAD_SIGNATURE: 90751002,
+  UNKNOWN_MERCHANT: 90751003,
+  DUPLICATE_TRADE_NO: 90751004,
+  UNKNOWN_STORED_CARD: 90751005,
+  UNSUPPORTED_CONTENT_TYPE: 90751006,
+  NOT_FOUND: 90751007,
+  BODY_TOO_LARGE: 90751008,
+  MALFORMED_BODY: 90751009,
+  TOO_MANY_RECORDS: 90751010,
+  GENERIC_FAILURE: 90751019,
+  INTERNAL_ERROR: 90759999,
+});
+export type ResultCodeName = keyof typeof RESULT_CODE;

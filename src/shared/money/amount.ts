@@ -1,0 +1,48 @@
+// The one place amount text becomes money. Section 2.1 of the interface: "precision is 2 decimal
+// places; higher precision is rounded to 2 places (rounding to nearest)". Ties round away from zero
+// (half-up on a positive amount): 10.005 -> 10.01. Decimal arithmetic only, through big.js.
+import Big from 'big.js';
+
+export const AMOUNT_MAX_LENGTH = 32;
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+export type AmountResult = { ok: true; value: string } | { ok: false; message: string };
+
+/** Turns amount text into the canonical 2-place decimal string, or says why it cannot. */
+export function normalizeAmount(input: string): AmountResult {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'Enter an amount.' };
+  if (text.length > AMOUNT_MAX_LENGTH) {
+    return { ok: false, message: `The amount is longer than ${AMOUNT_MAX_LENGTH} characters.` };
+  }
+  if (/[eE]/.test(text))
+    return { ok: false, message: 'Write the amount as plain digits, not in exponent form.' };
+  if (text.startsWith('-')) return { ok: false, message: 'The amount cannot be negative.' };
+  if (!PLAIN_DECIMAL.test(text)) {
+    return {
+      ok: false,
+      message: 'The amount must be a number such as 12.50 (digits and one decimal point).',
+    };
+  }
+  const rounded = new Big(text).round(2, Big.roundHalfUp);
+  if (rounded.eq(0)) return { ok: false, message: 'The amount is zero once rounded to 2 decimal places.' };
+  return { ok: true, value: rounded.toFixed(2) };
+}
+
+/** The canonical amount, or a thrown error: for callers that have already validated. */
+export function canonicalAmount(input: string): string {
+  const result = normalizeAmount(input);
+  if (!result.ok) throw new Error(result.message);
+  return result.value;
+}
+
+export function amountsEqual(a: string, b: string): boolean {
+  return new Big(a).eq(new Big(b));
+}
+
+/** Sums canonical amounts exactly (history totals, charts). */
+export function sumAmounts(amounts: Iterable<string>): string {
+  let total = new Big(0);
+  for (const amount of amounts) total = total.plus(amount);
+  return total.toFixed(2);
+}

@@ -10,6 +10,8 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only 'electron': bundle the contract and zod into it.
+      externalizeDeps: false,
       // A sandboxed preload cannot be an ES module: emit CommonJS.
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },

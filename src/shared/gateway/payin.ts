@@ -53,7 +53,7 @@ const CARD_FIELDS = ['cardNumber', 'cvv', 'expDate'] as const;
  * The card fields are required (section 2.1) except that a stored card's `ccStorageID` stands in for
  * all three (assumption A8); sending both is refused so that it is never unclear which card is charged.
  */
-function requireCardOrStoredCard(
+export function requireCardOrStoredCard(
   request: { ccStorageID?: string | undefined } & Partial<Record<(typeof CARD_FIELDS)[number], string>>,
   ctx: z.RefinementCtx,
 ): void {
@@ -74,29 +74,33 @@ function requireCardOrStoredCard(
   }
 }
 
-export const payInV2RequestSchema = z
-  .strictObject({
-    merchantId: merchantIdNumber,
-    ...sharedPayInFields,
-    eci: text(2)
-      .regex(/^\d{2}$/, 'A two-digit code such as 05.')
-      .optional(),
-    cavv: optionalText(64),
-    dsTranId: optionalText(64),
-  })
+/** The v2 fields before the card rule: what forms derive from (refined objects cannot be picked). */
+export const payInV2Fields = z.strictObject({
+  merchantId: merchantIdNumber,
+  ...sharedPayInFields,
+  eci: text(2)
+    .regex(/^\d{2}$/, 'A two-digit code such as 05.')
+    .optional(),
+  cavv: optionalText(64),
+  dsTranId: optionalText(64),
+});
+
+/** The v1 fields before the card rule (section 2.2). */
+export const payInV1Fields = z.strictObject({
+  merchantId: merchantIdDigits,
+  ...sharedPayInFields,
+  email,
+  iddCode: digits(8),
+  currency: text(8).regex(/^[A-Z]{3}$/, 'A three-letter ISO 4217 currency code such as EUR.'),
+  payChannel: optionalText(16),
+  sign: text(128),
+});
+
+export const payInV2RequestSchema = payInV2Fields
   .superRefine(requireCardOrStoredCard)
   .describe('Pay-in request, version 2 (JSON body).');
 
-export const payInV1RequestSchema = z
-  .strictObject({
-    merchantId: merchantIdDigits,
-    ...sharedPayInFields,
-    email,
-    iddCode: digits(8),
-    currency: text(8).regex(/^[A-Z]{3}$/, 'A three-letter ISO 4217 currency code such as EUR.'),
-    payChannel: optionalText(16),
-    sign: text(128),
-  })
+export const payInV1RequestSchema = payInV1Fields
   .superRefine(requireCardOrStoredCard)
   .describe('Pay-in request, version 1 (form body, signed).');
 

@@ -1,0 +1,112 @@
+// The app window and the isolated bank-page window, with every security setting in one place.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { BrowserWindow, type Session, session, type WebContents } from 'electron';
+
+export const APP_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export const APP_WEB_PREFERENCES = Object.freeze({
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInSubFrames: false,
+  nodeIntegrationInWorker: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  spellcheck: false,
+});
+
+function denyEverything(target: Session): void {
+  target.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  target.setPermissionCheckHandler(() => false);
+}
+
+/** Navigation and new windows are blocked: the app's own page is the only content in the app window. */
+function lockNavigation(contents: WebContents): void {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+export function createAppWindow(options: {
+  preloadPath: string;
+  rendererDir: string;
+  devServerUrl?: string;
+}) {
+  denyEverything(session.defaultSession);
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [APP_CONTENT_SECURITY_POLICY],
+      },
+    });
+  });
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 1024,
+    minHeight: 640,
+    show: false,
+    title: 'Paydesk',
+    webPreferences: { ...APP_WEB_PREFERENCES, preload: options.preloadPath },
+  });
+  lockNavigation(window.webContents);
+  window.once('ready-to-show', () => window.show());
+  if (options.devServerUrl) void window.loadURL(options.devServerUrl);
+  else void window.loadFile(join(options.rendererDir, 'index.html'));
+  return window;
+}
+
+/**
+ * Opens a 3DS or hosted payment page: third-party content in a modal child window with its own
+ * in-memory session, no preload and no Node; popups and permissions denied; only http(s) navigation.
+ * `isFinished` recognises the return listener's final redirect, after which the window closes itself.
+ */
+export function openBankPageWindow(
+  parent: BrowserWindow,
+  url: string,
+  isFinished: (url: string) => boolean,
+): BrowserWindow {
+  const bankSession = session.fromPartition(`bank-page-${randomUUID()}`, { cache: false });
+  denyEverything(bankSession);
+  const window = new BrowserWindow({
+    parent,
+    modal: true,
+    width: 520,
+    height: 680,
+    title: 'Bank verification',
+    webPreferences: {
+      ...APP_WEB_PREFERENCES,
+      session: bankSession,
+      preload: undefined,
+      javascript: true,
+    },
+  });
+  const contents = window.webContents;
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  const guard = (event: { preventDefault(): void }, target: string) => {
+    if (!/^https?:\/\//i.test(target)) event.preventDefault();
+  };
+  contents.on('will-navigate', (event) => guard(event, event.url));
+  contents.on('will-redirect', (event) => {
+    guard(event, event.url);
+    if (isFinished(event.url)) setTimeout(() => window.close(), 0);
+  });
+  contents.on('did-navigate', (_event, target) => {
+    if (isFinished(target)) setTimeout(() => window.close(), 0);
+  });
+  void window.loadURL(url);
+  return window;
+}

@@ -1,0 +1,126 @@
+// The IPC contract: every channel main answers and every event it emits, with zod schemas both ways.
+// Main validates inputs and the sender against this table; the preload and the browser harness build
+// window.paydesk from it; nothing else names a channel.
+import { z } from 'zod';
+import { payInSubmitSchema } from './payin-form';
+import { profileSchema, settingsSchema } from './profile';
+import { payInStatusSchema } from './status';
+
+export const IPC_ERROR_KINDS = [
+  'invalid',
+  'duplicate_suspected',
+  'not_found',
+  'conflict',
+  'locked',
+  'keychain_unavailable',
+  'forbidden',
+  'internal',
+] as const;
+export const ipcErrorSchema = z.object({
+  kind: z.enum(IPC_ERROR_KINDS),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type IpcError = z.infer<typeof ipcErrorSchema>;
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
+
+const none = z.undefined();
+const id = z.strictObject({ id: z.string().min(1).max(64) });
+const historyId = z.strictObject({ historyId: z.string().min(1).max(64) });
+
+export const appInfoSchema = z.object({
+  version: z.string(),
+  keychain: z.object({ available: z.boolean(), reason: z.string().optional() }),
+});
+
+export const settingsViewSchema = z.object({
+  settings: settingsSchema,
+  /** Whether a merchant secret is in the keychain, per profile id: the secret itself never leaves main. */
+  secretSet: z.record(z.string(), z.boolean()),
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+export const payInResultSchema = z.object({
+  historyId: z.string(),
+  merchantTradeNo: z.string(),
+  status: payInStatusSchema,
+  amount: z.string(),
+  currency: z.string(),
+  maskedPan: z.string().optional(),
+  orderId: z.string().optional(),
+  traceid: z.string().optional(),
+  remark: z.string().optional(),
+  /** What a support agent should read: the gateway's msg or Paydesk's explanation of a failure. */
+  message: z.string().optional(),
+  /** The request field the gateway's refusal names, to highlight it in the form. */
+  field: z.string().optional(),
+  /** A 3DS or hosted payment page to show in the isolated bank-page view. */
+  bankPage: z.object({ kind: z.enum(['3ds', 'redirect']), url: z.url() }).optional(),
+});
+export type PayInResult = z.infer<typeof payInResultSchema>;
+
+export const storedCardSchema = z.object({
+  ccStorageID: z.string(),
+  userId: z.string(),
+  maskedPan: z.string(),
+  brand: z.string(),
+  expDate: z.string(),
+});
+export type StoredCard = z.infer<typeof storedCardSchema>;
+
+export const connectionTestSchema = z.object({ ok: z.boolean(), message: z.string(), latencyMs: z.number() });
+
+const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+
+export const ipcChannels = {
+  'app.info': channel(none, appInfoSchema),
+  'settings.get': channel(none, settingsViewSchema),
+  'settings.update': channel(
+    z.strictObject({
+      operatorName: z.string().max(60).optional(),
+      idleLockMinutes: z.int().min(1).max(240).optional(),
+    }),
+    settingsViewSchema,
+  ),
+  'profiles.save': channel(profileSchema, settingsViewSchema),
+  'profiles.remove': channel(id, settingsViewSchema),
+  'profiles.activate': channel(id, settingsViewSchema),
+  'profiles.testConnection': channel(id, connectionTestSchema),
+  'secret.set': channel(
+    z.strictObject({ profileId: z.string().min(1).max(64), secret: z.string().min(1).max(512) }),
+    settingsViewSchema,
+  ),
+  'secret.remove': channel(z.strictObject({ profileId: z.string().min(1).max(64) }), settingsViewSchema),
+  'payin.submit': channel(payInSubmitSchema, payInResultSchema),
+  'payin.retry': channel(historyId, payInResultSchema),
+  'payin.cancelBankPage': channel(historyId, payInResultSchema),
+  'payin.storedCards': channel(
+    z.strictObject({ userId: z.string().min(1).max(64) }),
+    z.array(storedCardSchema),
+  ),
+} as const;
+
+export const ipcEvents = {
+  'payin.settled': payInResultSchema,
+} as const;
+
+export type IpcChannel = keyof typeof ipcChannels;
+export type IpcEvent = keyof typeof ipcEvents;
+export type ChannelInput<C extends IpcChannel> = z.input<(typeof ipcChannels)[C]['input']>;
+export type ChannelOutput<C extends IpcChannel> = z.output<(typeof ipcChannels)[C]['output']>;
+export type EventPayload<E extends IpcEvent> = z.output<(typeof ipcEvents)[E]>;
+
+export const IPC_CHANNEL_NAMES = Object.keys(ipcChannels) as IpcChannel[];
+export const IPC_EVENT_NAMES = Object.keys(ipcEvents) as IpcEvent[];
+
+/** The prefix every Electron IPC channel carries, so that no other code's channel can collide. */
+export const IPC_PREFIX = 'paydesk:';
+
+/** window.paydesk: each channel as an async function returning a result value, plus event subscription. */
+export type PaydeskApi = {
+  invoke<C extends IpcChannel>(
+    channel: C,
+    ...input: ChannelInput<C> extends undefined ? [] : [ChannelInput<C>]
+  ): Promise<IpcResult<ChannelOutput<C>>>;
+  on<E extends IpcEvent>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};

@@ -1,0 +1,59 @@
+// Connection profiles and app settings: what electron-store holds (never the merchant secret).
+import { z } from 'zod';
+import { httpUrl, merchantIdNumber, text } from './gateway/fields';
+import { signAlgorithmSchema } from './gateway/sign-algorithm';
+
+export const ENVIRONMENTS = ['sandbox', 'test', 'production'] as const;
+export const environmentSchema = z.enum(ENVIRONMENTS);
+export type Environment = z.infer<typeof environmentSchema>;
+
+const timeoutMs = (fallback: number) => z.int().min(1_000).max(120_000).default(fallback);
+
+export const profileSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Lower-case letters, digits and dashes.'),
+  name: text(60),
+  environment: environmentSchema,
+  /** The embedded sandbox's URLs are known only at run time: main fills them in. */
+  embeddedSandbox: z.boolean().default(false),
+  baseUrl: httpUrl(256).optional(),
+  kycBaseUrl: httpUrl(256).optional(),
+  merchantId: merchantIdNumber,
+  signAlgorithm: signAlgorithmSchema.default('hmac-sha256'),
+  /** v2 has no currency field (assumption A15): shown and recorded, never sent. */
+  displayCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'A three-letter ISO 4217 code such as EUR.')
+    .default('EUR'),
+  callBackURL: httpUrl(256).optional(),
+  successURL: httpUrl(256).optional(),
+  failURL: httpUrl(256).optional(),
+  connectTimeoutMs: timeoutMs(10_000),
+  requestTimeoutMs: timeoutMs(30_000),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** A profile that talks to a real gateway must say where it is. */
+export const savedProfileSchema = profileSchema.superRefine((profile, ctx) => {
+  if (profile.embeddedSandbox) return;
+  if (!profile.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'Required.' });
+  if (!profile.kycBaseUrl) ctx.addIssue({ code: 'custom', path: ['kycBaseUrl'], message: 'Required.' });
+});
+
+export const SANDBOX_PROFILE: Profile = Object.freeze(
+  profileSchema.parse({
+    id: 'sandbox',
+    name: 'Sandbox',
+    environment: 'sandbox',
+    embeddedSandbox: true,
+    merchantId: 100001,
+  }),
+);
+
+export const settingsSchema = z.strictObject({
+  operatorName: z.string().max(60).default(''),
+  activeProfileId: z.string().default(SANDBOX_PROFILE.id),
+  profiles: z.array(savedProfileSchema).default([SANDBOX_PROFILE]),
+  idleLockMinutes: z.int().min(1).max(240).default(15),
+});
+export type Settings = z.infer<typeof settingsSchema>;

@@ -1,0 +1,183 @@
+// The Electron layer with `electron` mocked (its binary cannot run here): the windows' security
+// settings, the IPC bindings' coverage of the contract, and the sender check.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IPC_CHANNEL_NAMES, IPC_PREFIX, type IpcResult } from '../../src/shared/ipc';
+
+type Handler = (event: unknown, input: unknown) => Promise<IpcResult<unknown>>;
+const fake = vi.hoisted(() => {
+  const handlers = new Map<string, Handler>();
+  const windows: {
+    options: Record<string, unknown>;
+    listeners: Map<string, (...args: unknown[]) => void>;
+  }[] = [];
+  const exposed = new Map<string, unknown>();
+  const invoked: { channel: string; input: unknown }[] = [];
+  return { handlers, windows, exposed, invoked };
+});
+
+vi.mock('electron', () => {
+  const makeSession = () => ({
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    webRequest: { onHeadersReceived: vi.fn() },
+  });
+  class BrowserWindow {
+    readonly listeners = new Map<string, (...args: unknown[]) => void>();
+    readonly webContents: Record<string, unknown>;
+    constructor(readonly options: Record<string, unknown>) {
+      const mainFrame = { parent: null };
+      this.webContents = {
+        mainFrame,
+        setWindowOpenHandler: vi.fn(),
+        on: (name: string, listener: (...args: unknown[]) => void) => this.listeners.set(name, listener),
+        send: vi.fn(),
+      };
+      fake.windows.push(this);
+    }
+    once() {}
+    loadURL() {
+      return Promise.resolve();
+    }
+    loadFile() {
+      return Promise.resolve();
+    }
+    isDestroyed() {
+      return false;
+    }
+    close() {}
+  }
+  return {
+    BrowserWindow,
+    session: { defaultSession: makeSession(), fromPartition: vi.fn(() => makeSession()) },
+    contextBridge: { exposeInMainWorld: (key: string, api: unknown) => fake.exposed.set(key, api) },
+    ipcRenderer: {
+      invoke: (channel: string, input: unknown) => {
+        fake.invoked.push({ channel, input });
+        return Promise.resolve({ ok: true, data: null });
+      },
+      on: vi.fn(),
+      removeListener: vi.fn(),
+    },
+  };
+});
+
+const { APP_WEB_PREFERENCES, createAppWindow, openBankPageWindow } = await import('../../src/main/window');
+const { bindIpc } = await import('../../src/main/ipc-bridge');
+const { BrowserWindow } = await import('electron');
+
+beforeEach(() => {
+  fake.handlers.clear();
+  fake.windows.length = 0;
+});
+
+function fakeIpcMain() {
+  return {
+    handle: (channel: string, handler: Handler) => fake.handlers.set(channel, handler),
+    removeHandler: (channel: string) => fake.handlers.delete(channel),
+  };
+}
+
+describe('app window', () => {
+  it('isolates the renderer: context isolation, sandbox, no Node, web security', () => {
+    createAppWindow({ preloadPath: '/app/preload/index.cjs', rendererDir: '/app/renderer' });
+    const prefs = fake.windows[0]?.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      preload: '/app/preload/index.cjs',
+    });
+  });
+
+  it('blocks navigation away from the app page', () => {
+    createAppWindow({ preloadPath: '/p', rendererDir: '/r' });
+    const navigate = fake.windows[0]?.listeners.get('will-navigate');
+    const event = { preventDefault: vi.fn() };
+    navigate?.(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('bank-page window', () => {
+  it('runs with its own session, no preload and no Node, and refuses non-http navigation', () => {
+    const parent = new BrowserWindow({});
+    fake.windows.length = 0;
+    openBankPageWindow(parent, 'http://127.0.0.1:9/acs', () => false);
+    const options = fake.windows[0]?.options as Record<string, unknown>;
+    const prefs = options.webPreferences as Record<string, unknown>;
+    expect(options.modal).toBe(true);
+    expect(prefs.preload).toBeUndefined();
+    expect(prefs.nodeIntegration).toBe(false);
+    expect(prefs.sandbox).toBe(true);
+    expect(prefs.session).toBeDefined();
+    const navigate = fake.windows[0]?.listeners.get('will-navigate');
+    const blocked = { url: 'file:///etc/passwd', preventDefault: vi.fn() };
+    navigate?.(blocked);
+    expect(blocked.preventDefault).toHaveBeenCalled();
+    const allowed = { url: 'https://bank.example/acs', preventDefault: vi.fn() };
+    navigate?.(allowed);
+    expect(allowed.preventDefault).not.toHaveBeenCalled();
+  });
+
+  it('shares the app window security settings', () => {
+    expect(APP_WEB_PREFERENCES.sandbox).toBe(true);
+  });
+});
+
+describe('IPC bindings', () => {
+  function boundWindow() {
+    createAppWindow({ preloadPath: '/p', rendererDir: '/r' });
+    return fake.windows[0] as unknown as import('electron').BrowserWindow;
+  }
+
+  it('registers exactly one handler per contract channel', () => {
+    const window = boundWindow();
+    bindIpc(fakeIpcMain() as never, window, async () => ({ ok: true, data: null }));
+    expect([...fake.handlers.keys()].sort()).toEqual(
+      IPC_CHANNEL_NAMES.map((name) => IPC_PREFIX + name).sort(),
+    );
+  });
+
+  it('answers the top frame of the app window and refuses any other frame', async () => {
+    const window = boundWindow();
+    const calls: string[] = [];
+    bindIpc(fakeIpcMain() as never, window, async (channel) => {
+      calls.push(channel);
+      return { ok: true, data: 'answered' };
+    });
+    const handler = fake.handlers.get(`${IPC_PREFIX}app.info`)!;
+    const contents = window.webContents as unknown as { mainFrame: unknown };
+    const trusted = await handler({ sender: window.webContents, senderFrame: contents.mainFrame }, undefined);
+    expect(trusted).toEqual({ ok: true, data: 'answered' });
+
+    const childFrame = { parent: contents.mainFrame };
+    const fromChild = await handler({ sender: window.webContents, senderFrame: childFrame }, undefined);
+    expect(fromChild).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+
+    const otherContents = { mainFrame: { parent: null } };
+    const fromOther = await handler(
+      { sender: otherContents, senderFrame: otherContents.mainFrame },
+      undefined,
+    );
+    expect(fromOther).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(calls).toEqual(['app.info']);
+  });
+});
+
+describe('preload', () => {
+  it('exposes only invoke and on, prefixes channels and refuses unknown ones', async () => {
+    await import('../../src/preload/index');
+    const api = fake.exposed.get('paydesk') as {
+      invoke: (channel: string, input?: unknown) => Promise<unknown>;
+      on: (event: string, listener: () => void) => () => void;
+    };
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
+    expect(Object.isFrozen(api)).toBe(true);
+    await api.invoke('app.info');
+    expect(fake.invoked.at(-1)).toEqual({ channel: `${IPC_PREFIX}app.info`, input: undefined });
+    await expect(api.invoke('fs.readFile', '/etc/passwd')).rejects.toThrow(/Unknown Paydesk channel/);
+    expect(() => api.on('shell.exec', () => {})).toThrow(/Unknown Paydesk event/);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createIpcDispatcher, IpcFailure, type IpcHandlers } from '../../src/main/ipc/dispatch';
+import { SANDBOX_PROFILE } from '../../src/shared/profile';
+
+const settingsView = {
+  settings: {
+    operatorName: 'Ana',
+    activeProfileId: 'sandbox',
+    profiles: [SANDBOX_PROFILE],
+    idleLockMinutes: 15,
+  },
+  secretSet: { sandbox: false },
+};
+
+function handlers(overrides: Partial<IpcHandlers>): IpcHandlers {
+  const missing = async () => {
+    throw new Error('not wired in this test');
+  };
+  return new Proxy(overrides as IpcHandlers, {
+    get: (target, name: string) => target[name as keyof IpcHandlers] ?? missing,
+  });
+}
+
+describe('IPC dispatcher', () => {
+  const internalErrors: unknown[] = [];
+  const dispatch = createIpcDispatcher(
+    handlers({
+      'settings.get': async () => settingsView,
+      'settings.update': async (input) => ({
+        ...settingsView,
+        settings: { ...settingsView.settings, operatorName: input.operatorName ?? '' },
+      }),
+      'payin.retry': async () => {
+        throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
+      },
+      'profiles.remove': async () => {
+        throw new Error('disk on fire');
+      },
+      'profiles.activate': async () => ({ wrong: 'shape' }) as never,
+    }),
+    (_channel, error) => internalErrors.push(error),
+  );
+
+  it('answers a valid call with its data', async () => {
+    expect(await dispatch('settings.update', { operatorName: 'Bo' })).toMatchObject({
+      ok: true,
+      data: { settings: { operatorName: 'Bo' } },
+    });
+  });
+
+  it('refuses a channel outside the contract, including prototype keys', async () => {
+    expect(await dispatch('shell.exec', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await dispatch('__proto__', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await dispatch('constructor', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+
+  it('refuses invalid input with the field it concerns, before any handler runs', async () => {
+    const result = await dispatch('settings.update', { operatorName: 'x'.repeat(61) });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'operatorName' } });
+    const extra = await dispatch('settings.update', { operatorName: 'Bo', isAdmin: true });
+    expect(extra).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+  });
+
+  it('returns a handler failure as a value that keeps its kind and field', async () => {
+    expect(await dispatch('payin.retry', { historyId: '7' })).toEqual({
+      ok: false,
+      error: { kind: 'not_found', message: 'No pay-in with that id.', field: 'historyId' },
+    });
+  });
+
+  it('turns an unexpected exception into an internal error without leaking its text', async () => {
+    const result = await dispatch('profiles.remove', { id: 'x' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(JSON.stringify(result)).not.toContain('disk on fire');
+    expect(internalErrors).toHaveLength(1);
+  });
+
+  it('checks the handler output against the contract too', async () => {
+    const result = await dispatch('profiles.activate', { id: 'sandbox' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  });
+});

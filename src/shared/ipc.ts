@@ -26,7 +26,13 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError 
 
 const none = z.undefined();
 const id = z.strictObject({ id: z.string().min(1).max(64) });
-const historyId = z.strictObject({ historyId: z.string().min(1).max(64) });
+const historyId = z.strictObject({ historyId: z.int().positive() });
+/** Card details typed again: Paydesk keeps them in memory only for the request in flight (and its retry). */
+const reenteredCard = z.strictObject({
+  cardNumber: z.string().regex(/^\d{12,19}$/, 'Digits only, 12 to 19 of them.'),
+  cvv: z.string().regex(/^\d{3,4}$/, '3 or 4 digits.'),
+  expDate: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry as MM/YY, e.g. 09/28.'),
+});
 
 export const appInfoSchema = z.object({
   version: z.string(),
@@ -41,7 +47,7 @@ export const settingsViewSchema = z.object({
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
 export const payInResultSchema = z.object({
-  historyId: z.string(),
+  historyId: z.int().positive(),
   merchantTradeNo: z.string(),
   status: payInStatusSchema,
   amount: z.string(),
@@ -92,7 +98,7 @@ export const ipcChannels = {
   ),
   'secret.remove': channel(z.strictObject({ profileId: z.string().min(1).max(64) }), settingsViewSchema),
   'payin.submit': channel(payInSubmitSchema, payInResultSchema),
-  'payin.retry': channel(historyId, payInResultSchema),
+  'payin.retry': channel(historyId.extend({ card: reenteredCard.optional() }), payInResultSchema),
   'payin.cancelBankPage': channel(historyId, payInResultSchema),
   'payin.storedCards': channel(
     z.strictObject({ userId: z.string().min(1).max(64) }),

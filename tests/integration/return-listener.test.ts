@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReturnListener, startReturnListener } from '../../src/main/returns/return-listener';
 
 describe('return listener', () => {
-  const returns: { historyId: string; kind: string; query: Record<string, string> }[] = [];
+  const returns: { historyId: number; kind: string; query: Record<string, string> }[] = [];
   const callbacks: unknown[] = [];
   let listener: ReturnListener;
 
@@ -17,17 +17,23 @@ describe('return listener', () => {
   });
   afterAll(() => listener.close());
 
+  function registered(historyId: number) {
+    const route = listener.register();
+    listener.bind(route.token, historyId);
+    return route;
+  }
+
   it('binds loopback only and hands out unguessable per-payment URLs', () => {
     expect(listener.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const a = listener.register('h1');
-    const b = listener.register('h2');
+    const a = registered(1);
+    const b = registered(2);
     expect(a.token).not.toEqual(b.token);
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(a.successURL.startsWith(listener.origin)).toBe(true);
   });
 
   it('serves the acquirer page exactly once', async () => {
-    const route = listener.register('h3');
+    const route = registered(3);
     listener.storePage(route.token, '<form>3DS</form>');
     const first = await fetch(route.pageURL);
     expect(first.status).toBe(200);
@@ -38,28 +44,30 @@ describe('return listener', () => {
   });
 
   it('reports the 3DS return and the final redirect once, with the query', async () => {
-    const route = listener.register('h4');
+    const route = registered(4);
     await fetch(`${route.retURL}?orderId=o1`);
     const final = await fetch(`${route.successURL}?orderId=o1&status=COMPLETED`);
     expect(final.status).toBe(200);
-    expect(returns.filter((event) => event.historyId === 'h4')).toEqual([
-      { historyId: 'h4', kind: 'ret', query: { orderId: 'o1' } },
-      { historyId: 'h4', kind: 'success', query: { orderId: 'o1', status: 'COMPLETED' } },
+    expect(returns.filter((event) => event.historyId === 4)).toEqual([
+      { historyId: 4, kind: 'ret', query: { orderId: 'o1' } },
+      { historyId: 4, kind: 'success', query: { orderId: 'o1', status: 'COMPLETED' } },
     ]);
     const replay = await fetch(route.failURL);
     expect(replay.status).toBe(410);
-    expect(returns.filter((event) => event.historyId === 'h4')).toHaveLength(2);
+    expect(returns.filter((event) => event.historyId === 4)).toHaveLength(2);
   });
 
   it('recognises its own final redirects and nothing else', () => {
-    const route = listener.register('h5');
+    const route = registered(5);
     expect(listener.isFinalRedirect(`${route.successURL}?x=1`)).toBe(true);
     expect(listener.isFinalRedirect(route.failURL)).toBe(true);
     expect(listener.isFinalRedirect(route.retURL)).toBe(false);
     expect(listener.isFinalRedirect('http://evil.example/r/x/success')).toBe(false);
   });
 
-  it('refuses unknown tokens', async () => {
+  it('refuses unknown tokens and routes not yet bound to a payment', async () => {
+    const unbound = listener.register();
+    expect((await fetch(unbound.successURL)).status).toBe(404);
     const response = await fetch(`${listener.origin}/r/${'A'.repeat(32)}/success`);
     expect(response.status).toBe(404);
     expect(returns.some((event) => event.historyId === undefined)).toBe(false);

@@ -62,7 +62,7 @@ describe('IPC dispatcher', () => {
   });
 
   it('returns a handler failure as a value that keeps its kind and field', async () => {
-    expect(await dispatch('payin.retry', { historyId: '7' })).toEqual({
+    expect(await dispatch('payin.retry', { historyId: 7 })).toEqual({
       ok: false,
       error: { kind: 'not_found', message: 'No pay-in with that id.', field: 'historyId' },
     });

@@ -19,7 +19,7 @@ export interface ReturnRoute {
 }
 
 export interface ReturnEvents {
-  onReturn(event: { historyId: string; kind: ReturnKind; query: Record<string, string> }): void;
+  onReturn(event: { historyId: number; kind: ReturnKind; query: Record<string, string> }): void;
   /** Answers true when the callback was authentic and recorded. */
   onCallback(body: unknown): Promise<'accepted' | 'rejected' | 'unknown_order'>;
 }
@@ -37,7 +37,7 @@ export async function startReturnListener(
   options: { host?: string; port?: number } = {},
 ) {
   const host = options.host ?? '127.0.0.1';
-  const routes = new Map<string, { historyId: string; page?: string; finished: boolean }>();
+  const routes = new Map<string, { historyId?: number; page?: string; finished: boolean }>();
 
   function send(response: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8') {
     response.writeHead(status, {
@@ -82,7 +82,7 @@ export async function startReturnListener(
     }
     const match = /^\/r\/([A-Za-z0-9_-]{32})\/(page|ret|success|fail)$/.exec(url.pathname);
     const route = match ? routes.get(match[1]!) : undefined;
-    if (!match || !route || (request.method !== 'GET' && request.method !== 'POST')) {
+    if (!match || route?.historyId === undefined || (request.method !== 'GET' && request.method !== 'POST')) {
       return send(response, 404, page('Not found', 'This link is not valid or has already been used.'));
     }
     const step = match[2] as 'page' | ReturnKind;
@@ -110,9 +110,10 @@ export async function startReturnListener(
 
   return {
     origin,
-    register(historyId: string): ReturnRoute {
+    /** A new route; it answers only once `bind` has tied it to a history row. */
+    register(): ReturnRoute {
       const token = randomBytes(24).toString('base64url');
-      routes.set(token, { historyId, finished: false });
+      routes.set(token, { finished: false });
       const base = `${origin}/r/${token}`;
       return {
         token,
@@ -122,6 +123,10 @@ export async function startReturnListener(
         callBackURL: `${origin}/callback`,
         pageURL: `${base}/page`,
       };
+    },
+    bind(token: string, historyId: number): void {
+      const route = routes.get(token);
+      if (route) route.historyId = historyId;
     },
     storePage(token: string, html: string): void {
       const route = routes.get(token);

@@ -19,8 +19,13 @@ export const digits = (max: number) => text(max).regex(/^\d+$/, 'Digits only.');
 
 /** int64 in JSON; JavaScript holds exactly only the safe-integer range (docs/gateway-assumptions.md A3). */
 export const merchantIdNumber = z.int(say('A whole number.')).positive('A positive number.');
-/** In a form body every value is text: merchantId is its digits. */
-export const merchantIdDigits = digits(19);
+/** In a form body every value is text: merchantId is its digits, in the same range as the number (A3). */
+export const merchantIdDigits = text(16)
+  .regex(/^[1-9]\d*$/, 'A positive whole number in digits.')
+  .refine(
+    (value) => !/^\d+$/.test(value) || Number.isSafeInteger(Number(value)),
+    'At most 9007199254740991.',
+  );
 
 export const expDate = text(16).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry as MM/YY, e.g. 09/28.');
 export const ipv4 = z.ipv4(say('An IPv4 address such as 203.0.113.7.')).max(64, 'At most 64 characters.');

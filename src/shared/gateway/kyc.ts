@@ -16,7 +16,7 @@ import {
 export const KYC_MAX_RECORDS_PER_REQUEST = 500;
 export const KYC_GENDERS = ['male', 'female', 'other'] as const;
 
-const urlList = z.array(httpUrl(512)).max(10, 'At most 10 URLs.');
+const urlList = z.array(httpUrl(512), say('A list of web addresses.')).max(10, 'At most 10 URLs.');
 
 export const kycRecordSchema = z
   .strictObject({
@@ -37,15 +37,17 @@ export const kycRecordSchema = z
     documentUrls: urlList.optional(),
   })
   .superRefine((record, ctx) => {
-    // ISO dates compare correctly as text.
-    if (record.certificateDateEnd < record.certificateDateStart) {
+    // ISO dates compare correctly as text; a malformed date already has its own message.
+    const isDate = (value: string) => isoDate.safeParse(value).success;
+    if (!isDate(record.certificateDateStart)) return;
+    if (isDate(record.certificateDateEnd) && record.certificateDateEnd < record.certificateDateStart) {
       ctx.addIssue({
         code: 'custom',
         path: ['certificateDateEnd'],
         message: 'The document expires before it was issued.',
       });
     }
-    if (record.birthday > record.certificateDateStart) {
+    if (isDate(record.birthday) && record.birthday > record.certificateDateStart) {
       ctx.addIssue({ code: 'custom', path: ['birthday'], message: 'Born after the document was issued.' });
     }
   })
@@ -55,7 +57,7 @@ export const kycSubmitRequestSchema = z
   .strictObject({
     merchantId: merchantIdNumber,
     data: z
-      .array(kycRecordSchema)
+      .array(kycRecordSchema, say('A list of KYC records.'))
       .min(1, 'At least one record.')
       .max(KYC_MAX_RECORDS_PER_REQUEST, `At most ${KYC_MAX_RECORDS_PER_REQUEST} records per request.`),
     sign: text(128),

@@ -1,0 +1,95 @@
+// Payment-result notifications to callBackURL (assumption A12): POST JSON signed like a request, retried
+// with exponential backoff on a non-2xx answer or a network error, 5 attempts in all, each one recorded.
+import { signBody } from '../main/gateway/sign';
+import type { PaymentCallback } from '../shared/gateway/callback';
+import type { SandboxMerchant } from './merchants';
+import type { OrderRow, SandboxStore } from './store';
+
+export const CALLBACK_MAX_ATTEMPTS = 5;
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+export type CallbackSenderOptions = {
+  store: SandboxStore;
+  merchants: ReadonlyMap<number, SandboxMerchant>;
+  backoffMs: number;
+  newTraceId: () => string;
+};
+
+export class CallbackSender {
+  readonly #options: CallbackSenderOptions;
+  readonly #abort = new AbortController();
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor(options: CallbackSenderOptions) {
+    this.#options = options;
+  }
+
+  /** Starts delivery of an order's final outcome; returns at once, the attempts run in the background. */
+  notify(order: OrderRow): void {
+    if (!order.callBackURL || this.#abort.signal.aborted) return;
+    const merchant = this.#options.merchants.get(order.merchantId);
+    if (!merchant) return;
+    const unsigned = {
+      merchantId: order.merchantId,
+      merchantTradeNo: order.merchantTradeNo,
+      orderId: order.orderId,
+      orderStatus: order.orderStatus,
+      amount: order.amount,
+      remark: order.remark,
+      traceid: this.#options.newTraceId(),
+    };
+    const payload: PaymentCallback = {
+      ...unsigned,
+      sign: signBody(unsigned, merchant.secret, merchant.algorithm),
+    };
+    this.#schedule(order.callBackURL, JSON.stringify(payload), order.orderId, payload.traceid, 1, 0);
+  }
+
+  #schedule(url: string, body: string, orderId: string, traceid: string, attempt: number, delayMs: number) {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      void this.#attempt(url, body, orderId, traceid, attempt);
+    }, delayMs);
+    this.#timers.add(timer);
+  }
+
+  async #attempt(url: string, body: string, orderId: string, traceid: string, attempt: number) {
+    let httpStatus: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)]),
+      });
+      httpStatus = response.status;
+      // Read the answer so that the connection is released; its content does not matter.
+      await response.arrayBuffer().catch(() => undefined);
+    } catch (cause) {
+      error = cause instanceof Error ? cause.message : String(cause);
+    }
+    if (this.#abort.signal.aborted) return;
+    const delivered = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
+    this.#options.store.addCallbackAttempt({
+      orderId,
+      attempt,
+      at: new Date().toISOString(),
+      traceid,
+      httpStatus,
+      error,
+      delivered,
+    });
+    if (delivered || attempt >= CALLBACK_MAX_ATTEMPTS) return;
+    // 1x, 2x, 4x, 8x the base between attempts.
+    this.#schedule(url, body, orderId, traceid, attempt + 1, this.#options.backoffMs * 2 ** (attempt - 1));
+  }
+
+  /** Stops every pending and running delivery: the sandbox is closing. */
+  close(): void {
+    this.#abort.abort();
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+  }
+}

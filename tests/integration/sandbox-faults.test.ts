@@ -1,0 +1,132 @@
+// Fault amounts (A20): what a client sees, and what a retry with the same merchantTradeNo then gets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/sandbox';
+import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
+import { eventually, inspectOrders, postForm, postJson, tradeNo, v1Form, v2Body } from './sandbox-helpers';
+
+let sandbox: Sandbox;
+let url: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, slowFaultDelayMs: 1500 });
+  url = sandbox.url;
+});
+afterAll(() => sandbox.close());
+
+const post = (body: Record<string, unknown>) =>
+  fetch(`${url}/openapi/v2/pwpp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('500.01: HTTP 500 before any order exists', () => {
+  it('answers 500 in the JSON shape and stores nothing', async () => {
+    const body = v2Body({ amount: '500.01' });
+    const answer = await postJson(url, '/openapi/v2/pwpp', body);
+    expect(answer.status).toBe(500);
+    expect(answer.contentType).toMatch(/^application\/json/);
+    expect(answer.json).toMatchObject({ code: RESULT_CODE.INTERNAL_ERROR, data: null });
+    expect(answer.json.traceid).not.toBe('');
+    expect(await inspectOrders(url, body.merchantTradeNo as string)).toEqual([]);
+  });
+
+  it('faults again on a retry, since nothing was created', async () => {
+    const body = v2Body({ amount: '500.010' });
+    await post(body);
+    expect((await post(body)).status).toBe(500);
+  });
+
+  it('applies to v1 too', async () => {
+    const answer = await postForm(url, '/openapi/v1/pwpp', v1Form({ amount: '500.01' }));
+    expect(answer.status).toBe(500);
+    expect(answer.json.code).toBe(RESULT_CODE.INTERNAL_ERROR);
+  });
+
+  it('comes after validation: an invalid request is refused as such', async () => {
+    const answer = await postJson(url, '/openapi/v2/pwpp', v2Body({ amount: '500.01', cvv: '12' }));
+    expect(answer.status).toBe(200);
+    expect(answer.json.code).toBe(RESULT_CODE.INVALID_PARAMETER);
+  });
+});
+
+describe('500.02: the order is made, the answer is late', () => {
+  it('creates the order at once; a retry gets its state while the first answer is still pending', async () => {
+    const body = v2Body({ amount: '500.02' });
+    let slowAnswered = false;
+    const slow = post(body).then(async (response) => {
+      slowAnswered = true;
+      return {
+        status: response.status,
+        json: (await response.json()) as { code: number; data: { orderId: string } },
+      };
+    });
+    const [order] = await eventually(async () => {
+      const orders = await inspectOrders(url, body.merchantTradeNo as string);
+      return orders.length > 0 ? orders : undefined;
+    });
+    expect(order).toMatchObject({ status: 'COMPLETED', fault: 'slow' });
+    const retry = await postJson(url, '/openapi/v2/pwpp', body);
+    expect(slowAnswered).toBe(false);
+    expect(retry.json).toMatchObject({ code: 0, data: { orderId: order!.orderId, orderStatus: 2 } });
+    const late = await slow;
+    expect(late.status).toBe(200);
+    expect(late.json).toMatchObject({ code: 0, data: { orderId: order!.orderId } });
+  });
+});
+
+describe('500.03: HTTP 200 with a body that is not JSON', () => {
+  it('processes the order; the answer does not parse; a retry answers JSON', async () => {
+    const body = v2Body({ amount: '500.03' });
+    const response = await post(body);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(() => JSON.parse(text)).toThrow();
+    const retry = await postJson(url, '/openapi/v2/pwpp', body);
+    expect(retry.json).toMatchObject({ code: 0, data: { orderStatus: 2 } });
+    const [order] = await inspectOrders(url, body.merchantTradeNo as string);
+    expect(order).toMatchObject({ fault: 'not-json', orderId: retry.json.data!.orderId });
+  });
+});
+
+describe('500.04: the connection closes without an answer', () => {
+  it('fails at the socket; the order exists; a retry answers its state', async () => {
+    const body = v2Body({ amount: '500.04', cardNumber: '4000000000000002' });
+    await expect(post(body)).rejects.toThrow();
+    const retry = await postJson(url, '/openapi/v2/pwpp', body);
+    expect(retry.json).toMatchObject({ code: 0, data: { orderStatus: 15, remark: 'Card declined' } });
+    const orders = await inspectOrders(url, body.merchantTradeNo as string);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.fault).toBe('drop');
+  });
+
+  it('applies to v1 too', async () => {
+    const no = tradeNo('v1drop');
+    await expect(
+      fetch(`${url}/openapi/v1/pwpp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: v1Form({ amount: '500.04', merchantTradeNo: no }),
+      }),
+    ).rejects.toThrow();
+    expect(await inspectOrders(url, no)).toHaveLength(1);
+  });
+});
+
+describe('close()', () => {
+  it('does not wait for a pending slow answer', async () => {
+    const own = await startSandbox({ port: 0 });
+    const pending = fetch(`${own.url}/openapi/v2/pwpp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(v2Body({ amount: '500.02' })),
+    }).catch((error: unknown) => error);
+    await eventually(async () => {
+      const response = await fetch(`${own.url}/_sandbox/orders`);
+      const listing = (await response.json()) as { data: { orders: unknown[] } };
+      return listing.data.orders.length > 0 ? true : undefined;
+    });
+    await own.close();
+    expect(await pending).toBeInstanceOf(Error);
+  });
+});

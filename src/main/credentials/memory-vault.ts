@@ -1,0 +1,37 @@
+// The vault of the `--ephemeral` browser harness and of tests: same behaviour as the keychain vault,
+// nothing written anywhere, everything gone when the process ends.
+import { hashPassphrase, verifyPassphrase } from './passphrase-hash';
+import { type CredentialVault, checkSecret, PASSPHRASE_ACCOUNT, secretAccount } from './vault';
+
+export function createMemoryVault(): CredentialVault {
+  const entries = new Map<string, string>();
+  return {
+    kind: 'memory',
+    async setSecret(profileId, secret) {
+      checkSecret(secret);
+      entries.set(secretAccount(profileId), secret);
+    },
+    async getSecret(profileId) {
+      return entries.get(secretAccount(profileId));
+    },
+    async hasSecret(profileId) {
+      return entries.has(secretAccount(profileId));
+    },
+    async deleteSecret(profileId) {
+      return entries.delete(secretAccount(profileId));
+    },
+    async setOperatorPassphrase(passphrase) {
+      entries.set(PASSPHRASE_ACCOUNT, await hashPassphrase(passphrase));
+    },
+    async hasOperatorPassphrase() {
+      return entries.has(PASSPHRASE_ACCOUNT);
+    },
+    async verifyOperatorPassphrase(passphrase) {
+      const stored = entries.get(PASSPHRASE_ACCOUNT);
+      return stored !== undefined && verifyPassphrase(passphrase, stored);
+    },
+    async deleteOperatorPassphrase() {
+      return entries.delete(PASSPHRASE_ACCOUNT);
+    },
+  };
+}

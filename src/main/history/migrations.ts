@@ -1,0 +1,125 @@
+// Schema of the history file, one numbered migration per change. `PRAGMA user_version` holds the number
+// of the last one applied; each runs in its own transaction, so a crash mid-migration leaves the file at
+// the previous version. Never edit a migration that has shipped: append a new one.
+import type { DatabaseSync } from 'node:sqlite';
+
+export type Migration = { version: number; description: string; up: string };
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'history rows, hash-chained audit log and its head',
+    up: `
+      -- One table for pay-ins and KYC batches: the history list pages through both in one order.
+      -- AUTOINCREMENT so that an id is never reused: audit entries name rows by id.
+      CREATE TABLE history_rows (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL CHECK (kind IN ('payin', 'kyc_batch')),
+        status TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        profile TEXT NOT NULL,
+        operator TEXT NOT NULL,
+        api_version TEXT CHECK (api_version IN ('v1', 'v2')),
+        merchant_trade_no TEXT,
+        user_id TEXT,
+        masked_pan TEXT,
+        brand TEXT,
+        last4 TEXT,
+        -- Money as canonical decimal text; amount_minor (exact integer cents) only for sorting and sums.
+        amount TEXT,
+        amount_minor INTEGER,
+        currency TEXT,
+        order_id TEXT,
+        traceid TEXT,
+        remark TEXT,
+        request_json TEXT,
+        response_raw TEXT,
+        error_json TEXT,
+        file_name TEXT,
+        sha256 TEXT,
+        counts_json TEXT,
+        chunks_json TEXT,
+        accepted_user_ids_json TEXT,
+        CHECK (kind <> 'payin' OR (merchant_trade_no IS NOT NULL AND amount IS NOT NULL
+                                   AND amount_minor IS NOT NULL AND typeof(amount) = 'text')),
+        CHECK (kind <> 'kyc_batch' OR (file_name IS NOT NULL AND sha256 IS NOT NULL))
+      );
+      -- Every index ends in id: it is the keyset tie-breaker and makes each ORDER BY index-only.
+      CREATE INDEX idx_history_created ON history_rows (created_at, id);
+      CREATE INDEX idx_history_status_created ON history_rows (status, created_at, id);
+      CREATE INDEX idx_history_kind_created ON history_rows (kind, created_at, id);
+      CREATE INDEX idx_history_profile_created ON history_rows (profile, created_at, id);
+      CREATE INDEX idx_history_amount ON history_rows (amount_minor, id);
+      CREATE INDEX idx_history_trade_no ON history_rows (merchant_trade_no, profile, created_at, id);
+      CREATE INDEX idx_history_order_id ON history_rows (order_id);
+      CREATE INDEX idx_history_traceid ON history_rows (traceid);
+      CREATE INDEX idx_history_user_id ON history_rows (user_id);
+      CREATE INDEX idx_history_last4 ON history_rows (last4);
+      CREATE INDEX idx_history_duplicate ON history_rows (masked_pan, user_id, amount_minor, created_at);
+      CREATE INDEX idx_history_sha256 ON history_rows (sha256, created_at);
+
+      -- PCI DSS 10.2/10.3: append-only, each entry chained to the previous one by SHA-256.
+      CREATE TABLE audit_log (
+        seq INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        operator TEXT NOT NULL,
+        event TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('success', 'failure')),
+        resource TEXT NOT NULL,
+        row_id INTEGER,
+        detail_json TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      );
+      CREATE INDEX idx_audit_row ON audit_log (row_id, seq);
+      -- The app never changes an entry; these stop a bug from doing it. (Someone with the file can drop
+      -- them: the hash chain and the head below are what detect that.)
+      CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+      CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+        BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+
+      -- The chain's last link, written in the same transaction as each entry: deleting the newest entries
+      -- leaves a chain that is consistent in itself, and only this row shows it is short.
+      CREATE TABLE audit_head (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        seq INTEGER NOT NULL,
+        hash TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+
+function userVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get();
+  return Number(row?.user_version ?? 0);
+}
+
+/** Brings the file up to the latest schema; refuses a file written by a newer Paydesk. */
+export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = userVersion(db);
+  const latest = migrations[migrations.length - 1]?.version ?? 0;
+  if (current > latest) {
+    throw new Error(
+      `The history file has schema version ${current}, newer than this Paydesk knows (${latest}). ` +
+        'Update Paydesk before opening it.',
+    );
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(migration.up);
+      // PRAGMA takes no bound parameters; the version is an integer from the list above.
+      db.exec(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+  return userVersion(db);
+}

@@ -1,0 +1,188 @@
+// What the history list, its filters and its charts look like to every process. Main owns the SQLite
+// file and answers these named queries; the renderer only ever sends a parsed `HistoryFilter`, never SQL.
+import { z } from 'zod';
+import { PAYIN_STATUSES, payInStatusSchema } from './status';
+
+export const HISTORY_KINDS = ['payin', 'kyc_batch'] as const;
+export const historyKindSchema = z.enum(HISTORY_KINDS);
+export type HistoryKind = z.infer<typeof historyKindSchema>;
+
+/**
+ * A KYC batch's lifecycle. `partial`: some chunks accepted, some refused (A11: each chunk is all-or-nothing,
+ * a batch of several chunks is not). `outcome_unknown`: a chunk was in flight when the answer was lost.
+ */
+export const KYC_BATCH_STATUSES = ['pending', 'completed', 'partial', 'refused', 'outcome_unknown'] as const;
+export const kycBatchStatusSchema = z.enum(KYC_BATCH_STATUSES);
+export type KycBatchStatus = z.infer<typeof kycBatchStatusSchema>;
+
+/** Every status a history row can carry, pay-in or batch: what the status filter offers. */
+export const HISTORY_STATUSES = [...PAYIN_STATUSES, 'completed', 'partial'] as const;
+export const historyStatusSchema = z.enum(HISTORY_STATUSES);
+
+export const API_VERSIONS = ['v1', 'v2'] as const;
+export const apiVersionSchema = z.enum(API_VERSIONS);
+export type ApiVersion = z.infer<typeof apiVersionSchema>;
+
+/** First 6 and last 4 digits with the middle starred: the only card number form history accepts. */
+export const maskedPanSchema = z
+  .string()
+  .regex(/^\d{6}\*{3,9}\d{4}$/, 'A masked card number: first 6 and last 4 digits, the rest as *.');
+
+/** The canonical 2-place decimal text of src/shared/money/amount.ts. */
+export const canonicalAmountSchema = z
+  .string()
+  .max(32)
+  .regex(/^\d+\.\d{2}$/, 'A canonical amount such as 12.50.');
+
+export const historyErrorSchema = z.object({
+  kind: z.string().min(1),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type HistoryError = z.infer<typeof historyErrorSchema>;
+
+const commonRowFields = {
+  id: z.int().positive(),
+  createdAt: z.int().nonnegative(),
+  updatedAt: z.int().nonnegative(),
+  profile: z.string().min(1),
+  operator: z.string().min(1),
+};
+
+export const payInRowSchema = z.object({
+  ...commonRowFields,
+  kind: z.literal('payin'),
+  status: payInStatusSchema,
+  apiVersion: apiVersionSchema,
+  merchantTradeNo: z.string().min(1).max(64),
+  userId: z.string().min(1).max(64),
+  /** Absent when the pay-in used a stored card (ccStorageID) and the card is not known to Paydesk. */
+  maskedPan: maskedPanSchema.nullable(),
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  amount: canonicalAmountSchema,
+  currency: z.string().min(1).max(8),
+  orderId: z.string().nullable(),
+  traceid: z.string().nullable(),
+  remark: z.string().nullable(),
+  /** The request as sent, with cardNumber masked and cvv removed (JSON text). */
+  request: z.string(),
+  /** The gateway's answer exactly as received (JSON text, or whatever the body was). */
+  rawResponse: z.string().nullable(),
+  error: historyErrorSchema.nullable(),
+});
+export type PayInRow = z.infer<typeof payInRowSchema>;
+
+export const kycBatchCountsSchema = z.object({
+  total: z.int().nonnegative(),
+  valid: z.int().nonnegative(),
+  invalid: z.int().nonnegative(),
+  accepted: z.int().nonnegative(),
+  rejected: z.int().nonnegative(),
+});
+export type KycBatchCounts = z.infer<typeof kycBatchCountsSchema>;
+
+export const kycChunkResultSchema = z.object({
+  index: z.int().nonnegative(),
+  traceid: z.string().nullable(),
+  code: z.int().nullable(),
+  msg: z.string(),
+  count: z.int().nonnegative(),
+});
+export type KycChunkResult = z.infer<typeof kycChunkResultSchema>;
+
+export const kycBatchRowSchema = z.object({
+  ...commonRowFields,
+  kind: z.literal('kyc_batch'),
+  status: kycBatchStatusSchema,
+  fileName: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'A lowercase hex SHA-256.'),
+  counts: kycBatchCountsSchema,
+  chunks: z.array(kycChunkResultSchema),
+  /** The userIds the gateway accepted; no other personal data of the file is kept. */
+  acceptedUserIds: z.array(z.string()),
+  error: historyErrorSchema.nullable(),
+});
+export type KycBatchRow = z.infer<typeof kycBatchRowSchema>;
+
+export const historyRowSchema = z.discriminatedUnion('kind', [payInRowSchema, kycBatchRowSchema]);
+export type HistoryRow = z.infer<typeof historyRowSchema>;
+
+export const HISTORY_SORTS = ['createdAt_desc', 'createdAt_asc', 'amount_desc', 'amount_asc'] as const;
+export const historySortSchema = z.enum(HISTORY_SORTS);
+export type HistorySort = z.infer<typeof historySortSchema>;
+
+export const HISTORY_PAGE_MAX = 500;
+
+/**
+ * The one filter the history list, the chart and the CSV export share.
+ * - `text`: a prefix of merchantTradeNo, orderId, traceid or userId, or exactly the last 4 card digits.
+ * - `from` (inclusive) / `to` (exclusive): creation time in epoch milliseconds.
+ * - sorting by amount lists pay-ins only (a batch has no amount).
+ * - `cursor` (keyset, from the previous page's `nextCursor`) or `offset`: not both.
+ */
+export const historyFilterSchema = z
+  .strictObject({
+    text: z.string().trim().min(1).max(64).optional(),
+    kind: historyKindSchema.optional(),
+    status: z.array(historyStatusSchema).min(1).max(HISTORY_STATUSES.length).optional(),
+    from: z.int().nonnegative().optional(),
+    to: z.int().nonnegative().optional(),
+    profile: z.string().min(1).optional(),
+    sort: historySortSchema.default('createdAt_desc'),
+    cursor: z.string().min(1).max(200).optional(),
+    offset: z.int().nonnegative().optional(),
+    limit: z.int().min(1).max(HISTORY_PAGE_MAX).default(50),
+  })
+  .refine((filter) => !(filter.cursor !== undefined && filter.offset !== undefined), {
+    message: 'Use either a cursor or an offset, not both.',
+    path: ['cursor'],
+  })
+  .refine((filter) => filter.from === undefined || filter.to === undefined || filter.from <= filter.to, {
+    message: 'The start of the date range is after its end.',
+    path: ['from'],
+  });
+export type HistoryFilter = z.infer<typeof historyFilterSchema>;
+export type HistoryFilterInput = z.input<typeof historyFilterSchema>;
+
+export const historyPageSchema = z.object({
+  rows: z.array(historyRowSchema),
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  nextCursor: z.string().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/**
+ * Chart data: pay-ins per day, status and currency (amounts of different currencies never add up).
+ * `day` is YYYY-MM-DD in the caller's time zone, given as `utcOffsetMinutes`.
+ */
+export const dailyTotalsQuerySchema = z.strictObject({
+  filter: historyFilterSchema.optional(),
+  utcOffsetMinutes: z
+    .int()
+    .min(-14 * 60)
+    .max(14 * 60)
+    .default(0),
+});
+export type DailyTotalsQuery = z.infer<typeof dailyTotalsQuerySchema>;
+
+export const dailyTotalSchema = z.object({
+  day: z.iso.date(),
+  status: payInStatusSchema,
+  currency: z.string(),
+  count: z.int().nonnegative(),
+  amount: canonicalAmountSchema,
+});
+export type DailyTotal = z.infer<typeof dailyTotalSchema>;
+
+export const historyVerificationSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), entries: z.int().nonnegative() }),
+  z.object({
+    ok: z.literal(false),
+    /** Sequence number of the first audit entry that does not hold. */
+    brokenAt: z.int().nonnegative(),
+    reason: z.string(),
+    rowId: z.int().positive().optional(),
+  }),
+]);
+export type HistoryVerification = z.infer<typeof historyVerificationSchema>;

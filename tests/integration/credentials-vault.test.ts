@@ -1,0 +1,130 @@
+// Runs against a REAL Secret Service: `bash scripts/with-keyring.sh npx vitest run <this file>` starts a
+// private D-Bus session with gnome-keyring. Each run uses its own service name so runs never collide.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { AsyncEntry } from '@napi-rs/keyring';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createKeychainVault, KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/credentials/keychain-vault';
+import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import { probeKeychain } from '../../src/main/credentials/probe-keychain';
+import type { CredentialVault } from '../../src/main/credentials/vault';
+
+const SERVICE = `paydesk-test-${randomUUID()}`;
+const PROFILES = ['sandbox', 'live-eu', 'live-us', 'p1', 'p2'];
+
+afterAll(async () => {
+  // Leave nothing behind in the test keyring.
+  const vault = createKeychainVault(SERVICE);
+  for (const profile of PROFILES) await vault.deleteSecret(profile);
+  await vault.deleteOperatorPassphrase();
+});
+
+function rawEntry(account: string): Promise<string | null> {
+  return new AsyncEntry(SERVICE, account, KEYCHAIN_ENTRY_OPTIONS).getPassword();
+}
+
+// The same contract for both vaults: the browser harness must behave like the app.
+describe.each([
+  ['keychain', () => createKeychainVault(SERVICE)],
+  ['memory', () => createMemoryVault()],
+] as [string, () => CredentialVault][])('%s vault', (_name, makeVault) => {
+  it('stores, reads, reports and deletes a secret per profile', async () => {
+    const vault = makeVault();
+    expect(await vault.hasSecret('sandbox')).toBe(false);
+    expect(await vault.getSecret('sandbox')).toBeUndefined();
+    await vault.setSecret('sandbox', 's3cret-sandbox');
+    await vault.setSecret('live-eu', 'sécret–live ✓');
+    expect(await vault.getSecret('sandbox')).toBe('s3cret-sandbox');
+    expect(await vault.getSecret('live-eu')).toBe('sécret–live ✓');
+    expect(await vault.hasSecret('sandbox')).toBe(true);
+    expect(await vault.hasSecret('live-us')).toBe(false);
+    await vault.setSecret('sandbox', 'rotated');
+    expect(await vault.getSecret('sandbox')).toBe('rotated');
+    expect(await vault.deleteSecret('sandbox')).toBe(true);
+    expect(await vault.deleteSecret('sandbox')).toBe(false);
+    expect(await vault.hasSecret('sandbox')).toBe(false);
+    expect(await vault.getSecret('live-eu')).toBe('sécret–live ✓');
+    await vault.deleteSecret('live-eu');
+  });
+
+  it('refuses an empty secret or profile id', async () => {
+    const vault = makeVault();
+    await expect(vault.setSecret('p1', '')).rejects.toThrow(/empty/);
+    await expect(vault.setSecret('', 'x')).rejects.toThrow(/profile id/);
+    expect(await vault.hasSecret('p1')).toBe(false);
+  });
+
+  it('keeps the operator passphrase as a hash it can verify', async () => {
+    const vault = makeVault();
+    expect(await vault.hasOperatorPassphrase()).toBe(false);
+    expect(await vault.verifyOperatorPassphrase('anything')).toBe(false);
+    await vault.setOperatorPassphrase('correct horse battery staple');
+    expect(await vault.hasOperatorPassphrase()).toBe(true);
+    expect(await vault.verifyOperatorPassphrase('correct horse battery staple')).toBe(true);
+    expect(await vault.verifyOperatorPassphrase('correct horse battery stapler')).toBe(false);
+    expect(await vault.deleteOperatorPassphrase()).toBe(true);
+    expect(await vault.hasOperatorPassphrase()).toBe(false);
+  });
+});
+
+describe('keychain vault in the OS store', () => {
+  it('writes to the Secret Service under account merchant-secret:<profileId>, visible to a new instance', async () => {
+    await createKeychainVault(SERVICE).setSecret('p1', 'from-first-instance');
+    expect(await rawEntry('merchant-secret:p1')).toBe('from-first-instance');
+    expect(await createKeychainVault(SERVICE).getSecret('p1')).toBe('from-first-instance');
+    // Another service name is another application: it does not see the entry.
+    expect(await createKeychainVault(`${SERVICE}-other`).hasSecret('p1')).toBe(false);
+    await createKeychainVault(SERVICE).deleteSecret('p1');
+    expect(await rawEntry('merchant-secret:p1')).toBeNull();
+  });
+
+  it('stores a salted scrypt hash, never the passphrase itself', async () => {
+    const vault = createKeychainVault(SERVICE);
+    await vault.setOperatorPassphrase('open sesame');
+    const first = await rawEntry('operator-passphrase');
+    await vault.setOperatorPassphrase('open sesame');
+    const second = await rawEntry('operator-passphrase');
+    expect(first).toMatch(/^scrypt\$15\$8\$1\$/);
+    expect(first).not.toContain('open sesame');
+    expect(second).not.toBe(first);
+    expect(await vault.verifyOperatorPassphrase('open sesame')).toBe(true);
+    await vault.deleteOperatorPassphrase();
+  });
+
+  it('probeKeychain says the keychain is available, and leaves no probe entry', async () => {
+    expect(await probeKeychain(SERVICE)).toEqual({ available: true });
+  });
+
+  it('probeKeychain says why when no keychain can be reached', async () => {
+    // A child process whose D-Bus session address leads nowhere: a desktop without a keyring daemon.
+    const script =
+      "import { probeKeychain } from './src/main/credentials/probe-keychain.ts';" +
+      'console.log(JSON.stringify(await probeKeychain()));';
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' }, timeout: 15_000 },
+    );
+    const probe = JSON.parse(stdout.trim()) as { available: boolean; reason?: string };
+    expect(probe.available).toBe(false);
+    expect(probe.reason).toMatch(/No usable system keychain/);
+    expect(probe.reason).toMatch(/--ephemeral/);
+  });
+
+  it('a vault on an unreachable keychain fails with a VaultError that carries no secret', async () => {
+    const script =
+      "import { createKeychainVault } from './src/main/credentials/keychain-vault.ts';" +
+      "try { await createKeychainVault('x').setSecret('p', 'TOP-SECRET-VALUE'); console.log('stored'); }" +
+      'catch (error) { console.log(JSON.stringify({ name: error.name, message: error.message })); }';
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' }, timeout: 15_000 },
+    );
+    const failure = JSON.parse(stdout.trim()) as { name: string; message: string };
+    expect(failure.name).toBe('VaultError');
+    expect(failure.message).toMatch(/could not store the secret/);
+    expect(failure.message).not.toContain('TOP-SECRET-VALUE');
+  });
+});

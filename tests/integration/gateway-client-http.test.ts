@@ -1,0 +1,414 @@
+// The gateway client against small real HTTP servers: each answers the way a gateway, a proxy or a
+// broken network would, and the client must say whether money could have moved.
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type KycResult,
+  type PayInResult,
+  sendPayInV1,
+  sendPayInV2,
+  submitKyc,
+} from '../../src/main/gateway/client';
+import { fieldFromGatewayMessage } from '../../src/main/gateway/errors';
+import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
+
+type Received = { method: string; url: string; contentType: string; body: string };
+type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+const servers: (Server | TcpServer)[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+function listen(server: Server | TcpServer): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
+
+async function gateway(handler: Handler): Promise<{ url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createHttpServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        contentType: request.headers['content-type'] ?? '',
+        body,
+      });
+      handler(request, response, body);
+    });
+  });
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}`, received };
+}
+
+function json(status: number, body: unknown): Handler {
+  return (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
+}
+
+/** The support-agent message of a failure ('' for ok: a test expecting one then fails). */
+function messageOf(result: PayInResult | KycResult): string {
+  return result.kind === 'ok' ? '' : result.message;
+}
+
+const V2_BODY = {
+  merchantId: 1001,
+  merchantTradeNo: 'ORD-1',
+  userId: 'u-1',
+  amount: '10.05',
+  cardNumber: '4111111111111111',
+  cvv: '737',
+  expDate: '09/29',
+};
+
+describe('pay-in answers', () => {
+  it('approved: orderStatus 2, unknown fields kept, raw body as received', async () => {
+    const answer = {
+      code: 0,
+      msg: 'success',
+      traceid: 'tr-1',
+      data: { orderId: 'O-1', orderStatus: 2, status: 'COMPLETED', acquirerRef: 'X9' },
+      extra: true,
+    };
+    const gw = await gateway(json(200, answer));
+    const result = await sendPayInV2(gw.url, V2_BODY);
+    expect(result).toMatchObject({
+      kind: 'ok',
+      status: 'approved',
+      httpStatus: 200,
+      raw: JSON.stringify(answer),
+    });
+    if (result.kind !== 'ok') throw new Error('expected ok');
+    expect(result.response.data?.orderId).toBe('O-1');
+    expect(result.response.data?.acquirerRef).toBe('X9');
+    expect(result.response.extra).toBe(true);
+  });
+
+  it('v2 is sent once, as JSON, to /openapi/v2/pwpp under the base URL path', async () => {
+    const gw = await gateway(json(200, { code: 0, msg: 'ok', traceid: 't', data: { orderStatus: 1 } }));
+    const result = await sendPayInV2(`${gw.url}/gw/`, V2_BODY);
+    expect(result).toMatchObject({ kind: 'ok', status: 'processing' });
+    expect(gw.received).toHaveLength(1);
+    expect(gw.received[0]).toMatchObject({ method: 'POST', url: '/gw/openapi/v2/pwpp' });
+    expect(gw.received[0]?.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(gw.received[0]!.body)).toEqual(V2_BODY);
+  });
+
+  it('v1 is sent as a form body with its sign and merchantId digits', async () => {
+    const gw = await gateway(json(200, { code: 0, msg: 'ok', traceid: 't', data: { orderStatus: 2 } }));
+    const body = { ...V2_BODY, merchantId: '1001', currency: 'EUR', firstName: 'Zoë & Co', sign: 'abc123' };
+    const result = await sendPayInV1(gw.url, body);
+    expect(result).toMatchObject({ kind: 'ok', status: 'approved' });
+    const request = gw.received[0]!;
+    expect(request.url).toBe('/openapi/v1/pwpp');
+    expect(request.contentType).toBe('application/x-www-form-urlencoded');
+    expect(() => JSON.parse(request.body)).toThrow();
+    expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual(body);
+  });
+
+  it('declined: orderStatus 15 with the remark', async () => {
+    const gw = await gateway(
+      json(200, {
+        code: 0,
+        msg: 'ok',
+        traceid: 'tr-2',
+        data: { orderStatus: 15, remark: 'Insufficient funds' },
+      }),
+    );
+    const result = await sendPayInV2(gw.url, V2_BODY);
+    expect(result).toMatchObject({
+      kind: 'declined',
+      status: 'declined',
+      remark: 'Insufficient funds',
+      traceid: 'tr-2',
+      message: 'The card was declined: Insufficient funds.',
+    });
+  });
+
+  it('action required: 3DS HTML or a redirect URL to open', async () => {
+    const html = await gateway(
+      json(200, {
+        code: 0,
+        msg: 'ok',
+        traceid: 't',
+        data: { orderStatus: 1, htmlSource: '<form>3ds</form>' },
+      }),
+    );
+    expect(await sendPayInV2(html.url, V2_BODY)).toMatchObject({
+      kind: 'ok',
+      status: 'action_required',
+      action: { htmlSource: '<form>3ds</form>' },
+    });
+    const legacy = await gateway(
+      json(200, { code: 0, msg: 'ok', traceid: 't', data: { pageData: '<p>old</p>' } }),
+    );
+    expect(await sendPayInV2(legacy.url, V2_BODY)).toMatchObject({
+      status: 'action_required',
+      action: { htmlSource: '<p>old</p>' },
+    });
+    const redirect = await gateway(
+      json(200, {
+        code: 0,
+        msg: 'ok',
+        traceid: 't',
+        data: { orderStatus: 1, redirectURL: 'https://bank.example/3ds' },
+      }),
+    );
+    expect(await sendPayInV2(redirect.url, V2_BODY)).toMatchObject({
+      status: 'action_required',
+      action: { redirectURL: 'https://bank.example/3ds' },
+    });
+  });
+
+  it('refused: a non-zero code, with the field the gateway named', async () => {
+    const gw = await gateway(
+      json(200, {
+        code: RESULT_CODE.INVALID_PARAMETER,
+        msg: 'cardNumber: Required.',
+        traceid: 'tr-3',
+        data: null,
+      }),
+    );
+    const result = await sendPayInV2(gw.url, V2_BODY);
+    expect(result).toMatchObject({
+      kind: 'refused',
+      status: 'refused',
+      code: RESULT_CODE.INVALID_PARAMETER,
+      gatewayMessage: 'cardNumber: Required.',
+      field: 'cardNumber',
+      traceid: 'tr-3',
+    });
+    expect(messageOf(result)).toBe(
+      'The gateway refused the payment: cardNumber: Required. (code 90751001). Nothing was charged.',
+    );
+  });
+
+  it('refused as a duplicate order number does not claim nothing was charged', async () => {
+    const gw = await gateway(
+      json(200, {
+        code: RESULT_CODE.DUPLICATE_TRADE_NO,
+        msg: 'Duplicate merchantTradeNo',
+        traceid: 't',
+        data: null,
+      }),
+    );
+    const result = await sendPayInV2(gw.url, V2_BODY);
+    expect(result.kind).toBe('refused');
+    expect(messageOf(result)).toMatch(/look it up before sending again/);
+    expect(messageOf(result)).not.toMatch(/Nothing was charged/);
+  });
+
+  it('refused at the HTTP level: a 4xx JSON error body (A1)', async () => {
+    const gw = await gateway(
+      json(415, {
+        code: RESULT_CODE.UNSUPPORTED_CONTENT_TYPE,
+        msg: 'Unsupported Content-Type',
+        traceid: 't',
+        data: null,
+      }),
+    );
+    expect(await sendPayInV2(gw.url, V2_BODY)).toMatchObject({
+      kind: 'refused',
+      httpStatus: 415,
+      code: RESULT_CODE.UNSUPPORTED_CONTENT_TYPE,
+    });
+  });
+
+  it('HTTP 500 is outcome_unknown: the gateway may have charged before failing', async () => {
+    const gw = await gateway(
+      json(500, { code: RESULT_CODE.INTERNAL_ERROR, msg: 'boom', traceid: 'tr-5', data: null }),
+    );
+    const result = await sendPayInV2(gw.url, V2_BODY);
+    expect(result).toMatchObject({
+      kind: 'outcome_unknown',
+      status: 'outcome_unknown',
+      reason: 'server_error',
+      httpStatus: 500,
+      traceid: 'tr-5',
+    });
+    expect(messageOf(result)).toMatch(/HTTP 500.*may have gone through: check before charging again/);
+  });
+
+  it('a 200 that is not JSON is outcome_unknown, with the body kept', async () => {
+    const gw = await gateway((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html>Proxy error</html>');
+    });
+    expect(await sendPayInV2(gw.url, V2_BODY)).toMatchObject({
+      kind: 'outcome_unknown',
+      reason: 'not_json',
+      raw: '<html>Proxy error</html>',
+    });
+  });
+
+  it('a JSON answer without the fields Paydesk needs is outcome_unknown', async () => {
+    const wrongShape = await gateway(json(200, { code: 0, traceid: 't', data: { orderStatus: 'two' } }));
+    expect(await sendPayInV2(wrongShape.url, V2_BODY)).toMatchObject({
+      kind: 'outcome_unknown',
+      reason: 'unexpected_body',
+    });
+    const noStatus = await gateway(json(200, { code: 0, msg: 'ok', traceid: 't', data: { orderId: 'O' } }));
+    expect(await sendPayInV2(noStatus.url, V2_BODY)).toMatchObject({
+      kind: 'outcome_unknown',
+      reason: 'unexpected_body',
+    });
+  });
+});
+
+describe('transport failures', () => {
+  it('an answer slower than the overall timeout is outcome_unknown, and the pay-in is not retried', async () => {
+    const gw = await gateway(() => {
+      // Never answers.
+    });
+    const result = await sendPayInV2(gw.url, V2_BODY, { timeoutMs: 300 });
+    expect(result).toMatchObject({ kind: 'outcome_unknown', status: 'outcome_unknown', reason: 'timeout' });
+    expect(messageOf(result)).toBe(
+      'No answer from the gateway within 0.3 s. The payment may have gone through: check before charging again.',
+    );
+    expect(gw.received).toHaveLength(1);
+  });
+
+  it('headers in time but a body that stalls is outcome_unknown too', async () => {
+    const gw = await gateway((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"code":0,');
+    });
+    expect(await sendPayInV2(gw.url, V2_BODY, { timeoutMs: 300 })).toMatchObject({
+      kind: 'outcome_unknown',
+      reason: 'timeout',
+    });
+  });
+
+  it('a connection destroyed after the request arrived is outcome_unknown, sent once', async () => {
+    const gw = await gateway((request) => request.socket.destroy());
+    const result = await sendPayInV2(gw.url, V2_BODY);
+    expect(result).toMatchObject({ kind: 'outcome_unknown', reason: 'connection_lost' });
+    expect(messageOf(result)).toMatch(/broke after the request was sent.*check before charging again/);
+    expect(gw.received).toHaveLength(1);
+  });
+
+  it('cancelling while waiting for the answer is outcome_unknown', async () => {
+    const gw = await gateway(() => {});
+    const controller = new AbortController();
+    const pending = sendPayInV2(gw.url, V2_BODY, { signal: controller.signal });
+    while (gw.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    expect(await pending).toMatchObject({ kind: 'outcome_unknown', reason: 'cancelled' });
+  });
+
+  it('a closed port is not_sent: nothing left, safe to try again', async () => {
+    const probe = createTcpServer();
+    const port = await listen(probe);
+    servers.pop();
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const result = await sendPayInV2(`http://127.0.0.1:${port}`, V2_BODY);
+    expect(result).toMatchObject({
+      kind: 'not_sent',
+      status: 'not_sent',
+      reason: 'connection_refused',
+      cause: 'ECONNREFUSED',
+    });
+    expect(messageOf(result)).toMatch(/Nothing was sent: it is safe to try again\.$/);
+  });
+
+  it('an unknown host name is not_sent', async () => {
+    expect(await sendPayInV2('http://gateway.invalid', V2_BODY, { connectTimeoutMs: 2000 })).toMatchObject({
+      kind: 'not_sent',
+      reason: 'dns',
+    });
+  });
+
+  it('a connection that never completes within the connect timeout is not_sent', async () => {
+    // The TCP connection opens but the TLS handshake never gets an answer: the connection is not
+    // established and no HTTP byte has left, exactly like a SYN to an unroutable address. (A literal
+    // non-routable address is not usable here: this machine's egress answers every TCP connect.)
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket));
+    const port = await listen(silent);
+    const result = await sendPayInV2(`https://127.0.0.1:${port}`, V2_BODY, {
+      connectTimeoutMs: 200,
+      timeoutMs: 5000,
+    });
+    for (const socket of sockets) socket.destroy();
+    expect(result).toMatchObject({
+      kind: 'not_sent',
+      reason: 'connect_timeout',
+      cause: 'UND_ERR_CONNECT_TIMEOUT',
+    });
+    expect(messageOf(result)).toMatch(/did not accept a connection within 0\.2 s/);
+  });
+
+  it('an overall timeout that fires before the connection is made is not_sent', async () => {
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket));
+    const port = await listen(silent);
+    const result = await sendPayInV2(`https://127.0.0.1:${port}`, V2_BODY, {
+      connectTimeoutMs: 5000,
+      timeoutMs: 200,
+    });
+    for (const socket of sockets) socket.destroy();
+    expect(result).toMatchObject({ kind: 'not_sent', reason: 'connect_timeout' });
+  });
+});
+
+describe('KYC submission', () => {
+  const body = { merchantId: 1001, data: [{ userId: 'u-1' }], sign: 'abc' };
+
+  it('accepted: the count, sent as JSON to /openapi/v1/submitKYC', async () => {
+    const gw = await gateway(json(200, { code: 0, msg: 'success', data: { count: 1 }, traceid: 'k-1' }));
+    const result = await submitKyc(gw.url, body);
+    expect(result).toMatchObject({ kind: 'ok', response: { data: { count: 1 }, traceid: 'k-1' } });
+    expect(gw.received[0]).toMatchObject({ url: '/openapi/v1/submitKYC', contentType: 'application/json' });
+    expect(JSON.parse(gw.received[0]!.body)).toEqual(body);
+  });
+
+  it('refused: the record and field the gateway named', async () => {
+    const gw = await gateway(
+      json(200, {
+        code: RESULT_CODE.INVALID_PARAMETER,
+        msg: 'data[3].email: Invalid e-mail.',
+        data: null,
+        traceid: 'k',
+      }),
+    );
+    const result = await submitKyc(gw.url, body);
+    expect(result).toMatchObject({ kind: 'refused', field: 'data[3].email' });
+    expect(messageOf(result)).not.toMatch(/charged/);
+  });
+
+  it('a timeout says the records may have been accepted', async () => {
+    const gw = await gateway(() => {});
+    const result = await submitKyc(gw.url, body, { timeoutMs: 200 });
+    expect(result).toMatchObject({ kind: 'outcome_unknown', reason: 'timeout' });
+    expect(messageOf(result)).toMatch(/records may have been accepted/);
+  });
+});
+
+describe('fieldFromGatewayMessage', () => {
+  it('reads field paths and ignores prose', () => {
+    expect(fieldFromGatewayMessage('cardNumber: Required.')).toBe('cardNumber');
+    expect(fieldFromGatewayMessage('data[12].idCardUrls[0]: Not a URL')).toBe('data[12].idCardUrls[0]');
+    expect(fieldFromGatewayMessage('Signature mismatch')).toBeUndefined();
+    expect(fieldFromGatewayMessage('Error: something')).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+// Builders shared by the history tests: a real SQLite file in a fresh temp folder, a settable clock,
+// and a pay-in request as the pay-in service would hand it over (full card number and CVV included).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type HistoryStore, type NewPayIn, openHistoryStore } from '../../src/main/history/history-store';
+
+export const VISA = '4111111111111111';
+export const MASTERCARD = '5555555555554444';
+export const CVV = '737';
+
+export type TestClock = { now: () => number; set: (ms: number) => void; advance: (ms: number) => void };
+
+export function testClock(start = Date.UTC(2025, 0, 15, 12, 0, 0)): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    set: (ms) => {
+      current = ms;
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export type TempHistory = {
+  dir: string;
+  filePath: string;
+  clock: TestClock;
+  store: HistoryStore;
+  cleanup: () => void;
+};
+
+export function tempHistory(clock: TestClock = testClock()): TempHistory {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-history-'));
+  const filePath = join(dir, 'history.sqlite');
+  const store = openHistoryStore(filePath, { now: clock.now });
+  return {
+    dir,
+    filePath,
+    clock,
+    store,
+    cleanup: () => {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let tradeCounter = 0;
+
+export function payIn(
+  overrides: Partial<Omit<NewPayIn, 'request'>> & { request?: Record<string, unknown> } = {},
+): NewPayIn {
+  tradeCounter += 1;
+  const { request, ...rest } = overrides;
+  return {
+    profile: 'sandbox',
+    operator: 'alice',
+    apiVersion: 'v2',
+    currency: 'EUR',
+    ...rest,
+    request: {
+      merchantId: 1001,
+      merchantTradeNo: `T-${tradeCounter}`,
+      userId: 'user-1',
+      amount: '10.05',
+      cardNumber: VISA,
+      cvv: CVV,
+      expDate: '09/29',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      ...request,
+    },
+  };
+}

@@ -1,44 +1,79 @@
-// The Electron entry point: one of the few files allowed to import 'electron'.
+// The Electron entry point: with window.ts and ipc-bridge.ts, the only code that imports 'electron'.
+// It builds the app from the same composition root as the browser harness and binds it to the window.
 import { join } from 'node:path';
-import { app, BrowserWindow, session } from 'electron';
+import { app, type BrowserWindow, ipcMain } from 'electron';
+import ElectronStore from 'electron-store';
+import type { EventPayload, IpcEvent, PayInResult } from '../shared/ipc';
+import { createPaydesk, type Paydesk } from './app';
+import { createKeychainVault } from './credentials/keychain-vault';
+import { createMemoryVault } from './credentials/memory-vault';
+import { probeKeychain } from './credentials/probe-keychain';
+import type { IpcDispatcher } from './ipc/dispatch';
+import { bindIpc, emitToWindow } from './ipc-bridge';
+import { createLogger } from './log/logger';
+import { createAppWindow, openBankPageWindow } from './window';
 
-function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    title: 'Paydesk',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  window.once('ready-to-show', () => window.show());
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
+let paydesk: Paydesk | undefined;
+let mainWindow: BrowserWindow | undefined;
 
-  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
-  if (!app.isPackaged && devServerUrl) {
-    void window.loadURL(devServerUrl);
-  } else {
-    void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  }
-  return window;
+/** After a call that needs the bank, show the page in the isolated window; closing it early cancels. */
+function withBankWindow(dispatch: IpcDispatcher): IpcDispatcher {
+  return async (channel, input) => {
+    const result = await dispatch(channel, input);
+    const data = result.ok ? (result.data as Partial<PayInResult>) : undefined;
+    if (data?.bankPage && mainWindow && paydesk) {
+      const { historyId } = data as PayInResult;
+      const { listener, payIns } = paydesk;
+      const bankWindow = openBankPageWindow(mainWindow, data.bankPage.url, (url) =>
+        listener.isFinalRedirect(url),
+      );
+      bankWindow.on('closed', () => {
+        void payIns.cancelBankPage(historyId).then((settled) => {
+          if (mainWindow) emitToWindow(mainWindow, 'payin.settled', settled);
+        });
+      });
+    }
+    return result;
+  };
 }
 
-app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_webContents, _permission, callback) =>
-    callback(false),
-  );
-  createMainWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const log = createLogger({ filePath: join(app.getPath('logs'), 'paydesk.log'), level: 'info' });
+  const probe = await probeKeychain();
+  if (!probe.available)
+    log.error({ reason: probe.reason }, 'no OS keychain: merchant secrets kept in memory only');
+  paydesk = await createPaydesk({
+    version: app.getVersion(),
+    bankPageView: 'window',
+    dataDir,
+    settingsStore: new ElectronStore<Record<string, unknown>>({ name: 'settings' }),
+    vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),
+    keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
+    log,
+    emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {
+      if (mainWindow) emitToWindow(mainWindow, event, payload);
+    },
   });
+  mainWindow = createAppWindow({
+    preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+    rendererDir: join(import.meta.dirname, '../renderer'),
+    ...(!app.isPackaged && process.env.ELECTRON_RENDERER_URL
+      ? { devServerUrl: process.env.ELECTRON_RENDERER_URL }
+      : {}),
+  });
+  bindIpc(ipcMain, mainWindow, withBankWindow(paydesk.dispatch));
+  mainWindow.on('closed', () => {
+    mainWindow = undefined;
+  });
+}
+
+app.enableSandbox();
+app.whenReady().then(start, (error: unknown) => {
+  console.error('Paydesk failed to start', error);
+  app.quit();
 });
 
 app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
+  void paydesk?.close().finally(() => app.quit());
 });

@@ -2,6 +2,29 @@
 // Main validates inputs and the sender against this table; the preload and the browser harness build
 // window.paydesk from it; nothing else names a channel.
 import { z } from 'zod';
+import {
+  dailyTotalSchema,
+  dailyTotalsQuerySchema,
+  historyFilterSchema,
+  historyPageSchema,
+  historyRowSchema,
+  historyVerificationSchema,
+} from './history';
+import {
+  kycBatchRef,
+  kycBatchSummary,
+  kycExportResult,
+  kycMappingInput,
+  kycOpenInput,
+  kycProgressEvent,
+  kycResubmitInput,
+  kycRowsPage,
+  kycRowsQuery,
+  kycSubmitInput,
+  kycSubmitResult,
+  kycUpdateInput,
+  kycUpdateResult,
+} from './kyc-batch';
 import { payInSubmitSchema } from './payin-form';
 import { profileSchema, settingsSchema } from './profile';
 import { payInStatusSchema } from './status';
@@ -36,6 +59,8 @@ const reenteredCard = z.strictObject({
 
 export const appInfoSchema = z.object({
   version: z.string(),
+  /** Where a 3DS or hosted payment page shows: Electron's isolated window, or the harness's sandboxed frame. */
+  bankPageView: z.enum(['window', 'iframe']),
   keychain: z.object({ available: z.boolean(), reason: z.string().optional() }),
 });
 
@@ -76,6 +101,21 @@ export type StoredCard = z.infer<typeof storedCardSchema>;
 
 export const connectionTestSchema = z.object({ ok: z.boolean(), message: z.string(), latencyMs: z.number() });
 
+export const auditEntryViewSchema = z.object({
+  seq: z.int(),
+  at: z.int(),
+  operator: z.string(),
+  event: z.string(),
+  outcome: z.string(),
+  resource: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const historyDetailSchema = z.object({
+  row: historyRowSchema,
+  timeline: z.array(auditEntryViewSchema),
+});
+
 const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
 export const ipcChannels = {
@@ -104,10 +144,23 @@ export const ipcChannels = {
     z.strictObject({ userId: z.string().min(1).max(64) }),
     z.array(storedCardSchema),
   ),
+  'kyc.open': channel(kycOpenInput, kycBatchSummary),
+  'kyc.setMapping': channel(kycMappingInput, kycBatchSummary),
+  'kyc.rows': channel(kycRowsQuery, kycRowsPage),
+  'kyc.update': channel(kycUpdateInput, kycUpdateResult),
+  'kyc.submit': channel(kycSubmitInput, kycSubmitResult),
+  'kyc.resubmitChunk': channel(kycResubmitInput, kycSubmitResult),
+  'kyc.exportRejected': channel(kycBatchRef, kycExportResult),
+  'history.query': channel(historyFilterSchema, historyPageSchema),
+  'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema),
+  'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema)),
+  'history.exportCsv': channel(historyFilterSchema, z.object({ csv: z.string(), fileName: z.string() })),
+  'history.verify': channel(none, historyVerificationSchema),
 } as const;
 
 export const ipcEvents = {
   'payin.settled': payInResultSchema,
+  'kyc.progress': kycProgressEvent,
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;

@@ -87,3 +87,24 @@ describe('return listener', () => {
     expect(callbacks).toHaveLength(2);
   });
 });
+
+describe('3DS return with the final status appended (assumption A19)', () => {
+  it('treats a retURL carrying a final status as the end of the bank step', async () => {
+    const seen: { kind: string; query: Record<string, string> }[] = [];
+    const listener = await startReturnListener({
+      onReturn: (event) => seen.push(event),
+      onCallback: async () => 'rejected',
+    });
+    try {
+      const route = listener.register();
+      listener.bind(route.token, 9);
+      expect(listener.isFinalRedirect(`${route.retURL}?status=PROCESSING`)).toBe(false);
+      expect(listener.isFinalRedirect(`${route.retURL}?status=COMPLETED&orderStatus=2`)).toBe(true);
+      await fetch(`${route.retURL}?status=DECLINED&orderStatus=15`);
+      expect((await fetch(route.successURL)).status).toBe(410);
+      expect(seen).toHaveLength(1);
+    } finally {
+      await listener.close();
+    }
+  });
+});

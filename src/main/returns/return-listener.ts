@@ -26,6 +26,17 @@ export interface ReturnEvents {
 
 const MAX_CALLBACK_BYTES = 64 * 1024;
 
+/**
+ * The outcome a 3DS return carries (assumption A19: the gateway appends `status` / `orderStatus` to retURL
+ * once the order is final), or undefined while it is still open.
+ */
+export function finalStatusOf(query: Record<string, string>): 'approved' | 'declined' | undefined {
+  const status = query.status?.toUpperCase();
+  if (status === 'COMPLETED' || status === 'APPROVED' || query.orderStatus === '2') return 'approved';
+  if (status === 'DECLINED' || query.orderStatus === '15') return 'declined';
+  return undefined;
+}
+
 function page(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:2rem"><h1>${title}</h1><p>${text}</p></body></html>`;
 }
@@ -95,8 +106,9 @@ export async function startReturnListener(
     }
     if (route.finished)
       return send(response, 410, page('Already finished', 'This payment step has finished.'));
-    if (step !== 'ret') route.finished = true;
-    events.onReturn({ historyId: route.historyId, kind: step, query: Object.fromEntries(url.searchParams) });
+    const query = Object.fromEntries(url.searchParams);
+    if (step !== 'ret' || finalStatusOf(query) !== undefined) route.finished = true;
+    events.onReturn({ historyId: route.historyId, kind: step, query });
     const title = step === 'fail' ? 'Payment not completed' : 'Payment step finished';
     return send(response, 200, page(title, 'You can close this window: Paydesk has the result.'));
   });
@@ -134,7 +146,13 @@ export async function startReturnListener(
     },
     /** Whether a URL is one of this listener's final redirects: the bank-page view closes on it. */
     isFinalRedirect(url: string): boolean {
-      return url.startsWith(`${origin}/r/`) && /\/(success|fail)(\?|$)/.test(url);
+      if (!url.startsWith(`${origin}/r/`)) return false;
+      const parsed = new URL(url);
+      if (/\/(success|fail)$/.test(parsed.pathname)) return true;
+      return (
+        parsed.pathname.endsWith('/ret') &&
+        finalStatusOf(Object.fromEntries(parsed.searchParams)) !== undefined
+      );
     },
     forget(token: string): void {
       routes.delete(token);

@@ -21,7 +21,7 @@ export interface KeyValueStore {
 export interface SecretPresence {
   setSecret(profileId: string, secret: string): Promise<void>;
   hasSecret(profileId: string): Promise<boolean>;
-  deleteSecret(profileId: string): Promise<void>;
+  deleteSecret(profileId: string): Promise<unknown>;
 }
 
 const SETTINGS_KEY = 'settings';

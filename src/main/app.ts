@@ -1,0 +1,231 @@
+// The composition root: builds every service from a config object. Imports nothing from 'electron', so
+// the Electron shell (index.ts) and the browser harness (web-harness.ts) run the very same app.
+import { mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_MERCHANT, type Sandbox, startSandbox } from '../sandbox';
+import type { EventPayload, IpcEvent } from '../shared/ipc';
+import type { Profile } from '../shared/profile';
+import type { CredentialVault } from './credentials/vault';
+import { openHistoryStore } from './history/history-store';
+import { createIpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
+import { createKycDesk } from './kyc/kyc-desk';
+import { createKycService } from './kyc/kyc-service';
+import { gatewayTransport } from './payin/gateway-transport';
+import { createPayInService, type PayInTransport } from './payin/payin-service';
+import { createStoredCards } from './payin/stored-cards';
+import { startReturnListener } from './returns/return-listener';
+import { createSettingsService, type KeyValueStore } from './settings/settings-service';
+
+export interface LogSink {
+  info(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+export interface PaydeskConfig {
+  version: string;
+  bankPageView: 'window' | 'iframe';
+  /** Folder for history.sqlite and the embedded sandbox's state. */
+  dataDir: string;
+  settingsStore: KeyValueStore;
+  /** The OS keychain (or, for the ephemeral harness, memory): the only home of merchant secrets. */
+  vault: CredentialVault;
+  keychain: { available: boolean; reason?: string };
+  log: LogSink;
+  emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
+  /** Replaces the HTTP transport (fault drills); the real client otherwise. */
+  transport?: PayInTransport;
+  /** Options of the embedded sandbox (tests shorten its fault delays). */
+  sandbox?: { slowFaultDelayMs?: number; callbackBackoffMs?: number };
+}
+
+export type Paydesk = Awaited<ReturnType<typeof createPaydesk>>;
+
+export async function createPaydesk(config: PaydeskConfig) {
+  mkdirSync(config.dataDir, { recursive: true });
+  const history = openHistoryStore(join(config.dataDir, 'history.sqlite'));
+  const recovered = history.markPendingAsOutcomeUnknown();
+  if (recovered.length > 0)
+    config.log.info({ recovered }, 'pending pay-ins from a previous run marked outcome_unknown');
+
+  const sandbox: Sandbox = await startSandbox({
+    port: 0,
+    dataFile: join(config.dataDir, 'sandbox.sqlite'),
+    ...config.sandbox,
+  });
+  const settings = createSettingsService({
+    store: config.settingsStore,
+    vault: config.vault,
+    onInvalidFile: (message) => config.log.error({}, message),
+  });
+  const storedCards = createStoredCards(config.settingsStore);
+
+  async function secretOf(profile: Profile): Promise<string | undefined> {
+    const stored = await config.vault.getSecret(profile.id);
+    // The embedded sandbox's merchant secret is public test data: v1 works out of the box.
+    return stored ?? (profile.embeddedSandbox ? DEFAULT_MERCHANT.secret : undefined);
+  }
+
+  function endpointsOf(profile: Profile): { baseUrl: string; kycBaseUrl: string } {
+    if (profile.embeddedSandbox) return { baseUrl: sandbox.url, kycBaseUrl: sandbox.url };
+    if (!profile.baseUrl || !profile.kycBaseUrl) {
+      throw new IpcFailure('invalid', `Profile "${profile.name}" has no gateway address.`, 'baseUrl');
+    }
+    return { baseUrl: profile.baseUrl, kycBaseUrl: profile.kycBaseUrl };
+  }
+
+  function operatorName(): string {
+    return settings.read().operatorName || userInfo().username || 'operator';
+  }
+
+  const listener = await startReturnListener({
+    onReturn: (event) => payIns.handleReturn(event),
+    onCallback: (body) => payIns.handleCallback(body),
+  });
+
+  const payIns = createPayInService({
+    history,
+    transport: config.transport ?? gatewayTransport,
+    listener,
+    storedCards,
+    connection: async () => {
+      const profile = settings.activeProfile();
+      return {
+        profile,
+        baseUrl: endpointsOf(profile).baseUrl,
+        secret: () => secretOf(profile),
+        operator: operatorName(),
+      };
+    },
+    callbackSecrets: async (merchantId) => {
+      const matches = settings.read().profiles.filter((profile) => profile.merchantId === merchantId);
+      const found: { profile: Profile; secret: string }[] = [];
+      for (const profile of matches) {
+        const secret = await secretOf(profile);
+        if (secret) found.push({ profile, secret });
+      }
+      return found;
+    },
+    emitSettled: (result) => config.emit('payin.settled', result),
+  });
+
+  const kyc = createKycService();
+  const kycDesk = createKycDesk({
+    kyc,
+    history,
+    connection: async () => {
+      const profile = settings.activeProfile();
+      return {
+        profile,
+        kycBaseUrl: endpointsOf(profile).kycBaseUrl,
+        secret: () => secretOf(profile),
+        operator: operatorName(),
+      };
+    },
+    emitProgress: (event) => config.emit('kyc.progress', event),
+  });
+
+  const handlers: IpcHandlers = {
+    'app.info': async () => ({
+      version: config.version,
+      bankPageView: config.bankPageView,
+      keychain: config.keychain,
+    }),
+    'settings.get': () => settings.view(),
+    'settings.update': (input) => settings.update(input),
+    'profiles.save': (profile) => settings.saveProfile(profile),
+    'profiles.remove': ({ id }) => settings.removeProfile(id),
+    'profiles.activate': ({ id }) => settings.activate(id),
+    'profiles.testConnection': async ({ id }) => {
+      const profile = settings.read().profiles.find((candidate) => candidate.id === id);
+      if (!profile) throw new IpcFailure('not_found', `No connection profile with id "${id}".`, 'id');
+      return testConnection(endpointsOf(profile).baseUrl, profile.connectTimeoutMs);
+    },
+    'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
+    'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
+    'payin.submit': (input) => payIns.submit(input),
+    'payin.retry': (input) => payIns.retry(input),
+    'payin.cancelBankPage': ({ historyId }) => payIns.cancelBankPage(historyId),
+    'payin.storedCards': ({ userId }) => payIns.storedCardsFor(userId),
+    'kyc.open': (input) => kycDesk.open(input),
+    'kyc.setMapping': ({ batchId, mapping }) => kyc.setMapping(batchId, mapping),
+    'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),
+    'kyc.update': async ({ batchId, index, field, value }) => kyc.update(batchId, index, field, value),
+    'kyc.submit': ({ batchId, onlyRemaining }) => kycDesk.submit(batchId, onlyRemaining),
+    'kyc.resubmitChunk': ({ batchId, chunkIndex }) => kycDesk.resubmitChunk(batchId, chunkIndex),
+    'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
+    'history.query': async (filter) => history.query(filter),
+    'history.get': async ({ id }) => {
+      const row = history.getById(id);
+      if (!row) throw new IpcFailure('not_found', `No history entry ${id}.`, 'id');
+      const timeline = history
+        .auditTrail(id)
+        .map(({ seq, at, operator, event, outcome, resource, detail }) => ({
+          seq,
+          at,
+          operator,
+          event,
+          outcome,
+          resource,
+          detail,
+        }));
+      return { row, timeline };
+    },
+    'history.dailyTotals': async (query) => history.dailyTotals(query),
+    'history.exportCsv': async (filter) => ({
+      csv: history.exportCsv(filter, { operator: operatorName() }),
+      fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,
+    }),
+    'history.verify': async () => history.verifyHistory(),
+  };
+
+  const dispatch = createIpcDispatcher(handlers, (channel, error) =>
+    config.log.error(
+      { channel, err: error instanceof Error ? error.message : String(error) },
+      'IPC handler failed',
+    ),
+  );
+
+  return {
+    dispatch,
+    history,
+    sandbox,
+    listener,
+    settings,
+    payIns,
+    async close() {
+      await listener.close();
+      await sandbox.close();
+      history.close();
+    },
+  };
+}
+
+/** A cheap reachability check: the gateway answers an empty request with its JSON refusal. */
+async function testConnection(baseUrl: string, connectTimeoutMs: number) {
+  const started = performance.now();
+  try {
+    const response = await fetch(new URL('/openapi/v2/pwpp', baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(connectTimeoutMs),
+    });
+    const latencyMs = Math.round(performance.now() - started);
+    const body = (await response.json().catch(() => undefined)) as { traceid?: unknown } | undefined;
+    const ok = typeof body?.traceid === 'string';
+    return {
+      ok,
+      latencyMs,
+      message: ok
+        ? `The gateway answered in ${latencyMs} ms.`
+        : `Something answered (HTTP ${response.status}) but not like the gateway.`,
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      latencyMs: Math.round(performance.now() - started),
+      message: `No connection: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}

@@ -1,0 +1,51 @@
+// Rows to fix, as a CSV the user opens in a spreadsheet, corrects and opens in Paydesk again: the file's
+// own columns as they were read, any fixes made in Paydesk, and the reasons.
+import type { KycField } from '../../shared/kyc-batch';
+import { type KycBatch, STATE } from './batch-store';
+import type { RawCell } from './table';
+
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) gets an
+ * apostrophe in front (OWASP "CSV injection"); Paydesk's reader removes it again.
+ */
+export function neutralizeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** RFC 4180 quoting: cells holding a comma, quote, line break or edge space are quoted, quotes doubled. */
+export function csvCell(text: string): string {
+  const safe = neutralizeFormula(text);
+  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const cellText = (cell: RawCell): string =>
+  cell === undefined ? '' : typeof cell === 'string' ? cell : cell.join('; ');
+
+export function exportRejectedCsv(batch: KycBatch): { csv: string; rows: number } {
+  const editedFields: KycField[] = [];
+  for (const edits of batch.edits.values()) {
+    for (const field of Object.keys(edits) as KycField[])
+      if (!editedFields.includes(field)) editedFields.push(field);
+  }
+  const lines = [[...batch.headers, ...editedFields, 'errors'].map(csvCell).join(',')];
+  let rows = 0;
+  for (let i = 0; i < batch.size; i++) {
+    const state = batch.states[i];
+    if (state !== STATE.invalid && state !== STATE.rejected) continue;
+    const cells = batch.cellsOf(i);
+    const edits = batch.edits.get(i) ?? {};
+    const reasons = batch
+      .errorsOf(i)
+      .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
+      .join(' | ');
+    const line = [
+      ...batch.headers.map((_, column) => cellText(cells[column])),
+      ...editedFields.map((field) => edits[field] ?? ''),
+      reasons,
+    ];
+    lines.push(line.map(csvCell).join(','));
+    rows++;
+  }
+  // A BOM makes Excel read the file as UTF-8 (names with accents); Paydesk's reader drops it.
+  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows };
+}

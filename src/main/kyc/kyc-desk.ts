@@ -1,0 +1,145 @@
+// Joins the KYC batch service to the gateway, the history and the renderer: signs each chunk, records the
+// batch (file name, hash, counts, per-chunk answers, accepted userIds; no personal data), and remembers
+// which userIds of a file were accepted so that the same file dropped again sends only the rest.
+import { createHash } from 'node:crypto';
+import type { KycRecord } from '../../shared/gateway/kyc';
+import type { KycBatchStatus } from '../../shared/history';
+import type { KycBatchSummary, KycProgressEvent, KycSubmitResult } from '../../shared/kyc-batch';
+import type { Profile } from '../../shared/profile';
+import { submitKyc } from '../gateway/client';
+import { signBody } from '../gateway/sign';
+import type { HistoryStore } from '../history/history-store';
+import { IpcFailure } from '../ipc/dispatch';
+import type { KycService } from './kyc-service';
+import type { KycSendOutcome } from './submit';
+
+export interface KycConnection {
+  profile: Profile;
+  kycBaseUrl: string;
+  secret: () => Promise<string | undefined>;
+  operator: string;
+}
+
+function batchStatus(result: KycSubmitResult): KycBatchStatus {
+  const states = result.chunks.map((chunk) => chunk.state);
+  if (states.length > 0 && states.every((state) => state === 'accepted')) return 'completed';
+  if (states.includes('accepted')) return 'partial';
+  if (states.includes('failed')) return 'outcome_unknown';
+  return 'refused';
+}
+
+export type KycDesk = ReturnType<typeof createKycDesk>;
+
+export function createKycDesk(deps: {
+  kyc: KycService;
+  history: HistoryStore;
+  connection: () => Promise<KycConnection>;
+  emitProgress: (event: KycProgressEvent) => void;
+}) {
+  const historyRows = new Map<string, number>();
+  const summaries = new Map<string, KycBatchSummary>();
+
+  async function sender(connection: KycConnection) {
+    const secret = await connection.secret();
+    if (!secret) {
+      throw new IpcFailure(
+        'invalid',
+        'Set the merchant secret of this profile in Settings: KYC requests are signed.',
+      );
+    }
+    const { profile } = connection;
+    return async (records: KycRecord[]): Promise<KycSendOutcome> => {
+      const body = { merchantId: profile.merchantId, data: records };
+      const result = await submitKyc(
+        connection.kycBaseUrl,
+        { ...body, sign: signBody(body, secret, profile.signAlgorithm) },
+        { connectTimeoutMs: profile.connectTimeoutMs, timeoutMs: profile.requestTimeoutMs },
+      );
+      switch (result.kind) {
+        case 'ok':
+          return {
+            kind: 'ok',
+            code: result.response.code,
+            msg: result.response.msg,
+            traceid: result.response.traceid,
+            count: result.response.data?.count ?? records.length,
+          };
+        case 'refused':
+          return {
+            kind: 'refused',
+            code: result.code ?? -1,
+            msg: result.gatewayMessage,
+            traceid: result.traceid ?? '',
+          };
+        default:
+          return { kind: 'failed', message: result.message };
+      }
+    };
+  }
+
+  function record(batchId: string, result: KycSubmitResult, connection: KycConnection): void {
+    const summary = summaries.get(batchId) ?? deps.kyc.summary(batchId);
+    const counts = {
+      total: result.counts.total,
+      valid: result.counts.valid,
+      invalid: result.counts.invalid,
+      accepted: result.counts.accepted,
+      rejected: result.counts.rejected,
+    };
+    let rowId = historyRows.get(batchId);
+    if (rowId === undefined) {
+      rowId = deps.history.insertKycBatch({
+        profile: connection.profile.name,
+        operator: connection.operator,
+        fileName: summary.fileName,
+        sha256: summary.sha256,
+        counts,
+      });
+      historyRows.set(batchId, rowId);
+    }
+    deps.history.updateKycBatch(rowId, {
+      status: batchStatus(result),
+      counts,
+      chunks: result.chunks.map((chunk) => ({
+        index: chunk.index,
+        traceid: chunk.traceid,
+        code: chunk.code,
+        msg: chunk.msg,
+        count: chunk.count ?? 0,
+      })),
+      acceptedUserIds: deps.kyc.acceptedUserIds(batchId),
+      operator: connection.operator,
+    });
+  }
+
+  return {
+    async open(input: { fileName: string; bytes: string }): Promise<KycBatchSummary> {
+      const bytes = Buffer.from(input.bytes, 'base64');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const alreadyAccepted = new Set<string>();
+      for (const batch of deps.history.findKycBatchesBySha256(sha256)) {
+        for (const userId of batch.acceptedUserIds) alreadyAccepted.add(userId);
+      }
+      const summary = await deps.kyc.open(new Uint8Array(bytes), input.fileName, { alreadyAccepted });
+      summaries.set(summary.batchId, summary);
+      return summary;
+    },
+    async submit(batchId: string, onlyRemaining: boolean): Promise<KycSubmitResult> {
+      const connection = await deps.connection();
+      const send = await sender(connection);
+      const result = await deps.kyc.submit(batchId, { send, onlyRemaining, onProgress: deps.emitProgress });
+      record(batchId, result, connection);
+      return result;
+    },
+    async resubmitChunk(batchId: string, chunkIndex: number): Promise<KycSubmitResult> {
+      const connection = await deps.connection();
+      const send = await sender(connection);
+      const result = await deps.kyc.resubmitChunk(batchId, chunkIndex, {
+        send,
+        onProgress: deps.emitProgress,
+      });
+      record(batchId, result, connection);
+      return result;
+    },
+  };
+}

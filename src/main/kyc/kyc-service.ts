@@ -1,0 +1,253 @@
+// The KYC batch service of main: open a file, page and fix its rows, send it in chunks, export what
+// remains to fix. Batches live in memory only; history keeps accepted userIds per file hash, and hands
+// them back through `alreadyAccepted` when the same file is opened again.
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  KYC_MAX_FILE_BYTES,
+  KYC_MAX_PAGE_ROWS,
+  KYC_SUMMARY_ERRORS,
+  type KycBatchSummary,
+  type KycColumnMapping,
+  type KycExportResult,
+  type KycField,
+  type KycRowFilter,
+  type KycRowsPage,
+  type KycSubmitResult,
+  type KycUpdateResult,
+} from '../../shared/kyc-batch';
+import { IpcFailure } from '../ipc/dispatch';
+import { KycBatch } from './batch-store';
+import { decodeUtf8 } from './decode-text';
+import { exportRejectedCsv } from './export-csv';
+import { guessMapping, missingRequiredFields, unmappedHeaders } from './header-mapping';
+import { parseCsv } from './parse-csv';
+import { parseJson } from './parse-json';
+import { parseXlsx } from './parse-xlsx';
+import { sniffFormat } from './sniff';
+import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
+import type { RawTable } from './table';
+import { yieldToEventLoop } from './yield';
+
+export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
+
+export interface KycOpenOptions {
+  /** userIds the gateway accepted from this file (same sha256) before: those rows start as accepted. */
+  alreadyAccepted?: ReadonlySet<string>;
+}
+
+export interface KycRowsOptions {
+  offset?: number;
+  limit?: number;
+  filter?: KycRowFilter;
+}
+
+export interface KycServiceOptions {
+  /** Batches kept at once; opening one more drops the least recently opened idle batch. */
+  maxBatches?: number;
+}
+
+const HASH_SLICE_BYTES = 4 * 1024 * 1024;
+
+/** SHA-256 in slices: hashing 25 MB at once holds the event loop for tens of milliseconds. */
+async function sha256Of(bytes: Uint8Array): Promise<string> {
+  const hash = createHash('sha256');
+  for (let start = 0; start < bytes.length; start += HASH_SLICE_BYTES) {
+    hash.update(bytes.subarray(start, start + HASH_SLICE_BYTES));
+    await yieldToEventLoop();
+  }
+  return hash.digest('hex');
+}
+
+async function parseFile(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ format: KycBatchSummary['format']; table: RawTable }> {
+  const format = sniffFormat(bytes, fileName);
+  if (format === 'xlsx') return { format, table: await parseXlsx(bytes) };
+  const text = decodeUtf8(bytes);
+  await yieldToEventLoop();
+  return { format, table: format === 'json' ? await parseJson(text) : await parseCsv(text) };
+}
+
+export function createKycService(options: KycServiceOptions = {}) {
+  const batches = new Map<string, KycBatch>();
+  const maxBatches = options.maxBatches ?? 4;
+
+  function batchOf(batchId: string): KycBatch {
+    const batch = batches.get(batchId);
+    if (!batch) throw new IpcFailure('not_found', 'This KYC file is no longer open; open it again.');
+    return batch;
+  }
+
+  function idleBatchOf(batchId: string): KycBatch {
+    const batch = batchOf(batchId);
+    if (batch.busy) throw new IpcFailure('conflict', 'This KYC file is being sent; wait until sending ends.');
+    return batch;
+  }
+
+  function summaryOf(batch: KycBatch): KycBatchSummary {
+    const errors: KycBatchSummary['errors'] = [];
+    const invalid = [...batch.indicesFor('invalid'), ...batch.indicesFor('rejected')].sort((a, b) => a - b);
+    for (const index of invalid) {
+      for (const error of batch.errorsOf(index)) {
+        if (errors.length >= KYC_SUMMARY_ERRORS) break;
+        errors.push({ ...error, index, row: batch.rowNumbers[index]! });
+      }
+      if (errors.length >= KYC_SUMMARY_ERRORS) break;
+    }
+    return {
+      batchId: batch.id,
+      fileName: batch.fileName,
+      format: batch.format,
+      sha256: batch.sha256,
+      counts: batch.counts(),
+      mapping: batch.mapping.map((column) => ({ ...column })),
+      unmappedHeaders: unmappedHeaders(batch.mapping),
+      missingRequiredFields: missingRequiredFields(batch.mapping),
+      errors,
+      warnings: [...batch.warnings],
+    };
+  }
+
+  function keepRoomForOneMore(): void {
+    for (const [id, batch] of batches) {
+      if (batches.size < maxBatches) return;
+      if (!batch.busy) batches.delete(id);
+    }
+  }
+
+  async function withBusy<T>(batch: KycBatch, work: () => Promise<T>): Promise<T> {
+    if (batch.busy) throw new IpcFailure('conflict', 'This KYC file is already being sent.');
+    batch.busy = true;
+    try {
+      return await work();
+    } finally {
+      batch.busy = false;
+    }
+  }
+
+  return {
+    async open(
+      bytes: Uint8Array,
+      fileName: string,
+      openOptions: KycOpenOptions = {},
+    ): Promise<KycBatchSummary> {
+      if (bytes.byteLength > KYC_MAX_FILE_BYTES) throw new IpcFailure('invalid', 'The file is over 64 MB.');
+      if (bytes.byteLength === 0) throw new IpcFailure('invalid', 'The file is empty.');
+      const sha256 = await sha256Of(bytes);
+      const { format, table } = await parseFile(bytes, fileName);
+      if (table.headers.length === 0) throw new IpcFailure('invalid', 'The file has no header row.');
+      const batch = new KycBatch(randomUUID(), fileName, format, sha256, table, guessMapping(table.headers));
+      await batch.rebuild();
+      if (openOptions.alreadyAccepted) batch.markAccepted(openOptions.alreadyAccepted);
+      keepRoomForOneMore();
+      batches.set(batch.id, batch);
+      return summaryOf(batch);
+    },
+
+    summary(batchId: string): KycBatchSummary {
+      return summaryOf(batchOf(batchId));
+    },
+
+    /** Remaps the listed columns (others keep their field), then normalizes and validates every row again. */
+    async setMapping(batchId: string, changes: readonly KycColumnMapping[]): Promise<KycBatchSummary> {
+      const batch = idleBatchOf(batchId);
+      const mapping = batch.mapping.map((column) => ({ ...column }));
+      for (const change of changes) {
+        const column = mapping.find((entry) => entry.header === change.header);
+        if (!column) throw new IpcFailure('invalid', `The file has no column "${change.header}".`, 'mapping');
+        column.field = change.field;
+      }
+      const seen = new Map<KycField, string>();
+      for (const column of mapping) {
+        if (column.field === null) continue;
+        const other = seen.get(column.field);
+        if (other !== undefined) {
+          throw new IpcFailure(
+            'invalid',
+            `Columns "${other}" and "${column.header}" both feed ${column.field}.`,
+            'mapping',
+          );
+        }
+        seen.set(column.field, column.header);
+      }
+      return withBusy(batch, async () => {
+        batch.mapping = mapping;
+        await batch.rebuild();
+        return summaryOf(batch);
+      });
+    },
+
+    rows(batchId: string, query: KycRowsOptions = {}): KycRowsPage {
+      const batch = batchOf(batchId);
+      const filter = query.filter ?? 'all';
+      const offset = Math.max(0, Math.trunc(query.offset ?? 0));
+      const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? 100)), KYC_MAX_PAGE_ROWS);
+      const page = batch.rows(offset, limit, filter);
+      return { batchId, filter, offset, total: page.total, rows: page.rows, counts: batch.counts() };
+    },
+
+    update(batchId: string, index: number, field: KycField, value: string): KycUpdateResult {
+      const batch = idleBatchOf(batchId);
+      if (!Number.isInteger(index) || index < 0 || index >= batch.size) {
+        throw new IpcFailure('not_found', `There is no row ${index} in this file.`, 'index');
+      }
+      if (batch.stateOf(index) === 'accepted') {
+        throw new IpcFailure(
+          'conflict',
+          'The gateway has accepted this record already; it cannot change here.',
+        );
+      }
+      batch.update(index, field, value);
+      return { row: batch.view(index), counts: batch.counts() };
+    },
+
+    async submit(batchId: string, submitOptions: KycSubmitOptions): Promise<KycSubmitResult> {
+      const batch = batchOf(batchId);
+      return withBusy(batch, () => submitBatch(batch, submitOptions));
+    },
+
+    async resubmitChunk(
+      batchId: string,
+      chunkIndex: number,
+      submitOptions: Pick<KycSubmitOptions, 'send' | 'onProgress'>,
+    ): Promise<KycSubmitResult> {
+      const batch = batchOf(batchId);
+      const chunk = batch.chunks[chunkIndex];
+      if (!chunk) throw new IpcFailure('not_found', `The last submission has no chunk ${chunkIndex}.`);
+      if (chunk.result?.state === 'accepted') {
+        throw new IpcFailure(
+          'conflict',
+          `Chunk ${chunkIndex} was accepted; sending it again would duplicate it.`,
+        );
+      }
+      if (!chunk.rows.some((row) => batch.stateOf(row) === 'valid')) {
+        throw new IpcFailure(
+          'invalid',
+          `Chunk ${chunkIndex} has no valid record left to send: fix its rows first.`,
+        );
+      }
+      return withBusy(batch, () => resubmitChunk(batch, chunk, submitOptions));
+    },
+
+    exportRejected(batchId: string): KycExportResult {
+      const batch = batchOf(batchId);
+      const { csv, rows } = exportRejectedCsv(batch);
+      const base = batch.fileName.replace(/\.[^.]+$/, '');
+      return { fileName: `${base}-to-fix.csv`, csv, rows };
+    },
+
+    acceptedUserIds(batchId: string): string[] {
+      return batchOf(batchId).acceptedUserIds();
+    },
+
+    close(batchId: string): void {
+      const batch = batches.get(batchId);
+      if (batch?.busy)
+        throw new IpcFailure('conflict', 'This KYC file is being sent; it closes when sending ends.');
+      batches.delete(batchId);
+    },
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;

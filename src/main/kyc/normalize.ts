@@ -1,0 +1,116 @@
+// Cell text to the form the gateway expects. Only rewrites that cannot change meaning are made; anything
+// else is passed on as typed, so that validation names the problem instead of Paydesk guessing.
+import type { KycField } from '../../shared/kyc-batch';
+import type { RawCell } from './table';
+
+export type NormalizedValue = string | readonly string[];
+export type NormalizedRecord = Partial<Record<KycField, NormalizedValue>>;
+
+const LIST_FIELDS: ReadonlySet<KycField> = new Set(['idCardUrls', 'documentUrls']);
+
+export const isListField = (field: KycField): boolean => LIST_FIELDS.has(field);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const pad2 = (part: string) => part.padStart(2, '0');
+
+/** YYYY-MM-DD, YYYY/MM/DD, DD.MM.YYYY and a midnight ISO timestamp become YYYY-MM-DD; nothing else does. */
+export function normalizeDate(text: string): string {
+  if (ISO_DATE.test(text)) return text;
+  let match = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(text);
+  if (match) return `${match[1]}-${pad2(match[3]!)}-${pad2(match[4]!)}`;
+  // Dots mean day.month.year in every locale that writes them, unlike slashes (US month/day).
+  match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (match) return `${match[3]}-${pad2(match[2]!)}-${pad2(match[1]!)}`;
+  // JSON exports write dates as timestamps; at UTC midnight the day is not in doubt.
+  match = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$/.exec(text);
+  if (match) return match[1]!;
+  return text;
+}
+
+/**
+ * Paydesk's own export puts an apostrophe before cells starting with = + - @ so that spreadsheets do not
+ * run them as formulas; reading such a file back must give the original text (e.g. "+49").
+ */
+function undoFormulaGuard(text: string): string {
+  return text.length > 1 && /^[=+\-@\t\r]/.test(text.slice(1)) ? text.slice(1).trim() : text;
+}
+
+function cleanText(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  // 39 is the apostrophe; checking the code first keeps the common cell off the regex path.
+  return trimmed.charCodeAt(0) === 39 ? undoFormulaGuard(trimmed) : trimmed;
+}
+
+function normalizeList(cell: string | readonly string[]): readonly string[] | undefined {
+  const items = typeof cell === 'string' ? cell.split(/[;|,\r\n]+/) : cell;
+  const list: string[] = [];
+  for (const item of items) {
+    const value = cleanText(item);
+    if (value !== undefined) list.push(value);
+  }
+  return list.length > 0 ? list : undefined;
+}
+
+type TextRule = (text: string) => string;
+
+const ALL_DIGITS = /^\d+$/;
+const TEXT_RULES: Partial<Record<KycField, TextRule>> = {
+  birthday: normalizeDate,
+  certificateDateStart: normalizeDate,
+  certificateDateEnd: normalizeDate,
+  gender: (text) => text.toLowerCase(),
+  country: (text) => text.toUpperCase(),
+  // "+49" and "0049" are how people write the calling code 49.
+  iddCode: (text) => text.replace(/^(\+|00)/, ''),
+  // Grouping people add for reading ("+49 151 1234-5678") is not part of the number.
+  // Only when what remains is all digits: "4.91511E+12" must stay visible as the mangled number it is.
+  mobile: (text) => {
+    if (ALL_DIGITS.test(text)) return text;
+    const compact = text.replace(/[\s\-().]/g, '').replace(/^\+/, '');
+    return ALL_DIGITS.test(compact) ? compact : text;
+  },
+};
+
+export function normalizeValue(field: KycField, cell: RawCell): NormalizedValue | undefined {
+  if (cell === undefined) return undefined;
+  if (LIST_FIELDS.has(field)) return normalizeList(cell);
+  // A list where one value belongs: a single item is that value; more are left for validation to refuse.
+  if (typeof cell !== 'string') return cell.length === 1 ? normalizeValue(field, cell[0]) : cell;
+  const text = cleanText(cell);
+  if (text === undefined) return undefined;
+  const rule = TEXT_RULES[field];
+  return rule ? rule(text) : text;
+}
+
+/** One record from a row: `columnFields[c]` is the field column c feeds; `edits` win over the cells. */
+export function normalizeRow(
+  cells: readonly RawCell[],
+  columnFields: readonly (KycField | null)[],
+  edits: Partial<Record<KycField, string>> | undefined,
+): NormalizedRecord {
+  const record: NormalizedRecord = {};
+  for (let column = 0; column < columnFields.length; column++) {
+    const field = columnFields[column];
+    if (field == null) continue;
+    const value = normalizeValue(field, cells[column]);
+    if (value !== undefined) record[field] = value;
+  }
+  if (edits) {
+    for (const [field, text] of Object.entries(edits) as [KycField, string][]) {
+      const value = normalizeValue(field, text);
+      if (value === undefined) delete record[field];
+      else record[field] = value;
+    }
+  }
+  return record;
+}
+
+/** A record as text for display and editing: lists joined with "; ", which normalization splits again. */
+export function recordText(record: NormalizedRecord): Partial<Record<KycField, string>> {
+  const text: Partial<Record<KycField, string>> = {};
+  for (const [field, value] of Object.entries(record) as [KycField, NormalizedValue][]) {
+    text[field] = typeof value === 'string' ? value : value.join('; ');
+  }
+  return text;
+}

@@ -1,0 +1,184 @@
+// The browser harness: the same composition root as the Electron app, with the IPC contract bridged over
+// HTTP (calls) and server-sent events (the event table). Development and browser tests only — it is never
+// packaged. Bound to 127.0.0.1; every call must carry the per-run token.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES } from '../shared/ipc';
+import { createPaydesk, type PaydeskConfig } from './app';
+
+const MAX_CALL_BYTES = 96 * 1024 * 1024;
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/** window.paydesk for a plain browser page, built from the contract's channel and event names. */
+function bridgeScript(): string {
+  return `(() => {
+  const channels = new Set(${JSON.stringify(IPC_CHANNEL_NAMES)});
+  const events = new Set(${JSON.stringify(IPC_EVENT_NAMES)});
+  const params = new URLSearchParams(location.search);
+  if (params.has('token')) sessionStorage.setItem('paydesk-token', params.get('token'));
+  const token = sessionStorage.getItem('paydesk-token') || '';
+  const listeners = new Map();
+  const source = new EventSource('/__events?token=' + encodeURIComponent(token));
+  source.onmessage = (message) => {
+    const { event, payload } = JSON.parse(message.data);
+    for (const listener of listeners.get(event) || []) listener(payload);
+  };
+  const api = {
+    async invoke(channel, input) {
+      if (!channels.has(channel)) throw new Error('Unknown Paydesk channel ' + channel);
+      const response = await fetch('/__ipc/' + channel, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paydesk-token': token },
+        body: JSON.stringify({ input }),
+      });
+      return response.json();
+    },
+    on(event, listener) {
+      if (!events.has(event)) throw new Error('Unknown Paydesk event ' + event);
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event).add(listener);
+      return () => listeners.get(event).delete(listener);
+    },
+  };
+  Object.defineProperty(window, 'paydesk', { value: Object.freeze(api), writable: false });
+})();
+`;
+}
+
+export interface WebHarnessOptions {
+  port: number;
+  rendererDir: string;
+  config: Omit<PaydeskConfig, 'emit'>;
+}
+
+export async function startWebHarness(options: WebHarnessOptions) {
+  const token = randomBytes(24).toString('base64url');
+  const streams = new Set<ServerResponse>();
+  const paydesk = await createPaydesk({
+    ...options.config,
+    emit: (event, payload) => {
+      const data = `data: ${JSON.stringify({ event, payload })}\n\n`;
+      for (const stream of streams) stream.write(data);
+    },
+  });
+
+  function tokenMatches(given: string | null | undefined): boolean {
+    if (!given) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  function send(response: ServerResponse, status: number, body: string | Buffer, type: string) {
+    response.writeHead(status, {
+      'Content-Type': type,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+    response.end(body);
+  }
+
+  async function readJson(request: IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_CALL_BYTES) throw new Error('too large');
+      chunks.push(chunk as Buffer);
+    }
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  }
+
+  async function serveStatic(pathname: string, response: ServerResponse) {
+    const relative = normalize(pathname === '/' ? '/index.html' : pathname).replace(/^(\.\.[/\\])+/, '');
+    const file = join(options.rendererDir, relative);
+    if (!file.startsWith(options.rendererDir)) return send(response, 404, 'Not found', 'text/plain');
+    try {
+      let body: Buffer | string = await readFile(file);
+      if (relative === '/index.html') {
+        body = body
+          .toString('utf8')
+          .replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
+      }
+      return send(response, 200, body, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
+    } catch {
+      return send(response, 404, 'Not found', 'text/plain');
+    }
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://harness');
+    if (url.pathname === '/__harness/bridge.js')
+      return send(response, 200, bridgeScript(), CONTENT_TYPES['.js']!);
+    if (url.pathname === '/__events') {
+      if (!tokenMatches(url.searchParams.get('token'))) return send(response, 403, 'Forbidden', 'text/plain');
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+      response.write(': connected\n\n');
+      streams.add(response);
+      request.on('close', () => streams.delete(response));
+      return;
+    }
+    const call = /^\/__ipc\/([a-zA-Z.]+)$/.exec(url.pathname);
+    if (call && request.method === 'POST') {
+      if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
+        return send(
+          response,
+          403,
+          JSON.stringify({ ok: false, error: { kind: 'forbidden', message: 'Bad token.' } }),
+          'application/json',
+        );
+      }
+      readJson(request)
+        .then((body) => paydesk.dispatch(call[1]!, (body as { input?: unknown } | null)?.input))
+        .then((result) => send(response, 200, JSON.stringify(result), 'application/json'))
+        .catch(() =>
+          send(
+            response,
+            400,
+            JSON.stringify({
+              ok: false,
+              error: { kind: 'invalid', message: 'The call body is not valid JSON.' },
+            }),
+            'application/json',
+          ),
+        );
+      return;
+    }
+    if (request.method === 'GET') {
+      serveStatic(url.pathname, response).catch(() => send(response, 500, 'Error', 'text/plain'));
+      return;
+    }
+    send(response, 405, 'Method not allowed', 'text/plain');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    token,
+    url: `${origin}/?token=${token}`,
+    paydesk,
+    async close() {
+      for (const stream of streams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await paydesk.close();
+    },
+  };
+}

@@ -1,0 +1,194 @@
+// What crosses IPC about a KYC batch file: the file going in, the summary and pages of rows coming out,
+// cell fixes, submission results and progress. The batch itself stays in main; the renderer only ever
+// sees pages of it, so 100,000 records never cross the bridge at once.
+import { z } from 'zod';
+import { KYC_FIELDS, type KycRecord } from './gateway/kyc';
+
+export type KycField = keyof KycRecord;
+export const kycFieldSchema = z.enum(KYC_FIELDS as [KycField, ...KycField[]]);
+
+/**
+ * Largest file Paydesk opens: 64 MiB of bytes. A 100,000-record CSV is about 25 MB, so this leaves room
+ * for wide XLSX files while keeping one batch (text, cells, records) well under a few hundred MB in main.
+ */
+export const KYC_MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** The same cap as base64 text: the browser harness carries bytes as JSON, where base64 is the safe form. */
+export const KYC_MAX_FILE_BASE64_CHARS = Math.ceil(KYC_MAX_FILE_BYTES / 3) * 4;
+/** How many rows one `kyc.rows` call may return: a screenful or two, never the whole batch. */
+export const KYC_MAX_PAGE_ROWS = 1000;
+/** How many errors the summary lists; the rest are reached by paging the `invalid` filter. */
+export const KYC_SUMMARY_ERRORS = 20;
+
+export const KYC_ROW_STATES = ['valid', 'invalid', 'accepted', 'rejected', 'sending'] as const;
+export const kycRowStateSchema = z.enum(KYC_ROW_STATES);
+export type KycRowState = z.infer<typeof kycRowStateSchema>;
+
+export const KYC_ROW_FILTERS = ['all', 'invalid', 'valid', 'accepted', 'rejected'] as const;
+export const kycRowFilterSchema = z.enum(KYC_ROW_FILTERS);
+export type KycRowFilter = z.infer<typeof kycRowFilterSchema>;
+
+const batchId = z.string().min(1).max(64);
+
+export const kycOpenInput = z.strictObject({
+  fileName: z.string().min(1).max(255),
+  /** The file's bytes, base64-encoded; at most KYC_MAX_FILE_BYTES once decoded. */
+  bytes: z
+    .base64('The file must arrive base64-encoded.')
+    .max(KYC_MAX_FILE_BASE64_CHARS, 'The file is over 64 MB.'),
+});
+export type KycOpenInput = z.infer<typeof kycOpenInput>;
+
+/** One problem with one row: `field` is null when the problem is the row as a whole (e.g. extra cells). */
+export const kycRowErrorSchema = z.object({
+  field: kycFieldSchema.nullable(),
+  message: z.string(),
+  /** `file`: found by Paydesk before sending; `gateway`: named by the gateway's refusal of a chunk. */
+  source: z.enum(['file', 'gateway']),
+});
+export type KycRowError = z.infer<typeof kycRowErrorSchema>;
+
+export const kycCountsSchema = z.object({
+  total: z.int().nonnegative(),
+  valid: z.int().nonnegative(),
+  invalid: z.int().nonnegative(),
+  accepted: z.int().nonnegative(),
+  rejected: z.int().nonnegative(),
+  sending: z.int().nonnegative(),
+});
+export type KycCounts = z.infer<typeof kycCountsSchema>;
+
+/** One column of the file and the KYC field it feeds (null: ignored). Headers are made unique on open. */
+export const kycColumnMappingSchema = z.object({ header: z.string(), field: kycFieldSchema.nullable() });
+export type KycColumnMapping = z.infer<typeof kycColumnMappingSchema>;
+
+export const kycSummaryErrorSchema = kycRowErrorSchema.extend({
+  /** 0-based position of the record among the file's records. */
+  index: z.int().nonnegative(),
+  /** The row number the user sees in their spreadsheet (header = row 1), or the 1-based item of a JSON array. */
+  row: z.int().positive(),
+});
+
+export const kycBatchSummary = z.object({
+  batchId,
+  fileName: z.string(),
+  format: z.enum(['csv', 'xlsx', 'json']),
+  /** Hex SHA-256 of the file's bytes: the key under which history remembers accepted userIds. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  counts: kycCountsSchema,
+  mapping: z.array(kycColumnMappingSchema),
+  unmappedHeaders: z.array(z.string()),
+  /** Required fields that no column feeds: every record will miss them. */
+  missingRequiredFields: z.array(kycFieldSchema),
+  /** The first KYC_SUMMARY_ERRORS errors in row order. */
+  errors: z.array(kycSummaryErrorSchema),
+  /** File-level notices (unbalanced quotes and the like) that did not stop the parse. */
+  warnings: z.array(z.string()),
+});
+export type KycBatchSummary = z.infer<typeof kycBatchSummary>;
+
+export const kycBatchRef = z.strictObject({ batchId });
+
+export const kycMappingInput = z.strictObject({
+  batchId,
+  /** Columns to remap; columns not listed keep their current field. */
+  mapping: z.array(z.strictObject({ header: z.string(), field: kycFieldSchema.nullable() })).max(500),
+});
+export type KycMappingInput = z.infer<typeof kycMappingInput>;
+
+export const kycRowsQuery = z.strictObject({
+  batchId,
+  offset: z.int().nonnegative().default(0),
+  limit: z.int().min(1).max(KYC_MAX_PAGE_ROWS).default(100),
+  filter: kycRowFilterSchema.default('all'),
+});
+export type KycRowsQuery = z.input<typeof kycRowsQuery>;
+
+export const kycRowViewSchema = z.object({
+  index: z.int().nonnegative(),
+  row: z.int().positive(),
+  /** Normalized values as text; URL lists joined with "; ". Absent fields are left out. */
+  record: z.partialRecord(kycFieldSchema, z.string()),
+  errors: z.array(kycRowErrorSchema),
+  state: kycRowStateSchema,
+});
+export type KycRowView = z.infer<typeof kycRowViewSchema>;
+
+export const kycRowsPage = z.object({
+  batchId,
+  filter: kycRowFilterSchema,
+  offset: z.int().nonnegative(),
+  /** Rows matching the filter, in all pages. */
+  total: z.int().nonnegative(),
+  rows: z.array(kycRowViewSchema),
+  counts: kycCountsSchema,
+});
+export type KycRowsPage = z.infer<typeof kycRowsPage>;
+
+export const kycUpdateInput = z.strictObject({
+  batchId,
+  index: z.int().nonnegative(),
+  field: kycFieldSchema,
+  value: z.string().max(8192),
+});
+export type KycUpdateInput = z.infer<typeof kycUpdateInput>;
+
+export const kycUpdateResult = z.object({ row: kycRowViewSchema, counts: kycCountsSchema });
+export type KycUpdateResult = z.infer<typeof kycUpdateResult>;
+
+export const kycSubmitInput = z.strictObject({
+  batchId,
+  /** true (default): send only records not accepted yet. false: send every valid record again. */
+  onlyRemaining: z.boolean().default(true),
+});
+export const kycResubmitInput = z.strictObject({ batchId, chunkIndex: z.int().nonnegative() });
+
+export const KYC_CHUNK_STATES = ['accepted', 'refused', 'failed'] as const;
+export const kycChunkResultSchema = z.object({
+  index: z.int().nonnegative(),
+  /** Records sent in this chunk. */
+  records: z.int().nonnegative(),
+  /** accepted: code 0; refused: the gateway answered non-zero; failed: no answer (network, timeout, …). */
+  state: z.enum(KYC_CHUNK_STATES),
+  code: z.int().nullable(),
+  /** The gateway's msg, or for a failed chunk Paydesk's description of the failure. */
+  msg: z.string(),
+  traceid: z.string().nullable(),
+  /** data.count of an accepted chunk. */
+  count: z.int().nonnegative().nullable(),
+});
+export type KycChunkResult = z.infer<typeof kycChunkResultSchema>;
+
+const progressCounters = {
+  /** Records in chunks that have an outcome (accepted, refused or failed). */
+  sentRecords: z.int().nonnegative(),
+  acceptedRecords: z.int().nonnegative(),
+  /** Records in refused chunks: the gateway refuses a request as a whole (assumption A11). */
+  rejectedRecords: z.int().nonnegative(),
+  /** Records in chunks that got no answer. */
+  failedRecords: z.int().nonnegative(),
+};
+
+export const kycProgressEvent = z.object({
+  batchId,
+  ...progressCounters,
+  doneChunks: z.int().nonnegative(),
+  totalChunks: z.int().nonnegative(),
+  chunk: kycChunkResultSchema,
+});
+export type KycProgressEvent = z.infer<typeof kycProgressEvent>;
+
+export const kycSubmitResult = z.object({
+  batchId,
+  ...progressCounters,
+  /** Every chunk of the latest submission, in order, with its latest outcome. */
+  chunks: z.array(kycChunkResultSchema),
+  counts: kycCountsSchema,
+});
+export type KycSubmitResult = z.infer<typeof kycSubmitResult>;
+
+export const kycExportResult = z.object({
+  fileName: z.string(),
+  csv: z.string(),
+  rows: z.int().nonnegative(),
+});
+export type KycExportResult = z.infer<typeof kycExportResult>;

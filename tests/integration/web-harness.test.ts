@@ -1,0 +1,107 @@
+// The browser harness's bridge: token, calls, events and static files, over real HTTP.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import { startWebHarness } from '../../src/main/web-harness';
+import { IPC_CHANNEL_NAMES } from '../../src/shared/ipc';
+import { memoryStore, v2Fields } from '../support/paydesk-fixture';
+
+let harness: Awaited<ReturnType<typeof startWebHarness>>;
+let rendererDir: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  rendererDir = mkdtempSync(join(tmpdir(), 'paydesk-renderer-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-harness-'));
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  );
+  harness = await startWebHarness({
+    port: 0,
+    rendererDir,
+    config: {
+      version: 'test',
+      bankPageView: 'iframe',
+      dataDir,
+      settingsStore: memoryStore(),
+      vault: createMemoryVault(),
+      keychain: { available: false, reason: 'test' },
+      log: { info: () => {}, error: () => {} },
+    },
+  });
+});
+afterAll(async () => {
+  await harness.close();
+  rmSync(rendererDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const call = (channel: string, input: unknown, token = harness.token) =>
+  fetch(`${harness.origin}/__ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-paydesk-token': token },
+    body: JSON.stringify({ input }),
+  });
+
+describe('web harness', () => {
+  it('listens on loopback only', () => {
+    expect(harness.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('answers contract calls with the run token and refuses them without it', async () => {
+    expect(await (await call('app.info', undefined)).json()).toMatchObject({
+      ok: true,
+      data: { version: 'test' },
+    });
+    const forged = await call('app.info', undefined, 'x'.repeat(harness.token.length));
+    expect(forged.status).toBe(403);
+    expect((await call('app.info', undefined, '')).status).toBe(403);
+  });
+
+  it('validates inputs like the Electron bridge does', async () => {
+    const result = await (await call('payin.submit', { version: 'v3' })).json();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+  });
+
+  it('serves the renderer with the bridge script that names every channel', async () => {
+    const page = await (await fetch(`${harness.origin}/`)).text();
+    expect(page).toContain('<script src="/__harness/bridge.js"></script>');
+    const bridge = await (await fetch(`${harness.origin}/__harness/bridge.js`)).text();
+    for (const name of IPC_CHANNEL_NAMES) expect(bridge).toContain(`"${name}"`);
+    expect((await fetch(`${harness.origin}/../../etc/passwd`)).status).toBe(404);
+  });
+
+  it('streams events to a subscriber holding the token', async () => {
+    const refused = await fetch(`${harness.origin}/__events?token=nope`);
+    expect(refused.status).toBe(403);
+    const controller = new AbortController();
+    const stream = await fetch(`${harness.origin}/__events?token=${harness.token}`, {
+      signal: controller.signal,
+    });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    const started = (await (
+      await call('payin.submit', { version: 'v2', fields: v2Fields({ cardNumber: '4000000000003220' }) })
+    ).json()) as { data: { historyId: number; bankPage: { url: string } } };
+    expect(started).toMatchObject({ ok: true, data: { status: 'action_required' } });
+    // Cancel the bank page: the settled event is not emitted for a cancel, so post the final redirect.
+    const page = await (await fetch(started.data.bankPage.url)).text();
+    expect(page).toContain('form');
+    const detail = (await (await call('history.get', { id: started.data.historyId })).json()) as {
+      data: { row: { request: string } };
+    };
+    const ret = new URL((JSON.parse(detail.data.row.request) as { retURL: string }).retURL);
+    await fetch(`${ret.href}?status=COMPLETED&orderStatus=2`);
+    let text = '';
+    while (!text.includes('payin.settled')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    controller.abort();
+    expect(text).toContain('"status":"approved"');
+  });
+});

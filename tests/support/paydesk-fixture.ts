@@ -1,0 +1,110 @@
+// Builds the real app (composition root, embedded sandbox, SQLite history in a temp folder) for tests,
+// with an in-memory settings store and vault: what the browser harness does with --ephemeral.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPaydesk, type Paydesk } from '../../src/main/app';
+import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import type { KeyValueStore } from '../../src/main/settings/settings-service';
+import type { IpcResult } from '../../src/shared/ipc';
+
+export function memoryStore(): KeyValueStore & { dump(): string } {
+  const values = new Map<string, unknown>();
+  return {
+    get: (key) => structuredClone(values.get(key)),
+    set: (key, value) => void values.set(key, structuredClone(value)),
+    dump: () => JSON.stringify(Object.fromEntries(values)),
+  };
+}
+
+export interface Fixture {
+  paydesk: Paydesk;
+  dataDir: string;
+  store: ReturnType<typeof memoryStore>;
+  events: { event: string; payload: unknown }[];
+  call<T = unknown>(channel: string, input?: unknown): Promise<IpcResult<T>>;
+  data<T = Record<string, unknown>>(channel: string, input?: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startFixture(options: { slowFaultDelayMs?: number } = {}): Promise<Fixture> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-test-'));
+  const store = memoryStore();
+  const events: { event: string; payload: unknown }[] = [];
+  const paydesk = await createPaydesk({
+    version: 'test',
+    bankPageView: 'iframe',
+    dataDir,
+    settingsStore: store,
+    vault: createMemoryVault(),
+    keychain: { available: false, reason: 'in-memory test vault' },
+    log: { info: () => {}, error: (object, message) => console.error(message, object) },
+    emit: (event, payload) => void events.push({ event, payload }),
+    sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
+  });
+  const call = <T>(channel: string, input?: unknown) =>
+    paydesk.dispatch(channel, input) as Promise<IpcResult<T>>;
+  return {
+    paydesk,
+    dataDir,
+    store,
+    events,
+    call,
+    async data<T>(channel: string, input?: unknown) {
+      const result = await call<T>(channel, input);
+      if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
+      return result.data;
+    },
+    async close() {
+      await paydesk.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let customerCounter = 0;
+/** A v2 pay-in form as an operator would fill it; a fresh userId each time unless given. */
+export function v2Fields(overrides: Record<string, string> = {}): Record<string, string> {
+  customerCounter += 1;
+  return {
+    userId: `cust-${process.pid}-${customerCounter}`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    mobile: '5551234567',
+    addressLine: '12 Analytical St',
+    country: 'GB',
+    city: 'London',
+    zip: 'N1 9GU',
+    cardNumber: '4242424242424242',
+    cvv: '123',
+    expDate: '12/34',
+    ip: '203.0.113.7',
+    amount: '25.00',
+    ...overrides,
+  };
+}
+
+export function v1Fields(overrides: Record<string, string> = {}): Record<string, string> {
+  return { ...v2Fields(), email: 'ada@example.com', iddCode: '44', currency: 'GBP', ...overrides };
+}
+
+/** Follows an HTML page's first form as a browser with the given field values would. */
+export async function submitFirstForm(html: string, baseUrl: string, values: Record<string, string> = {}) {
+  const action = /<form[^>]*action="([^"]+)"/i.exec(html)?.[1]?.replaceAll('&amp;', '&');
+  if (!action) throw new Error(`no form in page: ${html.slice(0, 200)}`);
+  const fields = new URLSearchParams();
+  for (const match of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*?(?:value="([^"]*)")?[^>]*>/gi)) {
+    fields.set(match[1]!, match[2] ?? '');
+  }
+  for (const [name, value] of Object.entries(values)) fields.set(name, value);
+  const method = /<form[^>]*method="([^"]+)"/i.exec(html)?.[1]?.toUpperCase() ?? 'GET';
+  const target = new URL(action, baseUrl);
+  return method === 'POST'
+    ? fetch(target, {
+        method: 'POST',
+        body: fields,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        redirect: 'manual',
+      })
+    : fetch(target, { redirect: 'manual' });
+}

@@ -1,0 +1,26 @@
+// Main suspects a second charge of the same card, amount and customer: the agent decides. The card
+// details wait in memory for this answer only.
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { usePayInStore } from './store';
+
+export function DuplicateDialog() {
+  const duplicate = usePayInStore((state) => state.duplicate);
+  const confirm = usePayInStore((state) => state.confirmDuplicate);
+  const dismiss = usePayInStore((state) => state.dismissDuplicate);
+  return (
+    <Modal opened={duplicate !== undefined} onClose={dismiss} title="Possible duplicate payment" centered>
+      <Stack gap="md">
+        <Text size="sm">{duplicate?.message.replace(/\s*Send a second payment anyway\?\s*$/, '')}</Text>
+        <Text fw={700}>Send a second payment anyway?</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={dismiss} data-autofocus>
+            Don't send
+          </Button>
+          <Button color="red" onClick={() => void confirm()}>
+            Send a second payment
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

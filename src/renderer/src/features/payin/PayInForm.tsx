@@ -1,0 +1,460 @@
+// The MOTO pay-in form: keyboard-first (Enter sends, Escape clears the card details, then the form),
+// labelled fields in the order an agent asks for them on the phone, the amount shown as it will be sent.
+import {
+  Accordion,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
+import { callingCodeOf } from '../../../../shared/countries';
+import { normalizeAmount } from '../../../../shared/money/amount';
+import type { PayInSubmit } from '../../../../shared/payin-form';
+import type { Profile } from '../../../../shared/profile';
+import { countryOptions } from '../../lib/countries';
+import { CardFields } from './CardFields';
+import {
+  CARD_FIELDS,
+  defaultValues,
+  type FormFieldName,
+  isFormField,
+  type PayInFormValues,
+  type PayInVersion,
+  payInResolver,
+} from './form';
+import { ProductsEditor } from './ProductsEditor';
+import { StoredCardPicker } from './StoredCardPicker';
+import { usePayInStore } from './store';
+import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
+
+const URL_FIELDS = ['callBackURL', 'successURL', 'failURL', 'retURL'] as const;
+const ADVANCED_FIELDS = ['eci', 'cavv', 'dsTranId'] as const;
+
+function sectionOf(field: string): string | undefined {
+  if ((URL_FIELDS as readonly string[]).includes(field)) return 'urls';
+  if ((ADVANCED_FIELDS as readonly string[]).includes(field)) return 'advanced';
+  if (field === 'products') return 'products';
+  return undefined;
+}
+
+export function PayInForm({
+  profile,
+  secretSet,
+  active,
+}: {
+  profile: Profile | undefined;
+  secretSet: boolean;
+  active: boolean;
+}) {
+  const form = useForm<PayInFormValues, unknown, PayInSubmit>({
+    defaultValues: defaultValues(profile),
+    resolver: payInResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { control, register, handleSubmit, setValue, getValues, reset, setError, setFocus, formState } = form;
+  const errors = formState.errors;
+  const [sections, setSections] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | undefined>();
+
+  const version = useWatch({ control, name: 'version' });
+  const amount = useWatch({ control, name: 'amount' });
+  const country = useWatch({ control, name: 'country' });
+  const currencyField = useWatch({ control, name: 'currency' });
+  const ccStorageID = useWatch({ control, name: 'ccStorageID' });
+  const phase = usePayInStore((state) => state.phase);
+  const fieldProblem = usePayInStore((state) => state.fieldProblem);
+  const submit = usePayInStore((state) => state.submit);
+  const sending = phase.kind === 'sending';
+
+  const currency =
+    version === 'v1' ? currencyField.toUpperCase() || '???' : (profile?.displayCurrency ?? 'EUR');
+  const preview = amount.trim() ? normalizeAmount(amount) : undefined;
+  const countries = useMemo(countryOptions, []);
+
+  // A new active profile brings its default URLs and currency.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the profile itself changes
+  useEffect(() => {
+    reset(defaultValues(profile, getValues('version')));
+  }, [profile?.id]);
+
+  // v1's calling code follows the country unless the agent typed one.
+  useEffect(() => {
+    const code = callingCodeOf(country);
+    if (code && !form.getFieldState('iddCode').isDirty) setValue('iddCode', code);
+  }, [country, setValue, form]);
+
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setFocus('userId'), 50);
+    return () => clearTimeout(timer);
+  }, [active, setFocus]);
+
+  // Main or the gateway named a field: mark it, open its section, put the cursor there.
+  useEffect(() => {
+    if (!fieldProblem || !isFormField(fieldProblem.field)) return;
+    const field: FormFieldName = fieldProblem.field;
+    const section = sectionOf(field);
+    if (section) setSections((open) => (open.includes(section) ? open : [...open, section]));
+    setError(field, { type: 'server', message: fieldProblem.message });
+    setTimeout(() => setFocus(field), 0);
+  }, [fieldProblem, setError, setFocus]);
+
+  function clearCard() {
+    for (const name of CARD_FIELDS) setValue(name, '', { shouldDirty: false });
+    form.clearErrors([...CARD_FIELDS]);
+  }
+
+  const onValid = async (payload: PayInSubmit) => {
+    setNotice(undefined);
+    // The card details leave the form before the answer is awaited: from here on they exist only in
+    // the request in flight (and in a duplicate warning awaiting the agent's answer).
+    clearCard();
+    await submit(payload);
+  };
+
+  const onInvalid: SubmitErrorHandler<PayInFormValues> = (invalid) => {
+    const open = Object.keys(invalid)
+      .map(sectionOf)
+      .filter((section): section is string => section !== undefined);
+    if (open.length) setSections((current) => [...new Set([...current, ...open])]);
+  };
+
+  // Escape anywhere on the page (the focus may be on the result panel), except in a dialog or an open list.
+  function onKeyDown(event: KeyboardEvent) {
+    if (!active || event.key !== 'Escape' || event.defaultPrevented) return;
+    const target = event.target as HTMLElement;
+    if (target.getAttribute?.('aria-expanded') === 'true') return; // an open dropdown closes first
+    if (target.closest?.('[role="dialog"], [data-bank-page]')) return;
+    if (document.querySelector('[role="dialog"]')) return;
+    event.preventDefault();
+    const values = getValues();
+    if (values.cardNumber || values.expDate || values.cvv) {
+      clearCard();
+      setNotice('Card details cleared. Press Escape again to clear the whole form.');
+      setFocus('cardNumber');
+    } else {
+      reset(defaultValues(profile, values.version));
+      setNotice('Form cleared.');
+      setFocus('userId');
+    }
+  }
+
+  useWindowEvent('keydown', onKeyDown);
+
+  const sendLabel = preview?.ok ? `Send payment of ${preview.value} ${currency}` : 'Send payment';
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label="Card payment"
+        onSubmit={handleSubmit(onValid, onInvalid)}
+        data-testid="payin-form"
+      >
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end">
+            <Controller
+              control={control}
+              name="version"
+              render={({ field }) => (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="payin-version-label">
+                    Interface version
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="payin-version-label"
+                    value={field.value}
+                    onChange={(value) => field.onChange(value as PayInVersion)}
+                    data={[
+                      { value: 'v2', label: 'v2 (JSON)' },
+                      { value: 'v1', label: 'v1 (signed form)' },
+                    ]}
+                  />
+                </Stack>
+              )}
+            />
+            {profile?.environment === 'sandbox' && <TestScenarioPicker />}
+          </Group>
+
+          {version === 'v1' && !secretSet && (
+            <Alert color="orange" title="v1 needs the merchant secret">
+              v1 pay-ins are signed. Set this profile's merchant secret in Settings first.
+            </Alert>
+          )}
+
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput
+              label="Customer id (userId)"
+              required
+              autoComplete="off"
+              error={errors.userId?.message}
+              {...register('userId')}
+            />
+            <StoredCardPicker profileId={profile?.id} />
+          </SimpleGrid>
+
+          {ccStorageID ? (
+            <Text size="sm" c="dimmed">
+              Paying with the stored card: no card details are sent.
+            </Text>
+          ) : (
+            <CardFields />
+          )}
+
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <TextInput
+              label="Amount"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              w="14rem"
+              error={errors.amount?.message}
+              description={
+                preview?.ok ? (
+                  <span data-testid="amount-preview">
+                    Will be sent as <strong>{preview.value}</strong> {currency}
+                  </span>
+                ) : undefined
+              }
+              rightSection={
+                <Text size="sm" c="dimmed">
+                  {currency}
+                </Text>
+              }
+              rightSectionWidth={48}
+              {...register('amount')}
+            />
+            {version === 'v1' && (
+              <TextInput
+                label="Currency"
+                required
+                maxLength={3}
+                w="7rem"
+                placeholder="EUR"
+                error={errors.currency?.message}
+                {...register('currency', { setValueAs: (value: string) => value.toUpperCase() })}
+              />
+            )}
+            {version === 'v2' && (
+              <Text size="xs" c="dimmed" mt={28} maw="18rem">
+                v2 sends no currency: the merchant account's currency ({currency}) applies.
+              </Text>
+            )}
+          </Group>
+
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput
+              label="First name"
+              required
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+            {version === 'v1' && (
+              <TextInput
+                label="E-mail"
+                type="email"
+                required
+                error={errors.email?.message}
+                {...register('email')}
+              />
+            )}
+            <Controller
+              control={control}
+              name="country"
+              render={({ field, fieldState }) => (
+                <Select
+                  ref={field.ref}
+                  label="Country"
+                  required
+                  searchable
+                  data={countries}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  nothingFoundMessage="No such country"
+                  limit={50}
+                  error={fieldState.error?.message}
+                  data-testid="country"
+                />
+              )}
+            />
+            {version === 'v1' && (
+              <TextInput
+                label="Calling code"
+                required
+                inputMode="numeric"
+                leftSection="+"
+                description="From the country unless changed"
+                error={errors.iddCode?.message}
+                {...register('iddCode')}
+              />
+            )}
+            <TextInput
+              label="Mobile (without country code)"
+              required
+              inputMode="numeric"
+              error={errors.mobile?.message}
+              {...register('mobile')}
+            />
+            <TextInput
+              label="Address"
+              required
+              error={errors.addressLine?.message}
+              {...register('addressLine')}
+            />
+            <TextInput label="City" required error={errors.city?.message} {...register('city')} />
+            <TextInput label="Postcode" required error={errors.zip?.message} {...register('zip')} />
+            <TextInput
+              label="Customer IP (IPv4)"
+              required
+              placeholder="203.0.113.7"
+              error={errors.ip?.message}
+              {...register('ip')}
+            />
+            <TextInput
+              label="Identity document (optional)"
+              error={errors.document?.message}
+              {...register('document')}
+            />
+          </SimpleGrid>
+
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput
+              label="Order number (merchantTradeNo, optional — generated if empty)"
+              autoComplete="off"
+              error={errors.merchantTradeNo?.message}
+              {...register('merchantTradeNo')}
+            />
+            <Controller
+              control={control}
+              name="txMode"
+              render={({ field }) => (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="payin-mode-label">
+                    Mode
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="payin-mode-label"
+                    value={field.value}
+                    onChange={(value) => field.onChange(value as 'h2h' | 'redirection')}
+                    data={[
+                      { value: 'h2h', label: 'h2h (card keyed here)' },
+                      { value: 'redirection', label: 'redirection' },
+                    ]}
+                  />
+                </Stack>
+              )}
+            />
+            {version === 'v1' && (
+              <TextInput
+                label="Payment channel (payChannel, optional)"
+                error={errors.payChannel?.message}
+                {...register('payChannel')}
+              />
+            )}
+          </SimpleGrid>
+
+          {!ccStorageID && (
+            <Checkbox
+              label="Store card for later"
+              description="The gateway returns a ccStorageID that Paydesk keeps for this customer id."
+              {...register('storeCc')}
+            />
+          )}
+
+          <Accordion multiple variant="contained" value={sections} onChange={setSections}>
+            <Accordion.Item value="products">
+              <Accordion.Control>Products (optional)</Accordion.Control>
+              <Accordion.Panel>
+                <ProductsEditor currency={currency} />
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="urls">
+              <Accordion.Control>URLs</Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="xs">
+                  <Text size="xs" c="dimmed">
+                    Empty return URLs are filled by Paydesk so that it sees the end of a bank page.
+                  </Text>
+                  <TextInput
+                    label="Callback URL (callBackURL)"
+                    error={errors.callBackURL?.message}
+                    {...register('callBackURL')}
+                  />
+                  <TextInput
+                    label="Success URL (successURL)"
+                    error={errors.successURL?.message}
+                    {...register('successURL')}
+                  />
+                  <TextInput
+                    label="Fail URL (failURL)"
+                    error={errors.failURL?.message}
+                    {...register('failURL')}
+                  />
+                  <TextInput
+                    label="3DS return URL (retURL)"
+                    error={errors.retURL?.message}
+                    {...register('retURL')}
+                  />
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+            {version === 'v2' && (
+              <Accordion.Item value="advanced">
+                <Accordion.Control>Advanced (3-D Secure data)</Accordion.Control>
+                <Accordion.Panel>
+                  <SimpleGrid cols={3} spacing="sm">
+                    <TextInput
+                      label="ECI (eci)"
+                      maxLength={2}
+                      error={errors.eci?.message}
+                      {...register('eci')}
+                    />
+                    <TextInput label="CAVV (cavv)" error={errors.cavv?.message} {...register('cavv')} />
+                    <TextInput
+                      label="DS transaction id (dsTranId)"
+                      error={errors.dsTranId?.message}
+                      {...register('dsTranId')}
+                    />
+                  </SimpleGrid>
+                </Accordion.Panel>
+              </Accordion.Item>
+            )}
+          </Accordion>
+
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {notice ?? 'Enter sends · Esc clears the card details, Esc again the whole form'}
+            </Text>
+            <Button
+              type="submit"
+              size="md"
+              loading={sending}
+              disabled={sending}
+              data-testid="send-payment"
+              id={SEND_BUTTON_ID}
+            >
+              {sendLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}

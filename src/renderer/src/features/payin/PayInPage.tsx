@@ -1,0 +1,26 @@
+import { Box, Group, Stack, Title } from '@mantine/core';
+import { useActiveProfile, useSettingsStore } from '../settings/store';
+import { DuplicateDialog } from './DuplicateDialog';
+import { PayInForm } from './PayInForm';
+import { PayInResult } from './PayInResult';
+
+export function PayInPage({ active }: { active: boolean }) {
+  const profile = useActiveProfile();
+  const secretSet = useSettingsStore((state) =>
+    profile ? (state.view?.secretSet[profile.id] ?? false) : false,
+  );
+  return (
+    <Stack gap="md">
+      <Title order={2}>Card payment (MOTO)</Title>
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        <Box style={{ flex: '1 1 40rem', minWidth: 0 }} maw={760}>
+          <PayInForm profile={profile} secretSet={secretSet} active={active} />
+        </Box>
+        <Box style={{ flex: '0 1 26rem', position: 'sticky', top: 100, minWidth: '20rem' }}>
+          <PayInResult />
+        </Box>
+      </Group>
+      <DuplicateDialog />
+    </Stack>
+  );
+}

@@ -1,0 +1,379 @@
+// What came of the pay-in, in words and colour: Approved, Declined, Action required (the bank page in a
+// sandboxed frame), Outcome unknown (may have been charged: retry only with the same order number),
+// Not sent, Refused, Processing. The panel is an aria-live region so the outcome is announced.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { PayInResult as Result } from '../../../../shared/ipc';
+import type { PayInStatus } from '../../../../shared/status';
+import { CheckIcon, CopyIcon } from '../../lib/icons';
+import { MONO_INPUT } from '../../lib/styles';
+import { cardDigits, formatCardNumber, formatExpiry } from './card-input';
+import { type PayInPhase, usePayInStore } from './store';
+
+const STATUS_LOOK: Record<PayInStatus, { color: string; title: string }> = {
+  approved: { color: 'green', title: 'Approved' },
+  declined: { color: 'red', title: 'Declined' },
+  action_required: { color: 'blue', title: 'Action required' },
+  processing: { color: 'blue', title: 'Processing' },
+  pending: { color: 'yellow', title: 'Outcome unknown' },
+  outcome_unknown: { color: 'yellow', title: 'Outcome unknown' },
+  refused: { color: 'orange', title: 'Refused by the gateway' },
+  not_sent: { color: 'gray', title: 'Not sent' },
+};
+
+function CopyValue({ label, value }: { label: string; value: string | undefined }) {
+  if (!value) return null;
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={500} c="dimmed" w="9rem">
+        {label}
+      </Table.Th>
+      <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+        <Group gap={4} wrap="nowrap" justify="space-between">
+          <span>{value}</span>
+          <CopyButton value={value}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color={copied ? 'green' : 'gray'}
+                  onClick={copy}
+                  aria-label={`Copy ${label}`}
+                >
+                  {copied ? <CheckIcon /> : <CopyIcon />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Facts({ result }: { result: Result }) {
+  return (
+    <Table withRowBorders={false} verticalSpacing={2} fz="sm">
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th scope="row" fw={500} c="dimmed" w="9rem">
+            Amount
+          </Table.Th>
+          <Table.Td fw={700}>
+            {result.amount} {result.currency}
+          </Table.Td>
+        </Table.Tr>
+        {result.maskedPan && (
+          <Table.Tr>
+            <Table.Th scope="row" fw={500} c="dimmed">
+              Card
+            </Table.Th>
+            <Table.Td ff="monospace">{result.maskedPan}</Table.Td>
+          </Table.Tr>
+        )}
+        <CopyValue label="Order number" value={result.merchantTradeNo} />
+        <CopyValue label="orderId" value={result.orderId} />
+        <CopyValue label="traceid" value={result.traceid} />
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function BankPage({ result }: { result: Result }) {
+  const cancelBankPage = usePayInStore((state) => state.cancelBankPage);
+  if (!result.bankPage) return null;
+  const title = result.bankPage.kind === '3ds' ? 'Bank page (3-D Secure)' : 'Hosted payment page';
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {result.bankPage.kind === '3ds'
+          ? "The customer's bank asks for 3-D Secure. Complete it with the customer below; this panel updates when the bank answers."
+          : 'The gateway asks for its hosted payment page. Complete it below; this panel updates when it finishes.'}
+      </Text>
+      <iframe
+        title={title}
+        src={result.bankPage.url}
+        sandbox="allow-scripts allow-forms allow-same-origin"
+        referrerPolicy="no-referrer"
+        style={{
+          width: '100%',
+          height: 420,
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 4,
+        }}
+        data-testid="bank-page"
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => void cancelBankPage(result.historyId)}>
+          Cancel bank page
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** After a restart the card details are gone: the agent types them again to retry the same order. */
+function RetryCardForm({ historyId }: { historyId: number }) {
+  const retry = usePayInStore((state) => state.retry);
+  const [cardNumber, setCardNumber] = useState('');
+  const [expDate, setExpDate] = useState('');
+  const [cvv, setCvv] = useState('');
+  const block = (event: { preventDefault: () => void }) => event.preventDefault();
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const card = { cardNumber: cardDigits(cardNumber), expDate, cvv };
+    setCardNumber('');
+    setExpDate('');
+    setCvv('');
+    void retry(historyId, card);
+  }
+  return (
+    <form onSubmit={onSubmit} aria-label="Card details for the retry">
+      <Stack gap="xs">
+        <TextInput
+          label="Card number"
+          value={cardNumber}
+          onChange={(event) => setCardNumber(formatCardNumber(event.currentTarget.value))}
+          onCopy={block}
+          onCut={block}
+          autoComplete="off"
+          inputMode="numeric"
+          styles={MONO_INPUT}
+        />
+        <Group grow>
+          <TextInput
+            label="Expiry (MM/YY)"
+            value={expDate}
+            onChange={(event) => setExpDate(formatExpiry(event.currentTarget.value, expDate))}
+            autoComplete="off"
+          />
+          <TextInput
+            label="CVV"
+            value={cvv}
+            onChange={(event) => setCvv(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+            autoComplete="off"
+          />
+        </Group>
+        <Button type="submit" color="yellow" c="dark">
+          Retry with these card details
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function Unknown({ result }: { result: Result }) {
+  const retry = usePayInStore((state) => state.retry);
+  const close = usePayInStore((state) => state.close);
+  const retryProblem = usePayInStore((state) => state.retryProblem);
+  return (
+    <Stack gap="xs">
+      <Text fw={700}>The customer may have been charged.</Text>
+      {result.message && <Text size="sm">{result.message}</Text>}
+      <Text size="sm">
+        Do not take the payment again with a new order number. Retrying sends the same order number (
+        <Text span ff="monospace">
+          {result.merchantTradeNo}
+        </Text>
+        ): the gateway answers with the original order and charges nothing twice.
+      </Text>
+      {retryProblem && (
+        <Alert color="orange" p="xs">
+          {retryProblem.message}
+        </Alert>
+      )}
+      {retryProblem?.needsCard ? (
+        <RetryCardForm historyId={result.historyId} />
+      ) : (
+        <Group>
+          <Button
+            color="yellow"
+            c="dark"
+            onClick={() => void retry(result.historyId)}
+            data-testid="retry-same"
+          >
+            Retry with the same order number
+          </Button>
+          <Button variant="default" onClick={close}>
+            Check later
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function Body({ result }: { result: Result }) {
+  const close = usePayInStore((state) => state.close);
+  switch (result.status) {
+    case 'approved':
+      return <Text size="sm">{result.message ?? 'The payment went through.'}</Text>;
+    case 'declined':
+      return (
+        <Text size="sm">
+          Reason: <strong>{result.remark ?? result.message ?? 'not given by the gateway'}</strong>
+        </Text>
+      );
+    case 'action_required':
+      return result.bankPage ? (
+        <BankPage result={result} />
+      ) : (
+        <Text size="sm">{result.message ?? 'The gateway waits for a step Paydesk cannot show.'}</Text>
+      );
+    case 'processing':
+      return (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm">
+            {result.message ?? 'The gateway has not decided yet. This panel updates when it does.'}
+          </Text>
+        </Group>
+      );
+    case 'pending':
+    case 'outcome_unknown':
+      return <Unknown result={result} />;
+    case 'refused':
+    case 'not_sent':
+      return (
+        <Stack gap="xs">
+          <Text size="sm">{result.message ?? 'The gateway refused the request.'}</Text>
+          {result.status === 'not_sent' && <Text size="sm">Nothing was charged.</Text>}
+          {result.field && (
+            <Text size="sm">
+              Field:{' '}
+              <Text span ff="monospace">
+                {result.field}
+              </Text>{' '}
+              (marked in the form)
+            </Text>
+          )}
+          <Group>
+            <Button variant="default" size="xs" onClick={close}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      );
+  }
+}
+
+function Frame({
+  color,
+  title,
+  children,
+  testStatus,
+}: {
+  color: string;
+  title: string;
+  children: ReactNode;
+  testStatus: string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      style={{ borderLeft: `6px solid var(--mantine-color-${color}-7)` }}
+      bg={`var(--mantine-color-${color}-0)`}
+      data-status={testStatus}
+      data-testid="payin-result"
+    >
+      <Stack gap="sm">
+        <Title order={3} c={`${color}.9`} ref={heading} tabIndex={-1}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PhaseView({ phase }: { phase: PayInPhase }) {
+  const close = usePayInStore((state) => state.close);
+  switch (phase.kind) {
+    case 'idle':
+      return (
+        <Text size="sm" c="dimmed">
+          The result of the payment appears here.
+        </Text>
+      );
+    case 'sending':
+      return (
+        <Frame
+          color="blue"
+          title={phase.what === 'cancel' ? 'Closing the bank page…' : 'Sending…'}
+          testStatus="sending"
+        >
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">Waiting for the gateway. Do not send the payment again.</Text>
+          </Group>
+        </Frame>
+      );
+    case 'refused_locally':
+      return (
+        <Frame color="gray" title="Not sent" testStatus="not_sent">
+          <Text size="sm">{phase.message}</Text>
+          <Text size="sm">Nothing left Paydesk; nothing was charged.</Text>
+          <Group>
+            <Button variant="default" size="xs" onClick={close}>
+              Close
+            </Button>
+          </Group>
+        </Frame>
+      );
+    case 'lost':
+      return (
+        <Frame color="yellow" title="Outcome unknown" testStatus="outcome_unknown">
+          <Text fw={700}>The customer may have been charged.</Text>
+          <Text size="sm">{phase.message}</Text>
+          <Group>
+            <Button variant="default" size="xs" onClick={close}>
+              Check later
+            </Button>
+          </Group>
+        </Frame>
+      );
+    case 'result': {
+      const look = STATUS_LOOK[phase.result.status];
+      return (
+        <Frame
+          key={`${phase.result.historyId}:${phase.result.status}`}
+          color={look.color}
+          title={look.title}
+          testStatus={phase.result.status}
+        >
+          <Body result={phase.result} />
+          <Facts result={phase.result} />
+        </Frame>
+      );
+    }
+  }
+}
+
+export function PayInResult() {
+  const phase = usePayInStore((state) => state.phase);
+  return (
+    <section aria-live="polite" aria-atomic="false" aria-label="Payment result">
+      <PhaseView phase={phase} />
+    </section>
+  );
+}

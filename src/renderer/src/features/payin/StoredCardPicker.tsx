@@ -1,0 +1,78 @@
+// The customer's stored cards (payin.storedCards for the typed userId). Choosing one sends its
+// ccStorageID instead of card details, which the form then hides.
+import { Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import type { StoredCard } from '../../../../shared/ipc';
+import { call, errorMessage } from '../../lib/paydesk';
+import type { PayInFormValues } from './form';
+
+const NEW_CARD = '';
+
+export function StoredCardPicker({ profileId }: { profileId: string | undefined }) {
+  const { control, setValue } = useFormContext<PayInFormValues>();
+  const userId = useWatch({ control, name: 'userId' });
+  const [debounced] = useDebouncedValue(userId.trim(), 400);
+  const [cards, setCards] = useState<StoredCard[]>([]);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  useEffect(() => {
+    let current = true;
+    setProblem(undefined);
+    if (!debounced || !profileId) {
+      setCards([]);
+      setValue('ccStorageID', '');
+      return;
+    }
+    call('payin.storedCards', { userId: debounced }).then(
+      (found) => {
+        if (!current) return;
+        setCards(found);
+        setValue('ccStorageID', '');
+      },
+      (error: unknown) => {
+        if (!current) return;
+        setCards([]);
+        setProblem(errorMessage(error));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [debounced, profileId, setValue]);
+
+  if (problem) {
+    return (
+      <Text size="sm" c="orange.8">
+        Stored cards could not be looked up: {problem}
+      </Text>
+    );
+  }
+  if (cards.length === 0) return null;
+  return (
+    <Controller
+      control={control}
+      name="ccStorageID"
+      render={({ field, fieldState }) => (
+        <Select
+          ref={field.ref}
+          label="Card to charge"
+          description={`${cards.length} stored card${cards.length === 1 ? '' : 's'} for this customer`}
+          data={[
+            { value: NEW_CARD, label: 'A new card (type the details)' },
+            ...cards.map((card) => ({
+              value: card.ccStorageID,
+              label: `${card.brand} ${card.maskedPan} · expires ${card.expDate}`,
+            })),
+          ]}
+          value={field.value}
+          onChange={(value) => field.onChange(value ?? NEW_CARD)}
+          allowDeselect={false}
+          error={fieldState.error?.message}
+          data-testid="stored-card"
+        />
+      )}
+    />
+  );
+}

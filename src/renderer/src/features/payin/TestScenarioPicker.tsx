@@ -1,0 +1,41 @@
+// Sandbox only: pick an outcome, the form is filled, the focus lands on Send: two keystrokes to a demo.
+import { Select } from '@mantine/core';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import type { PayInFormValues } from './form';
+import { scenarioSelectData, scenarioValues, TEST_SCENARIOS } from './test-scenarios';
+
+export const SEND_BUTTON_ID = 'payin-send';
+
+export function TestScenarioPicker() {
+  const { setValue, clearErrors } = useFormContext<PayInFormValues>();
+  const [filled, setFilled] = useState<string | undefined>();
+
+  function apply(id: string | null) {
+    if (!id) return;
+    const values = scenarioValues(id);
+    if (!values) return;
+    for (const [name, value] of Object.entries(values)) {
+      setValue(name as keyof PayInFormValues, value as never, { shouldDirty: true });
+    }
+    clearErrors();
+    setFilled(TEST_SCENARIOS.find((entry) => entry.id === id)?.label);
+    setTimeout(() => document.getElementById(SEND_BUTTON_ID)?.focus(), 0);
+  }
+
+  return (
+    <Select
+      label="Test scenario"
+      description={filled ? `Filled: ${filled}` : 'Fills a test card and customer data'}
+      placeholder="Choose an outcome…"
+      data={scenarioSelectData()}
+      value={null}
+      onChange={apply}
+      searchable
+      selectFirstOptionOnChange
+      w="20rem"
+      maxDropdownHeight={360}
+      data-testid="test-scenario"
+    />
+  );
+}

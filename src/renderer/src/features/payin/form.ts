@@ -1,0 +1,256 @@
+// The pay-in form's values (what the operator sees and types) and the step to the contract's fields
+// (what payin.submit takes). Validation is the shared zod schema through the zod resolver, plus the
+// shared card checks for clearer card messages than a regex can give.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '../../../../shared/cards/card';
+import { callingCodeOf } from '../../../../shared/countries';
+import { normalizeAmount } from '../../../../shared/money/amount';
+import { type PayInSubmit, payInV1FormSchema, payInV2FormSchema } from '../../../../shared/payin-form';
+import type { Profile } from '../../../../shared/profile';
+import { cardDigits } from './card-input';
+
+export type PayInVersion = 'v1' | 'v2';
+
+export interface ProductRow {
+  name: string;
+  price: string;
+  num: string;
+  currency: string;
+}
+
+export interface PayInFormValues {
+  version: PayInVersion;
+  /** As displayed, grouped with spaces. */
+  cardNumber: string;
+  expDate: string;
+  cvv: string;
+  ccStorageID: string;
+  amount: string;
+  firstName: string;
+  lastName: string;
+  mobile: string;
+  addressLine: string;
+  city: string;
+  zip: string;
+  country: string;
+  ip: string;
+  userId: string;
+  merchantTradeNo: string;
+  document: string;
+  storeCc: boolean;
+  txMode: 'h2h' | 'redirection';
+  callBackURL: string;
+  successURL: string;
+  failURL: string;
+  retURL: string;
+  products: ProductRow[];
+  eci: string;
+  cavv: string;
+  dsTranId: string;
+  email: string;
+  iddCode: string;
+  currency: string;
+  payChannel: string;
+}
+
+export const CARD_FIELDS = ['cardNumber', 'expDate', 'cvv'] as const;
+
+/** Form fields in tab order: where a refused field sends the focus, and the first error shown. */
+export const FORM_FIELD_NAMES = [
+  'cardNumber',
+  'expDate',
+  'cvv',
+  'ccStorageID',
+  'amount',
+  'currency',
+  'firstName',
+  'lastName',
+  'email',
+  'country',
+  'iddCode',
+  'mobile',
+  'addressLine',
+  'city',
+  'zip',
+  'ip',
+  'userId',
+  'merchantTradeNo',
+  'document',
+  'storeCc',
+  'txMode',
+  'payChannel',
+  'callBackURL',
+  'successURL',
+  'failURL',
+  'retURL',
+  'products',
+  'eci',
+  'cavv',
+  'dsTranId',
+] as const satisfies readonly (keyof PayInFormValues)[];
+export type FormFieldName = (typeof FORM_FIELD_NAMES)[number];
+
+export function isFormField(name: string | undefined): name is FormFieldName {
+  return (FORM_FIELD_NAMES as readonly string[]).includes(name ?? '');
+}
+
+export function emptyProduct(currency: string): ProductRow {
+  return { name: '', price: '', num: '1', currency };
+}
+
+export function defaultValues(profile: Profile | undefined, version: PayInVersion = 'v2'): PayInFormValues {
+  const country = 'DE';
+  return {
+    version,
+    cardNumber: '',
+    expDate: '',
+    cvv: '',
+    ccStorageID: '',
+    amount: '',
+    firstName: '',
+    lastName: '',
+    mobile: '',
+    addressLine: '',
+    city: '',
+    zip: '',
+    country,
+    ip: '',
+    userId: '',
+    merchantTradeNo: '',
+    document: '',
+    storeCc: false,
+    txMode: 'h2h',
+    callBackURL: profile?.callBackURL ?? '',
+    successURL: profile?.successURL ?? '',
+    failURL: profile?.failURL ?? '',
+    retURL: '',
+    products: [],
+    eci: '',
+    cavv: '',
+    dsTranId: '',
+    email: '',
+    iddCode: callingCodeOf(country) ?? '',
+    currency: profile?.displayCurrency ?? 'EUR',
+    payChannel: '',
+  };
+}
+
+/** Rows with any content; blank rows the operator added and left are not sent. */
+function filledProducts(rows: readonly ProductRow[]): ProductRow[] {
+  return rows.filter((row) => row.name.trim() || row.price.trim());
+}
+
+/** The `products` string exactly as it will be sent, or undefined when there are no products. */
+export function productsJsonOf(rows: readonly ProductRow[]): string | undefined {
+  const filled = filledProducts(rows).map((row) => ({
+    name: row.name.trim(),
+    price: row.price.trim(),
+    num: row.num.trim(),
+    currency: row.currency.trim(),
+  }));
+  return filled.length ? JSON.stringify(filled) : undefined;
+}
+
+type Fields = Record<string, string>;
+
+/** The contract's `fields` from the form: empty optional fields left out, the amount canonical. */
+export function toFields(values: PayInFormValues): Fields {
+  const fields: Fields = {};
+  const put = (name: string, value: string | undefined) => {
+    const text = value?.trim();
+    if (text) fields[name] = text;
+  };
+  const amount = normalizeAmount(values.amount);
+  put('amount', amount.ok ? amount.value : values.amount);
+  for (const name of [
+    'firstName',
+    'lastName',
+    'mobile',
+    'addressLine',
+    'city',
+    'zip',
+    'country',
+    'ip',
+    'userId',
+    'merchantTradeNo',
+    'document',
+    'callBackURL',
+    'successURL',
+    'failURL',
+    'retURL',
+  ] as const) {
+    put(name, values[name]);
+  }
+  if (values.ccStorageID) {
+    fields.ccStorageID = values.ccStorageID;
+  } else {
+    put('cardNumber', cardDigits(values.cardNumber));
+    put('expDate', values.expDate);
+    put('cvv', values.cvv);
+  }
+  if (values.storeCc && !values.ccStorageID) fields.storeCc = '1';
+  fields.txMode = values.txMode;
+  put('products', productsJsonOf(values.products));
+  if (values.version === 'v2') {
+    put('eci', values.eci);
+    put('cavv', values.cavv);
+    put('dsTranId', values.dsTranId);
+  } else {
+    put('email', values.email);
+    put('iddCode', values.iddCode);
+    put('currency', values.currency.toUpperCase());
+    put('payChannel', values.payChannel);
+  }
+  return fields;
+}
+
+/** The form as a zod schema: form values → contract fields → the shared schema of the chosen version. */
+const formSchemaOf = (version: PayInVersion) =>
+  z
+    .custom<PayInFormValues>()
+    .transform(toFields)
+    .pipe(version === 'v1' ? payInV1FormSchema : payInV2FormSchema)
+    .transform((fields) => ({ version, fields, confirmDuplicate: false }) as PayInSubmit);
+
+const resolvers = { v1: zodResolver(formSchemaOf('v1')), v2: zodResolver(formSchemaOf('v2')) };
+
+/** The shared card checks, in the words support staff read out to a customer. */
+export function cardErrors(values: PayInFormValues, now = new Date()): Partial<Record<string, string>> {
+  if (values.ccStorageID) return {};
+  const errors: Partial<Record<string, string>> = {};
+  const digits = cardDigits(values.cardNumber);
+  if (!digits) errors.cardNumber = 'Enter the card number.';
+  else {
+    const number = checkCardNumber(digits);
+    if (!number.ok) errors.cardNumber = number.message;
+  }
+  if (!values.expDate) errors.expDate = 'Enter the expiry as MM/YY.';
+  else {
+    const expiry = checkExpiry(values.expDate, now);
+    if (!expiry.ok) errors.expDate = expiry.message;
+  }
+  const brand = detectBrand(digits);
+  if (!values.cvv) errors.cvv = `Enter the ${brand?.cvvName ?? 'CVV'}.`;
+  else if (brand) {
+    const cvv = checkCvv(values.cvv, brand);
+    if (!cvv.ok) errors.cvv = cvv.message;
+  } else if (!/^\d{3,4}$/.test(values.cvv)) errors.cvv = '3 or 4 digits.';
+  return errors;
+}
+
+export const payInResolver: Resolver<PayInFormValues, unknown, PayInSubmit> = async (
+  values,
+  context,
+  options,
+) => {
+  const resolve = resolvers[values.version] as unknown as Resolver<PayInFormValues, unknown, PayInSubmit>;
+  const result = await resolve(values, context, options);
+  const errors: FieldErrors<PayInFormValues> = { ...result.errors };
+  for (const [name, message] of Object.entries(cardErrors(values))) {
+    (errors as Record<string, { type: string; message: string }>)[name] = { type: 'card', message: message! };
+  }
+  if (Object.keys(errors).length === 0) return result;
+  return { values: {}, errors };
+};

@@ -1,0 +1,165 @@
+// The pay-in in progress and its outcome. The full card number and CVV live here only inside a
+// submission's payload while it is in flight, or while a duplicate warning waits for the operator's
+// answer; both paths drop the payload as soon as that answer is in.
+import { create } from 'zustand';
+import type { PayInResult } from '../../../../shared/ipc';
+import type { PayInSubmit } from '../../../../shared/payin-form';
+import { call, errorMessage, PaydeskError, subscribe } from '../../lib/paydesk';
+
+/** The pay-in as history has it now: after a conflict, the row has moved on (a callback settled it). */
+async function currentResult(historyId: number): Promise<PayInResult | undefined> {
+  const { row } = await call('history.get', { id: historyId });
+  if (row.kind !== 'payin') return undefined;
+  const result: PayInResult = {
+    historyId: row.id,
+    merchantTradeNo: row.merchantTradeNo,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+  };
+  if (row.maskedPan) result.maskedPan = row.maskedPan;
+  if (row.orderId) result.orderId = row.orderId;
+  if (row.traceid) result.traceid = row.traceid;
+  if (row.remark) result.remark = row.remark;
+  if (row.error) result.message = row.error.message;
+  return result;
+}
+
+export type PayInPhase =
+  | { kind: 'idle' }
+  | { kind: 'sending'; what: 'payment' | 'retry' | 'cancel'; historyId?: number }
+  | { kind: 'result'; result: PayInResult }
+  /** Paydesk itself refused before anything left (bad field, missing secret, locked, …). */
+  | { kind: 'refused_locally'; message: string; field: string | undefined }
+  /** No answer from main while a pay-in was in flight: whether it left is unknown. */
+  | { kind: 'lost'; message: string };
+
+/** A field the form should mark and focus, from main's refusal or the gateway's. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+  /** Changes on every report, so the same field reported twice is focused twice. */
+  seq: number;
+}
+
+interface PayInState {
+  phase: PayInPhase;
+  duplicate: { message: string; payload: PayInSubmit } | undefined;
+  fieldProblem: FieldProblem | undefined;
+  retryProblem: { message: string; needsCard: boolean } | undefined;
+  submit: (payload: PayInSubmit) => Promise<void>;
+  confirmDuplicate: () => Promise<void>;
+  dismissDuplicate: () => void;
+  retry: (historyId: number, card?: { cardNumber: string; cvv: string; expDate: string }) => Promise<void>;
+  cancelBankPage: (historyId: number) => Promise<void>;
+  close: () => void;
+  settled: (result: PayInResult) => void;
+}
+
+let problemSeq = 0;
+const problem = (field: string, message: string): FieldProblem => ({ field, message, seq: ++problemSeq });
+
+export const usePayInStore = create<PayInState>((set, get) => ({
+  phase: { kind: 'idle' },
+  duplicate: undefined,
+  fieldProblem: undefined,
+  retryProblem: undefined,
+
+  async submit(payload) {
+    set({ phase: { kind: 'sending', what: 'payment' }, fieldProblem: undefined, retryProblem: undefined });
+    try {
+      const result = await call('payin.submit', payload);
+      set({
+        phase: { kind: 'result', result },
+        fieldProblem: result.field ? problem(result.field, result.message ?? result.status) : undefined,
+      });
+    } catch (error) {
+      if (!(error instanceof PaydeskError)) throw error;
+      if (error.kind === 'duplicate_suspected') {
+        // Kept only until the operator answers the confirmation dialog.
+        set({ phase: { kind: 'idle' }, duplicate: { message: error.message, payload } });
+      } else if (error.kind === 'bridge') {
+        set({
+          phase: {
+            kind: 'lost',
+            message: `${error.message} The payment may or may not have reached the gateway: look it up in History before charging again.`,
+          },
+        });
+      } else {
+        set({
+          phase: { kind: 'refused_locally', message: error.message, field: error.field },
+          fieldProblem: error.field ? problem(error.field, error.message) : undefined,
+        });
+      }
+    }
+  },
+
+  async confirmDuplicate() {
+    const pending = get().duplicate;
+    set({ duplicate: undefined });
+    if (!pending) return;
+    await get().submit({ ...pending.payload, confirmDuplicate: true });
+  },
+
+  dismissDuplicate() {
+    set({ duplicate: undefined, phase: { kind: 'idle' } });
+  },
+
+  async retry(historyId, card) {
+    const before = get().phase;
+    set({ phase: { kind: 'sending', what: 'retry', historyId }, retryProblem: undefined });
+    try {
+      const result = await call('payin.retry', card ? { historyId, card } : { historyId });
+      set({ phase: { kind: 'result', result } });
+    } catch (error) {
+      if (error instanceof PaydeskError && error.kind === 'conflict') {
+        // Settled meanwhile (a callback or the bank page): show what it came to, not a retry error.
+        const now = await currentResult(historyId).catch(() => undefined);
+        if (now) {
+          set({ phase: { kind: 'result', result: now } });
+          return;
+        }
+      }
+      const needsCard =
+        error instanceof PaydeskError && error.kind === 'invalid' && error.field === 'cardNumber';
+      const current = get().phase;
+      set({
+        phase: current.kind === 'sending' ? before : current,
+        retryProblem: { message: errorMessage(error), needsCard },
+      });
+    }
+  },
+
+  async cancelBankPage(historyId) {
+    const before = get().phase;
+    set({ phase: { kind: 'sending', what: 'cancel', historyId } });
+    try {
+      const result = await call('payin.cancelBankPage', { historyId });
+      set({ phase: { kind: 'result', result } });
+    } catch (error) {
+      set({ phase: before, retryProblem: { message: errorMessage(error), needsCard: false } });
+    }
+  },
+
+  close() {
+    set({ phase: { kind: 'idle' }, retryProblem: undefined });
+  },
+
+  settled(result) {
+    const { phase } = get();
+    const shown =
+      phase.kind === 'result'
+        ? phase.result.historyId
+        : phase.kind === 'sending'
+          ? phase.historyId
+          : undefined;
+    if (shown === result.historyId) {
+      set({ phase: { kind: 'result', result } });
+    }
+  },
+}));
+
+/** Once per app: a bank page or callback that settles the shown pay-in updates the panel. */
+export function listenForSettlement(): () => void {
+  return subscribe('payin.settled', (result) => usePayInStore.getState().settled(result));
+}

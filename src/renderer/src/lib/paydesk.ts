@@ -1,0 +1,68 @@
+// The renderer's only way to main: window.paydesk, typed from the IPC contract. `call` unwraps the result
+// value and turns a failure into a PaydeskError that keeps the kind the UI branches on.
+import type {
+  ChannelInput,
+  ChannelOutput,
+  EventPayload,
+  IpcChannel,
+  IpcError,
+  IpcEvent,
+  PaydeskApi,
+} from '../../../shared/ipc';
+
+declare global {
+  interface Window {
+    paydesk: PaydeskApi;
+  }
+}
+
+/**
+ * `bridge`: no answer came back from main (the bridge threw or is missing). For a pay-in that means the
+ * request may or may not have left, which the pay-in page treats as an unknown outcome.
+ */
+export type PaydeskErrorKind = IpcError['kind'] | 'bridge';
+
+export class PaydeskError extends Error {
+  readonly kind: PaydeskErrorKind;
+  /** The form field the failure names, without the contract's `fields.` prefix. */
+  readonly field: string | undefined;
+
+  constructor(kind: PaydeskErrorKind, message: string, field?: string) {
+    super(message);
+    this.name = 'PaydeskError';
+    this.kind = kind;
+    this.field = field === undefined ? undefined : fieldName(field);
+  }
+}
+
+/** Contract paths look like `fields.cardNumber`; the form knows `cardNumber`. */
+export function fieldName(path: string): string {
+  return path.startsWith('fields.') ? path.slice('fields.'.length) : path;
+}
+
+type Args<C extends IpcChannel> = ChannelInput<C> extends undefined ? [] : [ChannelInput<C>];
+
+export async function call<C extends IpcChannel>(channel: C, ...input: Args<C>): Promise<ChannelOutput<C>> {
+  if (typeof window.paydesk?.invoke !== 'function') {
+    throw new PaydeskError('bridge', 'Paydesk cannot reach its main process (window.paydesk is missing).');
+  }
+  let result: Awaited<ReturnType<PaydeskApi['invoke']>>;
+  try {
+    result = await window.paydesk.invoke(channel, ...input);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new PaydeskError('bridge', `No answer from Paydesk's main process: ${detail}`);
+  }
+  if (result.ok) return result.data as ChannelOutput<C>;
+  throw new PaydeskError(result.error.kind, result.error.message, result.error.field);
+}
+
+/** Subscribes to a main-process event; returns the unsubscribe function (a no-op without a bridge). */
+export function subscribe<E extends IpcEvent>(event: E, listener: (payload: EventPayload<E>) => void) {
+  if (typeof window.paydesk?.on !== 'function') return () => {};
+  return window.paydesk.on(event, listener);
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,65 @@
+// What the active profile charges, impossible to miss: red for production, amber for a test gateway,
+// a calm colour for the sandbox (with its test cards one click away).
+import { Button, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Profile } from '../../../shared/profile';
+import { TestCardsModal } from './TestCardsModal';
+
+export function EnvironmentBanner({ profile }: { profile: Profile }) {
+  const [cardsOpen, cards] = useDisclosure(false);
+  if (profile.environment === 'production') {
+    return (
+      <Group
+        role="alert"
+        px="md"
+        py={6}
+        bg="red.8"
+        c="white"
+        justify="center"
+        data-testid="environment-banner"
+        data-environment="production"
+      >
+        <Text fw={800} size="md" tt="uppercase" lts={0.5}>
+          PRODUCTION — real cards are charged
+        </Text>
+      </Group>
+    );
+  }
+  if (profile.environment === 'test') {
+    return (
+      <Group
+        px="md"
+        py={6}
+        bg="yellow.3"
+        c="dark.9"
+        justify="center"
+        data-testid="environment-banner"
+        data-environment="test"
+      >
+        <Text fw={700} size="sm">
+          TEST gateway — {profile.name}: no real money, but a real remote system
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Group
+      px="md"
+      py={4}
+      bg="teal.0"
+      c="teal.9"
+      justify="space-between"
+      data-testid="environment-banner"
+      data-environment="sandbox"
+      style={{ borderBottom: '1px solid var(--mantine-color-teal-2)' }}
+    >
+      <Text fw={600} size="sm">
+        Sandbox — the built-in test gateway; no real card is charged
+      </Text>
+      <Button size="compact-sm" variant="light" color="teal" onClick={cards.open}>
+        Test cards
+      </Button>
+      <TestCardsModal opened={cardsOpen} onClose={cards.close} />
+    </Group>
+  );
+}

@@ -1,0 +1,54 @@
+import { Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { FAULT_AMOUNT_ROWS, TEST_CARD_ROWS, testExpiry } from '../lib/test-cards';
+
+export function TestCardsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Sandbox test cards" size="xl">
+      <Stack gap="md">
+        <Text size="sm">
+          The card number alone decides the outcome. Any future expiry works (e.g. {testExpiry()}); any CVV of
+          the right length.
+        </Text>
+        <Table striped withTableBorder aria-label="Test cards">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Card number</Table.Th>
+              <Table.Th scope="col">Brand</Table.Th>
+              <Table.Th scope="col">CVV</Table.Th>
+              <Table.Th scope="col">Outcome</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {TEST_CARD_ROWS.map((row) => (
+              <Table.Tr key={row.number}>
+                <Table.Td ff="monospace">{row.number}</Table.Td>
+                <Table.Td>{row.brand}</Table.Td>
+                <Table.Td ff="monospace">{row.cvv}</Table.Td>
+                <Table.Td>{row.outcome}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Title order={3} size="h5">
+          Fault amounts (any card)
+        </Title>
+        <Table striped withTableBorder aria-label="Fault amounts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Amount</Table.Th>
+              <Table.Th scope="col">What the sandbox does</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {FAULT_AMOUNT_ROWS.map((row) => (
+              <Table.Tr key={row.amount}>
+                <Table.Td ff="monospace">{row.amount}</Table.Td>
+                <Table.Td>{row.outcome}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Modal>
+  );
+}

@@ -107,6 +107,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       return found;
     },
     emitSettled: (result) => config.emit('payin.settled', result),
+    log: config.log,
   });
 
   const kyc = createKycService();

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPaydesk, type Paydesk } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import { createLogger } from '../../src/main/log/logger';
 import type { KeyValueStore } from '../../src/main/settings/settings-service';
 import type { IpcResult } from '../../src/shared/ipc';
 
@@ -38,7 +39,7 @@ export async function startFixture(options: { slowFaultDelayMs?: number } = {}):
     settingsStore: store,
     vault: createMemoryVault(),
     keychain: { available: false, reason: 'in-memory test vault' },
-    log: { info: () => {}, error: (object, message) => console.error(message, object) },
+    log: createLogger({ filePath: join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
     emit: (event, payload) => void events.push({ event, payload }),
     sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
   });

@@ -72,6 +72,8 @@ export function createPayInService(deps: {
   /** All profiles with a merchantId, and their secrets: to verify a callback. */
   callbackSecrets: (merchantId: number) => Promise<{ profile: Profile; secret: string }[]>;
   emitSettled: (result: PayInResult) => void;
+  /** The app's logger; its redaction paths mask card fields, and the service logs no card data anyway. */
+  log?: { info(object: object, message?: string): void };
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
@@ -111,6 +113,9 @@ export function createPayInService(deps: {
     connection: ActiveConnection,
     card: { maskedPan: string | null; brand: string | null; expDate: string | undefined },
   ): Promise<PayInResult> {
+    const opId = `payin-${historyId}`;
+    // The request as it leaves, for support: the logger masks cardNumber and drops cvv (redaction paths).
+    deps.log?.info({ opId, historyId, version, request: body }, 'pay-in sent');
     const outcome = await deps.transport.send(version, connection.baseUrl, body, {
       connectTimeoutMs: connection.profile.connectTimeoutMs,
       requestTimeoutMs: connection.profile.requestTimeoutMs,
@@ -152,6 +157,17 @@ export function createPayInService(deps: {
     } else {
       retryBodies.delete(historyId);
     }
+    deps.log?.info(
+      {
+        opId,
+        historyId,
+        status: row.status,
+        orderId: row.orderId,
+        traceid: row.traceid,
+        error: outcome.error,
+      },
+      'pay-in answered',
+    );
     const extra: Partial<PayInResult> = {};
     if (bankPage) extra.bankPage = bankPage;
     if (outcome.message) extra.message = outcome.message;

@@ -1,0 +1,126 @@
+// npm run bench:history [-- --rows N --runs R]: the history store with a million rows. Prints the insert
+// rate of the store's own insertPayIn (one transaction with its audit entry, synchronous=FULL), then
+// p50/p95 of every query the History page makes, against a file filled in bulk with the same schema.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { parseArgs } from 'node:util';
+import { openHistoryStore } from '../src/main/history/history-store';
+import type { HistoryFilterInput } from '../src/shared/history';
+
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '200' } },
+});
+const ROWS = Number(values.rows);
+const RUNS = Number(values.runs);
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 0, 1);
+const STATUSES = ['approved', 'approved', 'approved', 'declined', 'refused', 'outcome_unknown', 'not_sent'];
+
+const dir = mkdtempSync(join(tmpdir(), 'paydesk-bench-history-'));
+const file = join(dir, 'history.sqlite');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+// 1. The store's own write path, as the app uses it.
+const store = openHistoryStore(file);
+const storeInserts = 2_000;
+let started = performance.now();
+for (let i = 0; i < storeInserts; i += 1) {
+  store.insertPayIn({
+    profile: 'Sandbox',
+    operator: 'bench',
+    apiVersion: 'v2',
+    currency: 'EUR',
+    request: { merchantTradeNo: `BENCH-${i}`, userId: `user-${i}`, amount: '10.00', cardNumber: '4242424242424242' },
+  });
+}
+const storeRate = storeInserts / ((performance.now() - started) / 1000);
+store.close();
+
+// 2. Bulk fill to ROWS with the same schema (the migration already ran), then analyze.
+const db = new DatabaseSync(file);
+db.exec('PRAGMA synchronous = OFF; BEGIN');
+const insert = db.prepare(
+  `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version, merchant_trade_no,
+     user_id, masked_pan, brand, last4, amount, amount_minor, currency, order_id, traceid, request_json)
+   VALUES ('payin', ?, ?, ?, ?, 'bench', 'v2', ?, ?, ?, 'Visa', ?, ?, ?, 'EUR', ?, ?, '{}')`,
+);
+started = performance.now();
+for (let i = storeInserts; i < ROWS; i += 1) {
+  const at = START + Math.floor((i / ROWS) * 300 * DAY);
+  const cents = 100 + ((i * 7919) % 500_000);
+  const last4 = String(1000 + (i % 9000));
+  insert.run(
+    STATUSES[i % STATUSES.length]!,
+    at,
+    at,
+    i % 10 === 0 ? 'Production' : 'Sandbox',
+    `PD${String(at)}${String(i).padStart(8, '0')}`,
+    `user-${i % 50_000}`,
+    `424242******${last4}`,
+    last4,
+    `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+    cents,
+    `ORD${String(i).padStart(10, '0')}`,
+    `trace-${i.toString(36)}`,
+  );
+}
+db.exec('COMMIT; ANALYZE');
+const bulkRate = (ROWS - storeInserts) / ((performance.now() - started) / 1000);
+db.close();
+
+// 3. Every query the History page makes, through the store.
+const history = openHistoryStore(file);
+const middle = START + 150 * DAY;
+const firstPage = history.query({ limit: 50 });
+let deepCursor = firstPage.nextCursor;
+for (let page = 0; page < 200 && deepCursor; page += 1) deepCursor = history.query({ limit: 50, cursor: deepCursor }).nextCursor;
+const queries: [string, () => unknown][] = [
+  ['page 1 (newest first)', () => history.query({ limit: 50 })],
+  ['deep page (cursor after 200 pages)', () => history.query({ limit: 50, cursor: deepCursor ?? undefined })],
+  ['deep page (offset 100,000)', () => history.query({ limit: 50, offset: 100_000 })],
+  ['text search: merchantTradeNo prefix', () => history.query({ text: `PD${middle}`.slice(0, 10), limit: 50 })],
+  ['text search: orderId', () => history.query({ text: 'ORD0000500000', limit: 50 })],
+  ['text search: last 4', () => history.query({ text: '4321', limit: 50 })],
+  ['status filter (declined)', () => history.query({ status: ['declined'], limit: 50 })],
+  ['status filter (2 statuses)', () => history.query({ status: ['declined', 'outcome_unknown'], limit: 50 })],
+  ['date range (one week)', () => history.query({ from: middle, to: middle + 7 * DAY, limit: 50 })],
+  ['sort by amount (largest first)', () => history.query({ sort: 'amount_desc', limit: 50 })],
+  ['profile filter', () => history.query({ profile: 'Production', limit: 50 })],
+  [
+    'daily totals (one month)',
+    () => history.dailyTotals({ filter: { from: middle, to: middle + 30 * DAY } as HistoryFilterInput }),
+  ],
+  ['daily totals (all 300 days)', () => history.dailyTotals({})],
+];
+
+const table: string[][] = [];
+let worstP95 = 0;
+for (const [name, run] of queries) {
+  for (let i = 0; i < 5; i += 1) run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const t = performance.now();
+    run();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const p95 = percentile(times, 95);
+  worstP95 = Math.max(worstP95, p95);
+  table.push([name, percentile(times, 50).toFixed(2), p95.toFixed(2), p95 <= 10 ? 'met' : 'MISSED']);
+}
+history.close();
+rmSync(dir, { recursive: true, force: true });
+
+console.log(`machine: ${cpus()[0]?.model} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+console.log(`command: npm run bench:history -- --rows ${ROWS} --runs ${RUNS}`);
+console.log(`insert, store.insertPayIn with audit entry (synchronous=FULL): ${storeRate.toFixed(0)} rows/s`);
+console.log(`insert, bulk fill in one transaction (same schema):       ${bulkRate.toFixed(0)} rows/s`);
+console.log(`\n| query (${ROWS.toLocaleString('en')} rows) | p50 ms | p95 ms | goal p95 ≤ 10 ms |`);
+console.log('|---|---|---|---|');
+for (const row of table) console.log(`| ${row.join(' | ')} |`);
+console.log(`\nworst p95: ${worstP95.toFixed(2)} ms`);

@@ -1,0 +1,224 @@
+// Pay-ins per day (stacked by status) and the approval rate per day: approved / (approved + declined).
+// The charts are pictures for sighted users; each comes with a sentence and a visually hidden table
+// holding the same numbers, which is what assistive technology reads. Counts only: amounts of different
+// currencies never add up, and amounts are never turned into floats.
+import { Alert, Paper, SimpleGrid, Stack, Text, Title, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { useId, useMemo } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { DailyTotal } from '../../../../shared/history';
+import { PAYIN_STATUSES, type PayInStatus } from '../../../../shared/status';
+import { STATUS_LOOK } from './status-look';
+import { useHistoryStore } from './store';
+
+/** At most this many days are drawn (the latest ones); the hidden table lists them too. */
+const MAX_DAYS = 62;
+
+type DayRow = {
+  day: string;
+  total: number;
+  approved: number;
+  declined: number;
+  rate: number | null;
+} & Partial<Record<PayInStatus, number>>;
+
+function byDay(totals: DailyTotal[]): DayRow[] {
+  const days = new Map<string, DayRow>();
+  for (const entry of totals) {
+    let row = days.get(entry.day);
+    if (!row) {
+      row = { day: entry.day, total: 0, approved: 0, declined: 0, rate: null };
+      days.set(entry.day, row);
+    }
+    row[entry.status] = (row[entry.status] ?? 0) + entry.count;
+    row.total += entry.count;
+  }
+  const rows = [...days.values()].sort((a, b) => a.day.localeCompare(b.day)).slice(-MAX_DAYS);
+  for (const row of rows) {
+    row.approved = row.approved ?? 0;
+    row.declined = row.declined ?? 0;
+    const decided = row.approved + row.declined;
+    row.rate = decided > 0 ? Math.round((row.approved / decided) * 1000) / 10 : null;
+  }
+  return rows;
+}
+
+const percent = (value: number | null) => (value === null ? 'no decided pay-ins' : `${value}%`);
+
+/** `drawn`: false while the page is hidden, where the charts would measure 0×0. */
+export function DailyCharts({ drawn }: { drawn: boolean }) {
+  const totals = useHistoryStore((state) => state.totals);
+  const totalsError = useHistoryStore((state) => state.totalsError);
+  const theme = useMantineTheme();
+  const volumeId = useId();
+  const rateId = useId();
+  const rows = useMemo(() => byDay(totals), [totals]);
+  const present = PAYIN_STATUSES.filter((status) => rows.some((row) => (row[status] ?? 0) > 0));
+  const colorOf = (status: PayInStatus) => {
+    const color = STATUS_LOOK[status].color;
+    return theme.colors[color]?.[status === 'pending' || status === 'not_sent' ? 4 : 6] ?? '#888';
+  };
+
+  const count = rows.reduce((sum, row) => sum + row.total, 0);
+  const approved = rows.reduce((sum, row) => sum + row.approved, 0);
+  const declined = rows.reduce((sum, row) => sum + row.declined, 0);
+  const overall = approved + declined > 0 ? Math.round((approved / (approved + declined)) * 1000) / 10 : null;
+  const busiest = rows.reduce<DayRow | undefined>(
+    (best, row) => (!best || row.total > best.total ? row : best),
+    undefined,
+  );
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const volumeSummary =
+    first && last && busiest
+      ? `${count} pay-ins on ${rows.length} ${rows.length === 1 ? 'day' : 'days'} from ${first.day} to ${last.day}; the busiest day was ${busiest.day} with ${busiest.total}.`
+      : 'No pay-ins match the filter.';
+  const rateSummary =
+    rows.length > 0
+      ? `Approval rate over the period: ${percent(overall)} (${approved} approved, ${declined} declined).`
+      : 'No approved or declined pay-ins match the filter.';
+
+  if (totalsError) {
+    return (
+      <Alert color="red" title="The charts could not load">
+        {totalsError}
+      </Alert>
+    );
+  }
+
+  return (
+    <SimpleGrid cols={2} spacing="md" data-testid="history-charts">
+      <Paper withBorder p="sm" component="figure" m={0} aria-labelledby={volumeId}>
+        <Stack gap={4}>
+          <Title order={3} size="h5" id={volumeId}>
+            Pay-ins per day, by status
+          </Title>
+          <Text size="xs" c="gray.7" component="figcaption">
+            {volumeSummary}
+          </Text>
+          <div aria-hidden="true" style={{ height: 200 }}>
+            {drawn && rows.length > 0 && (
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart
+                  data={rows}
+                  accessibilityLayer={false}
+                  margin={{ top: 8, right: 8, left: -16, bottom: 0 }}
+                >
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis
+                    dataKey="day"
+                    tick={{ fontSize: 11 }}
+                    tickFormatter={(day: string) => day.slice(5)}
+                  />
+                  <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+                  <Tooltip isAnimationActive={false} />
+                  <Legend
+                    wrapperStyle={{ fontSize: 11 }}
+                    formatter={(value) => <span style={{ color: theme.colors.dark[6] }}>{value}</span>}
+                  />
+                  {present.map((status) => (
+                    <Bar
+                      key={status}
+                      dataKey={status}
+                      name={STATUS_LOOK[status].label}
+                      stackId="status"
+                      maxBarSize={56}
+                      fill={colorOf(status)}
+                      isAnimationActive={false}
+                    />
+                  ))}
+                </BarChart>
+              </ResponsiveContainer>
+            )}
+          </div>
+        </Stack>
+        <VisuallyHidden>
+          <table>
+            <caption>Pay-ins per day and status</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                {present.map((status) => (
+                  <th scope="col" key={status}>
+                    {STATUS_LOOK[status].label}
+                  </th>
+                ))}
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.day}>
+                  <th scope="row">{row.day}</th>
+                  {present.map((status) => (
+                    <td key={status}>{row[status] ?? 0}</td>
+                  ))}
+                  <td>{row.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </VisuallyHidden>
+      </Paper>
+
+      <Paper withBorder p="sm" component="figure" m={0} aria-labelledby={rateId}>
+        <Stack gap={4}>
+          <Title order={3} size="h5" id={rateId}>
+            Approval rate per day
+          </Title>
+          <Text size="xs" c="gray.7" component="figcaption">
+            {rateSummary} Approved ÷ (approved + declined); other outcomes are left out.
+          </Text>
+          <div aria-hidden="true" style={{ height: 200 }}>
+            {drawn && rows.length > 0 && (
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart
+                  data={rows}
+                  accessibilityLayer={false}
+                  margin={{ top: 8, right: 8, left: -16, bottom: 0 }}
+                >
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis
+                    dataKey="day"
+                    tick={{ fontSize: 11 }}
+                    tickFormatter={(day: string) => day.slice(5)}
+                  />
+                  <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
+                  <Tooltip isAnimationActive={false} formatter={(value) => [`${value}%`, 'Approval rate']} />
+                  <Bar
+                    dataKey="rate"
+                    name="Approval rate"
+                    fill={theme.colors.indigo[6]}
+                    isAnimationActive={false}
+                  />
+                </BarChart>
+              </ResponsiveContainer>
+            )}
+          </div>
+        </Stack>
+        <VisuallyHidden>
+          <table>
+            <caption>Approval rate per day</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Approved</th>
+                <th scope="col">Declined</th>
+                <th scope="col">Approval rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.day}>
+                  <th scope="row">{row.day}</th>
+                  <td>{row.approved}</td>
+                  <td>{row.declined}</td>
+                  <td>{percent(row.rate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </VisuallyHidden>
+      </Paper>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,290 @@
+// The detail drawer of one row: its fields, what happened to it (audit timeline), the request as sent
+// (card masked, CVV removed) and the gateway's answer as received, plus the retry of an unknown outcome.
+import {
+  ActionIcon,
+  Alert,
+  Code,
+  CopyButton,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { HistoryRow, KycBatchRow, PayInRow } from '../../../../shared/history';
+import { CheckIcon, CopyIcon } from '../../lib/icons';
+import { localDateTime, prettyJson } from './format';
+import { RetryPanel } from './RetryPanel';
+import { StatusLabel } from './StatusLabel';
+import { KIND_LABEL } from './status-look';
+import { type HistoryDetail as Detail, useHistoryStore } from './store';
+
+function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={500} c="gray.7" w="10rem" style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td ff={mono ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
+        {children}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CopyField({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <Field label={label} mono>
+      <Group gap={4} wrap="nowrap" justify="space-between">
+        <span>{value}</span>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'green' : 'gray'}
+                onClick={copy}
+                aria-label={`Copy ${label}`}
+              >
+                {copied ? <CheckIcon /> : <CopyIcon />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    </Field>
+  );
+}
+
+function JsonBlock({ title, text }: { title: string; text: string | null }) {
+  if (text === null) {
+    return (
+      <Stack gap={4}>
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        <Text size="sm" c="gray.7">
+          None received.
+        </Text>
+      </Stack>
+    );
+  }
+  const pretty = prettyJson(text);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {!pretty.isJson && (
+          <Text size="xs" c="gray.7">
+            not JSON, shown as received
+          </Text>
+        )}
+      </Group>
+      <Code
+        block
+        tabIndex={0}
+        aria-label={title}
+        style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+      >
+        {pretty.text || '(empty)'}
+      </Code>
+    </Stack>
+  );
+}
+
+function PayInFields({ row }: { row: PayInRow }) {
+  return (
+    <>
+      <Field label="Amount">
+        <Text span fw={700} ff="monospace">
+          {row.amount} {row.currency}
+        </Text>
+      </Field>
+      <Field label="Card" mono>
+        {row.maskedPan ?? 'stored card'}
+        {row.brand ? ` (${row.brand})` : ''}
+      </Field>
+      <Field label="userId" mono>
+        {row.userId}
+      </Field>
+      <CopyField label="Order number" value={row.merchantTradeNo} />
+      <CopyField label="orderId" value={row.orderId} />
+      <CopyField label="traceid" value={row.traceid} />
+      {row.remark && <Field label="Remark">{row.remark}</Field>}
+      <Field label="API">{row.apiVersion}</Field>
+    </>
+  );
+}
+
+function BatchFields({ row }: { row: KycBatchRow }) {
+  const { counts } = row;
+  return (
+    <>
+      <Field label="File">{row.fileName}</Field>
+      <Field label="SHA-256" mono>
+        {row.sha256}
+      </Field>
+      <Field label="Records">
+        {counts.total} in file, {counts.valid} valid, {counts.invalid} invalid; {counts.accepted} accepted,{' '}
+        {counts.rejected} rejected
+      </Field>
+    </>
+  );
+}
+
+function Chunks({ row }: { row: KycBatchRow }) {
+  if (row.chunks.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        Chunks sent
+      </Title>
+      <Table fz="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Records</Table.Th>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Message</Table.Th>
+            <Table.Th>traceid</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {row.chunks.map((chunk) => (
+            <Table.Tr key={chunk.index}>
+              <Table.Td>{chunk.index + 1}</Table.Td>
+              <Table.Td>{chunk.count}</Table.Td>
+              <Table.Td>{chunk.code ?? '—'}</Table.Td>
+              <Table.Td>{chunk.msg}</Table.Td>
+              <Table.Td ff="monospace">{chunk.traceid ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function Timeline({ detail }: { detail: Detail }) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        Timeline
+      </Title>
+      {detail.timeline.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          No audit entries.
+        </Text>
+      ) : (
+        <Table fz="sm" striped data-testid="history-timeline">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Time (local)</Table.Th>
+              <Table.Th>Operator</Table.Th>
+              <Table.Th>Event</Table.Th>
+              <Table.Th>Outcome</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detail.timeline.map((entry) => (
+              <Table.Tr key={entry.seq}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{localDateTime(entry.at)}</Table.Td>
+                <Table.Td>{entry.operator}</Table.Td>
+                <Table.Td ff="monospace">{entry.event}</Table.Td>
+                <Table.Td>{entry.outcome}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function titleOf(row: HistoryRow): string {
+  return row.kind === 'payin' ? `Pay-in ${row.merchantTradeNo}` : `KYC batch ${row.fileName}`;
+}
+
+function Body({ detail }: { detail: Detail }) {
+  const refresh = useHistoryStore((state) => state.refresh);
+  const { row } = detail;
+  return (
+    <Stack gap="md">
+      <Table withRowBorders={false} verticalSpacing={3} fz="sm">
+        <Table.Tbody>
+          <Field label="Status">
+            <StatusLabel status={row.status} />
+          </Field>
+          <Field label="Kind">{KIND_LABEL[row.kind]}</Field>
+          <Field label="Created (local)">{localDateTime(row.createdAt)}</Field>
+          {row.updatedAt !== row.createdAt && (
+            <Field label="Updated (local)">{localDateTime(row.updatedAt)}</Field>
+          )}
+          <Field label="Profile">{row.profile}</Field>
+          <Field label="Operator">{row.operator}</Field>
+          {row.kind === 'payin' ? <PayInFields row={row} /> : <BatchFields row={row} />}
+        </Table.Tbody>
+      </Table>
+      {row.error && (
+        <Alert color="gray" p="xs" title={`Error: ${row.error.kind}`}>
+          {row.error.message}
+          {row.error.field ? ` (field ${row.error.field})` : ''}
+        </Alert>
+      )}
+      {row.kind === 'payin' && row.status === 'outcome_unknown' && (
+        <RetryPanel
+          key={row.id}
+          historyId={row.id}
+          merchantTradeNo={row.merchantTradeNo}
+          onDone={() => void refresh()}
+        />
+      )}
+      <Timeline detail={detail} />
+      {row.kind === 'payin' ? (
+        <>
+          <JsonBlock title="Request as sent (card masked, CVV removed)" text={row.request} />
+          <JsonBlock title="Response as received" text={row.rawResponse} />
+        </>
+      ) : (
+        <Chunks row={row} />
+      )}
+    </Stack>
+  );
+}
+
+export function HistoryDetailDrawer() {
+  const selectedId = useHistoryStore((state) => state.selectedId);
+  const detail = useHistoryStore((state) => state.detail);
+  const detailError = useHistoryStore((state) => state.detailError);
+  const close = useHistoryStore((state) => state.close);
+  return (
+    <Drawer
+      opened={selectedId !== undefined}
+      onClose={close}
+      position="right"
+      size="44rem"
+      title={
+        <Text component="span" fw={700} size="lg">
+          {detail ? titleOf(detail.row) : 'History entry'}
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': 'Close the detail' }}
+      data-testid="history-detail"
+    >
+      {detailError && (
+        <Alert color="red" role="alert">
+          {detailError}
+        </Alert>
+      )}
+      {!detail && !detailError && <Loader aria-label="Loading the entry" />}
+      {detail && <Body detail={detail} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,20 @@
+// How a history status looks: a word and a colour. Pay-in colours are those of the pay-in result panel
+// (PayInResult.tsx), so an outcome reads the same on both pages; batch-only statuses follow suit.
+import type { HISTORY_STATUSES } from '../../../../shared/history';
+
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
+
+export const STATUS_LOOK: Record<HistoryStatus, { color: string; label: string }> = {
+  approved: { color: 'green', label: 'Approved' },
+  declined: { color: 'red', label: 'Declined' },
+  action_required: { color: 'blue', label: 'Action required' },
+  processing: { color: 'blue', label: 'Processing' },
+  pending: { color: 'yellow', label: 'Pending' },
+  outcome_unknown: { color: 'yellow', label: 'Outcome unknown' },
+  refused: { color: 'orange', label: 'Refused' },
+  not_sent: { color: 'gray', label: 'Not sent' },
+  completed: { color: 'green', label: 'Completed' },
+  partial: { color: 'orange', label: 'Partly accepted' },
+};
+
+export const KIND_LABEL = { payin: 'Pay-in', kyc_batch: 'KYC batch' } as const;

@@ -1,0 +1,215 @@
+// The History page's state: the filter as the operator set it, the rows loaded so far (page by page with
+// the keyset cursor), the daily totals of the charts and the row open in the detail drawer.
+// Every load carries a generation number, so an answer to an outdated filter is dropped, never shown.
+import { create } from 'zustand';
+import type { DailyTotal, HistoryFilterInput, HistoryKind, HistoryRow } from '../../../../shared/history';
+import type { ChannelOutput } from '../../../../shared/ipc';
+import { call, errorMessage } from '../../lib/paydesk';
+import { endOfLocalDay, startOfLocalDay, utcOffsetMinutes } from './format';
+import type { HistoryStatus } from './status-look';
+
+const PAGE_SIZE = 100;
+/** A refresh reloads as many rows as were on screen (up to this), so the scroll position holds. */
+const REFRESH_MAX = 500;
+
+export interface HistoryFilters {
+  text: string;
+  status: HistoryStatus[];
+  kind: HistoryKind | null;
+  /** Date inputs' "YYYY-MM-DD", local days, both inclusive; '' when unset. */
+  from: string;
+  to: string;
+  profile: string | null;
+}
+
+export const EMPTY_FILTERS: HistoryFilters = {
+  text: '',
+  status: [],
+  kind: null,
+  from: '',
+  to: '',
+  profile: null,
+};
+
+export type HistoryDetail = ChannelOutput<'history.get'>;
+
+/** The filter as the contract takes it, or a sentence saying why the one typed cannot be used. */
+export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } | { problem: string } {
+  const query: HistoryFilterInput = {};
+  const text = filters.text.trim();
+  if (text) query.text = text.slice(0, 64);
+  if (filters.kind) query.kind = filters.kind;
+  if (filters.status.length > 0) query.status = filters.status;
+  if (filters.profile) query.profile = filters.profile;
+  const from = startOfLocalDay(filters.from);
+  const to = endOfLocalDay(filters.to);
+  if (from !== undefined) query.from = from;
+  if (to !== undefined) query.to = to;
+  if (from !== undefined && to !== undefined && from >= to) {
+    return { problem: 'The "From" day is after the "To" day.' };
+  }
+  return { query };
+}
+
+interface HistoryState {
+  filters: HistoryFilters;
+  rows: HistoryRow[];
+  nextCursor: string | null;
+  loading: boolean;
+  error: string | undefined;
+  generation: number;
+  totals: DailyTotal[];
+  totalsError: string | undefined;
+  selectedId: number | undefined;
+  detail: HistoryDetail | undefined;
+  detailError: string | undefined;
+  exporting: boolean;
+  exportMessage: { ok: boolean; text: string } | undefined;
+  setFilters: (patch: Partial<HistoryFilters>) => void;
+  resetFilters: () => void;
+  /** From the first page: after a filter change. */
+  reload: () => Promise<void>;
+  /** The same filter again, keeping as many rows as are loaded: after a settlement or a return to the page. */
+  refresh: () => Promise<void>;
+  loadMore: () => Promise<void>;
+  loadTotals: () => Promise<void>;
+  open: (id: number) => Promise<void>;
+  close: () => void;
+  reloadDetail: () => Promise<void>;
+  exportCsv: () => Promise<{ csv: string; fileName: string } | undefined>;
+}
+
+export const useHistoryStore = create<HistoryState>((set, get) => {
+  async function loadFirst(limit: number) {
+    const generation = get().generation + 1;
+    const built = toQuery(get().filters);
+    if ('problem' in built) {
+      set({ generation, rows: [], nextCursor: null, loading: false, error: built.problem, totals: [] });
+      return;
+    }
+    set({ generation, loading: true, error: undefined });
+    void get().loadTotals();
+    try {
+      const page = await call('history.query', { ...built.query, limit });
+      if (get().generation !== generation) return;
+      set({ rows: page.rows, nextCursor: page.nextCursor, loading: false });
+    } catch (error) {
+      if (get().generation !== generation) return;
+      set({ loading: false, error: errorMessage(error) });
+    }
+  }
+
+  return {
+    filters: EMPTY_FILTERS,
+    rows: [],
+    nextCursor: null,
+    loading: false,
+    error: undefined,
+    generation: 0,
+    totals: [],
+    totalsError: undefined,
+    selectedId: undefined,
+    detail: undefined,
+    detailError: undefined,
+    exporting: false,
+    exportMessage: undefined,
+
+    setFilters(patch) {
+      set({ filters: { ...get().filters, ...patch }, exportMessage: undefined });
+      void get().reload();
+    },
+
+    resetFilters() {
+      set({ filters: EMPTY_FILTERS, exportMessage: undefined });
+      void get().reload();
+    },
+
+    reload: () => loadFirst(PAGE_SIZE),
+
+    refresh() {
+      const loaded = get().rows.length;
+      const limit = Math.min(REFRESH_MAX, Math.max(PAGE_SIZE, Math.ceil(loaded / PAGE_SIZE) * PAGE_SIZE));
+      void get().reloadDetail();
+      return loadFirst(limit);
+    },
+
+    async loadMore() {
+      const { nextCursor, loading, generation } = get();
+      if (!nextCursor || loading) return;
+      const built = toQuery(get().filters);
+      if ('problem' in built) return;
+      set({ loading: true });
+      try {
+        const page = await call('history.query', { ...built.query, cursor: nextCursor, limit: PAGE_SIZE });
+        if (get().generation !== generation) return;
+        // A row can move between pages when one settles meanwhile: keep the first copy of each id.
+        const seen = new Set(get().rows.map((row) => row.id));
+        set({
+          rows: [...get().rows, ...page.rows.filter((row) => !seen.has(row.id))],
+          nextCursor: page.nextCursor,
+          loading: false,
+        });
+      } catch (error) {
+        if (get().generation !== generation) return;
+        set({ loading: false, error: errorMessage(error) });
+      }
+    },
+
+    async loadTotals() {
+      const generation = get().generation;
+      const built = toQuery(get().filters);
+      if ('problem' in built) return;
+      try {
+        const totals = await call('history.dailyTotals', {
+          filter: built.query,
+          utcOffsetMinutes: utcOffsetMinutes(),
+        });
+        if (get().generation !== generation) return;
+        set({ totals, totalsError: undefined });
+      } catch (error) {
+        if (get().generation !== generation) return;
+        set({ totalsError: errorMessage(error) });
+      }
+    },
+
+    async open(id) {
+      set({ selectedId: id, detail: undefined, detailError: undefined });
+      await get().reloadDetail();
+    },
+
+    close() {
+      set({ selectedId: undefined, detail: undefined, detailError: undefined });
+    },
+
+    async reloadDetail() {
+      const id = get().selectedId;
+      if (id === undefined) return;
+      try {
+        const detail = await call('history.get', { id });
+        if (get().selectedId === id) set({ detail, detailError: undefined });
+      } catch (error) {
+        if (get().selectedId === id) set({ detailError: errorMessage(error) });
+      }
+    },
+
+    async exportCsv() {
+      const built = toQuery(get().filters);
+      if ('problem' in built) {
+        set({ exportMessage: { ok: false, text: built.problem } });
+        return undefined;
+      }
+      set({ exporting: true, exportMessage: undefined });
+      try {
+        const file = await call('history.exportCsv', built.query);
+        set({ exporting: false });
+        return file;
+      } catch (error) {
+        set({
+          exporting: false,
+          exportMessage: { ok: false, text: `Export failed: ${errorMessage(error)}` },
+        });
+        return undefined;
+      }
+    },
+  };
+});

@@ -35,7 +35,12 @@ for (let i = 0; i < storeInserts; i += 1) {
     operator: 'bench',
     apiVersion: 'v2',
     currency: 'EUR',
-    request: { merchantTradeNo: `BENCH-${i}`, userId: `user-${i}`, amount: '10.00', cardNumber: '4242424242424242' },
+    request: {
+      merchantTradeNo: `BENCH-${i}`,
+      userId: `user-${i}`,
+      amount: '10.00',
+      cardNumber: '4242424242424242',
+    },
   });
 }
 const storeRate = storeInserts / ((performance.now() - started) / 1000);
@@ -78,12 +83,16 @@ const history = openHistoryStore(file);
 const middle = START + 150 * DAY;
 const firstPage = history.query({ limit: 50 });
 let deepCursor = firstPage.nextCursor;
-for (let page = 0; page < 200 && deepCursor; page += 1) deepCursor = history.query({ limit: 50, cursor: deepCursor }).nextCursor;
+for (let page = 0; page < 200 && deepCursor; page += 1)
+  deepCursor = history.query({ limit: 50, cursor: deepCursor }).nextCursor;
 const queries: [string, () => unknown][] = [
   ['page 1 (newest first)', () => history.query({ limit: 50 })],
   ['deep page (cursor after 200 pages)', () => history.query({ limit: 50, cursor: deepCursor ?? undefined })],
   ['deep page (offset 100,000)', () => history.query({ limit: 50, offset: 100_000 })],
-  ['text search: merchantTradeNo prefix', () => history.query({ text: `PD${middle}`.slice(0, 10), limit: 50 })],
+  [
+    'text search: merchantTradeNo prefix',
+    () => history.query({ text: `PD${middle}`.slice(0, 10), limit: 50 }),
+  ],
   ['text search: orderId', () => history.query({ text: 'ORD0000500000', limit: 50 })],
   ['text search: last 4', () => history.query({ text: '4321', limit: 50 })],
   ['status filter (declined)', () => history.query({ status: ['declined'], limit: 50 })],
@@ -116,7 +125,9 @@ for (const [name, run] of queries) {
 history.close();
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`machine: ${cpus()[0]?.model} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`);
+console.log(
+  `machine: ${cpus()[0]?.model} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
+);
 console.log(`command: npm run bench:history -- --rows ${ROWS} --runs ${RUNS}`);
 console.log(`insert, store.insertPayIn with audit entry (synchronous=FULL): ${storeRate.toFixed(0)} rows/s`);
 console.log(`insert, bulk fill in one transaction (same schema):       ${bulkRate.toFixed(0)} rows/s`);

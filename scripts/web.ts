@@ -1,4 +1,7 @@
-// npm run web -- --port N [--ephemeral] [--data DIR]: the browser harness (development and browser tests).
+// npm run web -- --port N [--ephemeral] [--data DIR] [--sandbox-slow-ms N] [--payin-timeout-ms N]: the browser
+// harness (development and browser tests). --sandbox-slow-ms shortens the embedded sandbox's 500.02 delay
+// (35 s); --payin-timeout-ms saves the built-in Sandbox profile with that request timeout (30 s; 1000 at least),
+// so that the browser tests can rehearse a timeout in seconds.
 import { mkdtempSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,12 +14,16 @@ import { probeKeychain } from '../src/main/credentials/probe-keychain';
 import { createLogger } from '../src/main/log/logger';
 import type { KeyValueStore } from '../src/main/settings/settings-service';
 import { startWebHarness } from '../src/main/web-harness';
+import type { IpcResult, SettingsView } from '../src/shared/ipc';
+import { SANDBOX_PROFILE } from '../src/shared/profile';
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '5174' },
     ephemeral: { type: 'boolean', default: false },
     data: { type: 'string' },
+    'sandbox-slow-ms': { type: 'string' },
+    'payin-timeout-ms': { type: 'string' },
   },
 });
 const port = Number(values.port);
@@ -24,6 +31,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number, not "${values.port}"`);
   process.exit(2);
 }
+
+function millisecondsOption(name: 'sandbox-slow-ms' | 'payin-timeout-ms', min: number): number | undefined {
+  const text = values[name];
+  if (text === undefined) return undefined;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < min || ms > 120_000) {
+    console.error(`--${name} must be a whole number of milliseconds from ${min} to 120000, not "${text}"`);
+    process.exit(2);
+  }
+  return ms;
+}
+const slowFaultDelayMs = millisecondsOption('sandbox-slow-ms', 0);
+const payInTimeoutMs = millisecondsOption('payin-timeout-ms', 1000);
 
 const dataDir = resolve(
   values.data ??
@@ -53,8 +73,25 @@ const harness = await startWebHarness({
     vault,
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
+    ...(slowFaultDelayMs !== undefined && { sandbox: { slowFaultDelayMs } }),
   },
 });
+
+if (payInTimeoutMs !== undefined) {
+  const current = (await harness.paydesk.dispatch('settings.get', undefined)) as IpcResult<SettingsView>;
+  const sandboxProfile =
+    (current.ok && current.data.settings.profiles.find((profile) => profile.id === SANDBOX_PROFILE.id)) ||
+    SANDBOX_PROFILE;
+  const saved = await harness.paydesk.dispatch('profiles.save', {
+    ...sandboxProfile,
+    requestTimeoutMs: payInTimeoutMs,
+  });
+  if (!saved.ok) {
+    console.error(`--payin-timeout-ms: the Sandbox profile could not be saved: ${saved.error.message}`);
+    await harness.close();
+    process.exit(2);
+  }
+}
 console.log(`Paydesk web harness on ${harness.url}`);
 console.log(`  data folder: ${dataDir}; sandbox gateway: ${harness.paydesk.sandbox.url}`);
 

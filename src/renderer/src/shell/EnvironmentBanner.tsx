@@ -56,7 +56,7 @@ export function EnvironmentBanner({ profile }: { profile: Profile }) {
       <Text fw={600} size="sm">
         Sandbox — the built-in test gateway; no real card is charged
       </Text>
-      <Button size="compact-sm" variant="light" color="teal" onClick={cards.open}>
+      <Button size="compact-sm" variant="white" color="teal.9" onClick={cards.open}>
         Test cards
       </Button>
       <TestCardsModal opened={cardsOpen} onClose={cards.close} />

@@ -2,7 +2,7 @@
 // (Alt+1..4) and the pages. Pages stay mounted when hidden, so a half-typed form survives a look at History.
 import { Alert, AppShell, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import type { Environment } from '../../../shared/profile';
 import { HistoryPage } from '../features/history/HistoryPage';
 import { KycPage } from '../features/kyc/KycPage';
@@ -12,11 +12,23 @@ import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { PAGES, type PageId } from './pages';
 
-const ENV_BADGE: Record<Environment, { color: string; label: string }> = {
-  production: { color: 'red', label: 'Production' },
-  test: { color: 'yellow', label: 'Test' },
-  sandbox: { color: 'teal', label: 'Sandbox' },
+// Shades dark (or, for yellow, light) enough for the badge text to meet WCAG AA contrast (4.5:1).
+const ENV_BADGE: Record<Environment, { color: string; text: string; label: string }> = {
+  production: { color: 'red.9', text: 'white', label: 'Production' },
+  test: { color: 'yellow.4', text: 'dark.9', label: 'Test' },
+  sandbox: { color: 'teal.9', text: 'white', label: 'Sandbox' },
 };
+
+// Mantine's light-scheme defaults for dimmed text (gray.6), error text (red.6) and the primary filled
+// colour (indigo.6 under white text) fall short of WCAG AA contrast: darker shades for everything in the
+// shell. (Portalled overlays — modals, dropdowns — keep the defaults; a theme-wide cssVariablesResolver
+// in main.tsx would cover them too.)
+const CONTRAST_VARIABLES = {
+  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+  '--mantine-color-error': 'var(--mantine-color-red-9)',
+  '--mantine-primary-color-filled': 'var(--mantine-color-indigo-7)',
+  '--mantine-primary-color-filled-hover': 'var(--mantine-color-indigo-8)',
+} as CSSProperties;
 
 export function Shell() {
   const [page, setPage] = useState<PageId>('payin');
@@ -34,6 +46,7 @@ export function Shell() {
       header={{ height: profile?.environment === 'production' ? 92 : 88 }}
       navbar={{ width: 220, breakpoint: 0 }}
       padding="md"
+      style={CONTRAST_VARIABLES}
     >
       <AppShell.Header>
         <Group h={52} px="md" justify="space-between" wrap="nowrap">
@@ -53,7 +66,11 @@ export function Shell() {
                 Profile
               </Text>
               <Text fw={600}>{profile.name}</Text>
-              <Badge color={ENV_BADGE[profile.environment].color} variant="filled">
+              <Badge
+                color={ENV_BADGE[profile.environment].color}
+                c={ENV_BADGE[profile.environment].text}
+                variant="filled"
+              >
                 {ENV_BADGE[profile.environment].label}
               </Badge>
               {operator && (

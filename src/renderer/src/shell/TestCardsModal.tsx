@@ -3,7 +3,13 @@ import { FAULT_AMOUNT_ROWS, TEST_CARD_ROWS, testExpiry } from '../lib/test-cards
 
 export function TestCardsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Sandbox test cards" size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Sandbox test cards"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text size="sm">
           The card number alone decides the outcome. Any future expiry works (e.g. {testExpiry()}); any CVV of

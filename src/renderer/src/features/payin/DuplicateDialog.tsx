@@ -8,7 +8,13 @@ export function DuplicateDialog() {
   const confirm = usePayInStore((state) => state.confirmDuplicate);
   const dismiss = usePayInStore((state) => state.dismissDuplicate);
   return (
-    <Modal opened={duplicate !== undefined} onClose={dismiss} title="Possible duplicate payment" centered>
+    <Modal
+      opened={duplicate !== undefined}
+      onClose={dismiss}
+      title="Possible duplicate payment"
+      centered
+      closeButtonProps={{ 'aria-label': "Close: don't send" }}
+    >
       <Stack gap="md">
         <Text size="sm">{duplicate?.message.replace(/\s*Send a second payment anyway\?\s*$/, '')}</Text>
         <Text fw={700}>Send a second payment anyway?</Text>
@@ -16,7 +22,7 @@ export function DuplicateDialog() {
           <Button variant="default" onClick={dismiss} data-autofocus>
             Don't send
           </Button>
-          <Button color="red" onClick={() => void confirm()}>
+          <Button color="red.9" onClick={() => void confirm()}>
             Send a second payment
           </Button>
         </Group>

@@ -187,7 +187,7 @@ export function PayInForm({
           </Group>
 
           {version === 'v1' && !secretSet && (
-            <Alert color="orange" title="v1 needs the merchant secret">
+            <Alert color="orange.9" title="v1 needs the merchant secret">
               v1 pay-ins are signed. Set this profile's merchant secret in Settings first.
             </Alert>
           )}

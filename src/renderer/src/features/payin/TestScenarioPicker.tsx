@@ -35,6 +35,8 @@ export function TestScenarioPicker() {
       selectFirstOptionOnChange
       w="20rem"
       maxDropdownHeight={360}
+      // The dropdown is portalled out of the shell: its group labels need their own AA-contrast colour.
+      styles={{ groupLabel: { color: 'var(--mantine-color-gray-7)' } }}
       data-testid="test-scenario"
     />
   );

@@ -1,0 +1,89 @@
+// npm run screenshots: starts the browser harness, walks through the app's pages and states at 1280×800
+// and saves them as PNGs under docs/screenshots/ (the build must exist: the script runs it first).
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, expect, type Page } from '@playwright/test';
+import { CARDS, customer, PayInPage } from '../tests/e2e/pages/payin-page';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/e2e/support/harness';
+
+const outDir = resolve(import.meta.dirname, '../docs/screenshots');
+mkdirSync(outDir, { recursive: true });
+
+const harness = await startHarness(0);
+process.env.PAYDESK_URL = harness.url;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const saved: string[] = [];
+
+async function shoot(page: Page, name: string) {
+  // No blinking caret or running transitions in the pictures.
+  await page.addStyleTag({ content: '*, *::before, *::after { caret-color: transparent !important; }' });
+  const file = join(outDir, `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  saved.push(file);
+}
+
+/** A fresh page (its own context) on the pay-in page. */
+async function payInPage(): Promise<PayInPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const payin = new PayInPage(await context.newPage());
+  await payin.open();
+  return payin;
+}
+
+async function page(name: string, navLabel: string, heading: string) {
+  const payin = await payInPage();
+  await payin.page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: navLabel }).click();
+  await expect(payin.page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  await shoot(payin.page, name);
+  await payin.page.context().close();
+}
+
+try {
+  {
+    const payin = await payInPage();
+    await shoot(payin.page, '01-payin-empty');
+    await payin.page.context().close();
+  }
+  {
+    const payin = await payInPage();
+    await payin.fillPayIn(customer('screenshot-approved'), CARDS.approve, '25.00');
+    await payin.send.click();
+    await payin.expectOutcome('Approved');
+    await shoot(payin.page, '02-payin-approved');
+    await payin.page.context().close();
+  }
+  {
+    const payin = await payInPage();
+    await payin.fillPayIn(customer('screenshot-3ds'), CARDS.threeDs, '25.00');
+    await payin.send.click();
+    await payin.expectOutcome('Action required');
+    await expect(payin.bankFrame().getByLabel('One-time code')).toBeVisible();
+    await payin.bankFrame().getByLabel('One-time code').scrollIntoViewIfNeeded();
+    await shoot(payin.page, '03-payin-3ds-frame');
+    await payin.page.context().close();
+  }
+  {
+    const payin = await payInPage();
+    await payin.fillPayIn(customer('screenshot-unknown'), CARDS.approve, '500.02');
+    await payin.setCallbackUrl(new URL('/merchant-callback', harness.url).href);
+    await payin.send.click();
+    await payin.expectOutcome('Outcome unknown');
+    await payin.resultHeading.scrollIntoViewIfNeeded();
+    await shoot(payin.page, '04-payin-outcome-unknown');
+    await payin.page.context().close();
+  }
+  {
+    const payin = await payInPage();
+    await payin.testCardsButton.click();
+    await expect(payin.page.getByRole('dialog', { name: 'Sandbox test cards' })).toBeVisible();
+    await shoot(payin.page, '05-test-cards');
+    await payin.page.context().close();
+  }
+  await page('06-kyc', 'KYC batches', 'KYC batches');
+  await page('07-history', 'History', 'History');
+  await page('08-settings', 'Settings', 'Settings');
+  for (const file of saved) console.log(`saved ${file}`);
+} finally {
+  await browser.close();
+  await harness.close();
+}

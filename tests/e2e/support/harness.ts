@@ -1,0 +1,86 @@
+// Starts the browser harness (scripts/web.ts) as a child process, reads the URL with its token from the
+// line it prints, and stops it again. Used by the e2e global setup and by scripts/screenshots.ts.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const CHROMIUM_PATH = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The 500.02 fault answers after this long, and the Sandbox profile gives up after PAYIN_TIMEOUT_MS. */
+export const SANDBOX_SLOW_MS = 6_000;
+export const PAYIN_TIMEOUT_MS = 3_000;
+
+export interface RunningHarness {
+  url: string;
+  dataDir: string | undefined;
+  close(): Promise<void>;
+}
+
+const READY = /Paydesk web harness on (http:\/\/\S+)/;
+const DATA = /data folder: (.+?); sandbox gateway/;
+
+export async function startHarness(port: number, extraArgs: string[] = []): Promise<RunningHarness> {
+  const root = resolve(import.meta.dirname, '../../..');
+  const child: ChildProcess = spawn(
+    'npx',
+    [
+      'tsx',
+      'scripts/web.ts',
+      '--port',
+      String(port),
+      '--ephemeral',
+      '--sandbox-slow-ms',
+      String(SANDBOX_SLOW_MS),
+      '--payin-timeout-ms',
+      String(PAYIN_TIMEOUT_MS),
+      ...extraArgs,
+    ],
+    // Its own process group, so that stopping it also stops the node process that npx and tsx start.
+    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  let errors = '';
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const { url, dataDir } = await new Promise<{ url: string; dataDir: string | undefined }>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`The harness did not start in 60 s.\n${errors}`)), 60_000);
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      // Ready once both lines are in: the URL, then the data folder (removed again by close()).
+      const found = READY.exec(output);
+      const data = DATA.exec(output);
+      if (found && data) {
+        clearTimeout(timer);
+        ready({ url: found[1]!, dataDir: data[1] });
+      }
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      errors += chunk;
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`The harness exited (${code}) before it was ready.\n${errors}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    async close() {
+      if (child.exitCode === null && child.signalCode === null && child.pid) {
+        process.kill(-child.pid, 'SIGTERM');
+        const killer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -69,6 +69,12 @@ describe('daily totals', () => {
     expect(production.every((day) => day.status === 'approved')).toBe(true);
   });
 
+  it('an offset that is not a whole number of buckets still gets exact days (from the rows)', () => {
+    const from = START - DAY;
+    const to = START + 7 * DAY;
+    expect(store.dailyTotals({ filter: { from, to }, utcOffsetMinutes: 7 })).toEqual(withText(from, to, 7));
+  });
+
   it('has nothing for KYC batches', () => {
     expect(store.dailyTotals({ filter: { kind: 'kyc_batch' } })).toEqual([]);
   });

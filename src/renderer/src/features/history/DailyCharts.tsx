@@ -7,7 +7,7 @@ import { useId, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyTotal } from '../../../../shared/history';
 import { PAYIN_STATUSES, type PayInStatus } from '../../../../shared/status';
-import { STATUS_LOOK } from './status-look';
+import { STATUS_LOOK } from '../../lib/status-look';
 import { useHistoryStore } from './store';
 
 /** At most this many days are drawn (the latest ones); the hidden table lists them too. */

@@ -1,26 +1,13 @@
 // The detail drawer of one row: its fields, what happened to it (audit timeline), the request as sent
 // (card masked, CVV removed) and the gateway's answer as received, plus the retry of an unknown outcome.
-import {
-  ActionIcon,
-  Alert,
-  Code,
-  CopyButton,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { HistoryRow, KycBatchRow, PayInRow } from '../../../../shared/history';
-import { CheckIcon, CopyIcon } from '../../lib/icons';
+import { CopyValue } from '../../lib/CopyValue';
+import { KIND_LABEL } from '../../lib/status-look';
 import { localDateTime, prettyJson } from './format';
 import { RetryPanel } from './RetryPanel';
 import { StatusLabel } from './StatusLabel';
-import { KIND_LABEL } from './status-look';
 import { type HistoryDetail as Detail, useHistoryStore } from './store';
 
 function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -40,23 +27,7 @@ function CopyField({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
   return (
     <Field label={label} mono>
-      <Group gap={4} wrap="nowrap" justify="space-between">
-        <span>{value}</span>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'green' : 'gray'}
-                onClick={copy}
-                aria-label={`Copy ${label}`}
-              >
-                {copied ? <CheckIcon /> : <CopyIcon />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyValue label={label} value={value} />
     </Field>
   );
 }

@@ -4,8 +4,8 @@ import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { HISTORY_STATUSES, type HistoryKind } from '../../../../shared/history';
+import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '../../lib/status-look';
 import { useSettingsStore } from '../settings/store';
-import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from './status-look';
 import { EMPTY_FILTERS, useHistoryStore } from './store';
 
 const STATUS_OPTIONS = HISTORY_STATUSES.map((status) => ({

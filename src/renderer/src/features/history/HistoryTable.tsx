@@ -5,9 +5,9 @@ import { Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { HistoryRow } from '../../../../shared/history';
+import { KIND_LABEL } from '../../lib/status-look';
 import { localDateTime } from './format';
 import { StatusLabel } from './StatusLabel';
-import { KIND_LABEL } from './status-look';
 import { useHistoryStore } from './store';
 
 const ROW_HEIGHT = 36;

@@ -5,9 +5,9 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type ClipboardEvent, type DragEvent, type FormEvent, useState } from 'react';
 import type { PayInResult } from '../../../../shared/ipc';
 import { call, errorMessage, PaydeskError } from '../../lib/paydesk';
+import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
 import { cardDigits, formatCardNumber, formatExpiry } from '../payin/card-input';
-import { STATUS_LOOK } from './status-look';
 
 type Card = { cardNumber: string; cvv: string; expDate: string };
 

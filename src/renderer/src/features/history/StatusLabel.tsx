@@ -1,5 +1,5 @@
 // A status as a word on a tinted ground with a coloured edge: the colour helps, the word carries it.
-import { type HistoryStatus, STATUS_LOOK } from './status-look';
+import { type HistoryStatus, STATUS_LOOK } from '../../lib/status-look';
 
 export function StatusLabel({ status }: { status: HistoryStatus }) {
   const look = STATUS_LOOK[status];

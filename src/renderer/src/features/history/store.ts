@@ -5,8 +5,8 @@ import { create } from 'zustand';
 import type { DailyTotal, HistoryFilterInput, HistoryKind, HistoryRow } from '../../../../shared/history';
 import type { ChannelOutput } from '../../../../shared/ipc';
 import { call, errorMessage } from '../../lib/paydesk';
+import type { HistoryStatus } from '../../lib/status-look';
 import { endOfLocalDay, startOfLocalDay, utcOffsetMinutes } from './format';
-import type { HistoryStatus } from './status-look';
 
 const PAGE_SIZE = 100;
 /** A refresh reloads as many rows as were on screen (up to this), so the scroll position holds. */

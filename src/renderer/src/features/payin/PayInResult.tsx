@@ -1,41 +1,27 @@
 // What came of the pay-in, in words and colour: Approved, Declined, Action required (the bank page in a
 // sandboxed frame), Outcome unknown (may have been charged: retry only with the same order number),
 // Not sent, Refused, Processing. The panel is an aria-live region so the outcome is announced.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PayInResult as Result } from '../../../../shared/ipc';
 import type { PayInStatus } from '../../../../shared/status';
-import { CheckIcon, CopyIcon } from '../../lib/icons';
+import { CopyValue } from '../../lib/CopyValue';
+import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
 import { cardDigits, formatCardNumber, formatExpiry } from './card-input';
 import { type PayInPhase, usePayInStore } from './store';
 
-const STATUS_LOOK: Record<PayInStatus, { color: string; title: string }> = {
-  approved: { color: 'green', title: 'Approved' },
-  declined: { color: 'red', title: 'Declined' },
-  action_required: { color: 'blue', title: 'Action required' },
-  processing: { color: 'blue', title: 'Processing' },
-  pending: { color: 'yellow', title: 'Outcome unknown' },
-  outcome_unknown: { color: 'yellow', title: 'Outcome unknown' },
-  refused: { color: 'orange', title: 'Refused by the gateway' },
-  not_sent: { color: 'gray', title: 'Not sent' },
+// The result panel's headings: the History page's words, except where the panel says more.
+const TITLE: Partial<Record<PayInStatus, string>> = {
+  pending: 'Outcome unknown',
+  refused: 'Refused by the gateway',
 };
+const lookOf = (status: PayInStatus) => ({
+  color: STATUS_LOOK[status].color,
+  title: TITLE[status] ?? STATUS_LOOK[status].label,
+});
 
-function CopyValue({ label, value }: { label: string; value: string | undefined }) {
+function CopyRow({ label, value }: { label: string; value: string | undefined }) {
   if (!value) return null;
   return (
     <Table.Tr>
@@ -43,23 +29,7 @@ function CopyValue({ label, value }: { label: string; value: string | undefined 
         {label}
       </Table.Th>
       <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
-        <Group gap={4} wrap="nowrap" justify="space-between">
-          <span>{value}</span>
-          <CopyButton value={value}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color={copied ? 'green' : 'gray'}
-                  onClick={copy}
-                  aria-label={`Copy ${label}`}
-                >
-                  {copied ? <CheckIcon /> : <CopyIcon />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        </Group>
+        <CopyValue label={label} value={value} />
       </Table.Td>
     </Table.Tr>
   );
@@ -85,9 +55,9 @@ function Facts({ result }: { result: Result }) {
             <Table.Td ff="monospace">{result.maskedPan}</Table.Td>
           </Table.Tr>
         )}
-        <CopyValue label="Order number" value={result.merchantTradeNo} />
-        <CopyValue label="orderId" value={result.orderId} />
-        <CopyValue label="traceid" value={result.traceid} />
+        <CopyRow label="Order number" value={result.merchantTradeNo} />
+        <CopyRow label="orderId" value={result.orderId} />
+        <CopyRow label="traceid" value={result.traceid} />
       </Table.Tbody>
     </Table>
   );
@@ -354,7 +324,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
         </Frame>
       );
     case 'result': {
-      const look = STATUS_LOOK[phase.result.status];
+      const look = lookOf(phase.result.status);
       return (
         <Frame
           key={`${phase.result.historyId}:${phase.result.status}`}

@@ -1,6 +1,6 @@
-// How a history status looks: a word and a colour. Pay-in colours are those of the pay-in result panel
-// (PayInResult.tsx), so an outcome reads the same on both pages; batch-only statuses follow suit.
-import type { HISTORY_STATUSES } from '../../../../shared/history';
+// How a status looks, on every page: a word and a colour, so an outcome reads the same in the pay-in
+// result panel and in History.
+import type { HISTORY_STATUSES } from '../../../shared/history';
 
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 

@@ -64,7 +64,8 @@ const log = createLogger({ filePath: join(dataDir, 'logs', 'paydesk.log'), level
 
 const harness = await startWebHarness({
   port,
-  rendererDir: resolve(import.meta.dirname, '../out/renderer'),
+  // PAYDESK_OUT_DIR: another build folder (electron-vite build --outDir), so parallel test runs do not collide.
+  rendererDir: resolve(import.meta.dirname, '..', process.env.PAYDESK_OUT_DIR ?? 'out', 'renderer'),
   config: {
     version: packageJson.version,
     bankPageView: 'iframe',

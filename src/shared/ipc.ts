@@ -71,6 +71,22 @@ export const settingsViewSchema = z.object({
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
+/** The operator lock (PCI DSS 8.2.8): whether a passphrase is set, whether Paydesk is locked now. */
+export const lockStateSchema = z.object({
+  passphraseSet: z.boolean(),
+  locked: z.boolean(),
+  idleLockMinutes: z.int(),
+});
+export type LockState = z.infer<typeof lockStateSchema>;
+export const PASSPHRASE_MIN_LENGTH = 8;
+const passphrase = z.string().max(256);
+const newPassphrase = passphrase.min(
+  PASSPHRASE_MIN_LENGTH,
+  `At least ${PASSPHRASE_MIN_LENGTH} characters.`,
+);
+/** What may be called while Paydesk is locked: everything else answers { kind: 'locked' }. */
+export const CHANNELS_OPEN_WHILE_LOCKED = ['app.info', 'lock.status', 'lock.unlock'] as const;
+
 export const payInResultSchema = z.object({
   historyId: z.int().positive(),
   merchantTradeNo: z.string(),
@@ -137,6 +153,17 @@ export const ipcChannels = {
     settingsViewSchema,
   ),
   'secret.remove': channel(z.strictObject({ profileId: z.string().min(1).max(64) }), settingsViewSchema),
+  'lock.status': channel(none, lockStateSchema),
+  /** The renderer reports the operator's keyboard or pointer activity (throttled) so main can time idleness. */
+  'lock.activity': channel(none, lockStateSchema),
+  'lock.lockNow': channel(none, lockStateSchema),
+  'lock.unlock': channel(z.strictObject({ passphrase: passphrase.min(1) }), lockStateSchema),
+  /** Sets or replaces the passphrase; replacing needs the current one. */
+  'lock.setPassphrase': channel(
+    z.strictObject({ current: passphrase.optional(), passphrase: newPassphrase }),
+    lockStateSchema,
+  ),
+  'lock.removePassphrase': channel(z.strictObject({ current: passphrase.min(1) }), lockStateSchema),
   'payin.submit': channel(payInSubmitSchema, payInResultSchema),
   'payin.retry': channel(historyId.extend({ card: reenteredCard.optional() }), payInResultSchema),
   'payin.cancelBankPage': channel(historyId, payInResultSchema),
@@ -161,6 +188,7 @@ export const ipcChannels = {
 export const ipcEvents = {
   'payin.settled': payInResultSchema,
   'kyc.progress': kycProgressEvent,
+  'lock.changed': lockStateSchema,
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;

@@ -4,13 +4,14 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_MERCHANT, type Sandbox, startSandbox } from '../sandbox';
-import type { EventPayload, IpcEvent } from '../shared/ipc';
+import { CHANNELS_OPEN_WHILE_LOCKED, type EventPayload, type IpcEvent } from '../shared/ipc';
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
 import { openHistoryStore } from './history/history-store';
-import { createIpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
+import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
+import { createLockService } from './lock/lock-service';
 import { gatewayTransport } from './payin/gateway-transport';
 import { createPayInService, type PayInTransport } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
@@ -59,6 +60,14 @@ export async function createPaydesk(config: PaydeskConfig) {
     onInvalidFile: (message) => config.log.error({}, message),
   });
   const storedCards = createStoredCards(config.settingsStore);
+  const lock = await createLockService({
+    vault: config.vault,
+    idleLockMinutes: () => settings.read().idleLockMinutes,
+    emit: (state) => config.emit('lock.changed', state),
+    audit: (event, outcome, detail) =>
+      history.recordEvent({ operator: operatorName(), event, outcome, resource: 'operator-lock', detail }),
+  });
+  lock.startIdleClock();
 
   async function secretOf(profile: Profile): Promise<string | undefined> {
     const stored = await config.vault.getSecret(profile.id);
@@ -144,6 +153,12 @@ export async function createPaydesk(config: PaydeskConfig) {
     },
     'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
     'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
+    'lock.status': async () => lock.state(),
+    'lock.activity': async () => lock.activity(),
+    'lock.lockNow': async () => lock.lockNow(),
+    'lock.unlock': ({ passphrase }) => lock.unlock(passphrase),
+    'lock.setPassphrase': ({ current, passphrase }) => lock.setPassphrase(current, passphrase),
+    'lock.removePassphrase': ({ current }) => lock.removePassphrase(current),
     'payin.submit': (input) => payIns.submit(input),
     'payin.retry': (input) => payIns.retry(input),
     'payin.cancelBankPage': ({ historyId }) => payIns.cancelBankPage(historyId),
@@ -180,12 +195,22 @@ export async function createPaydesk(config: PaydeskConfig) {
     'history.verify': async () => history.verifyHistory(),
   };
 
-  const dispatch = createIpcDispatcher(handlers, (channel, error) =>
+  const dispatchUnlocked = createIpcDispatcher(handlers, (channel, error) =>
     config.log.error(
       { channel, err: error instanceof Error ? error.message : String(error) },
       'IPC handler failed',
     ),
   );
+  const openWhileLocked: ReadonlySet<string> = new Set(CHANNELS_OPEN_WHILE_LOCKED);
+  const dispatch: IpcDispatcher = async (channel, input) => {
+    if (lock.isLocked() && !openWhileLocked.has(channel)) {
+      return {
+        ok: false,
+        error: { kind: 'locked', message: 'Paydesk is locked: unlock it with the operator passphrase.' },
+      };
+    }
+    return dispatchUnlocked(channel, input);
+  };
 
   return {
     dispatch,
@@ -194,7 +219,9 @@ export async function createPaydesk(config: PaydeskConfig) {
     listener,
     settings,
     payIns,
+    lock,
     async close() {
+      lock.stopIdleClock();
       await listener.close();
       await sandbox.close();
       history.close();

@@ -1,7 +1,7 @@
 // The Electron entry point: with window.ts and ipc-bridge.ts, the only code that imports 'electron'.
 // It builds the app from the same composition root as the browser harness and binds it to the window.
 import { join } from 'node:path';
-import { app, type BrowserWindow, ipcMain } from 'electron';
+import { app, type BrowserWindow, ipcMain, powerMonitor } from 'electron';
 import ElectronStore from 'electron-store';
 import type { EventPayload, IpcEvent, PayInResult } from '../shared/ipc';
 import { createPaydesk, type Paydesk } from './app';
@@ -63,6 +63,11 @@ async function start(): Promise<void> {
       : {}),
   });
   bindIpc(ipcMain, mainWindow, withBankWindow(paydesk.dispatch));
+  // Locking the computer locks Paydesk too, when the operator has a passphrase to unlock it with.
+  const { lock } = paydesk;
+  powerMonitor.on('lock-screen', () => {
+    if (lock.state().passphraseSet) lock.lockNow();
+  });
   mainWindow.on('closed', () => {
     mainWindow = undefined;
   });

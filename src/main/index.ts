@@ -1,7 +1,7 @@
 // The Electron entry point: with window.ts and ipc-bridge.ts, the only code that imports 'electron'.
 // It builds the app from the same composition root as the browser harness and binds it to the window.
 import { join } from 'node:path';
-import { app, type BrowserWindow, ipcMain, powerMonitor } from 'electron';
+import { app, type BrowserWindow, ipcMain, powerMonitor, protocol } from 'electron';
 import ElectronStore from 'electron-store';
 import type { EventPayload, IpcEvent, PayInResult } from '../shared/ipc';
 import { createPaydesk, type Paydesk } from './app';
@@ -11,7 +11,13 @@ import { probeKeychain } from './credentials/probe-keychain';
 import type { IpcDispatcher } from './ipc/dispatch';
 import { bindIpc, emitToWindow } from './ipc-bridge';
 import { createLogger } from './log/logger';
-import { createAppWindow, openBankPageWindow } from './window';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME_PRIVILEGES,
+  originOf,
+  registerRendererProtocol,
+} from './renderer-protocol';
+import { APP_CONTENT_SECURITY_POLICY, createAppWindow, openBankPageWindow } from './window';
 
 let paydesk: Paydesk | undefined;
 let mainWindow: BrowserWindow | undefined;
@@ -55,14 +61,11 @@ async function start(): Promise<void> {
       if (mainWindow) emitToWindow(mainWindow, event, payload);
     },
   });
-  mainWindow = createAppWindow({
-    preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
-    rendererDir: join(import.meta.dirname, '../renderer'),
-    ...(!app.isPackaged && process.env.ELECTRON_RENDERER_URL
-      ? { devServerUrl: process.env.ELECTRON_RENDERER_URL }
-      : {}),
-  });
-  bindIpc(ipcMain, mainWindow, withBankWindow(paydesk.dispatch));
+  registerRendererProtocol(protocol, join(import.meta.dirname, '../renderer'), APP_CONTENT_SECURITY_POLICY);
+  const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const appUrl = devServerUrl ?? APP_ENTRY_URL;
+  mainWindow = createAppWindow({ preloadPath: join(import.meta.dirname, '../preload/index.cjs'), appUrl });
+  bindIpc(ipcMain, mainWindow, withBankWindow(paydesk.dispatch), originOf(appUrl) ?? APP_ENTRY_URL);
   // Locking the computer locks Paydesk too, when the operator has a passphrase to unlock it with.
   const { lock } = paydesk;
   powerMonitor.on('lock-screen', () => {
@@ -74,6 +77,7 @@ async function start(): Promise<void> {
 }
 
 app.enableSandbox();
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.whenReady().then(start, (error: unknown) => {
   console.error('Paydesk failed to start', error);
   app.quit();

@@ -1,6 +1,5 @@
 // The app window and the isolated bank-page window, with every security setting in one place.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { BrowserWindow, type Session, session, type WebContents } from 'electron';
 
 export const APP_CONTENT_SECURITY_POLICY = [
@@ -39,11 +38,8 @@ function lockNavigation(contents: WebContents): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-export function createAppWindow(options: {
-  preloadPath: string;
-  rendererDir: string;
-  devServerUrl?: string;
-}) {
+/** appUrl: the renderer on app:// (see renderer-protocol.ts), or electron-vite's dev server in development. */
+export function createAppWindow(options: { preloadPath: string; appUrl: string }) {
   denyEverything(session.defaultSession);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
@@ -64,8 +60,7 @@ export function createAppWindow(options: {
   });
   lockNavigation(window.webContents);
   window.once('ready-to-show', () => window.show());
-  if (options.devServerUrl) void window.loadURL(options.devServerUrl);
-  else void window.loadFile(join(options.rendererDir, 'index.html'));
+  void window.loadURL(options.appUrl);
   return window;
 }
 

@@ -12,7 +12,8 @@ const fake = vi.hoisted(() => {
   }[] = [];
   const exposed = new Map<string, unknown>();
   const invoked: { channel: string; input: unknown }[] = [];
-  return { handlers, windows, exposed, invoked };
+  const loaded: string[] = [];
+  return { handlers, windows, exposed, invoked, loaded };
 });
 
 vi.mock('electron', () => {
@@ -25,7 +26,7 @@ vi.mock('electron', () => {
     readonly listeners = new Map<string, (...args: unknown[]) => void>();
     readonly webContents: Record<string, unknown>;
     constructor(readonly options: Record<string, unknown>) {
-      const mainFrame = { parent: null };
+      const mainFrame = { parent: null, url: 'app://paydesk/index.html' };
       this.webContents = {
         mainFrame,
         setWindowOpenHandler: vi.fn(),
@@ -35,7 +36,8 @@ vi.mock('electron', () => {
       fake.windows.push(this);
     }
     once() {}
-    loadURL() {
+    loadURL(url: string) {
+      fake.loaded.push(url);
       return Promise.resolve();
     }
     loadFile() {
@@ -63,6 +65,7 @@ vi.mock('electron', () => {
 
 const { APP_WEB_PREFERENCES, createAppWindow, openBankPageWindow } = await import('../../src/main/window');
 const { bindIpc } = await import('../../src/main/ipc-bridge');
+const { APP_ENTRY_URL, APP_ORIGIN } = await import('../../src/main/renderer-protocol');
 const { BrowserWindow } = await import('electron');
 
 beforeEach(() => {
@@ -79,7 +82,7 @@ function fakeIpcMain() {
 
 describe('app window', () => {
   it('isolates the renderer: context isolation, sandbox, no Node, web security', () => {
-    createAppWindow({ preloadPath: '/app/preload/index.cjs', rendererDir: '/app/renderer' });
+    createAppWindow({ preloadPath: '/app/preload/index.cjs', appUrl: APP_ENTRY_URL });
     const prefs = fake.windows[0]?.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({
       contextIsolation: true,
@@ -89,10 +92,11 @@ describe('app window', () => {
       webviewTag: false,
       preload: '/app/preload/index.cjs',
     });
+    expect(fake.loaded.at(-1)).toBe('app://paydesk/index.html');
   });
 
   it('blocks navigation away from the app page', () => {
-    createAppWindow({ preloadPath: '/p', rendererDir: '/r' });
+    createAppWindow({ preloadPath: '/p', appUrl: APP_ENTRY_URL });
     const navigate = fake.windows[0]?.listeners.get('will-navigate');
     const event = { preventDefault: vi.fn() };
     navigate?.(event);
@@ -128,13 +132,13 @@ describe('bank-page window', () => {
 
 describe('IPC bindings', () => {
   function boundWindow() {
-    createAppWindow({ preloadPath: '/p', rendererDir: '/r' });
+    createAppWindow({ preloadPath: '/p', appUrl: APP_ENTRY_URL });
     return fake.windows[0] as unknown as import('electron').BrowserWindow;
   }
 
   it('registers exactly one handler per contract channel', () => {
     const window = boundWindow();
-    bindIpc(fakeIpcMain() as never, window, async () => ({ ok: true, data: null }));
+    bindIpc(fakeIpcMain() as never, window, async () => ({ ok: true, data: null }), APP_ORIGIN);
     expect([...fake.handlers.keys()].sort()).toEqual(
       IPC_CHANNEL_NAMES.map((name) => IPC_PREFIX + name).sort(),
     );
@@ -143,10 +147,15 @@ describe('IPC bindings', () => {
   it('answers the top frame of the app window and refuses any other frame', async () => {
     const window = boundWindow();
     const calls: string[] = [];
-    bindIpc(fakeIpcMain() as never, window, async (channel) => {
-      calls.push(channel);
-      return { ok: true, data: 'answered' };
-    });
+    bindIpc(
+      fakeIpcMain() as never,
+      window,
+      async (channel) => {
+        calls.push(channel);
+        return { ok: true, data: 'answered' };
+      },
+      APP_ORIGIN,
+    );
     const handler = fake.handlers.get(`${IPC_PREFIX}app.info`)!;
     const contents = window.webContents as unknown as { mainFrame: unknown };
     const trusted = await handler({ sender: window.webContents, senderFrame: contents.mainFrame }, undefined);
@@ -156,7 +165,14 @@ describe('IPC bindings', () => {
     const fromChild = await handler({ sender: window.webContents, senderFrame: childFrame }, undefined);
     expect(fromChild).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
 
-    const otherContents = { mainFrame: { parent: null } };
+    // The app window's own top frame, navigated to another origin, is no longer the app.
+    const elsewhere = contents.mainFrame as { url: string };
+    elsewhere.url = 'https://attacker.example/';
+    const fromElsewhere = await handler({ sender: window.webContents, senderFrame: elsewhere }, undefined);
+    expect(fromElsewhere).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    elsewhere.url = 'app://paydesk/index.html';
+
+    const otherContents = { mainFrame: { parent: null, url: 'app://paydesk/index.html' } };
     const fromOther = await handler(
       { sender: otherContents, senderFrame: otherContents.mainFrame },
       undefined,

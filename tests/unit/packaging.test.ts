@@ -18,6 +18,8 @@ describe('electron-builder configuration', () => {
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
+      // The renderer is served from app:// (renderer-protocol.ts), so file:// needs no extra privileges.
+      grantFileProtocolExtraPrivileges: false,
       onlyLoadAppFromAsar: true,
       enableEmbeddedAsarIntegrityValidation: true,
     });

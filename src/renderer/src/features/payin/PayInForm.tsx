@@ -186,7 +186,7 @@ export function PayInForm({
             {profile?.environment === 'sandbox' && <TestScenarioPicker />}
           </Group>
 
-          {version === 'v1' && !secretSet && (
+          {version === 'v1' && !secretSet && !profile?.embeddedSandbox && (
             <Alert color="orange.9" title="v1 needs the merchant secret">
               v1 pay-ins are signed. Set this profile's merchant secret in Settings first.
             </Alert>
@@ -288,6 +288,7 @@ export function PayInForm({
                   onChange={(value) => field.onChange(value ?? '')}
                   onBlur={field.onBlur}
                   nothingFoundMessage="No such country"
+                  allowDeselect={false}
                   limit={50}
                   error={fieldState.error?.message}
                   data-testid="country"

@@ -16,7 +16,17 @@ export function PayInPage({ active }: { active: boolean }) {
         <Box style={{ flex: '1 1 40rem', minWidth: 0 }} maw={760}>
           <PayInForm profile={profile} secretSet={secretSet} active={active} />
         </Box>
-        <Box style={{ flex: '0 1 26rem', position: 'sticky', top: 100, minWidth: '20rem' }}>
+        <Box
+          style={{
+            flex: '0 1 26rem',
+            position: 'sticky',
+            top: 100,
+            minWidth: '20rem',
+            // A 3DS page and the order details can be taller than the window: the panel scrolls, not the page.
+            maxHeight: 'calc(100vh - 116px)',
+            overflowY: 'auto',
+          }}
+        >
           <PayInResult />
         </Box>
       </Group>

@@ -81,7 +81,7 @@ function BankPage({ result }: { result: Result }) {
         referrerPolicy="no-referrer"
         style={{
           width: '100%',
-          height: 420,
+          height: 380,
           border: '1px solid var(--mantine-color-gray-4)',
           borderRadius: 4,
         }}

@@ -7,6 +7,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { StoredCard } from '../../../../shared/ipc';
 import { call, errorMessage } from '../../lib/paydesk';
 import type { PayInFormValues } from './form';
+import { usePayInStore } from './store';
 
 const NEW_CARD = '';
 
@@ -16,7 +17,12 @@ export function StoredCardPicker({ profileId }: { profileId: string | undefined 
   const [debounced] = useDebouncedValue(userId.trim(), 400);
   const [cards, setCards] = useState<StoredCard[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
+  // Look again after every answer: the pay-in just made may have stored a new card.
+  const lastAnswer = usePayInStore((state) =>
+    state.phase.kind === 'result' ? `${state.phase.result.historyId}:${state.phase.result.status}` : '',
+  );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lastAnswer is only the trigger to look again.
   useEffect(() => {
     let current = true;
     setProblem(undefined);
@@ -40,7 +46,7 @@ export function StoredCardPicker({ profileId }: { profileId: string | undefined 
     return () => {
       current = false;
     };
-  }, [debounced, profileId, setValue]);
+  }, [debounced, profileId, setValue, lastAnswer]);
 
   if (problem) {
     return (

@@ -7,6 +7,7 @@ import { DEFAULT_MERCHANT, type Sandbox, startSandbox } from '../sandbox';
 import { CHANNELS_OPEN_WHILE_LOCKED, type EventPayload, type IpcEvent } from '../shared/ipc';
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
+import { InvalidCursorError } from './history/filter-sql';
 import { openHistoryStore } from './history/history-store';
 import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
 import { createKycDesk } from './kyc/kyc-desk';
@@ -170,7 +171,15 @@ export async function createPaydesk(config: PaydeskConfig) {
     'kyc.submit': ({ batchId, onlyRemaining }) => kycDesk.submit(batchId, onlyRemaining),
     'kyc.resubmitChunk': ({ batchId, chunkIndex }) => kycDesk.resubmitChunk(batchId, chunkIndex),
     'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
-    'history.query': async (filter) => history.query(filter),
+    'history.query': async (filter) => {
+      try {
+        return history.query(filter);
+      } catch (error) {
+        // A cursor is opaque text from the renderer: one Paydesk did not issue is bad input, not a fault.
+        if (error instanceof InvalidCursorError) throw new IpcFailure('invalid', error.message, 'cursor');
+        throw error;
+      }
+    },
     'history.get': async ({ id }) => {
       const row = history.getById(id);
       if (!row) throw new IpcFailure('not_found', `No history entry ${id}.`, 'id');

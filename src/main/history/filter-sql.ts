@@ -72,8 +72,13 @@ export function sortClauses(sort: HistorySort): string[] {
   return SORTS[sort].column === 'amount_minor' ? ['amount_minor IS NOT NULL'] : [];
 }
 
-// The cursor is opaque to the renderer: the sort it belongs to, the last row's sort key and id.
-const cursorSchema = z.tuple([z.string(), z.union([z.int(), z.string().regex(/^\d+$/)]), z.int().positive()]);
+// The cursor is opaque to the renderer: the sort it belongs to, the last row's sort key and id. A key in
+// digits must fit SQLite's int64, or binding it would throw instead of refusing the cursor.
+const INT64_MAX = 9_223_372_036_854_775_807n;
+const cursorKeyDigits = z
+  .string()
+  .refine((digits) => /^\d{1,19}$/.test(digits) && BigInt(digits) <= INT64_MAX);
+const cursorSchema = z.tuple([z.string(), z.union([z.int(), cursorKeyDigits]), z.int().positive()]);
 
 export function encodeCursor(sort: HistorySort, key: number | bigint, id: number): string {
   const keyValue = typeof key === 'bigint' ? key.toString() : key;

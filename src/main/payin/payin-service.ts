@@ -1,6 +1,7 @@
 // The pay-in path of DESIGN.md: validate → pending history row (masked card) → send v2 or signed v1 →
 // record the outcome → answer the renderer. Never retried by itself: a retry is the operator's choice and
 // reuses the same merchantTradeNo and body (assumption A9 makes that safe at the gateway).
+
 import { checkCard, maskCardNumber } from '../../shared/cards/card';
 import { paymentCallbackSchema } from '../../shared/gateway/callback';
 import { ORDER_STATUS } from '../../shared/gateway/order-status';
@@ -44,6 +45,21 @@ export interface PayInOutcome {
   rawResponse: string | null;
   error?: { kind: string; message: string; field?: string } | undefined;
 }
+
+/**
+ * A retry that the gateway refuses, or that never leaves, says nothing about the first attempt: that one
+ * may still have charged the customer. The row stays unknown, never "refused, nothing was charged", which
+ * would also free the duplicate guard. An approval or a decline is the gateway's word on the order (A9).
+ */
+export function retryOutcome(outcome: PayInOutcome): PayInOutcome {
+  if (outcome.status !== 'refused' && outcome.status !== 'not_sent') return outcome;
+  const what = outcome.status === 'refused' ? 'The gateway refused the retry' : 'The retry was not sent';
+  const message = `${what} (${outcome.message ?? 'no reason given'}). The first attempt's outcome is still unknown: the customer may have been charged. Look the order up at the gateway before charging again.`;
+  return { ...outcome, status: 'outcome_unknown', message, error: { kind: 'outcome_unknown', message } };
+}
+
+/** A value history stored masked (first 6, stars, last 4): it cannot be sent again as it was. */
+const MASKED_DIGITS = /\d{6}\*+\d{4}/;
 
 export interface PayInTransport {
   send(
@@ -112,14 +128,16 @@ export function createPayInService(deps: {
     route: ReturnRoute,
     connection: ActiveConnection,
     card: { maskedPan: string | null; brand: string | null; expDate: string | undefined },
+    attempt: 'first' | 'retry' = 'first',
   ): Promise<PayInResult> {
     const opId = `payin-${historyId}`;
     // The request as it leaves, for support: the logger masks cardNumber and drops cvv (redaction paths).
     deps.log?.info({ opId, historyId, version, request: body }, 'pay-in sent');
-    const outcome = await deps.transport.send(version, connection.baseUrl, body, {
+    const sent = await deps.transport.send(version, connection.baseUrl, body, {
       connectTimeoutMs: connection.profile.connectTimeoutMs,
       requestTimeoutMs: connection.profile.requestTimeoutMs,
     });
+    const outcome = attempt === 'retry' ? retryOutcome(sent) : sent;
     let bankPage: PayInResult['bankPage'];
     if (outcome.status === 'action_required') {
       if (outcome.htmlSource) {
@@ -315,15 +333,38 @@ export function createPayInService(deps: {
       let kept = retryBodies.get(row.id);
       if (!kept) {
         // After a restart the card data is gone, by design: the operator types it again and it must be the
-        // same card, so the body (and the gateway's idempotency check) stays the same.
-        if (!input.card) {
-          invalid('Type the card details again to retry: Paydesk does not keep them.', 'cardNumber');
-        }
-        if (maskCardNumber(input.card.cardNumber) !== row.maskedPan) {
-          invalid('That is not the card of the original attempt.', 'cardNumber');
-        }
+        // same card, so the body (and the gateway's idempotency check) stays the same. A stored-card pay-in
+        // had no card details (the gateway holds the card): it goes again as it was, since adding typed
+        // details would make it another request, which the gateway refuses (A8).
         const original = JSON.parse(row.request) as PayInBody;
-        let body: PayInBody = { ...original, ...input.card };
+        const storedCard = typeof original.ccStorageID === 'string' && original.ccStorageID !== '';
+        let typed: Partial<NonNullable<typeof input.card>> = {};
+        if (!storedCard) {
+          if (!input.card) {
+            invalid('Type the card details again to retry: Paydesk does not keep them.', 'cardNumber');
+          }
+          if (maskCardNumber(input.card.cardNumber) !== row.maskedPan) {
+            invalid('That is not the card of the original attempt.', 'cardNumber');
+          }
+          typed = input.card;
+        }
+        // The stored request has every card-number-like digit run masked, and an order number or a user id
+        // can be one: these two come from their own columns, as sent, or the gateway sees a new order.
+        let body: PayInBody = {
+          ...original,
+          ...typed,
+          merchantTradeNo: row.merchantTradeNo,
+          userId: row.userId,
+        };
+        const masked = Object.entries(body)
+          .filter(([key, value]) => key !== 'sign' && MASKED_DIGITS.test(String(value)))
+          .map(([key]) => key);
+        if (masked.length > 0) {
+          throw new IpcFailure(
+            'conflict',
+            `This pay-in cannot be sent again exactly: history keeps ${masked.join(', ')} masked because it looks like a card number. Its outcome stays unknown: look order ${row.merchantTradeNo} up at the gateway before charging again.`,
+          );
+        }
         if (row.apiVersion === 'v1') {
           const secret = await connection.secret();
           if (!secret) invalid('Set the merchant secret of this profile in Settings.', 'secret');
@@ -333,11 +374,19 @@ export function createPayInService(deps: {
         kept = { version: row.apiVersion, body, route: routeFor(row.id), expires: now() + RETRY_BODY_TTL_MS };
       }
       const cardNumber = kept.body.cardNumber;
-      return sendAndRecord(row.id, kept.version, kept.body, kept.route, connection, {
-        maskedPan: typeof cardNumber === 'string' ? maskCardNumber(cardNumber) : row.maskedPan,
-        brand: row.brand,
-        expDate: typeof kept.body.expDate === 'string' ? kept.body.expDate : undefined,
-      });
+      return sendAndRecord(
+        row.id,
+        kept.version,
+        kept.body,
+        kept.route,
+        connection,
+        {
+          maskedPan: typeof cardNumber === 'string' ? maskCardNumber(cardNumber) : row.maskedPan,
+          brand: row.brand,
+          expDate: typeof kept.body.expDate === 'string' ? kept.body.expDate : undefined,
+        },
+        'retry',
+      );
     },
 
     /** The operator closed the bank page: the order stays as the gateway has it, which Paydesk cannot see. */

@@ -1,0 +1,52 @@
+// What the sandbox gateway holds, read through its inspection endpoints (README: "Inspection"): the
+// drills compare Paydesk's history against this, never against Paydesk's own idea of what happened.
+
+export interface GatewayOrder {
+  orderId: string;
+  merchantId: number;
+  merchantTradeNo: string;
+  userId: string;
+  amount: string;
+  orderStatus: number;
+  status: 'PROCESSING' | 'COMPLETED' | 'DECLINED';
+  fault: string | null;
+  card: { masked: string };
+}
+
+export interface GatewayKycRecord {
+  userId: string;
+  acceptedAt: string;
+  traceid: string;
+}
+
+/** The inspection endpoint lists at most this many orders per query. */
+export const INSPECTION_PAGE = 100;
+
+async function inspect<T>(baseUrl: string, path: string): Promise<T> {
+  const response = await fetch(new URL(path, baseUrl));
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 0) throw new Error(`sandbox inspection ${path}: ${body.msg}`);
+  return body.data;
+}
+
+export async function ordersByTradeNo(baseUrl: string, merchantTradeNo: string): Promise<GatewayOrder[]> {
+  const query = new URLSearchParams({ merchantTradeNo });
+  return (await inspect<{ orders: GatewayOrder[] }>(baseUrl, `/_sandbox/orders?${query}`)).orders;
+}
+
+/** Every order of a merchant; throws when the listing may be cut short, so a check can never miss one. */
+export async function allOrders(baseUrl: string, merchantId: number): Promise<GatewayOrder[]> {
+  const { orders } = await inspect<{ orders: GatewayOrder[] }>(
+    baseUrl,
+    `/_sandbox/orders?merchantId=${merchantId}`,
+  );
+  if (orders.length >= INSPECTION_PAGE) {
+    throw new Error(`the sandbox lists ${orders.length} orders, its page size: the drill made too many`);
+  }
+  return orders;
+}
+
+export async function kycRecords(baseUrl: string, merchantId: number): Promise<GatewayKycRecord[]> {
+  return (await inspect<{ records: GatewayKycRecord[] }>(baseUrl, `/_sandbox/kyc?merchantId=${merchantId}`))
+    .records;
+}

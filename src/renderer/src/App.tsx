@@ -1,6 +1,8 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useEffect } from 'react';
-import { listenForSettlement } from './features/payin/store';
+import { LockScreen } from './features/lock/LockScreen';
+import { useOperatorLock } from './features/lock/use-operator-lock';
+import { listenForSettlement, usePayInStore } from './features/payin/store';
 import { useSettingsStore } from './features/settings/store';
 import { Shell } from './shell/Shell';
 
@@ -8,12 +10,23 @@ export function App() {
   const view = useSettingsStore((state) => state.view);
   const loadError = useSettingsStore((state) => state.loadError);
   const load = useSettingsStore((state) => state.load);
+  const lock = useOperatorLock();
 
+  useEffect(listenForSettlement, []);
+
+  // With a passphrase set, main starts locked and answers nothing else: the settings are read once it is
+  // unlocked (again after an unlock, if they could not be read before).
   useEffect(() => {
-    void load();
-    return listenForSettlement();
-  }, [load]);
+    if (lock.known && !lock.locked && !useSettingsStore.getState().view) void load();
+  }, [lock.known, lock.locked, load]);
 
+  // A duplicate warning keeps the card details until the operator answers it: a lock answers "don't send".
+  useEffect(() => {
+    if (lock.locked && usePayInStore.getState().duplicate) usePayInStore.getState().dismissDuplicate();
+  }, [lock.locked]);
+
+  // Instead of the whole shell: its pages unmount, and with them anything typed into a form.
+  if (lock.locked) return <LockScreen />;
   if (loadError && !view) {
     return (
       <Center h="100vh">

@@ -42,6 +42,14 @@ export function fieldName(path: string): string {
 
 type Args<C extends IpcChannel> = ChannelInput<C> extends undefined ? [] : [ChannelInput<C>];
 
+const lockedListeners = new Set<() => void>();
+
+/** Main answered a call with `locked`: the operator lock listens here, whichever page made the call. */
+export function onLockedAnswer(listener: () => void): () => void {
+  lockedListeners.add(listener);
+  return () => lockedListeners.delete(listener);
+}
+
 export async function call<C extends IpcChannel>(channel: C, ...input: Args<C>): Promise<ChannelOutput<C>> {
   if (typeof window.paydesk?.invoke !== 'function') {
     throw new PaydeskError('bridge', 'Paydesk cannot reach its main process (window.paydesk is missing).');
@@ -54,6 +62,7 @@ export async function call<C extends IpcChannel>(channel: C, ...input: Args<C>):
     throw new PaydeskError('bridge', `No answer from Paydesk's main process: ${detail}`);
   }
   if (result.ok) return result.data as ChannelOutput<C>;
+  if (result.error.kind === 'locked') for (const listener of lockedListeners) listener();
   throw new PaydeskError(result.error.kind, result.error.message, result.error.field);
 }
 

@@ -3,21 +3,14 @@
 import { Alert, AppShell, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { type CSSProperties, useState } from 'react';
-import type { Environment } from '../../../shared/profile';
 import { HistoryPage } from '../features/history/HistoryPage';
 import { KycPage } from '../features/kyc/KycPage';
 import { PayInPage } from '../features/payin/PayInPage';
+import { ENV_BADGE } from '../features/settings/environment-look';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { PAGES, type PageId } from './pages';
-
-// Shades dark (or, for yellow, light) enough for the badge text to meet WCAG AA contrast (4.5:1).
-const ENV_BADGE: Record<Environment, { color: string; text: string; label: string }> = {
-  production: { color: 'red.9', text: 'white', label: 'Production' },
-  test: { color: 'yellow.4', text: 'dark.9', label: 'Test' },
-  sandbox: { color: 'teal.9', text: 'white', label: 'Sandbox' },
-};
 
 // Mantine's light-scheme defaults for dimmed text (gray.6), error text (red.6) and the primary filled
 // colour (indigo.6 under white text) fall short of WCAG AA contrast: darker shades for everything in the

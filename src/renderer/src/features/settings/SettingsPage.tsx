@@ -1,11 +1,23 @@
+// Settings: connection profiles (with each one's merchant secret and connection test), the operator, and
+// the operator lock. Everything here is main's to keep: the page shows what main answered.
+import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
+import { OperatorLockSection } from './OperatorLockSection';
+import { OperatorSection } from './OperatorSection';
+import { ProfilesSection } from './ProfilesSection';
 
 export function SettingsPage() {
   return (
-    <Stack gap="xs" maw={720}>
-      <Title order={2}>Settings</Title>
-      <Text c="dimmed">Connection profiles, merchant secrets and the operator name.</Text>
-      <Text size="sm">This page is being built.</Text>
+    <Stack gap="md" maw={1100}>
+      <Stack gap={0}>
+        <Title order={2}>Settings</Title>
+        <Text size="sm" c="dimmed">
+          Connection profiles, merchant secrets, the operator and the operator lock.
+        </Text>
+      </Stack>
+      <ProfilesSection />
+      <OperatorSection />
+      <OperatorLockSection />
     </Stack>
   );
 }

@@ -1,0 +1,73 @@
+// What Paydesk shows while locked, instead of everything else: the pages are unmounted, so whatever was
+// typed into them (a card number, a merchant secret) is gone. Only the passphrase opens it again.
+import '@mantine/core/styles/PasswordInput.css';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { useLockStore } from './store';
+
+export function LockScreen() {
+  const unlock = useLockStore((store) => store.unlock);
+  const idleLockMinutes = useLockStore((store) => store.state?.idleLockMinutes);
+  const [passphrase, setPassphrase] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!passphrase) {
+      setProblem('Type the operator passphrase.');
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const refused = await unlock(passphrase);
+    // Unlocked: this screen is unmounted with the typed passphrase. Refused: start the field afresh.
+    if (refused === undefined) return;
+    setBusy(false);
+    setPassphrase('');
+    setProblem(refused);
+    input.current?.focus();
+  }
+
+  return (
+    <Center mih="100vh" bg="gray.1" component="main" data-testid="lock-screen">
+      <Paper withBorder shadow="sm" p="xl" w="26rem" radius="md">
+        <form onSubmit={onSubmit} noValidate aria-label="Unlock Paydesk">
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Title order={1} size="h2">
+                Paydesk is locked
+              </Title>
+              <Text size="sm" c="gray.7">
+                {idleLockMinutes
+                  ? `Paydesk locks after ${idleLockMinutes} ${idleLockMinutes === 1 ? 'minute' : 'minutes'} without activity, or when an operator locks it.`
+                  : 'Paydesk was locked.'}{' '}
+                Anything typed into a form has been cleared.
+              </Text>
+            </Stack>
+            <PasswordInput
+              ref={input}
+              label="Operator passphrase"
+              autoComplete="current-password"
+              autoFocus
+              value={passphrase}
+              onChange={(event) => setPassphrase(event.currentTarget.value)}
+              error={problem ? true : undefined}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'unlock-problem' : undefined}
+            />
+            {problem && (
+              <Alert color="red" role="alert" id="unlock-problem" p="xs">
+                {problem}
+              </Alert>
+            )}
+            <Button type="submit" color="indigo.7" loading={busy}>
+              Unlock
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

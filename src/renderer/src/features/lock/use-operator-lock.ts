@@ -1,0 +1,18 @@
+// The app's side of the operator lock in one hook: mirror main's lock, report activity, say if locked.
+import { useEffect } from 'react';
+import { selectLocked, useLockStore, watchLock } from './store';
+import { useActivityReport } from './use-activity-report';
+
+export interface OperatorLock {
+  locked: boolean;
+  /** Main has said whether Paydesk is locked (or could not say): until then nothing else should be asked. */
+  known: boolean;
+}
+
+export function useOperatorLock(): OperatorLock {
+  useEffect(watchLock, []);
+  useActivityReport();
+  const locked = useLockStore(selectLocked);
+  const known = useLockStore((store) => store.state !== undefined || store.statusError !== undefined);
+  return { locked, known };
+}

@@ -1,0 +1,77 @@
+// One confirmation dialog for the page's irreversible or risky steps (delete a profile, remove a secret,
+// switch to production, drop unsaved changes). The safe choice has the focus; Escape means "no".
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type ReactNode, useRef, useState } from 'react';
+import { errorMessage } from '../../lib/paydesk';
+
+export interface Confirmation {
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  /** Red for what cannot be undone or charges real cards. */
+  danger?: boolean;
+  onConfirm: () => Promise<void> | void;
+}
+
+export function ConfirmDialog({
+  confirmation,
+  onClose,
+}: {
+  confirmation: Confirmation | undefined;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  // The words stay while the dialog fades out after an answer.
+  const last = useRef(confirmation);
+  if (confirmation) last.current = confirmation;
+  const shown = last.current;
+
+  function close() {
+    setProblem(undefined);
+    onClose();
+  }
+
+  async function confirm() {
+    if (!confirmation) return;
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await confirmation.onConfirm();
+      close();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={confirmation !== undefined}
+      onClose={close}
+      title={shown?.title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack gap="md">
+        <Text size="sm" component="div">
+          {shown?.body}
+        </Text>
+        {problem && (
+          <Alert color="red" role="alert" p="xs">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} data-autofocus>
+            Cancel
+          </Button>
+          <Button color={shown?.danger ? 'red.9' : 'indigo.7'} loading={busy} onClick={() => void confirm()}>
+            {shown?.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,301 @@
+// The editor of one connection profile. Validated by the shared schema as the operator saves; main checks
+// again, and a field it refuses is marked where it is. The built-in Sandbox keeps its embedded gateway.
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { SignAlgorithm } from '../../../../shared/gateway/sign-algorithm';
+import { type Environment, type Profile, SANDBOX_PROFILE } from '../../../../shared/profile';
+import { errorMessage, PaydeskError } from '../../lib/paydesk';
+import { MONO_INPUT } from '../../lib/styles';
+import { saveProfile } from './actions';
+import {
+  formFieldOf,
+  formValuesOf,
+  messageAtField,
+  newProfileId,
+  type ProfileFormValues,
+  profileResolver,
+  TIMEOUT_SECONDS,
+} from './profile-form';
+
+const ENVIRONMENT_OPTIONS: { value: Environment; label: string }[] = [
+  { value: 'sandbox', label: 'Sandbox' },
+  { value: 'test', label: 'Test gateway' },
+  { value: 'production', label: 'Production' },
+];
+const ALGORITHM_OPTIONS: { value: SignAlgorithm; label: string }[] = [
+  { value: 'hmac-sha256', label: 'HMAC-SHA256' },
+  { value: 'md5-key', label: 'MD5 with key' },
+];
+
+export function ProfileEditor({
+  initial,
+  isNew,
+  onSaved,
+  onCancelNew,
+  onDirtyChange,
+}: {
+  initial: ProfileFormValues;
+  isNew: boolean;
+  onSaved: (profile: Profile) => void;
+  onCancelNew: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const form = useForm<ProfileFormValues, unknown, Profile>({
+    defaultValues: initial,
+    resolver: profileResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { control, register, handleSubmit, reset, setError, setFocus, setValue, getValues, formState } = form;
+  const { errors, isDirty, isSubmitting } = formState;
+  const [problem, setProblem] = useState<string | undefined>();
+  const [saved, setSaved] = useState(false);
+  const builtIn = initial.id === SANDBOX_PROFILE.id;
+  const embedded = useWatch({ control, name: 'embeddedSandbox' });
+  const environment = useWatch({ control, name: 'environment' });
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => {
+    if (isNew) setFocus('name');
+  }, [isNew, setFocus]);
+
+  async function onValid(profile: Profile) {
+    setProblem(undefined);
+    setSaved(false);
+    try {
+      await saveProfile(profile);
+      reset(formValuesOf(profile));
+      setSaved(true);
+      onSaved(profile);
+    } catch (error) {
+      const field = error instanceof PaydeskError ? formFieldOf(error.field) : undefined;
+      if (field && error instanceof PaydeskError) {
+        setError(field, { type: 'server', message: messageAtField(error.message, error.field) });
+        setFocus(field);
+      } else {
+        setProblem(errorMessage(error));
+      }
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // A new profile's id comes from its name as it is saved, and stays the same through later renames.
+    if (isNew) setValue('id', newProfileId(getValues('name')));
+    return handleSubmit(onValid)(event);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={isNew ? 'New profile' : `Profile ${initial.name}`}
+      data-testid="profile-editor"
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            label="Profile name"
+            required
+            maxLength={60}
+            autoComplete="off"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          {builtIn ? (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Environment
+              </Text>
+              <Text size="sm" py={6}>
+                Sandbox (the built-in profile stays one)
+              </Text>
+            </Stack>
+          ) : (
+            <Controller
+              control={control}
+              name="environment"
+              render={({ field }) => (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="profile-environment-label">
+                    Environment
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="profile-environment-label"
+                    value={field.value}
+                    onChange={(value) => field.onChange(value as Environment)}
+                    data={ENVIRONMENT_OPTIONS}
+                    color={field.value === 'production' ? 'red.9' : 'indigo.7'}
+                  />
+                </Stack>
+              )}
+            />
+          )}
+        </SimpleGrid>
+        {environment === 'production' && (
+          <Alert color="red" p="xs">
+            <Text size="sm" fw={700} c="red.9">
+              Production: pay-ins with this profile charge real cards.
+            </Text>
+          </Alert>
+        )}
+
+        {builtIn ? (
+          <Text size="sm" c="dimmed" data-testid="embedded-note">
+            No addresses to set: the built-in Sandbox always uses the sandbox gateway that Paydesk starts on
+            this computer, on a free loopback port, at every start.
+          </Text>
+        ) : (
+          <Checkbox
+            label="Use Paydesk's embedded sandbox gateway (no addresses needed)"
+            {...register('embeddedSandbox')}
+          />
+        )}
+        {!embedded && (
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput
+              label="Gateway base URL (base_url)"
+              required
+              placeholder="https://gateway.example.com"
+              error={errors.baseUrl?.message}
+              {...register('baseUrl')}
+            />
+            <TextInput
+              label="KYC base URL (kyc_base_url)"
+              required
+              placeholder="https://kyc.example.com"
+              error={errors.kycBaseUrl?.message}
+              {...register('kycBaseUrl')}
+            />
+          </SimpleGrid>
+        )}
+
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            label="Merchant ID (merchantId)"
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            styles={MONO_INPUT}
+            description={
+              builtIn
+                ? `The embedded sandbox knows merchant ${SANDBOX_PROFILE.merchantId} (${SANDBOX_PROFILE.signAlgorithm}).`
+                : undefined
+            }
+            error={errors.merchantId?.message}
+            {...register('merchantId')}
+          />
+          <Controller
+            control={control}
+            name="signAlgorithm"
+            render={({ field }) => (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="profile-algorithm-label">
+                  Sign algorithm (v1 and KYC)
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="profile-algorithm-label"
+                  value={field.value}
+                  onChange={(value) => field.onChange(value as SignAlgorithm)}
+                  data={ALGORITHM_OPTIONS}
+                />
+              </Stack>
+            )}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={3} spacing="sm">
+          <TextInput
+            label="Display currency"
+            required
+            maxLength={3}
+            description="Shown and recorded; v2 sends none"
+            error={errors.displayCurrency?.message}
+            {...register('displayCurrency', { setValueAs: (value: string) => value.toUpperCase() })}
+          />
+          <TextInput
+            label="Connect timeout (seconds)"
+            required
+            inputMode="decimal"
+            description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s to reach the gateway`}
+            error={errors.connectTimeoutSeconds?.message}
+            {...register('connectTimeoutSeconds')}
+          />
+          <TextInput
+            label="Request timeout (seconds)"
+            required
+            inputMode="decimal"
+            description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s for the whole answer`}
+            error={errors.requestTimeoutSeconds?.message}
+            {...register('requestTimeoutSeconds')}
+          />
+        </SimpleGrid>
+
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            Optional: filled into every new pay-in, where they can still be changed.
+          </Text>
+          <SimpleGrid cols={3} spacing="sm">
+            <TextInput
+              label="Default callback URL"
+              description="callBackURL"
+              error={errors.callBackURL?.message}
+              {...register('callBackURL')}
+            />
+            <TextInput
+              label="Default success URL"
+              description="successURL"
+              error={errors.successURL?.message}
+              {...register('successURL')}
+            />
+            <TextInput
+              label="Default fail URL"
+              description="failURL"
+              error={errors.failURL?.message}
+              {...register('failURL')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        {errors.root?.message && (
+          <Alert color="red" role="alert" p="xs">
+            {errors.root.message}
+          </Alert>
+        )}
+        {problem && (
+          <Alert color="red" role="alert" p="xs">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" role="status">
+            {isDirty ? 'Unsaved changes.' : saved ? 'Saved.' : ''}
+          </Text>
+          <Group gap="xs">
+            {isNew ? (
+              <Button variant="default" onClick={onCancelNew}>
+                Cancel
+              </Button>
+            ) : (
+              <Button variant="default" disabled={!isDirty} onClick={() => reset()}>
+                Discard changes
+              </Button>
+            )}
+            <Button type="submit" loading={isSubmitting}>
+              {isNew ? 'Create profile' : 'Save profile'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,320 @@
+// Connection profiles: the list (environment, active, secret) beside the chosen profile's editor, secret
+// and connection test. Making a production profile active, deleting one and dropping unsaved edits ask
+// first; the built-in Sandbox cannot be deleted.
+import { Alert, Badge, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { type Profile, SANDBOX_PROFILE } from '../../../../shared/profile';
+import { errorMessage } from '../../lib/paydesk';
+import { activateProfile, removeProfile, saveProfile } from './actions';
+import { type Confirmation, ConfirmDialog } from './ConfirmDialog';
+import { ConnectionTest } from './ConnectionTest';
+import { ENV_BADGE } from './environment-look';
+import { ProfileEditor } from './ProfileEditor';
+import { copyOf, emptyValues, formValuesOf } from './profile-form';
+import { SecretPanel } from './SecretPanel';
+import { useSettingsStore } from './store';
+
+const NEW = Symbol('new profile');
+type Selection = string | typeof NEW;
+
+function EnvironmentBadge({ profile }: { profile: Profile }) {
+  const look = ENV_BADGE[profile.environment];
+  return (
+    <Badge color={look.color} c={look.text} variant="filled" data-environment={profile.environment}>
+      {look.label}
+    </Badge>
+  );
+}
+
+function ActiveBadge() {
+  return (
+    <Badge color="indigo.9" variant="outline" data-testid="active-marker">
+      Active
+    </Badge>
+  );
+}
+
+function ProfileList({
+  profiles,
+  activeId,
+  secretSet,
+  selected,
+  onSelect,
+}: {
+  profiles: readonly Profile[];
+  activeId: string;
+  secretSet: Record<string, boolean>;
+  selected: Selection;
+  onSelect: (id: string) => void;
+}) {
+  // The built-in Sandbox first, then by name: the order does not jump when one is renamed.
+  const sorted = [...profiles].sort((a, b) =>
+    a.id === SANDBOX_PROFILE.id ? -1 : b.id === SANDBOX_PROFILE.id ? 1 : a.name.localeCompare(b.name),
+  );
+  return (
+    <Stack component="ul" gap={4} p={0} m={0} aria-label="Connection profiles" style={{ listStyle: 'none' }}>
+      {sorted.map((profile) => {
+        const active = profile.id === activeId;
+        const isSelected = profile.id === selected;
+        return (
+          <li key={profile.id} data-testid="profile-item" data-profile-id={profile.id}>
+            <NavLink
+              component="button"
+              type="button"
+              active={isSelected}
+              aria-current={isSelected ? 'true' : undefined}
+              onClick={() => onSelect(profile.id)}
+              label={
+                <Text span fw={600} size="sm" c="dark.9">
+                  {profile.name}
+                </Text>
+              }
+              // Mantine's active look tints the description in the primary colour, below AA contrast.
+              styles={{ description: { color: 'var(--mantine-color-gray-8)', opacity: 1 } }}
+              description={`${active ? 'Active · ' : ''}secret ${secretSet[profile.id] ? 'set' : 'not set'}`}
+              rightSection={<EnvironmentBadge profile={profile} />}
+              style={
+                profile.environment === 'production'
+                  ? { borderLeft: '4px solid var(--mantine-color-red-9)' }
+                  : { borderLeft: '4px solid transparent' }
+              }
+            />
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function ProfilesSection() {
+  const view = useSettingsStore((state) => state.view);
+  const keychain = useSettingsStore((state) => state.appInfo?.keychain.available ?? false);
+  const [selected, setSelected] = useState<Selection>(() => view?.settings.activeProfileId ?? '');
+  const [dirty, setDirty] = useState(false);
+  const [confirmation, setConfirmation] = useState<Confirmation | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
+
+  if (!view) return null;
+  const { profiles, activeProfileId } = view.settings;
+  const profile =
+    selected === NEW ? undefined : (profiles.find((candidate) => candidate.id === selected) ?? profiles[0]);
+
+  /** Leaves the editor, asking first when it holds unsaved changes. */
+  function leaveEditor(then: () => void) {
+    if (!dirty) {
+      then();
+      return;
+    }
+    setConfirmation({
+      title: 'Discard unsaved changes?',
+      body: 'The profile being edited has changes that are not saved.',
+      confirmLabel: 'Discard changes',
+      onConfirm: () => {
+        setDirty(false);
+        then();
+      },
+    });
+  }
+
+  function select(next: Selection) {
+    if (next === selected) return;
+    leaveEditor(() => {
+      setNotice(undefined);
+      setProblem(undefined);
+      setSelected(next);
+    });
+  }
+
+  async function run(step: () => Promise<void>) {
+    setProblem(undefined);
+    try {
+      await step();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }
+
+  function activate(target: Profile) {
+    setNotice(undefined);
+    if (target.environment !== 'production') {
+      void run(async () => {
+        await activateProfile(target.id);
+        setNotice(`"${target.name}" is now the active profile.`);
+      });
+      return;
+    }
+    setConfirmation({
+      title: 'Switch to production?',
+      body: (
+        <>
+          With <strong>{target.name}</strong> active, pay-ins go to the production gateway and{' '}
+          <strong>charge real cards</strong>.
+        </>
+      ),
+      confirmLabel: 'Switch to production',
+      danger: true,
+      onConfirm: async () => {
+        await activateProfile(target.id);
+        setNotice(`"${target.name}" is now the active profile: real cards are charged.`);
+      },
+    });
+  }
+
+  function duplicate(original: Profile) {
+    leaveEditor(
+      () =>
+        void run(async () => {
+          const copy = copyOf(
+            original,
+            profiles.map((candidate) => candidate.name),
+          );
+          await saveProfile(copy);
+          setDirty(false);
+          setSelected(copy.id);
+          setNotice(`Copied as "${copy.name}". The merchant secret is not copied: set one for the copy.`);
+        }),
+    );
+  }
+
+  function remove(target: Profile) {
+    setNotice(undefined);
+    const active = target.id === activeProfileId;
+    setConfirmation({
+      title: 'Delete this profile?',
+      body: (
+        <Stack gap="xs">
+          <Text size="sm">
+            The profile <strong>{target.name}</strong> is deleted, and its merchant secret is removed from{' '}
+            {keychain ? 'the OS keychain' : 'memory'} too. Its pay-ins stay in History.
+          </Text>
+          {active && <Text size="sm">It is the active profile: Paydesk switches to the Sandbox.</Text>}
+        </Stack>
+      ),
+      confirmLabel: 'Delete profile',
+      danger: true,
+      onConfirm: async () => {
+        await removeProfile(target.id);
+        setDirty(false);
+        setSelected(useSettingsStore.getState().view?.settings.activeProfileId ?? SANDBOX_PROFILE.id);
+        setNotice(`Profile "${target.name}" deleted.`);
+      },
+    });
+  }
+
+  const isActive = profile?.id === activeProfileId;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="profiles-title">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Stack gap={0}>
+            <Title order={3} id="profiles-title">
+              Connection profiles
+            </Title>
+            <Text size="sm" c="dimmed">
+              Where pay-ins and KYC batches go. The active profile is named in the header.
+            </Text>
+          </Stack>
+          <Button variant="default" onClick={() => select(NEW)} disabled={selected === NEW}>
+            Add profile
+          </Button>
+        </Group>
+        {notice && (
+          <Alert color="green" p="xs" role="status" data-testid="profiles-notice">
+            {notice}
+          </Alert>
+        )}
+        {problem && (
+          <Alert color="red" p="xs" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <Stack w="17rem" style={{ flexShrink: 0 }}>
+            <ProfileList
+              profiles={profiles}
+              activeId={activeProfileId}
+              secretSet={view.secretSet}
+              selected={selected === NEW ? NEW : (profile?.id ?? '')}
+              onSelect={select}
+            />
+          </Stack>
+          <Stack gap="md" style={{ flex: 1, minWidth: 0 }} data-testid="profile-detail">
+            {selected === NEW || !profile ? (
+              <>
+                <Title order={4}>New profile</Title>
+                <ProfileEditor
+                  key="new"
+                  initial={emptyValues()}
+                  isNew
+                  onDirtyChange={onDirtyChange}
+                  onCancelNew={() => {
+                    setDirty(false);
+                    setSelected(activeProfileId);
+                  }}
+                  onSaved={(saved) => {
+                    setDirty(false);
+                    setSelected(saved.id);
+                    setNotice(`Profile "${saved.name}" created. Set its merchant secret below.`);
+                  }}
+                />
+              </>
+            ) : (
+              <>
+                <Group justify="space-between" align="center">
+                  <Group gap="xs">
+                    <Title order={4}>{profile.name}</Title>
+                    <EnvironmentBadge profile={profile} />
+                    {isActive && <ActiveBadge />}
+                  </Group>
+                  <Group gap="xs">
+                    {!isActive && (
+                      <Button
+                        color={profile.environment === 'production' ? 'red.9' : 'indigo.7'}
+                        onClick={() => activate(profile)}
+                      >
+                        Make active
+                      </Button>
+                    )}
+                    <Button variant="default" onClick={() => duplicate(profile)}>
+                      Duplicate
+                    </Button>
+                    {profile.id !== SANDBOX_PROFILE.id && (
+                      <Button variant="outline" color="red.9" onClick={() => remove(profile)}>
+                        Delete
+                      </Button>
+                    )}
+                  </Group>
+                </Group>
+                {profile.id === SANDBOX_PROFILE.id && (
+                  <Text size="xs" c="dimmed" mt={-8}>
+                    Built in: it cannot be deleted.
+                  </Text>
+                )}
+                <ProfileEditor
+                  key={profile.id}
+                  initial={formValuesOf(profile)}
+                  isNew={false}
+                  onDirtyChange={onDirtyChange}
+                  onCancelNew={() => undefined}
+                  onSaved={() => setNotice(undefined)}
+                />
+                <Stack gap="lg" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+                  <SecretPanel
+                    key={profile.id}
+                    profile={profile}
+                    secretSet={view.secretSet[profile.id] ?? false}
+                    confirm={setConfirmation}
+                  />
+                  <ConnectionTest key={profile.id} profileId={profile.id} unsaved={dirty} />
+                </Stack>
+              </>
+            )}
+          </Stack>
+        </Group>
+      </Stack>
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(undefined)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,183 @@
+// The profile editor's values (text as typed, timeouts in seconds) and the step to a profile: validation
+// is the shared savedProfileSchema through the zod resolver, so the editor refuses exactly what main would.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import type { SignAlgorithm } from '../../../../shared/gateway/sign-algorithm';
+import {
+  type Environment,
+  type Profile,
+  type ProfileInput,
+  profileSchema,
+  SANDBOX_PROFILE,
+  savedProfileSchema,
+} from '../../../../shared/profile';
+
+export interface ProfileFormValues {
+  id: string;
+  name: string;
+  environment: Environment;
+  embeddedSandbox: boolean;
+  baseUrl: string;
+  kycBaseUrl: string;
+  merchantId: string;
+  signAlgorithm: SignAlgorithm;
+  displayCurrency: string;
+  callBackURL: string;
+  successURL: string;
+  failURL: string;
+  connectTimeoutSeconds: string;
+  requestTimeoutSeconds: string;
+}
+
+export type ProfileField = keyof ProfileFormValues;
+
+/** The fields the operator edits (the id is fixed when the profile is made). */
+const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
+  'name',
+  'environment',
+  'embeddedSandbox',
+  'baseUrl',
+  'kycBaseUrl',
+  'merchantId',
+  'signAlgorithm',
+  'displayCurrency',
+  'callBackURL',
+  'successURL',
+  'failURL',
+  'connectTimeoutSeconds',
+  'requestTimeoutSeconds',
+]);
+
+/** The schema's bounds, shown in seconds: 1 000–120 000 ms. */
+export const TIMEOUT_SECONDS = { min: 1, max: 120 } as const;
+const TIMEOUT_MESSAGE = `From ${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max} seconds (up to 3 decimals).`;
+
+/** A profile field named by main or the schema, as the editor's field that shows it. */
+const FORM_FIELD_OF: Partial<Record<string, ProfileField>> = {
+  connectTimeoutMs: 'connectTimeoutSeconds',
+  requestTimeoutMs: 'requestTimeoutSeconds',
+};
+
+export function formFieldOf(path: string | undefined): ProfileField | undefined {
+  if (!path) return undefined;
+  const field = FORM_FIELD_OF[path] ?? path;
+  return EDITABLE_FIELDS.has(field) ? (field as ProfileField) : undefined;
+}
+
+const secondsText = (ms: number) => String(ms / 1000);
+
+export function formValuesOf(profile: Profile): ProfileFormValues {
+  return {
+    id: profile.id,
+    name: profile.name,
+    environment: profile.environment,
+    embeddedSandbox: profile.embeddedSandbox,
+    baseUrl: profile.baseUrl ?? '',
+    kycBaseUrl: profile.kycBaseUrl ?? '',
+    merchantId: String(profile.merchantId),
+    signAlgorithm: profile.signAlgorithm,
+    displayCurrency: profile.displayCurrency,
+    callBackURL: profile.callBackURL ?? '',
+    successURL: profile.successURL ?? '',
+    failURL: profile.failURL ?? '',
+    connectTimeoutSeconds: secondsText(profile.connectTimeoutMs),
+    requestTimeoutSeconds: secondsText(profile.requestTimeoutMs),
+  };
+}
+
+/** A new profile: the schema's defaults, a test gateway, and a fresh id. */
+export function emptyValues(id = ''): ProfileFormValues {
+  const defaults = profileSchema.parse({
+    id: SANDBOX_PROFILE.id,
+    name: 'new',
+    environment: 'test',
+    merchantId: 1,
+  });
+  return { ...formValuesOf(defaults), id, name: '', merchantId: '' };
+}
+
+/** A text that becomes a number only when it is one: anything else fails the schema's number check. */
+function wholeNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** Seconds as typed → milliseconds; an empty field is an error here, not the schema's default. */
+function milliseconds(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+(\.\d{1,3})?$/.test(trimmed) ? Math.round(Number(trimmed) * 1000) : Number.NaN;
+}
+
+const optional = (text: string) => text.trim() || undefined;
+
+/** The profile the form describes, before validation: what the schema and main receive. */
+export function toProfileInput(values: ProfileFormValues): ProfileInput {
+  const embedded = values.embeddedSandbox;
+  return {
+    id: values.id,
+    name: values.name.trim(),
+    environment: values.environment,
+    embeddedSandbox: embedded,
+    // The embedded sandbox's addresses are known only at run time: main fills them in.
+    baseUrl: embedded ? undefined : optional(values.baseUrl),
+    kycBaseUrl: embedded ? undefined : optional(values.kycBaseUrl),
+    merchantId: wholeNumber(values.merchantId) as number,
+    signAlgorithm: values.signAlgorithm,
+    displayCurrency: values.displayCurrency.trim().toUpperCase(),
+    callBackURL: optional(values.callBackURL),
+    successURL: optional(values.successURL),
+    failURL: optional(values.failURL),
+    connectTimeoutMs: milliseconds(values.connectTimeoutSeconds),
+    requestTimeoutMs: milliseconds(values.requestTimeoutSeconds),
+  };
+}
+
+const formSchema = z.custom<ProfileFormValues>().transform(toProfileInput).pipe(savedProfileSchema);
+const resolveWithSchema = zodResolver(formSchema) as unknown as Resolver<ProfileFormValues, unknown, Profile>;
+
+/** The shared schema's verdict, with each error on the field the operator sees (timeouts in seconds). */
+export const profileResolver: Resolver<ProfileFormValues, unknown, Profile> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await resolveWithSchema(values, context, options);
+  if (Object.keys(result.errors).length === 0) return result;
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const [path, error] of Object.entries(result.errors as Record<string, { message?: string }>)) {
+    const message = error?.message ?? 'Not valid.';
+    const field = formFieldOf(path);
+    if (field)
+      errors[field] = { type: 'schema', message: field.endsWith('Seconds') ? TIMEOUT_MESSAGE : message };
+    // Not a field the operator can change (the id): said above the buttons, never silently passed.
+    else errors.root = { type: 'schema', message: `${path}: ${message}` };
+  }
+  return { values: {}, errors: errors as FieldErrors<ProfileFormValues> };
+};
+
+/** Main's message names the field first ("baseUrl: …"): at the field itself that prefix is noise. */
+export function messageAtField(message: string, path: string | undefined): string {
+  return path && message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
+}
+
+/** An id for a new profile: readable (from its name) and unique (a random tail). */
+export function newProfileId(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 30)
+    .replace(/-+$/, '');
+  const tail = crypto.randomUUID().slice(0, 8);
+  return slug ? `${slug}-${tail}` : `profile-${tail}`;
+}
+
+/** A copy under a new id and name; the merchant secret stays with the original (main never reveals it). */
+export function copyOf(profile: Profile, taken: readonly string[]): Profile {
+  let name = `${profile.name} (copy)`.slice(0, 60);
+  for (let n = 2; taken.includes(name); n++) name = `${profile.name} (copy ${n})`.slice(0, 60);
+  return { ...profile, id: newProfileId(profile.name), name };
+}

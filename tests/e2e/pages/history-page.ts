@@ -1,0 +1,148 @@
+// The History page as an operator sees it: the filter bar, the table's rows and cells, the detail drawer
+// and the CSV export (read back from the downloaded file).
+import { readFile } from 'node:fs/promises';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { goTo } from './settings-page';
+
+/** The table's columns, left to right. */
+export const HISTORY_COLUMNS = [
+  'time',
+  'kind',
+  'status',
+  'amount',
+  'card',
+  'userId',
+  'merchantTradeNo',
+  'orderId',
+] as const;
+export type HistoryCells = Record<(typeof HISTORY_COLUMNS)[number], string>;
+
+export class HistoryPage {
+  readonly heading: Locator;
+  readonly search: Locator;
+  readonly status: Locator;
+  readonly from: Locator;
+  readonly to: Locator;
+  readonly clearFilters: Locator;
+  readonly table: Locator;
+  readonly rows: Locator;
+  readonly tableStatus: Locator;
+  readonly exportButton: Locator;
+  readonly problem: Locator;
+  readonly drawer: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'History', level: 2 });
+    const filters = page.getByRole('search', { name: 'Filter the history' });
+    this.search = filters.getByRole('searchbox', { name: 'Search' });
+    this.status = filters.getByRole('combobox', { name: 'Status' });
+    this.from = filters.getByLabel('From', { exact: true });
+    this.to = filters.getByLabel('To (inclusive)', { exact: true });
+    this.clearFilters = filters.getByRole('button', { name: 'Clear filters' });
+    this.table = page.getByTestId('history-table');
+    this.rows = this.table.getByTestId('history-row');
+    // The line under the table: "3 rows", "No pay-ins or batches match.", "Loading…".
+    this.tableStatus = page.getByRole('status').filter({ hasText: /rows?\b|match|Loading/ });
+    this.exportButton = page.getByTestId('history-export');
+    // The shell's own notices (no keychain) are alerts too: this is the page's.
+    this.problem = page.getByRole('alert').filter({ hasNotText: 'No OS keychain' });
+    this.drawer = page.getByRole('dialog');
+  }
+
+  async open(): Promise<void> {
+    await goTo(this.page, 'History');
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** Types a search; the list follows after its debounce. */
+  async searchFor(text: string): Promise<void> {
+    await this.search.fill(text);
+  }
+
+  async chooseStatus(label: string): Promise<void> {
+    await this.status.click();
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
+  /** Waits until the list shows exactly this many rows (and has finished loading). */
+  async expectRowCount(count: number): Promise<void> {
+    await expect(this.tableStatus).toHaveText(
+      count === 0 ? 'No pay-ins or batches match.' : `${count} ${count === 1 ? 'row' : 'rows'}`,
+    );
+    await expect(this.rows).toHaveCount(count);
+  }
+
+  /** Every rendered row's cells as text (the list is virtualized: call it for short lists). */
+  async rowCells(): Promise<HistoryCells[]> {
+    const rows = await this.rows.all();
+    const result: HistoryCells[] = [];
+    for (const row of rows) {
+      const texts = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+      result.push(
+        Object.fromEntries(HISTORY_COLUMNS.map((name, i) => [name, texts[i] ?? ''])) as HistoryCells,
+      );
+    }
+    return result;
+  }
+
+  /** One column of the rendered rows, top to bottom: poll it, the list follows a filter a moment later. */
+  async column(name: keyof HistoryCells): Promise<string[]> {
+    return (await this.rowCells()).map((row) => row[name]);
+  }
+
+  row(merchantTradeNo: string): Locator {
+    return this.rows.filter({ hasText: merchantTradeNo });
+  }
+
+  /** A value of the detail drawer's facts table ("Status", "Operator", "Card", …). */
+  drawerField(label: string): Locator {
+    return this.drawer.getByRole('row', { name: new RegExp(`^${label}\\b`) }).getByRole('cell');
+  }
+
+  /** Presses Export CSV and reads the downloaded file back as records keyed by the header row. */
+  async exportCsv(): Promise<{ fileName: string; text: string; records: Record<string, string>[] }> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.exportButton.click()]);
+    const path = await download.path();
+    const text = await readFile(path, 'utf8');
+    const [header = [], ...lines] = parseCsv(text);
+    const records = lines.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
+    return { fileName: download.suggestedFilename(), text, records };
+  }
+}
+
+/** RFC 4180 (quotes doubled, CRLF between records), as the export writes it. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        cell += char;
+      }
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ',') {
+      record.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i += 1;
+    } else {
+      cell += char;
+    }
+  }
+  if (cell !== '' || record.length > 0) records.push([...record, cell]);
+  return records;
+}

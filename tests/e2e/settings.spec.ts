@@ -1,0 +1,352 @@
+// Settings and the operator lock through the UI, against the harness's embedded sandbox. One harness
+// serves the whole run: every test leaves it as it found it (Sandbox active, no secret, no passphrase).
+import { DEFAULT_MERCHANT } from '../../src/sandbox';
+import { expect, test } from './fixtures';
+import { HistoryPage } from './pages/history-page';
+import { CARDS, customer, PayInPage } from './pages/payin-page';
+import { LockScreen, restoreSettings, SettingsPage, TEST_PROFILE_PREFIX } from './pages/settings-page';
+import { seriousViolations } from './support/axe';
+
+const PASSPHRASE = 'correct horse battery';
+
+/** `test` with the Settings page open (the app opened on the pay-in page first, as an operator finds it). */
+const it = test.extend<{ settings: SettingsPage }>({
+  settings: async ({ payin }, use) => {
+    const settings = new SettingsPage(payin.page);
+    await settings.open();
+    await use(settings);
+  },
+});
+
+it.afterEach(async ({ page }) => {
+  await restoreSettings(page, PASSPHRASE);
+});
+
+/** A whole v1 (signed form) pay-in with an approving card, sent. */
+async function sendV1PayIn(payin: PayInPage, userId: string, amount: string) {
+  await payin.chooseVersion('v1');
+  await payin.fillCustomer(customer(userId), { v1: true });
+  await payin.fillCard(CARDS.approve);
+  await payin.amount.fill(amount);
+  await payin.currency.fill('EUR');
+  await payin.send.click();
+}
+
+function uniqueName(what: string): string {
+  return `${TEST_PROFILE_PREFIX}${what} ${Date.now().toString(36)}`;
+}
+
+it('the merchant secret saved in Settings is the one that signs v1 pay-ins', async ({ settings, payin }) => {
+  await expect(settings.detail.getByRole('heading', { name: 'Sandbox', level: 4 })).toBeVisible();
+  await expect(settings.secretStatus).toHaveText('Not set');
+  await expect(settings.profiles).toContainText('the secret is kept in memory only');
+
+  await settings.saveSecret(DEFAULT_MERCHANT.secret);
+  // Write-only: the field is empty again and the page only says that a secret is set.
+  await expect(settings.secretInput).toHaveValue('');
+  await expect(settings.profileItem('Sandbox')).toContainText('secret set');
+
+  await settings.openPayIn();
+  await sendV1PayIn(payin, 'secret-right', '14.00');
+  await payin.expectOutcome('Approved');
+
+  await settings.open();
+  await settings.saveSecret('not-the-sandbox-secret');
+  await expect(settings.secretInput).toHaveValue('');
+
+  await settings.openPayIn();
+  await sendV1PayIn(payin, 'secret-wrong', '15.00');
+  await payin.expectOutcome('Refused by the gateway');
+  await expect(payin.result).toContainText(
+    `sign: Does not match the request (${DEFAULT_MERCHANT.algorithm})`,
+  );
+
+  await settings.open();
+  await settings.profiles.getByRole('button', { name: 'Remove secret' }).click();
+  await expect(settings.dialog).toContainText('deleted from memory');
+  await settings.confirm('Remove secret');
+  await expect(settings.secretStatus).toHaveText('Not set');
+  await expect(settings.profiles.getByRole('button', { name: 'Remove secret' })).toHaveCount(0);
+});
+
+it('profiles: add, edit, duplicate, choose active with its banner, delete', async ({ settings }) => {
+  // The built-in Sandbox: no addresses to edit, no Delete.
+  await expect(settings.field('Gateway base URL (base_url)')).toHaveCount(0);
+  await expect(settings.editor.getByTestId('embedded-note')).toBeVisible();
+  await expect(settings.detailButton('Delete')).toHaveCount(0);
+  await expect(settings.detail).toContainText('Built in: it cannot be deleted.');
+
+  // Add: the shared schema refuses an empty form and a bad address, field by field.
+  await settings.addProfile.click();
+  await settings.detail.getByRole('button', { name: 'Create profile' }).click();
+  await expect(settings.field('Profile name')).toHaveAccessibleDescription(/Required\./);
+  await expect(settings.field('Merchant ID (merchantId)')).toHaveAccessibleDescription(/Required\./);
+  const name = uniqueName('Test gateway');
+  await settings.field('Profile name').fill(name);
+  await settings.chooseEnvironment('Test gateway');
+  await settings.field('Gateway base URL (base_url)').fill('ftp://gateway.example.com');
+  await settings.field('KYC base URL (kyc_base_url)').fill('https://kyc.example.com');
+  await settings.field('Merchant ID (merchantId)').fill('4242');
+  await settings.detail.getByRole('button', { name: 'Create profile' }).click();
+  await expect(settings.field('Gateway base URL (base_url)')).toHaveAccessibleDescription(
+    /A web address starting with http:\/\/ or https:\/\//,
+  );
+  await settings.field('Gateway base URL (base_url)').fill('https://gateway.example.com');
+  await settings.detail.getByRole('button', { name: 'Create profile' }).click();
+  await expect(settings.notice).toHaveText(`Profile "${name}" created. Set its merchant secret below.`);
+  await expect(settings.profileItem(name)).toContainText('Test');
+  await expect(settings.profileItem(name)).toContainText('secret not set');
+
+  // Edit: a new name and timeouts in seconds; after saving, the list and the form agree.
+  const renamed = `${name} (EU)`;
+  await settings.field('Profile name').fill(renamed);
+  await settings.field('Request timeout (seconds)').fill('200');
+  await settings.detail.getByRole('button', { name: 'Save profile' }).click();
+  await expect(settings.field('Request timeout (seconds)')).toHaveAccessibleDescription(
+    /From 1 to 120 seconds/,
+  );
+  await settings.field('Request timeout (seconds)').fill('45.5');
+  await settings.detail.getByRole('button', { name: 'Save profile' }).click();
+  await expect(settings.editor.getByRole('status')).toHaveText('Saved.');
+  await expect(settings.profileItem(renamed)).toBeVisible();
+  await expect(settings.profileItem(name)).toHaveCount(0);
+  await settings.reload();
+  await settings.open();
+  await settings.selectProfile(renamed);
+  await expect(settings.field('Request timeout (seconds)')).toHaveValue('45.5');
+  await expect(settings.field('Gateway base URL (base_url)')).toHaveValue('https://gateway.example.com');
+
+  // Duplicate: a copy under a new id, selected, without the secret.
+  await settings.detailButton('Duplicate').click();
+  const copy = `${renamed} (copy)`;
+  await expect(settings.detail.getByRole('heading', { name: copy, level: 4 })).toBeVisible();
+  await expect(settings.notice).toContainText('The merchant secret is not copied');
+  await expect(settings.profileItem(renamed)).toBeVisible();
+  const ids = await settings.profileList
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-profile-id')));
+  expect(new Set(ids).size).toBe(ids.length);
+
+  // The copy becomes production; activating it asks first, then the header says so loudly.
+  await settings.chooseEnvironment('Production');
+  await expect(settings.editor).toContainText('Production: pay-ins with this profile charge real cards.');
+  await settings.detail.getByRole('button', { name: 'Save profile' }).click();
+  await expect(settings.editor.getByRole('status')).toHaveText('Saved.');
+  await settings.detailButton('Make active').click();
+  await expect(settings.dialog).toContainText('charge real cards');
+  await settings.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(settings.banner).toHaveAttribute('data-environment', 'sandbox');
+  await settings.detailButton('Make active').click();
+  await settings.confirm('Switch to production');
+  await expect(settings.banner).toHaveAttribute('data-environment', 'production');
+  await expect(settings.banner).toHaveText('PRODUCTION — real cards are charged');
+  await expect(settings.header).toContainText(copy);
+  await expect(settings.profileItem(copy)).toContainText('Active');
+
+  // The test-gateway profile: active without a question, with its own banner.
+  await settings.selectProfile(renamed);
+  await settings.detailButton('Make active').click();
+  await expect(settings.banner).toHaveAttribute('data-environment', 'test');
+  await expect(settings.header).toContainText(renamed);
+
+  // Delete the active one: it asks, says where the secret goes, and falls back to the Sandbox.
+  await settings.detailButton('Delete').click();
+  await expect(settings.dialog).toContainText('its merchant secret is removed from memory too');
+  await expect(settings.dialog).toContainText('Paydesk switches to the Sandbox');
+  await settings.confirm('Delete profile');
+  await expect(settings.profileItem(renamed)).toHaveCount(0);
+  await expect(settings.banner).toHaveAttribute('data-environment', 'sandbox');
+  await expect(settings.header).toContainText('Sandbox');
+
+  await settings.selectProfile(copy);
+  await settings.detailButton('Delete').click();
+  await settings.confirm('Delete profile');
+  await expect(settings.profileItem(copy)).toHaveCount(0);
+  await expect(settings.notice).toHaveText(`Profile "${copy}" deleted.`);
+});
+
+it('Test connection on the Sandbox profile reaches the embedded gateway', async ({ settings }) => {
+  const result = await settings.testConnection();
+  await expect(result).toContainText(/^Connected \(\d+ ms\)/);
+  await expect(result).toContainText(/The gateway answered in \d+ ms\./);
+});
+
+it('the passphrase locks Paydesk: the pay-in form is gone, only the right passphrase opens it', async ({
+  settings,
+  payin,
+  page,
+}) => {
+  const lock = new LockScreen(page);
+  await expect(settings.lockStatus).toHaveText(/^Off:/);
+  await expect(settings.lockNow).toHaveCount(0);
+
+  // Too short, and two different entries: refused before anything is sent.
+  const setForm = settings.passphraseForm('Set a passphrase');
+  await setForm.getByLabel('New passphrase', { exact: true }).fill('short');
+  await setForm.getByLabel('Repeat the new passphrase', { exact: true }).fill('shorter');
+  await setForm.getByRole('button', { name: 'Set passphrase' }).click();
+  await expect(setForm.getByLabel('New passphrase', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(setForm.getByLabel('New passphrase', { exact: true })).toHaveAccessibleDescription(
+    /At least 8 characters\./,
+  );
+  await expect(settings.lockStatus).toHaveText(/^Off:/);
+  await settings.setPassphrase(PASSPHRASE);
+  await expect(settings.lockStatus).toContainText('locks after 15 minutes without activity');
+
+  // A half-typed pay-in on the (hidden, still mounted) pay-in page.
+  await settings.openPayIn();
+  await payin.userId.fill('lock-test');
+  await payin.cardNumber.fill(CARDS.approve);
+  await settings.open();
+  await settings.lockNow.click();
+
+  await expect(lock.root).toBeVisible();
+  await expect(lock.passphrase).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Card payment (MOTO)' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await lock.unlock('not the passphrase');
+  await expect(lock.problem).toHaveText('That passphrase is not right.');
+  await expect(lock.passphrase).toHaveValue('');
+  await expect(lock.root).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A reload does not get around it: main is still locked.
+  await page.reload();
+  await expect(lock.root).toBeVisible();
+
+  await lock.unlock(PASSPHRASE);
+  await expect(lock.root).toHaveCount(0);
+  await expect(payin.form).toBeVisible();
+  await expect(payin.cardNumber).toHaveValue('');
+  await expect(payin.userId).toHaveValue('');
+
+  // Replacing needs the current passphrase; so does removing it.
+  await settings.open();
+  const change = settings.passphraseForm('Change the passphrase');
+  await change.getByLabel('Current passphrase', { exact: true }).fill('not the passphrase');
+  await change.getByLabel('New passphrase', { exact: true }).fill(`${PASSPHRASE} 2`);
+  await change.getByLabel('Repeat the new passphrase', { exact: true }).fill(`${PASSPHRASE} 2`);
+  await change.getByRole('button', { name: 'Replace passphrase' }).click();
+  await expect(change.getByLabel('Current passphrase', { exact: true })).toHaveAccessibleDescription(
+    /That passphrase is not right\./,
+  );
+  await settings.removePassphrase(PASSPHRASE);
+  await expect(settings.lockNow).toHaveCount(0);
+});
+
+it('a call answered "locked" brings the lock screen, even when the lock event was missed', async ({
+  settings,
+  page,
+}) => {
+  await settings.setPassphrase(PASSPHRASE);
+  // A second window on the same desk that hears no events: its event stream is cut.
+  const other = await page.context().newPage();
+  await other.route('**/__events**', (route) => route.abort());
+  const otherPayIn = new PayInPage(other);
+  await otherPayIn.open();
+
+  await settings.lockNow.click();
+  await expect(new LockScreen(page).root).toBeVisible();
+  // The deaf window learns of the lock from the answer to its next call: the report of the key press
+  // that opens History, or History's query, whichever main answers first.
+  await expect(otherPayIn.form).toBeVisible();
+  await other.keyboard.press('Alt+3');
+  await expect(new LockScreen(other).root).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'History' })).toHaveCount(0);
+  await expect(otherPayIn.form).toHaveCount(0);
+  await other.close();
+});
+
+it("with a passphrase set, the operator's activity reaches main at most once per 30 s", async ({
+  settings,
+  page,
+}) => {
+  const reports: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/__ipc/lock.activity') reports.push(request.url());
+  });
+  /** Requests go out in the order they are made: once this one is seen, any report before it is too. */
+  async function flush() {
+    const tested = page.waitForRequest((request) => request.url().endsWith('/__ipc/profiles.testConnection'));
+    const result = await settings.testConnection();
+    await tested;
+    await expect(result).toContainText('Connected');
+  }
+
+  // Without a passphrase there is no idle clock to feed.
+  await settings.operatorName.pressSequentially('Jane');
+  await flush();
+  expect(reports).toHaveLength(0);
+
+  await settings.setPassphrase(PASSPHRASE);
+  await settings.operatorName.pressSequentially(' Doe, support desk');
+  await page.mouse.wheel(0, 200);
+  await flush();
+  expect(reports).toHaveLength(1);
+});
+
+it('the operator name saved in Settings is recorded on the next pay-in', async ({
+  settings,
+  payin,
+  page,
+}) => {
+  const operator = `Agent ${Date.now().toString(36)}`;
+  await settings.operatorName.fill(operator);
+  await settings.idleMinutes.fill('0');
+  await settings.saveOperator.click();
+  await expect(settings.idleMinutes).toHaveAccessibleDescription(/from 1 to 240/);
+  await settings.idleMinutes.fill('15');
+  await settings.saveOperator.click();
+  await expect(settings.operator.getByRole('status')).toHaveText('Saved.');
+  await expect(settings.header).toContainText(operator);
+
+  await settings.openPayIn();
+  await payin.fillPayIn(customer('operator'), CARDS.approve, '16.00');
+  await payin.send.click();
+  await payin.expectOutcome('Approved');
+  const orderNumber = await payin.factText('Order number');
+
+  const history = new HistoryPage(page);
+  await history.open();
+  await history.searchFor(orderNumber);
+  await history.expectRowCount(1);
+  await history.row(orderNumber).click();
+  await expect(history.drawer).toBeVisible();
+  await expect(history.drawerField('Operator')).toHaveText(operator);
+  await expect(history.drawer.getByTestId('history-timeline')).toContainText(operator);
+});
+
+it.describe('accessibility (axe: no serious or critical violations)', () => {
+  it('the settings page', async ({ settings, page }) => {
+    await expect(settings.lockStatus).toHaveText(/^Off:/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the profile editor showing its errors, and the page with a passphrase set', async ({
+    settings,
+    page,
+  }) => {
+    await settings.addProfile.click();
+    await settings.chooseEnvironment('Production');
+    await settings.detail.getByRole('button', { name: 'Create profile' }).click();
+    await expect(settings.field('Profile name')).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await settings.detail.getByRole('button', { name: 'Cancel' }).click();
+    await settings.setPassphrase(PASSPHRASE);
+    const result = await settings.testConnection();
+    await expect(result).toContainText('Connected');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('a confirmation dialog', async ({ settings, page }) => {
+    await settings.saveSecret('axe-secret');
+    await settings.profiles.getByRole('button', { name: 'Remove secret' }).click();
+    await expect(settings.dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await settings.confirm('Remove secret');
+  });
+});

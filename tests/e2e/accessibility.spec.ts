@@ -23,6 +23,11 @@ test('the shell and the empty pay-in page', async ({ payin }) => {
   expect(await seriousViolations(payin.page)).toEqual([]);
 });
 
+test('the active navigation entry under the mouse', async ({ payin }) => {
+  await payin.page.getByRole('button', { name: /^Pay-in/ }).hover();
+  expect(await seriousViolations(payin.page)).toEqual([]);
+});
+
 test('the pay-in form showing its validation errors', async ({ payin }) => {
   await payin.send.click();
   await expect(payin.form.getByText('Required').first()).toBeVisible();

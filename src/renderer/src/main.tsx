@@ -1,5 +1,5 @@
 import './styles';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -10,11 +10,27 @@ const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 });
 
+// Mantine's light-scheme defaults for dimmed text (gray.6), error text (red.6), the primary filled colour
+// (indigo.6 under white text) and the primary light colour (indigo.6 on a tinted hover) fall short of WCAG
+// AA contrast. Set here, on :root, they reach portalled modals and dropdowns as well as the shell.
+const contrastVariables: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-primary-color-filled': 'var(--mantine-color-indigo-7)',
+    '--mantine-primary-color-filled-hover': 'var(--mantine-color-indigo-8)',
+    '--mantine-primary-color-light-color': 'var(--mantine-color-indigo-9)',
+    '--mantine-color-indigo-light-color': 'var(--mantine-color-indigo-9)',
+  },
+  dark: {},
+});
+
 const container = document.getElementById('root');
 if (!container) throw new Error('Paydesk: #root element missing from index.html');
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={contrastVariables}>
       <App />
     </MantineProvider>
   </StrictMode>,

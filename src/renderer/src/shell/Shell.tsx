@@ -2,7 +2,7 @@
 // (Alt+1..4) and the pages. Pages stay mounted when hidden, so a half-typed form survives a look at History.
 import { Alert, AppShell, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import { HistoryPage } from '../features/history/HistoryPage';
 import { KycPage } from '../features/kyc/KycPage';
 import { PayInPage } from '../features/payin/PayInPage';
@@ -11,17 +11,6 @@ import { SettingsPage } from '../features/settings/SettingsPage';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { PAGES, type PageId } from './pages';
-
-// Mantine's light-scheme defaults for dimmed text (gray.6), error text (red.6) and the primary filled
-// colour (indigo.6 under white text) fall short of WCAG AA contrast: darker shades for everything in the
-// shell. (Portalled overlays — modals, dropdowns — keep the defaults; a theme-wide cssVariablesResolver
-// in main.tsx would cover them too.)
-const CONTRAST_VARIABLES = {
-  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-  '--mantine-color-error': 'var(--mantine-color-red-9)',
-  '--mantine-primary-color-filled': 'var(--mantine-color-indigo-7)',
-  '--mantine-primary-color-filled-hover': 'var(--mantine-color-indigo-8)',
-} as CSSProperties;
 
 export function Shell() {
   const [page, setPage] = useState<PageId>('payin');
@@ -39,7 +28,6 @@ export function Shell() {
       header={{ height: profile?.environment === 'production' ? 92 : 88 }}
       navbar={{ width: 220, breakpoint: 0 }}
       padding="md"
-      style={CONTRAST_VARIABLES}
     >
       <AppShell.Header>
         <Group h={52} px="md" justify="space-between" wrap="nowrap">
@@ -101,8 +89,8 @@ export function Shell() {
       <AppShell.Main>
         {appInfo && !appInfo.keychain.available && (
           <Alert color="yellow" mb="md" py={6}>
-            <strong>No OS keychain:</strong> merchant secrets cannot be stored on this computer
-            {appInfo.keychain.reason ? `: ${appInfo.keychain.reason}` : ''}. v1 pay-ins and KYC need one.
+            <strong>No OS keychain:</strong> merchant secrets are kept in memory only and forgotten when
+            Paydesk closes{appInfo.keychain.reason ? ` (${appInfo.keychain.reason})` : ''}.
           </Alert>
         )}
         <div hidden={page !== 'payin'}>

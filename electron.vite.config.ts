@@ -5,7 +5,13 @@ import { defineConfig } from 'electron-vite';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // The KYC worker thread's entry: emitted as kyc-worker.js next to index.js (src/main/kyc/worker-pool.ts).
+          'kyc-worker': resolve(import.meta.dirname, 'src/main/kyc/kyc-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -129,7 +129,7 @@ describe('KYC export of rows to fix', () => {
     const text = `${kycCsv([good, evil]).trimEnd()}\r\n`;
     const { batchId } = await service.open(utf8(text), 'people.csv');
     service.update(batchId, 1, 'iddCode', '+49');
-    const exported = service.exportRejected(batchId);
+    const exported = await service.exportRejected(batchId);
     expect(exported.fileName).toBe('people-to-fix.csv');
     expect(exported.rows).toBe(1);
     const lines = exported.csv.replace(/^\uFEFF/, '').split('\r\n');

@@ -1,9 +1,9 @@
-// One opened file held in main: its raw cells, normalized records, errors and row states. Row states live
-// in a Uint8Array and filtered row lists are cached per state version, so paging 100,000 rows never
-// re-validates anything.
+// One opened file held in main: its cells (packed, as the worker made them), what checking its rows found,
+// fixes, and row states. Row states live in a Uint8Array and filtered row lists are cached per state
+// version, so paging 100,000 rows never re-validates anything. Checking every row again (a new mapping)
+// is the worker's job; main only re-indexes the answer, a few milliseconds at a time.
 import {
   KYC_ROW_STATES,
-  type KycBatchSummary,
   type KycChunkResult,
   type KycColumnMapping,
   type KycCounts,
@@ -13,10 +13,15 @@ import {
   type KycRowState,
   type KycRowView,
 } from '../../shared/kyc-batch';
+import { CellStore, type RawCell } from './cell-store';
 import { type NormalizedRecord, normalizeRow, recordText } from './normalize';
-import type { RawCell, RawTable } from './table';
-import { validateRecord } from './validate';
-import { ROWS_PER_SLICE, yieldToEventLoop } from './yield';
+import type { CheckJob, OpenedFile } from './open-file';
+import { FileVerdicts, noteOf, type PackedChecks, type PackedNotes } from './row-checks';
+import type { KycFileFormat } from './table';
+import { rowChecker } from './validate';
+import { sliceClock, yieldToEventLoop } from './yield';
+
+export type { KycFileFormat } from './table';
 
 export const STATE = { valid: 0, invalid: 1, accepted: 2, rejected: 3, sending: 4 } as const satisfies Record<
   KycRowState,
@@ -31,22 +36,23 @@ export interface ChunkPlan {
   result?: KycChunkResult;
 }
 
-export type KycFileFormat = KycBatchSummary['format'];
+/** Checks every row again under a mapping: the worker's job, handed in by the service. */
+export type CheckAllRows = (job: CheckJob) => Promise<PackedChecks>;
 
 export class KycBatch {
   readonly headers: string[];
-  readonly raws: RawCell[][];
+  readonly cells: CellStore;
   readonly rowNumbers: Int32Array;
-  readonly rowNotes: Map<number, string>;
+  readonly notes: PackedNotes;
   readonly warnings: string[];
   mapping: KycColumnMapping[];
   /**
    * Normalized records are not kept: they are rebuilt from the cells when shown or sent (a page or a
-   * chunk at a time), which keeps a 100,000-row batch to its cells plus errors. userIds are kept for
-   * the duplicate rule.
+   * chunk at a time), which keeps a 100,000-row batch to its packed cells plus what checking found.
    */
-  private userIds: (string | undefined)[] = [];
-  fileErrors: (KycRowError[] | undefined)[] = [];
+  private verdicts: FileVerdicts;
+  /** Rows whose cells were fixed in Paydesk: the fixed copy stands in for the stored cells. */
+  readonly fixedRows = new Map<number, RawCell[]>();
   readonly gatewayErrors = new Map<number, KycRowError>();
   /** Fixes to fields that no column feeds; fixes to mapped fields are written into the cell itself. */
   readonly edits = new Map<number, Partial<Record<KycField, string>>>();
@@ -54,88 +60,88 @@ export class KycBatch {
   private readonly stateCounts = new Int32Array(KYC_ROW_STATES.length);
   private version = 0;
   private readonly filterCache = new Map<KycRowFilter, { version: number; indices: Int32Array }>();
-  private userIdRows = new Map<string, number[]>();
   /** Set while a submission runs: edits and remapping wait until it ends. */
   busy = false;
   chunks: ChunkPlan[] = [];
 
-  constructor(
+  private constructor(
     readonly id: string,
     readonly fileName: string,
     readonly format: KycFileFormat,
     readonly sha256: string,
-    table: RawTable,
-    mapping: KycColumnMapping[],
+    opened: OpenedFile,
   ) {
-    this.headers = table.headers;
-    this.raws = table.rows;
-    this.rowNumbers = table.rowNumbers;
-    this.rowNotes = table.rowNotes;
-    this.warnings = table.warnings;
-    this.mapping = mapping;
-    this.states = new Uint8Array(table.rows.length);
-    this.stateCounts[STATE.valid] = table.rows.length;
+    this.headers = opened.headers;
+    this.cells = new CellStore(opened.cells);
+    this.rowNumbers = opened.rowNumbers;
+    this.notes = opened.notes;
+    this.warnings = opened.warnings;
+    this.mapping = opened.mapping;
+    this.verdicts = new FileVerdicts(opened.checks);
+    this.states = new Uint8Array(this.cells.rows);
+    this.stateCounts[STATE.valid] = this.cells.rows;
+  }
+
+  /** A batch of a file the worker opened and checked; indexing it yields to the event loop as it goes. */
+  static async create(id: string, fileName: string, opened: OpenedFile): Promise<KycBatch> {
+    const batch = new KycBatch(id, fileName, opened.format, opened.sha256, opened);
+    await batch.index();
+    return batch;
   }
 
   get size(): number {
-    return this.raws.length;
+    return this.cells.rows;
   }
 
   private columnFields(): (KycField | null)[] {
     return this.mapping.map((column) => column.field);
   }
 
-  private computeFileErrors(index: number, record: NormalizedRecord): KycRowError[] | undefined {
-    const errors = validateRecord(record);
-    const note = this.rowNotes.get(index);
-    if (note === undefined) return errors;
-    return [{ field: null, message: note, source: 'file' }, ...(errors ?? [])];
-  }
-
-  /** Normalize and validate every row under the current mapping, yielding between slices. */
-  async rebuild(): Promise<void> {
-    const fields = this.columnFields();
-    const userIds: (string | undefined)[] = new Array(this.size);
-    const fileErrors: (KycRowError[] | undefined)[] = new Array(this.size);
-    for (let start = 0; start < this.size; start += ROWS_PER_SLICE) {
-      const end = Math.min(start + ROWS_PER_SLICE, this.size);
-      for (let i = start; i < end; i++) {
-        const record = normalizeRow(this.raws[i]!, fields, this.edits.get(i));
-        userIds[i] = typeof record.userId === 'string' ? record.userId : undefined;
-        fileErrors[i] = this.computeFileErrors(i, record);
-      }
-      await yieldToEventLoop();
-    }
-    this.userIds = userIds;
-    this.fileErrors = fileErrors;
-    this.userIdRows = new Map();
-    for (let i = 0; i < this.size; i++) {
-      const userId = this.userIdOf(i);
-      if (userId === undefined) continue;
-      const rows = this.userIdRows.get(userId);
-      if (rows) rows.push(i);
-      else this.userIdRows.set(userId, [i]);
-    }
+  /** Row states from the current verdicts, a few milliseconds at a time. */
+  private async index(): Promise<void> {
+    const clock = sliceClock();
     for (let i = 0; i < this.size; i++) {
       this.refresh(i);
-      if (i % (ROWS_PER_SLICE * 10) === 0) await yieldToEventLoop();
+      if ((i & 1023) === 1023 && clock.due()) await yieldToEventLoop();
     }
+  }
+
+  /**
+   * Normalize and validate every row under a new mapping (in the worker), then index the result. The
+   * mapping changes only with its verdicts: pages read while the worker works still match each other.
+   */
+  async rebuild(mapping: KycColumnMapping[], checkAllRows: CheckAllRows): Promise<void> {
+    const checks = await checkAllRows({
+      cells: this.cells.packed,
+      columnFields: mapping.map((column) => column.field),
+      notes: this.notes,
+      fixedRows: this.fixedRows,
+      edits: this.edits,
+    });
+    this.mapping = mapping;
+    this.verdicts = new FileVerdicts(checks);
+    await this.index();
   }
 
   userIdOf(index: number): string | undefined {
-    return this.userIds[index];
+    return this.verdicts.userIdOf(index);
   }
 
   recordOf(index: number): NormalizedRecord {
-    return normalizeRow(this.raws[index] ?? [], this.columnFields(), this.edits.get(index));
+    return normalizeRow(this.cellsOf(index), this.columnFields(), this.edits.get(index));
   }
 
   /** The first row with the same userId, when this row is not it: later duplicates are the errors. */
   private duplicateOf(index: number): number | undefined {
-    const userId = this.userIdOf(index);
-    if (userId === undefined) return undefined;
-    const first = this.userIdRows.get(userId)?.[0];
-    return first !== undefined && first !== index ? first : undefined;
+    const first = this.verdicts.userIdFirst[index]!;
+    return first >= 0 && first !== index ? first : undefined;
+  }
+
+  /** Rows whose userId is `userId`, in order: one scan, comparing in place. */
+  private rowsWithUserId(userId: string): number[] {
+    const rows: number[] = [];
+    for (let i = 0; i < this.size; i++) if (this.verdicts.hasUserId(i, userId)) rows.push(i);
+    return rows;
   }
 
   stateOf(index: number): KycRowState {
@@ -156,7 +162,7 @@ export class KycBatch {
   refresh(index: number): void {
     const current = this.states[index];
     if (current === STATE.accepted || current === STATE.sending) return;
-    if (this.fileErrors[index] !== undefined || this.duplicateOf(index) !== undefined) {
+    if (this.verdicts.hasErrors(index) || this.duplicateOf(index) !== undefined) {
       this.setState(index, 'invalid');
     } else if (this.gatewayErrors.has(index)) {
       this.setState(index, 'rejected');
@@ -166,7 +172,7 @@ export class KycBatch {
   }
 
   errorsOf(index: number): KycRowError[] {
-    const errors = [...(this.fileErrors[index] ?? [])];
+    const errors = [...this.verdicts.errorsOf(index)];
     const first = this.duplicateOf(index);
     if (first !== undefined) {
       errors.push({
@@ -229,10 +235,13 @@ export class KycBatch {
   }
 
   /** Marks rows whose userId the gateway already accepted in an earlier session (first occurrence only). */
-  markAccepted(userIds: ReadonlySet<string>): void {
-    for (const userId of userIds) {
-      const first = this.userIdRows.get(userId)?.[0];
-      if (first !== undefined) this.setState(first, 'accepted');
+  async markAccepted(userIds: ReadonlySet<string>): Promise<void> {
+    if (userIds.size === 0) return;
+    const clock = sliceClock();
+    const first = this.verdicts.userIdFirst;
+    for (let i = 0; i < this.size; i++) {
+      if (first[i] === i && userIds.has(this.userIdOf(i)!)) this.setState(i, 'accepted');
+      if ((i & 1023) === 1023 && clock.due()) await yieldToEventLoop();
     }
   }
 
@@ -249,45 +258,40 @@ export class KycBatch {
   update(index: number, field: KycField, value: string): void {
     const column = this.mapping.findIndex((entry) => entry.field === field);
     if (column >= 0) {
-      const cells = this.raws[index]!;
+      const cells = this.fixedRows.get(index) ?? this.cells.row(index);
       while (cells.length <= column) cells.push(undefined);
       cells[column] = value;
+      this.fixedRows.set(index, cells);
     } else {
       const edits = this.edits.get(index) ?? {};
       edits[field] = value;
       this.edits.set(index, edits);
     }
     const oldUserId = this.userIdOf(index);
-    const record = this.recordOf(index);
-    this.userIds[index] = typeof record.userId === 'string' ? record.userId : undefined;
-    this.fileErrors[index] = this.computeFileErrors(index, record);
+    const check = rowChecker(this.columnFields());
+    this.verdicts.fix(index, check(this.cellsOf(index), this.edits.get(index), noteOf(this.notes, index)));
     // The gateway's complaint was about the old values: the fix answers it until the next refusal.
     this.gatewayErrors.delete(index);
     const newUserId = this.userIdOf(index);
     const touched = new Set<number>([index]);
     if (oldUserId !== newUserId) {
-      if (oldUserId !== undefined) {
-        const rows = this.userIdRows.get(oldUserId) ?? [];
-        const at = rows.indexOf(index);
-        if (at >= 0) rows.splice(at, 1);
-        if (rows.length === 0) this.userIdRows.delete(oldUserId);
-        for (const row of rows) touched.add(row);
-      }
-      if (newUserId !== undefined) {
-        const rows = this.userIdRows.get(newUserId) ?? [];
-        // Kept in row order, so the first of them stays the one that is not a duplicate.
-        let at = rows.length;
-        while (at > 0 && rows[at - 1]! > index) at--;
-        rows.splice(at, 0, index);
-        this.userIdRows.set(newUserId, rows);
-        for (const row of rows) touched.add(row);
+      // The rows of the old and the new userId get their first row again (a scan each: an edit is rare).
+      const first = this.verdicts.userIdFirst;
+      first[index] = -1;
+      for (const userId of [oldUserId, newUserId]) {
+        if (userId === undefined) continue;
+        const rows = this.rowsWithUserId(userId);
+        for (const row of rows) {
+          first[row] = rows[0]!;
+          touched.add(row);
+        }
       }
     }
     for (const row of touched) this.refresh(row);
   }
 
-  /** Original cells of a row with edits applied, for the export of rows to fix. */
+  /** The row's cells as read, with fixes made in Paydesk: what the export of rows to fix writes back. */
   cellsOf(index: number): readonly RawCell[] {
-    return this.raws[index] ?? [];
+    return this.fixedRows.get(index) ?? this.cells.row(index);
   }
 }

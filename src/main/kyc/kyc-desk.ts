@@ -1,7 +1,6 @@
 // Joins the KYC batch service to the gateway, the history and the renderer: signs each chunk, records the
 // batch (file name, hash, counts, per-chunk answers, accepted userIds; no personal data), and remembers
 // which userIds of a file were accepted so that the same file dropped again sends only the rest.
-import { createHash } from 'node:crypto';
 import type { KycRecord } from '../../shared/gateway/kyc';
 import type { KycBatchStatus } from '../../shared/history';
 import type { KycBatchSummary, KycProgressEvent, KycSubmitResult } from '../../shared/kyc-batch';
@@ -10,6 +9,7 @@ import { submitKyc } from '../gateway/client';
 import { signBody } from '../gateway/sign';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../ipc/dispatch';
+import { decodeBase64InSlices } from './bytes-in-slices';
 import type { KycService } from './kyc-service';
 import type { KycSendOutcome } from './submit';
 
@@ -114,13 +114,17 @@ export function createKycDesk(deps: {
 
   return {
     async open(input: { fileName: string; bytes: string }): Promise<KycBatchSummary> {
-      const bytes = Buffer.from(input.bytes, 'base64');
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const alreadyAccepted = new Set<string>();
-      for (const batch of deps.history.findKycBatchesBySha256(sha256)) {
-        for (const userId of batch.acceptedUserIds) alreadyAccepted.add(userId);
-      }
-      const summary = await deps.kyc.open(new Uint8Array(bytes), input.fileName, { alreadyAccepted });
+      const bytes = await decodeBase64InSlices(input.bytes);
+      // The worker hashes the file; history is asked with that hash, so main never hashes 64 MB itself.
+      const alreadyAccepted = (sha256: string) => {
+        const accepted = new Set<string>();
+        for (const batch of deps.history.findKycBatchesBySha256(sha256)) {
+          for (const userId of batch.acceptedUserIds) accepted.add(userId);
+        }
+        return accepted;
+      };
+      // The decoded bytes are this call's own: they move to the worker rather than being copied.
+      const summary = await deps.kyc.open(bytes, input.fileName, { alreadyAccepted, handOver: true });
       summaries.set(summary.batchId, summary);
       return summary;
     },

@@ -1,7 +1,7 @@
 // The KYC batch service of main: open a file, page and fix its rows, send it in chunks, export what
 // remains to fix. Batches live in memory only; history keeps accepted userIds per file hash, and hands
 // them back through `alreadyAccepted` when the same file is opened again.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   KYC_MAX_FILE_BYTES,
   KYC_MAX_PAGE_ROWS,
@@ -16,23 +16,28 @@ import {
   type KycUpdateResult,
 } from '../../shared/kyc-batch';
 import { IpcFailure } from '../ipc/dispatch';
-import { KycBatch } from './batch-store';
-import { decodeUtf8 } from './decode-text';
+import { type CheckAllRows, KycBatch } from './batch-store';
+import { copyInSlices } from './bytes-in-slices';
 import { exportRejectedCsv } from './export-csv';
-import { guessMapping, missingRequiredFields, unmappedHeaders } from './header-mapping';
-import { parseCsv } from './parse-csv';
-import { parseJson } from './parse-json';
-import { parseXlsx } from './parse-xlsx';
-import { sniffFormat } from './sniff';
+import { missingRequiredFields, unmappedHeaders } from './header-mapping';
+import { KYC_LIMITS, type KycLimits, sizeText } from './limits';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
-import type { RawTable } from './table';
-import { yieldToEventLoop } from './yield';
+import { kycWorkers } from './worker-pool';
 
 export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
 
 export interface KycOpenOptions {
-  /** userIds the gateway accepted from this file (same sha256) before: those rows start as accepted. */
-  alreadyAccepted?: ReadonlySet<string>;
+  /**
+   * userIds the gateway accepted from this file (same sha256) before: those rows start as accepted. A
+   * function gets the hash the worker computed, so main never hashes 64 MB itself.
+   */
+  alreadyAccepted?: ReadonlySet<string> | ((sha256: string) => ReadonlySet<string>);
+  /**
+   * The caller gives up `bytes` and will not change them: when they are in shared memory (as
+   * decodeBase64InSlices makes them), the worker reads them and the batch keeps them without a copy.
+   * Otherwise `bytes` are copied and stay the caller's.
+   */
+  handOver?: boolean;
 }
 
 export interface KycRowsOptions {
@@ -44,34 +49,20 @@ export interface KycRowsOptions {
 export interface KycServiceOptions {
   /** Batches kept at once; opening one more drops the least recently opened idle batch. */
   maxBatches?: number;
-}
-
-const HASH_SLICE_BYTES = 4 * 1024 * 1024;
-
-/** SHA-256 in slices: hashing 25 MB at once holds the event loop for tens of milliseconds. */
-async function sha256Of(bytes: Uint8Array): Promise<string> {
-  const hash = createHash('sha256');
-  for (let start = 0; start < bytes.length; start += HASH_SLICE_BYTES) {
-    hash.update(bytes.subarray(start, start + HASH_SLICE_BYTES));
-    await yieldToEventLoop();
-  }
-  return hash.digest('hex');
-}
-
-async function parseFile(
-  bytes: Uint8Array,
-  fileName: string,
-): Promise<{ format: KycBatchSummary['format']; table: RawTable }> {
-  const format = sniffFormat(bytes, fileName);
-  if (format === 'xlsx') return { format, table: await parseXlsx(bytes) };
-  const text = decodeUtf8(bytes);
-  await yieldToEventLoop();
-  return { format, table: format === 'json' ? await parseJson(text) : await parseCsv(text) };
+  /** Tighter (or looser) limits than KYC_LIMITS, e.g. to rehearse them in tests. */
+  limits?: Partial<KycLimits>;
 }
 
 export function createKycService(options: KycServiceOptions = {}) {
   const batches = new Map<string, KycBatch>();
   const maxBatches = options.maxBatches ?? 4;
+  const limits: KycLimits = { ...KYC_LIMITS, ...options.limits };
+
+  const checkAllRows: CheckAllRows = async (check) => {
+    const reply = await kycWorkers.run({ kind: 'check', check }, limits);
+    if (reply.kind !== 'check') throw new Error('The KYC worker answered a check with an open.');
+    return reply.checks;
+  };
 
   function batchOf(batchId: string): KycBatch {
     const batch = batches.get(batchId);
@@ -87,13 +78,21 @@ export function createKycService(options: KycServiceOptions = {}) {
 
   function summaryOf(batch: KycBatch): KycBatchSummary {
     const errors: KycBatchSummary['errors'] = [];
-    const invalid = [...batch.indicesFor('invalid'), ...batch.indicesFor('rejected')].sort((a, b) => a - b);
-    for (const index of invalid) {
+    // The first rows in file order of two sorted lists, merged only as far as the summary reaches.
+    const invalid = batch.indicesFor('invalid');
+    const rejected = batch.indicesFor('rejected');
+    for (
+      let a = 0, b = 0;
+      errors.length < KYC_SUMMARY_ERRORS && (a < invalid.length || b < rejected.length);
+    ) {
+      const index =
+        b >= rejected.length || (a < invalid.length && invalid[a]! < rejected[b]!)
+          ? invalid[a++]!
+          : rejected[b++]!;
       for (const error of batch.errorsOf(index)) {
         if (errors.length >= KYC_SUMMARY_ERRORS) break;
         errors.push({ ...error, index, row: batch.rowNumbers[index]! });
       }
-      if (errors.length >= KYC_SUMMARY_ERRORS) break;
     }
     return {
       batchId: batch.id,
@@ -127,19 +126,34 @@ export function createKycService(options: KycServiceOptions = {}) {
   }
 
   return {
+    /**
+     * Parsing and checking run in the worker thread; main only sizes up the bytes, copies them across
+     * and indexes the answer in slices, so its event loop is never held for long.
+     */
     async open(
       bytes: Uint8Array,
       fileName: string,
       openOptions: KycOpenOptions = {},
     ): Promise<KycBatchSummary> {
-      if (bytes.byteLength > KYC_MAX_FILE_BYTES) throw new IpcFailure('invalid', 'The file is over 64 MB.');
+      if (bytes.byteLength > KYC_MAX_FILE_BYTES) {
+        throw new IpcFailure(
+          'invalid',
+          `The file is ${sizeText(bytes.byteLength)}; Paydesk opens files of at most ` +
+            `${sizeText(KYC_MAX_FILE_BYTES)}. Split it into smaller files.`,
+        );
+      }
       if (bytes.byteLength === 0) throw new IpcFailure('invalid', 'The file is empty.');
-      const sha256 = await sha256Of(bytes);
-      const { format, table } = await parseFile(bytes, fileName);
-      if (table.headers.length === 0) throw new IpcFailure('invalid', 'The file has no header row.');
-      const batch = new KycBatch(randomUUID(), fileName, format, sha256, table, guessMapping(table.headers));
-      await batch.rebuild();
-      if (openOptions.alreadyAccepted) batch.markAccepted(openOptions.alreadyAccepted);
+      // Shared bytes handed over are read where they are; anything else is copied into shared memory.
+      const shared = openOptions.handOver === true && bytes.buffer instanceof SharedArrayBuffer;
+      const fileBytes = shared ? bytes : await copyInSlices(bytes);
+      const reply = await kycWorkers.run({ kind: 'open', bytes: fileBytes, fileName, limits }, limits);
+      if (reply.kind !== 'open') throw new Error('The KYC worker answered an open with a check.');
+      const batch = await KycBatch.create(randomUUID(), fileName, reply.opened);
+      const accepted =
+        typeof openOptions.alreadyAccepted === 'function'
+          ? openOptions.alreadyAccepted(batch.sha256)
+          : openOptions.alreadyAccepted;
+      if (accepted) await batch.markAccepted(accepted);
       keepRoomForOneMore();
       batches.set(batch.id, batch);
       return summaryOf(batch);
@@ -172,8 +186,7 @@ export function createKycService(options: KycServiceOptions = {}) {
         seen.set(column.field, column.header);
       }
       return withBusy(batch, async () => {
-        batch.mapping = mapping;
-        await batch.rebuild();
+        await batch.rebuild(mapping, checkAllRows);
         return summaryOf(batch);
       });
     },
@@ -230,9 +243,9 @@ export function createKycService(options: KycServiceOptions = {}) {
       return withBusy(batch, () => resubmitChunk(batch, chunk, submitOptions));
     },
 
-    exportRejected(batchId: string): KycExportResult {
+    async exportRejected(batchId: string): Promise<KycExportResult> {
       const batch = batchOf(batchId);
-      const { csv, rows } = exportRejectedCsv(batch);
+      const { csv, rows } = await exportRejectedCsv(batch);
       const base = batch.fileName.replace(/\.[^.]+$/, '');
       return { fileName: `${base}-to-fix.csv`, csv, rows };
     },

@@ -1,14 +1,13 @@
 // Cell text to the form the gateway expects. Only rewrites that cannot change meaning are made; anything
 // else is passed on as typed, so that validation names the problem instead of Paydesk guessing.
+import { KYC_FIELDS } from '../../shared/gateway/kyc';
 import type { KycField } from '../../shared/kyc-batch';
 import type { RawCell } from './table';
 
 export type NormalizedValue = string | readonly string[];
 export type NormalizedRecord = Partial<Record<KycField, NormalizedValue>>;
 
-const LIST_FIELDS: ReadonlySet<KycField> = new Set(['idCardUrls', 'documentUrls']);
-
-export const isListField = (field: KycField): boolean => LIST_FIELDS.has(field);
+export const isListField = (field: KycField): boolean => field === 'idCardUrls' || field === 'documentUrls';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const pad2 = (part: string) => part.padStart(2, '0');
@@ -52,35 +51,44 @@ function normalizeList(cell: string | readonly string[]): readonly string[] | un
   return list.length > 0 ? list : undefined;
 }
 
-type TextRule = (text: string) => string;
-
 const ALL_DIGITS = /^\d+$/;
-const TEXT_RULES: Partial<Record<KycField, TextRule>> = {
-  birthday: normalizeDate,
-  certificateDateStart: normalizeDate,
-  certificateDateEnd: normalizeDate,
-  gender: (text) => text.toLowerCase(),
-  country: (text) => text.toUpperCase(),
-  // "+49" and "0049" are how people write the calling code 49.
-  iddCode: (text) => text.replace(/^(\+|00)/, ''),
-  // Grouping people add for reading ("+49 151 1234-5678") is not part of the number.
+
+/** Grouping people add for reading ("+49 151 1234-5678") is not part of the number. */
+function normalizeMobile(text: string): string {
+  if (ALL_DIGITS.test(text)) return text;
+  const compact = text.replace(/[\s\-().]/g, '').replace(/^\+/, '');
   // Only when what remains is all digits: "4.91511E+12" must stay visible as the mangled number it is.
-  mobile: (text) => {
-    if (ALL_DIGITS.test(text)) return text;
-    const compact = text.replace(/[\s\-().]/g, '').replace(/^\+/, '');
-    return ALL_DIGITS.test(compact) ? compact : text;
-  },
-};
+  return ALL_DIGITS.test(compact) ? compact : text;
+}
+
+/** The field's own rewrite of cleaned text. A switch, not a table of functions: this runs per cell. */
+function applyRule(field: KycField, text: string): string {
+  switch (field) {
+    case 'birthday':
+    case 'certificateDateStart':
+    case 'certificateDateEnd':
+      return normalizeDate(text);
+    case 'gender':
+      return text.toLowerCase();
+    case 'country':
+      return text.toUpperCase();
+    case 'iddCode':
+      // "+49" and "0049" are how people write the calling code 49.
+      return text.replace(/^(\+|00)/, '');
+    case 'mobile':
+      return normalizeMobile(text);
+    default:
+      return text;
+  }
+}
 
 export function normalizeValue(field: KycField, cell: RawCell): NormalizedValue | undefined {
   if (cell === undefined) return undefined;
-  if (LIST_FIELDS.has(field)) return normalizeList(cell);
+  if (isListField(field)) return normalizeList(cell);
   // A list where one value belongs: a single item is that value; more are left for validation to refuse.
   if (typeof cell !== 'string') return cell.length === 1 ? normalizeValue(field, cell[0]) : cell;
   const text = cleanText(cell);
-  if (text === undefined) return undefined;
-  const rule = TEXT_RULES[field];
-  return rule ? rule(text) : text;
+  return text === undefined ? undefined : applyRule(field, text);
 }
 
 /** One record from a row: `columnFields[c]` is the field column c feeds; `edits` win over the cells. */
@@ -104,6 +112,40 @@ export function normalizeRow(
     }
   }
   return record;
+}
+
+/** Where each field's value sits in a row of normalized values: the order of the schema's fields. */
+export const FIELD_SLOT: Readonly<Record<KycField, number>> = Object.fromEntries(
+  KYC_FIELDS.map((field, slot) => [field, slot]),
+) as Record<KycField, number>;
+
+/** A row's normalized values, by FIELD_SLOT: normalizeRow without building an object for every record. */
+export type NormalizedValues = (NormalizedValue | undefined)[];
+
+/**
+ * normalizeRow into `values` (cleared first), for the check of 100,000 rows in a row: an array written
+ * by position is far cheaper than an object given up to 15 keys by name. `columnSlots[c]` is the slot
+ * column c feeds, or -1.
+ */
+export function normalizeRowInto(
+  values: NormalizedValues,
+  cells: readonly RawCell[],
+  columnSlots: readonly number[],
+  columnFields: readonly (KycField | null)[],
+  edits: Partial<Record<KycField, string>> | undefined,
+): void {
+  values.fill(undefined);
+  for (let column = 0; column < columnSlots.length; column++) {
+    const slot = columnSlots[column]!;
+    if (slot < 0) continue;
+    const value = normalizeValue(columnFields[column]!, cells[column]);
+    if (value !== undefined) values[slot] = value;
+  }
+  if (edits) {
+    for (const [field, text] of Object.entries(edits) as [KycField, string][]) {
+      values[FIELD_SLOT[field]] = normalizeValue(field, text);
+    }
+  }
 }
 
 /** A record as text for display and editing: lists joined with "; ", which normalization splits again. */

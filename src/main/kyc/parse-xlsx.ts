@@ -1,9 +1,12 @@
-// The first worksheet of an XLSX workbook to a raw table: the first non-empty row is the header.
-import ExcelJS from 'exceljs';
+// The first worksheet of an XLSX workbook to a raw table: the first non-empty row is the header. The ZIP is
+// checked first (zip-guard), because exceljs inflates every part whole.
+import type ExcelJS from 'exceljs';
 import { IpcFailure } from '../ipc/dispatch';
+import { CellStore, packRows } from './cell-store';
 import { dateText, numberText } from './cell-text';
+import { count, type KycLimits } from './limits';
 import { type RawCell, type RawTable, uniqueHeaders } from './table';
-import { ROWS_PER_SLICE, yieldToEventLoop } from './yield';
+import { guardZip } from './zip-guard';
 
 type Scalar = number | string | boolean | Date | { error: string } | null | undefined;
 
@@ -44,12 +47,17 @@ export function cellText(value: ExcelJS.CellValue): string | undefined {
   return undefined;
 }
 
-export async function parseXlsx(bytes: Uint8Array): Promise<RawTable> {
+export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<RawTable> {
+  await guardZip(bytes, limits);
+  // Loaded on first use: exceljs is large, and most files are CSV.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's typings merge Buffer with ArrayBuffer, a type no real value has; at run time it takes a
-    // Node Buffer. A copy, so that the caller's bytes stay as they were.
-    const data = Buffer.from(bytes) as unknown as Parameters<typeof workbook.xlsx.load>[0];
+    // Node Buffer. A view, not a copy: the worker owns these bytes.
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as Parameters<
+      typeof workbook.xlsx.load
+    >[0];
     await workbook.xlsx.load(data);
   } catch (error) {
     const reason = error instanceof Error ? ` (${error.message})` : '';
@@ -61,32 +69,53 @@ export async function parseXlsx(bytes: Uint8Array): Promise<RawTable> {
   const rows: RawCell[][] = [];
   const numbers: number[] = [];
   const rowNotes = new Map<number, string>();
-  const collected: { cells: (string | undefined)[]; number: number }[] = [];
+  let refusal: IpcFailure | undefined;
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (refusal) return;
     const cells: (string | undefined)[] = [];
     row.eachCell({ includeEmpty: false }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
+      const text = cellText(cell.value);
+      if (text !== undefined && text.length > limits.maxCellChars) {
+        refusal ??= new IpcFailure(
+          'invalid',
+          `Row ${rowNumber}, column ${column}: a cell of ${count(text.length)} characters; Paydesk reads ` +
+            `cells of at most ${count(limits.maxCellChars)} characters.`,
+        );
+      }
+      cells[column - 1] = text;
     });
-    collected.push({ cells, number: rowNumber });
-  });
-  for (let i = 0; i < collected.length; i++) {
-    const { cells, number } = collected[i]!;
-    if (!cells.some((cell) => cell !== undefined && cell.trim() !== '')) continue;
+    if (!cells.some((cell) => cell !== undefined && cell.trim() !== '')) return;
     if (headerCells === undefined) {
+      if (cells.length > limits.maxColumns) {
+        refusal ??= new IpcFailure(
+          'invalid',
+          `The header row has ${count(cells.length)} columns; Paydesk reads at most ` +
+            `${count(limits.maxColumns)}. Check that this is a KYC file.`,
+        );
+      }
       headerCells = Array.from(cells, (cell) => cell ?? '');
-      continue;
+      return;
+    }
+    if ((rows.length + 1) * headerCells.length > limits.maxCells) {
+      refusal ??= new IpcFailure(
+        'invalid',
+        `The sheet has more than ${count(Math.floor(limits.maxCells / headerCells.length))} records of ` +
+          `${count(headerCells.length)} columns; Paydesk reads at most ${count(limits.maxCells)} cells in one ` +
+          'file. Split it, or remove the columns it does not need.',
+      );
+      return;
     }
     if (cells.length > headerCells.length && cells.slice(headerCells.length).some((cell) => cell?.trim())) {
       rowNotes.set(rows.length, `This row has cells beyond the last header (column ${headerCells.length}).`);
     }
-    // Fill holes so that the row is a dense array like the other formats produce.
-    rows.push(Array.from(cells));
-    numbers.push(number);
-    if (i % ROWS_PER_SLICE === 0) await yieldToEventLoop();
-  }
+    rows.push(cells);
+    numbers.push(rowNumber);
+  });
+  if (refusal) throw refusal;
+  const headers = uniqueHeaders(headerCells ?? []);
   return {
-    headers: uniqueHeaders(headerCells ?? []),
-    rows,
+    headers,
+    cells: new CellStore(packRows(rows, headers.length)),
     rowNumbers: Int32Array.from(numbers),
     rowNotes,
     warnings: [],

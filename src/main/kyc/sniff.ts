@@ -1,8 +1,8 @@
 // Which parser a file needs: the bytes decide when they are unmistakable (a ZIP is an XLSX workbook, an
 // OLE file is a legacy .xls), then the file name, then the first character of the text.
 import { IpcFailure } from '../ipc/dispatch';
-import type { KycFileFormat } from './batch-store';
 import { startsWith } from './decode-text';
+import type { KycFileFormat } from './table';
 
 export function sniffFormat(bytes: Uint8Array, fileName: string): KycFileFormat {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'xlsx';

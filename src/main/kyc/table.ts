@@ -1,11 +1,15 @@
 // The shape every parser produces: headers plus rows of raw cells, before any mapping to KYC fields.
+import type { KycBatchSummary } from '../../shared/kyc-batch';
+import type { CellStore } from './cell-store';
 
-/** A cell as read: text, a list (a JSON array), or nothing. */
-export type RawCell = string | readonly string[] | undefined;
+export type { RawCell } from './cell-store';
+
+export type KycFileFormat = KycBatchSummary['format'];
 
 export interface RawTable {
   headers: string[];
-  rows: RawCell[][];
+  /** One row per record, as wide as the header; cells past the header's width are not kept. */
+  cells: CellStore;
   /** The row number the user sees for each record (spreadsheet row, or 1-based JSON item). */
   rowNumbers: Int32Array;
   /** Problems with a row as a whole (extra cells, an item that is not an object), by record index. */

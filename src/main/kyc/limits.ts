@@ -1,0 +1,44 @@
+// What Paydesk agrees to read in one KYC file. Every limit is checked before the work it guards (a header
+// before the rows, a ZIP directory before inflating), so a hostile file is refused in bounded time and
+// memory with a message an operator can act on, instead of hanging the app or running it out of memory.
+export interface KycLimits {
+  /** Columns of the header row: the mapping screen remaps at most this many at once. */
+  maxColumns: number;
+  /** Characters in one cell. */
+  maxCellChars: number;
+  /** Records × header columns: what one batch keeps in main. */
+  maxCells: number;
+  /** Nesting of arrays and objects in a JSON file. */
+  maxJsonDepth: number;
+  /** Entries in an XLSX (ZIP) file. */
+  maxXlsxEntries: number;
+  /** Uncompressed bytes of all entries of an XLSX file together. */
+  maxXlsxUncompressedBytes: number;
+  /** How long one open or revalidation may take before its worker is stopped. */
+  workerTimeLimitMs: number;
+  /** The worker's JavaScript heap; a file that needs more is refused rather than taking main down. */
+  workerHeapMb: number;
+}
+
+export const KYC_LIMITS: KycLimits = {
+  // As many as one kyc.setMapping call may remap (kycMappingInput).
+  maxColumns: 500,
+  // The most a spreadsheet cell holds (Excel: 32,767 characters); the longest KYC field is far below it.
+  maxCellChars: 32_767,
+  // 200,000 records of 25 columns; a file past this is better split than held in one window.
+  maxCells: 5_000_000,
+  // A KYC file needs three levels (list of records, record, list of URLs); the rest is headroom.
+  maxJsonDepth: 32,
+  // A workbook of one sheet has about a dozen entries.
+  maxXlsxEntries: 1000,
+  maxXlsxUncompressedBytes: 256 * 1024 * 1024,
+  workerTimeLimitMs: 120_000,
+  workerHeapMb: 1024,
+};
+
+/** "1,000,000": counts in messages read the way an operator reads them. */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
+/** "200.0 MB", or "12.5 KB" below a megabyte. */
+export const sizeText = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

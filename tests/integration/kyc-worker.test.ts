@@ -1,0 +1,147 @@
+// Opening runs in a worker thread: main keeps answering while a file is read, the worker's time and heap
+// limits turn a runaway file into a refusal (and the next file gets a fresh worker), and the bytes a caller
+// passes stay its own unless it hands them over.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IpcFailure } from '../../src/main/ipc/dispatch';
+import { copyInSlices, decodeBase64InSlices } from '../../src/main/kyc/bytes-in-slices';
+import { createKycService } from '../../src/main/kyc/kyc-service';
+import { workerScript } from '../../src/main/kyc/worker-pool';
+import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const file = (records: number) => utf8(kycCsv(Array.from({ length: records }, (_, i) => kycRecord(i))));
+const big = file(20_000);
+
+async function refusal(promise: Promise<unknown>): Promise<IpcFailure> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(IpcFailure);
+  return error as IpcFailure;
+}
+
+/** Counts turns of main's event loop (timer callbacks) until `work` settles. */
+async function turnsDuring(work: Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let settled = false;
+  const done = work.finally(() => {
+    settled = true;
+  });
+  const tick = (): void => {
+    if (settled) return;
+    turns++;
+    setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  await done;
+  return turns;
+}
+
+describe('KYC open in a worker thread', () => {
+  it('keeps main answering while a file is read: timers and page requests run before the open ends', async () => {
+    const service = createKycService();
+    const small = await service.open(file(10), 'small.csv');
+    const order: string[] = [];
+    const opening = service.open(big, 'big.csv').then((summary) => {
+      order.push('opened');
+      return summary;
+    });
+    setTimeout(() => {
+      // A page of another batch, answered from main while the worker reads.
+      order.push(`page of ${service.rows(small.batchId, { limit: 5 }).rows.length}`);
+    }, 0);
+    const turns = await turnsDuring(opening);
+    expect(order).toEqual(['page of 5', 'opened']);
+    // Main turned its loop many times while the file was read, not once at the end.
+    expect(turns).toBeGreaterThan(5);
+    expect((await opening).counts).toMatchObject({ total: 20_000, valid: 20_000 });
+  });
+
+  it('stops a job past its time limit with a refusal, and the next open gets a fresh worker', async () => {
+    const hasty = createKycService({ limits: { workerTimeLimitMs: 5 } });
+    expect((await refusal(hasty.open(big, 'big.csv'))).message).toBe(
+      'Paydesk stopped reading this file after 5 ms. Check that it is a KYC file, or split it into smaller files.',
+    );
+    const summary = await createKycService().open(file(3), 'after.csv');
+    expect(summary.counts.valid).toBe(3);
+  });
+
+  it('refuses a file that needs more heap than the worker has, and main carries on', async () => {
+    const cramped = createKycService({ limits: { workerHeapMb: 16 } });
+    const failure = await refusal(cramped.open(big, 'big.csv'));
+    expect(failure.message).toBe(
+      'Reading this file needs more than the 16 MB Paydesk gives one file. Split it into smaller files, ' +
+        'or remove the columns it does not need.',
+    );
+    expect((await createKycService().open(file(3), 'after.csv')).counts.valid).toBe(3);
+  });
+
+  it('reads bytes handed over in shared memory where they are, and copies any others', async () => {
+    const service = createKycService();
+    const kept = file(2);
+    const before = Buffer.from(kept);
+    const copied = await service.open(kept, 'kept.csv', { handOver: true });
+    expect(Buffer.from(kept).equals(before)).toBe(true);
+    expect(service.rows(copied.batchId).rows[1]?.record.userId).toBe('user-000001');
+
+    const given = await decodeBase64InSlices(Buffer.from(file(2)).toString('base64'));
+    expect(given.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const summary = await service.open(given, 'given.csv', { handOver: true });
+    expect(service.rows(summary.batchId).rows[1]?.record.userId).toBe('user-000001');
+  });
+
+  it('asks history by the hash the worker computed', async () => {
+    const service = createKycService();
+    const seen: string[] = [];
+    const summary = await service.open(file(3), 'again.csv', {
+      alreadyAccepted: (sha256) => {
+        seen.push(sha256);
+        return new Set(['user-000001']);
+      },
+    });
+    expect(seen).toEqual([summary.sha256]);
+    expect(summary.counts).toMatchObject({ accepted: 1, valid: 2 });
+  });
+});
+
+describe('where the worker script is', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-worker-path-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs the TypeScript source through tsx from sources, and the built file next to the bundle', () => {
+    const here = new URL('../../src/main/kyc/worker-pool.ts', import.meta.url).href;
+    const source = workerScript(here);
+    expect(source.url.href).toBe(new URL('kyc-worker.ts', here).href);
+    expect(source.execArgv).toEqual([
+      '--import',
+      new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href,
+    ]);
+
+    writeFileSync(join(dir, 'kyc-worker.js'), '');
+    const beside = workerScript(pathToFileURL(join(dir, 'index.js')).href);
+    expect(beside).toEqual({ url: pathToFileURL(join(dir, 'kyc-worker.js')) });
+    // Code split into a shared chunk one folder down finds it too.
+    const fromChunk = workerScript(pathToFileURL(join(dir, 'chunks', 'shared-abc.js')).href);
+    expect(fromChunk).toEqual({ url: pathToFileURL(join(dir, 'kyc-worker.js')) });
+    expect(() => workerScript(pathToFileURL('/nowhere/index.js').href)).toThrow(/KYC worker/);
+  });
+});
+
+describe('bytes copied and decoded a slice at a time', () => {
+  it('gives the same bytes as doing it at once, across slice boundaries', async () => {
+    for (const size of [0, 1, 2, 3, 1024 * 1024 - 1, 1024 * 1024, 3 * 1024 * 1024 + 2]) {
+      const bytes = new Uint8Array(randomBytes(size));
+      const base64 = Buffer.from(bytes).toString('base64');
+      expect(Buffer.from(await decodeBase64InSlices(base64)).equals(Buffer.from(bytes))).toBe(true);
+      const copy = await copyInSlices(bytes);
+      expect(Buffer.from(copy).equals(Buffer.from(bytes))).toBe(true);
+      expect(copy.buffer).toBeInstanceOf(SharedArrayBuffer);
+    }
+  });
+});

@@ -3,7 +3,12 @@
 // which userIds of a file were accepted so that the same file dropped again sends only the rest.
 import type { KycRecord } from '../../shared/gateway/kyc';
 import type { KycBatchStatus } from '../../shared/history';
-import type { KycBatchSummary, KycProgressEvent, KycSubmitResult } from '../../shared/kyc-batch';
+import type {
+  KycBatchSummary,
+  KycChunkResult,
+  KycProgressEvent,
+  KycSubmitResult,
+} from '../../shared/kyc-batch';
 import type { Profile } from '../../shared/profile';
 import { submitKyc } from '../gateway/client';
 import { signBody } from '../gateway/sign';
@@ -26,6 +31,11 @@ function batchStatus(result: KycSubmitResult): KycBatchStatus {
   if (states.includes('accepted')) return 'partial';
   if (states.includes('failed')) return 'outcome_unknown';
   return 'refused';
+}
+
+function countsOf(counts: KycSubmitResult['counts']) {
+  const { total, valid, invalid, accepted, rejected } = counts;
+  return { total, valid, invalid, accepted, rejected };
 }
 
 export type KycDesk = ReturnType<typeof createKycDesk>;
@@ -77,30 +87,33 @@ export function createKycDesk(deps: {
     };
   }
 
-  function record(batchId: string, result: KycSubmitResult, connection: KycConnection): void {
-    const summary = summaries.get(batchId) ?? deps.kyc.summary(batchId);
-    const counts = {
-      total: result.counts.total,
-      valid: result.counts.valid,
-      invalid: result.counts.invalid,
-      accepted: result.counts.accepted,
-      rejected: result.counts.rejected,
-    };
+  /** The batch's history row, written before the first chunk leaves (status pending until the end). */
+  function historyRowOf(batchId: string, connection: KycConnection): number {
     let rowId = historyRows.get(batchId);
     if (rowId === undefined) {
+      const summary = summaries.get(batchId) ?? deps.kyc.summary(batchId);
       rowId = deps.history.insertKycBatch({
         profile: connection.profile.name,
         operator: connection.operator,
         fileName: summary.fileName,
         sha256: summary.sha256,
-        counts,
+        counts: countsOf(summary.counts),
       });
       historyRows.set(batchId, rowId);
     }
+    return rowId;
+  }
+
+  function save(
+    batchId: string,
+    rowId: number,
+    state: { status: KycBatchStatus; counts: KycSubmitResult['counts']; chunks: KycChunkResult[] },
+    connection: KycConnection,
+  ): void {
     deps.history.updateKycBatch(rowId, {
-      status: batchStatus(result),
-      counts,
-      chunks: result.chunks.map((chunk) => ({
+      status: state.status,
+      counts: countsOf(state.counts),
+      chunks: state.chunks.map((chunk) => ({
         index: chunk.index,
         traceid: chunk.traceid,
         code: chunk.code,
@@ -110,6 +123,38 @@ export function createKycDesk(deps: {
       acceptedUserIds: deps.kyc.acceptedUserIds(batchId),
       operator: connection.operator,
     });
+  }
+
+  /**
+   * Sends through the batch service, saving what the gateway accepted after every chunk and before its
+   * progress event goes out: a crash mid-batch loses at most the chunks whose answers had not arrived,
+   * and those count as not accepted, so the same file sends them again.
+   */
+  async function sendRecorded(
+    batchId: string,
+    connection: KycConnection,
+    run: (onProgress: (event: KycProgressEvent) => void) => Promise<KycSubmitResult>,
+  ): Promise<KycSubmitResult> {
+    const rowId = historyRowOf(batchId, connection);
+    const answered = new Map<number, KycChunkResult>();
+    const result = await run((event) => {
+      answered.set(event.chunk.index, event.chunk);
+      const chunks = [...answered.values()].sort((a, b) => a.index - b.index);
+      save(
+        batchId,
+        rowId,
+        { status: 'pending', counts: deps.kyc.summary(batchId).counts, chunks },
+        connection,
+      );
+      deps.emitProgress(event);
+    });
+    save(
+      batchId,
+      rowId,
+      { status: batchStatus(result), counts: result.counts, chunks: result.chunks },
+      connection,
+    );
+    return result;
   }
 
   return {
@@ -131,19 +176,16 @@ export function createKycDesk(deps: {
     async submit(batchId: string, onlyRemaining: boolean): Promise<KycSubmitResult> {
       const connection = await deps.connection();
       const send = await sender(connection);
-      const result = await deps.kyc.submit(batchId, { send, onlyRemaining, onProgress: deps.emitProgress });
-      record(batchId, result, connection);
-      return result;
+      return sendRecorded(batchId, connection, (onProgress) =>
+        deps.kyc.submit(batchId, { send, onlyRemaining, onProgress }),
+      );
     },
     async resubmitChunk(batchId: string, chunkIndex: number): Promise<KycSubmitResult> {
       const connection = await deps.connection();
       const send = await sender(connection);
-      const result = await deps.kyc.resubmitChunk(batchId, chunkIndex, {
-        send,
-        onProgress: deps.emitProgress,
-      });
-      record(batchId, result, connection);
-      return result;
+      return sendRecorded(batchId, connection, (onProgress) =>
+        deps.kyc.resubmitChunk(batchId, chunkIndex, { send, onProgress }),
+      );
     },
   };
 }

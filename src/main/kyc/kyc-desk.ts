@@ -111,7 +111,9 @@ export function createKycDesk(deps: {
     connection: KycConnection,
   ): void {
     deps.history.updateKycBatch(rowId, {
-      status: state.status,
+      // The row is inserted pending; a mid-batch save leaves the status as it is (a resubmitted chunk's
+      // batch has ended before, and history refuses to make it pending again).
+      status: state.status === 'pending' ? undefined : state.status,
       counts: countsOf(state.counts),
       chunks: state.chunks.map((chunk) => ({
         index: chunk.index,

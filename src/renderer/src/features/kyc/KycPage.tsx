@@ -1,13 +1,110 @@
-import { Stack, Text, Title } from '@mantine/core';
+// KYC batches: a file of identity records comes in (drop or picker), its column mapping is reviewed, its
+// rows are checked and fixed in a virtualized grid, and the valid ones are sent in chunks. A file dropped
+// anywhere on the page opens; what happened is announced in a polite live region.
+import '@mantine/core/styles/Progress.css';
+import './kyc.css';
+import { Alert, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
+import type { KycBatchSummary } from '../../../../shared/kyc-batch';
+import { count, records } from './format';
+import { KycDropZone, useFileDrop } from './KycDropZone';
+import { KycFilterBar } from './KycFilterBar';
+import { KycGrid } from './KycGrid';
+import { KycMappingPanel } from './KycMappingPanel';
+import { KycSubmitPanel } from './KycSubmitPanel';
+import { listenForKycProgress, useKycStore } from './kyc-store';
+
+const FORMAT_LABEL: Record<KycBatchSummary['format'], string> = { csv: 'CSV', xlsx: 'XLSX', json: 'JSON' };
+
+function BatchHeader({ summary }: { summary: KycBatchSummary }) {
+  const counts = useKycStore((state) => state.counts) ?? summary.counts;
+  const facts = [
+    FORMAT_LABEL[summary.format],
+    records(counts.total),
+    `${count(counts.invalid)} invalid`,
+    `${count(counts.valid)} valid`,
+  ];
+  if (counts.accepted > 0) facts.push(`${count(counts.accepted)} accepted`);
+  if (counts.rejected > 0) facts.push(`${count(counts.rejected)} rejected`);
+  return (
+    <Group gap="xs" data-testid="kyc-batch-header" wrap="nowrap">
+      <Text fw={700} truncate>
+        {summary.fileName}
+      </Text>
+      <Text c="gray.8" size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {facts.join(' · ')}
+      </Text>
+    </Group>
+  );
+}
+
+function Batch({ summary }: { summary: KycBatchSummary }) {
+  return (
+    <>
+      {summary.warnings.length > 0 && (
+        <Alert color="yellow" p="xs" title="Notes on the file">
+          {summary.warnings.join(' ')}
+        </Alert>
+      )}
+      <KycMappingPanel />
+      <KycSubmitPanel />
+      <Group justify="space-between" align="center" gap="xs">
+        <KycFilterBar />
+        <Text id="kyc-grid-help" size="xs" c="gray.7" maw={440} ta="right">
+          Arrow keys move; Enter, F2 or a double-click edits; Enter saves, Escape cancels. ⚠ marks an invalid
+          cell: its reason shows on hover and focus.
+        </Text>
+      </Group>
+      <KycGrid label={`Records of ${summary.fileName}`} />
+    </>
+  );
+}
 
 export function KycPage() {
+  const root = useRef<HTMLDivElement>(null);
+  const pickerRef = useRef<HTMLInputElement>(null);
+  const summary = useKycStore((state) => state.summary);
+  const fileError = useKycStore((state) => state.fileError);
+  const notice = useKycStore((state) => state.notice);
+  const { over, handlers } = useFileDrop();
+
+  useEffect(() => listenForKycProgress(), []);
+  useHotkeys([
+    [
+      'mod+O',
+      () => {
+        // Pages stay mounted when hidden: only the page on screen opens its picker.
+        if (root.current?.offsetParent) pickerRef.current?.click();
+      },
+    ],
+  ]);
+
   return (
-    <Stack gap="xs" maw={720}>
-      <Title order={2}>KYC batches</Title>
-      <Text c="dimmed">
-        Upload a file of identity records, check them, and send them to the gateway in batches.
-      </Text>
-      <Text size="sm">This page is being built.</Text>
+    <Stack gap="sm" ref={root} {...handlers} data-testid="kyc-page">
+      <Stack gap={0}>
+        <Title order={2}>KYC batches</Title>
+        {!summary && (
+          <Text size="sm" c="gray.7">
+            Upload a file of identity records, check and fix them, and send them to the gateway in chunks.
+          </Text>
+        )}
+      </Stack>
+      <KycDropZone
+        over={over}
+        current={summary ? <BatchHeader summary={summary} /> : undefined}
+        pickerRef={pickerRef}
+      />
+      {fileError && (
+        <Alert color="red" role="alert" p="xs" title="The file was not opened" data-testid="kyc-file-error">
+          {fileError}
+          {summary ? ` ${summary.fileName} stays open as it was.` : ''}
+        </Alert>
+      )}
+      {summary && <Batch summary={summary} />}
+      <VisuallyHidden role="status" aria-live="polite" data-testid="kyc-announcer">
+        {notice && <span key={notice.seq}>{notice.text}</span>}
+      </VisuallyHidden>
     </Stack>
   );
 }

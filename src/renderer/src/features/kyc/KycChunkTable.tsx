@@ -1,0 +1,100 @@
+// The latest submission chunk by chunk: what the gateway answered to each request (code, msg, traceid to
+// copy for its support), and "Resubmit" for a chunk that was refused or got no answer. Rows are memoized:
+// a 100,000-record batch has 200 chunks, and each progress event must re-render only the chunk it reports
+// (re-rendering every row's copy button and tooltip per event overran React's nested-update limit).
+import { Button, Table } from '@mantine/core';
+import { memo } from 'react';
+import type { KycChunkResult } from '../../../../shared/kyc-batch';
+import { CopyValue } from '../../lib/CopyValue';
+import { count } from './format';
+import { ChunkStateLabel } from './StateTag';
+
+const ChunkRow = memo(function ChunkRow({
+  chunk,
+  busy,
+  onResubmit,
+}: {
+  chunk: KycChunkResult;
+  busy: boolean;
+  onResubmit: (chunkIndex: number) => void;
+}) {
+  const number = chunk.index + 1;
+  return (
+    <Table.Tr data-testid="kyc-chunk">
+      <Table.Td>{number}</Table.Td>
+      <Table.Td ta="right">{count(chunk.records)}</Table.Td>
+      <Table.Td>
+        <ChunkStateLabel state={chunk.state} />
+      </Table.Td>
+      <Table.Td ff="monospace" fz="xs">
+        {chunk.traceid ? <CopyValue label={`traceid of chunk ${number}`} value={chunk.traceid} /> : '—'}
+      </Table.Td>
+      <Table.Td ff="monospace">{chunk.code ?? '—'}</Table.Td>
+      <Table.Td style={{ wordBreak: 'break-word' }}>{chunk.msg}</Table.Td>
+      <Table.Td>
+        {chunk.state !== 'accepted' && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={busy}
+            onClick={() => onResubmit(chunk.index)}
+            aria-label={`Resubmit chunk ${number}`}
+          >
+            Resubmit
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+export function KycChunkTable({
+  chunks,
+  busy,
+  onResubmit,
+}: {
+  chunks: readonly KycChunkResult[];
+  busy: boolean;
+  /** Stable across renders, so that unchanged rows stay memoized. */
+  onResubmit: (chunkIndex: number) => void;
+}) {
+  if (chunks.length === 0) return null;
+  return (
+    <div
+      style={{
+        maxHeight: 232,
+        overflow: 'auto',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 4,
+      }}
+    >
+      <Table
+        fz="sm"
+        striped
+        stickyHeader
+        verticalSpacing={4}
+        aria-label="Chunks sent"
+        data-testid="kyc-chunks"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Chunk</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Records
+            </Table.Th>
+            <Table.Th scope="col">State</Table.Th>
+            <Table.Th scope="col">traceid</Table.Th>
+            <Table.Th scope="col">Code</Table.Th>
+            <Table.Th scope="col">Message</Table.Th>
+            <Table.Th scope="col">Action</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {chunks.map((chunk) => (
+            <ChunkRow key={chunk.index} chunk={chunk} busy={busy} onResubmit={onResubmit} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+// Where a file comes in: dropped on the KYC page (the zone lights up while a file is dragged over the
+// page) or chosen with the picker (Ctrl+O while the page is shown). The CSV template is next to it.
+import { Button, Group, Kbd, Loader, Stack, Text } from '@mantine/core';
+import { type DragEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
+import { KYC_MAX_FILE_BYTES } from '../../../../shared/kyc-batch';
+import { downloadText } from '../../lib/download';
+import { KYC_FIELDS, KYC_TEMPLATE_FILE_NAME, kycCsvTemplate } from './kyc-fields';
+import { useKycStore } from './kyc-store';
+import { formatBytes, KYC_FILE_ACCEPT } from './read-file';
+
+function hasFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes('Files');
+}
+
+/** Drag-and-drop handlers for an element: a file dropped anywhere on it opens, one at a time. */
+export function useFileDrop() {
+  const open = useKycStore((state) => state.open);
+  const refuseFiles = useKycStore((state) => state.refuseFiles);
+  const [over, setOver] = useState(false);
+  // dragenter/dragleave fire for every child crossed: counting them tells when the pointer left the page.
+  const depth = useRef(0);
+
+  const handlers = {
+    onDragEnter(event: DragEvent) {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      depth.current++;
+      setOver(true);
+    },
+    onDragOver(event: DragEvent) {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    },
+    onDragLeave(event: DragEvent) {
+      if (!hasFiles(event)) return;
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setOver(false);
+    },
+    onDrop(event: DragEvent) {
+      event.preventDefault();
+      depth.current = 0;
+      setOver(false);
+      const files = event.dataTransfer?.files;
+      if (!files || files.length === 0) return;
+      if (files.length > 1) {
+        refuseFiles(`${files.length} files were dropped: drop one file at a time.`);
+        return;
+      }
+      void open(files[0]!);
+    },
+  };
+  return { over, handlers };
+}
+
+function Opening({ name }: { name: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Loader size="sm" />
+      <Text size="sm">Opening {name}…</Text>
+    </Group>
+  );
+}
+
+/** `current`: the open file's name and counts, shown in the compact zone that replaces it. */
+export function KycDropZone({
+  over,
+  current,
+  pickerRef,
+}: {
+  over: boolean;
+  current: ReactNode;
+  pickerRef: RefObject<HTMLInputElement | null>;
+}) {
+  const compact = current !== undefined;
+  const open = useKycStore((state) => state.open);
+  const opening = useKycStore((state) => state.opening);
+
+  const picker = (
+    <input
+      ref={pickerRef}
+      type="file"
+      accept={KYC_FILE_ACCEPT}
+      hidden
+      data-testid="kyc-file-input"
+      onChange={(event) => {
+        const file = event.currentTarget.files?.[0];
+        // Cleared, so that choosing the same file again (e.g. after fixing it elsewhere) still opens it.
+        event.currentTarget.value = '';
+        if (file) void open(file);
+      }}
+    />
+  );
+  const chooseButton = (
+    <Button
+      // No variant for the filled look: the shell's darker primary shade (contrast) applies only then.
+      variant={compact ? 'default' : undefined}
+      onClick={() => pickerRef.current?.click()}
+      aria-keyshortcuts="Control+O"
+      loading={opening !== undefined}
+    >
+      {compact ? 'Open another file…' : 'Choose a file…'}
+    </Button>
+  );
+  const templateButton = (
+    <Button
+      variant="subtle"
+      onClick={() => downloadText(kycCsvTemplate(), KYC_TEMPLATE_FILE_NAME)}
+      title={`A CSV file with the header line: ${KYC_FIELDS.join(', ')}`}
+    >
+      Download CSV template
+    </Button>
+  );
+
+  return (
+    <section
+      className="kyc-drop-zone"
+      data-over={over}
+      data-testid="kyc-drop-zone"
+      aria-label="KYC file"
+      style={{ padding: compact ? '8px 12px' : '28px 20px' }}
+    >
+      {picker}
+      {compact ? (
+        <Group gap="sm" wrap="nowrap">
+          <div style={{ flex: 1, minWidth: 0 }}>{opening ? <Opening name={opening} /> : current}</div>
+          {over && (
+            <Text size="sm" fw={700}>
+              Drop the file to open it
+            </Text>
+          )}
+          {chooseButton}
+          {templateButton}
+        </Group>
+      ) : (
+        <Stack align="center" gap="xs">
+          <Text fw={700} size="lg">
+            {over ? 'Drop the file to open it' : 'Drop a CSV, XLSX or JSON file here'}
+          </Text>
+          {opening ? (
+            <Opening name={opening} />
+          ) : (
+            <Group gap="xs">
+              {chooseButton}
+              <Text size="sm" c="gray.7">
+                or press <Kbd>Ctrl</Kbd> + <Kbd>O</Kbd>
+              </Text>
+            </Group>
+          )}
+          <Text size="sm" c="gray.7" ta="center" maw={560}>
+            One record per row, with a header line naming the fields (any order; common names such as “Date of
+            birth” are recognised). Up to {formatBytes(KYC_MAX_FILE_BYTES)}. Dates as YYYY-MM-DD; several
+            image URLs in one cell separated by “;”.
+          </Text>
+          {templateButton}
+        </Stack>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,385 @@
+// The batch's rows as an ARIA grid, virtualized (TanStack Virtual): 100,000 rows cost a screenful of DOM,
+// and their data comes page by page from main as the window moves (kyc-store + row-pages). One cell is
+// in the tab order (roving tabindex); arrows, Page Up/Down, Home/End and Ctrl+Home/End move it; Enter, F2
+// or a double-click edits it; Enter saves, Escape cancels. One tooltip serves the grid: it shows the
+// reasons of the invalid cell under the pointer, or else of the focused one.
+import { Alert, Tooltip } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { KycField, KycRowView } from '../../../../shared/kyc-batch';
+import {
+  COLUMNS,
+  FIRST_FIELD_COLUMN,
+  GRID_WIDTH,
+  HEADER_HEIGHT,
+  PINNED_WIDTH,
+  ROW_HEIGHT,
+} from './grid-columns';
+import {
+  cellErrors,
+  cellKey,
+  type EditorHandlers,
+  type EditState,
+  errorText,
+  KycGridHeader,
+  KycGridRow,
+} from './KycGridRow';
+import { KycGridStatus } from './KycGridStatus';
+import { useKycStore } from './kyc-store';
+import { rowAt } from './row-pages';
+
+interface Cell {
+  pos: number;
+  col: number;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
+
+function cellOf(target: EventTarget | null): Cell | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const key = target.closest<HTMLElement>('[data-cell]')?.dataset.cell;
+  if (!key) return undefined;
+  const [pos, col] = key.split(':').map(Number);
+  return pos === undefined || col === undefined ? undefined : { pos, col };
+}
+
+/** Why a cell cannot be edited now, or undefined when it can. */
+function lockedReason(row: KycRowView, busy: boolean): string | undefined {
+  if (busy) return 'Wait until sending or remapping ends to edit rows.';
+  if (row.state === 'accepted') return `Row ${row.row} was accepted by the gateway; it cannot change.`;
+  if (row.state === 'sending') return `Row ${row.row} is being sent.`;
+  return undefined;
+}
+
+/** What to say after a fix, from the row as main validated it. */
+function fixReport(row: KycRowView, field: KycField): string {
+  const left = row.errors.filter((error) => error.field === field);
+  if (left.length > 0) return `Row ${row.row}, ${field} is still invalid: ${errorText(left)}`;
+  if (row.state === 'valid') return `Row ${row.row} is valid now.`;
+  if (row.errors.length > 0) {
+    return `Row ${row.row}: ${field} saved; ${row.errors.length === 1 ? '1 problem is' : `${row.errors.length} problems are`} left in this row.`;
+  }
+  return `Row ${row.row}: ${field} saved.`;
+}
+
+export function KycGrid({ label }: { label: string }) {
+  const total = useKycStore((state) => state.total);
+  const pages = useKycStore((state) => state.pages);
+  const generation = useKycStore((state) => state.generation);
+  const rowsError = useKycStore((state) => state.rowsError);
+  const busy = useKycStore((state) => state.send?.phase === 'sending' || state.mappingBusy);
+  const filter = useKycStore((state) => state.filter);
+  const batchId = useKycStore((state) => state.summary?.batchId);
+  const want = useKycStore((state) => state.want);
+  const update = useKycStore((state) => state.update);
+  const say = useKycStore((state) => state.say);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActiveState] = useState<Cell>({ pos: 0, col: FIRST_FIELD_COLUMN });
+  // Keys can come faster than renders: each move starts from where the last one went, not from the
+  // active cell of the render the key handler was made in.
+  const activeRef = useRef(active);
+  const setActive = useCallback((cell: Cell) => {
+    activeRef.current = cell;
+    setActiveState(cell);
+  }, []);
+  const [editing, setEditing] = useState<EditState>();
+  const editingRef = useRef<EditState | undefined>(undefined);
+  const [saving, setSaving] = useState<{ index: number; field: KycField; draft: string }>();
+  const [problem, setProblem] = useState<string>();
+  /** Why the cell just asked to be edited cannot be: shown until the active cell moves. */
+  const [note, setNote] = useState<string>();
+  const [hover, setHover] = useState<Cell>();
+  const [focused, setFocused] = useState<Cell>();
+  const focusPending = useRef(false);
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    // The sticky header sits above the rows inside the scroll box.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstRendered = items[0]?.index ?? 0;
+  const lastRendered = items[items.length - 1]?.index ?? -1;
+
+  useEffect(() => {
+    if (lastRendered >= 0) want({ first: firstRendered, last: lastRendered });
+  }, [firstRendered, lastRendered, want]);
+
+  // Another file or filter starts at the top, with no edit open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the trigger, not a value used.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+    setActive({ pos: 0, col: activeRef.current.col });
+    editingRef.current = undefined;
+    setEditing(undefined);
+    setProblem(undefined);
+    setNote(undefined);
+  }, [generation]);
+
+  const activePos = clamp(active.pos, 0, Math.max(total - 1, 0));
+  const activeRow = rowAt(pages, activePos);
+
+  // Another file also starts at its first column; another filter keeps the columns where they were.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the batch is the trigger, not a value used.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollLeft = 0;
+  }, [batchId]);
+
+  // With the focus elsewhere, the tab stop follows the scrolling, so Tab lands on a row in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rendered range is the trigger (scrolling), not a value used.
+  useEffect(() => {
+    const inside = scrollRef.current?.contains(document.activeElement) ?? false;
+    if (inside || lastRendered < 0) return;
+    const range = virtualizer.range;
+    if (!range || (activePos >= range.startIndex && activePos <= range.endIndex)) return;
+    setActive({ pos: range.startIndex, col: activeRef.current.col });
+  }, [firstRendered, lastRendered, activePos, virtualizer, setActive]);
+
+  // After a key moved the active cell (or an edit closed), focus it once the virtualizer has rendered it.
+  useEffect(() => {
+    if (!focusPending.current || editing) return;
+    const cell = scrollRef.current?.querySelector<HTMLElement>(
+      `[data-cell="${cellKey(activePos, active.col)}"]`,
+    );
+    if (cell) {
+      focusPending.current = false;
+      cell.focus();
+    }
+  });
+
+  function move(pos: number, col: number) {
+    setNote(undefined);
+    const to = { pos: clamp(pos, 0, Math.max(total - 1, 0)), col: clamp(col, 0, COLUMNS.length - 1) };
+    setActive(to);
+    focusPending.current = true;
+    virtualizer.scrollToIndex(to.pos, { align: 'auto' });
+  }
+
+  function startEdit(cell: Cell) {
+    const row = rowAt(pages, cell.pos);
+    const field = COLUMNS[cell.col]?.field;
+    if (!row || !field) return;
+    const reason = lockedReason(row, busy);
+    if (reason) {
+      setNote(reason);
+      say(reason);
+      return;
+    }
+    setProblem(undefined);
+    const edit = { pos: cell.pos, index: row.index, field, draft: row.record[field] ?? '' };
+    editingRef.current = edit;
+    setEditing(edit);
+  }
+
+  /** `refocus`: the keyboard closed the editor, so the cell takes the focus back (a blur went elsewhere). */
+  function closeEditor(refocus: boolean) {
+    editingRef.current = undefined;
+    setEditing(undefined);
+    if (refocus) focusPending.current = true;
+  }
+
+  async function commit(edit: EditState, refocus: boolean) {
+    closeEditor(refocus);
+    const row = rowAt(pages, edit.pos);
+    if (row && row.index === edit.index && (row.record[edit.field] ?? '') === edit.draft) return;
+    setSaving({ index: edit.index, field: edit.field, draft: edit.draft });
+    const outcome = await update(edit.index, edit.field, edit.draft);
+    setSaving(undefined);
+    if (!outcome.ok) {
+      setProblem(`${edit.field} was not saved: ${outcome.message}`);
+      say(`${edit.field} was not saved: ${outcome.message}`);
+      return;
+    }
+    say(fixReport(outcome.row, edit.field));
+  }
+
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  const closeEditorRef = useRef(closeEditor);
+  closeEditorRef.current = closeEditor;
+
+  // The editor's handlers read the edit from a ref, so that rows can stay memoized while the draft changes.
+  const editor = useMemo<EditorHandlers>(
+    () => ({
+      onDraft(value) {
+        const edit = editingRef.current;
+        if (!edit) return;
+        editingRef.current = { ...edit, draft: value };
+        setEditing(editingRef.current);
+      },
+      onKeyDown(event) {
+        const edit = editingRef.current;
+        if (!edit) return;
+        event.stopPropagation();
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          void commitRef.current(edit, true);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          closeEditorRef.current(true);
+        }
+      },
+      onBlur() {
+        // Leaving the cell keeps what was typed, as a spreadsheet does.
+        const edit = editingRef.current;
+        if (edit) void commitRef.current(edit, false);
+      },
+    }),
+    [],
+  );
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (editingRef.current || !cellOf(event.target)) return;
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 320) / ROW_HEIGHT) - 2);
+    const ctrl = event.ctrlKey || event.metaKey;
+    const { col } = activeRef.current;
+    const pos = clamp(activeRef.current.pos, 0, Math.max(total - 1, 0));
+    const targets: Record<string, Cell> = {
+      ArrowDown: { pos: pos + 1, col },
+      ArrowUp: { pos: pos - 1, col },
+      ArrowRight: { pos, col: col + 1 },
+      ArrowLeft: { pos, col: col - 1 },
+      PageDown: { pos: pos + pageRows, col },
+      PageUp: { pos: pos - pageRows, col },
+      Home: ctrl ? { pos: 0, col } : { pos, col: 0 },
+      End: ctrl ? { pos: total - 1, col } : { pos, col: COLUMNS.length - 1 },
+    };
+    const target = targets[event.key];
+    if (target) {
+      event.preventDefault();
+      move(target.pos, target.col);
+    } else if (event.key === 'Enter' || event.key === 'F2') {
+      event.preventDefault();
+      startEdit({ pos, col });
+    }
+  }
+
+  const onFocus = useCallback(
+    (event: FocusEvent<HTMLDivElement>) => {
+      const cell = cellOf(event.target);
+      if (!cell) return;
+      setFocused(cell);
+      setActive(cell);
+    },
+    [setActive],
+  );
+
+  const onBlur = useCallback((event: FocusEvent<HTMLDivElement>) => {
+    if (!cellOf(event.relatedTarget)) setFocused(undefined);
+  }, []);
+
+  const onMouseOver = useCallback((event: MouseEvent<HTMLDivElement>) => {
+    const cell = cellOf(event.target);
+    setHover((current) => (cell && current?.pos === cell.pos && current.col === cell.col ? current : cell));
+  }, []);
+
+  const tipCell = hover ?? focused;
+  const tipErrors = tipCell ? cellErrors(rowAt(pages, tipCell.pos), COLUMNS[tipCell.col]) : [];
+
+  return (
+    <div style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, fontSize: 13 }}>
+      <div
+        ref={scrollRef}
+        data-testid="kyc-grid-scroll"
+        style={{
+          // The page's panels above take about 400 px at most: the grid fills the rest of the window.
+          height: 'max(288px, calc(100vh - 400px))',
+          overflow: 'auto',
+          position: 'relative',
+          scrollPaddingTop: HEADER_HEIGHT,
+          scrollPaddingLeft: PINNED_WIDTH,
+        }}
+      >
+        <table
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA grid pattern on table elements: cells are focusable and editable.
+          role="grid"
+          aria-label={label}
+          aria-rowcount={total + 1}
+          aria-colcount={COLUMNS.length}
+          aria-describedby="kyc-grid-help"
+          data-testid="kyc-grid"
+          onKeyDown={onKeyDown}
+          onFocus={onFocus}
+          onBlur={onBlur}
+          onMouseOver={onMouseOver}
+          onMouseLeave={() => setHover(undefined)}
+          onDoubleClick={(event) => {
+            const cell = cellOf(event.target);
+            if (cell) startEdit(cell);
+          }}
+          style={{
+            display: 'block',
+            position: 'relative',
+            width: GRID_WIDTH,
+            height: HEADER_HEIGHT + virtualizer.getTotalSize(),
+            borderCollapse: 'collapse',
+          }}
+        >
+          <KycGridHeader />
+          <tbody style={{ display: 'block' }}>
+            {items.map((item) => {
+              const row = rowAt(pages, item.index);
+              const here = <T extends { index: number }>(edit: T | undefined) =>
+                edit && row && edit.index === row.index ? edit : undefined;
+              return (
+                <KycGridRow
+                  key={item.key}
+                  pos={item.index}
+                  top={item.start}
+                  row={row}
+                  activeCol={item.index === activePos ? active.col : -1}
+                  editing={editing?.pos === item.index ? here(editing) : undefined}
+                  saving={here(saving)}
+                  editor={editor}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {tipCell && tipErrors.length > 0 && (
+        <Tooltip
+          target={`[data-cell="${cellKey(tipCell.pos, tipCell.col)}"]`}
+          opened
+          label={errorText(tipErrors)}
+          position="bottom-start"
+          multiline
+          w={340}
+          withArrow
+          color="dark"
+        />
+      )}
+      <KycGridStatus
+        total={total}
+        filter={filter}
+        row={activeRow}
+        field={COLUMNS[active.col]?.field}
+        errors={cellErrors(activeRow, COLUMNS[active.col])}
+      />
+      {note && (
+        <Alert color="blue" p="xs" radius={0} data-testid="kyc-grid-note">
+          {note}
+        </Alert>
+      )}
+      {(problem || rowsError) && (
+        <Alert color="red" role="alert" p="xs" radius={0}>
+          {problem ?? rowsError}
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+// One row of the KYC grid: the row number (a row header), the row's state, one cell per KYC field. An
+// invalid cell carries aria-invalid, a warning icon and an outline (never colour alone), and its reasons as
+// an accessible description; the grid shows the same reasons in a tooltip on hover and focus.
+import { type KeyboardEvent, memo } from 'react';
+import type { KycField, KycRowError, KycRowView } from '../../../../shared/kyc-batch';
+import { COLUMNS, type GridColumn, HEADER_HEIGHT, ROW_HEIGHT } from './grid-columns';
+import { RowStateLabel } from './StateTag';
+
+export interface EditState {
+  pos: number;
+  index: number;
+  field: KycField;
+  draft: string;
+}
+
+export interface EditorHandlers {
+  onDraft: (value: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+}
+
+export const cellKey = (pos: number, col: number) => `${pos}:${col}`;
+export const describedById = (pos: number, col: number) => `kyc-why-${pos}-${col}`;
+
+/** The errors a cell shows: its field's, or for the state cell the row's own (no field). */
+export function cellErrors(row: KycRowView | undefined, column: GridColumn | undefined): KycRowError[] {
+  if (!row || !column || column.id === 'row') return [];
+  const field = column.field ?? null;
+  return row.errors.filter((error) => error.field === field);
+}
+
+export function errorText(errors: readonly KycRowError[]): string {
+  return errors.map((error) => error.message).join(' ');
+}
+
+function WarningIcon() {
+  return (
+    <svg
+      className="kyc-cell-icon"
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M12 3 2 21h20L12 3z" />
+      <path d="M12 10v5M12 18h.01" />
+    </svg>
+  );
+}
+
+/** Caret at the end, as a spreadsheet does when a cell is opened for editing. */
+function focusEditor(input: HTMLInputElement | null): void {
+  if (!input || input === document.activeElement) return;
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+}
+
+function pinStyle(column: GridColumn) {
+  return column.pinned === undefined ? { width: column.width } : { width: column.width, left: column.pinned };
+}
+
+interface RowProps {
+  pos: number;
+  top: number;
+  row: KycRowView | undefined;
+  /** The active column when this row holds the active cell, else -1. */
+  activeCol: number;
+  editing: EditState | undefined;
+  saving: { field: KycField; draft: string } | undefined;
+  editor: EditorHandlers;
+}
+
+export const KycGridRow = memo(function KycGridRow({
+  pos,
+  top,
+  row,
+  activeCol,
+  editing,
+  saving,
+  editor,
+}: RowProps) {
+  const descriptions: { id: string; text: string }[] = [];
+  const cells = COLUMNS.map((column, col) => {
+    const errors = cellErrors(row, column);
+    const invalid = errors.length > 0;
+    const describedBy = invalid ? describedById(pos, col) : undefined;
+    if (describedBy) descriptions.push({ id: describedBy, text: `Invalid: ${errorText(errors)}` });
+    const common = {
+      className: 'kyc-cell',
+      style: pinStyle(column),
+      'aria-colindex': col + 1,
+      'data-cell': cellKey(pos, col),
+      'data-pinned': column.pinned !== undefined || undefined,
+      'data-pinned-last': column.id === 'state' || undefined,
+      tabIndex: col === activeCol ? 0 : -1,
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': describedBy,
+      'data-source': errors.some((error) => error.source === 'gateway') ? 'gateway' : undefined,
+    };
+    if (!row) {
+      return (
+        <td key={column.id} {...common}>
+          <span className="kyc-placeholder" aria-hidden="true" />
+        </td>
+      );
+    }
+    if (column.id === 'row') {
+      return (
+        <th key={column.id} scope="row" {...common}>
+          {row.row}
+        </th>
+      );
+    }
+    if (column.id === 'state') {
+      return (
+        <td key={column.id} {...common}>
+          {invalid && <WarningIcon />}
+          <RowStateLabel state={row.state} />
+        </td>
+      );
+    }
+    const field = column.field!;
+    if (editing?.field === field) {
+      return (
+        <td key={column.id} {...common}>
+          <input
+            ref={focusEditor}
+            className="kyc-cell-editor"
+            aria-label={`${field}, row ${row.row}`}
+            aria-describedby={describedBy}
+            value={editing.draft}
+            onChange={(event) => editor.onDraft(event.currentTarget.value)}
+            onKeyDown={editor.onKeyDown}
+            onBlur={editor.onBlur}
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </td>
+      );
+    }
+    const isSaving = saving?.field === field;
+    const value = isSaving ? saving.draft : (row.record[field] ?? '');
+    return (
+      <td key={column.id} {...common} data-saving={isSaving || undefined} aria-busy={isSaving || undefined}>
+        {invalid && <WarningIcon />}
+        {value}
+      </td>
+    );
+  });
+  return (
+    <tr
+      aria-rowindex={pos + 2}
+      aria-busy={row ? undefined : true}
+      className="kyc-row"
+      data-odd={pos % 2 === 1}
+      data-testid="kyc-row"
+      data-state={row?.state}
+      style={{ position: 'absolute', top, left: 0, height: ROW_HEIGHT, display: 'flex', width: '100%' }}
+    >
+      {cells}
+      {descriptions.length > 0 && (
+        <td hidden>
+          {descriptions.map((description) => (
+            <span key={description.id} id={description.id}>
+              {description.text}
+            </span>
+          ))}
+        </td>
+      )}
+    </tr>
+  );
+});
+
+/** The column headers, sticky above the rows: field names as the gateway spells them. */
+export function KycGridHeader() {
+  return (
+    <thead style={{ display: 'block', position: 'sticky', top: 0, zIndex: 2 }}>
+      <tr
+        aria-rowindex={1}
+        style={{ display: 'flex', height: HEADER_HEIGHT, background: 'var(--mantine-color-gray-1)' }}
+      >
+        {COLUMNS.map((column, col) => (
+          <th
+            key={column.id}
+            scope="col"
+            aria-colindex={col + 1}
+            className="kyc-cell"
+            data-pinned={column.pinned !== undefined || undefined}
+            data-pinned-last={column.id === 'state' || undefined}
+            style={{
+              width: column.width,
+              left: column.pinned,
+              textAlign: column.id === 'row' ? 'right' : 'left',
+              lineHeight: `${HEADER_HEIGHT - 1}px`,
+              borderBottom: '1px solid var(--mantine-color-gray-4)',
+            }}
+          >
+            {column.id === 'row' ? 'Row' : column.id === 'state' ? 'State' : column.id}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -1,0 +1,101 @@
+// The column mapping to review and change: each column of the file feeds one KYC field or is ignored.
+// Main guessed it from the headers; a change is sent at once (kyc.setMapping), every row is validated
+// again, and the counts and rows refresh. Open by itself when a required field has no column.
+import { Accordion, Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { KycField } from '../../../../shared/kyc-batch';
+import { KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
+import { useKycStore } from './kyc-store';
+
+// Not a KYC field name, so it cannot be mistaken for one.
+const IGNORE = '(ignore)';
+const OPTIONS = [
+  { value: IGNORE, label: 'Ignore this column' },
+  ...KYC_FIELDS.map((field) => ({
+    value: field,
+    label: REQUIRED_FIELDS.has(field) ? `${field} (required)` : field,
+  })),
+];
+
+export function KycMappingPanel() {
+  const summary = useKycStore((state) => state.summary);
+  const busy = useKycStore((state) => state.mappingBusy || state.send?.phase === 'sending');
+  const error = useKycStore((state) => state.mappingError);
+  const setField = useKycStore((state) => state.setField);
+  if (!summary) return null;
+
+  const { mapping, missingRequiredFields: missing } = summary;
+  const used = mapping.filter((column) => column.field !== null).length;
+  const fed = new Set(mapping.map((column) => column.field));
+  const optionalMissing = KYC_FIELDS.filter((field) => !fed.has(field) && !REQUIRED_FIELDS.has(field));
+  const headline = [
+    `${used} of ${mapping.length} columns used`,
+    missing.length > 0
+      ? `${missing.length} required ${missing.length === 1 ? 'field has' : 'fields have'} no column`
+      : 'every required field has a column',
+  ].join(' · ');
+
+  return (
+    <Accordion
+      // A new file decides afresh whether the panel starts open.
+      key={summary.batchId}
+      variant="contained"
+      defaultValue={missing.length > 0 ? 'mapping' : null}
+    >
+      <Accordion.Item value="mapping">
+        <Accordion.Control>
+          <Text fw={600} span>
+            Column mapping
+          </Text>
+          <Text size="sm" c={missing.length > 0 ? 'red.9' : 'gray.7'} span>
+            {' '}
+            — {headline}
+          </Text>
+        </Accordion.Control>
+        <Accordion.Panel>
+          <Stack gap="sm">
+            {missing.length > 0 && (
+              <Alert color="red" p="xs" title="Required fields without a column">
+                No column feeds {missing.join(', ')}: every record misses{' '}
+                {missing.length === 1 ? 'it' : 'them'}. Choose the column that holds{' '}
+                {missing.length === 1 ? 'it' : 'each'} below, or fill {missing.length === 1 ? 'it' : 'them'}{' '}
+                in row by row.
+              </Alert>
+            )}
+            <Text size="sm" c="gray.7">
+              Each column of the file, and the KYC field it feeds. Choosing a field another column feeds moves
+              it to this column (the other one is then ignored).
+              {optionalMissing.length > 0
+                ? ` Not in the file (optional): ${optionalMissing.join(', ')}.`
+                : ''}
+            </Text>
+            <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
+              {mapping.map((column) => (
+                <Select
+                  key={column.header}
+                  label={column.header}
+                  data={OPTIONS}
+                  value={column.field ?? IGNORE}
+                  onChange={(value) => {
+                    const field = value === IGNORE || value === null ? null : (value as KycField);
+                    if (field !== column.field) void setField(column.header, field);
+                  }}
+                  allowDeselect={false}
+                  searchable
+                  disabled={busy}
+                  size="xs"
+                  data-testid="kyc-mapping-select"
+                  styles={column.field === null ? { input: { fontStyle: 'italic' } } : undefined}
+                />
+              ))}
+            </SimpleGrid>
+            {error && (
+              <Alert color="red" role="alert" p="xs">
+                The mapping was not changed: {error}
+              </Alert>
+            )}
+          </Stack>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+}

@@ -1,0 +1,47 @@
+// The grid's columns: the row number and the row's state (both pinned to the left), then one column per
+// KYC field in the wire schema's order. Widths are in pixels so that rows line up without measuring.
+import type { KycField } from '../../../../shared/kyc-batch';
+import { KYC_FIELDS } from './kyc-fields';
+
+export const ROW_HEIGHT = 32;
+export const HEADER_HEIGHT = 34;
+
+export interface GridColumn {
+  id: 'row' | 'state' | KycField;
+  field: KycField | undefined;
+  width: number;
+  /** Left offset of a pinned column. */
+  pinned: number | undefined;
+}
+
+const FIELD_WIDTH: Record<KycField, number> = {
+  userId: 140,
+  firstName: 120,
+  lastName: 130,
+  middleName: 110,
+  birthday: 112,
+  gender: 84,
+  country: 76,
+  iddCode: 76,
+  personalCode: 140,
+  certificateDateStart: 168,
+  certificateDateEnd: 160,
+  email: 220,
+  mobile: 140,
+  idCardUrls: 300,
+  documentUrls: 260,
+};
+
+export const COLUMNS: readonly GridColumn[] = [
+  { id: 'row', field: undefined, width: 68, pinned: 0 },
+  { id: 'state', field: undefined, width: 112, pinned: 68 },
+  ...KYC_FIELDS.map((field) => ({ id: field, field, width: FIELD_WIDTH[field], pinned: undefined })),
+];
+
+export const PINNED_WIDTH = COLUMNS.reduce(
+  (sum, column) => sum + (column.pinned !== undefined ? column.width : 0),
+  0,
+);
+export const GRID_WIDTH = COLUMNS.reduce((sum, column) => sum + column.width, 0);
+/** The first field column: where the active cell starts. */
+export const FIRST_FIELD_COLUMN = COLUMNS.findIndex((column) => column.field !== undefined);

@@ -1,0 +1,436 @@
+// The KYC page's state: the open batch's summary and counts, the grid's small cache of row pages, and
+// the send in progress. The batch itself lives in main; the renderer holds only the pages near what is on
+// screen (row-pages.ts), refetching them when a fix, a remapping or a sent chunk may have changed them.
+// Every answer carries the generation it was asked under, so an answer for another file or filter is
+// dropped, never shown.
+import { create } from 'zustand';
+import { KYC_MAX_RECORDS_PER_REQUEST } from '../../../../shared/gateway/kyc';
+import type {
+  KycBatchSummary,
+  KycChunkResult,
+  KycCounts,
+  KycField,
+  KycProgressEvent,
+  KycRowFilter,
+  KycRowView,
+  KycSubmitResult,
+} from '../../../../shared/kyc-batch';
+import { downloadText } from '../../lib/download';
+import { call, errorMessage, subscribe } from '../../lib/paydesk';
+import { count, records } from './format';
+import { fileProblem, readBase64 } from './read-file';
+import { PAGE_ROWS, pagesToFetch, type RowPage, type RowRange, withPage, withRow } from './row-pages';
+
+/** Page requests in flight at once: enough to fill a screen quickly, few enough that a fling does not queue. */
+const IN_FLIGHT = 2;
+/** While chunks come back, the visible rows are refetched at most this often. */
+const SEND_REFRESH_MS = 400;
+/**
+ * Progress events are applied at most this often. Two chunks in flight answer in bursts; a render per
+ * event mounted a chunk row (with its copy button's tooltip and portal) before React had settled the last
+ * one, and after about a hundred chunks React stopped the page for too many nested updates.
+ */
+const PROGRESS_MS = 100;
+
+export interface SendState {
+  phase: 'sending' | 'done' | 'failed';
+  /** A whole submission, or one chunk sent again. */
+  what: 'batch' | 'chunk';
+  chunkIndex?: number;
+  expectedRecords: number;
+  doneChunks: number;
+  totalChunks: number;
+  sentRecords: number;
+  acceptedRecords: number;
+  rejectedRecords: number;
+  failedRecords: number;
+  /** Every chunk of the latest submission with an outcome, in chunk order. */
+  chunks: KycChunkResult[];
+  error?: string;
+}
+
+export type UpdateOutcome = { ok: true; row: KycRowView } | { ok: false; message: string };
+
+interface KycState {
+  summary: KycBatchSummary | undefined;
+  counts: KycCounts | undefined;
+  /** Records of this file that the gateway accepted before it was opened (history remembers by file hash). */
+  acceptedBefore: number;
+  /** The file being read and parsed. */
+  opening: string | undefined;
+  fileError: string | undefined;
+  mappingBusy: boolean;
+  mappingError: string | undefined;
+  filter: KycRowFilter;
+  /** Rows matching the filter. */
+  total: number;
+  pages: ReadonlyMap<number, RowPage>;
+  version: number;
+  generation: number;
+  rowsError: string | undefined;
+  send: SendState | undefined;
+  exporting: boolean;
+  exportError: string | undefined;
+  /** The latest thing to announce; seq changes so that the same words are announced again. */
+  notice: { text: string; seq: number } | undefined;
+  open: (file: File) => Promise<void>;
+  refuseFiles: (message: string) => void;
+  setField: (header: string, field: KycField | null) => Promise<void>;
+  setFilter: (filter: KycRowFilter) => void;
+  /** The grid's visible rows (positions in the filtered list): fetches what is missing around them. */
+  want: (range: RowRange) => void;
+  update: (index: number, field: KycField, value: string) => Promise<UpdateOutcome>;
+  submit: () => Promise<void>;
+  resubmit: (chunkIndex: number) => Promise<void>;
+  exportRejected: () => Promise<void>;
+  progress: (event: KycProgressEvent) => void;
+  /** Announces a sentence in the page's live region. */
+  say: (text: string) => void;
+  /** Forgets the rows read so far (personal data): the lock calls it; the grid reads them again after. */
+  forgetRows: () => void;
+}
+
+export function totalFor(filter: KycRowFilter, counts: KycCounts): number {
+  return filter === 'all' ? counts.total : counts[filter];
+}
+
+function upsertChunk(chunks: readonly KycChunkResult[], chunk: KycChunkResult): KycChunkResult[] {
+  return [...chunks.filter((other) => other.index !== chunk.index), chunk].sort((a, b) => a.index - b.index);
+}
+
+function finished(result: KycSubmitResult, before: SendState): SendState {
+  return {
+    ...before,
+    phase: 'done',
+    expectedRecords: result.sentRecords,
+    doneChunks: result.chunks.length,
+    totalChunks: result.chunks.length,
+    sentRecords: result.sentRecords,
+    acceptedRecords: result.acceptedRecords,
+    rejectedRecords: result.rejectedRecords,
+    failedRecords: result.failedRecords,
+    chunks: result.chunks,
+  };
+}
+
+function sentSummary(send: SendState): string {
+  const parts = [`${count(send.acceptedRecords)} accepted`];
+  if (send.rejectedRecords > 0) parts.push(`${count(send.rejectedRecords)} in refused chunks`);
+  if (send.failedRecords > 0) parts.push(`${count(send.failedRecords)} in chunks without an answer`);
+  return `Sent ${records(send.sentRecords)} in ${records(send.totalChunks, 'chunk')}: ${parts.join(', ')}.`;
+}
+
+export const useKycStore = create<KycState>((set, get) => {
+  let wanted: RowRange = { first: 0, last: 0 };
+  let inFlight = new Set<number>();
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  let progressTimer: ReturnType<typeof setTimeout> | undefined;
+  let pendingProgress: KycProgressEvent[] = [];
+  let noticeSeq = 0;
+  /** Files dropped one after the other open in turn: only the latest one's answer is shown. */
+  let openSeq = 0;
+
+  const announce = (text: string) => set({ notice: { text, seq: ++noticeSeq } });
+
+  function pump(): void {
+    const { summary, total, pages, version } = get();
+    if (!summary) return;
+    for (const page of pagesToFetch(wanted, total, pages, version)) {
+      if (inFlight.size >= IN_FLIGHT) return;
+      if (!inFlight.has(page)) void fetchPage(page);
+    }
+  }
+
+  async function fetchPage(page: number): Promise<void> {
+    const { summary, filter, generation, version } = get();
+    if (!summary) return;
+    const flights = inFlight;
+    flights.add(page);
+    let failed = false;
+    try {
+      const answer = await call('kyc.rows', {
+        batchId: summary.batchId,
+        offset: page * PAGE_ROWS,
+        limit: PAGE_ROWS,
+        filter,
+      });
+      if (get().generation !== generation) return;
+      set({
+        pages: withPage(get().pages, page, { rows: answer.rows, version }, wanted),
+        total: answer.total,
+        counts: answer.counts,
+        rowsError: undefined,
+      });
+    } catch (error) {
+      failed = true;
+      if (get().generation === generation)
+        set({ rowsError: `Rows could not be loaded: ${errorMessage(error)}` });
+    } finally {
+      flights.delete(page);
+    }
+    if (!failed && get().generation === generation) pump();
+  }
+
+  /** Marks every cached page stale (still shown until its fresh copy arrives) and refetches what is on screen. */
+  function invalidate(): void {
+    set({ version: get().version + 1 });
+    pump();
+  }
+
+  function invalidateSoon(): void {
+    if (refreshTimer !== undefined) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = undefined;
+      invalidate();
+    }, SEND_REFRESH_MS);
+  }
+
+  /** Applies the progress events that came in since the last time, in one update. */
+  function applyProgress(): void {
+    progressTimer = undefined;
+    const events = pendingProgress;
+    pendingProgress = [];
+    const { send } = get();
+    if (send?.phase !== 'sending' || events.length === 0) return;
+    let chunks = send.chunks;
+    let latest = events[0]!;
+    for (const event of events) {
+      chunks = upsertChunk(chunks, event.chunk);
+      if (event.doneChunks >= latest.doneChunks) latest = event;
+    }
+    set({
+      send: {
+        ...send,
+        doneChunks: latest.doneChunks,
+        totalChunks: latest.totalChunks,
+        sentRecords: latest.sentRecords,
+        acceptedRecords: latest.acceptedRecords,
+        rejectedRecords: latest.rejectedRecords,
+        failedRecords: latest.failedRecords,
+        chunks,
+      },
+    });
+    invalidateSoon();
+  }
+
+  /** A new file or filter: an empty cache, and answers to the old one dropped. */
+  function restart(patch: Partial<KycState>): void {
+    inFlight = new Set();
+    wanted = { first: 0, last: 0 };
+    set({ ...patch, pages: new Map(), generation: get().generation + 1, rowsError: undefined });
+    pump();
+  }
+
+  async function sendWith(start: SendState, work: () => Promise<KycSubmitResult>): Promise<void> {
+    pendingProgress = [];
+    set({ send: start });
+    try {
+      const result = await work();
+      if (get().summary?.batchId !== result.batchId) return;
+      // The result holds every chunk: progress still waiting to be shown is superseded.
+      pendingProgress = [];
+      const done = finished(result, get().send ?? start);
+      set({ send: done, counts: result.counts, total: totalFor(get().filter, result.counts) });
+      announce(sentSummary(done));
+    } catch (error) {
+      const current = get().send ?? start;
+      set({ send: { ...current, phase: 'failed', error: errorMessage(error) } });
+      announce(`Sending stopped: ${errorMessage(error)}`);
+    }
+    invalidate();
+  }
+
+  return {
+    summary: undefined,
+    counts: undefined,
+    acceptedBefore: 0,
+    opening: undefined,
+    fileError: undefined,
+    mappingBusy: false,
+    mappingError: undefined,
+    filter: 'all',
+    total: 0,
+    pages: new Map(),
+    version: 0,
+    generation: 0,
+    rowsError: undefined,
+    send: undefined,
+    exporting: false,
+    exportError: undefined,
+    notice: undefined,
+
+    async open(file) {
+      const problem = fileProblem(file);
+      if (problem) return get().refuseFiles(problem);
+      if (get().send?.phase === 'sending') {
+        return get().refuseFiles('A batch is being sent: open the next file when sending ends.');
+      }
+      const seq = ++openSeq;
+      set({ opening: file.name, fileError: undefined });
+      try {
+        const bytes = await readBase64(file);
+        const summary = await call('kyc.open', { fileName: file.name, bytes });
+        if (seq !== openSeq) return;
+        const { counts } = summary;
+        restart({
+          summary,
+          counts,
+          acceptedBefore: counts.accepted,
+          opening: undefined,
+          filter: 'all',
+          total: counts.total,
+          version: 0,
+          send: undefined,
+          mappingError: undefined,
+          exportError: undefined,
+        });
+        announce(
+          `Opened ${summary.fileName}: ${records(counts.total)}, ${count(counts.invalid)} invalid, ${count(counts.valid)} valid.`,
+        );
+      } catch (error) {
+        if (seq !== openSeq) return;
+        set({ opening: undefined });
+        get().refuseFiles(`"${file.name}" could not be opened: ${errorMessage(error)}`);
+      }
+    },
+
+    refuseFiles(message) {
+      set({ fileError: message });
+      announce(message);
+    },
+
+    async setField(header, field) {
+      const { summary } = get();
+      if (!summary) return;
+      const changes: { header: string; field: KycField | null }[] = [{ header, field }];
+      // One column per field: the column that fed it until now is set aside rather than refused.
+      const previous = field
+        ? summary.mapping.find((c) => c.field === field && c.header !== header)
+        : undefined;
+      if (previous) changes.push({ header: previous.header, field: null });
+      set({ mappingBusy: true, mappingError: undefined });
+      try {
+        const next = await call('kyc.setMapping', { batchId: summary.batchId, mapping: changes });
+        if (get().summary?.batchId !== summary.batchId) return;
+        set({
+          summary: next,
+          counts: next.counts,
+          total: totalFor(get().filter, next.counts),
+          mappingBusy: false,
+        });
+        invalidate();
+        const what = field ? `feeds ${field}` : 'is ignored';
+        const moved = previous ? `; "${previous.header}" is ignored now` : '';
+        announce(`Column "${header}" ${what}${moved}. ${count(next.counts.invalid)} invalid rows.`);
+      } catch (error) {
+        set({ mappingBusy: false, mappingError: errorMessage(error) });
+      }
+    },
+
+    setFilter(filter) {
+      const { counts } = get();
+      if (!counts || filter === get().filter) return;
+      restart({ filter, total: totalFor(filter, counts) });
+    },
+
+    want(range) {
+      wanted = range;
+      pump();
+    },
+
+    async update(index, field, value) {
+      const { summary } = get();
+      if (!summary) return { ok: false, message: 'No file is open.' };
+      try {
+        const result = await call('kyc.update', { batchId: summary.batchId, index, field, value });
+        if (get().summary?.batchId !== summary.batchId) return { ok: true, row: result.row };
+        set({
+          pages: withRow(get().pages, result.row),
+          counts: result.counts,
+          total: totalFor(get().filter, result.counts),
+        });
+        // A fix can move the row out of the filter, and a changed userId can settle another row's duplicate.
+        invalidate();
+        return { ok: true, row: result.row };
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) };
+      }
+    },
+
+    async submit() {
+      const { summary, counts } = get();
+      if (!summary || !counts || counts.valid === 0 || get().send?.phase === 'sending') return;
+      const expected = counts.valid;
+      await sendWith(
+        {
+          phase: 'sending',
+          what: 'batch',
+          expectedRecords: expected,
+          doneChunks: 0,
+          totalChunks: Math.ceil(expected / KYC_MAX_RECORDS_PER_REQUEST),
+          sentRecords: 0,
+          acceptedRecords: 0,
+          rejectedRecords: 0,
+          failedRecords: 0,
+          chunks: [],
+        },
+        () => call('kyc.submit', { batchId: summary.batchId, onlyRemaining: true }),
+      );
+    },
+
+    async resubmit(chunkIndex) {
+      const { summary, send } = get();
+      if (!summary || !send || send.phase === 'sending') return;
+      const chunk = send.chunks.find((candidate) => candidate.index === chunkIndex);
+      await sendWith(
+        {
+          ...send,
+          phase: 'sending',
+          what: 'chunk',
+          chunkIndex,
+          expectedRecords: chunk?.records ?? 0,
+          doneChunks: 0,
+          totalChunks: 1,
+          sentRecords: 0,
+          acceptedRecords: 0,
+          rejectedRecords: 0,
+          failedRecords: 0,
+          error: undefined,
+        },
+        () => call('kyc.resubmitChunk', { batchId: summary.batchId, chunkIndex }),
+      );
+    },
+
+    async exportRejected() {
+      const { summary } = get();
+      if (!summary) return;
+      set({ exporting: true, exportError: undefined });
+      try {
+        const file = await call('kyc.exportRejected', { batchId: summary.batchId });
+        downloadText(file.csv, file.fileName);
+        set({ exporting: false });
+        announce(`Exported ${records(file.rows, 'row')} with their reasons to ${file.fileName}.`);
+      } catch (error) {
+        set({ exporting: false, exportError: `Export failed: ${errorMessage(error)}` });
+      }
+    },
+
+    progress(event) {
+      const { summary, send } = get();
+      if (!summary || event.batchId !== summary.batchId || send?.phase !== 'sending') return;
+      pendingProgress.push(event);
+      if (progressTimer === undefined) progressTimer = setTimeout(applyProgress, PROGRESS_MS);
+    },
+
+    say: announce,
+    forgetRows: () => {
+      inFlight = new Set();
+      set({ pages: new Map(), generation: get().generation + 1 });
+    },
+  };
+});
+
+/** Once per page: chunk results as main reports them. */
+export function listenForKycProgress(): () => void {
+  return subscribe('kyc.progress', (event) => useKycStore.getState().progress(event));
+}

@@ -1,9 +1,11 @@
 // npm run screenshots: starts the browser harness, walks through the app's pages and states at 1280×800
 // and saves them as PNGs under docs/screenshots/ (the build must exist: the script runs it first).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
+import { KycPage } from '../tests/e2e/pages/kyc-page';
 import { CARDS, customer, PayInPage } from '../tests/e2e/pages/payin-page';
+import { LockScreen, SettingsPage } from '../tests/e2e/pages/settings-page';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/e2e/support/harness';
 
 const outDir = resolve(import.meta.dirname, '../docs/screenshots');
@@ -80,8 +82,37 @@ try {
     await payin.page.context().close();
   }
   await page('06-kyc', 'KYC batches', 'KYC batches');
+  {
+    const payin = await payInPage();
+    const kyc = new KycPage(payin.page);
+    await payin.page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: 'KYC batches' })
+      .click();
+    const planted = resolve(import.meta.dirname, '../tests/fixtures/kyc/e2e/planted-errors.csv');
+    await kyc.drop({ name: 'planted-errors.csv', mimeType: 'text/csv', buffer: readFileSync(planted) });
+    await kyc.expectOpened('planted-errors.csv', '12 records');
+    await kyc.cell(5, 'birthday').hover();
+    await expect(kyc.tooltip).toBeVisible();
+    await shoot(payin.page, '09-kyc-invalid-cells');
+    await kyc.submit.click();
+    await expect(kyc.chunks).toHaveCount(1);
+    await shoot(payin.page, '10-kyc-sent');
+    await payin.page.context().close();
+  }
   await page('07-history', 'History', 'History');
   await page('08-settings', 'Settings', 'Settings');
+  {
+    const payin = await payInPage();
+    const settings = new SettingsPage(payin.page);
+    await settings.open();
+    await settings.setPassphrase('screenshot passphrase');
+    await settings.lockNow.click();
+    const lock = new LockScreen(payin.page);
+    await expect(lock.passphrase).toBeVisible();
+    await shoot(payin.page, '11-locked');
+    await payin.page.context().close();
+  }
   for (const file of saved) console.log(`saved ${file}`);
 } finally {
   await browser.close();

@@ -57,7 +57,7 @@ const settingsStore: KeyValueStore = values.ephemeral
     }
   : new Conf<Record<string, unknown>>({ projectName: 'paydesk', cwd: dataDir, configName: 'settings' });
 const probe = values.ephemeral
-  ? { available: false as const, reason: 'ephemeral run: secrets kept in memory' }
+  ? { available: false as const, reason: 'an --ephemeral harness run' }
   : await probeKeychain();
 const vault = probe.available ? createKeychainVault('paydesk') : createMemoryVault();
 const log = createLogger({ filePath: join(dataDir, 'logs', 'paydesk.log'), level: 'info' });

@@ -125,3 +125,49 @@ describe('query plans of the named lookups', () => {
     });
   }
 });
+
+describe('query plans of the daily totals', () => {
+  const DAY = 86_400_000;
+  const midnight = Date.UTC(2025, 0, 15);
+  const totalsPlan = (query: Parameters<TempHistory['store']['explainDailyTotals']>[0]) =>
+    h.store.explainDailyTotals(query).join('\n');
+
+  it('whole local days in any offset read payin_days by its key, and neither the rows nor the buckets', () => {
+    for (const utcOffsetMinutes of [0, 345, -210, 840]) {
+      const everything = totalsPlan({ utcOffsetMinutes });
+      expect(everything).toContain('SEARCH payin_days USING PRIMARY KEY (utc_offset_minutes=?)');
+      const days = totalsPlan({
+        utcOffsetMinutes,
+        filter: {
+          from: midnight - utcOffsetMinutes * 60_000,
+          to: midnight + 30 * DAY - utcOffsetMinutes * 60_000,
+        },
+      });
+      expect(days).toContain(
+        'SEARCH payin_days USING PRIMARY KEY (utc_offset_minutes=? AND day>? AND day<?)',
+      );
+      for (const plan of [everything, days]) {
+        expect(plan).not.toContain('history_rows');
+        expect(plan).not.toContain('payin_buckets');
+        // Read in key order, so the days are summed without sorting them first.
+        expect(plan).not.toContain('TEMP B-TREE');
+      }
+    }
+  });
+
+  it('a range that starts and ends mid-day adds its two part days from payin_buckets by bucket range', () => {
+    const plan = totalsPlan({
+      utcOffsetMinutes: 345,
+      filter: { from: midnight + 7 * 3_600_000, to: midnight + 30 * DAY + 900_000, profile: 'live' },
+    });
+    expect(plan).toContain('SEARCH payin_days USING PRIMARY KEY (utc_offset_minutes=? AND day>? AND day<?)');
+    expect(plan.match(/SEARCH payin_buckets USING PRIMARY KEY \(bucket>\? AND bucket<\?\)/g)).toHaveLength(2);
+    expect(plan).not.toContain('history_rows');
+  });
+
+  it('text search, which the rollups cannot answer, still looks the rows up by index', () => {
+    const plan = h.store.explainDailyTotals({ filter: { text: 'PLAN-1' }, utcOffsetMinutes: 345 });
+    expect(plan.join('\n')).toContain('idx_history_trade_no');
+    expect(fullScan(plan)).toBe(false);
+  });
+});

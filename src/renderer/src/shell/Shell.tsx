@@ -10,6 +10,7 @@ import { ENV_BADGE } from '../features/settings/environment-look';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { EnvironmentBanner } from './EnvironmentBanner';
+import './shell.css';
 import { PAGES, type PageId } from './pages';
 
 export function Shell() {

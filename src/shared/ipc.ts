@@ -80,10 +80,7 @@ export const lockStateSchema = z.object({
 export type LockState = z.infer<typeof lockStateSchema>;
 export const PASSPHRASE_MIN_LENGTH = 8;
 const passphrase = z.string().max(256);
-const newPassphrase = passphrase.min(
-  PASSPHRASE_MIN_LENGTH,
-  `At least ${PASSPHRASE_MIN_LENGTH} characters.`,
-);
+const newPassphrase = passphrase.min(PASSPHRASE_MIN_LENGTH, `At least ${PASSPHRASE_MIN_LENGTH} characters.`);
 /** What may be called while Paydesk is locked: everything else answers { kind: 'locked' }. */
 export const CHANNELS_OPEN_WHILE_LOCKED = ['app.info', 'lock.status', 'lock.unlock'] as const;
 

@@ -3,7 +3,7 @@
 // hash; a removed or inserted one breaks the links or the numbering; removed newest entries are caught by
 // audit_head, the chain's last link written in the same transaction as each entry.
 import { createHash } from 'node:crypto';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { canonicalJson } from './canonical-json';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -41,9 +41,25 @@ function entryHash(prevHash: string, content: Omit<AuditEntry, 'prevHash' | 'has
   return sha256Hex(prevHash + canonicalJson(content));
 }
 
+// The three statements of an append, compiled once per database (an append runs on every row change).
+const appendStatements = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+function cached(db: DatabaseSync, sql: string): StatementSync {
+  let statements = appendStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    appendStatements.set(db, statements);
+  }
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
 /** Appends one entry. The caller holds the write transaction that also changes the row it describes. */
 export function appendAudit(db: DatabaseSync, event: AuditEvent, at: number): AuditEntry {
-  const head = db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get();
+  const head = cached(db, 'SELECT seq, hash FROM audit_head WHERE id = 1').get();
   const prevHash = head ? String(head.hash) : GENESIS_HASH;
   const seq = head ? Number(head.seq) + 1 : 1;
   const content = {
@@ -57,7 +73,8 @@ export function appendAudit(db: DatabaseSync, event: AuditEvent, at: number): Au
     detail: event.detail ?? {},
   };
   const hash = entryHash(prevHash, content);
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO audit_log (seq, at, operator, event, outcome, resource, row_id, detail_json, prev_hash, hash)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -72,7 +89,8 @@ export function appendAudit(db: DatabaseSync, event: AuditEvent, at: number): Au
     prevHash,
     hash,
   );
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO audit_head (id, seq, hash) VALUES (1, ?, ?)
      ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash`,
   ).run(seq, hash);

@@ -61,6 +61,7 @@ export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
 /** Operator name recorded for what Paydesk does by itself (startup recovery). */
 export const SYSTEM_OPERATOR = 'system';
+const MAX_CACHED_STATEMENTS = 256;
 
 export class HistoryStoreError extends Error {
   override name = 'HistoryStoreError';
@@ -292,9 +293,22 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
 
   // Every read comes back with BigInt integers: amount_minor may exceed 2^53, and reading it as a
   // number would throw. Ids and times are converted with Number() where they are read.
-  function prepare(sql: string): StatementSync {
+  function prepareFresh(sql: string): StatementSync {
     const statement = db.prepare(sql);
     statement.setReadBigInts(true);
+    return statement;
+  }
+
+  // A pay-in runs the same dozen statements several times over: compiling each once takes about a quarter
+  // of Paydesk's own time per pay-in off (bench/payin-overhead.ts). Filter queries vary, hence the cap.
+  const statements = new Map<string, StatementSync>();
+  function prepare(sql: string): StatementSync {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+      statement = prepareFresh(sql);
+      statements.set(sql, statement);
+    }
     return statement;
   }
 
@@ -662,7 +676,8 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       const { sql, params } = filteredSelect(filter, { paged: false });
       const lines = [csvLine(CSV_HEADER)];
       let rows = 0;
-      for (const row of prepare(sql).iterate(params)) {
+      // Its own statement: a shared one would be reset if anything ran it again mid-iteration.
+      for (const row of prepareFresh(sql).iterate(params)) {
         lines.push(csvLine(csvCells(toRow(row))));
         rows += 1;
       }
@@ -704,7 +719,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       const chain = verifyAuditChain(db);
       if (!chain.ok) return chain;
       const latest = prepare('SELECT * FROM audit_log WHERE row_id = ? ORDER BY seq DESC LIMIT 1');
-      for (const sqlRow of prepare('SELECT * FROM history_rows ORDER BY id').iterate()) {
+      for (const sqlRow of prepareFresh('SELECT * FROM history_rows ORDER BY id').iterate()) {
         const row = toRow(sqlRow);
         const entryRow = latest.get(row.id);
         if (!entryRow) {

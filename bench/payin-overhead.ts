@@ -10,6 +10,7 @@ import { gatewayTransport } from '../src/main/payin/gateway-transport';
 import type { PayInBody, PayInTransport } from '../src/main/payin/payin-service';
 import type { IpcResult, PayInResult } from '../src/shared/ipc';
 import { TEST_CARDS } from '../src/shared/sandbox-test-data';
+import { v2Fields } from '../tests/support/paydesk-fixture';
 import { type BenchApp, startBenchApp } from './support/paydesk-app';
 import {
   loadLine,
@@ -45,21 +46,12 @@ const expDate = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2
 function payInInput(run: number, i: number) {
   return {
     version: 'v2' as const,
-    fields: {
+    fields: v2Fields({
       userId: `bench-${run}-${i}`,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      mobile: '5551234567',
-      addressLine: '12 Analytical St',
-      country: 'GB',
-      city: 'London',
-      zip: 'N1 9GU',
       cardNumber: approving.number,
-      cvv: '123',
       expDate,
-      ip: '203.0.113.7',
       amount: `${10 + (i % 90)}.${String(i % 100).padStart(2, '0')}`,
-    },
+    }),
     confirmDuplicate: false,
   };
 }

@@ -5,6 +5,7 @@
 // Run: npm run bench:sandbox [-- --duration S --warmup S --connections N --runs R | --quick]
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { v2Body } from '../tests/integration/sandbox-helpers';
 import { startChildServer, startSandboxProcess } from './support/child-server';
 import { loadLine, machineLine, median, printBenchResult, printTable, ratioText } from './support/report';
 
@@ -56,23 +57,7 @@ const command = quick
 const GOAL_RPS = 5000;
 const GOAL_P99_MS = 20;
 
-const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
-const template = {
-  merchantId: 100001,
-  userId: 'bench-user',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  mobile: '5550123456',
-  addressLine: '12 Analytical Row',
-  country: 'GB',
-  city: 'London',
-  zip: 'N1 9GU',
-  cardNumber: '4242424242424242',
-  cvv: '123',
-  expDate: expiry,
-  ip: '203.0.113.7',
-  amount: '25.00',
-};
+const template = v2Body({ userId: 'bench-user' });
 
 let sequence = 0;
 async function load(url: string, seconds: number) {

@@ -6,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { HistoryRow } from '../../../../shared/history';
 import { KIND_LABEL } from '../../lib/status-look';
+import { useFocusWhenRendered } from '../../lib/use-focus-when-rendered';
 import { localDateTime } from './format';
 import { StatusLabel } from './StatusLabel';
 import { useHistoryStore } from './store';
@@ -103,7 +104,8 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
   const generation = useHistoryStore((state) => state.generation);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const focusPending = useRef(false);
+  // After a key moved the active row, the row takes the focus once the virtualizer has rendered it.
+  const focusRow = useFocusWhenRendered(scrollRef, { preventScroll: true });
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -130,20 +132,10 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
 
   const activeIndex = Math.min(active, Math.max(rows.length - 1, 0));
 
-  // After a key moved the active row, focus it once the virtualizer has rendered it.
-  useEffect(() => {
-    if (!focusPending.current) return;
-    const element = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
-    if (element) {
-      focusPending.current = false;
-      element.focus({ preventScroll: true });
-    }
-  });
-
   function move(to: number) {
     const index = Math.max(0, Math.min(rows.length - 1, to));
     setActive(index);
-    focusPending.current = true;
+    focusRow.request(`[data-index="${index}"]`);
     virtualizer.scrollToIndex(index, { align: 'auto' });
   }
 
@@ -223,7 +215,11 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
                     onOpen(row.id);
                   }}
                   onKeyDown={(event) => onKeyDown(event, item.index, row.id)}
-                  onFocus={() => setActive(item.index)}
+                  onFocus={() => {
+                    // A row focused by a click or Tab settles it: no earlier key's move takes it away.
+                    focusRow.cancel();
+                    setActive(item.index);
+                  }}
                   style={{
                     ...GRID,
                     position: 'absolute',

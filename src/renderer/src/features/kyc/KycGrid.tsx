@@ -16,6 +16,7 @@ import {
   useState,
 } from 'react';
 import type { KycField, KycRowView } from '../../../../shared/kyc-batch';
+import { useFocusWhenRendered } from '../../lib/use-focus-when-rendered';
 import {
   COLUMNS,
   FIRST_FIELD_COLUMN,
@@ -36,6 +37,11 @@ import {
 import { KycGridStatus } from './KycGridStatus';
 import { useKycStore } from './kyc-store';
 import { rowAt } from './row-pages';
+
+/** The selector of a cell's element in the grid. */
+function cellSelector(cell: Cell): string {
+  return `[data-cell="${cellKey(cell.pos, cell.col)}"]`;
+}
 
 interface Cell {
   pos: number;
@@ -100,7 +106,6 @@ export function KycGrid({ label }: { label: string }) {
   const [note, setNote] = useState<string>();
   const [hover, setHover] = useState<Cell>();
   const [focused, setFocused] = useState<Cell>();
-  const focusPending = useRef(false);
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -139,33 +144,25 @@ export function KycGrid({ label }: { label: string }) {
     if (scrollRef.current) scrollRef.current.scrollLeft = 0;
   }, [batchId]);
 
-  // With the focus elsewhere, the tab stop follows the scrolling, so Tab lands on a row in view.
+  // After a key moved the active cell (or an edit closed), the cell takes the focus once it is rendered.
+  const focusCell = useFocusWhenRendered(scrollRef, { hold: editing !== undefined });
+
+  // With the focus elsewhere, the tab stop follows the scrolling, so Tab lands on a row in view. Not while a
+  // key's move is under way: the focused cell may leave the DOM before the scrolling reaches the new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rendered range is the trigger (scrolling), not a value used.
   useEffect(() => {
     const inside = scrollRef.current?.contains(document.activeElement) ?? false;
-    if (inside || lastRendered < 0) return;
+    if (inside || lastRendered < 0 || focusCell.pending()) return;
     const range = virtualizer.range;
     if (!range || (activePos >= range.startIndex && activePos <= range.endIndex)) return;
     setActive({ pos: range.startIndex, col: activeRef.current.col });
-  }, [firstRendered, lastRendered, activePos, virtualizer, setActive]);
-
-  // After a key moved the active cell (or an edit closed), focus it once the virtualizer has rendered it.
-  useEffect(() => {
-    if (!focusPending.current || editing) return;
-    const cell = scrollRef.current?.querySelector<HTMLElement>(
-      `[data-cell="${cellKey(activePos, active.col)}"]`,
-    );
-    if (cell) {
-      focusPending.current = false;
-      cell.focus();
-    }
-  });
+  }, [firstRendered, lastRendered, activePos, virtualizer, setActive, focusCell]);
 
   function move(pos: number, col: number) {
     setNote(undefined);
     const to = { pos: clamp(pos, 0, Math.max(total - 1, 0)), col: clamp(col, 0, COLUMNS.length - 1) };
     setActive(to);
-    focusPending.current = true;
+    focusCell.request(cellSelector(to));
     virtualizer.scrollToIndex(to.pos, { align: 'auto' });
   }
 
@@ -189,7 +186,10 @@ export function KycGrid({ label }: { label: string }) {
   function closeEditor(refocus: boolean) {
     editingRef.current = undefined;
     setEditing(undefined);
-    if (refocus) focusPending.current = true;
+    if (refocus) {
+      const { pos, col } = activeRef.current;
+      focusCell.request(cellSelector({ pos: clamp(pos, 0, Math.max(total - 1, 0)), col }));
+    }
   }
 
   async function commit(edit: EditState, refocus: boolean) {
@@ -272,10 +272,12 @@ export function KycGrid({ label }: { label: string }) {
     (event: FocusEvent<HTMLDivElement>) => {
       const cell = cellOf(event.target);
       if (!cell) return;
+      // Focus that landed on a cell by a click or Tab settles it: no earlier key's move takes it away.
+      focusCell.cancel();
       setFocused(cell);
       setActive(cell);
     },
-    [setActive],
+    [setActive, focusCell],
   );
 
   const onBlur = useCallback((event: FocusEvent<HTMLDivElement>) => {
@@ -353,7 +355,7 @@ export function KycGrid({ label }: { label: string }) {
       </div>
       {tipCell && tipErrors.length > 0 && (
         <Tooltip
-          target={`[data-cell="${cellKey(tipCell.pos, tipCell.col)}"]`}
+          target={cellSelector(tipCell)}
           opened
           label={errorText(tipErrors)}
           position="bottom-start"

@@ -164,6 +164,10 @@ export async function createPaydesk(config: PaydeskConfig) {
     'payin.retry': (input) => payIns.retry(input),
     'payin.cancelBankPage': ({ historyId }) => payIns.cancelBankPage(historyId),
     'payin.storedCards': ({ userId }) => payIns.storedCardsFor(userId),
+    'kyc.prepare': async () => {
+      await kyc.prepare();
+      return { ready: true as const };
+    },
     'kyc.open': (input) => kycDesk.open(input),
     'kyc.setMapping': ({ batchId, mapping }) => kyc.setMapping(batchId, mapping),
     'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),

@@ -168,6 +168,8 @@ export const ipcChannels = {
     z.strictObject({ userId: z.string().min(1).max(64) }),
     z.array(storedCardSchema),
   ),
+  /** The KYC page is open: main readies the worker that reads files, so the first file opens as fast as later ones. */
+  'kyc.prepare': channel(none, z.strictObject({ ready: z.literal(true) })),
   'kyc.open': channel(kycOpenInput, kycBatchSummary),
   'kyc.setMapping': channel(kycMappingInput, kycBatchSummary),
   'kyc.rows': channel(kycRowsQuery, kycRowsPage),

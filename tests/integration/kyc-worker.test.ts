@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IpcFailure } from '../../src/main/ipc/dispatch';
 import { copyInSlices, decodeBase64InSlices } from '../../src/main/kyc/bytes-in-slices';
 import { createKycService } from '../../src/main/kyc/kyc-service';
-import { workerScript } from '../../src/main/kyc/worker-pool';
+import { kycWorkers, workerScript } from '../../src/main/kyc/worker-pool';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -61,6 +61,20 @@ describe('KYC open in a worker thread', () => {
     // Main turned its loop many times while the file was read, not once at the end.
     expect(turns).toBeGreaterThan(5);
     expect((await opening).counts).toMatchObject({ total: 20_000, valid: 20_000 });
+  });
+
+  it('prepare starts the worker ahead of the first file, and that file is read by the same thread', async () => {
+    await kycWorkers.close();
+    const before = kycWorkers.threadsStarted;
+    const service = createKycService();
+    await service.prepare();
+    expect(kycWorkers.threadsStarted).toBe(before + 1);
+    const summary = await service.open(file(10), 'after-prepare.csv');
+    expect(summary.counts).toMatchObject({ total: 10, valid: 10 });
+    expect(kycWorkers.threadsStarted).toBe(before + 1);
+    // Ready already: another page visit starts nothing.
+    await service.prepare();
+    expect(kycWorkers.threadsStarted).toBe(before + 1);
   });
 
   it('stops a job past its time limit with a refusal, and the next open gets a fresh worker', async () => {

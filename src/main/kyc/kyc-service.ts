@@ -2,6 +2,7 @@
 // remains to fix. Batches live in memory only; history keeps accepted userIds per file hash, and hands
 // them back through `alreadyAccepted` when the same file is opened again.
 import { randomUUID } from 'node:crypto';
+import { KYC_FIELDS } from '../../shared/gateway/kyc';
 import {
   KYC_MAX_FILE_BYTES,
   KYC_MAX_PAGE_ROWS,
@@ -53,6 +54,9 @@ export interface KycServiceOptions {
   limits?: Partial<KycLimits>;
 }
 
+/** A file of the field names alone: decoding, the CSV reader and the header mapping run once, on no records. */
+const WARM_UP_FILE = new TextEncoder().encode(`${KYC_FIELDS.join(',')}\r\n`);
+
 export function createKycService(options: KycServiceOptions = {}) {
   const batches = new Map<string, KycBatch>();
   const maxBatches = options.maxBatches ?? 4;
@@ -60,7 +64,8 @@ export function createKycService(options: KycServiceOptions = {}) {
 
   const checkAllRows: CheckAllRows = async (check) => {
     const reply = await kycWorkers.run({ kind: 'check', check }, limits);
-    if (reply.kind !== 'check') throw new Error('The KYC worker answered a check with an open.');
+    if (reply.kind !== 'check')
+      throw new Error(`The KYC worker answered a check with a ${reply.kind} reply.`);
     return reply.checks;
   };
 
@@ -127,6 +132,19 @@ export function createKycService(options: KycServiceOptions = {}) {
 
   return {
     /**
+     * Starts the worker thread (if it is not running) and has it open a header-only file, so that the
+     * operator's first file does not also pay for loading the worker's code. Kept as any idle worker is.
+     */
+    async prepare(): Promise<void> {
+      const reply = await kycWorkers.run(
+        { kind: 'open', bytes: await copyInSlices(WARM_UP_FILE), fileName: 'warm-up.csv', limits },
+        limits,
+      );
+      if (reply.kind !== 'open')
+        throw new Error(`The KYC worker answered a warm-up with a ${reply.kind} reply.`);
+    },
+
+    /**
      * Parsing and checking run in the worker thread; main only sizes up the bytes, copies them across
      * and indexes the answer in slices, so its event loop is never held for long.
      */
@@ -147,7 +165,8 @@ export function createKycService(options: KycServiceOptions = {}) {
       const shared = openOptions.handOver === true && bytes.buffer instanceof SharedArrayBuffer;
       const fileBytes = shared ? bytes : await copyInSlices(bytes);
       const reply = await kycWorkers.run({ kind: 'open', bytes: fileBytes, fileName, limits }, limits);
-      if (reply.kind !== 'open') throw new Error('The KYC worker answered an open with a check.');
+      if (reply.kind !== 'open')
+        throw new Error(`The KYC worker answered an open with a ${reply.kind} reply.`);
       const batch = await KycBatch.create(randomUUID(), fileName, reply.opened);
       const accepted =
         typeof openOptions.alreadyAccepted === 'function'

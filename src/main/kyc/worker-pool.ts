@@ -52,6 +52,8 @@ export class KycWorkerPool {
   private running: (Pending & { id: number; timer: NodeJS.Timeout }) | undefined;
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** Threads started so far: each pays for loading the worker's code. */
+  threadsStarted = 0;
 
   run(job: JobInput, limits: WorkerLimits, transfer: ArrayBuffer[] = []): Promise<Reply> {
     return new Promise((resolve, reject) => {
@@ -76,6 +78,7 @@ export class KycWorkerPool {
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
     this.workerHeapMb = heapMb;
+    this.threadsStarted++;
     worker.on('message', (reply: WorkerReply) => this.settle(reply));
     worker.on('error', (error: Error & { code?: string }) => {
       if (this.worker !== worker) return;

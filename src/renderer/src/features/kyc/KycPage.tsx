@@ -7,6 +7,7 @@ import { Alert, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import type { KycBatchSummary } from '../../../../shared/kyc-batch';
+import { call } from '../../lib/paydesk';
 import { count, records } from './format';
 import { KycDropZone, useFileDrop } from './KycDropZone';
 import { KycFilterBar } from './KycFilterBar';
@@ -70,6 +71,11 @@ export function KycPage() {
   const { over, handlers } = useFileDrop();
 
   useEffect(() => listenForKycProgress(), []);
+  // Main readies the worker that reads files while the operator finds one. Nothing to show if that fails:
+  // opening the file starts the worker again and says what went wrong.
+  useEffect(() => {
+    call('kyc.prepare').catch(() => undefined);
+  }, []);
   useHotkeys([
     [
       'mod+O',

@@ -1,23 +1,7 @@
 // axe-core on the shell and the pay-in page in its main states: no serious or critical violations.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CARDS, customer } from './pages/payin-page';
-
-async function seriousViolations(page: Page, options: { disableRules?: string[] } = {}) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .disableRules(options.disableRules ?? [])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
+import { seriousViolations } from './support/axe';
 
 test('the shell and the empty pay-in page', async ({ payin }) => {
   expect(await seriousViolations(payin.page)).toEqual([]);

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { KYC_FIELDS } from '../../src/shared/gateway/kyc';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { xlsxBytes } from '../fixtures/kyc/xlsx';
 import { type FileToOpen, KycPage } from './pages/kyc-page';
+import { seriousViolations } from './support/axe';
 import { type RunningHarness, startHarness } from './support/harness';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/kyc/e2e');
@@ -56,19 +56,6 @@ function sandboxUserIds(harness: RunningHarness, tag: string): string[] {
   } finally {
     db.close();
   }
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }
 
 test('a file with planted errors: dropped, its invalid rows reported exactly, fixed inline, sent, and held by the sandbox', async ({

@@ -6,8 +6,9 @@
 // Run: npm run bench:payin [-- --payins N --runs R | --quick]
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
+import type { PayInTransport } from '../src/main/payin/gateway-transport';
 import { gatewayTransport } from '../src/main/payin/gateway-transport';
-import type { PayInBody, PayInTransport } from '../src/main/payin/payin-service';
+import type { PayInBody } from '../src/main/payin/in-flight';
 import type { IpcResult, PayInResult } from '../src/shared/ipc';
 import { TEST_CARDS } from '../src/shared/sandbox-test-data';
 import { v2Fields } from '../tests/support/paydesk-fixture';

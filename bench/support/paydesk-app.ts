@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createPaydesk, type Paydesk } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { createLogger } from '../../src/main/log/logger';
-import type { PayInTransport } from '../../src/main/payin/payin-service';
+import type { PayInTransport } from '../../src/main/payin/gateway-transport';
 import { memoryStore } from '../../tests/support/paydesk-fixture';
 
 export interface BenchApp {

@@ -13,8 +13,8 @@ import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers }
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
 import { createLockService } from './lock/lock-service';
-import { gatewayTransport } from './payin/gateway-transport';
-import { createPayInService, type PayInTransport } from './payin/payin-service';
+import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
+import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
 import { startReturnListener } from './returns/return-listener';
 import { createSettingsService, type KeyValueStore } from './settings/settings-service';
@@ -42,6 +42,10 @@ export interface PaydeskConfig {
 }
 
 export type Paydesk = Awaited<ReturnType<typeof createPaydesk>>;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 export async function createPaydesk(config: PaydeskConfig) {
   mkdirSync(config.dataDir, { recursive: true });
@@ -89,23 +93,52 @@ export async function createPaydesk(config: PaydeskConfig) {
   }
 
   const listener = await startReturnListener({
-    onReturn: (event) => payIns.handleReturn(event),
-    onCallback: (body) => payIns.handleCallback(body),
+    onReturn: (event) => {
+      try {
+        payIns.handleReturn(event);
+      } catch (error) {
+        config.log.error(
+          { historyId: event.historyId, err: errorText(error) },
+          'could not record a browser return',
+        );
+        throw error;
+      }
+    },
+    onCallback: async (body) => {
+      try {
+        return await payIns.handleCallback(body);
+      } catch (error) {
+        // The listener answers 500, so the gateway sends the notification again (A12).
+        config.log.error({ err: errorText(error) }, 'could not record a payment notification');
+        throw error;
+      }
+    },
   });
+
+  function connectionOf(profile: Profile) {
+    return {
+      profile,
+      baseUrl: endpointsOf(profile).baseUrl,
+      secret: () => secretOf(profile),
+      operator: operatorName(),
+    };
+  }
 
   const payIns = createPayInService({
     history,
     transport: config.transport ?? gatewayTransport,
     listener,
     storedCards,
-    connection: async () => {
-      const profile = settings.activeProfile();
-      return {
-        profile,
-        baseUrl: endpointsOf(profile).baseUrl,
-        secret: () => secretOf(profile),
-        operator: operatorName(),
-      };
+    connection: async () => connectionOf(settings.activeProfile()),
+    connectionFor: async (profileName) => {
+      const profile = settings.read().profiles.find((candidate) => candidate.name === profileName);
+      if (!profile) {
+        throw new IpcFailure(
+          'not_found',
+          `The profile "${profileName}" this pay-in was sent with no longer exists, so Paydesk cannot ask its gateway again. Look the order up at that gateway before charging again.`,
+        );
+      }
+      return connectionOf(profile);
     },
     callbackSecrets: async (merchantId) => {
       const matches = settings.read().profiles.filter((profile) => profile.merchantId === merchantId);

@@ -1,7 +1,7 @@
 // What the history list, its filters and its charts look like to every process. Main owns the SQLite
 // file and answers these named queries; the renderer only ever sends a parsed `HistoryFilter`, never SQL.
 import { z } from 'zod';
-import { PAYIN_STATUSES, payInStatusSchema } from './status';
+import { PAYIN_STATUSES, payInStatusSchema } from './payin-lifecycle';
 
 export const HISTORY_KINDS = ['payin', 'kyc_batch'] as const;
 export const historyKindSchema = z.enum(HISTORY_KINDS);

@@ -26,8 +26,8 @@ import {
   kycUpdateResult,
 } from './kyc-batch';
 import { payInSubmitSchema } from './payin-form';
+import { payInStatusSchema } from './payin-lifecycle';
 import { profileSchema, settingsSchema } from './profile';
-import { payInStatusSchema } from './status';
 
 export const IPC_ERROR_KINDS = [
   'invalid',

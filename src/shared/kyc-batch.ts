@@ -146,30 +146,33 @@ export const kycSubmitInput = z.strictObject({
 });
 export const kycResubmitInput = z.strictObject({ batchId, chunkIndex: z.int().nonnegative() });
 
-export const KYC_CHUNK_STATES = ['accepted', 'refused', 'failed'] as const;
+export const KYC_CHUNK_STATES = ['accepted', 'refused', 'outcome_unknown'] as const;
 export const kycChunkResultSchema = z.object({
   index: z.int().nonnegative(),
   /** Records sent in this chunk. */
   records: z.int().nonnegative(),
-  /** accepted: code 0; refused: the gateway answered non-zero; failed: no answer (network, timeout, …). */
+  /**
+   * accepted: code 0 and the gateway counted every record sent; refused: a non-zero code with data null;
+   * outcome_unknown: no answer (network, timeout, …), or an answer that does not count every record.
+   */
   state: z.enum(KYC_CHUNK_STATES),
   code: z.int().nullable(),
-  /** The gateway's msg, or for a failed chunk Paydesk's description of the failure. */
+  /** The gateway's msg, or for a chunk of unknown outcome Paydesk's description of why. */
   msg: z.string(),
   traceid: z.string().nullable(),
-  /** data.count of an accepted chunk. */
+  /** data.count as the gateway answered it (also when it did not count every record sent). */
   count: z.int().nonnegative().nullable(),
 });
 export type KycChunkResult = z.infer<typeof kycChunkResultSchema>;
 
 const progressCounters = {
-  /** Records in chunks that have an outcome (accepted, refused or failed). */
+  /** Records in chunks that have been answered or given up on (accepted, refused or of unknown outcome). */
   sentRecords: z.int().nonnegative(),
   acceptedRecords: z.int().nonnegative(),
   /** Records in refused chunks: the gateway refuses a request as a whole (assumption A11). */
   rejectedRecords: z.int().nonnegative(),
-  /** Records in chunks that got no answer. */
-  failedRecords: z.int().nonnegative(),
+  /** Records in chunks whose outcome is unknown: no answer, or not all counted. Offered again. */
+  unknownRecords: z.int().nonnegative(),
 };
 
 export const kycProgressEvent = z.object({

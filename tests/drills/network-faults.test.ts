@@ -186,7 +186,7 @@ describe('a misbehaving network between Paydesk and the gateway', () => {
   it('answer delayed within the timeout: an ordinary approval', async () => {
     await gw.proxy.setMode('delay', { delayMs: REQUEST_TIMEOUT_MS / 4 });
     const result = await payIn('v2');
-    expect(result).toMatchObject({ status: 'approved', message: 'Approved.' });
+    expect(result).toMatchObject({ status: 'approved', message: 'The gateway approved the payment.' });
     expect(await gatewayOrders(result)).toMatchObject([{ status: 'COMPLETED' }]);
     await gw.proxy.setMode('pass');
   });
@@ -240,16 +240,16 @@ describe('a KYC chunk through a misbehaving network', () => {
       bytes: Buffer.from(kycCsv(records)).toString('base64'),
     });
 
-  it('refused connection: the chunk failed, nothing was sent; answer cut: may have been accepted; resent once it works', async () => {
+  it('refused connection: nothing was sent; answer cut: may have been accepted; both of unknown outcome, resent once it works', async () => {
     const summary = await open();
     await gw.proxy.setMode('refuse');
     const refusedRun = await fx.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
-    expect(refusedRun.chunks).toMatchObject([{ state: 'failed' }]);
+    expect(refusedRun.chunks).toMatchObject([{ state: 'outcome_unknown' }]);
     expect(supportMessageProblems(refusedRun.chunks[0]!.msg, 'none'), refusedRun.chunks[0]!.msg).toEqual([]);
 
     await gw.proxy.setMode('cut');
     const cutRun = await fx.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
-    expect(cutRun.chunks).toMatchObject([{ state: 'failed' }]);
+    expect(cutRun.chunks).toMatchObject([{ state: 'outcome_unknown' }]);
     expect(supportMessageProblems(cutRun.chunks[0]!.msg, 'maybe'), cutRun.chunks[0]!.msg).toEqual([]);
     const held = await kycRecords(gw.sandbox.url, gw.merchantId);
     expect(held.map((record) => record.userId).sort()).toEqual(records.map((record) => record.userId).sort());

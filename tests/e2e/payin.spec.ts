@@ -116,7 +116,7 @@ test('a timeout (fault amount 500.02) is Outcome unknown until retried with the 
   await expect(payin.result).toContainText('The customer may have been charged.');
   const orderNumber = await payin.factText('Order number');
 
-  await payin.result.getByRole('button', { name: 'Retry with the same order number' }).click();
+  await payin.result.getByRole('button', { name: 'Ask the gateway again (same order number)' }).click();
   await payin.expectOutcome('Approved');
   await expect(payin.fact('Order number')).toHaveText(orderNumber);
   await expect(payin.fact('orderId')).toHaveText(/\S+/);

@@ -8,14 +8,10 @@ import {
 } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type KycResult,
-  type PayInResult,
-  sendPayInV1,
-  sendPayInV2,
-  submitKyc,
-} from '../../src/main/gateway/client';
+import { sendPayInV1, sendPayInV2, submitKyc } from '../../src/main/gateway/client';
 import { fieldFromGatewayMessage } from '../../src/main/gateway/errors';
+import type { KycAnswer } from '../../src/main/gateway/kyc-answer';
+import type { PayInAnswer } from '../../src/main/gateway/payin-answer';
 import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
 
 type Received = { method: string; url: string; contentType: string; body: string };
@@ -66,9 +62,9 @@ function json(status: number, body: unknown): Handler {
   };
 }
 
-/** The support-agent message of a failure ('' for ok: a test expecting one then fails). */
-function messageOf(result: PayInResult | KycResult): string {
-  return result.kind === 'ok' ? '' : result.message;
+/** The support-agent message ('' for an accepted KYC chunk: a test expecting one then fails). */
+function messageOf(result: PayInAnswer | KycAnswer): string {
+  return 'message' in result ? result.message : '';
 }
 
 const V2_BODY = {
@@ -82,7 +78,7 @@ const V2_BODY = {
 };
 
 describe('pay-in answers', () => {
-  it('approved: orderStatus 2, unknown fields kept, raw body as received', async () => {
+  it('approved: orderStatus 2, the raw body kept exactly as received', async () => {
     const answer = {
       code: 0,
       msg: 'success',
@@ -93,21 +89,18 @@ describe('pay-in answers', () => {
     const gw = await gateway(json(200, answer));
     const result = await sendPayInV2(gw.url, V2_BODY);
     expect(result).toMatchObject({
-      kind: 'ok',
-      status: 'approved',
+      word: 'approved',
       httpStatus: 200,
       raw: JSON.stringify(answer),
+      orderId: 'O-1',
+      traceid: 'tr-1',
     });
-    if (result.kind !== 'ok') throw new Error('expected ok');
-    expect(result.response.data?.orderId).toBe('O-1');
-    expect(result.response.data?.acquirerRef).toBe('X9');
-    expect(result.response.extra).toBe(true);
   });
 
   it('v2 is sent once, as JSON, to /openapi/v2/pwpp under the base URL path', async () => {
     const gw = await gateway(json(200, { code: 0, msg: 'ok', traceid: 't', data: { orderStatus: 1 } }));
     const result = await sendPayInV2(`${gw.url}/gw/`, V2_BODY);
-    expect(result).toMatchObject({ kind: 'ok', status: 'processing' });
+    expect(result).toMatchObject({ word: 'processing' });
     expect(gw.received).toHaveLength(1);
     expect(gw.received[0]).toMatchObject({ method: 'POST', url: '/gw/openapi/v2/pwpp' });
     expect(gw.received[0]?.contentType).toMatch(/^application\/json/);
@@ -118,7 +111,7 @@ describe('pay-in answers', () => {
     const gw = await gateway(json(200, { code: 0, msg: 'ok', traceid: 't', data: { orderStatus: 2 } }));
     const body = { ...V2_BODY, merchantId: '1001', currency: 'EUR', firstName: 'Zoë & Co', sign: 'abc123' };
     const result = await sendPayInV1(gw.url, body);
-    expect(result).toMatchObject({ kind: 'ok', status: 'approved' });
+    expect(result).toMatchObject({ word: 'approved' });
     const request = gw.received[0]!;
     expect(request.url).toBe('/openapi/v1/pwpp');
     expect(request.contentType).toBe('application/x-www-form-urlencoded');
@@ -137,8 +130,7 @@ describe('pay-in answers', () => {
     );
     const result = await sendPayInV2(gw.url, V2_BODY);
     expect(result).toMatchObject({
-      kind: 'declined',
-      status: 'declined',
+      word: 'declined',
       remark: 'Insufficient funds',
       traceid: 'tr-2',
       message: 'The card was declined: Insufficient funds.',
@@ -155,16 +147,15 @@ describe('pay-in answers', () => {
       }),
     );
     expect(await sendPayInV2(html.url, V2_BODY)).toMatchObject({
-      kind: 'ok',
-      status: 'action_required',
-      action: { htmlSource: '<form>3ds</form>' },
+      word: 'action_required',
+      page: { htmlSource: '<form>3ds</form>' },
     });
     const legacy = await gateway(
       json(200, { code: 0, msg: 'ok', traceid: 't', data: { pageData: '<p>old</p>' } }),
     );
     expect(await sendPayInV2(legacy.url, V2_BODY)).toMatchObject({
-      status: 'action_required',
-      action: { htmlSource: '<p>old</p>' },
+      word: 'action_required',
+      page: { htmlSource: '<p>old</p>' },
     });
     const redirect = await gateway(
       json(200, {
@@ -175,12 +166,12 @@ describe('pay-in answers', () => {
       }),
     );
     expect(await sendPayInV2(redirect.url, V2_BODY)).toMatchObject({
-      status: 'action_required',
-      action: { redirectURL: 'https://bank.example/3ds' },
+      word: 'action_required',
+      page: { redirectURL: 'https://bank.example/3ds' },
     });
   });
 
-  it('refused: a non-zero code, with the field the gateway named', async () => {
+  it('refused before any order: a validation code without an order status, with the field it names', async () => {
     const gw = await gateway(
       json(200, {
         code: RESULT_CODE.INVALID_PARAMETER,
@@ -191,19 +182,18 @@ describe('pay-in answers', () => {
     );
     const result = await sendPayInV2(gw.url, V2_BODY);
     expect(result).toMatchObject({
-      kind: 'refused',
-      status: 'refused',
+      word: 'no_order',
       code: RESULT_CODE.INVALID_PARAMETER,
       gatewayMessage: 'cardNumber: Required.',
       field: 'cardNumber',
       traceid: 'tr-3',
     });
     expect(messageOf(result)).toBe(
-      'The gateway refused the payment: cardNumber: Required. (code 90751001). Nothing was charged.',
+      'The gateway refused the payment before creating an order: cardNumber: Required. (code 90751001). Nothing was charged.',
     );
   });
 
-  it('refused as a duplicate order number does not claim nothing was charged', async () => {
+  it('a duplicate order number is outcome unknown: an order with that number exists', async () => {
     const gw = await gateway(
       json(200, {
         code: RESULT_CODE.DUPLICATE_TRADE_NO,
@@ -213,8 +203,8 @@ describe('pay-in answers', () => {
       }),
     );
     const result = await sendPayInV2(gw.url, V2_BODY);
-    expect(result.kind).toBe('refused');
-    expect(messageOf(result)).toMatch(/look it up before sending again/);
+    expect(result).toMatchObject({ word: 'unknown', code: RESULT_CODE.DUPLICATE_TRADE_NO });
+    expect(messageOf(result)).toMatch(/already exists with other details/);
     expect(messageOf(result)).not.toMatch(/Nothing was charged/);
   });
 
@@ -228,7 +218,7 @@ describe('pay-in answers', () => {
       }),
     );
     expect(await sendPayInV2(gw.url, V2_BODY)).toMatchObject({
-      kind: 'refused',
+      word: 'no_order',
       httpStatus: 415,
       code: RESULT_CODE.UNSUPPORTED_CONTENT_TYPE,
     });
@@ -240,8 +230,7 @@ describe('pay-in answers', () => {
     );
     const result = await sendPayInV2(gw.url, V2_BODY);
     expect(result).toMatchObject({
-      kind: 'outcome_unknown',
-      status: 'outcome_unknown',
+      word: 'unknown',
       reason: 'server_error',
       httpStatus: 500,
       traceid: 'tr-5',
@@ -255,7 +244,7 @@ describe('pay-in answers', () => {
       response.end('<html>Proxy error</html>');
     });
     expect(await sendPayInV2(gw.url, V2_BODY)).toMatchObject({
-      kind: 'outcome_unknown',
+      word: 'unknown',
       reason: 'not_json',
       raw: '<html>Proxy error</html>',
     });
@@ -264,13 +253,14 @@ describe('pay-in answers', () => {
   it('a JSON answer without the fields Paydesk needs is outcome_unknown', async () => {
     const wrongShape = await gateway(json(200, { code: 0, traceid: 't', data: { orderStatus: 'two' } }));
     expect(await sendPayInV2(wrongShape.url, V2_BODY)).toMatchObject({
-      kind: 'outcome_unknown',
-      reason: 'unexpected_body',
+      word: 'unknown',
+      reason: 'unreadable_status',
     });
     const noStatus = await gateway(json(200, { code: 0, msg: 'ok', traceid: 't', data: { orderId: 'O' } }));
     expect(await sendPayInV2(noStatus.url, V2_BODY)).toMatchObject({
-      kind: 'outcome_unknown',
-      reason: 'unexpected_body',
+      word: 'unknown',
+      reason: 'unknown_code',
+      orderId: 'O',
     });
   });
 });
@@ -281,7 +271,7 @@ describe('transport failures', () => {
       // Never answers.
     });
     const result = await sendPayInV2(gw.url, V2_BODY, { timeoutMs: 300 });
-    expect(result).toMatchObject({ kind: 'outcome_unknown', status: 'outcome_unknown', reason: 'timeout' });
+    expect(result).toMatchObject({ word: 'unknown', reason: 'timeout' });
     expect(messageOf(result)).toBe(
       'No answer from the gateway within 0.3 s. The payment may have gone through: check before charging again.',
     );
@@ -294,7 +284,7 @@ describe('transport failures', () => {
       response.write('{"code":0,');
     });
     expect(await sendPayInV2(gw.url, V2_BODY, { timeoutMs: 300 })).toMatchObject({
-      kind: 'outcome_unknown',
+      word: 'unknown',
       reason: 'timeout',
     });
   });
@@ -302,7 +292,7 @@ describe('transport failures', () => {
   it('a connection destroyed after the request arrived is outcome_unknown, sent once', async () => {
     const gw = await gateway((request) => request.socket.destroy());
     const result = await sendPayInV2(gw.url, V2_BODY);
-    expect(result).toMatchObject({ kind: 'outcome_unknown', reason: 'connection_lost' });
+    expect(result).toMatchObject({ word: 'unknown', reason: 'connection_lost' });
     expect(messageOf(result)).toMatch(/broke after the request was sent.*check before charging again/);
     expect(gw.received).toHaveLength(1);
   });
@@ -313,7 +303,7 @@ describe('transport failures', () => {
     const pending = sendPayInV2(gw.url, V2_BODY, { signal: controller.signal });
     while (gw.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     controller.abort();
-    expect(await pending).toMatchObject({ kind: 'outcome_unknown', reason: 'cancelled' });
+    expect(await pending).toMatchObject({ word: 'unknown', reason: 'cancelled' });
   });
 
   it('a closed port is not_sent: nothing left, safe to try again', async () => {
@@ -323,8 +313,7 @@ describe('transport failures', () => {
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const result = await sendPayInV2(`http://127.0.0.1:${port}`, V2_BODY);
     expect(result).toMatchObject({
-      kind: 'not_sent',
-      status: 'not_sent',
+      word: 'not_connected',
       reason: 'connection_refused',
       cause: 'ECONNREFUSED',
     });
@@ -333,7 +322,7 @@ describe('transport failures', () => {
 
   it('an unknown host name is not_sent', async () => {
     expect(await sendPayInV2('http://gateway.invalid', V2_BODY, { connectTimeoutMs: 2000 })).toMatchObject({
-      kind: 'not_sent',
+      word: 'not_connected',
       reason: 'dns',
     });
   });
@@ -351,7 +340,7 @@ describe('transport failures', () => {
     });
     for (const socket of sockets) socket.destroy();
     expect(result).toMatchObject({
-      kind: 'not_sent',
+      word: 'not_connected',
       reason: 'connect_timeout',
       cause: 'UND_ERR_CONNECT_TIMEOUT',
     });
@@ -367,7 +356,7 @@ describe('transport failures', () => {
       timeoutMs: 200,
     });
     for (const socket of sockets) socket.destroy();
-    expect(result).toMatchObject({ kind: 'not_sent', reason: 'connect_timeout' });
+    expect(result).toMatchObject({ word: 'not_connected', reason: 'connect_timeout' });
   });
 });
 
@@ -377,12 +366,12 @@ describe('KYC submission', () => {
   it('accepted: the count, sent as JSON to /openapi/v1/submitKYC', async () => {
     const gw = await gateway(json(200, { code: 0, msg: 'success', data: { count: 1 }, traceid: 'k-1' }));
     const result = await submitKyc(gw.url, body);
-    expect(result).toMatchObject({ kind: 'ok', response: { data: { count: 1 }, traceid: 'k-1' } });
+    expect(result).toMatchObject({ kind: 'accepted', count: 1, traceid: 'k-1' });
     expect(gw.received[0]).toMatchObject({ url: '/openapi/v1/submitKYC', contentType: 'application/json' });
     expect(JSON.parse(gw.received[0]!.body)).toEqual(body);
   });
 
-  it('refused: the record and field the gateway named', async () => {
+  it("refused: a non-zero code with data null, the gateway's words kept", async () => {
     const gw = await gateway(
       json(200, {
         code: RESULT_CODE.INVALID_PARAMETER,
@@ -392,15 +381,14 @@ describe('KYC submission', () => {
       }),
     );
     const result = await submitKyc(gw.url, body);
-    expect(result).toMatchObject({ kind: 'refused', field: 'data[3].email' });
-    expect(messageOf(result)).not.toMatch(/charged/);
+    expect(result).toMatchObject({ kind: 'refused', msg: 'data[3].email: Invalid e-mail.', code: 90751001 });
   });
 
   it('a timeout says the records may have been accepted', async () => {
     const gw = await gateway(() => {});
     const result = await submitKyc(gw.url, body, { timeoutMs: 200 });
-    expect(result).toMatchObject({ kind: 'outcome_unknown', reason: 'timeout' });
-    expect(messageOf(result)).toMatch(/records may have been accepted/);
+    expect(result).toMatchObject({ kind: 'outcome_unknown' });
+    expect(messageOf(result)).toMatch(/No answer.*records may have been accepted/);
   });
 });
 

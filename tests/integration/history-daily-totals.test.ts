@@ -12,7 +12,7 @@ import { type HistoryStore, openHistoryStore } from '../../src/main/history/hist
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../src/main/history/migrations';
 import type { DailyTotal, HistoryFilterInput } from '../../src/shared/history';
 import { sumAmounts } from '../../src/shared/money/amount';
-import type { PayInStatus } from '../../src/shared/status';
+import type { PayInStatus } from '../../src/shared/payin-lifecycle';
 import { testClock } from './history-fixtures';
 
 const MINUTE = 60_000;

@@ -177,15 +177,45 @@ describe('pay-in rows', () => {
     });
   });
 
-  it('refuses to move a final pay-in to another status, or any pay-in back to pending', () => {
+  it('guards every status change with the lifecycle: no way back, a settled pay-in moves only to conflict', () => {
     const id = h.store.insertPayIn(payIn());
     expect(() => h.store.updatePayIn(id, { status: 'pending' })).not.toThrow();
     h.store.updatePayIn(id, { status: 'processing' });
     expect(() => h.store.updatePayIn(id, { status: 'pending' })).toThrow(HistoryStoreError);
+    expect(() => h.store.updatePayIn(id, { status: 'outcome_unknown' })).toThrow(
+      /processing; it cannot become/,
+    );
     h.store.updatePayIn(id, { status: 'approved' });
-    expect(() => h.store.updatePayIn(id, { status: 'declined' })).toThrow(/already approved/);
+    expect(() => h.store.updatePayIn(id, { status: 'declined' })).toThrow(
+      /approved; it cannot become declined/,
+    );
     expect(h.store.getById(id)?.status).toBe('approved');
-    expect(h.store.auditTrail(id)).toHaveLength(4);
+    h.store.updatePayIn(
+      id,
+      { status: 'conflict' },
+      { event: 'payin.callback', detail: { source: 'callback' } },
+    );
+    expect(() => h.store.updatePayIn(id, { status: 'approved' })).toThrow(HistoryStoreError);
+    const trail = h.store.auditTrail(id);
+    expect(trail).toHaveLength(5);
+    expect(trail.at(-1)).toMatchObject({
+      event: 'payin.callback',
+      detail: { from: 'approved', to: 'conflict' },
+    });
+  });
+
+  it('audits what happened to a pay-in without changing it, and the chain still verifies', () => {
+    const id = h.store.insertPayIn(payIn());
+    h.store.updatePayIn(id, { status: 'approved' });
+    h.store.recordPayInEvent(id, 'payin.callback', 'system', { source: 'callback', orderStatus: 2 });
+    const trail = h.store.auditTrail(id);
+    expect(trail.at(-1)).toMatchObject({
+      event: 'payin.callback',
+      operator: 'system',
+      detail: { orderStatus: 2 },
+    });
+    expect(h.store.getById(id)?.status).toBe('approved');
+    expect(h.store.verifyHistory()).toMatchObject({ ok: true });
   });
 
   it('refuses a masked PAN that is not first 6 + last 4', () => {

@@ -32,7 +32,7 @@ function fakeGateway(answer: (call: number, records: KycRecord[]) => KycSendOutc
 }
 
 const ok = (records: KycRecord[]): KycSendOutcome => ({
-  kind: 'ok',
+  kind: 'accepted',
   code: 0,
   msg: 'success',
   traceid: 't-ok',
@@ -63,7 +63,7 @@ describe('KYC submit', () => {
       }
       if (firstUserOf(records) === 'user-001000' && !failedOnce) {
         failedOnce = true;
-        return { kind: 'failed', message: 'The gateway did not answer within 30 s.' };
+        return { kind: 'outcome_unknown', message: 'The gateway did not answer within 30 s.' };
       }
       return ok(records);
     });
@@ -80,14 +80,14 @@ describe('KYC submit', () => {
     expect(result.chunks.map((chunk) => [chunk.index, chunk.state, chunk.records])).toEqual([
       [0, 'accepted', 500],
       [1, 'refused', 500],
-      [2, 'failed', 500],
+      [2, 'outcome_unknown', 500],
       [3, 'accepted', 200],
     ]);
     expect(result).toMatchObject({
       sentRecords: 1700,
       acceptedRecords: 700,
       rejectedRecords: 500,
-      failedRecords: 500,
+      unknownRecords: 500,
     });
     expect(result.counts).toMatchObject({ accepted: 700, rejected: 1, valid: 999, invalid: 0, sending: 0 });
 
@@ -98,7 +98,7 @@ describe('KYC submit', () => {
         'sentRecords',
         'acceptedRecords',
         'rejectedRecords',
-        'failedRecords',
+        'unknownRecords',
         'doneChunks',
       ] as const) {
         expect(events[i]![key]).toBeGreaterThanOrEqual(events[i - 1]![key]);
@@ -159,15 +159,38 @@ describe('KYC submit', () => {
     expect(result.counts.accepted).toBe(COUNT);
   });
 
-  it('treats a send that throws as a failed chunk and refuses a second submit while one runs', async () => {
+  it('treats a send that throws as a chunk of unknown outcome and refuses a second submit while one runs', async () => {
     const { service, batchId } = await openBatch();
     const gateway = fakeGateway((call, records) => (call === 0 ? 'throw' : ok(records)));
     const running = service.submit(batchId, { send: gateway.send, concurrency: 1 });
     await expect(service.submit(batchId, { send: gateway.send })).rejects.toThrow(/already being sent/);
     expect(() => service.update(batchId, 5, 'email', 'x@example.com')).toThrow(/being sent/);
     const result = await running;
-    expect(result.chunks[0]).toMatchObject({ state: 'failed', msg: 'socket hang up', code: null });
+    expect(result.chunks[0]).toMatchObject({ state: 'outcome_unknown', msg: 'socket hang up', code: null });
     expect(result.counts).toMatchObject({ valid: 500, accepted: 1200 });
+  });
+
+  it('marks no record accepted when the gateway counts fewer than were sent, and offers them all again', async () => {
+    const { service, batchId } = await openBatch();
+    // Chunk 1 is counted two short, as a gateway that silently dropped two records would answer.
+    const gateway = fakeGateway((call, records) =>
+      call === 1 ? { ...ok(records), count: records.length - 2 } : ok(records),
+    );
+    const result = await service.submit(batchId, { send: gateway.send, concurrency: 1 });
+    expect(result.chunks[1]).toMatchObject({ state: 'outcome_unknown', count: 498, code: 0 });
+    expect(result.chunks[1]?.msg).toMatch(/counted 498 of the 500 records sent/);
+    expect(result).toMatchObject({ acceptedRecords: 1200, unknownRecords: 500 });
+    expect(result.counts).toMatchObject({ accepted: 1200, valid: 500 });
+    expect(service.acceptedUserIds(batchId)).not.toContain(kycRecord(500).userId);
+    // Sending the rest again offers exactly the 500 records of the short chunk.
+    const before = gateway.calls.length;
+    await service.submit(batchId, { send: gateway.send });
+    expect(
+      gateway.calls
+        .slice(before)
+        .flat()
+        .map((record) => record.userId),
+    ).toEqual(Array.from({ length: 500 }, (_, i) => kycRecord(500 + i).userId));
   });
 
   it('marks nothing when a refusal names no record, and everything stays sendable', async () => {

@@ -93,19 +93,28 @@ describe('3-D Secure through the return listener', () => {
     return started;
   }
 
-  it('approves when the code is right and tells the renderer', async () => {
+  it('approves when the code is right, on the signed callback, and tells the renderer', async () => {
     const started = await challenge('1234');
-    const settled = fx.events.find((event) => (event.payload as PayInResult).historyId === started.historyId)
-      ?.payload as PayInResult;
-    expect(settled).toMatchObject({ status: 'approved' });
-    const row = await fx.data<{ row: { status: string } }>('history.get', { id: started.historyId });
-    expect(row.row.status).toBe('approved');
+    const row = await fx.waitForStatus(started.historyId, 'approved');
+    expect(row.error).toBeNull();
+    const told = fx.events
+      .map((event) => event.payload as PayInResult)
+      .filter((payload) => payload.historyId === started.historyId)
+      .map((payload) => payload.status);
+    expect(told.at(-1)).toBe('approved');
+    // The browser's return alone settled nothing: only the gateway's signed word did.
+    const { timeline } = await fx.data<{ timeline: { event: string; detail: { decided?: string } }[] }>(
+      'history.get',
+      { id: started.historyId },
+    );
+    const settledBy = timeline.find((entry) => entry.detail.decided === 'approved');
+    expect(settledBy?.event).toBe('payin.callback');
   });
 
-  it('declines when the code is wrong', async () => {
+  it('declines when the code is wrong, with the reason the gateway gives', async () => {
     const started = await challenge('0000');
-    const row = await fx.data<{ row: { status: string } }>('history.get', { id: started.historyId });
-    expect(row.row.status).toBe('declined');
+    const row = await fx.waitForStatus(started.historyId, 'declined');
+    expect(row.remark).toMatch(/3-D Secure/);
   });
 });
 

@@ -43,26 +43,35 @@ describe('return listener', () => {
     expect(second.status).toBe(410);
   });
 
-  it('reports the 3DS return and the final redirect once, with the query', async () => {
+  it('reports the first return of the browser once, with its query, and no later one', async () => {
     const route = registered(4);
-    await fetch(`${route.retURL}?orderId=o1`);
-    const final = await fetch(`${route.successURL}?orderId=o1&status=COMPLETED`);
-    expect(final.status).toBe(200);
+    const first = await fetch(`${route.retURL}?orderId=o1`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toMatch(/waits for the gateway to confirm/);
+    const later = await fetch(`${route.successURL}?orderId=o1&status=COMPLETED`);
+    expect(later.status).toBe(410);
     expect(returns.filter((event) => event.historyId === 4)).toEqual([
       { historyId: 4, kind: 'ret', query: { orderId: 'o1' } },
-      { historyId: 4, kind: 'success', query: { orderId: 'o1', status: 'COMPLETED' } },
     ]);
-    const replay = await fetch(route.failURL);
-    expect(replay.status).toBe(410);
-    expect(returns.filter((event) => event.historyId === 4)).toHaveLength(2);
   });
 
-  it('recognises its own final redirects and nothing else', () => {
+  it('recognises its own return addresses and nothing else', () => {
     const route = registered(5);
     expect(listener.isFinalRedirect(`${route.successURL}?x=1`)).toBe(true);
     expect(listener.isFinalRedirect(route.failURL)).toBe(true);
-    expect(listener.isFinalRedirect(route.retURL)).toBe(false);
+    expect(listener.isFinalRedirect(`${route.retURL}?status=PROCESSING`)).toBe(true);
+    expect(listener.isFinalRedirect(route.pageURL)).toBe(false);
     expect(listener.isFinalRedirect('http://evil.example/r/x/success')).toBe(false);
+  });
+
+  it('an expired route (its pay-in settled) reports nothing more and says the step is over', async () => {
+    const route = registered(6);
+    listener.storePage(route.token, '<form>3DS</form>');
+    listener.expire(route.token);
+    const page = await fetch(route.pageURL);
+    expect(page.status).toBe(410);
+    expect((await fetch(`${route.successURL}?status=COMPLETED`)).status).toBe(410);
+    expect(returns.some((event) => event.historyId === 6)).toBe(false);
   });
 
   it('refuses unknown tokens and routes not yet bound to a payment', async () => {
@@ -85,26 +94,5 @@ describe('return listener', () => {
     expect((await post('not json')).status).toBe(400);
     expect((await post('x'.repeat(70 * 1024))).status).toBe(413);
     expect(callbacks).toHaveLength(2);
-  });
-});
-
-describe('3DS return with the final status appended (assumption A19)', () => {
-  it('treats a retURL carrying a final status as the end of the bank step', async () => {
-    const seen: { kind: string; query: Record<string, string> }[] = [];
-    const listener = await startReturnListener({
-      onReturn: (event) => seen.push(event),
-      onCallback: async () => 'rejected',
-    });
-    try {
-      const route = listener.register();
-      listener.bind(route.token, 9);
-      expect(listener.isFinalRedirect(`${route.retURL}?status=PROCESSING`)).toBe(false);
-      expect(listener.isFinalRedirect(`${route.retURL}?status=COMPLETED&orderStatus=2`)).toBe(true);
-      await fetch(`${route.retURL}?status=DECLINED&orderStatus=15`);
-      expect((await fetch(route.successURL)).status).toBe(410);
-      expect(seen).toHaveLength(1);
-    } finally {
-      await listener.close();
-    }
   });
 });

@@ -87,7 +87,7 @@ describe('web harness', () => {
       await call('payin.submit', { version: 'v2', fields: v2Fields({ cardNumber: '4000000000003220' }) })
     ).json()) as { data: { historyId: number; bankPage: { url: string } } };
     expect(started).toMatchObject({ ok: true, data: { status: 'action_required' } });
-    // Cancel the bank page: the settled event is not emitted for a cancel, so post the final redirect.
+    // The browser's return (unsigned) moves the pay-in to awaiting confirmation: an event for the panel.
     const page = await (await fetch(started.data.bankPage.url)).text();
     expect(page).toContain('form');
     const detail = (await (await call('history.get', { id: started.data.historyId })).json()) as {
@@ -96,12 +96,12 @@ describe('web harness', () => {
     const ret = new URL((JSON.parse(detail.data.row.request) as { retURL: string }).retURL);
     await fetch(`${ret.href}?status=COMPLETED&orderStatus=2`);
     let text = '';
-    while (!text.includes('payin.settled')) {
+    while (!text.includes('"status":"awaiting_confirmation"')) {
       const { value, done } = await reader.read();
       if (done) break;
       text += decoder.decode(value);
     }
     controller.abort();
-    expect(text).toContain('"status":"approved"');
+    expect(text).toContain('"status":"awaiting_confirmation"');
   });
 });

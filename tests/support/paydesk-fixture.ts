@@ -7,7 +7,9 @@ import { createPaydesk, type Paydesk } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { createLogger } from '../../src/main/log/logger';
 import type { KeyValueStore } from '../../src/main/settings/settings-service';
+import type { PayInRow } from '../../src/shared/history';
 import type { IpcResult } from '../../src/shared/ipc';
+import type { PayInStatus } from '../../src/shared/payin-lifecycle';
 
 export function memoryStore(): KeyValueStore & { dump(): string } {
   const values = new Map<string, unknown>();
@@ -25,6 +27,8 @@ export interface Fixture {
   events: { event: string; payload: unknown }[];
   call<T = unknown>(channel: string, input?: unknown): Promise<IpcResult<T>>;
   data<T = Record<string, unknown>>(channel: string, input?: unknown): Promise<T>;
+  /** Waits (up to 10 s) until history has the pay-in in `status`, and returns its row. */
+  waitForStatus(historyId: number, status: PayInStatus): Promise<PayInRow>;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,19 @@ export async function startFixture(options: { slowFaultDelayMs?: number } = {}):
       const result = await call<T>(channel, input);
       if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
       return result.data;
+    },
+    async waitForStatus(historyId, status) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const row = paydesk.history.getById(historyId);
+        if (row?.kind === 'payin' && row.status === status) return row;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `pay-in ${historyId} is ${row?.status}, not ${status}: ${row?.error?.message ?? ''}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async close() {
       await paydesk.close();

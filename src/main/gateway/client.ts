@@ -1,27 +1,20 @@
 // The gateway's HTTP client: one POST per call, never retried (a retried pay-in can charge twice), and
-// every outcome returned as a value. The hard part is telling "the request never left" (not_sent: safe to
+// every outcome returned as a value (reading the answer is payin-answer.ts and kyc-answer.ts). The hard part is telling "the request never left" (not_sent: safe to
 // send again) from "it left and the answer was lost" (outcome_unknown). Each call gets its own undici
 // Agent whose connector records whether a connection was ever made: a failure before that is not_sent
 // whatever its error code; anything after it is outcome_unknown.
 import { Agent, buildConnector } from 'undici';
-import { type KycResponse, kycResponseSchema } from '../../shared/gateway/kyc';
-import { ORDER_STATUS } from '../../shared/gateway/order-status';
-import { type PayInResponse, payInResponseSchema } from '../../shared/gateway/payin';
-import { RESULT_CODE } from '../../shared/gateway/result-codes';
-import type { PayInStatus } from '../../shared/status';
 import {
   connectFailureReason,
-  type Declined,
-  declined,
   errorCodes,
   type GatewayOperation,
   type NotSent,
   notSent,
   type OutcomeUnknown,
   outcomeUnknown,
-  type Refused,
-  refused,
 } from './errors';
+import { type KycAnswer, kycTransportAnswer, readKycAnswer } from './kyc-answer';
+import { type HttpAnswer, type PayInAnswer, readPayInAnswer, transportAnswer } from './payin-answer';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -35,26 +28,6 @@ export type GatewayCallOptions = {
   signal?: AbortSignal;
 };
 
-export type GatewayOk<R> = { kind: 'ok'; response: R; raw: string; httpStatus: number };
-
-/** A pay-in the gateway accepted: approved, waiting for 3DS/redirect, or still processing. */
-export type PayInOk = GatewayOk<PayInResponse> & {
-  status: Extract<PayInStatus, 'approved' | 'action_required' | 'processing'>;
-  /** What the operator must open for an action_required pay-in. */
-  action?: { htmlSource?: string; redirectURL?: string };
-};
-
-type WithStatus<F, S extends PayInStatus> = F & { status: S };
-export type PayInResult =
-  | PayInOk
-  | WithStatus<Declined, 'declined'>
-  | WithStatus<Refused, 'refused'>
-  | WithStatus<OutcomeUnknown, 'outcome_unknown'>
-  | WithStatus<NotSent, 'not_sent'>;
-
-export type KycResult = GatewayOk<KycResponse> | Refused | OutcomeUnknown | NotSent;
-
-type HttpAnswer = { httpStatus: number; raw: string };
 type Transport = HttpAnswer | NotSent | OutcomeUnknown;
 
 function endpoint(baseUrl: string, path: string): URL {
@@ -125,153 +98,14 @@ async function post(
   }
 }
 
-function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(raw) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-function traceidOf(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  const traceid = (value as { traceid?: unknown }).traceid;
-  return typeof traceid === 'string' && traceid !== '' ? traceid : undefined;
-}
-
-function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`)
-    .join('; ');
-}
-
-type Interpreted<R> = GatewayOk<R> | Refused | OutcomeUnknown;
-
-/**
- * HTTP status first (A1: business outcomes answer 200, transport problems 4xx, gateway faults 5xx),
- * then the body: not JSON or not the expected shape is outcome_unknown, a non-zero code is refused.
- */
-function interpret<R extends { code?: number | undefined; msg: string }>(
-  operation: GatewayOperation,
-  answer: HttpAnswer,
-  schema: {
-    safeParse: (
-      value: unknown,
-    ) =>
-      | { success: true; data: R }
-      | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-  },
-  timeoutMs: number,
-): Interpreted<R> {
-  const { httpStatus, raw } = answer;
-  const json = parseJson(raw);
-  const traceid = json.ok ? traceidOf(json.value) : undefined;
-  const context = { timeoutMs, httpStatus, raw, ...(traceid ? { traceid } : {}) };
-  if (httpStatus >= 500) return outcomeUnknown(operation, 'server_error', context);
-  if (httpStatus >= 400) {
-    // The gateway turned the request away before acting on it (bad body, wrong path, too large, …).
-    const parsed = json.ok ? schema.safeParse(json.value) : undefined;
-    const data = parsed?.success ? parsed.data : undefined;
-    return refused(operation, {
-      code: data?.code ?? null,
-      gatewayMessage: data?.msg ?? `HTTP ${httpStatus}`,
-      httpStatus,
-      raw,
-      ...(traceid ? { traceid } : {}),
-    });
-  }
-  if (httpStatus < 200 || httpStatus >= 300) {
-    return outcomeUnknown(operation, 'unexpected_body', { ...context, detail: `HTTP ${httpStatus}` });
-  }
-  if (!json.ok) return outcomeUnknown(operation, 'not_json', context);
-  const parsed = schema.safeParse(json.value);
-  if (!parsed.success) {
-    return outcomeUnknown(operation, 'unexpected_body', {
-      ...context,
-      detail: describeIssues(parsed.error.issues),
-    });
-  }
-  const response = parsed.data;
-  if (response.code !== undefined && response.code !== RESULT_CODE.OK) {
-    return refused(operation, {
-      code: response.code,
-      gatewayMessage: response.msg,
-      httpStatus,
-      raw,
-      ...(traceid ? { traceid } : {}),
-    });
-  }
-  return { kind: 'ok', response, raw, httpStatus };
-}
-
-/** The pay-in status an accepted answer means (assumption A5), or why it cannot be told. */
-export function payInOutcome(response: PayInResponse): {
-  status: 'approved' | 'declined' | 'action_required' | 'processing' | undefined;
-  action?: { htmlSource?: string; redirectURL?: string };
-} {
-  const data = response.data ?? undefined;
-  const textStatus = data?.status?.toUpperCase();
-  if (data?.orderStatus === ORDER_STATUS.DECLINED || textStatus === 'DECLINED') return { status: 'declined' };
-  const htmlSource = data?.htmlSource || data?.pageData || undefined;
-  const redirectURL = data?.redirectURL || undefined;
-  if (htmlSource || redirectURL) {
-    return {
-      status: 'action_required',
-      action: { ...(htmlSource ? { htmlSource } : {}), ...(redirectURL ? { redirectURL } : {}) },
-    };
-  }
-  if (
-    data?.orderStatus === ORDER_STATUS.COMPLETED ||
-    textStatus === 'COMPLETED' ||
-    textStatus === 'APPROVED'
-  ) {
-    return { status: 'approved' };
-  }
-  if (data?.orderStatus === ORDER_STATUS.PROCESSING || textStatus === 'PROCESSING')
-    return { status: 'processing' };
-  return { status: undefined };
-}
-
 async function sendPayIn(
   url: URL,
   body: { contentType: string; text: string },
   options: GatewayCallOptions,
-): Promise<PayInResult> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+): Promise<PayInAnswer> {
   const transport = await post('payin', url, body, options);
-  if ('kind' in transport) return { ...transport, status: transport.kind } as PayInResult;
-  const result = interpret('payin', transport, payInResponseSchema, timeoutMs);
-  if (result.kind !== 'ok') return { ...result, status: result.kind } as PayInResult;
-  const outcome = payInOutcome(result.response);
-  const traceid = result.response.traceid || undefined;
-  if (outcome.status === 'declined') {
-    return {
-      ...declined({
-        remark: result.response.data?.remark ?? '',
-        httpStatus: result.httpStatus,
-        raw: result.raw,
-        ...(traceid ? { traceid } : {}),
-      }),
-      status: 'declined',
-    };
-  }
-  if (outcome.status === undefined) {
-    // Accepted, but with no order status Paydesk can read: the money question stays open.
-    return {
-      ...outcomeUnknown('payin', 'unexpected_body', {
-        timeoutMs,
-        httpStatus: result.httpStatus,
-        raw: result.raw,
-        detail: 'no order status',
-        ...(traceid ? { traceid } : {}),
-      }),
-      status: 'outcome_unknown',
-    };
-  }
-  const ok: PayInOk = { ...result, status: outcome.status };
-  if (outcome.action) ok.action = outcome.action;
-  return ok;
+  if ('kind' in transport) return transportAnswer(transport);
+  return readPayInAnswer(transport, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
 }
 
 /** POST {baseUrl}/openapi/v2/pwpp with a JSON body. */
@@ -279,7 +113,7 @@ export function sendPayInV2(
   baseUrl: string,
   body: Readonly<Record<string, unknown>>,
   options: GatewayCallOptions = {},
-): Promise<PayInResult> {
+): Promise<PayInAnswer> {
   return sendPayIn(
     endpoint(baseUrl, '/openapi/v2/pwpp'),
     { contentType: 'application/json', text: JSON.stringify(body) },
@@ -302,7 +136,7 @@ export function sendPayInV1(
   baseUrl: string,
   body: Readonly<Record<string, unknown>> & { sign: string },
   options: GatewayCallOptions = {},
-): Promise<PayInResult> {
+): Promise<PayInAnswer> {
   return sendPayIn(
     endpoint(baseUrl, '/openapi/v1/pwpp'),
     { contentType: 'application/x-www-form-urlencoded', text: formEncode(body) },
@@ -310,18 +144,21 @@ export function sendPayInV1(
   );
 }
 
-/** POST {kycBaseUrl}/openapi/v1/submitKYC with a signed JSON body. */
+/** POST {kycBaseUrl}/openapi/v1/submitKYC with a signed JSON body; the answer is read against the count sent. */
 export async function submitKyc(
   kycBaseUrl: string,
-  body: Readonly<Record<string, unknown>> & { sign: string },
+  body: Readonly<Record<string, unknown>> & { sign: string; data: readonly unknown[] },
   options: GatewayCallOptions = {},
-): Promise<KycResult> {
+): Promise<KycAnswer> {
   const transport = await post(
     'kyc',
     endpoint(kycBaseUrl, '/openapi/v1/submitKYC'),
     { contentType: 'application/json', text: JSON.stringify(body) },
     options,
   );
-  if ('kind' in transport) return transport;
-  return interpret('kyc', transport, kycResponseSchema, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  if ('kind' in transport) return kycTransportAnswer(transport);
+  return readKycAnswer(transport, {
+    sent: body.data.length,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
 }

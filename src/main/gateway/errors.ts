@@ -1,8 +1,7 @@
-// How a gateway call can fail, as values the pay-in service stores and the UI shows. The one question
-// that matters to a support agent is "could money have moved?": `not_sent` says no (the request never
-// left), `outcome_unknown` says maybe (check before charging again), `refused` and `declined` say the
-// gateway answered and did not charge.
-import { RESULT_CODE } from '../../shared/gateway/result-codes';
+// How a gateway call can fail before anything is read, and the words a support agent reads for each
+// case. The one question that matters is "could money have moved?": `not_sent` says no (no connection
+// was ever made), `outcome_unknown` says maybe (check before charging again). Reading an answer that did
+// arrive is payin-answer.ts and kyc-answer.ts.
 
 export type GatewayOperation = 'payin' | 'kyc';
 
@@ -19,6 +18,9 @@ export type OutcomeUnknownReason =
   | 'server_error'
   | 'not_json'
   | 'unexpected_body'
+  | 'unknown_code'
+  | 'unreadable_status'
+  | 'local_error'
   | 'cancelled';
 
 export type NotSent = {
@@ -39,39 +41,9 @@ export type OutcomeUnknown = {
   traceid?: string;
 };
 
-export type Refused = {
-  kind: 'refused';
-  message: string;
-  /** The gateway's `code`, or null when it refused at the HTTP level without one. */
-  code: number | null;
-  gatewayMessage: string;
-  /** The field the gateway named, e.g. `cardNumber` in "cardNumber: Required." or `data[3].email`. */
-  field?: string;
-  httpStatus: number;
-  raw: string;
-  traceid?: string;
-};
-
-export type Declined = {
-  kind: 'declined';
-  message: string;
-  remark: string;
-  httpStatus: number;
-  raw: string;
-  traceid?: string;
-};
-
-export type GatewayFailure = NotSent | OutcomeUnknown | Refused | Declined;
-
-const WHAT: Record<GatewayOperation, { thing: string; mayHave: string }> = {
-  payin: {
-    thing: 'payment',
-    mayHave: 'The payment may have gone through: check before charging again.',
-  },
-  kyc: {
-    thing: 'KYC records',
-    mayHave: 'The records may have been accepted: check before sending them again.',
-  },
+export const MAY_HAVE: Record<GatewayOperation, string> = {
+  payin: 'The payment may have gone through: check before charging again.',
+  kyc: 'The records may have been accepted: check before sending them again.',
 };
 
 function seconds(ms: number): string {
@@ -112,13 +84,17 @@ export function outcomeUnknown(
     traceid?: string;
   },
 ): OutcomeUnknown {
-  const { mayHave } = WHAT[operation];
+  const mayHave = MAY_HAVE[operation];
+  const detail = context.detail ? ` (${context.detail})` : '';
   const messages: Record<OutcomeUnknownReason, string> = {
     timeout: `No answer from the gateway within ${seconds(context.timeoutMs)}. ${mayHave}`,
     connection_lost: `The connection to the gateway broke after the request was sent. ${mayHave}`,
     server_error: `The gateway reported an internal error (HTTP ${context.httpStatus ?? '5xx'}). ${mayHave}`,
     not_json: `The gateway's answer could not be read (it is not JSON). ${mayHave}`,
-    unexpected_body: `The gateway's answer is not in the expected form${context.detail ? ` (${context.detail})` : ''}. ${mayHave}`,
+    unexpected_body: `The gateway's answer is not in the expected form${detail}. ${mayHave}`,
+    unknown_code: `The gateway answered without saying what happened to the order${detail}. ${mayHave}`,
+    unreadable_status: `The gateway's answer does not say clearly what happened to the order${detail}. ${mayHave}`,
+    local_error: `The request left Paydesk, then Paydesk failed${detail}. ${mayHave}`,
     cancelled: `Cancelled while waiting for the gateway's answer. ${mayHave}`,
   };
   const result: OutcomeUnknown = { kind: 'outcome_unknown', reason, message: messages[reason] };
@@ -137,55 +113,6 @@ export function outcomeUnknown(
 export function fieldFromGatewayMessage(msg: string): string | undefined {
   const match = /^\s*([a-z][\w]*(?:\[\d+\])?(?:\.[A-Za-z_][\w]*(?:\[\d+\])?)*)\s*:\s*\S/.exec(msg);
   return match?.[1];
-}
-
-export function refused(
-  operation: GatewayOperation,
-  context: { code: number | null; gatewayMessage: string; httpStatus: number; raw: string; traceid?: string },
-): Refused {
-  const { thing } = WHAT[operation];
-  const field = fieldFromGatewayMessage(context.gatewayMessage);
-  const said = context.gatewayMessage.trim() || 'no reason given';
-  const codeText = context.code === null ? `HTTP ${context.httpStatus}` : `code ${context.code}`;
-  let message = `The gateway refused the ${thing}: ${said} (${codeText}).`;
-  if (context.code === RESULT_CODE.DUPLICATE_TRADE_NO) {
-    // A9: the order number exists with other details; the first order may well have been charged.
-    message +=
-      ' An order with this merchantTradeNo already exists with different details: look it up before sending again.';
-  } else if (operation === 'payin') {
-    message += ' Nothing was charged.';
-  }
-  const result: Refused = {
-    kind: 'refused',
-    message,
-    code: context.code,
-    gatewayMessage: context.gatewayMessage,
-    httpStatus: context.httpStatus,
-    raw: context.raw,
-  };
-  if (field) result.field = field;
-  if (context.traceid) result.traceid = context.traceid;
-  return result;
-}
-
-export function declined(context: {
-  remark: string;
-  httpStatus: number;
-  raw: string;
-  traceid?: string;
-}): Declined {
-  const reason = context.remark.trim();
-  const result: Declined = {
-    kind: 'declined',
-    message: reason
-      ? `The card was declined: ${reason}.`
-      : 'The card was declined (no reason given by the bank).',
-    remark: context.remark,
-    httpStatus: context.httpStatus,
-    raw: context.raw,
-  };
-  if (context.traceid) result.traceid = context.traceid;
-  return result;
 }
 
 // Error codes that can only happen before a byte of the request left this machine.

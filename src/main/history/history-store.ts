@@ -30,7 +30,13 @@ import {
   type PayInRow,
 } from '../../shared/history';
 import { canonicalAmount } from '../../shared/money/amount';
-import { FINAL_STATUSES, type PayInStatus, payInStatusSchema } from '../../shared/status';
+import {
+  canFollow,
+  decide,
+  NO_CHARGE_STATUSES,
+  type PayInStatus,
+  payInStatusSchema,
+} from '../../shared/payin-lifecycle';
 import { scrubText } from '../log/redaction';
 import { fromMinorUnits, toMinorUnits } from './amount-minor';
 import {
@@ -55,9 +61,6 @@ import {
 } from './filter-sql';
 import { migrate } from './migrations';
 import { redactCardFields, redactRawBody } from './redact-card-fields';
-
-/** The duplicate guard's window: the same card, amount and user within it asks before charging again. */
-export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
 /** Operator name recorded for what Paydesk does by itself (startup recovery). */
 export const SYSTEM_OPERATOR = 'system';
@@ -121,8 +124,6 @@ export type HistoryStoreOptions = { now?: () => number };
 
 type SqlRow = Record<string, SQLOutputValue>;
 
-// Statuses after which no money moved: they do not count as an earlier charge for the duplicate guard.
-const NO_CHARGE_STATUSES = ['refused', 'not_sent', 'declined'] as const;
 /** The fixed lookups, named so that tests can check their query plans. */
 export const NAMED_SQL = {
   findPayInByTradeNo: `SELECT * FROM history_rows WHERE merchant_trade_no = :merchantTradeNo AND profile = :profile
@@ -142,6 +143,7 @@ const FAILURE_STATUSES: ReadonlySet<string> = new Set([
   'refused',
   'not_sent',
   'outcome_unknown',
+  'conflict',
   'partial',
 ]);
 
@@ -202,6 +204,10 @@ function toRow(row: SqlRow): HistoryRow {
     request: text(row.request_json),
     rawResponse: textOrNull(row.response_raw),
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function errorJson(error: HistoryError | null): string | null {
@@ -319,7 +325,15 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       db.exec('COMMIT');
       return result;
     } catch (error) {
-      db.exec('ROLLBACK');
+      // SQLite may already have rolled back (a full disk, an I/O error): a failing ROLLBACK must not
+      // replace the error that says what went wrong.
+      if (db.isTransaction) {
+        try {
+          db.exec('ROLLBACK');
+        } catch (rollbackError) {
+          throw new AggregateError([error, rollbackError], errorText(error), { cause: error });
+        }
+      }
       throw error;
     }
   }
@@ -429,28 +443,26 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
         pending.brand ?? (typeof cardNumber === 'string' ? (detectBrand(cardNumber)?.name ?? null) : null);
       const at = now();
       return transaction(() => {
-        const result = db
-          .prepare(
-            `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version,
+        const result = prepare(
+          `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version,
                merchant_trade_no, user_id, masked_pan, brand, last4, amount, amount_minor, currency, request_json)
              VALUES ('payin', 'pending', :at, :at, :profile, :operator, :apiVersion, :merchantTradeNo, :userId,
                :maskedPan, :brand, :last4, :amount, :amountMinor, :currency, :request)`,
-          )
-          .run({
-            at,
-            profile: pending.profile,
-            operator: pending.operator,
-            apiVersion: pending.apiVersion,
-            merchantTradeNo: pending.request.merchantTradeNo,
-            userId: pending.request.userId,
-            maskedPan,
-            brand,
-            last4: maskedPan ? maskedPan.slice(-4) : null,
-            amount,
-            amountMinor: toMinorUnits(amount),
-            currency: pending.currency,
-            request: JSON.stringify(redactedRequest),
-          });
+        ).run({
+          at,
+          profile: pending.profile,
+          operator: pending.operator,
+          apiVersion: pending.apiVersion,
+          merchantTradeNo: pending.request.merchantTradeNo,
+          userId: pending.request.userId,
+          maskedPan,
+          brand,
+          last4: maskedPan ? maskedPan.slice(-4) : null,
+          amount,
+          amountMinor: toMinorUnits(amount),
+          currency: pending.currency,
+          request: JSON.stringify(redactedRequest),
+        });
         const id = Number(result.lastInsertRowid);
         audit(
           {
@@ -466,20 +478,23 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       });
     },
 
-    updatePayIn(id: number, patchInput: PayInPatch): PayInRow {
+    /**
+     * Changes a pay-in and audits the change as `audit.event` (default `payin.updated`). The lifecycle's
+     * transition table is the guard: a status that may not follow the current one is refused.
+     */
+    updatePayIn(
+      id: number,
+      patchInput: PayInPatch,
+      audit: { event?: string; detail?: Record<string, unknown> } = {},
+    ): PayInRow {
       const patch = payInPatchSchema.parse(patchInput);
       return transaction(() => {
         const current = loadRow(id);
         if (current?.kind !== 'payin') throw new HistoryStoreError(`No pay-in with id ${id}.`);
-        if (patch.status !== undefined && patch.status !== current.status) {
-          if (patch.status === 'pending') {
-            throw new HistoryStoreError('A pay-in cannot go back to pending.');
-          }
-          if (FINAL_STATUSES.has(current.status)) {
-            throw new HistoryStoreError(
-              `Pay-in ${current.merchantTradeNo} is already ${current.status}; it cannot become ${patch.status}.`,
-            );
-          }
+        if (patch.status !== undefined && !canFollow(current.status, patch.status)) {
+          throw new HistoryStoreError(
+            `Pay-in ${current.merchantTradeNo} is ${current.status}; it cannot become ${patch.status}.`,
+          );
         }
         const columns: Record<string, SQLInputValue> = {};
         if (patch.status !== undefined) columns.status = patch.status;
@@ -491,11 +506,35 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
           columns.response_raw = patch.rawResponse === null ? null : redactRawBody(patch.rawResponse);
         }
         if (patch.error !== undefined) columns.error_json = errorJson(patch.error);
-        changeRow(current, columns, patch.operator ?? current.operator, 'payin.updated', {
+        changeRow(current, columns, patch.operator ?? current.operator, audit.event ?? 'payin.updated', {
           errorKind: patch.error?.kind,
           traceid: patch.traceid ?? undefined,
+          ...audit.detail,
         });
         return loadRow(id) as PayInRow;
+      });
+    },
+
+    /**
+     * Audits something that happened to a pay-in without changing it: a signed callback that agrees
+     * with what is known, a late answer, a browser return after the result. Nothing the gateway says is
+     * ever dropped without a trace.
+     */
+    recordPayInEvent(id: number, event: string, operator: string, detail: Record<string, unknown>): PayInRow {
+      return transaction(() => {
+        const current = loadRow(id);
+        if (current?.kind !== 'payin') throw new HistoryStoreError(`No pay-in with id ${id}.`);
+        audit(
+          {
+            operator,
+            event,
+            outcome: outcomeOf(current.status),
+            resource: current.merchantTradeNo,
+            detail: { from: current.status, to: current.status, changed: [], ...detail },
+          },
+          id,
+        );
+        return current;
       });
     },
 
@@ -576,9 +615,12 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       userId: string,
       sinceMs: number,
     ): PayInRow | undefined {
-      const row = db
-        .prepare(NAMED_SQL.recentDuplicate)
-        .get({ maskedPan, userId, amountMinor: toMinorUnits(canonicalAmount(amount)), since: sinceMs });
+      const row = prepare(NAMED_SQL.recentDuplicate).get({
+        maskedPan,
+        userId,
+        amountMinor: toMinorUnits(canonicalAmount(amount)),
+        since: sinceMs,
+      });
       return row ? (toRow(row) as PayInRow) : undefined;
     },
 
@@ -595,7 +637,13 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
      */
     markPendingAsOutcomeUnknown(operator: string = SYSTEM_OPERATOR): number[] {
       return transaction(() => {
-        const pending = prepare(NAMED_SQL.pendingRows).all().map(toRow);
+        const pending = prepare(NAMED_SQL.pendingRows)
+          .all()
+          .map(toRow)
+          .filter(
+            (row) =>
+              row.kind !== 'payin' || decide(row.status, { source: 'restart' }).next === 'outcome_unknown',
+          );
         for (const row of pending) {
           const error: HistoryError = {
             kind: 'outcome_unknown',

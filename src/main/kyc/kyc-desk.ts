@@ -29,7 +29,7 @@ function batchStatus(result: KycSubmitResult): KycBatchStatus {
   const states = result.chunks.map((chunk) => chunk.state);
   if (states.length > 0 && states.every((state) => state === 'accepted')) return 'completed';
   if (states.includes('accepted')) return 'partial';
-  if (states.includes('failed')) return 'outcome_unknown';
+  if (states.includes('outcome_unknown')) return 'outcome_unknown';
   return 'refused';
 }
 
@@ -66,23 +66,25 @@ export function createKycDesk(deps: {
         { connectTimeoutMs: profile.connectTimeoutMs, timeoutMs: profile.requestTimeoutMs },
       );
       switch (result.kind) {
-        case 'ok':
+        case 'accepted':
+        case 'refused': {
+          const { kind, code, msg, traceid } = result;
+          return kind === 'accepted'
+            ? { kind, code, msg, traceid, count: result.count }
+            : { kind, code, msg, traceid };
+        }
+        case 'outcome_unknown': {
+          const { message, code, traceid, count } = result;
           return {
-            kind: 'ok',
-            code: result.response.code,
-            msg: result.response.msg,
-            traceid: result.response.traceid,
-            count: result.response.data?.count ?? records.length,
+            kind: 'outcome_unknown',
+            message,
+            ...(code !== undefined && { code }),
+            ...(traceid !== undefined && { traceid }),
+            ...(count !== undefined && { count }),
           };
-        case 'refused':
-          return {
-            kind: 'refused',
-            code: result.code ?? -1,
-            msg: result.gatewayMessage,
-            traceid: result.traceid ?? '',
-          };
-        default:
-          return { kind: 'failed', message: result.message };
+        }
+        case 'not_sent':
+          return { kind: 'outcome_unknown', message: result.message };
       }
     };
   }

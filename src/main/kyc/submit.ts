@@ -11,10 +11,14 @@ import type {
 } from '../../shared/kyc-batch';
 import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 
+/**
+ * What one chunk's request came to: accepted (code 0 and every record counted), refused (a non-zero code,
+ * data null), or of unknown outcome (no answer, or an answer that does not count every record sent).
+ */
 export type KycSendOutcome =
-  | { kind: 'ok'; code: number; msg: string; traceid: string; count: number }
+  | { kind: 'accepted'; code: number; msg: string; traceid: string; count: number }
   | { kind: 'refused'; code: number; msg: string; traceid: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'outcome_unknown'; message: string; code?: number; traceid?: string; count?: number };
 
 /** Sends one chunk of records as one signed request; wired by the composition root to the gateway client. */
 export type KycSend = (records: KycRecord[]) => Promise<KycSendOutcome>;
@@ -42,14 +46,14 @@ export function refusalTarget(
 }
 
 function progressTotals(chunks: readonly ChunkPlan[]) {
-  const totals = { sentRecords: 0, acceptedRecords: 0, rejectedRecords: 0, failedRecords: 0 };
+  const totals = { sentRecords: 0, acceptedRecords: 0, rejectedRecords: 0, unknownRecords: 0 };
   for (const chunk of chunks) {
     const result = chunk.result;
     if (!result) continue;
     totals.sentRecords += result.records;
     if (result.state === 'accepted') totals.acceptedRecords += result.records;
     else if (result.state === 'refused') totals.rejectedRecords += result.records;
-    else totals.failedRecords += result.records;
+    else totals.unknownRecords += result.records;
   }
   return totals;
 }
@@ -67,17 +71,36 @@ async function sendChunk(
   try {
     outcome = await send(records);
   } catch (error) {
-    outcome = { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    outcome = { kind: 'outcome_unknown', message: error instanceof Error ? error.message : String(error) };
   }
   const base = { index: chunk.index, records: rows.length };
-  if (outcome.kind === 'ok') {
+  if (outcome.kind === 'accepted' && outcome.count === rows.length) {
     for (const row of rows) batch.setState(row, 'accepted');
     const { code, msg, traceid, count } = outcome;
     return { ...base, state: 'accepted', code, msg, traceid, count };
   }
+  // Not proven accepted: every record goes back to valid, so the same file offers it again (A22).
   for (const row of rows) batch.setState(row, 'valid');
-  if (outcome.kind === 'failed') {
-    return { ...base, state: 'failed', code: null, msg: outcome.message, traceid: null, count: null };
+  if (outcome.kind === 'accepted') {
+    const message = `The gateway counted ${outcome.count} of the ${rows.length} records sent: which it kept is unknown, so all are offered again.`;
+    return {
+      ...base,
+      state: 'outcome_unknown',
+      code: outcome.code,
+      msg: message,
+      traceid: outcome.traceid,
+      count: outcome.count,
+    };
+  }
+  if (outcome.kind === 'outcome_unknown') {
+    return {
+      ...base,
+      state: 'outcome_unknown',
+      code: outcome.code ?? null,
+      msg: outcome.message,
+      traceid: outcome.traceid ?? null,
+      count: outcome.count ?? null,
+    };
   }
   const target = refusalTarget(outcome.msg);
   const row = target ? rows[target.index] : undefined;

@@ -2,7 +2,7 @@
 // Every line of an operation carries its `opId`, so a support agent can follow one pay-in end to end.
 import { randomUUID } from 'node:crypto';
 import pino, { type LevelWithSilent, type Logger } from 'pino';
-import { censor, redactPaths, scrubText, scrubValue } from './redaction';
+import { censor, redactPaths, scrubLogText, scrubValue } from './redaction';
 
 export type LoggerOptions = {
   /** Append to this file (created with its folder); stdout when left out. */
@@ -27,7 +27,9 @@ export function createLogger(options: LoggerOptions = {}): AppLogger {
       hooks: {
         // Runs before redact paths: scrubs every argument, message text included, at any depth.
         logMethod(args, method) {
-          const scrubbed = args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : scrubValue(arg)));
+          const scrubbed = args.map((arg) =>
+            typeof arg === 'string' ? scrubLogText(arg) : scrubValue(arg, undefined, scrubLogText),
+          );
           method.apply(this, scrubbed as Parameters<typeof method>);
         },
       },
@@ -38,7 +40,11 @@ export function createLogger(options: LoggerOptions = {}): AppLogger {
   // so replacing `child` here scrubs the bindings (opId, profile, …) of every descendant too.
   const makeChild = logger.child;
   logger.child = function scrubbedChild(this: AppLogger, bindings, childOptions) {
-    return makeChild.call(this, scrubValue(bindings) as typeof bindings, childOptions);
+    return makeChild.call(
+      this,
+      scrubValue(bindings, undefined, scrubLogText) as typeof bindings,
+      childOptions,
+    );
   } as typeof logger.child;
   return logger;
 }

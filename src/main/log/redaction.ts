@@ -62,23 +62,37 @@ export function scrubText(text: string): string {
   });
 }
 
-/** A copy of `value` with sensitive keys censored and card-shaped text masked, at any depth. */
-export function scrubValue(value: unknown, seen: WeakSet<object> = new WeakSet()): unknown {
-  if (typeof value === 'string') return scrubText(value);
+// The return listener's per-pay-in path token (returns/return-listener.ts): whoever holds it can send the
+// pay-in's browser return, so it never reaches a log. (History keeps the URLs as sent: asking the gateway
+// again must send the very same request.)
+const RETURN_ROUTE_TOKEN = /\/r\/[A-Za-z0-9_-]{32}(?=\/|$|[?#"\s])/g;
+
+/** scrubText, and return-route tokens hidden: what every logged text goes through. */
+export function scrubLogText(text: string): string {
+  return scrubText(text).replace(RETURN_ROUTE_TOKEN, '/r/[token]');
+}
+
+/** A copy of `value` with sensitive keys censored and card-shaped text masked (by `text`), at any depth. */
+export function scrubValue(
+  value: unknown,
+  seen: WeakSet<object> = new WeakSet(),
+  text: (text: string) => string = scrubText,
+): unknown {
+  if (typeof value === 'string') return text(value);
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value)) return '[Circular]';
   seen.add(value);
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, seen));
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, seen, text));
   if (value instanceof Error) {
     // pino's error serializer reads these; keep the shape, scrub the text.
-    const copy = new Error(scrubText(value.message));
+    const copy = new Error(text(value.message));
     copy.name = value.name;
-    if (value.stack) copy.stack = scrubText(value.stack);
+    if (value.stack) copy.stack = text(value.stack);
     return copy;
   }
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) {
-    out[key] = SENSITIVE.has(key) ? censor(member, [key]) : scrubValue(member, seen);
+    out[key] = SENSITIVE.has(key) ? censor(member, [key]) : scrubValue(member, seen, text);
   }
   return out;
 }

@@ -1,7 +1,8 @@
-// The loopback listener the gateway and the bank pages come back to. Each pay-in that needs a browser
-// step gets an unguessable path token; the acquirer's HTML is served once from it; the final redirect
-// (success or fail) and the 3DS return are reported to the pay-in service, which decides what they mean.
-// The same listener takes the gateway's callback POST, which the service verifies before trusting.
+// The loopback listener the gateway and the bank pages come back to. Each pay-in gets an unguessable path
+// token; the acquirer's HTML is served once from it; the first return of the browser (the 3DS return, or
+// the success or fail redirect) is reported to the pay-in service, which treats it as a hint only: it is
+// unsigned, and anything on this machine could send it. A route expires when its pay-in settles. The same
+// listener takes the gateway's callback POST, which the service verifies before trusting.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,22 +21,11 @@ export interface ReturnRoute {
 
 export interface ReturnEvents {
   onReturn(event: { historyId: number; kind: ReturnKind; query: Record<string, string> }): void;
-  /** Answers true when the callback was authentic and recorded. */
+  /** Whether the callback was authentic (and recorded), forged or malformed, or for an order not known. */
   onCallback(body: unknown): Promise<'accepted' | 'rejected' | 'unknown_order'>;
 }
 
 const MAX_CALLBACK_BYTES = 64 * 1024;
-
-/**
- * The outcome a 3DS return carries (assumption A19: the gateway appends `status` / `orderStatus` to retURL
- * once the order is final), or undefined while it is still open.
- */
-export function finalStatusOf(query: Record<string, string>): 'approved' | 'declined' | undefined {
-  const status = query.status?.toUpperCase();
-  if (status === 'COMPLETED' || status === 'APPROVED' || query.orderStatus === '2') return 'approved';
-  if (status === 'DECLINED' || query.orderStatus === '15') return 'declined';
-  return undefined;
-}
 
 function page(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:2rem"><h1>${title}</h1><p>${text}</p></body></html>`;
@@ -48,7 +38,10 @@ export async function startReturnListener(
   options: { host?: string; port?: number } = {},
 ) {
   const host = options.host ?? '127.0.0.1';
-  const routes = new Map<string, { historyId?: number; page?: string; finished: boolean }>();
+  const routes = new Map<
+    string,
+    { historyId?: number; page?: string; finished: boolean; expired?: boolean }
+  >();
 
   function send(response: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8') {
     response.writeHead(status, {
@@ -93,6 +86,13 @@ export async function startReturnListener(
     }
     const match = /^\/r\/([A-Za-z0-9_-]{32})\/(page|ret|success|fail)$/.exec(url.pathname);
     const route = match ? routes.get(match[1]!) : undefined;
+    if (route?.expired) {
+      return send(
+        response,
+        410,
+        page('Payment step finished', 'This payment has its result: you can close this window.'),
+      );
+    }
     if (!match || route?.historyId === undefined || (request.method !== 'GET' && request.method !== 'POST')) {
       return send(response, 404, page('Not found', 'This link is not valid or has already been used.'));
     }
@@ -106,11 +106,25 @@ export async function startReturnListener(
     }
     if (route.finished)
       return send(response, 410, page('Already finished', 'This payment step has finished.'));
-    const query = Object.fromEntries(url.searchParams);
-    if (step !== 'ret' || finalStatusOf(query) !== undefined) route.finished = true;
-    events.onReturn({ historyId: route.historyId, kind: step, query });
-    const title = step === 'fail' ? 'Payment not completed' : 'Payment step finished';
-    return send(response, 200, page(title, 'You can close this window: Paydesk has the result.'));
+    route.finished = true;
+    route.page = undefined;
+    try {
+      events.onReturn({
+        historyId: route.historyId,
+        kind: step,
+        query: Object.fromEntries(url.searchParams),
+      });
+    } catch {
+      // The pay-in service logs what failed; the browser only learns that the step is over.
+    }
+    return send(
+      response,
+      200,
+      page(
+        'Payment step finished',
+        'You can close this window. Paydesk waits for the gateway to confirm the result.',
+      ),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -144,15 +158,18 @@ export async function startReturnListener(
       const route = routes.get(token);
       if (route) route.page = html;
     },
-    /** Whether a URL is one of this listener's final redirects: the bank-page view closes on it. */
+    /** Whether a URL is one of this listener's return addresses: the bank-page view closes on it. */
     isFinalRedirect(url: string): boolean {
       if (!url.startsWith(`${origin}/r/`)) return false;
-      const parsed = new URL(url);
-      if (/\/(success|fail)$/.test(parsed.pathname)) return true;
-      return (
-        parsed.pathname.endsWith('/ret') &&
-        finalStatusOf(Object.fromEntries(parsed.searchParams)) !== undefined
-      );
+      return /^\/r\/[A-Za-z0-9_-]{32}\/(ret|success|fail)$/.test(new URL(url).pathname);
+    },
+    /**
+     * The pay-in settled: the route stops acting and answers only that the step is over. Its token
+     * stays known so that a late browser return gets a page that says so, not "not found".
+     */
+    expire(token: string): void {
+      const route = routes.get(token);
+      if (route) routes.set(token, { finished: true, expired: true });
     },
     forget(token: string): void {
       routes.delete(token);

@@ -16,3 +16,21 @@ export const RESULT_CODE = Object.freeze({
   INTERNAL_ERROR: 90759999,
 });
 export type ResultCodeName = keyof typeof RESULT_CODE;
+
+/**
+ * The refusals that come before any order exists (A17: the request, the signature, the merchant and the
+ * fields are checked before the order is looked up or made). Only these, in an answer that carries no
+ * order status and no orderId, let Paydesk say "nothing was charged" (A1, A18). A repeated order number
+ * (90751004), the generic failure, the internal error and every code Paydesk does not know are not here:
+ * an order may exist behind them.
+ */
+export const PRE_ORDER_REFUSAL_CODES: ReadonlySet<number> = new Set([
+  RESULT_CODE.INVALID_PARAMETER,
+  RESULT_CODE.BAD_SIGNATURE,
+  RESULT_CODE.UNKNOWN_MERCHANT,
+  RESULT_CODE.UNKNOWN_STORED_CARD,
+  RESULT_CODE.UNSUPPORTED_CONTENT_TYPE,
+  RESULT_CODE.NOT_FOUND,
+  RESULT_CODE.BODY_TOO_LARGE,
+  RESULT_CODE.MALFORMED_BODY,
+]);

@@ -4,7 +4,7 @@
 // charged twice, and every pay-in request that reached the network has its row.
 import { expect } from 'vitest';
 import type { PayInRow } from '../../../src/shared/history';
-import type { PayInStatus } from '../../../src/shared/status';
+import type { PayInStatus } from '../../../src/shared/payin-lifecycle';
 import { allOrders, type GatewayOrder } from './gateway-inspection';
 import { userIdOfRequest } from './payin-attempts';
 import type { TcpProxy } from './tcp-proxy';
@@ -18,6 +18,9 @@ const EXPECTED: Record<PayInStatus, { orders: readonly number[]; status?: Gatewa
   declined: { orders: [1], status: 'DECLINED' },
   action_required: { orders: [1], status: 'PROCESSING' },
   processing: { orders: [1], status: 'PROCESSING' },
+  // The browser came back and the gateway's confirmation is awaited: the order exists, in whatever state.
+  awaiting_confirmation: { orders: [1] },
+  conflict: { orders: [0, 1] },
   refused: { orders: [0] },
   not_sent: { orders: [0] },
   outcome_unknown: { orders: [0, 1] },

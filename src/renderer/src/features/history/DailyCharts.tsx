@@ -6,7 +6,7 @@ import { Alert, Paper, SimpleGrid, Stack, Text, Title, useMantineTheme, Visually
 import { useId, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyTotal } from '../../../../shared/history';
-import { PAYIN_STATUSES, type PayInStatus } from '../../../../shared/status';
+import { PAYIN_STATUSES, type PayInStatus } from '../../../../shared/payin-lifecycle';
 import { STATUS_LOOK } from '../../lib/status-look';
 import { useHistoryStore } from './store';
 

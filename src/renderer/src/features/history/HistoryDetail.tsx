@@ -1,10 +1,12 @@
 // The detail drawer of one row: its fields, what happened to it (audit timeline), the request as sent
-// (card masked, CVV removed) and the gateway's answer as received, plus the retry of an unknown outcome.
+// (card masked, CVV removed) and the gateway's answer as received, plus asking the gateway again about a
+// pay-in whose outcome is still open.
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { HistoryRow, KycBatchRow, PayInRow } from '../../../../shared/history';
+import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
 import { CopyValue } from '../../lib/CopyValue';
-import { KIND_LABEL } from '../../lib/status-look';
+import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '../../lib/status-look';
 import { localDateTime, prettyJson } from './format';
 import { RetryPanel } from './RetryPanel';
 import { StatusLabel } from './StatusLabel';
@@ -179,6 +181,13 @@ function Timeline({ detail }: { detail: Detail }) {
   );
 }
 
+/** A row's note is headed by the status it explains, in that status's look. */
+function noteLook(kind: string): { color: string; label: string } {
+  return Object.hasOwn(STATUS_LOOK, kind)
+    ? STATUS_LOOK[kind as HistoryStatus]
+    : { color: 'gray', label: 'Note' };
+}
+
 function titleOf(row: HistoryRow): string {
   return row.kind === 'payin' ? `Pay-in ${row.merchantTradeNo}` : `KYC batch ${row.fileName}`;
 }
@@ -204,12 +213,17 @@ function Body({ detail }: { detail: Detail }) {
         </Table.Tbody>
       </Table>
       {row.error && (
-        <Alert color="gray" p="xs" title={`Error: ${row.error.kind}`}>
+        <Alert
+          color={noteLook(row.error.kind).color}
+          p="xs"
+          title={noteLook(row.error.kind).label}
+          data-testid="history-note"
+        >
           {row.error.message}
           {row.error.field ? ` (field ${row.error.field})` : ''}
         </Alert>
       )}
-      {row.kind === 'payin' && row.status === 'outcome_unknown' && (
+      {row.kind === 'payin' && ASK_AGAIN_STATUSES.has(row.status) && (
         <RetryPanel
           key={row.id}
           historyId={row.id}

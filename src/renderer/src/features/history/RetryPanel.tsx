@@ -1,9 +1,10 @@
-// "Retry with the same order number" for a pay-in whose outcome is unknown. Paydesk keeps a retry's body
+// "Ask the gateway again (same order number)" for a pay-in whose outcome is open. Paydesk keeps its body
 // only for a while after the first attempt; after that (or a restart) main answers invalid on cardNumber
 // and the operator types the same card again. The number cannot be copied or cut out of its field.
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type ClipboardEvent, type DragEvent, type FormEvent, useState } from 'react';
 import type { PayInResult } from '../../../../shared/ipc';
+import { AskAgainExplained } from '../../lib/AskAgainExplained';
 import { call, errorMessage, PaydeskError } from '../../lib/paydesk';
 import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
@@ -111,16 +112,10 @@ export function RetryPanel({
   return (
     <Stack gap="xs" data-testid="history-retry">
       <Text fw={700}>The customer may have been charged.</Text>
-      <Text size="sm">
-        Do not take the payment again with a new order number. A retry sends the same order number (
-        <Text span ff="monospace">
-          {merchantTradeNo}
-        </Text>
-        ): the gateway answers with the original order and charges nothing twice.
-      </Text>
+      <AskAgainExplained merchantTradeNo={merchantTradeNo} />
       {result && (
         <Alert color={STATUS_LOOK[result.status].color} p="xs" role="status">
-          Retry answered: <strong>{STATUS_LOOK[result.status].label}</strong>
+          The gateway was asked again: <strong>{STATUS_LOOK[result.status].label}</strong>
           {result.message ? `: ${result.message}` : ''}
         </Alert>
       )}
@@ -140,7 +135,7 @@ export function RetryPanel({
             onClick={() => void retry()}
             data-testid="retry-same"
           >
-            Retry with the same order number
+            Ask the gateway again (same order number)
           </Button>
         </Group>
       )}

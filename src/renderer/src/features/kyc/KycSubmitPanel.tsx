@@ -13,14 +13,14 @@ function progressTitle(send: SendState): string {
     return send.what === 'chunk' ? `Sending chunk ${(send.chunkIndex ?? 0) + 1} again…` : 'Sending…';
   }
   if (send.phase === 'failed') return 'Sending stopped';
-  if (send.failedRecords > 0 || send.rejectedRecords > 0) return 'Sent, with chunks to look at';
+  if (send.unknownRecords > 0 || send.rejectedRecords > 0) return 'Sent, with chunks to look at';
   return 'Sent';
 }
 
 function SendProgress({ send }: { send: SendState }) {
   const percent =
     send.expectedRecords > 0 ? Math.round((send.sentRecords / send.expectedRecords) * 100) : 100;
-  const problems = send.rejectedRecords + send.failedRecords > 0;
+  const problems = send.rejectedRecords + send.unknownRecords > 0;
   return (
     <Stack gap={4} data-testid="kyc-progress">
       <Group justify="space-between" gap="xs">
@@ -47,11 +47,11 @@ function SendProgress({ send }: { send: SendState }) {
             <strong>{count(send.rejectedRecords)}</strong> in refused chunks
           </>
         )}
-        {send.failedRecords > 0 && (
+        {send.unknownRecords > 0 && (
           <>
             {' · '}
-            <strong>{count(send.failedRecords)}</strong> in chunks without an answer (they may have arrived:
-            resubmit sends the same records again)
+            <strong>{count(send.unknownRecords)}</strong> in chunks whose outcome is unknown (no answer, or
+            not all counted: resubmit sends the same records again, the latest record wins)
           </>
         )}
       </Text>

@@ -16,7 +16,7 @@ export const ROW_STATE_LOOK: Record<KycRowState, Look> = {
 export const CHUNK_STATE_LOOK: Record<KycChunkResult['state'], Look> = {
   accepted: { color: STATUS_LOOK.approved.color, label: 'Accepted' },
   refused: { color: STATUS_LOOK.refused.color, label: 'Refused' },
-  failed: { color: STATUS_LOOK.outcome_unknown.color, label: 'No answer' },
+  outcome_unknown: { color: STATUS_LOOK.outcome_unknown.color, label: 'Outcome unknown' },
 };
 
 export function RowStateLabel({ state }: { state: KycRowState }) {

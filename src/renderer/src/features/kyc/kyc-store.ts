@@ -43,7 +43,7 @@ export interface SendState {
   sentRecords: number;
   acceptedRecords: number;
   rejectedRecords: number;
-  failedRecords: number;
+  unknownRecords: number;
   /** Every chunk of the latest submission with an outcome, in chunk order. */
   chunks: KycChunkResult[];
   error?: string;
@@ -108,7 +108,7 @@ function finished(result: KycSubmitResult, before: SendState): SendState {
     sentRecords: result.sentRecords,
     acceptedRecords: result.acceptedRecords,
     rejectedRecords: result.rejectedRecords,
-    failedRecords: result.failedRecords,
+    unknownRecords: result.unknownRecords,
     chunks: result.chunks,
   };
 }
@@ -116,7 +116,7 @@ function finished(result: KycSubmitResult, before: SendState): SendState {
 function sentSummary(send: SendState): string {
   const parts = [`${count(send.acceptedRecords)} accepted`];
   if (send.rejectedRecords > 0) parts.push(`${count(send.rejectedRecords)} in refused chunks`);
-  if (send.failedRecords > 0) parts.push(`${count(send.failedRecords)} in chunks without an answer`);
+  if (send.unknownRecords > 0) parts.push(`${count(send.unknownRecords)} in chunks whose outcome is unknown`);
   return `Sent ${records(send.sentRecords)} in ${records(send.totalChunks, 'chunk')}: ${parts.join(', ')}.`;
 }
 
@@ -206,7 +206,7 @@ export const useKycStore = create<KycState>((set, get) => {
         sentRecords: latest.sentRecords,
         acceptedRecords: latest.acceptedRecords,
         rejectedRecords: latest.rejectedRecords,
-        failedRecords: latest.failedRecords,
+        unknownRecords: latest.unknownRecords,
         chunks,
       },
     });
@@ -371,7 +371,7 @@ export const useKycStore = create<KycState>((set, get) => {
           sentRecords: 0,
           acceptedRecords: 0,
           rejectedRecords: 0,
-          failedRecords: 0,
+          unknownRecords: 0,
           chunks: [],
         },
         () => call('kyc.submit', { batchId: summary.batchId, onlyRemaining: true }),
@@ -394,7 +394,7 @@ export const useKycStore = create<KycState>((set, get) => {
           sentRecords: 0,
           acceptedRecords: 0,
           rejectedRecords: 0,
-          failedRecords: 0,
+          unknownRecords: 0,
           error: undefined,
         },
         () => call('kyc.resubmitChunk', { batchId: summary.batchId, chunkIndex }),

@@ -1,10 +1,13 @@
 // What came of the pay-in, in words and colour: Approved, Declined, Action required (the bank page in a
-// sandboxed frame), Outcome unknown (may have been charged: retry only with the same order number),
-// Not sent, Refused, Processing. The panel is an aria-live region so the outcome is announced.
+// sandboxed frame), Processing and Awaiting confirmation (the gateway has not said yet), Outcome unknown
+// (may have been charged: ask again only with the same order number), Conflict (the gateway said two
+// things), Not sent, Refused. The panel is an aria-live region so the outcome is announced, and it follows
+// the pay-in's changes from any source (main's payin.settled events).
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PayInResult as Result } from '../../../../shared/ipc';
-import type { PayInStatus } from '../../../../shared/status';
+import type { PayInStatus } from '../../../../shared/payin-lifecycle';
+import { AskAgainExplained } from '../../lib/AskAgainExplained';
 import { CopyValue } from '../../lib/CopyValue';
 import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
@@ -15,6 +18,7 @@ import { type PayInPhase, usePayInStore } from './store';
 const TITLE: Partial<Record<PayInStatus, string>> = {
   pending: 'Outcome unknown',
   refused: 'Refused by the gateway',
+  awaiting_confirmation: "Awaiting the gateway's confirmation",
 };
 const lookOf = (status: PayInStatus) => ({
   color: STATUS_LOOK[status].color,
@@ -146,21 +150,16 @@ function RetryCardForm({ historyId }: { historyId: number }) {
   );
 }
 
-function Unknown({ result }: { result: Result }) {
+/** A pay-in whose outcome is open: what the agent may do is ask the gateway again, never charge again. */
+function AskAgain({ result, lead = true }: { result: Result; lead?: boolean }) {
   const retry = usePayInStore((state) => state.retry);
   const close = usePayInStore((state) => state.close);
   const retryProblem = usePayInStore((state) => state.retryProblem);
   return (
     <Stack gap="xs">
-      <Text fw={700}>The customer may have been charged.</Text>
+      {lead && <Text fw={700}>The customer may have been charged.</Text>}
       {result.message && <Text size="sm">{result.message}</Text>}
-      <Text size="sm">
-        Do not take the payment again with a new order number. Retrying sends the same order number (
-        <Text span ff="monospace">
-          {result.merchantTradeNo}
-        </Text>
-        ): the gateway answers with the original order and charges nothing twice.
-      </Text>
+      <AskAgainExplained merchantTradeNo={result.merchantTradeNo} />
       {retryProblem && (
         <Alert color="orange" p="xs">
           {retryProblem.message}
@@ -176,7 +175,7 @@ function Unknown({ result }: { result: Result }) {
             onClick={() => void retry(result.historyId)}
             data-testid="retry-same"
           >
-            Retry with the same order number
+            Ask the gateway again (same order number)
           </Button>
           <Button variant="default" onClick={close}>
             Check later
@@ -206,16 +205,38 @@ function Body({ result }: { result: Result }) {
       );
     case 'processing':
       return (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm">
-            {result.message ?? 'The gateway has not decided yet. This panel updates when it does.'}
-          </Text>
-        </Group>
+        <Stack gap="xs">
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">The gateway has not decided yet. This panel updates when it does.</Text>
+          </Group>
+          <AskAgain result={{ ...result, message: undefined }} />
+        </Stack>
       );
+    case 'awaiting_confirmation':
+      return <AskAgain result={result} lead={false} />;
     case 'pending':
     case 'outcome_unknown':
-      return <Unknown result={result} />;
+      return <AskAgain result={result} />;
+    case 'conflict':
+      return (
+        <Stack gap="xs">
+          <Text fw={700}>The gateway said two different things about this payment.</Text>
+          <Text size="sm">{result.message}</Text>
+          <Text size="sm">
+            Do not charge again and do not tell the customer the payment failed: check order{' '}
+            <Text span ff="monospace">
+              {result.merchantTradeNo}
+            </Text>{' '}
+            with the gateway first. History keeps every answer and notification in the pay-in's timeline.
+          </Text>
+          <Group>
+            <Button variant="default" size="xs" onClick={close}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      );
     case 'refused':
     case 'not_sent':
       return (
@@ -300,10 +321,20 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
         </Frame>
       );
     case 'refused_locally':
-      return (
+      return phase.certain ? (
         <Frame color="gray" title="Not sent" testStatus="not_sent">
           <Text size="sm">{phase.message}</Text>
           <Text size="sm">Nothing left Paydesk; nothing was charged.</Text>
+          <Group>
+            <Button variant="default" size="xs" onClick={close}>
+              Close
+            </Button>
+          </Group>
+        </Frame>
+      ) : (
+        <Frame color="yellow" title="Paydesk could not finish" testStatus="outcome_unknown">
+          <Text size="sm">{phase.message}</Text>
+          <Text size="sm">Look the pay-in up in History before charging again.</Text>
           <Group>
             <Button variant="default" size="xs" onClick={close}>
               Close

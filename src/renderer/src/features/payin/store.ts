@@ -4,33 +4,24 @@
 import { create } from 'zustand';
 import type { PayInResult } from '../../../../shared/ipc';
 import type { PayInSubmit } from '../../../../shared/payin-form';
+import { payInResultOf } from '../../../../shared/payin-result';
 import { call, errorMessage, PaydeskError, subscribe } from '../../lib/paydesk';
 
 /** The pay-in as history has it now: after a conflict, the row has moved on (a callback settled it). */
 async function currentResult(historyId: number): Promise<PayInResult | undefined> {
   const { row } = await call('history.get', { id: historyId });
-  if (row.kind !== 'payin') return undefined;
-  const result: PayInResult = {
-    historyId: row.id,
-    merchantTradeNo: row.merchantTradeNo,
-    status: row.status,
-    amount: row.amount,
-    currency: row.currency,
-  };
-  if (row.maskedPan) result.maskedPan = row.maskedPan;
-  if (row.orderId) result.orderId = row.orderId;
-  if (row.traceid) result.traceid = row.traceid;
-  if (row.remark) result.remark = row.remark;
-  if (row.error) result.message = row.error.message;
-  return result;
+  return row.kind === 'payin' ? payInResultOf(row) : undefined;
 }
 
 export type PayInPhase =
   | { kind: 'idle' }
   | { kind: 'sending'; what: 'payment' | 'retry' | 'cancel'; historyId?: number }
   | { kind: 'result'; result: PayInResult }
-  /** Paydesk itself refused before anything left (bad field, missing secret, locked, …). */
-  | { kind: 'refused_locally'; message: string; field: string | undefined }
+  /**
+   * Main answered the call with an error. `certain`: main refused before anything left (bad field,
+   * missing secret, locked, …). An internal error is not certain: the panel then never says "not sent".
+   */
+  | { kind: 'refused_locally'; message: string; field: string | undefined; certain: boolean }
   /** No answer from main while a pay-in was in flight: whether it left is unknown. */
   | { kind: 'lost'; message: string };
 
@@ -87,7 +78,12 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         });
       } else {
         set({
-          phase: { kind: 'refused_locally', message: error.message, field: error.field },
+          phase: {
+            kind: 'refused_locally',
+            message: error.message,
+            field: error.field,
+            certain: error.kind !== 'internal',
+          },
           fieldProblem: error.field ? problem(error.field, error.message) : undefined,
         });
       }

@@ -1,0 +1,52 @@
+// What Paydesk keeps in memory about pay-ins that are not settled yet: the return-listener route of each
+// (one per pay-in, so a retry comes back to the same place) and the request body as it was sent, card
+// data included, so that the agent can ask the gateway again with exactly the same request (A9). Bodies
+// live at most RETRY_BODY_TTL_MS and go as soon as the pay-in settles; nothing here is ever written down.
+import type { ReturnRoute } from '../returns/return-listener';
+
+/** How long the body of an unsettled pay-in (card data included) stays in memory for asking again. */
+export const RETRY_BODY_TTL_MS = 30 * 60 * 1000;
+
+export type PayInBody = Record<string, string | number>;
+
+export interface KeptRequest {
+  version: 'v1' | 'v2';
+  body: PayInBody;
+  expires: number;
+}
+
+export type InFlight = ReturnType<typeof createInFlight>;
+
+export function createInFlight(now: () => number) {
+  const requests = new Map<number, KeptRequest>();
+  const routes = new Map<number, ReturnRoute>();
+
+  function sweep(): void {
+    const at = now();
+    for (const [id, kept] of requests) if (kept.expires < at) requests.delete(id);
+  }
+
+  return {
+    keepRequest(historyId: number, version: 'v1' | 'v2', body: PayInBody): void {
+      requests.set(historyId, { version, body, expires: now() + RETRY_BODY_TTL_MS });
+    },
+    request(historyId: number): KeptRequest | undefined {
+      sweep();
+      return requests.get(historyId);
+    },
+    route(historyId: number): ReturnRoute | undefined {
+      return routes.get(historyId);
+    },
+    setRoute(historyId: number, route: ReturnRoute): void {
+      routes.set(historyId, route);
+    },
+    /** The pay-in settled: its card data and its route go. Returns the route, for the listener to expire. */
+    settle(historyId: number): ReturnRoute | undefined {
+      requests.delete(historyId);
+      const route = routes.get(historyId);
+      routes.delete(historyId);
+      return route;
+    },
+    sweep,
+  };
+}

@@ -1,0 +1,208 @@
+// The one writer of a pay-in's outcome. Every source of evidence — the gateway's answer, the answer to
+// the same order sent again, a signed callback, an unsigned browser return, the bank page closed — comes
+// here; the lifecycle (src/shared/payin-lifecycle.ts) decides the next status; the row, its note for the
+// agent and an audit entry are written together; the renderer hears of every change. Evidence that
+// changes nothing is audited all the same. A settled pay-in drops its card data and its return route.
+import type { PayInRow } from '../../shared/history';
+import type { PayInResult } from '../../shared/ipc';
+import { canonicalAmount } from '../../shared/money/amount';
+import {
+  type Decision,
+  decide,
+  type Evidence,
+  type GatewayWord,
+  SETTLED_STATUSES,
+} from '../../shared/payin-lifecycle';
+import { payInResultOf } from '../../shared/payin-result';
+import type { PayInAnswer } from '../gateway/payin-answer';
+import type { HistoryStore, PayInPatch } from '../history/history-store';
+import type { ReturnListener } from '../returns/return-listener';
+import type { InFlight } from './in-flight';
+
+export type EvidenceInput =
+  | { source: 'answer' | 'replay'; answer: PayInAnswer }
+  | {
+      source: 'callback';
+      word: GatewayWord;
+      orderId: string;
+      amount: string;
+      remark: string;
+      traceid: string;
+      orderStatus: number;
+    }
+  /** `hint`: what the return's address claimed (unsigned: shown as a hint only). */
+  | { source: 'browser_return'; hint: string | undefined }
+  | { source: 'bank_page_closed' };
+
+export interface Recorded {
+  row: PayInRow;
+  decision: Decision;
+  result: PayInResult;
+}
+
+export type PayInRecorder = ReturnType<typeof createPayInRecorder>;
+
+const PAY_AGAIN_WARNING =
+  'The customer may have been charged: do not charge again with a new order number. Look the order up at the gateway, or ask it again with the same order number.';
+
+/** What the agent reads for a status that is not a plain outcome (stored as the row's note). */
+function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): string | undefined {
+  if (decision.conflict) return decision.conflict;
+  const next = decision.next;
+  if (input.source === 'replay' && !decision.changed && next !== 'conflict') {
+    const answer = input.answer;
+    const what =
+      answer.word === 'not_connected'
+        ? `it was not sent (${answer.message})`
+        : answer.word === 'no_order'
+          ? `the gateway refused it (${answer.message}), which says nothing about the first attempt`
+          : `the answer did not settle it (${answer.message})`;
+    return `Asked the gateway again with order number ${row.merchantTradeNo}: ${what}. ${PAY_AGAIN_WARNING}`;
+  }
+  if (!decision.changed) return undefined;
+  switch (next) {
+    case 'awaiting_confirmation': {
+      const hint =
+        input.source === 'browser_return' && input.hint
+          ? ` The bank page's return said "${input.hint}", but that is not proof.`
+          : '';
+      return `The customer finished the bank page; the gateway has not confirmed the result yet.${hint} Paydesk settles the payment when the gateway's signed notification arrives. ${PAY_AGAIN_WARNING}`;
+    }
+    case 'outcome_unknown':
+      if (input.source === 'bank_page_closed') {
+        return 'The bank page was closed before it finished. The customer may still complete it: check the order before charging again.';
+      }
+      return input.source === 'answer' || input.source === 'replay'
+        ? input.answer.message
+        : PAY_AGAIN_WARNING;
+    case 'refused':
+    case 'not_sent':
+      return input.source === 'answer' ? input.answer.message : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** An orderId or amount the gateway names that is not the pay-in's own: a contradiction. */
+function mismatchOf(row: PayInRow, input: EvidenceInput): string | undefined {
+  const orderId =
+    input.source === 'callback' ? input.orderId : 'answer' in input ? input.answer.orderId : undefined;
+  if (orderId && row.orderId && orderId !== row.orderId)
+    return `orderId ${orderId}, where this pay-in has ${row.orderId}`;
+  if (input.source === 'callback') {
+    let amount: string | undefined;
+    try {
+      amount = canonicalAmount(input.amount);
+    } catch {
+      amount = undefined;
+    }
+    if (amount !== row.amount) return `the amount ${input.amount}, where this pay-in is for ${row.amount}`;
+  }
+  return undefined;
+}
+
+function evidenceOf(row: PayInRow, input: EvidenceInput): Evidence {
+  switch (input.source) {
+    case 'callback':
+      return { source: 'callback', word: input.word, mismatch: mismatchOf(row, input) };
+    case 'answer':
+    case 'replay': {
+      const { word } = input.answer;
+      if (word === 'not_connected') {
+        // A request that never left says nothing; only a first attempt learns that nothing was sent.
+        return input.source === 'answer'
+          ? { source: 'not_connected' }
+          : { source: 'replay', word: 'unknown' };
+      }
+      return { source: input.source, word, mismatch: mismatchOf(row, input) };
+    }
+    default:
+      return { source: input.source };
+  }
+}
+
+function auditDetail(input: EvidenceInput, decision: Decision): Record<string, unknown> {
+  const detail: Record<string, unknown> = { source: input.source, decided: decision.next };
+  if (decision.conflict) detail.conflict = decision.conflict;
+  if (input.source === 'answer' || input.source === 'replay') {
+    const { answer } = input;
+    Object.assign(detail, {
+      word: answer.word,
+      reason: answer.reason,
+      httpStatus: answer.httpStatus,
+      code: answer.code,
+      traceid: answer.traceid,
+      orderId: answer.orderId,
+    });
+  } else if (input.source === 'callback') {
+    Object.assign(detail, {
+      word: input.word,
+      orderStatus: input.orderStatus,
+      orderId: input.orderId,
+      amount: input.amount,
+      traceid: input.traceid,
+    });
+  } else if (input.source === 'browser_return' && input.hint) {
+    detail.hint = input.hint;
+  }
+  return detail;
+}
+
+export function createPayInRecorder(deps: {
+  history: HistoryStore;
+  listener: Pick<ReturnListener, 'expire'>;
+  inFlight: InFlight;
+  emit: (result: PayInResult) => void;
+  log?: { error(object: object, message?: string): void };
+}) {
+  return {
+    /**
+     * Decides and writes what `input` means for pay-in `historyId`. Throws only when history cannot be
+     * written (the caller decides what the agent is told then).
+     */
+    record(historyId: number, input: EvidenceInput, operator: string): Recorded {
+      const row = deps.history.getById(historyId);
+      if (row?.kind !== 'payin') throw new Error(`No pay-in with id ${historyId}.`);
+      const decision = decide(row.status, evidenceOf(row, input));
+      const note = noteFor(row, input, decision);
+      const patch: PayInPatch = { operator };
+      if (decision.changed) patch.status = decision.next;
+      if (note !== undefined) patch.error = { kind: decision.next, message: note };
+      else if (decision.changed) patch.error = null;
+      const answer = input.source === 'answer' || input.source === 'replay' ? input.answer : undefined;
+      const orderId = input.source === 'callback' ? input.orderId : answer?.orderId;
+      if (orderId && !row.orderId) patch.orderId = orderId;
+      if (answer && (decision.changed || row.rawResponse === null)) {
+        if (answer.raw !== undefined) patch.rawResponse = answer.raw;
+        if (answer.traceid) patch.traceid = answer.traceid;
+      }
+      if (decision.changed && decision.next === 'declined') {
+        const remark = input.source === 'callback' ? input.remark : answer?.remark;
+        if (remark) patch.remark = remark;
+      }
+      if (answer?.field && note !== undefined && patch.error) patch.error.field = answer.field;
+      const event = `payin.${input.source}`;
+      const detail = auditDetail(input, decision);
+      const writes = Object.keys(patch).length > 1;
+      const updated = writes
+        ? deps.history.updatePayIn(historyId, patch, { event, detail })
+        : deps.history.recordPayInEvent(historyId, event, operator, detail);
+      if (SETTLED_STATUSES.has(updated.status)) {
+        const route = deps.inFlight.settle(historyId);
+        if (route) deps.listener.expire(route.token);
+      }
+      const result = payInResultOf(updated);
+      if (writes) {
+        try {
+          deps.emit(result);
+        } catch (error) {
+          deps.log?.error(
+            { historyId, err: String(error) },
+            'could not tell the renderer of a pay-in change',
+          );
+        }
+      }
+      return { row: updated, decision, result };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// Asking the gateway again about an unsettled pay-in: the same order number and the same request
+// (assumption A9), through the profile it was first sent with. The answer is the gateway's word where it
+// replays orders; a refusal or a request that never leaves changes nothing (A24).
+import { maskCardNumber } from '../../shared/cards/card';
+import type { PayInRow } from '../../shared/history';
+import type { PayInResult } from '../../shared/ipc';
+import { ASK_AGAIN_STATUSES } from '../../shared/payin-lifecycle';
+import type { HistoryStore } from '../history/history-store';
+import { IpcFailure } from '../ipc/dispatch';
+import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
+import { type SendDeps, sendAndRecord } from './send-and-record';
+import type { ActiveConnection } from './types';
+import { rebuildWireBody } from './wire-body';
+
+export interface RetryDeps extends SendDeps {
+  history: HistoryStore;
+  listener: Pick<ReturnListener, 'register' | 'bind' | 'storePage'>;
+  /** The connection of the profile a pay-in was sent with, by the profile's name. */
+  connectionFor: (profileName: string) => Promise<ActiveConnection>;
+}
+
+/** The pay-in's return route; after a restart a new one, bound to the same row. */
+function routeFor(deps: RetryDeps, historyId: number): ReturnRoute {
+  const known = deps.inFlight.route(historyId);
+  if (known) return known;
+  const route = deps.listener.register();
+  deps.listener.bind(route.token, historyId);
+  deps.inFlight.setRoute(historyId, route);
+  return route;
+}
+
+function payInRow(history: HistoryStore, historyId: number): PayInRow {
+  const row = history.getById(historyId);
+  if (row?.kind !== 'payin') throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
+  return row;
+}
+
+export async function retryPayIn(
+  deps: RetryDeps,
+  input: { historyId: number; card?: { cardNumber: string; cvv: string; expDate: string } | undefined },
+): Promise<PayInResult> {
+  const row = payInRow(deps.history, input.historyId);
+  if (!ASK_AGAIN_STATUSES.has(row.status)) {
+    throw new IpcFailure(
+      'conflict',
+      `This pay-in is ${row.status.replaceAll('_', ' ')}: only a pay-in whose outcome is still open can be asked about again.`,
+    );
+  }
+  const connection = await deps.connectionFor(row.profile);
+  const kept = deps.inFlight.request(row.id) ?? {
+    version: row.apiVersion,
+    body: rebuildWireBody({
+      row,
+      typedCard: input.card,
+      maskCard: maskCardNumber,
+      profile: connection.profile,
+      secret: row.apiVersion === 'v1' ? await connection.secret() : undefined,
+    }),
+  };
+  const cardNumber = kept.body.cardNumber;
+  return sendAndRecord(deps, {
+    historyId: row.id,
+    source: 'replay',
+    version: kept.version,
+    body: kept.body,
+    route: routeFor(deps, row.id),
+    connection,
+    card: {
+      maskedPan: typeof cardNumber === 'string' ? maskCardNumber(cardNumber) : row.maskedPan,
+      brand: row.brand,
+      expDate: typeof kept.body.expDate === 'string' ? kept.body.expDate : undefined,
+    },
+    summary: {
+      merchantTradeNo: row.merchantTradeNo,
+      amount: row.amount,
+      currency: row.currency,
+      maskedPan: row.maskedPan,
+    },
+  });
+}

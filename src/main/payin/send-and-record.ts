@@ -1,0 +1,165 @@
+// One request to the gateway and what it comes to, for a first attempt and for asking again. Once the
+// request may have left, nothing that goes wrong — an exception in the client, a full disk when the
+// answer is written — can turn into "not sent": it ends as outcome unknown, with the real error logged.
+import type { PayInResult } from '../../shared/ipc';
+import { SETTLED_STATUSES } from '../../shared/payin-lifecycle';
+import { outcomeUnknown } from '../gateway/errors';
+import { type PayInAnswer, transportAnswer } from '../gateway/payin-answer';
+import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
+import type { PayInTransport } from './gateway-transport';
+import type { InFlight, PayInBody } from './in-flight';
+import type { PayInRecorder } from './record-evidence';
+import type { StoredCards } from './stored-cards';
+import type { ActiveConnection, PayInLog } from './types';
+
+export interface SendDeps {
+  transport: PayInTransport;
+  recorder: PayInRecorder;
+  listener: Pick<ReturnListener, 'storePage'>;
+  storedCards: StoredCards;
+  inFlight: InFlight;
+  log?: PayInLog | undefined;
+}
+
+export interface Exchange {
+  historyId: number;
+  source: 'answer' | 'replay';
+  version: 'v1' | 'v2';
+  body: PayInBody;
+  route: ReturnRoute;
+  connection: ActiveConnection;
+  /** The card as Paydesk knows it, to remember a stored card (storeCc=1) by. */
+  card: { maskedPan: string | null; brand: string | null; expDate: string | undefined };
+  /** Shown with the answer when the row could not be written: what the pay-in was. */
+  summary: { merchantTradeNo: string; amount: string; currency: string; maskedPan: string | null };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** The bank step to show, when the answer asks for one and its address can be opened. */
+function bankPageOf(
+  answer: PayInAnswer,
+  route: ReturnRoute,
+  listener: SendDeps['listener'],
+): { bankPage?: PayInResult['bankPage']; problem?: string } {
+  if (answer.page?.htmlSource) {
+    listener.storePage(route.token, answer.page.htmlSource);
+    return { bankPage: { kind: '3ds', url: route.pageURL } };
+  }
+  const url = answer.page?.redirectURL;
+  if (!url) return {};
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'https:' || parsed.protocol === 'http:') {
+      return { bankPage: { kind: 'redirect', url: parsed.href } };
+    }
+  } catch {
+    // falls through: an address that is not a web address is not opened
+  }
+  return {
+    problem: `The gateway asked for its payment page at an address Paydesk does not open (${url.slice(0, 80)}). The customer cannot finish it here: check the order with the gateway before charging again.`,
+  };
+}
+
+export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise<PayInResult> {
+  const { historyId, connection, body, version } = exchange;
+  const opId = `payin-${historyId}`;
+  // The request as it leaves, for support: the logger masks cardNumber, drops cvv and sign, and hides
+  // the return routes' tokens.
+  deps.log?.info({ opId, historyId, version, attempt: exchange.source, request: body }, 'pay-in sent');
+  let answer: PayInAnswer;
+  try {
+    answer = await deps.transport.send(version, connection.baseUrl, body, {
+      connectTimeoutMs: connection.profile.connectTimeoutMs,
+      requestTimeoutMs: connection.profile.requestTimeoutMs,
+    });
+  } catch (error) {
+    // The client returns every outcome as a value; an exception here is a fault of Paydesk's own, and
+    // nobody can say how far the request got.
+    deps.log?.error({ opId, historyId, err: errorText(error) }, 'pay-in transport failed');
+    answer = transportAnswer(
+      outcomeUnknown('payin', 'local_error', {
+        timeoutMs: connection.profile.requestTimeoutMs,
+        detail: errorText(error),
+      }),
+    );
+  }
+
+  let recorded: ReturnType<PayInRecorder['record']>;
+  try {
+    recorded = deps.recorder.record(historyId, { source: exchange.source, answer }, connection.operator);
+  } catch (error) {
+    deps.log?.error(
+      {
+        opId,
+        historyId,
+        err: errorText(error),
+        gatewayWord: answer.word,
+        orderId: answer.orderId,
+        traceid: answer.traceid,
+      },
+      'the gateway answered but history could not record it',
+    );
+    const { summary } = exchange;
+    const result: PayInResult = {
+      historyId,
+      merchantTradeNo: summary.merchantTradeNo,
+      status: 'outcome_unknown',
+      amount: summary.amount,
+      currency: summary.currency,
+      message: `Paydesk could not record the gateway's answer (${errorText(error)}). The gateway's word was: ${answer.message} History still shows this pay-in as pending. The payment may have gone through: check before charging again.`,
+    };
+    if (summary.maskedPan) result.maskedPan = summary.maskedPan;
+    if (answer.orderId) result.orderId = answer.orderId;
+    if (answer.traceid) result.traceid = answer.traceid;
+    return result;
+  }
+
+  const { row, result } = recorded;
+  if (answer.ccStorageID && body.storeCc === '1') rememberStoredCard(deps, exchange, answer.ccStorageID);
+  if (!SETTLED_STATUSES.has(row.status)) deps.inFlight.keepRequest(historyId, version, body);
+  deps.log?.info(
+    {
+      opId,
+      historyId,
+      status: row.status,
+      orderId: row.orderId,
+      traceid: row.traceid,
+      word: answer.word,
+      reason: answer.reason,
+    },
+    'pay-in answered',
+  );
+  const extra: Partial<PayInResult> = {};
+  if (row.status === 'action_required') {
+    const { bankPage, problem } = bankPageOf(answer, exchange.route, deps.listener);
+    if (bankPage) extra.bankPage = bankPage;
+    if (problem) extra.message = problem;
+  }
+  if (result.message === undefined && extra.message === undefined && recorded.decision.changed) {
+    extra.message = answer.message;
+  }
+  if (answer.field && result.field === undefined) extra.field = answer.field;
+  return { ...result, ...extra };
+}
+
+function rememberStoredCard(deps: SendDeps, exchange: Exchange, ccStorageID: string): void {
+  const { card, connection, body } = exchange;
+  if (!card.maskedPan || !card.brand || !card.expDate) return;
+  try {
+    deps.storedCards.save(connection.profile.id, {
+      ccStorageID,
+      userId: String(body.userId),
+      maskedPan: card.maskedPan,
+      brand: card.brand,
+      expDate: card.expDate,
+    });
+  } catch (error) {
+    deps.log?.error(
+      { historyId: exchange.historyId, err: errorText(error) },
+      'could not remember the stored card',
+    );
+  }
+}

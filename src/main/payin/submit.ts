@@ -1,0 +1,113 @@
+// A first attempt: check the card and the duplicate guard, build the request, write the pending row
+// (masked card) BEFORE anything leaves, then send and record. Everything that can refuse the pay-in
+// happens before the row is written, so a refusal here truly sent nothing.
+import { checkCard, maskCardNumber } from '../../shared/cards/card';
+import type { PayInResult } from '../../shared/ipc';
+import { normalizeAmount } from '../../shared/money/amount';
+import type { PayInSubmit } from '../../shared/payin-form';
+import type { HistoryStore } from '../history/history-store';
+import { IpcFailure } from '../ipc/dispatch';
+import type { ReturnListener } from '../returns/return-listener';
+import type { PayInBody } from './in-flight';
+import { type SendDeps, sendAndRecord } from './send-and-record';
+import { generateMerchantTradeNo } from './trade-no';
+import type { ActiveConnection } from './types';
+import { buildWireBody } from './wire-body';
+
+/** The duplicate guard's window: the same card, amount and customer within it asks before charging again. */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+export interface SubmitDeps extends SendDeps {
+  history: HistoryStore;
+  listener: Pick<ReturnListener, 'register' | 'bind' | 'forget' | 'storePage'>;
+  connection: () => Promise<ActiveConnection>;
+  now: () => number;
+}
+
+function invalid(message: string, field?: string): never {
+  throw new IpcFailure('invalid', message, field);
+}
+
+/** The card the pay-in charges, as Paydesk may keep it: typed (checked here) or stored with the acquirer. */
+function cardOf(
+  deps: SubmitDeps,
+  connection: ActiveConnection,
+  fields: Record<string, string | undefined>,
+): { maskedPan: string; brand: string } {
+  if (fields.ccStorageID) {
+    const stored = deps.storedCards.find(connection.profile.id, fields.ccStorageID);
+    if (!stored || stored.userId !== fields.userId) {
+      invalid('This stored card is not known for this user in the active profile.', 'ccStorageID');
+    }
+    return { maskedPan: stored.maskedPan, brand: stored.brand };
+  }
+  const check = checkCard({
+    cardNumber: fields.cardNumber ?? '',
+    cvv: fields.cvv ?? '',
+    expDate: fields.expDate ?? '',
+  });
+  if (!check.ok) invalid(check.message, check.field);
+  return { maskedPan: maskCardNumber(fields.cardNumber ?? ''), brand: check.brand.name };
+}
+
+export async function submitPayIn(
+  deps: SubmitDeps,
+  input: PayInSubmit & { confirmDuplicate: boolean },
+): Promise<PayInResult> {
+  deps.inFlight.sweep();
+  const connection = await deps.connection();
+  const { profile } = connection;
+  const fields = { ...input.fields } as Record<string, string | undefined>;
+  const card = cardOf(deps, connection, fields);
+
+  const amount = normalizeAmount(fields.amount ?? '');
+  if (!amount.ok) invalid(amount.message, 'amount');
+  if (!input.confirmDuplicate) {
+    const earlier = deps.history.recentDuplicate(
+      card.maskedPan,
+      amount.value,
+      fields.userId ?? '',
+      deps.now() - DUPLICATE_WINDOW_MS,
+    );
+    if (earlier) {
+      const at = new Date(earlier.createdAt).toISOString().slice(11, 16);
+      throw new IpcFailure(
+        'duplicate_suspected',
+        `The same card, amount and customer were charged at ${at} UTC (order ${earlier.merchantTradeNo}, ${earlier.status.replaceAll('_', ' ')}). Send a second payment anyway?`,
+      );
+    }
+  }
+
+  const merchantTradeNo = fields.merchantTradeNo || generateMerchantTradeNo(deps.now());
+  const secret = input.version === 'v1' ? await connection.secret() : undefined;
+  const route = deps.listener.register();
+  let body: PayInBody;
+  try {
+    body = buildWireBody({ version: input.version, fields, profile, route, merchantTradeNo, secret }).body;
+  } catch (error) {
+    deps.listener.forget(route.token);
+    throw error;
+  }
+
+  const currency = input.version === 'v1' ? String(body.currency) : profile.displayCurrency;
+  const historyId = deps.history.insertPayIn({
+    profile: profile.name,
+    operator: connection.operator,
+    apiVersion: input.version,
+    currency,
+    request: body as { merchantTradeNo: string; userId: string; amount: string },
+    ...(!fields.cardNumber && { maskedPan: card.maskedPan, brand: card.brand }),
+  });
+  deps.listener.bind(route.token, historyId);
+  deps.inFlight.setRoute(historyId, route);
+  return sendAndRecord(deps, {
+    historyId,
+    source: 'answer',
+    version: input.version,
+    body,
+    route,
+    connection,
+    card: { ...card, expDate: fields.expDate },
+    summary: { merchantTradeNo, amount: amount.value, currency, maskedPan: card.maskedPan },
+  });
+}

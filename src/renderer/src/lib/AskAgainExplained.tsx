@@ -1,0 +1,16 @@
+// What asking the gateway again does, in the words the result panel and History both use: the same order
+// number, which the gateway keeps unique, so it cannot become a second charge (A9, A24).
+import { Text } from '@mantine/core';
+
+export function AskAgainExplained({ merchantTradeNo }: { merchantTradeNo: string }) {
+  return (
+    <Text size="sm">
+      Never take the payment again with a new order number. Asking again sends the same order number (
+      <Text span ff="monospace">
+        {merchantTradeNo}
+      </Text>
+      ), which the gateway keeps unique, so it cannot charge twice for it. Where the gateway answers with the
+      order, that answer settles this pay-in; where it does not, check the order with the gateway.
+    </Text>
+  );
+}

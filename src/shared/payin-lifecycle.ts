@@ -1,0 +1,254 @@
+// The pay-in lifecycle: the one definition of a pay-in's statuses, which may follow which, which of them
+// mean money may have moved, and what evidence can move a pay-in. Every writer (submit, retry, the
+// return listener, the callback handler, the bank page, restart recovery) asks `decide`; the history
+// store refuses any change `NEXT_STATUSES` does not allow. Modelled on an explicit state machine that
+// code cannot bypass: only the gateway's word settles a pay-in, a browser return is a hint, anything
+// unknown stays open, and two authoritative words that disagree become a visible conflict.
+import { z } from 'zod';
+
+export const PAYIN_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'action_required',
+  'processing',
+  'awaiting_confirmation',
+  'refused',
+  'outcome_unknown',
+  'conflict',
+  'not_sent',
+] as const;
+export const payInStatusSchema = z.enum(PAYIN_STATUSES);
+export type PayInStatus = z.infer<typeof payInStatusSchema>;
+
+/**
+ * What a pay-in's status says about the customer's money:
+ * - `charged`: the gateway said approved;
+ * - `not_charged`: the gateway said declined, or proved no order exists (refused), or nothing left Paydesk;
+ * - `open`: money may have moved and nobody has said whether (pending, a bank page, unknown, …);
+ * - `conflict`: the gateway said two different things.
+ */
+export type MoneyReading = 'charged' | 'not_charged' | 'open' | 'conflict';
+
+export const MONEY_READING: Readonly<Record<PayInStatus, MoneyReading>> = Object.freeze({
+  pending: 'open',
+  approved: 'charged',
+  declined: 'not_charged',
+  action_required: 'open',
+  processing: 'open',
+  awaiting_confirmation: 'open',
+  refused: 'not_charged',
+  outcome_unknown: 'open',
+  conflict: 'conflict',
+  not_sent: 'not_charged',
+});
+
+/** Statuses the gateway will not change any more without Paydesk calling it a conflict. */
+export const SETTLED_STATUSES: ReadonlySet<PayInStatus> = new Set(
+  PAYIN_STATUSES.filter((status) => MONEY_READING[status] !== 'open'),
+);
+
+/**
+ * Statuses in which the customer may have been charged: the duplicate guard counts them, and the agent
+ * is told never to charge again with a new order number.
+ */
+export const MAY_HAVE_CHARGED: ReadonlySet<PayInStatus> = new Set(
+  PAYIN_STATUSES.filter((status) => MONEY_READING[status] !== 'not_charged'),
+);
+
+/** Statuses where nothing was charged: the only ones the duplicate guard lets pass silently. */
+export const NO_CHARGE_STATUSES: readonly PayInStatus[] = PAYIN_STATUSES.filter(
+  (status) => MONEY_READING[status] === 'not_charged',
+);
+
+/**
+ * Statuses in which the agent may ask the gateway again with the same order number (assumption A9): the
+ * answer is the gateway's word on the order where it replays orders, and changes nothing where it does not.
+ */
+export const ASK_AGAIN_STATUSES: ReadonlySet<PayInStatus> = new Set([
+  'outcome_unknown',
+  'awaiting_confirmation',
+  'processing',
+]);
+
+/** Which status may follow which: the history store's guard. A status may always stay as it is. */
+export const NEXT_STATUSES: Readonly<Record<PayInStatus, readonly PayInStatus[]>> = Object.freeze({
+  pending: [
+    'approved',
+    'declined',
+    'action_required',
+    'processing',
+    'awaiting_confirmation',
+    'refused',
+    'outcome_unknown',
+    'conflict',
+    'not_sent',
+  ],
+  action_required: [
+    'approved',
+    'declined',
+    'processing',
+    'awaiting_confirmation',
+    'outcome_unknown',
+    'conflict',
+  ],
+  processing: ['approved', 'declined', 'action_required', 'awaiting_confirmation', 'conflict'],
+  awaiting_confirmation: ['approved', 'declined', 'action_required', 'processing', 'conflict'],
+  outcome_unknown: [
+    'approved',
+    'declined',
+    'action_required',
+    'processing',
+    'awaiting_confirmation',
+    'conflict',
+  ],
+  approved: ['conflict'],
+  declined: ['conflict'],
+  refused: ['conflict'],
+  not_sent: ['conflict'],
+  conflict: [],
+});
+
+export function canFollow(from: PayInStatus, to: PayInStatus): boolean {
+  return from === to || NEXT_STATUSES[from].includes(to);
+}
+
+/** What one answer or notification of the gateway says about the order. */
+export type GatewayWord =
+  | 'approved'
+  | 'declined'
+  | 'processing'
+  | 'action_required'
+  /** A refusal that the interface and assumption A6 place before any order exists. */
+  | 'no_order'
+  /** Nothing readable about the order: an unknown code, a broken or lost answer, a contradiction. */
+  | 'unknown';
+
+/**
+ * Evidence that can move a pay-in, strongest source first. `mismatch` on a gateway word: it names
+ * another amount or orderId than the pay-in has, which makes it a contradiction, whatever it says.
+ */
+export type Evidence =
+  /** The gateway's signed notification (A12). */
+  | { source: 'callback'; word: GatewayWord; mismatch?: string | undefined }
+  /** The gateway's answer to the first request. */
+  | { source: 'answer'; word: GatewayWord; mismatch?: string | undefined }
+  /** The gateway's answer to the same request sent again (A9): a refusal says nothing of the first. */
+  | { source: 'replay'; word: GatewayWord; mismatch?: string | undefined }
+  /** No connection was ever made: no byte of the request left Paydesk. */
+  | { source: 'not_connected' }
+  /** The browser came back from the bank page to a return URL: unsigned, so a hint and never a result. */
+  | { source: 'browser_return' }
+  /** The operator closed the bank page before it finished. */
+  | { source: 'bank_page_closed' }
+  /** Paydesk started again and found the request still in flight. */
+  | { source: 'restart' };
+
+export type EvidenceSource = Evidence['source'];
+
+export interface Decision {
+  /** The status after the evidence; the same as before when nothing changes. */
+  next: PayInStatus;
+  changed: boolean;
+  /** Set when the evidence contradicts what an authoritative word said before: the agent must check. */
+  conflict?: string;
+}
+
+const WORD_STATUS: Readonly<Record<Exclude<GatewayWord, 'unknown' | 'no_order'>, PayInStatus>> = {
+  approved: 'approved',
+  declined: 'declined',
+  processing: 'processing',
+  action_required: 'action_required',
+};
+
+const SOURCE_NAME: Readonly<Record<EvidenceSource, string>> = {
+  callback: 'signed notification',
+  answer: 'answer',
+  replay: 'answer to the same order sent again',
+  not_connected: 'connection attempt',
+  browser_return: 'browser return',
+  bank_page_closed: 'bank page',
+  restart: 'restart',
+};
+
+const STATUS_WORDS: Readonly<Record<PayInStatus, string>> = {
+  pending: 'pending',
+  approved: 'approved',
+  declined: 'declined',
+  action_required: 'waiting for the bank page',
+  processing: 'processing',
+  awaiting_confirmation: 'awaiting confirmation',
+  refused: 'refused before any order existed',
+  outcome_unknown: 'outcome unknown',
+  conflict: 'in conflict',
+  not_sent: 'not sent',
+};
+
+const stay = (current: PayInStatus): Decision => ({ next: current, changed: false });
+const move = (current: PayInStatus, next: PayInStatus): Decision => ({
+  next,
+  changed: next !== current,
+});
+
+function conflictOf(current: PayInStatus, evidence: Evidence, said: string): Decision {
+  return {
+    next: 'conflict',
+    changed: current !== 'conflict',
+    conflict: `Paydesk had this pay-in as ${STATUS_WORDS[current]}; the gateway's ${SOURCE_NAME[evidence.source]} now says ${said}. Check the order with the gateway before doing anything: do not charge again and do not tell the customer it failed.`,
+  };
+}
+
+/** The gateway's word on the order, from an answer, a replay or a callback. */
+function decideWord(current: PayInStatus, evidence: Evidence & { word: GatewayWord }): Decision {
+  const { word } = evidence;
+  if (current === 'conflict') return stay(current);
+  if (word === 'unknown') {
+    // A word Paydesk cannot read never overrides anything; only a first attempt still pending learns
+    // that its answer was lost or unreadable.
+    return current === 'pending' && evidence.source === 'answer'
+      ? move(current, 'outcome_unknown')
+      : stay(current);
+  }
+  if (word === 'no_order') {
+    // A9/A24: a refusal of the same request sent again says nothing about the first one.
+    if (evidence.source !== 'answer') return stay(current);
+    if (current === 'pending') return move(current, 'refused');
+    if (MONEY_READING[current] === 'charged') return conflictOf(current, evidence, 'no order exists');
+    return stay(current);
+  }
+  const status = WORD_STATUS[word];
+  if (word === 'approved' || word === 'declined') {
+    const reading = MONEY_READING[status];
+    if (MONEY_READING[current] === 'open') return move(current, status);
+    if (MONEY_READING[current] === reading) return stay(current);
+    return conflictOf(current, evidence, word);
+  }
+  // processing or action_required: the order is still open at the gateway.
+  if (MONEY_READING[current] !== 'open') return stay(current);
+  // The first answer was produced before a browser return that has already come back: it is older news.
+  if (current === 'awaiting_confirmation' && evidence.source === 'answer') return stay(current);
+  return move(current, status);
+}
+
+/** The status a pay-in moves to on `evidence`; every writer of a pay-in's status decides through this. */
+export function decide(current: PayInStatus, evidence: Evidence): Decision {
+  switch (evidence.source) {
+    case 'callback':
+    case 'answer':
+    case 'replay':
+      if (evidence.mismatch !== undefined && current !== 'conflict') {
+        return conflictOf(current, evidence, `${evidence.word} for ${evidence.mismatch}`);
+      }
+      return decideWord(current, evidence);
+    case 'not_connected':
+      return current === 'pending' ? move(current, 'not_sent') : stay(current);
+    case 'browser_return':
+      return MONEY_READING[current] === 'open' && current !== 'awaiting_confirmation'
+        ? move(current, 'awaiting_confirmation')
+        : stay(current);
+    case 'bank_page_closed':
+      return current === 'action_required' ? move(current, 'outcome_unknown') : stay(current);
+    case 'restart':
+      return current === 'pending' ? move(current, 'outcome_unknown') : stay(current);
+  }
+}

@@ -36,6 +36,8 @@ export const IPC_ERROR_KINDS = [
   'conflict',
   'locked',
   'keychain_unavailable',
+  /** History could not be written before anything was sent: nothing left Paydesk. */
+  'storage',
   'forbidden',
   'internal',
 ] as const;

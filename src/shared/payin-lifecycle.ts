@@ -93,7 +93,7 @@ export const NEXT_STATUSES: Readonly<Record<PayInStatus, readonly PayInStatus[]>
     'conflict',
   ],
   processing: ['approved', 'declined', 'action_required', 'awaiting_confirmation', 'conflict'],
-  awaiting_confirmation: ['approved', 'declined', 'action_required', 'processing', 'conflict'],
+  awaiting_confirmation: ['approved', 'declined', 'conflict'],
   outcome_unknown: [
     'approved',
     'declined',
@@ -225,8 +225,9 @@ function decideWord(current: PayInStatus, evidence: Evidence & { word: GatewayWo
   }
   // processing or action_required: the order is still open at the gateway.
   if (MONEY_READING[current] !== 'open') return stay(current);
-  // The first answer was produced before a browser return that has already come back: it is older news.
-  if (current === 'awaiting_confirmation' && evidence.source === 'answer') return stay(current);
+  // The browser has come back from the bank page: "still open" is older news (a first answer produced
+  // before it, or a gateway that replays its first answer), and showing the bank page again would be wrong.
+  if (current === 'awaiting_confirmation') return stay(current);
   return move(current, status);
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createPaydesk, type Paydesk } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { createLogger } from '../../src/main/log/logger';
+import type { PayInTransport } from '../../src/main/payin/gateway-transport';
 import type { KeyValueStore } from '../../src/main/settings/settings-service';
 import type { PayInRow } from '../../src/shared/history';
 import type { IpcResult } from '../../src/shared/ipc';
@@ -32,9 +33,20 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-export async function startFixture(options: { slowFaultDelayMs?: number } = {}): Promise<Fixture> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-test-'));
-  const store = memoryStore();
+export interface FixtureOptions {
+  slowFaultDelayMs?: number;
+  /** The data folder (kept on close); a new temporary one otherwise. */
+  dataDir?: string;
+  /** The log file; `<dataDir>/logs/paydesk.log` otherwise. */
+  logFile?: string;
+  transport?: PayInTransport;
+  /** Settings that outlive the fixture (a restart); a new in-memory store otherwise. */
+  settingsStore?: ReturnType<typeof memoryStore>;
+}
+
+export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-test-'));
+  const store = options.settingsStore ?? memoryStore();
   const events: { event: string; payload: unknown }[] = [];
   const paydesk = await createPaydesk({
     version: 'test',
@@ -43,9 +55,10 @@ export async function startFixture(options: { slowFaultDelayMs?: number } = {}):
     settingsStore: store,
     vault: createMemoryVault(),
     keychain: { available: false, reason: 'in-memory test vault' },
-    log: createLogger({ filePath: join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
+    log: createLogger({ filePath: options.logFile ?? join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
     emit: (event, payload) => void events.push({ event, payload }),
     sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
+    ...(options.transport && { transport: options.transport }),
   });
   const call = <T>(channel: string, input?: unknown) =>
     paydesk.dispatch(channel, input) as Promise<IpcResult<T>>;
@@ -75,7 +88,7 @@ export async function startFixture(options: { slowFaultDelayMs?: number } = {}):
     },
     async close() {
       await paydesk.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -20,6 +20,7 @@ export type InFlight = ReturnType<typeof createInFlight>;
 export function createInFlight(now: () => number) {
   const requests = new Map<number, KeptRequest>();
   const routes = new Map<number, ReturnRoute>();
+  const sending = new Set<number>();
 
   function sweep(): void {
     const at = now();
@@ -46,6 +47,16 @@ export function createInFlight(now: () => number) {
       const route = routes.get(historyId);
       routes.delete(historyId);
       return route;
+    },
+    /** Marks a request on its way: a pending pay-in that is not is one whose answer history lost. */
+    sendingStarted(historyId: number): void {
+      sending.add(historyId);
+    },
+    sendingEnded(historyId: number): void {
+      sending.delete(historyId);
+    },
+    isSending(historyId: number): boolean {
+      return sending.has(historyId);
     },
     sweep,
   };

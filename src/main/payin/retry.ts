@@ -40,7 +40,9 @@ export async function retryPayIn(
   input: { historyId: number; card?: { cardNumber: string; cvv: string; expDate: string } | undefined },
 ): Promise<PayInResult> {
   const row = payInRow(deps.history, input.historyId);
-  if (!ASK_AGAIN_STATUSES.has(row.status)) {
+  // A pending row whose request is no longer on its way: history could not write the answer.
+  const answerLost = row.status === 'pending' && !deps.inFlight.isSending(row.id);
+  if (!ASK_AGAIN_STATUSES.has(row.status) && !answerLost) {
     throw new IpcFailure(
       'conflict',
       `This pay-in is ${row.status.replaceAll('_', ' ')}: only a pay-in whose outcome is still open can be asked about again.`,

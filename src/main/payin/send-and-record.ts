@@ -70,6 +70,7 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
   // the return routes' tokens.
   deps.log?.info({ opId, historyId, version, attempt: exchange.source, request: body }, 'pay-in sent');
   let answer: PayInAnswer;
+  deps.inFlight.sendingStarted(historyId);
   try {
     answer = await deps.transport.send(version, connection.baseUrl, body, {
       connectTimeoutMs: connection.profile.connectTimeoutMs,
@@ -85,12 +86,16 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
         detail: errorText(error),
       }),
     );
+  } finally {
+    deps.inFlight.sendingEnded(historyId);
   }
 
   let recorded: ReturnType<PayInRecorder['record']>;
   try {
     recorded = deps.recorder.record(historyId, { source: exchange.source, answer }, connection.operator);
   } catch (error) {
+    // The row stays as it was (pending for a first attempt): the agent can ask the gateway again.
+    deps.inFlight.keepRequest(historyId, version, body);
     deps.log?.error(
       {
         opId,
@@ -109,7 +114,7 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
       status: 'outcome_unknown',
       amount: summary.amount,
       currency: summary.currency,
-      message: `Paydesk could not record the gateway's answer (${errorText(error)}). The gateway's word was: ${answer.message} History still shows this pay-in as pending. The payment may have gone through: check before charging again.`,
+      message: `Paydesk could not record the gateway's answer (${errorText(error)}). The gateway's word was: ${answer.message} History still shows this pay-in as pending. The payment may have gone through: check before charging again, or ask the gateway again once history can be written.`,
     };
     if (summary.maskedPan) result.maskedPan = summary.maskedPan;
     if (answer.orderId) result.orderId = answer.orderId;

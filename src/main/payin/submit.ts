@@ -90,14 +90,26 @@ export async function submitPayIn(
   }
 
   const currency = input.version === 'v1' ? String(body.currency) : profile.displayCurrency;
-  const historyId = deps.history.insertPayIn({
-    profile: profile.name,
-    operator: connection.operator,
-    apiVersion: input.version,
-    currency,
-    request: body as { merchantTradeNo: string; userId: string; amount: string },
-    ...(!fields.cardNumber && { maskedPan: card.maskedPan, brand: card.brand }),
-  });
+  let historyId: number;
+  try {
+    historyId = deps.history.insertPayIn({
+      profile: profile.name,
+      operator: connection.operator,
+      apiVersion: input.version,
+      currency,
+      request: body as { merchantTradeNo: string; userId: string; amount: string },
+      ...(!fields.cardNumber && { maskedPan: card.maskedPan, brand: card.brand }),
+    });
+  } catch (error) {
+    // No pay-in leaves while history cannot record it: a charge nobody can find later is the worst case.
+    deps.listener.forget(route.token);
+    const reason = error instanceof Error ? error.message : String(error);
+    deps.log?.error({ merchantTradeNo, err: reason }, 'history could not record a pay-in: not sent');
+    throw new IpcFailure(
+      'storage',
+      `History could not record this pay-in (${reason}), so Paydesk did not send it. Free disk space or check the data folder, then send it again.`,
+    );
+  }
   deps.listener.bind(route.token, historyId);
   deps.inFlight.setRoute(historyId, route);
   return sendAndRecord(deps, {

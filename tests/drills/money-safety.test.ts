@@ -105,7 +105,7 @@ function injectedFault(): DiskFault {
  * The embedded sandbox through a profile that asks for no callback: what history holds then depends on
  * the answer alone, not on when the sandbox's signed notification happens to arrive.
  */
-async function usePlainSandboxProfile(fx: Fixture): Promise<void> {
+async function selectSandboxWithoutCallbacks(fx: Fixture): Promise<void> {
   await fx.data('profiles.save', {
     id: 'plain',
     name: 'Sandbox without callbacks',
@@ -134,7 +134,7 @@ describe('the disk fills up', () => {
       },
     };
     fx = await startFixture({ dataDir: fault.dataDir, logFile: fault.logFile, transport });
-    await usePlainSandboxProfile(fx);
+    await selectSandboxWithoutCallbacks(fx);
   });
 
   afterAll(async () => {
@@ -213,7 +213,7 @@ describe('a restart after an answer history could not write', () => {
     const settingsStore = memoryStore();
     try {
       fx = await startFixture({ dataDir: fault.dataDir, logFile: fault.logFile, transport, settingsStore });
-      await usePlainSandboxProfile(fx);
+      await selectSandboxWithoutCallbacks(fx);
       const fields = v2Fields({ amount: '33.00' });
       const lost = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields });
       expect(lost.status).toBe('outcome_unknown');
@@ -222,7 +222,7 @@ describe('a restart after an answer history could not write', () => {
       await fx.close();
       fx = await startFixture({ dataDir: fault.dataDir, logFile: fault.logFile, settingsStore });
       // The embedded sandbox listens on a new port after the restart; a real gateway keeps its address.
-      await usePlainSandboxProfile(fx);
+      await selectSandboxWithoutCallbacks(fx);
       expect(fx.paydesk.history.getById(lost.historyId)).toMatchObject({ status: 'outcome_unknown' });
       // The card is typed again (Paydesk kept it in memory only); the request is the same, so the gateway
       // (whose orders outlive the restart) answers with the one order it holds.

@@ -2,6 +2,7 @@
 
 import { expect, test } from './fixtures';
 import { CARDS, customer, futureExpiry } from './pages/payin-page';
+import { seriousViolations } from './support/axe';
 
 test('an approved v2 pay-in shows Approved with an orderId and empties the card fields', async ({
   payin,
@@ -48,6 +49,32 @@ test('a 3-D Secure challenge failed with a wrong code ends Declined', async ({ p
   await bank.getByRole('button', { name: 'Confirm' }).click();
 
   await payin.expectOutcome('Declined');
+});
+
+test('a forged browser return only makes the panel await the gateway, and asking again changes nothing', async ({
+  payin,
+}) => {
+  await payin.fillPayIn(customer('3ds-forged-return'), CARDS.threeDs, '34.00');
+  await payin.send.click();
+  await payin.expectOutcome('Action required');
+  // Anything on this machine can call the pay-in's return address, claiming success.
+  const successURL = await payin.page.evaluate(async () => {
+    type Page = { ok: boolean; data?: { rows: { request: string }[] } };
+    const bridge = (
+      globalThis as unknown as { paydesk: { invoke(channel: string, input: unknown): Promise<Page> } }
+    ).paydesk;
+    const page = await bridge.invoke('history.query', { limit: 1 });
+    return (JSON.parse(page.data?.rows[0]?.request ?? '{}') as { successURL: string }).successURL;
+  });
+  await payin.page.request.get(`${successURL}?status=COMPLETED`);
+  await payin.expectOutcome("Awaiting the gateway's confirmation");
+  await expect(payin.result).toContainText('"COMPLETED", but that is not proof');
+  expect(await seriousViolations(payin.page)).toEqual([]);
+  await expect(payin.result.getByRole('button', { name: 'Ask the gateway again' })).toBeVisible();
+  // The gateway never approved it: asking again gets its word (still processing) and changes nothing.
+  await payin.result.getByRole('button', { name: 'Ask the gateway again' }).click();
+  await payin.expectOutcome("Awaiting the gateway's confirmation");
+  await expect(payin.result).toContainText('Asked the gateway again');
 });
 
 test('redirection mode shows the hosted payment page in the frame and ends Approved', async ({ payin }) => {
@@ -116,7 +143,7 @@ test('a timeout (fault amount 500.02) is Outcome unknown until retried with the 
   await expect(payin.result).toContainText('The customer may have been charged.');
   const orderNumber = await payin.factText('Order number');
 
-  await payin.result.getByRole('button', { name: 'Ask the gateway again (same order number)' }).click();
+  await payin.result.getByRole('button', { name: 'Ask the gateway again' }).click();
   await payin.expectOutcome('Approved');
   await expect(payin.fact('Order number')).toHaveText(orderNumber);
   await expect(payin.fact('orderId')).toHaveText(/\S+/);

@@ -89,7 +89,8 @@ describe('3-D Secure through the return listener', () => {
     const answer = await submitFirstForm(acsPage, acsLink.url || fx.paydesk.sandbox.url, { code });
     expect(answer.status).toBe(303);
     const back = await fetch(answer.headers.get('location')!, { redirect: 'manual' });
-    expect(back.status).toBe(200);
+    // 200, or 410 when the signed callback settled the pay-in first and its return route expired.
+    expect([200, 410]).toContain(back.status);
     return started;
   }
 

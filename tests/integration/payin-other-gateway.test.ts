@@ -288,7 +288,7 @@ describe('asking again with the same order number', () => {
       const asked = await fx.data<PayInResult>('payin.retry', { historyId: lost.historyId });
       expect(asked.status).toBe('outcome_unknown');
       expect(asked.message).toMatch(
-        /Asked the gateway again with order number .*customer may have been charged/,
+        /Asked the gateway again with order number .*outcome is still open: look the order up/,
       );
       expect(asked.message).not.toMatch(/nothing was charged/i);
       expect(gw.orders.get(lost.merchantTradeNo)?.timesCharged).toBe(1);

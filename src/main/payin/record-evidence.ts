@@ -42,8 +42,8 @@ export interface Recorded {
 
 export type PayInRecorder = ReturnType<typeof createPayInRecorder>;
 
-const PAY_AGAIN_WARNING =
-  'The customer may have been charged: do not charge again with a new order number. Look the order up at the gateway, or ask it again with the same order number.';
+const STILL_OPEN =
+  "The first attempt's outcome is still open: look the order up at the gateway before charging again.";
 
 /** What the agent reads for a status that is not a plain outcome (stored as the row's note). */
 function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): string | undefined {
@@ -57,7 +57,7 @@ function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): strin
         : answer.word === 'no_order'
           ? `the gateway refused it (${answer.message}), which says nothing about the first attempt`
           : `the answer did not settle it (${answer.message})`;
-    return `Asked the gateway again with order number ${row.merchantTradeNo}: ${what}. ${PAY_AGAIN_WARNING}`;
+    return `Asked the gateway again with order number ${row.merchantTradeNo}: ${what}. ${STILL_OPEN}`;
   }
   if (!decision.changed) return undefined;
   switch (next) {
@@ -66,15 +66,13 @@ function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): strin
         input.source === 'browser_return' && input.hint
           ? ` The bank page's return said "${input.hint}", but that is not proof.`
           : '';
-      return `The customer finished the bank page; the gateway has not confirmed the result yet.${hint} Paydesk settles the payment when the gateway's signed notification arrives. ${PAY_AGAIN_WARNING}`;
+      return `The customer finished the bank page; the gateway has not confirmed the result yet.${hint} Paydesk settles the payment when the gateway's signed notification arrives.`;
     }
     case 'outcome_unknown':
       if (input.source === 'bank_page_closed') {
         return 'The bank page was closed before it finished. The customer may still complete it: check the order before charging again.';
       }
-      return input.source === 'answer' || input.source === 'replay'
-        ? input.answer.message
-        : PAY_AGAIN_WARNING;
+      return input.source === 'answer' || input.source === 'replay' ? input.answer.message : STILL_OPEN;
     case 'refused':
     case 'not_sent':
       return input.source === 'answer' ? input.answer.message : undefined;

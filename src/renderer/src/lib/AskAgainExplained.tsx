@@ -5,12 +5,13 @@ import { Text } from '@mantine/core';
 export function AskAgainExplained({ merchantTradeNo }: { merchantTradeNo: string }) {
   return (
     <Text size="sm">
-      Never take the payment again with a new order number. Asking again sends the same order number (
+      Never take the payment again with a new order number. <strong>Ask the gateway again</strong> sends the
+      same one (
       <Text span ff="monospace">
         {merchantTradeNo}
       </Text>
-      ), which the gateway keeps unique, so it cannot charge twice for it. Where the gateway answers with the
-      order, that answer settles this pay-in; where it does not, check the order with the gateway.
+      ), which the gateway keeps unique: it cannot charge twice for it. If its answer names the order's
+      result, that settles this pay-in; if not, check the order with the gateway.
     </Text>
   );
 }

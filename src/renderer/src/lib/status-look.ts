@@ -12,7 +12,7 @@ export const STATUS_LOOK: Record<HistoryStatus, { color: string; label: string }
   awaiting_confirmation: { color: 'cyan', label: 'Awaiting confirmation' },
   pending: { color: 'yellow', label: 'Pending' },
   outcome_unknown: { color: 'yellow', label: 'Outcome unknown' },
-  conflict: { color: 'grape', label: 'Conflict: check the order' },
+  conflict: { color: 'grape', label: 'Conflict' },
   refused: { color: 'orange', label: 'Refused' },
   not_sent: { color: 'gray', label: 'Not sent' },
   completed: { color: 'green', label: 'Completed' },

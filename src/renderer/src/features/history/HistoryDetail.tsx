@@ -11,6 +11,7 @@ import { localDateTime, prettyJson } from './format';
 import { RetryPanel } from './RetryPanel';
 import { StatusLabel } from './StatusLabel';
 import { type HistoryDetail as Detail, useHistoryStore } from './store';
+import { eventWords, statusChangeWords } from './timeline-words';
 
 function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -160,9 +161,9 @@ function Timeline({ detail }: { detail: Detail }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Time (local)</Table.Th>
-              <Table.Th>Operator</Table.Th>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>Outcome</Table.Th>
+              <Table.Th>By</Table.Th>
+              <Table.Th>What happened</Table.Th>
+              <Table.Th>Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -170,8 +171,8 @@ function Timeline({ detail }: { detail: Detail }) {
               <Table.Tr key={entry.seq}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{localDateTime(entry.at)}</Table.Td>
                 <Table.Td>{entry.operator}</Table.Td>
-                <Table.Td ff="monospace">{entry.event}</Table.Td>
-                <Table.Td>{entry.outcome}</Table.Td>
+                <Table.Td title={entry.event}>{eventWords(entry.event)}</Table.Td>
+                <Table.Td>{statusChangeWords(entry.detail)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -183,6 +184,7 @@ function Timeline({ detail }: { detail: Detail }) {
 
 /** A row's note is headed by the status it explains, in that status's look. */
 function noteLook(kind: string): { color: string; label: string } {
+  if (kind === 'conflict') return { ...STATUS_LOOK.conflict, label: 'Conflict: check the order' };
   return Object.hasOwn(STATUS_LOOK, kind)
     ? STATUS_LOOK[kind as HistoryStatus]
     : { color: 'gray', label: 'Note' };

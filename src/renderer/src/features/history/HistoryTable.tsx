@@ -15,7 +15,7 @@ const ROW_HEIGHT = 36;
 const COLUMNS = [
   { id: 'time', label: 'Time (local)', width: '8.9rem' },
   { id: 'kind', label: 'Kind', width: '4rem' },
-  { id: 'status', label: 'Status', width: '9.3rem' },
+  { id: 'status', label: 'Status', width: '10.8rem' },
   { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' as const },
   { id: 'card', label: 'Card', width: '9.4rem' },
   { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },

@@ -1,4 +1,4 @@
-// "Ask the gateway again (same order number)" for a pay-in whose outcome is open. Paydesk keeps its body
+// "Ask the gateway again" (the same order number) for a pay-in whose outcome is open. Paydesk keeps its body
 // only for a while after the first attempt; after that (or a restart) main answers invalid on cardNumber
 // and the operator types the same card again. The number cannot be copied or cut out of its field.
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -135,7 +135,7 @@ export function RetryPanel({
             onClick={() => void retry()}
             data-testid="retry-same"
           >
-            Ask the gateway again (same order number)
+            Ask the gateway again
           </Button>
         </Group>
       )}

@@ -19,6 +19,7 @@ const TITLE: Partial<Record<PayInStatus, string>> = {
   pending: 'Outcome unknown',
   refused: 'Refused by the gateway',
   awaiting_confirmation: "Awaiting the gateway's confirmation",
+  conflict: 'Conflict: check the order',
 };
 const lookOf = (status: PayInStatus) => ({
   color: STATUS_LOOK[status].color,
@@ -151,13 +152,13 @@ function RetryCardForm({ historyId }: { historyId: number }) {
 }
 
 /** A pay-in whose outcome is open: what the agent may do is ask the gateway again, never charge again. */
-function AskAgain({ result, lead = true }: { result: Result; lead?: boolean }) {
+function AskAgain({ result }: { result: Result }) {
   const retry = usePayInStore((state) => state.retry);
   const close = usePayInStore((state) => state.close);
   const retryProblem = usePayInStore((state) => state.retryProblem);
   return (
     <Stack gap="xs">
-      {lead && <Text fw={700}>The customer may have been charged.</Text>}
+      <Text fw={700}>The customer may have been charged.</Text>
       {result.message && <Text size="sm">{result.message}</Text>}
       <AskAgainExplained merchantTradeNo={result.merchantTradeNo} />
       {retryProblem && (
@@ -175,7 +176,7 @@ function AskAgain({ result, lead = true }: { result: Result; lead?: boolean }) {
             onClick={() => void retry(result.historyId)}
             data-testid="retry-same"
           >
-            Ask the gateway again (same order number)
+            Ask the gateway again
           </Button>
           <Button variant="default" onClick={close}>
             Check later
@@ -214,7 +215,7 @@ function Body({ result }: { result: Result }) {
         </Stack>
       );
     case 'awaiting_confirmation':
-      return <AskAgain result={result} lead={false} />;
+      return <AskAgain result={result} />;
     case 'pending':
     case 'outcome_unknown':
       return <AskAgain result={result} />;
@@ -223,13 +224,7 @@ function Body({ result }: { result: Result }) {
         <Stack gap="xs">
           <Text fw={700}>The gateway said two different things about this payment.</Text>
           <Text size="sm">{result.message}</Text>
-          <Text size="sm">
-            Do not charge again and do not tell the customer the payment failed: check order{' '}
-            <Text span ff="monospace">
-              {result.merchantTradeNo}
-            </Text>{' '}
-            with the gateway first. History keeps every answer and notification in the pay-in's timeline.
-          </Text>
+          <Text size="sm">Every answer and notification is in the pay-in's timeline in History.</Text>
           <Group>
             <Button variant="default" size="xs" onClick={close}>
               Close

@@ -1,0 +1,34 @@
+// The audit trail's event names and status changes in words an agent reads: what happened to the row,
+// who or what said it, and what the status became.
+import { type HistoryStatus, STATUS_LOOK } from '../../lib/status-look';
+
+const EVENT_WORDS: Readonly<Record<string, string>> = {
+  'payin.created': 'Pay-in written, before sending',
+  'payin.answer': "Gateway's answer",
+  'payin.replay': 'Asked the gateway again (same order number)',
+  'payin.callback': "Gateway's signed notification",
+  'payin.browser_return': 'Browser came back from the bank page (unsigned)',
+  'payin.bank_page_closed': 'Bank page closed by the operator',
+  'payin.recovered_outcome_unknown': 'Found unfinished when Paydesk started',
+  'payin.updated': 'Updated',
+  'kyc_batch.created': 'Batch written, before sending',
+  'kyc_batch.updated': 'Batch updated',
+  'kyc_batch.recovered_outcome_unknown': 'Found unfinished when Paydesk started',
+};
+
+export function eventWords(event: string): string {
+  return EVENT_WORDS[event] ?? event;
+}
+
+function statusWords(status: unknown): string | undefined {
+  if (typeof status !== 'string') return undefined;
+  return Object.hasOwn(STATUS_LOOK, status) ? STATUS_LOOK[status as HistoryStatus].label : status;
+}
+
+/** "Awaiting confirmation → Approved", "Approved (no change)", or the status it was created with. */
+export function statusChangeWords(detail: Record<string, unknown>): string {
+  const from = statusWords(detail.from);
+  const to = statusWords(detail.to);
+  if (from !== undefined && to !== undefined) return from === to ? `${to} (no change)` : `${from} → ${to}`;
+  return statusWords(detail.status) ?? '';
+}

@@ -116,6 +116,10 @@ describe('3-D Secure through the return listener', () => {
     const started = await challenge('0000');
     const row = await fx.waitForStatus(started.historyId, 'declined');
     expect(row.remark).toMatch(/3-D Secure/);
+    // The pay-in's return-route token was in its request; the log never shows it.
+    const token = /\/r\/([A-Za-z0-9_-]{32})\//.exec(row.request)?.[1];
+    expect(token).toBeDefined();
+    expect(readFileSync(join(fx.dataDir, 'logs', 'paydesk.log'), 'utf8')).not.toContain(token);
   });
 });
 

@@ -81,3 +81,18 @@ it('scrubText masks only Luhn-valid card-length digit runs', () => {
   );
   expect(scrubText('id 12345678901234567890123')).toBe('id 12345678901234567890123');
 });
+
+it('writes no return-route token to the log file, whatever carries it', () => {
+  const filePath = join(dir, 'logs', 'paydesk.log');
+  const logger = createLogger({ filePath, level: 'debug' });
+  const token = 'hbYFHQL2-zg-jzBFXGWi-BRO7uVs29r1';
+  const base = `http://127.0.0.1:43919/r/${token}`;
+  logger.info({ request: { retURL: `${base}/ret`, successURL: `${base}/success?x=1` } }, 'pay-in sent');
+  logger.info(`bank page at ${base}/page`);
+  logger.child({ page: `${base}/page` }).error(new Error(`no answer from ${base}/fail`));
+  const text = readFileSync(filePath, 'utf8');
+  expect(text).not.toContain(token);
+  expect(text).toContain('http://127.0.0.1:43919/r/[token]/ret');
+  // History keeps the request as sent: only the log hides tokens.
+  expect(scrubText(`${base}/ret`)).toBe(`${base}/ret`);
+});

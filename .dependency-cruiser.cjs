@@ -61,6 +61,21 @@ module.exports = {
       to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'boot-child-runs-unbundled',
+      comment:
+        'tests/boot/child runs in plain Node (type stripping, no bundler, no tsx): Node built-ins and its own files only.',
+      severity: 'error',
+      from: { path: '^tests/boot/child/' },
+      to: { pathNot: '^tests/boot/child/|(^|/)node_modules/electron/', dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'boot-child-electron-types-only',
+      comment: "There, 'electron' is the stand-in itself: only its types come from Electron.",
+      severity: 'error',
+      from: { path: '^tests/boot/child/' },
+      to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

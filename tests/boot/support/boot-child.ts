@@ -24,20 +24,32 @@ export interface BootChild {
   kill(): void;
 }
 
-export function startBootChild(options: { mainBundle: string; home: string }): BootChild {
+export interface BootChildOptions {
+  /** The entry Electron would load: the built main bundle (or the bench's empty app). */
+  mainBundle: string;
+  home: string;
+  /**
+   * 'none' (the default): a D-Bus address that leads nowhere, so the app finds no keychain and keeps secrets
+   * in memory. 'session': the caller's D-Bus session, for the start-up bench inside scripts/with-keyring.sh.
+   */
+  keychain?: 'none' | 'session';
+}
+
+export function startBootChild(options: BootChildOptions): BootChild {
   const child = fork(options.mainBundle, [], {
     cwd: PROJECT_ROOT,
     execArgv: ['--import', BOOT_HOOK],
     serialization: 'advanced',
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    // Nothing of the caller's environment but PATH: no ELECTRON_RENDERER_URL, no NODE_OPTIONS, no XDG
-    // folders, and a D-Bus address that leads nowhere, so that the app finds no keychain and keeps
-    // secrets in memory.
+    // Nothing of the caller's environment but PATH: no ELECTRON_RENDERER_URL, no NODE_OPTIONS, no XDG folders.
     env: {
       PATH: process.env.PATH ?? '',
       HOME: options.home,
       TMPDIR: process.env.TMPDIR ?? '/tmp',
-      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/paydesk-boot-test',
+      DBUS_SESSION_BUS_ADDRESS:
+        options.keychain === 'session'
+          ? (process.env.DBUS_SESSION_BUS_ADDRESS ?? '')
+          : 'unix:path=/nonexistent/paydesk-boot-test',
     },
   });
   let output = '';

@@ -2,7 +2,8 @@
 // binary first. Both ways it can end are run for real: Electron's installer failing against a mirror that
 // refuses connections (a copy of the electron package as npm installs it: no binary yet), and, with
 // ELECTRON_OVERRIDE_DIST_PATH pointing at a fake executable that records how it was started, `npm start`
-// building the app and electron-vite launching that executable on it.
+// building the app and electron-vite launching that executable on it (and `npm run dev`, on its dev server).
+// `npm run dist` shares the binary step; its packaging needs the real binary and cannot run here.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
@@ -137,37 +138,62 @@ describe('npm start, dev and dist without the Electron binary', () => {
   });
 });
 
-describe('npm start with ELECTRON_OVERRIDE_DIST_PATH', () => {
-  it('builds the app and has electron-vite start that executable on it, downloading nothing', async () => {
-    const dist = mkdtempSync(join(scratch, 'electron-dist-'));
-    const record = join(scratch, 'fake-electron-argv.txt');
-    // Electron's index.js names the executable 'electron' under the override folder when path.txt is absent.
-    const executable = join(dist, process.platform === 'win32' ? 'electron.exe' : 'electron');
-    writeFileSync(
-      executable,
-      '#!/bin/sh\n{ pwd; for arg in "$@"; do echo "$arg"; done; } > "$FAKE_ELECTRON_RECORD"\n',
-    );
-    chmodSync(executable, 0o755);
+/** An `electron` that writes where and how it was started (cwd, ELECTRON_RENDERER_URL, argv), one per line. */
+function fakeElectron(): { dist: string; record: string } {
+  const dist = mkdtempSync(join(scratch, 'electron-dist-'));
+  const record = join(dist, 'started.txt');
+  // Electron's index.js names the executable 'electron' under the override folder when path.txt is absent.
+  const executable = join(dist, 'electron');
+  writeFileSync(
+    executable,
+    `#!/bin/sh\n{ pwd; echo "$ELECTRON_RENDERER_URL"; for arg in "$@"; do echo "$arg"; done; } > '${record}'\n`,
+  );
+  chmodSync(executable, 0o755);
+  return { dist, record };
+}
 
+describe('with ELECTRON_OVERRIDE_DIST_PATH', () => {
+  it('npm start builds the app and has electron-vite start that executable on it, downloading nothing', async () => {
+    const fake = fakeElectron();
     const { code, stdout, stderr } = await run(
       'npm',
       ['start'],
       PROJECT_ROOT,
       cleanEnv({
-        ELECTRON_OVERRIDE_DIST_PATH: dist,
-        FAKE_ELECTRON_RECORD: record,
+        ELECTRON_OVERRIDE_DIST_PATH: fake.dist,
         // Were the installer run anyway, it would fail here, and so would the command.
         ELECTRON_MIRROR: `http://127.0.0.1:${await closedPort()}/`,
       }),
     );
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     expect(stdout).not.toContain('not installed');
+    expect(stdout).toContain('starting electron app');
     // Started in the project's root on '.', Electron loads package.json's main: the bundle just built.
-    const [cwd, ...argv] = readFileSync(record, 'utf8').trimEnd().split('\n');
+    const [cwd, rendererUrl, ...argv] = readFileSync(fake.record, 'utf8').trimEnd().split('\n');
     expect(cwd).toBe(PROJECT_ROOT);
+    expect(rendererUrl).toBe('');
     expect(argv).toEqual(['.']);
     const { main } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { main: string };
     expect(existsSync(join(PROJECT_ROOT, main))).toBe(true);
-    expect(stdout).toContain('starting electron app');
+  });
+
+  it('npm run dev starts the renderer dev server, then the executable pointed at it', async () => {
+    const fake = fakeElectron();
+    const { code, stdout, stderr } = await run(
+      'npm',
+      ['run', 'dev'],
+      PROJECT_ROOT,
+      cleanEnv({
+        ELECTRON_OVERRIDE_DIST_PATH: fake.dist,
+        ELECTRON_MIRROR: `http://127.0.0.1:${await closedPort()}/`,
+      }),
+    );
+    // The fake ends at once, and electron-vite's dev server ends with it.
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    const [cwd, rendererUrl, ...argv] = readFileSync(fake.record, 'utf8').trimEnd().split('\n');
+    expect(cwd).toBe(PROJECT_ROOT);
+    expect(rendererUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(stdout).toContain(rendererUrl);
+    expect(argv).toEqual(['.']);
   });
 });

@@ -1,4 +1,8 @@
-/** Process boundaries of DESIGN.md, enforced on every `npm run lint`. */
+/**
+ * Process boundaries of DESIGN.md, enforced on every `npm run lint`. Package paths are matched anywhere in
+ * the resolved path, `(^|/)node_modules/`: where node_modules is a symlink (a git worktree sharing another
+ * checkout's), dependency-cruiser reports the real path, e.g. ../main/node_modules/electron/index.js.
+ */
 module.exports = {
   forbidden: [
     {
@@ -13,7 +17,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/shared' },
       to: {
-        path: '(^node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|preload|renderer|sandbox)',
+        path: '((^|/)node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|preload|renderer|sandbox)',
       },
     },
     {
@@ -22,7 +26,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/renderer' },
       to: {
-        path: '^src/(main|sandbox|preload/index)|^node_modules/(electron|fastify|pino)/',
+        path: '^src/(main|sandbox|preload/index)|(^|/)node_modules/(electron|fastify|pino)/',
         dependencyTypes: ['local', 'npm', 'npm-dev', 'core', 'npm-no-pkg', 'npm-unknown'],
       },
     },
@@ -47,13 +51,29 @@ module.exports = {
     },
     {
       name: 'electron-only-in-shell',
-      comment: 'Only the thin Electron layer (index, window, ipc-bridge) may import electron.',
+      comment:
+        'Only the thin Electron layer (index, window, ipc-bridge) may import electron; types may be used anywhere (renderer-protocol.ts).',
       severity: 'error',
       from: {
         path: '^src/(main|shared|sandbox)',
         pathNot: '^src/main/(index|window|ipc-bridge|bank-view)\\.ts$',
       },
-      to: { path: '^node_modules/electron/' },
+      to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'boot-child-runs-unbundled',
+      comment:
+        'tests/boot/child runs in plain Node (type stripping, no bundler, no tsx): Node built-ins and its own files only.',
+      severity: 'error',
+      from: { path: '^tests/boot/child/' },
+      to: { pathNot: '^tests/boot/child/|(^|/)node_modules/electron/', dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'boot-child-electron-types-only',
+      comment: "There, 'electron' is the stand-in itself: only its types come from Electron.",
+      severity: 'error',
+      from: { path: '^tests/boot/child/' },
+      to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-circular',

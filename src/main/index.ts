@@ -17,7 +17,7 @@ import {
   originOf,
   registerRendererProtocol,
 } from './renderer-protocol';
-import { APP_CONTENT_SECURITY_POLICY, createAppWindow, openBankPageWindow } from './window';
+import { APP_CONTENT_SECURITY_POLICY, bringToFront, createAppWindow, openBankPageWindow } from './window';
 
 let paydesk: Paydesk | undefined;
 let mainWindow: BrowserWindow | undefined;
@@ -76,13 +76,25 @@ async function start(): Promise<void> {
   });
 }
 
-app.enableSandbox();
-protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
-app.whenReady().then(start, (error: unknown) => {
-  console.error('Paydesk failed to start', error);
+// One Paydesk per user data folder: two would share history.sqlite and race for the settings file. A second
+// launch gets no lock and quits before opening anything; the first then comes to the front.
+if (app.requestSingleInstanceLock()) {
+  app.on('second-instance', () => {
+    if (mainWindow) bringToFront(mainWindow);
+  });
+  app.enableSandbox();
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  // A start that fails (history cannot be opened, no free port) quits rather than leave a process with no window.
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      console.error('Paydesk failed to start', error);
+      app.quit();
+    });
+  app.on('window-all-closed', () => {
+    void (paydesk?.close() ?? Promise.resolve()).finally(() => app.quit());
+  });
+} else {
   app.quit();
-});
-
-app.on('window-all-closed', () => {
-  void paydesk?.close().finally(() => app.quit());
-});
+}

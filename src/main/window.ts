@@ -64,6 +64,13 @@ export function createAppWindow(options: { preloadPath: string; appUrl: string }
   return window;
 }
 
+/** What a second launch of Paydesk does to the first one's window: show it again, in front. */
+export function bringToFront(window: BrowserWindow): void {
+  if (window.isDestroyed()) return;
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
+
 /**
  * Opens a 3DS or hosted payment page: third-party content in a modal child window with its own
  * in-memory session, no preload and no Node; popups and permissions denied; only http(s) navigation.

@@ -1,0 +1,417 @@
+// The built app (out-boot-test/main/index.js, exactly what Electron would load) started in a child Node 24
+// process against a recording stand-in for Electron, and driven as Electron would drive it: start-up, the
+// window and its preload, app:// serving, the IPC bindings and their sender checks, a pay-in and a 3-D Secure
+// pay-in through the bound handlers, the lock, a second launch, and the shut-down. What it cannot prove —
+// Chromium itself, the real window, the OS — is listed in README ("The boot test").
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compileFunction } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IPC_CHANNEL_NAMES, IPC_PREFIX, type PaydeskApi } from '../../src/shared/ipc';
+import type { PayInSubmit } from '../../src/shared/payin-form';
+import { TEST_CARDS } from '../../src/shared/sandbox-test-data';
+import { v2Fields } from '../support/paydesk-fixture';
+import type { ServedResponse, WindowView } from './child/protocol';
+import { type BootChild, startBootChild } from './support/boot-child';
+import { BOOT_TEST_OUT_DIR, builtApp } from './support/build';
+
+const app = builtApp(BOOT_TEST_OUT_DIR);
+const APP_ENTRY = 'app://paydesk/index.html';
+/** What every window of Paydesk's own content must run with (src/main/window.ts). */
+const HARDENED = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInSubFrames: false,
+  nodeIntegrationInWorker: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+};
+/** What a sandboxed preload may require (Electron's "Process Sandboxing"): nothing from Node beyond these. */
+const SANDBOXED_PRELOAD_MODULES = new Set(['electron', 'events', 'timers', 'url']);
+
+const approvingCard = TEST_CARDS.find((card) => card.outcome === 'approve')!.number;
+const threeDsCard = TEST_CARDS.find((card) => card.outcome === '3ds-challenge')!.number;
+const expDate = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+/** A v2 pay-in as the form sends it, with a fresh customer id. */
+const payIn = (cardNumber: string) =>
+  ({ version: 'v2', fields: v2Fields({ cardNumber, expDate }) }) as PayInSubmit;
+
+function userDataOf(home: string): string {
+  return join(home, '.config', 'paydesk');
+}
+
+function freshHome(): string {
+  return mkdtempSync(join(tmpdir(), 'paydesk-boot-'));
+}
+
+async function windowsOf(child: BootChild): Promise<{ appWindow: WindowView; others: WindowView[] }> {
+  const { windows } = await child.snapshot();
+  const [appWindow, ...others] = windows;
+  if (!appWindow) throw new Error('no window');
+  return { appWindow, others };
+}
+
+/** Evaluates the built preload as Chromium's sandboxed preload would: a CommonJS function given `require`. */
+function runPreload(child: BootChild, file: string): { api: PaydeskApi; exposedAs: string } {
+  const exposed = new Map<string, unknown>();
+  const electron = {
+    contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.set(key, value) },
+    ipcRenderer: {
+      // The renderer's call, as the app window's top frame makes it, to the handler main bound.
+      invoke: (channel: string, input: unknown) =>
+        child.command({ type: 'invoke', channel, input, caller: 'app' }),
+      on: () => undefined,
+      removeListener: () => undefined,
+    },
+  };
+  const require = (id: string) => {
+    if (!SANDBOXED_PRELOAD_MODULES.has(id)) throw new Error(`a sandboxed preload cannot require '${id}'`);
+    if (id !== 'electron') throw new Error(`the stand-in preload has no '${id}'`);
+    return electron;
+  };
+  const module = { exports: {} };
+  // compileFunction refuses import/export statements: an ES module preload fails here, as in Chromium.
+  const body = compileFunction(
+    readFileSync(file, 'utf8'),
+    ['exports', 'require', 'module', '__filename', '__dirname'],
+    {
+      filename: file,
+    },
+  );
+  body(module.exports, require, module, file, join(file, '..'));
+  const [[exposedAs, api]] = [...exposed.entries()] as [[string, PaydeskApi]];
+  return { api, exposedAs };
+}
+
+describe('the built app, booted against a stand-in for Electron', () => {
+  const home = freshHome();
+  let child: BootChild;
+  let paydesk: PaydeskApi;
+  let sandboxOrigin: string;
+  const tradeNos: { approved?: string; threeDs?: string } = {};
+
+  beforeAll(async () => {
+    child = startBootChild({ mainBundle: app.mainBundle, home });
+    await child.notice('loaded');
+  });
+
+  afterAll(() => {
+    child.kill();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('takes the single-instance lock and registers the sandbox and app:// before ready, then opens its window', async () => {
+    const { timeline } = await child.snapshot();
+    expect(timeline.slice(0, 7)).toEqual([
+      'app.requestSingleInstanceLock → true',
+      'app.enableSandbox',
+      'protocol.registerSchemesAsPrivileged app',
+      'app ready',
+      'protocol.handle app',
+      'new BrowserWindow #1',
+      `BrowserWindow #1 loadURL ${APP_ENTRY}`,
+    ]);
+    expect(existsSync(join(userDataOf(home), 'history.sqlite'))).toBe(true);
+  });
+
+  it('creates the app window hidden until its first paint, hardened, with a CommonJS preload that exposes only window.paydesk', async () => {
+    const { appWindow } = await windowsOf(child);
+    expect(appWindow.options).toMatchObject({ show: false, title: 'Paydesk' });
+    expect(appWindow.visible).toBe(false);
+    expect(appWindow.webPreferences).toMatchObject(HARDENED);
+    expect(appWindow.sessionPartition).toBeUndefined();
+
+    const preload = appWindow.webPreferences.preload as string;
+    expect(preload).toBe(app.preload);
+    expect(existsSync(preload)).toBe(true);
+    const { api, exposedAs } = runPreload(child, preload);
+    expect(exposedAs).toBe('paydesk');
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
+    paydesk = api;
+
+    const shown = await child.command<WindowView>({
+      type: 'window',
+      windowId: appWindow.id,
+      action: 'ready-to-show',
+    });
+    expect(shown.visible).toBe(true);
+  });
+
+  it('serves the renderer on app://paydesk/ with its CSP, and refuses anything outside the renderer folder', async () => {
+    const request = (url: string, method?: string) =>
+      child.command<ServedResponse>({ type: 'request', url, method });
+    const index = await request(APP_ENTRY);
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(index.body).toBe(readFileSync(join(app.rendererDir, 'index.html'), 'utf8'));
+    const csp = index.headers['content-security-policy'] ?? '';
+    expect(csp.split('; ')).toEqual(
+      expect.arrayContaining([
+        "default-src 'self'",
+        "script-src 'self'",
+        "connect-src 'self'",
+        "frame-src 'none'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+      ]),
+    );
+    expect(await request('app://paydesk/')).toMatchObject({ status: 200, body: index.body });
+
+    // The page's own script and styles, as it references them.
+    const assets = [...index.body.matchAll(/(?:src|href)="\.?(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
+    for (const asset of assets) {
+      const served = await request(`app://paydesk${asset}`);
+      expect(served.status, asset).toBe(200);
+      expect(served.headers['content-type'], asset).toMatch(/^text\/(javascript|css)/);
+      expect(served.headers['content-security-policy'], asset).toBe(csp);
+    }
+
+    const mainBundle = readFileSync(app.mainBundle, 'utf8');
+    for (const outside of [
+      'app://paydesk/..%2fmain%2findex.js',
+      'app://paydesk/%2e%2e/preload/index.cjs',
+      'app://paydesk/assets/..%2f..%2f..%2fpackage.json',
+      'app://paydesk/%00index.html',
+      'app://paydesk/no-such-file.js',
+      'app://elsewhere/index.html',
+    ]) {
+      const refused = await request(outside);
+      expect(refused.status, outside).toBe(404);
+      expect(refused.body, outside).not.toContain(mainBundle.slice(0, 200));
+    }
+    expect((await request(APP_ENTRY, 'POST')).status).toBe(404);
+
+    // Whatever else the default session loads gets the same policy.
+    const hooked = await child.command<{ responseHeaders: Record<string, string[]> }>({
+      type: 'response-headers',
+      url: 'http://127.0.0.1:5173/',
+      headers: { 'content-type': ['text/html'] },
+    });
+    expect(hooked.responseHeaders['Content-Security-Policy']).toEqual([csp]);
+  });
+
+  it('keeps the app window on its page: navigation and popups are refused, permissions denied', async () => {
+    const { appWindow } = await windowsOf(child);
+    for (const url of ['https://attacker.example/', 'file:///etc/passwd', 'app://paydesk/other.html']) {
+      expect(
+        await child.command({ type: 'navigate', windowId: appWindow.id, event: 'will-navigate', url }),
+        url,
+      ).toEqual({ prevented: true });
+    }
+    expect(
+      await child.command({ type: 'open-popup', windowId: appWindow.id, url: 'https://attacker.example/' }),
+    ).toEqual({ action: 'deny' });
+    const { sessions } = await child.snapshot();
+    expect(sessions[0]).toMatchObject({
+      partition: '',
+      grantsPermissionRequest: false,
+      passesPermissionCheck: false,
+      hooksResponseHeaders: true,
+    });
+  });
+
+  it('binds every channel of the contract, answering only the app window’s top frame on the app origin', async () => {
+    const { handledChannels, listenedChannels } = await child.snapshot();
+    expect([...handledChannels].sort()).toEqual(IPC_CHANNEL_NAMES.map((name) => IPC_PREFIX + name).sort());
+    // The one other listener is electron-store's, answering its own renderer helper (unused by Paydesk).
+    expect(listenedChannels).toEqual(['electron-store-get-data']);
+
+    for (const channel of IPC_CHANNEL_NAMES) {
+      for (const caller of ['app-sub-frame', 'app-foreign-origin', 'other-window'] as const) {
+        const refused = await child.invoke(channel, undefined, caller);
+        expect(refused, `${channel} from ${caller}`).toMatchObject({
+          ok: false,
+          error: { kind: 'forbidden' },
+        });
+      }
+    }
+    const info = await paydesk.invoke('app.info');
+    expect(info).toMatchObject({ ok: true, data: { version: '0.1.0', bankPageView: 'window' } });
+  });
+
+  it('sends a pay-in through the bound handler to the embedded sandbox and into history', async () => {
+    const result = await paydesk.invoke('payin.submit', payIn(approvingCard));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.data).toMatchObject({ status: 'approved', maskedPan: '424242******4242' });
+    expect(result.data.orderId).toBeTruthy();
+    tradeNos.approved = result.data.merchantTradeNo;
+
+    const page = await paydesk.invoke('history.query', { text: result.data.merchantTradeNo });
+    if (!page.ok) throw new Error(page.error.message);
+    expect(page.data.rows).toEqual([
+      expect.objectContaining({ kind: 'payin', status: 'approved', orderId: result.data.orderId }),
+    ]);
+  });
+
+  it('opens a 3-D Secure page in its own window (own partition, no preload) and cancels the pay-in when it is closed', async () => {
+    const submitted = await paydesk.invoke('payin.submit', payIn(threeDsCard));
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const { historyId, bankPage, merchantTradeNo } = submitted.data;
+    expect(submitted.data.status).toBe('action_required');
+    expect(bankPage?.kind).toBe('3ds');
+    tradeNos.threeDs = merchantTradeNo;
+
+    const { appWindow, others } = await windowsOf(child);
+    expect(others).toHaveLength(1);
+    const bank = others[0]!;
+    expect(bank.parentId).toBe(appWindow.id);
+    expect(bank.options).toMatchObject({ modal: true });
+    expect(bank.webPreferences).toMatchObject(HARDENED);
+    expect(bank.webPreferences.preload).toBeUndefined();
+    // An in-memory partition of its own: no cookie or storage shared with the app or a later bank page.
+    expect(bank.sessionPartition).toMatch(/^bank-page-[0-9a-f-]{36}$/);
+    const { sessions } = await child.snapshot();
+    expect(sessions.find((candidate) => candidate.partition === bank.sessionPartition)).toMatchObject({
+      cache: false,
+      grantsPermissionRequest: false,
+      passesPermissionCheck: false,
+    });
+    expect(bank.loadedUrls).toEqual([bankPage!.url]);
+    const guard = (url: string) =>
+      child.command({ type: 'navigate', windowId: bank.id, event: 'will-navigate', url });
+    expect(await guard('file:///etc/passwd')).toEqual({ prevented: true });
+    expect(await guard('https://bank.example/acs/step-2')).toEqual({ prevented: false });
+    expect(await child.command({ type: 'open-popup', windowId: bank.id, url: 'https://x.example/' })).toEqual(
+      {
+        action: 'deny',
+      },
+    );
+
+    // What the window loads, as Chromium would (once: the address is single-use), is the gateway's page, and
+    // its form goes to the embedded sandbox, which holds this order.
+    const page = await (await fetch(bankPage!.url)).text();
+    const action = /<form[^>]*action="([^"]+)"/i.exec(page)?.[1];
+    expect(action).toMatch(/\/_sandbox\/acs\//);
+    sandboxOrigin = new URL(action!).origin;
+    const orders = (await (
+      await fetch(`${sandboxOrigin}/_sandbox/orders?merchantTradeNo=${merchantTradeNo}`)
+    ).json()) as { data: { orders: { merchantTradeNo: string }[] } };
+    expect(orders.data.orders).toEqual([expect.objectContaining({ merchantTradeNo })]);
+
+    await child.command({ type: 'window', windowId: bank.id, action: 'close' });
+    await expect
+      .poll(async () => {
+        const detail = await paydesk.invoke('history.get', { id: historyId });
+        return detail.ok ? detail.data.row.status : detail.error.kind;
+      })
+      .toBe('outcome_unknown');
+    const { sent } = await child.snapshot();
+    expect(sent).toContainEqual({
+      windowId: appWindow.id,
+      channel: `${IPC_PREFIX}payin.settled`,
+      payload: expect.objectContaining({ historyId, status: 'outcome_unknown' }),
+    });
+  });
+
+  it('the approved pay-in reached the same sandbox', async () => {
+    const answer = (await (
+      await fetch(`${sandboxOrigin}/_sandbox/orders?merchantTradeNo=${tradeNos.approved}`)
+    ).json()) as { data: { orders: { status: string }[] } };
+    expect(answer.data.orders).toEqual([expect.objectContaining({ status: 'COMPLETED' })]);
+  });
+
+  it('locks when the screen locks, once there is a passphrase to unlock with', async () => {
+    await child.command({ type: 'power', event: 'lock-screen' });
+    expect(await paydesk.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: false } });
+
+    const passphrase = 'correct horse battery';
+    expect(await paydesk.invoke('lock.setPassphrase', { passphrase })).toMatchObject({
+      ok: true,
+      data: { passphraseSet: true, locked: false },
+    });
+    await child.command({ type: 'power', event: 'lock-screen' });
+    expect(await paydesk.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: true } });
+    expect(await paydesk.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    const { sent } = await child.snapshot();
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        channel: `${IPC_PREFIX}lock.changed`,
+        payload: expect.objectContaining({ locked: true }),
+      }),
+    );
+    expect(await paydesk.invoke('lock.unlock', { passphrase })).toMatchObject({
+      ok: true,
+      data: { locked: false },
+    });
+  });
+
+  it('a second launch with the same user data quits without opening anything, and the first comes to the front', async () => {
+    const { appWindow } = await windowsOf(child);
+    await child.command({ type: 'window', windowId: appWindow.id, action: 'minimize' });
+
+    const second = startBootChild({ mainBundle: app.mainBundle, home });
+    try {
+      const quit = await second.notice('quit');
+      expect(quit.timeline).toEqual(['app.requestSingleInstanceLock → false', 'app.quit']);
+      expect(await second.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      second.kill();
+    }
+
+    // Chromium hands the second launch's command line to the first instance.
+    await child.command({ type: 'second-instance', argv: ['paydesk'], workingDirectory: home });
+    const { appWindow: after } = await windowsOf(child);
+    expect(after).toMatchObject({ minimized: false, visible: true, focusCount: appWindow.focusCount + 1 });
+  });
+
+  it('on window-all-closed closes history, the return listener and the sandbox, quits, and the process ends by itself', async () => {
+    const { appWindow } = await windowsOf(child);
+    await child.command({ type: 'window', windowId: appWindow.id, action: 'close' });
+    const quit = await child.notice('quit');
+    expect(quit.timeline.slice(-2)).toEqual([`BrowserWindow #${appWindow.id} closed`, 'app.quit']);
+    // Nothing is killed: a server, socket, timer or worker left open would keep the process alive.
+    const ended = await Promise.race([
+      child.exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running 10 s after quit'), 10_000)),
+    ]);
+    expect(ended, child.output()).toEqual({ code: 0, signal: null });
+    await expect(fetch(`${sandboxOrigin}/_sandbox/orders`)).rejects.toThrow();
+
+    // History was closed, not abandoned: SQLite folded its write-ahead log back in, and a restart finds both
+    // pay-ins as they were left.
+    const historyFile = join(userDataOf(home), 'history.sqlite');
+    expect(existsSync(historyFile)).toBe(true);
+    expect(existsSync(`${historyFile}-wal`)).toBe(false);
+    const restarted = startBootChild({ mainBundle: app.mainBundle, home });
+    try {
+      await restarted.notice('loaded');
+      for (const [tradeNo, status] of [
+        [tradeNos.approved, 'approved'],
+        [tradeNos.threeDs, 'outcome_unknown'],
+      ] as const) {
+        const page = await restarted.invoke<{ rows: { status: string }[] }>('history.query', {
+          text: tradeNo,
+        });
+        expect(page, tradeNo).toMatchObject({ ok: true, data: { rows: [{ status }] } });
+      }
+      await restarted.command({ type: 'window', windowId: 1, action: 'close' });
+      expect(await restarted.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      restarted.kill();
+    }
+  });
+});
+
+describe('a start-up that fails', () => {
+  it('quits instead of leaving a process with no window, and says why', async () => {
+    const home = freshHome();
+    // A folder where the history file should be: SQLite cannot open it.
+    mkdirSync(join(userDataOf(home), 'history.sqlite'), { recursive: true });
+    const child = startBootChild({ mainBundle: app.mainBundle, home });
+    try {
+      const quit = await child.notice('quit');
+      expect(quit.timeline.filter((entry) => entry.startsWith('new BrowserWindow'))).toEqual([]);
+      expect(quit.timeline.at(-1)).toBe('app.quit');
+      expect(await child.exited).toEqual({ code: 0, signal: null });
+      expect(child.output()).toContain('Paydesk failed to start');
+    } finally {
+      child.kill();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,15 @@
+// `node --import ./tests/boot/child/boot-hook.ts out-…/main/index.js`: the built main bundle, unchanged, with
+// 'electron' resolved to the recording stand-in — for the bundle and for every package it imports
+// (electron-store imports electron too) — and the driver listening to the parent process.
+import { registerHooks } from 'node:module';
+
+const standIn = new URL('./electron-stand-in.ts', import.meta.url).href;
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (specifier === 'electron') return { url: standIn, shortCircuit: true };
+    return nextResolve(specifier, context);
+  },
+});
+
+await import('./driver.ts');

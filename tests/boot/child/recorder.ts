@@ -1,0 +1,13 @@
+// What the built app asked of the Electron stand-in, kept apart from the stand-in so that the module the app
+// imports as 'electron' offers nothing Electron does not. The driver reads it and sends its notices on.
+import type { BootNotice } from './protocol.ts';
+
+export const recorder = {
+  timeline: [] as string[],
+  sent: [] as { windowId: number; channel: string; payload: unknown }[],
+  notify: (_notice: BootNotice): void => {},
+};
+
+export function note(entry: string): void {
+  recorder.timeline.push(entry);
+}

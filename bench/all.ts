@@ -63,6 +63,14 @@ const BENCHES: Bench[] = [
     fullCommand: 'npm run bench:sandbox',
     goal: '≥ 5,000 req/s, p99 ≤ 20 ms',
   },
+  {
+    name: 'startup',
+    title: 'Start-up',
+    script: 'bench/startup.ts',
+    quickArgs: ['--quick'],
+    fullCommand: 'npm run bench:startup',
+    goal: 'main ready ≤ 300 ms, first interactive paint ≤ 1 s',
+  },
 ];
 
 type Outcome = { bench: Bench; result?: BenchResult; exitCode: number | null; seconds: number };

@@ -39,8 +39,9 @@ const expDate = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2
 const payIn = (cardNumber: string) =>
   ({ version: 'v2', fields: v2Fields({ cardNumber, expDate }) }) as PayInSubmit;
 
+/** Electron names the user-data folder after package.json's productName (README: ~/.config/Paydesk). */
 function userDataOf(home: string): string {
-  return join(home, '.config', 'paydesk');
+  return join(home, '.config', 'Paydesk');
 }
 
 function freshHome(): string {

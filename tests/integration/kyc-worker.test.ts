@@ -1,8 +1,10 @@
 // Opening runs in a worker thread: main keeps answering while a file is read, the worker's time and heap
 // limits turn a runaway file into a refusal (and the next file gets a fresh worker), and the bytes a caller
 // passes stay its own unless it hands them over.
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -134,7 +136,8 @@ describe('where the worker script is', () => {
     expect(source.url.href).toBe(new URL('kyc-worker.ts', here).href);
     expect(source.execArgv).toEqual([
       '--import',
-      new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href,
+      // Resolved as worker-pool.ts resolves it (a worktree may share another checkout's node_modules).
+      pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
     ]);
 
     writeFileSync(join(dir, 'kyc-worker.js'), '');

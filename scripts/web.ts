@@ -24,8 +24,16 @@ const { values } = parseArgs({
     data: { type: 'string' },
     'sandbox-slow-ms': { type: 'string' },
     'payin-timeout-ms': { type: 'string' },
+    // iframe: the bank page in the result panel's sandboxed frame; popup: in a window of its own, which the
+    // renderer opens (the browser tests' stand-in for the Electron app's bank-page window).
+    'bank-page-view': { type: 'string', default: 'iframe' },
   },
 });
+const bankPageView = values['bank-page-view'];
+if (bankPageView !== 'iframe' && bankPageView !== 'popup') {
+  console.error(`--bank-page-view must be iframe or popup, not "${bankPageView}"`);
+  process.exit(2);
+}
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number, not "${values.port}"`);
@@ -68,7 +76,7 @@ const harness = await startWebHarness({
   rendererDir: resolve(import.meta.dirname, '..', process.env.PAYDESK_OUT_DIR ?? 'out', 'renderer'),
   config: {
     version: packageJson.version,
-    bankPageView: 'iframe',
+    bankPageView,
     dataDir,
     settingsStore,
     vault,

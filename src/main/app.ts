@@ -4,7 +4,13 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_MERCHANT, type Sandbox, startSandbox } from '../sandbox';
-import { CHANNELS_OPEN_WHILE_LOCKED, type EventPayload, type IpcEvent } from '../shared/ipc';
+import {
+  CHANNELS_OPEN_WHILE_LOCKED,
+  type ChannelOutput,
+  type EventPayload,
+  type IpcEvent,
+  type PayInResult,
+} from '../shared/ipc';
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
 import { InvalidCursorError } from './history/filter-sql';
@@ -24,9 +30,22 @@ export interface LogSink {
   error(object: object, message?: string): void;
 }
 
+/**
+ * The Electron host's bank-page windows (bank-windows.ts): the core opens one for each pay-in that needs
+ * the bank when `bankPageView` is `window`, and brings it forward or closes it on the renderer's request.
+ */
+export interface BankPageWindows {
+  open(historyId: number, url: string): void;
+  /** false when no window of this pay-in is open. */
+  focus(historyId: number): boolean;
+  close(historyId: number): void;
+}
+
 export interface PaydeskConfig {
   version: string;
-  bankPageView: 'window' | 'iframe';
+  bankPageView: AppInfo['bankPageView'];
+  /** The host's bank-page windows, for `bankPageView: 'window'`. */
+  bankPageWindows?: BankPageWindows;
   /** Folder for history.sqlite and the embedded sandbox's state. */
   dataDir: string;
   settingsStore: KeyValueStore;
@@ -40,6 +59,8 @@ export interface PaydeskConfig {
   /** Options of the embedded sandbox (tests shorten its fault delays). */
   sandbox?: { slowFaultDelayMs?: number; callbackBackoffMs?: number };
 }
+
+type AppInfo = ChannelOutput<'app.info'>;
 
 export type Paydesk = Awaited<ReturnType<typeof createPaydesk>>;
 
@@ -153,6 +174,14 @@ export async function createPaydesk(config: PaydeskConfig) {
     log: config.log,
   });
 
+  /** In window mode the bank page opens in the host's isolated window as soon as the answer asks for it. */
+  function withBankWindow(result: PayInResult): PayInResult {
+    if (result.bankPage && config.bankPageView === 'window') {
+      config.bankPageWindows?.open(result.historyId, result.bankPage.url);
+    }
+    return result;
+  }
+
   const kyc = createKycService();
   const kycDesk = createKycDesk({
     kyc,
@@ -193,9 +222,16 @@ export async function createPaydesk(config: PaydeskConfig) {
     'lock.unlock': ({ passphrase }) => lock.unlock(passphrase),
     'lock.setPassphrase': ({ current, passphrase }) => lock.setPassphrase(current, passphrase),
     'lock.removePassphrase': ({ current }) => lock.removePassphrase(current),
-    'payin.submit': (input) => payIns.submit(input),
-    'payin.retry': (input) => payIns.retry(input),
-    'payin.cancelBankPage': ({ historyId }) => payIns.cancelBankPage(historyId),
+    'payin.submit': async (input) => withBankWindow(await payIns.submit(input)),
+    'payin.retry': async (input) => withBankWindow(await payIns.retry(input)),
+    'payin.cancelBankPage': async ({ historyId }) => {
+      const result = await payIns.cancelBankPage(historyId);
+      config.bankPageWindows?.close(historyId);
+      return result;
+    },
+    'payin.focusBankPage': async ({ historyId }) => ({
+      focused: config.bankPageWindows?.focus(historyId) ?? false,
+    }),
     'payin.storedCards': ({ userId }) => payIns.storedCardsFor(userId),
     'kyc.prepare': async () => {
       await kyc.prepare();

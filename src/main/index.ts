@@ -1,14 +1,15 @@
-// The Electron entry point: with window.ts and ipc-bridge.ts, the only code that imports 'electron'.
+// The Electron entry point: with window.ts, bank-windows.ts and ipc-bridge.ts, the only code that imports
+// 'electron'.
 // It builds the app from the same composition root as the browser harness and binds it to the window.
 import { join } from 'node:path';
 import { app, type BrowserWindow, ipcMain, powerMonitor, protocol } from 'electron';
 import ElectronStore from 'electron-store';
-import type { EventPayload, IpcEvent, PayInResult } from '../shared/ipc';
+import type { EventPayload, IpcEvent } from '../shared/ipc';
 import { createPaydesk, type Paydesk } from './app';
+import { createBankPageWindows } from './bank-windows';
 import { createKeychainVault } from './credentials/keychain-vault';
 import { createMemoryVault } from './credentials/memory-vault';
 import { probeKeychain } from './credentials/probe-keychain';
-import type { IpcDispatcher } from './ipc/dispatch';
 import { bindIpc, emitToWindow } from './ipc-bridge';
 import { createLogger } from './log/logger';
 import {
@@ -17,31 +18,10 @@ import {
   originOf,
   registerRendererProtocol,
 } from './renderer-protocol';
-import { APP_CONTENT_SECURITY_POLICY, bringToFront, createAppWindow, openBankPageWindow } from './window';
+import { APP_CONTENT_SECURITY_POLICY, bringToFront, createAppWindow } from './window';
 
 let paydesk: Paydesk | undefined;
 let mainWindow: BrowserWindow | undefined;
-
-/** After a call that needs the bank, show the page in the isolated window; closing it early cancels. */
-function withBankWindow(dispatch: IpcDispatcher): IpcDispatcher {
-  return async (channel, input) => {
-    const result = await dispatch(channel, input);
-    const data = result.ok ? (result.data as Partial<PayInResult>) : undefined;
-    if (data?.bankPage && mainWindow && paydesk) {
-      const { historyId } = data as PayInResult;
-      const { listener, payIns } = paydesk;
-      const bankWindow = openBankPageWindow(mainWindow, data.bankPage.url, (url) =>
-        listener.isFinalRedirect(url),
-      );
-      bankWindow.on('closed', () => {
-        void payIns.cancelBankPage(historyId).then((settled) => {
-          if (mainWindow) emitToWindow(mainWindow, 'payin.settled', settled);
-        });
-      });
-    }
-    return result;
-  };
-}
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
@@ -49,9 +29,20 @@ async function start(): Promise<void> {
   const probe = await probeKeychain();
   if (!probe.available)
     log.error({ reason: probe.reason }, 'no OS keychain: merchant secrets kept in memory only');
+  const bankPageWindows = createBankPageWindows({
+    parent: () => mainWindow,
+    isReturnAddress: (url) => paydesk?.listener.isFinalRedirect(url) ?? false,
+    onClosedEarly: (historyId) => {
+      // The cancel is recorded through the lifecycle; the renderer hears of it as of any change.
+      paydesk?.payIns.cancelBankPage(historyId).catch((error: unknown) => {
+        log.error({ historyId, err: String(error) }, 'could not record the closed bank page');
+      });
+    },
+  });
   paydesk = await createPaydesk({
     version: app.getVersion(),
     bankPageView: 'window',
+    bankPageWindows,
     dataDir,
     settingsStore: new ElectronStore<Record<string, unknown>>({ name: 'settings' }),
     vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),
@@ -65,7 +56,7 @@ async function start(): Promise<void> {
   const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const appUrl = devServerUrl ?? APP_ENTRY_URL;
   mainWindow = createAppWindow({ preloadPath: join(import.meta.dirname, '../preload/index.cjs'), appUrl });
-  bindIpc(ipcMain, mainWindow, withBankWindow(paydesk.dispatch), originOf(appUrl) ?? APP_ENTRY_URL);
+  bindIpc(ipcMain, mainWindow, paydesk.dispatch, originOf(appUrl) ?? APP_ENTRY_URL);
   // Locking the computer locks Paydesk too, when the operator has a passphrase to unlock it with.
   const { lock } = paydesk;
   powerMonitor.on('lock-screen', () => {

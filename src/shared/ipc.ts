@@ -61,8 +61,12 @@ const reenteredCard = z.strictObject({
 
 export const appInfoSchema = z.object({
   version: z.string(),
-  /** Where a 3DS or hosted payment page shows: Electron's isolated window, or the harness's sandboxed frame. */
-  bankPageView: z.enum(['window', 'iframe']),
+  /**
+   * Where a 3DS or hosted payment page shows: `window`, Electron's isolated window, which main opens;
+   * `iframe`, a sandboxed frame in the result panel (the browser harness); `popup`, a browser window the
+   * renderer opens itself (the harness's window mode, which stands in for `window` in browser tests).
+   */
+  bankPageView: z.enum(['window', 'iframe', 'popup']),
   keychain: z.object({ available: z.boolean(), reason: z.string().optional() }),
 });
 
@@ -166,6 +170,8 @@ export const ipcChannels = {
   'payin.submit': channel(payInSubmitSchema, payInResultSchema),
   'payin.retry': channel(historyId.extend({ card: reenteredCard.optional() }), payInResultSchema),
   'payin.cancelBankPage': channel(historyId, payInResultSchema),
+  /** Brings the pay-in's bank page window to the front; `focused` false when main has no such window open. */
+  'payin.focusBankPage': channel(historyId, z.object({ focused: z.boolean() })),
   'payin.storedCards': channel(
     z.strictObject({ userId: z.string().min(1).max(64) }),
     z.array(storedCardSchema),

@@ -294,6 +294,11 @@ describe('the built app, booted against a stand-in for Electron', () => {
     ).json()) as { data: { orders: { merchantTradeNo: string }[] } };
     expect(orders.data.orders).toEqual([expect.objectContaining({ merchantTradeNo })]);
 
+    // The result panel's "Bring to front" reaches this window.
+    const focused = await paydesk.invoke('payin.focusBankPage', { historyId });
+    expect(focused).toEqual({ ok: true, data: { focused: true } });
+    expect((await windowsOf(child)).others[0]).toMatchObject({ focusCount: bank.focusCount + 1 });
+
     await child.command({ type: 'window', windowId: bank.id, action: 'close' });
     await expect
       .poll(async () => {
@@ -307,6 +312,26 @@ describe('the built app, booted against a stand-in for Electron', () => {
       channel: `${IPC_PREFIX}payin.settled`,
       payload: expect.objectContaining({ historyId, status: 'outcome_unknown' }),
     });
+  });
+
+  it('Cancel in the result panel closes the bank window, and the pay-in is cancelled once', async () => {
+    const submitted = await paydesk.invoke('payin.submit', payIn(threeDsCard));
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const { historyId } = submitted.data;
+    const bank = (await windowsOf(child)).others.find((window) => !window.destroyed);
+    expect(bank).toBeDefined();
+    const cancelled = await paydesk.invoke('payin.cancelBankPage', { historyId });
+    expect(cancelled).toMatchObject({ ok: true, data: { status: 'outcome_unknown' } });
+    expect((await windowsOf(child)).others.find((window) => window.id === bank!.id)).toMatchObject({
+      destroyed: true,
+    });
+    expect(await paydesk.invoke('payin.focusBankPage', { historyId })).toEqual({
+      ok: true,
+      data: { focused: false },
+    });
+    const detail = await paydesk.invoke('history.get', { id: historyId });
+    if (!detail.ok) throw new Error(detail.error.message);
+    expect(detail.data.timeline.filter((entry) => entry.event === 'payin.bank_page_closed')).toHaveLength(1);
   });
 
   it('the approved pay-in reached the same sandbox', async () => {

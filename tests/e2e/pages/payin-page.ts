@@ -102,8 +102,8 @@ export class PayInPage {
     this.testCardsButton = page.getByRole('button', { name: 'Test cards' });
   }
 
-  async open(): Promise<void> {
-    const url = process.env.PAYDESK_URL;
+  /** Opens the pay-in page of the run's harness, or of the harness at `url`. */
+  async open(url = process.env.PAYDESK_URL): Promise<void> {
     if (!url) throw new Error('PAYDESK_URL is not set: run the tests through playwright.config.ts');
     await this.page.goto(url);
     await expect(this.page.getByRole('heading', { name: 'Card payment (MOTO)' })).toBeVisible();

@@ -11,6 +11,7 @@ import { AskAgainExplained } from '../../lib/AskAgainExplained';
 import { CopyValue } from '../../lib/CopyValue';
 import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
+import { BankPage } from './BankPage';
 import { cardDigits, formatCardNumber, formatExpiry } from './card-input';
 import { type PayInPhase, usePayInStore } from './store';
 
@@ -65,39 +66,6 @@ function Facts({ result }: { result: Result }) {
         <CopyRow label="traceid" value={result.traceid} />
       </Table.Tbody>
     </Table>
-  );
-}
-
-function BankPage({ result }: { result: Result }) {
-  const cancelBankPage = usePayInStore((state) => state.cancelBankPage);
-  if (!result.bankPage) return null;
-  const title = result.bankPage.kind === '3ds' ? 'Bank page (3-D Secure)' : 'Hosted payment page';
-  return (
-    <Stack gap="xs">
-      <Text size="sm">
-        {result.bankPage.kind === '3ds'
-          ? "The customer's bank asks for 3-D Secure. Complete it with the customer below; this panel updates when the bank answers."
-          : 'The gateway asks for its hosted payment page. Complete it below; this panel updates when it finishes.'}
-      </Text>
-      <iframe
-        title={title}
-        src={result.bankPage.url}
-        sandbox="allow-scripts allow-forms allow-same-origin"
-        referrerPolicy="no-referrer"
-        style={{
-          width: '100%',
-          height: 380,
-          border: '1px solid var(--mantine-color-gray-4)',
-          borderRadius: 4,
-        }}
-        data-testid="bank-page"
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => void cancelBankPage(result.historyId)}>
-          Cancel bank page
-        </Button>
-      </Group>
-    </Stack>
   );
 }
 

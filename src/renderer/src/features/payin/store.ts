@@ -47,6 +47,16 @@ interface PayInState {
   settled: (result: PayInResult) => void;
 }
 
+function definedOf<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as Partial<T>;
+}
+
+function pickDefined<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (value[key] !== undefined) picked[key] = value[key];
+  return picked;
+}
+
 let problemSeq = 0;
 const problem = (field: string, message: string): FieldProblem => ({ field, message, seq: ++problemSeq });
 
@@ -149,9 +159,16 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         : phase.kind === 'sending'
           ? phase.historyId
           : undefined;
-    if (shown === result.historyId) {
-      set({ phase: { kind: 'result', result } });
-    }
+    if (shown !== result.historyId) return;
+    // The event is built from the history row; the answer that showed this status may have said more (the
+    // bank page to open, the gateway's words), and the event can arrive after it: keep that while the
+    // status is the same.
+    const before = phase.kind === 'result' ? phase.result : undefined;
+    const merged =
+      before && before.status === result.status
+        ? ({ ...pickDefined(before, ['bankPage', 'message', 'field']), ...definedOf(result) } as PayInResult)
+        : result;
+    set({ phase: { kind: 'result', result: merged } });
   },
 }));
 

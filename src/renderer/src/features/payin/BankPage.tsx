@@ -1,0 +1,149 @@
+// The 3-D Secure or hosted payment page of a pay-in waiting for the bank, where the app shows it
+// (app.info's bankPageView): in the Electron app an isolated window main opens, which the panel can bring
+// to the front or cancel; in the browser harness a sandboxed frame in the panel, or (window mode) a
+// popup the panel opens itself and closes again once the bank step is over.
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { PayInResult } from '../../../../shared/ipc';
+import { call, errorMessage } from '../../lib/paydesk';
+import { useSettingsStore } from '../settings/store';
+import { usePayInStore } from './store';
+
+type BankPageLink = NonNullable<PayInResult['bankPage']>;
+
+function intro(page: BankPageLink, where: string): string {
+  return page.kind === '3ds'
+    ? `The customer's bank asks for 3-D Secure. Complete it with the customer ${where}; this panel updates when the gateway answers.`
+    : `The gateway asks for its hosted payment page. Complete it ${where}; this panel updates when it finishes.`;
+}
+
+function CancelButton({ historyId }: { historyId: number }) {
+  const cancelBankPage = usePayInStore((state) => state.cancelBankPage);
+  return (
+    <Button variant="default" onClick={() => void cancelBankPage(historyId)}>
+      Cancel bank page
+    </Button>
+  );
+}
+
+function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageLink }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{intro(page, 'below')}</Text>
+      <iframe
+        title={page.kind === '3ds' ? 'Bank page (3-D Secure)' : 'Hosted payment page'}
+        src={page.url}
+        sandbox="allow-scripts allow-forms allow-same-origin"
+        referrerPolicy="no-referrer"
+        style={{
+          width: '100%',
+          height: 380,
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 4,
+        }}
+        data-testid="bank-page"
+      />
+      <Group justify="flex-end">
+        <CancelButton historyId={historyId} />
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * A popup of the panel's own (the harness's window mode). It keeps its opener: a browser lets a page
+ * close only the windows it is still related to, and the panel closes this one when the bank step ends.
+ * That relation is the harness's alone; the app's bank window is a separate Electron window with none.
+ */
+function openPopup(page: BankPageLink, historyId: number): Window | null {
+  return window.open(page.url, `paydesk-bank-${historyId}`, 'popup,width=520,height=680');
+}
+
+/**
+ * The bank page in a window of its own. `opener`: who opens it — main (the Electron app) or this panel
+ * (the harness). Closing the window before the bank step is over cancels it, as in the app.
+ */
+function BankPageWindow({
+  historyId,
+  page,
+  opener,
+}: {
+  historyId: number;
+  page: BankPageLink;
+  opener: 'main' | 'panel';
+}) {
+  const cancelBankPage = usePayInStore((state) => state.cancelBankPage);
+  const popup = useRef<Window | null>(null);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const { url, kind } = page;
+  useEffect(() => {
+    if (opener !== 'panel') return;
+    popup.current = openPopup({ url, kind }, historyId);
+    if (!popup.current) {
+      setProblem(
+        'The browser blocked the bank page window: allow pop-ups for Paydesk, then cancel and send again.',
+      );
+      return;
+    }
+    const watch = window.setInterval(() => {
+      if (popup.current?.closed) {
+        window.clearInterval(watch);
+        popup.current = null;
+        void cancelBankPage(historyId);
+      }
+    }, 500);
+    return () => {
+      // The bank step is over (the panel moved on): its window goes too.
+      window.clearInterval(watch);
+      if (popup.current && !popup.current.closed) popup.current.close();
+      popup.current = null;
+    };
+  }, [opener, url, kind, historyId, cancelBankPage]);
+
+  async function bringToFront() {
+    setProblem(undefined);
+    if (opener === 'panel') {
+      if (popup.current && !popup.current.closed) popup.current.focus();
+      else setProblem('The bank page window is closed.');
+      return;
+    }
+    try {
+      const { focused } = await call('payin.focusBankPage', { historyId });
+      if (!focused) setProblem('The bank page window is closed.');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }
+
+  return (
+    <Stack gap="xs" data-testid="bank-page-window">
+      <Text size="sm">
+        <strong>The bank page is open in its own window.</strong> {intro(page, 'there')}
+      </Text>
+      {problem && (
+        <Alert color="orange" p="xs" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={() => void bringToFront()}>Bring to front</Button>
+        <CancelButton historyId={historyId} />
+      </Group>
+    </Stack>
+  );
+}
+
+export function BankPage({ result }: { result: PayInResult }) {
+  // Until app.info is in (it is read at start), the frame: what the harness shows.
+  const view = useSettingsStore((state) => state.appInfo?.bankPageView ?? 'iframe');
+  if (!result.bankPage) return null;
+  if (view === 'iframe') return <BankPageFrame historyId={result.historyId} page={result.bankPage} />;
+  return (
+    <BankPageWindow
+      historyId={result.historyId}
+      page={result.bankPage}
+      opener={view === 'window' ? 'main' : 'panel'}
+    />
+  );
+}

@@ -496,7 +496,7 @@ describe('daily totals', () => {
 });
 
 describe('CSV export', () => {
-  it('neutralizes spreadsheet formulas and quotes cells properly', () => {
+  it('neutralizes spreadsheet formulas, in the cell and in each ; or , segment, and quotes every cell', () => {
     const tradeNos = [
       '=HYPERLINK("http://evil","x")',
       '+1+2',
@@ -505,25 +505,35 @@ describe('CSV export', () => {
       '\tTAB',
       '\rCR',
       'plain, with "quotes"',
+      "x;=cmd|' /C calc'!A0;",
+      'a, -1+1',
     ];
     for (const merchantTradeNo of tradeNos) h.store.insertPayIn(payIn({ request: { merchantTradeNo } }));
     const csv = h.store.exportCsv({ sort: 'createdAt_asc' });
     const lines = csv.split('\r\n');
-    expect(lines[0]).toMatch(/^id,createdAt,kind,status,profile,operator,apiVersion,merchantTradeNo,/);
+    expect(lines[0]).toMatch(
+      /^"id","createdAt","kind","status","profile","operator","apiVersion","merchantTradeNo",/,
+    );
     const tradeNoCells = lines.slice(1, -1).map((line) => {
-      // merchantTradeNo is the 8th column; values above contain no newline once quoted.
-      const cells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ''));
+      // merchantTradeNo is the 8th column; every cell is quoted.
+      const cells = line.match(/"([^"]|"")*"(,|$)/g)!.map((cell) => cell.replace(/,$/, ''));
       return cells[7];
     });
     expect(tradeNoCells).toEqual([
       `"'=HYPERLINK(""http://evil"",""x"")"`,
-      `'+1+2`,
-      `'-3`,
-      `'@SUM(A1)`,
-      `'\tTAB`,
+      `"'+1+2"`,
+      `"'-3"`,
+      `"'@SUM(A1)"`,
+      `"'\tTAB"`,
       `"'\rCR"`,
       `"plain, with ""quotes"""`,
+      `"x;'=cmd|' /C calc'!A0;"`,
+      `"a, '-1+1"`,
     ]);
+    // Split the way Excel with a ';' list separator and no regard for quotes would: no bare formula.
+    for (const line of lines.slice(1, -1)) {
+      for (const piece of line.split(/[;,]/)) expect(piece.replace(/^[\s"]+/, '')).not.toMatch(/^[=+\-@]/);
+    }
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 

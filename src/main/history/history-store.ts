@@ -37,6 +37,7 @@ import {
   type PayInStatus,
   payInStatusSchema,
 } from '../../shared/payin-lifecycle';
+import { csvLine } from '../csv/csv-cells';
 import { scrubText } from '../log/redaction';
 import { fromMinorUnits, toMinorUnits } from './amount-minor';
 import {
@@ -48,7 +49,6 @@ import {
   verifyAuditChain,
 } from './audit-chain';
 import { canonicalJson } from './canonical-json';
-import { csvLine } from './csv';
 import { addDayRollup, dailyTotalsSql, hasDayRollup, isoDay } from './daily-totals';
 import {
   cursorClause,

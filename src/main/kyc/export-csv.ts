@@ -1,23 +1,10 @@
 // Rows to fix, as a CSV the user opens in a spreadsheet, corrects and opens in Paydesk again: the file's
 // own columns as they were read, any fixes made in Paydesk, and the reasons.
 import type { KycField } from '../../shared/kyc-batch';
+import { csvCell } from '../csv/csv-cells';
 import { type KycBatch, STATE } from './batch-store';
 import type { RawCell } from './table';
 import { sliceClock, yieldToEventLoop } from './yield';
-
-/**
- * A cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) gets an
- * apostrophe in front (OWASP "CSV injection"); Paydesk's reader removes it again.
- */
-export function neutralizeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** RFC 4180 quoting: cells holding a comma, quote, line break or edge space are quoted, quotes doubled. */
-export function csvCell(text: string): string {
-  const safe = neutralizeFormula(text);
-  return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 const cellText = (cell: RawCell): string =>
   cell === undefined ? '' : typeof cell === 'string' ? cell : cell.join('; ');

@@ -1,7 +1,9 @@
 // Cell text to the form the gateway expects. Only rewrites that cannot change meaning are made; anything
 // else is passed on as typed, so that validation names the problem instead of Paydesk guessing.
+
 import { KYC_FIELDS } from '../../shared/gateway/kyc';
 import type { KycField } from '../../shared/kyc-batch';
+import { undoFormulaGuards } from '../csv/csv-cells';
 import type { RawCell } from './table';
 
 export type NormalizedValue = string | readonly string[];
@@ -26,19 +28,13 @@ export function normalizeDate(text: string): string {
   return text;
 }
 
-/**
- * Paydesk's own export puts an apostrophe before cells starting with = + - @ so that spreadsheets do not
- * run them as formulas; reading such a file back must give the original text (e.g. "+49").
- */
-function undoFormulaGuard(text: string): string {
-  return text.length > 1 && /^[=+\-@\t\r]/.test(text.slice(1)) ? text.slice(1).trim() : text;
-}
-
 function cleanText(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  // 39 is the apostrophe; checking the code first keeps the common cell off the regex path.
-  return trimmed.charCodeAt(0) === 39 ? undoFormulaGuard(trimmed) : trimmed;
+  // Paydesk's own export guards formula starts with an apostrophe (csv/csv-cells.ts): read back, the
+  // text is what it was (e.g. "+49"). 39 is the apostrophe: checking for it first keeps the common cell
+  // off the regex path.
+  return trimmed.includes("'") ? undoFormulaGuards(trimmed).trim() : trimmed;
 }
 
 function normalizeList(cell: string | readonly string[]): readonly string[] | undefined {

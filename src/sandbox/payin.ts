@@ -28,11 +28,29 @@ function keyedDigest(key: Buffer, text: string): string {
 }
 
 /**
- * The same card for the same user of the same merchant always gets the same token, and the token tells
- * nothing about the card without the sandbox's key.
+ * The same card for the same user of the same merchant always gets the same token. It is derived from the
+ * masked number and the expiry, never the full number: the key lives in the same file as the tokens, and
+ * a keyed hash of a card number stored beside its key gives the number back to a brute force (A21).
  */
-export function storedCardToken(key: Buffer, merchantId: number, userId: string, pan: string): string {
-  return `cc_${keyedDigest(key, `${merchantId}\u0000${userId}\u0000${pan}`).slice(0, 32)}`;
+export function storedCardToken(
+  key: Buffer,
+  merchantId: number,
+  userId: string,
+  card: { maskedCard: string; expDate: string },
+): string {
+  return `cc_${keyedDigest(key, `${merchantId}\u0000${userId}\u0000${card.maskedCard}\u0000${card.expDate}`).slice(0, 32)}`;
+}
+
+/**
+ * What the repeated-order check (A9) compares: the request with the card number masked, and without the
+ * CVV and the v1 sign (an HMAC over the card data). Its keyed hash is kept with the order, in the file
+ * that holds the key, so it must not be a function of card data.
+ */
+export function requestFingerprint(key: Buffer, version: PayInVersion, request: PayInRequest): string {
+  const { cvv: _cvv, sign: _sign, cardNumber, ...rest } = request as PayInRequest & { sign?: string };
+  const fields =
+    cardNumber === undefined ? rest : { ...rest, cardNumber: maskCardNumber(digitsOnly(cardNumber)) };
+  return keyedDigest(key, `${version}\n${canonicalSignString(fields)}`);
 }
 
 function refused(code: number, msg: string): PayInResult {
@@ -55,8 +73,7 @@ export function processPayIn(
   traceid: string,
 ): PayInResult {
   const amount = canonicalAmount(request.amount);
-  // A keyed hash of the canonical body: the body holds the card number, so it is never kept as it is.
-  const bodyHash = keyedDigest(ctx.secretKey, `${version}\n${canonicalSignString(request)}`);
+  const bodyHash = requestFingerprint(ctx.secretKey, version, request);
   const existing = ctx.store.findOrder(merchant.merchantId, request.merchantTradeNo);
   if (existing) {
     if (existing.bodyHash !== bodyHash) {
@@ -100,7 +117,10 @@ export function processPayIn(
       brand: check.brand.name,
     };
     if (request.storeCc === '1') {
-      ccStorageID = storedCardToken(ctx.secretKey, merchant.merchantId, request.userId, cardNumber);
+      ccStorageID = storedCardToken(ctx.secretKey, merchant.merchantId, request.userId, {
+        maskedCard: card.maskedCard,
+        expDate,
+      });
       cardToStore = {
         merchantId: merchant.merchantId,
         token: ccStorageID,

@@ -1,9 +1,11 @@
-// The stored form of a request or response: card number masked (first 6 + last 4), CVV gone. Applied
-// at any depth, because a nested copy of a card field is as sensitive as a top-level one.
+// The stored form of a request or response: card number masked (first 6 + last 4), CVV gone, and no
+// `sign`: a v1 sign is an HMAC over the body, card number and CVV included, and whoever holds the merchant
+// secret (any process of the same user can read it from the keychain) recovers the card from it by brute
+// force. Applied at any depth, because a nested copy of a card field is as sensitive as a top-level one.
 import { maskCardNumber } from '../../shared/cards/card';
 import { scrubText } from '../log/redaction';
 
-const REMOVED_FIELDS = new Set(['cvv', 'cvc', 'cvv2']);
+const REMOVED_FIELDS = new Set(['cvv', 'cvc', 'cvv2', 'sign']);
 const MASKED_FIELDS = new Set(['cardNumber', 'pan']);
 
 export function redactCardFields(value: unknown): unknown {

@@ -1,5 +1,6 @@
-// Scans files as bytes for secrets at rest: full card numbers, CVVs next to their field name, and the merchant
-// secret, in UTF-8 and UTF-16 (a report or a crash dump may use either). It also counts the masked card
+// Scans files as bytes for secrets at rest: full card numbers, CVVs next to their field name, the merchant
+// secret, and keyed hashes of card data (which give the card back to a brute force), in UTF-8 and UTF-16
+// (a report or a crash dump may use either). It also counts the masked card
 // numbers it sees, so that a caller can prove the scan looked at files that do hold card data.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -9,6 +10,11 @@ export interface SecretsToFind {
   cardNumbers: Iterable<string>;
   cvvs: Iterable<string>;
   merchantSecrets: Iterable<string>;
+  /**
+   * Keyed hashes of card data that whoever holds the key can compute for a candidate card (a v1 sign
+   * under the merchant secret, say): finding one at rest is finding the card, by brute force.
+   */
+  keyedHashes?: Iterable<{ label: string; value: string }>;
 }
 
 export interface Finding {
@@ -61,6 +67,7 @@ export function scanForSecrets(files: readonly string[], secrets: SecretsToFind,
   const cards = [...new Set(secrets.cardNumbers)];
   const cvvs = [...new Set(secrets.cvvs)];
   const merchantSecrets = [...new Set(secrets.merchantSecrets)];
+  const keyedHashes = [...(secrets.keyedHashes ?? [])];
   const findings: Finding[] = [];
   const maskedSeen = new Map<string, Map<string, number>>();
   for (const file of files) {
@@ -90,6 +97,10 @@ export function scanForSecrets(files: readonly string[], secrets: SecretsToFind,
       for (const cvv of cvvs) {
         for (const match of text.matchAll(cvvPattern(cvv)))
           note(`CVV ${cvv} next to its field (${encoding})`, text, match.index, match[0].length);
+      }
+      for (const { label, value } of keyedHashes) {
+        const index = text.indexOf(value);
+        if (index >= 0) note(`${label} (${encoding})`, text, index, value.length);
       }
     }
     const seen = new Map<string, number>();

@@ -186,9 +186,9 @@ it('Test connection says, per address, what was not reached and which setting to
   await settings.addProfile.click();
   await settings.field('Profile name').fill(name);
   await settings.chooseEnvironment('Test gateway');
-  // Port 9 (discard) on loopback: nothing listens there, so the connection is refused at once.
-  await settings.field('Gateway base URL (base_url)').fill('http://127.0.0.1:9/gw/v3');
-  await settings.field('KYC base URL (kyc_base_url)').fill('http://127.0.0.1:9/kyc');
+  // Port 47 on loopback: a privileged port nothing listens on, so the connection is refused at once.
+  await settings.field('Gateway base URL (base_url)').fill('http://127.0.0.1:47/gw/v3');
+  await settings.field('KYC base URL (kyc_base_url)').fill('http://127.0.0.1:47/kyc');
   await settings.field('Merchant ID (merchantId)').fill('4242');
   await settings.detail.getByRole('button', { name: 'Create profile' }).click();
   await expect(settings.notice).toContainText(`Profile "${name}" created.`);
@@ -197,12 +197,12 @@ it('Test connection says, per address, what was not reached and which setting to
   await expect(result).toContainText(/^No connection/);
   const payin = result.getByTestId('connection-check-payin');
   await expect(payin).toContainText('Pay-ins (base_url): not reached');
-  await expect(payin).toContainText('POST http://127.0.0.1:9/gw/v3/openapi/v2/pwpp');
+  await expect(payin).toContainText('POST http://127.0.0.1:47/gw/v3/openapi/v2/pwpp');
   await expect(payin).toContainText(
-    'Not reached: nothing is listening at 127.0.0.1:9 (connection refused). Check the gateway base URL (base_url)',
+    'Not reached: nothing is listening at 127.0.0.1:47 (connection refused). Check the gateway base URL (base_url)',
   );
   await expect(result.getByTestId('connection-check-kyc')).toContainText(
-    'POST http://127.0.0.1:9/kyc/openapi/v1/submitKYC',
+    'POST http://127.0.0.1:47/kyc/openapi/v1/submitKYC',
   );
   await expect(result).not.toContainText('fetch failed');
 });

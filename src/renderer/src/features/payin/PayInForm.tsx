@@ -29,7 +29,8 @@ import {
   isFormField,
   type PayInFormValues,
   type PayInVersion,
-  payInResolver,
+  payInResolverFor,
+  rulesOf,
 } from './form';
 import { ProductsEditor } from './ProductsEditor';
 import { StoredCardPicker } from './StoredCardPicker';
@@ -55,9 +56,11 @@ export function PayInForm({
   secretSet: boolean;
   active: boolean;
 }) {
+  // The profile's reading of country and stored cards (A8, A14): the form refuses no more than it does.
+  const rules = rulesOf(profile);
   const form = useForm<PayInFormValues, unknown, PayInSubmit>({
     defaultValues: defaultValues(profile),
-    resolver: payInResolver,
+    resolver: payInResolverFor(rules),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -203,12 +206,20 @@ export function PayInForm({
             <StoredCardPicker profileId={profile?.id} />
           </SimpleGrid>
 
-          {ccStorageID ? (
+          {!ccStorageID ? (
+            <CardFields />
+          ) : rules.storedCard === 'token-with-card' ? (
+            <Stack gap={4}>
+              <Text size="sm" c="dimmed">
+                Paying with the stored card. This profile's gateway also takes card details with it: type any
+                it asks for (the CVV, most often); those left empty are not sent.
+              </Text>
+              <CardFields optional />
+            </Stack>
+          ) : (
             <Text size="sm" c="dimmed">
               Paying with the stored card: no card details are sent.
             </Text>
-          ) : (
-            <CardFields />
           )}
 
           <Group align="flex-start" gap="sm" wrap="nowrap">
@@ -274,27 +285,38 @@ export function PayInForm({
                 {...register('email')}
               />
             )}
-            <Controller
-              control={control}
-              name="country"
-              render={({ field, fieldState }) => (
-                <Select
-                  ref={field.ref}
-                  label="Country"
-                  required
-                  searchable
-                  data={countries}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  nothingFoundMessage="No such country"
-                  allowDeselect={false}
-                  limit={50}
-                  error={fieldState.error?.message}
-                  data-testid="country"
-                />
-              )}
-            />
+            {rules.country === 'text' ? (
+              <TextInput
+                label="Country"
+                required
+                maxLength={8}
+                description="As this profile's gateway writes it (up to 8 characters)"
+                error={errors.country?.message}
+                {...register('country')}
+              />
+            ) : (
+              <Controller
+                control={control}
+                name="country"
+                render={({ field, fieldState }) => (
+                  <Select
+                    ref={field.ref}
+                    label="Country"
+                    required
+                    searchable
+                    data={countries}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    nothingFoundMessage="No such country"
+                    allowDeselect={false}
+                    limit={50}
+                    error={fieldState.error?.message}
+                    data-testid="country"
+                  />
+                )}
+              />
+            )}
             {version === 'v1' && (
               <TextInput
                 label="Calling code"
@@ -390,8 +412,10 @@ export function PayInForm({
               <Accordion.Control>URLs</Accordion.Control>
               <Accordion.Panel>
                 <Stack gap="xs">
-                  <Text size="xs" c="dimmed">
-                    Empty return URLs are filled by Paydesk so that it sees the end of a bank page.
+                  <Text size="xs" c="dimmed" data-testid="return-addresses-note">
+                    {profile?.returnAddresses === 'profile'
+                      ? "Empty return URLs are the profile's own (none if it has none). Paydesk does not see the end of a bank page with this profile: close the bank page when the customer is done."
+                      : 'Empty return URLs are filled by Paydesk so that it sees the end of a bank page.'}
                   </Text>
                   <TextInput
                     label="Callback URL (callBackURL)"

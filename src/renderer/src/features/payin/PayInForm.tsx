@@ -21,6 +21,7 @@ import { normalizeAmount } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
 import { countryOptions } from '../../lib/countries';
+import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
 import {
   CARD_FIELDS,
@@ -38,10 +39,12 @@ import { usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
 
 const URL_FIELDS = ['callBackURL', 'successURL', 'failURL', 'retURL'] as const;
+const BROWSER_FIELDS = ['clientHTTPAccept', 'clientHTTPUserAgent'] as const;
 const ADVANCED_FIELDS = ['eci', 'cavv', 'dsTranId'] as const;
 
 function sectionOf(field: string): string | undefined {
   if ((URL_FIELDS as readonly string[]).includes(field)) return 'urls';
+  if ((BROWSER_FIELDS as readonly string[]).includes(field)) return 'browser';
   if ((ADVANCED_FIELDS as readonly string[]).includes(field)) return 'advanced';
   if (field === 'products') return 'products';
   return undefined;
@@ -290,7 +293,7 @@ export function PayInForm({
                 label="Country"
                 required
                 maxLength={8}
-                description="As this profile's gateway writes it (up to 8 characters)"
+                description="As the gateway writes it, up to 8"
                 error={errors.country?.message}
                 {...register('country')}
               />
@@ -436,6 +439,31 @@ export function PayInForm({
                     label="3DS return URL (retURL)"
                     error={errors.retURL?.message}
                     {...register('retURL')}
+                  />
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="browser">
+              <Accordion.Control>Browser (clientHTTPAccept, clientHTTPUserAgent)</Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="xs">
+                  <Text size="xs" c="dimmed">
+                    The bank page opens in Paydesk's own browser, so these describe it. Change them only if
+                    the gateway asks for other values.
+                  </Text>
+                  <TextInput
+                    label="Browser Accept header (clientHTTPAccept)"
+                    maxLength={512}
+                    styles={MONO_INPUT}
+                    error={errors.clientHTTPAccept?.message}
+                    {...register('clientHTTPAccept')}
+                  />
+                  <TextInput
+                    label="Browser user agent (clientHTTPUserAgent)"
+                    maxLength={512}
+                    styles={MONO_INPUT}
+                    error={errors.clientHTTPUserAgent?.message}
+                    {...register('clientHTTPUserAgent')}
                   />
                 </Stack>
               </Accordion.Panel>

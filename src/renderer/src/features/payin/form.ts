@@ -4,6 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import { bankPageBrowserFields } from '../../../../shared/bank-page-browser';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '../../../../shared/cards/card';
 import { callingCodeOf } from '../../../../shared/countries';
 import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../../../shared/gateway/payin';
@@ -46,6 +47,9 @@ export interface PayInFormValues {
   successURL: string;
   failURL: string;
   retURL: string;
+  /** The browser that shows the bank page: Paydesk's own unless the agent typed another (A28). */
+  clientHTTPAccept: string;
+  clientHTTPUserAgent: string;
   products: ProductRow[];
   eci: string;
   cavv: string;
@@ -86,6 +90,8 @@ export const FORM_FIELD_NAMES = [
   'successURL',
   'failURL',
   'retURL',
+  'clientHTTPAccept',
+  'clientHTTPUserAgent',
   'products',
   'eci',
   'cavv',
@@ -106,7 +112,16 @@ export function rulesOf(profile: Profile | undefined): PayInRules {
   return profile?.payInRules ?? DEFAULT_PAYIN_RULES;
 }
 
-export function defaultValues(profile: Profile | undefined, version: PayInVersion = 'v2'): PayInFormValues {
+/** The user agent of the window the agent works in, which is the browser that shows the bank page. */
+function ownUserAgent(): string {
+  return globalThis.navigator?.userAgent ?? '';
+}
+
+export function defaultValues(
+  profile: Profile | undefined,
+  version: PayInVersion = 'v2',
+  userAgent: string = ownUserAgent(),
+): PayInFormValues {
   const country = 'DE';
   return {
     version,
@@ -132,6 +147,7 @@ export function defaultValues(profile: Profile | undefined, version: PayInVersio
     successURL: profile?.successURL ?? '',
     failURL: profile?.failURL ?? '',
     retURL: profile?.retURL ?? '',
+    ...bankPageBrowserFields(userAgent),
     products: [],
     eci: '',
     cavv: '',
@@ -186,6 +202,8 @@ export function toFields(values: PayInFormValues, rules: PayInRules = DEFAULT_PA
     'successURL',
     'failURL',
     'retURL',
+    'clientHTTPAccept',
+    'clientHTTPUserAgent',
   ] as const) {
     put(name, values[name]);
   }

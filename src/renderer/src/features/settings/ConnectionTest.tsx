@@ -82,7 +82,7 @@ export function ConnectionTest({ profileId, unsaved }: { profileId: string; unsa
             {'failed' in outcome ? (
               <Text size="sm">{outcome.failed}</Text>
             ) : (
-              <List spacing={6} mt={4} listStyleType="none">
+              <List spacing={6} mt={4} pl={0} listStyleType="none">
                 {outcome.checks.map((check) => (
                   <CheckLine key={check.target} check={check} />
                 ))}

@@ -7,6 +7,7 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
       'tests/drills/**/*.test.ts',
       'tests/doubles/**/*.test.ts',
+      'tests/renderer/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

@@ -13,6 +13,7 @@ import {
 } from '../shared/ipc';
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
+import { testConnection } from './gateway/test-connection';
 import { InvalidCursorError } from './history/filter-sql';
 import { openHistoryStore } from './history/history-store';
 import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
@@ -212,7 +213,10 @@ export async function createPaydesk(config: PaydeskConfig) {
     'profiles.testConnection': async ({ id }) => {
       const profile = settings.read().profiles.find((candidate) => candidate.id === id);
       if (!profile) throw new IpcFailure('not_found', `No connection profile with id "${id}".`, 'id');
-      return testConnection(endpointsOf(profile).baseUrl, profile.connectTimeoutMs);
+      return testConnection(endpointsOf(profile), {
+        connectTimeoutMs: profile.connectTimeoutMs,
+        timeoutMs: profile.requestTimeoutMs,
+      });
     },
     'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
     'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
@@ -309,33 +313,4 @@ export async function createPaydesk(config: PaydeskConfig) {
       history.close();
     },
   };
-}
-
-/** A cheap reachability check: the gateway answers an empty request with its JSON refusal. */
-async function testConnection(baseUrl: string, connectTimeoutMs: number) {
-  const started = performance.now();
-  try {
-    const response = await fetch(new URL('/openapi/v2/pwpp', baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-      signal: AbortSignal.timeout(connectTimeoutMs),
-    });
-    const latencyMs = Math.round(performance.now() - started);
-    const body = (await response.json().catch(() => undefined)) as { traceid?: unknown } | undefined;
-    const ok = typeof body?.traceid === 'string';
-    return {
-      ok,
-      latencyMs,
-      message: ok
-        ? `The gateway answered in ${latencyMs} ms.`
-        : `Something answered (HTTP ${response.status}) but not like the gateway.`,
-    };
-  } catch (error) {
-    return {
-      ok: false,
-      latencyMs: Math.round(performance.now() - started),
-      message: `No connection: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
 }

@@ -1,29 +1,48 @@
 // What the renderer sends for a pay-in: the wire fields minus what main supplies (merchantId from the
-// profile, sign, and a generated merchantTradeNo when the operator left it empty).
+// profile, sign, and a generated merchantTradeNo when the operator left it empty). The renderer's form
+// checks them under the active profile's rules (A8, A14); the IPC channel accepts the loosest reading any
+// profile may choose, and main checks the request again under the profile's own rules before it is sent.
 import { z } from 'zod';
 import { text } from './gateway/fields';
-import { payInV1Fields, payInV2Fields, requireCardOrStoredCard } from './gateway/payin';
+import {
+  cardRuleOf,
+  DEFAULT_PAYIN_RULES,
+  LOOSEST_PAYIN_RULES,
+  type PayInRules,
+  payInV1FieldsFor,
+  payInV2FieldsFor,
+} from './gateway/payin';
 
 const operatorFields = { merchantTradeNo: text(64).optional() };
 
-export const payInV2FormSchema = payInV2Fields
-  .omit({ merchantId: true, merchantTradeNo: true })
-  .extend(operatorFields)
-  .superRefine(requireCardOrStoredCard);
-export const payInV1FormSchema = payInV1Fields
-  .omit({ merchantId: true, merchantTradeNo: true, sign: true })
-  .extend(operatorFields)
-  .superRefine(requireCardOrStoredCard);
+/** The v2 form's fields under a profile's rules. */
+export function payInV2FormSchemaFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
+  return payInV2FieldsFor(rules)
+    .omit({ merchantId: true, merchantTradeNo: true })
+    .extend(operatorFields)
+    .superRefine(cardRuleOf(rules));
+}
+
+/** The v1 form's fields under a profile's rules. */
+export function payInV1FormSchemaFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
+  return payInV1FieldsFor(rules)
+    .omit({ merchantId: true, merchantTradeNo: true, sign: true })
+    .extend(operatorFields)
+    .superRefine(cardRuleOf(rules));
+}
+
+export const payInV2FormSchema = payInV2FormSchemaFor();
+export const payInV1FormSchema = payInV1FormSchemaFor();
 
 export const payInSubmitSchema = z.discriminatedUnion('version', [
   z.strictObject({
     version: z.literal('v2'),
-    fields: payInV2FormSchema,
+    fields: payInV2FormSchemaFor(LOOSEST_PAYIN_RULES),
     confirmDuplicate: z.boolean().default(false),
   }),
   z.strictObject({
     version: z.literal('v1'),
-    fields: payInV1FormSchema,
+    fields: payInV1FormSchemaFor(LOOSEST_PAYIN_RULES),
     confirmDuplicate: z.boolean().default(false),
   }),
 ]);

@@ -1,6 +1,7 @@
 // Connection profiles and app settings: what electron-store holds (never the merchant secret).
 import { z } from 'zod';
 import { httpUrl, merchantIdNumber, text } from './gateway/fields';
+import { payInRulesSchema } from './gateway/payin';
 import { signAlgorithmSchema } from './gateway/sign-algorithm';
 
 export const ENVIRONMENTS = ['sandbox', 'test', 'production'] as const;
@@ -8,6 +9,16 @@ export const environmentSchema = z.enum(ENVIRONMENTS);
 export type Environment = z.infer<typeof environmentSchema>;
 
 const timeoutMs = (fallback: number) => z.int().min(1_000).max(120_000).default(fallback);
+
+/**
+ * Where the browser is sent back after a bank page (assumption A29): `paydesk`, Paydesk's loopback return
+ * listener (the bank page view notices the return and closes; a gateway must accept http://127.0.0.1
+ * addresses), or `profile`, this profile's own retURL/successURL/failURL only (for a gateway that takes
+ * only public https addresses).
+ */
+export const RETURN_ADDRESSES = ['paydesk', 'profile'] as const;
+export const returnAddressesSchema = z.enum(RETURN_ADDRESSES);
+export type ReturnAddresses = z.infer<typeof returnAddressesSchema>;
 
 export const profileSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Lower-case letters, digits and dashes.'),
@@ -24,9 +35,13 @@ export const profileSchema = z.strictObject({
     .string()
     .regex(/^[A-Z]{3}$/, 'A three-letter ISO 4217 code such as EUR.')
     .default('EUR'),
+  /** How this profile's gateway reads `country` and a stored card's card details (A14, A8). */
+  payInRules: payInRulesSchema.prefault({}),
+  returnAddresses: returnAddressesSchema.default('paydesk'),
   callBackURL: httpUrl(256).optional(),
   successURL: httpUrl(256).optional(),
   failURL: httpUrl(256).optional(),
+  retURL: httpUrl(256).optional(),
   connectTimeoutMs: timeoutMs(10_000),
   requestTimeoutMs: timeoutMs(30_000),
 });

@@ -165,10 +165,46 @@ it('profiles: add, edit, duplicate, choose active with its banner, delete', asyn
   await expect(settings.notice).toHaveText(`Profile "${copy}" deleted.`);
 });
 
-it('Test connection on the Sandbox profile reaches the embedded gateway', async ({ settings }) => {
+it('Test connection on the Sandbox profile reaches the embedded gateway at both addresses', async ({
+  settings,
+}) => {
   const result = await settings.testConnection();
   await expect(result).toContainText(/^Connected \(\d+ ms\)/);
-  await expect(result).toContainText(/The gateway answered in \d+ ms\./);
+  const payin = result.getByTestId('connection-check-payin');
+  await expect(payin).toContainText('Pay-ins (base_url): reached');
+  await expect(payin).toContainText(/POST http:\/\/127\.0\.0\.1:\d+\/openapi\/v2\/pwpp/);
+  await expect(payin).toContainText(/The gateway answered in \d+ ms/);
+  const kyc = result.getByTestId('connection-check-kyc');
+  await expect(kyc).toContainText('KYC (kyc_base_url): reached');
+  await expect(kyc).toContainText(/POST http:\/\/127\.0\.0\.1:\d+\/openapi\/v1\/submitKYC/);
+});
+
+it('Test connection says, per address, what was not reached and which setting to check', async ({
+  settings,
+}) => {
+  const name = uniqueName('Nowhere');
+  await settings.addProfile.click();
+  await settings.field('Profile name').fill(name);
+  await settings.chooseEnvironment('Test gateway');
+  // Port 47 on loopback: a privileged port nothing listens on, so the connection is refused at once.
+  await settings.field('Gateway base URL (base_url)').fill('http://127.0.0.1:47/gw/v3');
+  await settings.field('KYC base URL (kyc_base_url)').fill('http://127.0.0.1:47/kyc');
+  await settings.field('Merchant ID (merchantId)').fill('4242');
+  await settings.detail.getByRole('button', { name: 'Create profile' }).click();
+  await expect(settings.notice).toContainText(`Profile "${name}" created.`);
+
+  const result = await settings.testConnection();
+  await expect(result).toContainText(/^No connection/);
+  const payin = result.getByTestId('connection-check-payin');
+  await expect(payin).toContainText('Pay-ins (base_url): not reached');
+  await expect(payin).toContainText('POST http://127.0.0.1:47/gw/v3/openapi/v2/pwpp');
+  await expect(payin).toContainText(
+    'Not reached: nothing is listening at 127.0.0.1:47 (connection refused). Check the gateway base URL (base_url)',
+  );
+  await expect(result.getByTestId('connection-check-kyc')).toContainText(
+    'POST http://127.0.0.1:47/kyc/openapi/v1/submitKYC',
+  );
+  await expect(result).not.toContainText('fetch failed');
 });
 
 it('the passphrase locks Paydesk: the pay-in form is gone, only the right passphrase opens it', async ({

@@ -2,11 +2,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES } from '../../src/shared/countries';
 import {
   buildOpenApiDocument,
   type JsonObject,
   serializeOpenApiDocument,
 } from '../../src/shared/gateway/openapi';
+import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
+import { AMOUNT_PATTERN } from '../../src/shared/money/amount';
 
 const committedPath = path.resolve(import.meta.dirname, '../../docs/openapi.json');
 const document = buildOpenApiDocument();
@@ -112,6 +115,85 @@ describe('buildOpenApiDocument', () => {
         'type',
       ),
     ).toBe('string');
+  });
+
+  it('states every rule a pattern or an enum can: amount, URL schemes, the country list, JSON in text', () => {
+    const v2 = requestSchema('/openapi/v2/pwpp', 'application/json');
+    expect(at(v2, 'properties', 'amount', 'pattern')).toBe(AMOUNT_PATTERN.source);
+    for (const field of ['callBackURL', 'successURL', 'failURL', 'retURL']) {
+      expect(at(v2, 'properties', field, 'format')).toBe('uri');
+      const pattern = new RegExp(at(v2, 'properties', field, 'pattern') as string);
+      expect(pattern.test('https://shop.example/return')).toBe(true);
+      expect(pattern.test('ftp://shop.example/return')).toBe(false);
+      expect(pattern.test('javascript:alert(1)')).toBe(false);
+    }
+    expect(at(v2, 'properties', 'country', '$ref')).toBe('#/components/schemas/CountryCode');
+    expect(at(resolve('#/components/schemas/KycRecord'), 'properties', 'country', '$ref')).toBe(
+      '#/components/schemas/CountryCode',
+    );
+    const countries = resolve('#/components/schemas/CountryCode').enum as string[];
+    expect(countries).toEqual([...COUNTRY_CODES]);
+    expect(countries).toContain('DE');
+    expect(countries).not.toContain('XX');
+    expect(at(v2, 'properties', 'products', 'contentMediaType')).toBe('application/json');
+    expect(at(v2, 'properties', 'products', 'contentSchema', 'items', 'required')).toEqual([
+      'name',
+      'price',
+      'num',
+      'currency',
+    ]);
+    const v1MerchantId = at(
+      requestSchema('/openapi/v1/pwpp', 'application/x-www-form-urlencoded'),
+      'properties',
+      'merchantId',
+    );
+    const patterns = (at(v1MerchantId, 'allOf') as { pattern: string }[]).map(
+      (one) => new RegExp(one.pattern),
+    );
+    expect(patterns.every((pattern) => pattern.test('9007199254740991'))).toBe(true);
+    expect(patterns.every((pattern) => pattern.test('9007199254740992'))).toBe(false);
+  });
+
+  it('answers per HTTP status as the sandbox sends them, each error status with its one code', () => {
+    const transport: Record<string, number> = {
+      '400': RESULT_CODE.MALFORMED_BODY,
+      '404': RESULT_CODE.NOT_FOUND,
+      '413': RESULT_CODE.BODY_TOO_LARGE,
+      '415': RESULT_CODE.UNSUPPORTED_CONTENT_TYPE,
+      '500': RESULT_CODE.INTERNAL_ERROR,
+    };
+    for (const pathName of ['/openapi/v2/pwpp', '/openapi/v1/pwpp', '/openapi/v1/submitKYC']) {
+      const responses = at(document, 'paths', pathName, 'post', 'responses') as JsonObject;
+      expect(Object.keys(responses).sort()).toEqual(['200', '400', '404', '413', '415', '500']);
+      for (const [status, code] of Object.entries(transport)) {
+        const response = resolve(at(responses, status, '$ref') as string);
+        const schema = resolve(at(response, 'content', 'application/json', 'schema', '$ref') as string);
+        expect(at(schema, 'properties', 'code', 'const'), `${pathName} ${status}`).toBe(code);
+        expect(at(schema, 'properties', 'data', 'type')).toBe('null');
+        expect(at(response, 'description')).toEqual(expect.stringContaining(`HTTP ${status}, code ${code}`));
+      }
+    }
+    const refusals = (name: string) =>
+      at(resolve(`#/components/schemas/${name}`), 'properties', 'code', 'enum') as number[];
+    expect(refusals('PayInV2Refusal')).not.toContain(RESULT_CODE.BAD_SIGNATURE);
+    expect(refusals('PayInV1Refusal')).toContain(RESULT_CODE.BAD_SIGNATURE);
+    expect(refusals('KycRefusal')).toContain(RESULT_CODE.TOO_MANY_RECORDS);
+    for (const name of ['PayInV2Refusal', 'PayInV1Refusal', 'KycRefusal']) {
+      for (const code of Object.values(transport)) expect(refusals(name)).not.toContain(code);
+    }
+    const v2Ok = at(
+      document,
+      'paths',
+      '/openapi/v2/pwpp',
+      'post',
+      'responses',
+      '200',
+      'description',
+    ) as string;
+    for (const code of Object.values(transport)) expect(v2Ok).not.toContain(String(code));
+    const order = resolve('#/components/schemas/PayInOrderAnswer');
+    expect(at(order, 'properties', 'code', 'const')).toBe(0);
+    expect(at(order, 'properties', 'data', 'properties', 'orderStatus', 'enum')).toEqual([1, 2, 15]);
   });
 
   it('states the card-or-stored-card rule (assumption A8)', () => {

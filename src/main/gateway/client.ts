@@ -28,9 +28,13 @@ export type GatewayCallOptions = {
   signal?: AbortSignal;
 };
 
-type Transport = HttpAnswer | NotSent | OutcomeUnknown;
+export type Transport = HttpAnswer | NotSent | OutcomeUnknown;
 
-function endpoint(baseUrl: string, path: string): URL {
+/**
+ * `{base_url}` + an operation's path, as section 4 writes it: the base URL's own path is kept (a gateway
+ * under `/gw/v3` is called at `/gw/v3/openapi/v2/pwpp`), a trailing slash is not doubled.
+ */
+export function endpoint(baseUrl: string, path: string): URL {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new Error(`The gateway URL must start with https:// or http://, not ${url.protocol}`);
@@ -43,7 +47,7 @@ function isAbort(error: unknown, name: 'TimeoutError' | 'AbortError'): boolean {
 }
 
 /** Sends one POST and reads the whole answer, or says at which stage and why it failed. */
-async function post(
+export async function post(
   operation: GatewayOperation,
   url: URL,
   body: { contentType: string; text: string },

@@ -2,7 +2,7 @@
 // from history for asking again after a restart, signed for v1, and checked against the wire schema
 // before anything is written or sent. One place, so that a retry is byte for byte the request that was
 // sent first (assumption A9 recognises the same order only by the same body).
-import { payInV1RequestSchema, payInV2RequestSchema } from '../../shared/gateway/payin';
+import { payInRequestSchema } from '../../shared/gateway/payin';
 import type { PayInRow } from '../../shared/history';
 import { normalizeAmount } from '../../shared/money/amount';
 import type { Profile } from '../../shared/profile';
@@ -23,7 +23,7 @@ function requireSecret(secret: string | undefined, message: string): string {
   return secret;
 }
 
-/** Signs a v1 body (assumption A4) and checks the whole request against its wire schema. */
+/** Signs a v1 body (assumption A4) and checks the whole request against its wire schema, read by the profile's rules (A8, A14). */
 function finish(
   version: 'v1' | 'v2',
   profile: Profile,
@@ -39,7 +39,7 @@ function finish(
     const { sign: _previous, ...unsigned } = body;
     wire = { ...unsigned, sign: signBody(unsigned, key, profile.signAlgorithm) };
   }
-  const parsed = (version === 'v2' ? payInV2RequestSchema : payInV1RequestSchema).safeParse(wire);
+  const parsed = payInRequestSchema(version, profile.payInRules).safeParse(wire);
   if (!parsed.success) {
     const issue = describeIssue(parsed.error.issues);
     invalid(issue.message, issue.field);
@@ -62,15 +62,27 @@ export function buildWireBody(input: {
   const body: PayInBody = {};
   for (const [name, value] of Object.entries(fields))
     if (value !== undefined && value !== '') body[name] = value;
-  Object.assign(body, {
-    merchantTradeNo: input.merchantTradeNo,
-    amount: amount.value,
-    retURL: fields.retURL || route.retURL,
-    successURL: fields.successURL || route.successURL,
-    failURL: fields.failURL || route.failURL,
-  });
-  const callBackURL = fields.callBackURL || (profile.embeddedSandbox ? route.callBackURL : undefined);
-  if (callBackURL) body.callBackURL = callBackURL;
+  Object.assign(body, { merchantTradeNo: input.merchantTradeNo, amount: amount.value });
+  // A29: an address the agent left empty is Paydesk's loopback return route, or, for a profile whose
+  // gateway takes only public addresses, the profile's own (none when it has none).
+  const fallback =
+    profile.returnAddresses === 'paydesk'
+      ? { retURL: route.retURL, successURL: route.successURL, failURL: route.failURL }
+      : { retURL: profile.retURL, successURL: profile.successURL, failURL: profile.failURL };
+  const callBackURL =
+    fields.callBackURL ||
+    (profile.returnAddresses === 'paydesk'
+      ? profile.embeddedSandbox
+        ? route.callBackURL
+        : undefined
+      : profile.callBackURL);
+  const returns = {
+    retURL: fields.retURL || fallback.retURL,
+    successURL: fields.successURL || fallback.successURL,
+    failURL: fields.failURL || fallback.failURL,
+    callBackURL,
+  };
+  for (const [name, url] of Object.entries(returns)) if (url) body[name] = url;
   // A3: a number in JSON, its digits in a form body.
   const merchantId = input.version === 'v2' ? profile.merchantId : String(profile.merchantId);
   return { body: finish(input.version, profile, { merchantId, ...body }, input.secret) };

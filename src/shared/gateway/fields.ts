@@ -1,8 +1,8 @@
 // Field-level schemas of the interface document, shared by every message. Each says what it expects
 // in plain words, because these messages reach support staff as they are.
 import { z } from 'zod';
-import { isCountryCode } from '../countries';
-import { AMOUNT_MAX_LENGTH, normalizeAmount } from '../money/amount';
+import { COUNTRY_CODES } from '../countries';
+import { AMOUNT_MAX_LENGTH, AMOUNT_PATTERN, normalizeAmount } from '../money/amount';
 
 /** An error message that says "Required." when the field is missing, and `invalid` otherwise. */
 export const say = (invalid: string) => ({
@@ -10,6 +10,31 @@ export const say = (invalid: string) => ({
 });
 
 const string = () => z.string(say('Must be text.'));
+
+/**
+ * A check that says in the JSON Schema (as `pattern`) what an earlier check of the same field already
+ * decided in words: it runs only when that field has no issue yet, so a person reads one message.
+ */
+const stated = (message: string) => ({
+  message,
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+});
+
+/** The decimal numbers 1..max, without leading zeros, as a regular expression. */
+export function positiveUpTo(max: string): RegExp {
+  const alternatives: string[] = [];
+  const anyDigits = (count: number) => (count === 0 ? '' : count === 1 ? '\\d' : `\\d{${count}}`);
+  if (max.length > 1) alternatives.push(`[1-9]\\d{0,${max.length - 2}}`);
+  for (let i = 0; i < max.length; i++) {
+    const low = i === 0 ? 1 : 0;
+    const digit = Number(max[i]);
+    if (digit <= low) continue;
+    const below = digit - 1 === low ? String(low) : `[${low}-${digit - 1}]`;
+    alternatives.push(`${max.slice(0, i)}${below}${anyDigits(max.length - i - 1)}`);
+  }
+  alternatives.push(max);
+  return new RegExp(`^(?:${alternatives.join('|')})$`);
+}
 
 export const text = (max: number) => string().min(1, 'Required.').max(max, `At most ${max} characters.`);
 
@@ -22,20 +47,32 @@ export const merchantIdNumber = z.int(say('A whole number.')).positive('A positi
 /** In a form body every value is text: merchantId is its digits, in the same range as the number (A3). */
 export const merchantIdDigits = text(16)
   .regex(/^[1-9]\d*$/, 'A positive whole number in digits.')
-  .refine(
-    (value) => !/^\d+$/.test(value) || Number.isSafeInteger(Number(value)),
-    'At most 9007199254740991.',
-  );
+  .regex(positiveUpTo(String(Number.MAX_SAFE_INTEGER)), stated(`At most ${Number.MAX_SAFE_INTEGER}.`));
 
 export const expDate = text(16).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry as MM/YY, e.g. 09/28.');
 export const ipv4 = z.ipv4(say('An IPv4 address such as 203.0.113.7.')).max(64, 'At most 64 characters.');
+const HTTP_URL_MESSAGE = 'A web address starting with http:// or https://.';
+/**
+ * An absolute http(s) URL (zod trims white space around it first). The pattern states, for the OpenAPI
+ * document, the scheme rule that the URL check's `protocol` applies and `format: uri` cannot say; a
+ * pattern check would hide that format in the JSON Schema, so the metadata says it again.
+ */
 export const httpUrl = (max: number) =>
   z
-    .url({ protocol: /^https?$/, ...say('A web address starting with http:// or https://.') })
-    .max(max, `At most ${max} characters.`);
-export const countryCode = string()
-  .length(2, 'A two-letter ISO 3166-1 country code such as DE.')
-  .refine(isCountryCode, 'Not an ISO 3166-1 country code.');
+    .url({ protocol: /^https?$/, ...say(HTTP_URL_MESSAGE) })
+    .max(max, `At most ${max} characters.`)
+    .regex(/^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/\S/, stated(HTTP_URL_MESSAGE))
+    .meta({ format: 'uri' });
+/** One of the ISO 3166-1 alpha-2 codes (an enum, so that the OpenAPI document lists them). */
+export const countryCode = z.enum(COUNTRY_CODES as [string, ...string[]], {
+  error: (issue) => {
+    if (issue.input === undefined) return 'Required.';
+    if (typeof issue.input !== 'string') return 'Must be text.';
+    return issue.input.length === 2
+      ? 'Not an ISO 3166-1 country code.'
+      : 'A two-letter ISO 3166-1 country code such as DE.';
+  },
+});
 export const isoDate = z.iso.date(say('A real date written YYYY-MM-DD.'));
 export const email = z
   .email(say('An e-mail address such as name@example.com.'))
@@ -49,7 +86,8 @@ export const amount = string()
   .superRefine((value, ctx) => {
     const result = normalizeAmount(value);
     if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
-  });
+  })
+  .regex(AMOUNT_PATTERN, stated('An amount more than zero, such as 12.50.'));
 
 export const productItem = z.strictObject({
   name: z.string().min(1, 'Product name required.'),

@@ -1,17 +1,24 @@
 // The gateway's interface as an OpenAPI 3.1 document, built from the wire schemas so that the two cannot
 // drift: `npm run openapi` writes it to docs/openapi.json and a unit test fails when that file is stale.
-// Pure (no Node imports): the request and response bodies come from z.toJSONSchema, the words around them
-// from the interface document and docs/gateway-assumptions.md (named A1…A15 below).
+// Pure (no Node imports): the request bodies and the answers per HTTP status come from z.toJSONSchema of
+// the zod schemas the sandbox checks with (payin.ts, kyc.ts) and answers by (answers.ts), so every rule a
+// JSON Schema can carry — lengths, patterns, enums, the country list — is stated; the words around them
+// come from the interface document and docs/gateway-assumptions.md (named A1…A29 below).
 import { z } from 'zod';
-import { paymentCallbackSchema } from './callback';
+import { COUNTRY_CODES } from '../countries';
 import {
-  KYC_MAX_RECORDS_PER_REQUEST,
-  kycRecordSchema,
-  kycResponseSchema,
-  kycSubmitRequestSchema,
-} from './kyc';
-import { payInResponseSchema, payInV1RequestSchema, payInV2RequestSchema } from './payin';
-import { RESULT_CODE } from './result-codes';
+  answerSchemasOf,
+  businessRefusalSchema,
+  type GatewayOperationName,
+  kycAcceptedAnswerSchema,
+  payInOrderAnswerSchema,
+  paymentNotificationSchema,
+  TRANSPORT_ANSWERS,
+  transportAnswerSchema,
+} from './answers';
+import { countryCode, productList } from './fields';
+import { KYC_MAX_RECORDS_PER_REQUEST, kycRecordSchema, kycSubmitRequestSchema } from './kyc';
+import { payInV1RequestSchema, payInV2RequestSchema } from './payin';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -104,6 +111,27 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const COUNTRY_CODE_REF = '#/components/schemas/CountryCode';
+const COUNTRY_ENUM = JSON.stringify(COUNTRY_CODES);
+
+/** Text fields that carry JSON, with the schema of what they hold (JSON Schema's contentSchema). */
+const JSON_TEXT_FIELDS: Record<string, z.ZodType> = { products: productList };
+
+/** A body field after z.toJSONSchema: the country list shared by reference, JSON in text described. */
+function refineProperty(name: string, property: JsonValue): JsonValue {
+  if (!isObject(property)) return property;
+  if (JSON.stringify(property.enum) === COUNTRY_ENUM) {
+    const { enum: _codes, type: _type, ...rest } = property;
+    return { ...rest, $ref: COUNTRY_CODE_REF };
+  }
+  const content = JSON_TEXT_FIELDS[name];
+  if (content) {
+    const { $schema: _dialect, ...schema } = z.toJSONSchema(content, { io: 'input' }) as JsonObject;
+    return { ...property, contentMediaType: 'application/json', contentSchema: schema };
+  }
+  return property;
+}
+
 /** Adds a description to every property (at any depth) that has none and whose name `meanings` knows. */
 function describeProperties(schema: JsonObject, meanings: Record<string, string>): JsonObject {
   const walk = (node: JsonValue): JsonValue => {
@@ -114,7 +142,7 @@ function describeProperties(schema: JsonObject, meanings: Record<string, string>
       if (key === 'properties' && isObject(value)) {
         const properties: JsonObject = {};
         for (const [name, property] of Object.entries(value)) {
-          const walked = walk(property);
+          const walked = refineProperty(name, walk(property));
           const meaning = meanings[name];
           properties[name] =
             isObject(walked) && meaning !== undefined && walked.description === undefined
@@ -175,30 +203,59 @@ function kycRequestSchema(): JsonObject {
   return request;
 }
 
-/** The failure codes of A6 (0 is success). */
-const resultCodeList = Object.entries(RESULT_CODE)
-  .filter(([, code]) => code !== RESULT_CODE.OK)
-  .map(([name, code]) => `${code} ${name}`)
-  .join(', ');
-
-const gatewayErrorSchema = z
-  .strictObject({ code: z.int(), msg: z.string(), traceid: z.string(), data: z.null() })
-  .describe('A transport or internal error: always this JSON shape, never HTML (A2).');
-
 const jsonBody = (ref: string): JsonObject => ({ 'application/json': { schema: { $ref: ref } } });
 
-const errorResponses: JsonObject = {
-  '4XX': {
-    description:
-      'Transport problems (A1): 400 body that does not parse, 404 unknown path, 413 body too large, 415 wrong Content-Type.',
-    content: jsonBody('#/components/schemas/GatewayError'),
-  },
-  '5XX': {
-    description:
-      'A fault inside the gateway (A1). The outcome of a pay-in is then unknown: do not retry blindly.',
-    content: jsonBody('#/components/schemas/GatewayError'),
-  },
+const TRANSPORT_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  404: 'NotFound',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  500: 'InternalError',
 };
+
+/** The same answer for every operation: a reusable response, its code fixed by its status (A1, A2). */
+function transportResponses(): JsonObject {
+  const responses: JsonObject = {};
+  for (const { httpStatus, code, meaning } of TRANSPORT_ANSWERS) {
+    responses[TRANSPORT_NAMES[httpStatus]!] = {
+      description: `HTTP ${httpStatus}, code ${code}: ${meaning}`,
+      content: jsonBody(`#/components/schemas/${TRANSPORT_NAMES[httpStatus]}Answer`),
+    };
+  }
+  return responses;
+}
+
+function transportSchemas(): JsonObject {
+  const schemas: JsonObject = {};
+  for (const { httpStatus } of TRANSPORT_ANSWERS) {
+    schemas[`${TRANSPORT_NAMES[httpStatus]}Answer`] = bodySchema(
+      transportAnswerSchema(httpStatus),
+      RESPONSE_MEANINGS,
+    );
+  }
+  return schemas;
+}
+
+/** The statuses an operation answers with besides 200, each a reference to its reusable response. */
+function errorResponses(operation: GatewayOperationName): JsonObject {
+  const responses: JsonObject = {};
+  for (const httpStatus of answerSchemasOf(operation).keys()) {
+    if (httpStatus === 200) continue;
+    responses[String(httpStatus)] = { $ref: `#/components/responses/${TRANSPORT_NAMES[httpStatus]}` };
+  }
+  return responses;
+}
+
+/** The codes a refusal by a rule of this operation can carry, as the document lists them in words. */
+function refusalCodes(operation: GatewayOperationName): string {
+  const schema = z.toJSONSchema(businessRefusalSchema(operation)) as JsonObject;
+  const code = (schema.properties as JsonObject).code as JsonObject;
+  return ((code.enum as number[] | undefined) ?? [code.const as number]).join(', ');
+}
+
+const oneOfRefs = (...names: string[]): JsonObject => ({
+  oneOf: names.map((name) => ({ $ref: `#/components/schemas/${name}` })),
+});
 
 function payInOperation(version: 'v1' | 'v2'): JsonObject {
   const v1 = version === 'v1';
@@ -221,10 +278,10 @@ function payInOperation(version: 'v1' | 'v2'): JsonObject {
     },
     responses: {
       '200': {
-        description: `Every business outcome, success or not, answers HTTP 200 with a result code (A1): 0 on success, otherwise one of ${resultCodeList}. A declined order has data.orderStatus 15 and the reason in data.remark. When data.redirectURL is not empty the user must be redirected there; data.htmlSource holds a 3DS page to render.`,
-        content: jsonBody('#/components/schemas/PayInResponse'),
+        description: `Every business outcome answers HTTP 200 (A1). An order exists — created, or found again for the same request (A9) — with code 0, whatever its outcome: data.orderStatus 2 approved, 15 declined (the reason in data.remark), 1 processing (data.htmlSource holds a 3-D Secure page to show, or data.redirectURL the hosted page to send the payer to). A refusal by a rule has a code of ${refusalCodes(v1 ? 'payInV1' : 'payInV2')} and data null (A6). Only the fault amount 500.03 answers 200 with a body that is not JSON (A20).`,
+        content: jsonBody(`#/components/schemas/PayIn${v1 ? 'V1' : 'V2'}Answer`),
       },
-      ...errorResponses,
+      ...errorResponses(v1 ? 'payInV1' : 'payInV2'),
     },
     callbacks: { paymentResult: { $ref: '#/components/callbacks/PaymentResult' } },
   };
@@ -238,7 +295,7 @@ export function buildOpenApiDocument(): JsonObject {
       title: 'Card pay-in and KYC submission gateway',
       version: '1.0.0',
       description:
-        'The gateway as Paydesk reads it: the interface document (shared/gateway-interface.md) plus the choices of docs/gateway-assumptions.md (A1–A15) where it says "not shown". Generated from src/shared/gateway by `npm run openapi`; do not edit by hand.',
+        'The gateway as Paydesk\'s sandbox implements it: the interface document (shared/gateway-interface.md) plus the choices of docs/gateway-assumptions.md (A1–A29) where it says "not shown". Requests are described as the sandbox accepts them (a Paydesk profile may relax country and stored-card details for another gateway, A8, A14); answers as the sandbox sends them, per HTTP status (Paydesk reads another gateway\'s answers more leniently, A1, A18). Generated from src/shared/gateway by `npm run openapi`; do not edit by hand.',
     },
     servers: [
       {
@@ -277,10 +334,10 @@ export function buildOpenApiDocument(): JsonObject {
           requestBody: { required: true, content: jsonBody('#/components/schemas/KycSubmitRequest') },
           responses: {
             '200': {
-              description: `code 0 and data.count on success; otherwise a non-zero code (${resultCodeList}), data null and msg naming the problem (A1, A11).`,
-              content: jsonBody('#/components/schemas/KycResponse'),
+              description: `code 0 and data.count (the number of records sent, all accepted) on success; otherwise a refusal of the whole request with a code of ${refusalCodes('submitKyc')}, data null and msg naming the first failing record and field (A1, A11).`,
+              content: jsonBody('#/components/schemas/KycAnswer'),
             },
-            ...errorResponses,
+            ...errorResponses('submitKyc'),
           },
         },
       },
@@ -295,17 +352,28 @@ export function buildOpenApiDocument(): JsonObject {
           ...bodySchema(payInV1RequestSchema, FIELD_MEANINGS),
           oneOf: CARD_OR_STORED_CARD,
         },
-        PayInResponse: bodySchema(payInResponseSchema, RESPONSE_MEANINGS),
+        PayInV2Answer: oneOfRefs('PayInOrderAnswer', 'PayInV2Refusal'),
+        PayInV1Answer: oneOfRefs('PayInOrderAnswer', 'PayInV1Refusal'),
+        PayInOrderAnswer: bodySchema(payInOrderAnswerSchema, RESPONSE_MEANINGS),
+        PayInV2Refusal: bodySchema(businessRefusalSchema('payInV2'), RESPONSE_MEANINGS),
+        PayInV1Refusal: bodySchema(businessRefusalSchema('payInV1'), RESPONSE_MEANINGS),
         KycSubmitRequest: kycRequestSchema(),
         KycRecord: bodySchema(kycRecordSchema, { ...FIELD_MEANINGS, ...KYC_FIELD_MEANINGS }),
-        KycResponse: bodySchema(kycResponseSchema, RESPONSE_MEANINGS),
-        PaymentCallback: bodySchema(paymentCallbackSchema, {
+        KycAnswer: oneOfRefs('KycAcceptedAnswer', 'KycRefusal'),
+        KycAcceptedAnswer: bodySchema(kycAcceptedAnswerSchema, RESPONSE_MEANINGS),
+        KycRefusal: bodySchema(businessRefusalSchema('submitKyc'), RESPONSE_MEANINGS),
+        ...transportSchemas(),
+        CountryCode: {
+          ...bodySchema(countryCode, {}),
+          description: 'An ISO 3166-1 alpha-2 code (A10, A14).',
+        },
+        PaymentCallback: bodySchema(paymentNotificationSchema, {
           ...FIELD_MEANINGS,
           ...RESPONSE_MEANINGS,
           ...CALLBACK_MEANINGS,
         }),
-        GatewayError: bodySchema(gatewayErrorSchema, RESPONSE_MEANINGS),
       },
+      responses: transportResponses(),
       callbacks: {
         PaymentResult: {
           '{$request.body#/callBackURL}': {

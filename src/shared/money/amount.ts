@@ -6,6 +6,14 @@ import Big from 'big.js';
 export const AMOUNT_MAX_LENGTH = 32;
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
+/**
+ * What normalizeAmount accepts, as one regular expression (the OpenAPI document's `pattern` for amount):
+ * plain decimal digits, white space around them trimmed, and at least 0.005 so that the amount is not zero
+ * once rounded — a non-zero digit before the point, in the first two places after it, or 5–9 in the third.
+ * tests/unit/amount-pattern.test.ts holds it to normalizeAmount.
+ */
+export const AMOUNT_PATTERN = /^\s*(?:\d*[1-9]\d*(?:\.\d+)?|0+\.(?:[1-9]\d*|0[1-9]\d*|00[5-9]\d*))\s*$/;
+
 export type AmountResult = { ok: true; value: string } | { ok: false; message: string };
 
 /** Turns amount text into the canonical 2-place decimal string, or says why it cannot. */

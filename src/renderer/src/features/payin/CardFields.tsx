@@ -17,7 +17,8 @@ import type { PayInFormValues } from './form';
 
 const block = (event: ClipboardEvent | DragEvent) => event.preventDefault();
 
-export function CardFields() {
+/** `optional`: card details beside a stored card, for a gateway that takes them (A8); none is required. */
+export function CardFields({ optional = false }: { optional?: boolean }) {
   const { control } = useFormContext<PayInFormValues>();
   const cardNumber = useWatch({ control, name: 'cardNumber' });
   const brand = brandOf(cardNumber);
@@ -40,7 +41,7 @@ export function CardFields() {
             onCut={block}
             onDragStart={block}
             label="Card number"
-            required
+            required={!optional}
             inputMode="numeric"
             autoComplete="off"
             spellCheck={false}
@@ -81,7 +82,7 @@ export function CardFields() {
             onBlur={field.onBlur}
             onChange={(event) => field.onChange(formatExpiry(event.currentTarget.value, field.value))}
             label="Expiry (MM/YY)"
-            required
+            required={!optional}
             placeholder="MM/YY"
             inputMode="numeric"
             autoComplete="off"
@@ -106,7 +107,7 @@ export function CardFields() {
             }
             label={cvvName}
             description={brand ? `${brand.cvvLength} digits` : undefined}
-            required
+            required={!optional}
             inputMode="numeric"
             autoComplete="off"
             styles={MONO_INPUT}

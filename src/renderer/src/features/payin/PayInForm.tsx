@@ -21,6 +21,7 @@ import { normalizeAmount } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
 import { countryOptions } from '../../lib/countries';
+import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
 import {
   CARD_FIELDS,
@@ -29,7 +30,8 @@ import {
   isFormField,
   type PayInFormValues,
   type PayInVersion,
-  payInResolver,
+  payInResolverFor,
+  rulesOf,
 } from './form';
 import { ProductsEditor } from './ProductsEditor';
 import { StoredCardPicker } from './StoredCardPicker';
@@ -37,10 +39,12 @@ import { usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
 
 const URL_FIELDS = ['callBackURL', 'successURL', 'failURL', 'retURL'] as const;
+const BROWSER_FIELDS = ['clientHTTPAccept', 'clientHTTPUserAgent'] as const;
 const ADVANCED_FIELDS = ['eci', 'cavv', 'dsTranId'] as const;
 
 function sectionOf(field: string): string | undefined {
   if ((URL_FIELDS as readonly string[]).includes(field)) return 'urls';
+  if ((BROWSER_FIELDS as readonly string[]).includes(field)) return 'browser';
   if ((ADVANCED_FIELDS as readonly string[]).includes(field)) return 'advanced';
   if (field === 'products') return 'products';
   return undefined;
@@ -55,9 +59,11 @@ export function PayInForm({
   secretSet: boolean;
   active: boolean;
 }) {
+  // The profile's reading of country and stored cards (A8, A14): the form refuses no more than it does.
+  const rules = rulesOf(profile);
   const form = useForm<PayInFormValues, unknown, PayInSubmit>({
     defaultValues: defaultValues(profile),
-    resolver: payInResolver,
+    resolver: payInResolverFor(rules),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -203,12 +209,20 @@ export function PayInForm({
             <StoredCardPicker profileId={profile?.id} />
           </SimpleGrid>
 
-          {ccStorageID ? (
+          {!ccStorageID ? (
+            <CardFields />
+          ) : rules.storedCard === 'token-with-card' ? (
+            <Stack gap={4}>
+              <Text size="sm" c="dimmed">
+                Paying with the stored card. This profile's gateway also takes card details with it: type any
+                it asks for (the CVV, most often); those left empty are not sent.
+              </Text>
+              <CardFields optional />
+            </Stack>
+          ) : (
             <Text size="sm" c="dimmed">
               Paying with the stored card: no card details are sent.
             </Text>
-          ) : (
-            <CardFields />
           )}
 
           <Group align="flex-start" gap="sm" wrap="nowrap">
@@ -274,27 +288,38 @@ export function PayInForm({
                 {...register('email')}
               />
             )}
-            <Controller
-              control={control}
-              name="country"
-              render={({ field, fieldState }) => (
-                <Select
-                  ref={field.ref}
-                  label="Country"
-                  required
-                  searchable
-                  data={countries}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  nothingFoundMessage="No such country"
-                  allowDeselect={false}
-                  limit={50}
-                  error={fieldState.error?.message}
-                  data-testid="country"
-                />
-              )}
-            />
+            {rules.country === 'text' ? (
+              <TextInput
+                label="Country"
+                required
+                maxLength={8}
+                description="As the gateway writes it, up to 8"
+                error={errors.country?.message}
+                {...register('country')}
+              />
+            ) : (
+              <Controller
+                control={control}
+                name="country"
+                render={({ field, fieldState }) => (
+                  <Select
+                    ref={field.ref}
+                    label="Country"
+                    required
+                    searchable
+                    data={countries}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    nothingFoundMessage="No such country"
+                    allowDeselect={false}
+                    limit={50}
+                    error={fieldState.error?.message}
+                    data-testid="country"
+                  />
+                )}
+              />
+            )}
             {version === 'v1' && (
               <TextInput
                 label="Calling code"
@@ -390,8 +415,10 @@ export function PayInForm({
               <Accordion.Control>URLs</Accordion.Control>
               <Accordion.Panel>
                 <Stack gap="xs">
-                  <Text size="xs" c="dimmed">
-                    Empty return URLs are filled by Paydesk so that it sees the end of a bank page.
+                  <Text size="xs" c="dimmed" data-testid="return-addresses-note">
+                    {profile?.returnAddresses === 'profile'
+                      ? "Empty return URLs are the profile's own (none if it has none). Paydesk does not see the end of a bank page with this profile: close the bank page when the customer is done."
+                      : 'Empty return URLs are filled by Paydesk so that it sees the end of a bank page.'}
                   </Text>
                   <TextInput
                     label="Callback URL (callBackURL)"
@@ -412,6 +439,31 @@ export function PayInForm({
                     label="3DS return URL (retURL)"
                     error={errors.retURL?.message}
                     {...register('retURL')}
+                  />
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+            <Accordion.Item value="browser">
+              <Accordion.Control>Browser (clientHTTPAccept, clientHTTPUserAgent)</Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="xs">
+                  <Text size="xs" c="dimmed">
+                    The bank page opens in Paydesk's own browser, so these describe it. Change them only if
+                    the gateway asks for other values.
+                  </Text>
+                  <TextInput
+                    label="Browser Accept header (clientHTTPAccept)"
+                    maxLength={512}
+                    styles={MONO_INPUT}
+                    error={errors.clientHTTPAccept?.message}
+                    {...register('clientHTTPAccept')}
+                  />
+                  <TextInput
+                    label="Browser user agent (clientHTTPUserAgent)"
+                    maxLength={512}
+                    styles={MONO_INPUT}
+                    error={errors.clientHTTPUserAgent?.message}
+                    {...register('clientHTTPUserAgent')}
                   />
                 </Stack>
               </Accordion.Panel>

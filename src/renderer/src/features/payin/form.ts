@@ -1,13 +1,15 @@
 // The pay-in form's values (what the operator sees and types) and the step to the contract's fields
-// (what payin.submit takes). Validation is the shared zod schema through the zod resolver, plus the
-// shared card checks for clearer card messages than a regex can give.
+// (what payin.submit takes). Validation is the shared zod schema under the active profile's rules (A8,
+// A14) through the zod resolver, plus the shared card checks for clearer card messages than a regex gives.
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import { bankPageBrowserFields } from '../../../../shared/bank-page-browser';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '../../../../shared/cards/card';
 import { callingCodeOf } from '../../../../shared/countries';
+import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../../../shared/gateway/payin';
 import { normalizeAmount } from '../../../../shared/money/amount';
-import { type PayInSubmit, payInV1FormSchema, payInV2FormSchema } from '../../../../shared/payin-form';
+import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
 import { cardDigits } from './card-input';
 
@@ -45,6 +47,9 @@ export interface PayInFormValues {
   successURL: string;
   failURL: string;
   retURL: string;
+  /** The browser that shows the bank page: Paydesk's own unless the agent typed another (A28). */
+  clientHTTPAccept: string;
+  clientHTTPUserAgent: string;
   products: ProductRow[];
   eci: string;
   cavv: string;
@@ -85,6 +90,8 @@ export const FORM_FIELD_NAMES = [
   'successURL',
   'failURL',
   'retURL',
+  'clientHTTPAccept',
+  'clientHTTPUserAgent',
   'products',
   'eci',
   'cavv',
@@ -100,7 +107,21 @@ export function emptyProduct(currency: string): ProductRow {
   return { name: '', price: '', num: '1', currency };
 }
 
-export function defaultValues(profile: Profile | undefined, version: PayInVersion = 'v2'): PayInFormValues {
+/** The rules the form checks by: the profile's, or the sandbox's reading when there is no profile yet. */
+export function rulesOf(profile: Profile | undefined): PayInRules {
+  return profile?.payInRules ?? DEFAULT_PAYIN_RULES;
+}
+
+/** The user agent of the window the agent works in, which is the browser that shows the bank page. */
+function ownUserAgent(): string {
+  return globalThis.navigator?.userAgent ?? '';
+}
+
+export function defaultValues(
+  profile: Profile | undefined,
+  version: PayInVersion = 'v2',
+  userAgent: string = ownUserAgent(),
+): PayInFormValues {
   const country = 'DE';
   return {
     version,
@@ -125,7 +146,8 @@ export function defaultValues(profile: Profile | undefined, version: PayInVersio
     callBackURL: profile?.callBackURL ?? '',
     successURL: profile?.successURL ?? '',
     failURL: profile?.failURL ?? '',
-    retURL: '',
+    retURL: profile?.retURL ?? '',
+    ...bankPageBrowserFields(userAgent),
     products: [],
     eci: '',
     cavv: '',
@@ -156,7 +178,7 @@ export function productsJsonOf(rows: readonly ProductRow[]): string | undefined 
 type Fields = Record<string, string>;
 
 /** The contract's `fields` from the form: empty optional fields left out, the amount canonical. */
-export function toFields(values: PayInFormValues): Fields {
+export function toFields(values: PayInFormValues, rules: PayInRules = DEFAULT_PAYIN_RULES): Fields {
   const fields: Fields = {};
   const put = (name: string, value: string | undefined) => {
     const text = value?.trim();
@@ -180,12 +202,14 @@ export function toFields(values: PayInFormValues): Fields {
     'successURL',
     'failURL',
     'retURL',
+    'clientHTTPAccept',
+    'clientHTTPUserAgent',
   ] as const) {
     put(name, values[name]);
   }
-  if (values.ccStorageID) {
-    fields.ccStorageID = values.ccStorageID;
-  } else {
+  if (values.ccStorageID) fields.ccStorageID = values.ccStorageID;
+  // Beside a stored card, card details go only to a gateway that takes them (A8).
+  if (!values.ccStorageID || rules.storedCard === 'token-with-card') {
     put('cardNumber', cardDigits(values.cardNumber));
     put('expDate', values.expDate);
     put('cvv', values.cvv);
@@ -207,18 +231,20 @@ export function toFields(values: PayInFormValues): Fields {
 }
 
 /** The form as a zod schema: form values → contract fields → the shared schema of the chosen version. */
-const formSchemaOf = (version: PayInVersion) =>
+const formSchemaOf = (version: PayInVersion, rules: PayInRules) =>
   z
     .custom<PayInFormValues>()
-    .transform(toFields)
-    .pipe(version === 'v1' ? payInV1FormSchema : payInV2FormSchema)
+    .transform((values) => toFields(values, rules))
+    .pipe(version === 'v1' ? payInV1FormSchemaFor(rules) : payInV2FormSchemaFor(rules))
     .transform((fields) => ({ version, fields, confirmDuplicate: false }) as PayInSubmit);
 
-const resolvers = { v1: zodResolver(formSchemaOf('v1')), v2: zodResolver(formSchemaOf('v2')) };
-
 /** The shared card checks, in the words support staff read out to a customer. */
-export function cardErrors(values: PayInFormValues, now = new Date()): Partial<Record<string, string>> {
-  if (values.ccStorageID) return {};
+export function cardErrors(
+  values: PayInFormValues,
+  now = new Date(),
+  rules: PayInRules = DEFAULT_PAYIN_RULES,
+): Partial<Record<string, string>> {
+  if (values.ccStorageID) return storedCardExtras(values, now, rules);
   const errors: Partial<Record<string, string>> = {};
   const digits = cardDigits(values.cardNumber);
   if (!digits) errors.cardNumber = 'Enter the card number.';
@@ -240,17 +266,58 @@ export function cardErrors(values: PayInFormValues, now = new Date()): Partial<R
   return errors;
 }
 
-export const payInResolver: Resolver<PayInFormValues, unknown, PayInSubmit> = async (
-  values,
-  context,
-  options,
-) => {
-  const resolve = resolvers[values.version] as unknown as Resolver<PayInFormValues, unknown, PayInSubmit>;
-  const result = await resolve(values, context, options);
-  const errors: FieldErrors<PayInFormValues> = { ...result.errors };
-  for (const [name, message] of Object.entries(cardErrors(values))) {
-    (errors as Record<string, { type: string; message: string }>)[name] = { type: 'card', message: message! };
+/**
+ * Card details typed beside a stored card, where the profile's gateway takes them (A8): each is optional,
+ * and one that is typed is checked like any card detail.
+ */
+function storedCardExtras(
+  values: PayInFormValues,
+  now: Date,
+  rules: PayInRules,
+): Partial<Record<string, string>> {
+  if (rules.storedCard !== 'token-with-card') return {};
+  const errors: Partial<Record<string, string>> = {};
+  const digits = cardDigits(values.cardNumber);
+  if (digits) {
+    const number = checkCardNumber(digits);
+    if (!number.ok) errors.cardNumber = number.message;
   }
-  if (Object.keys(errors).length === 0) return result;
-  return { values: {}, errors };
-};
+  if (values.expDate) {
+    const expiry = checkExpiry(values.expDate, now);
+    if (!expiry.ok) errors.expDate = expiry.message;
+  }
+  const brand = detectBrand(digits);
+  if (values.cvv && brand) {
+    const cvv = checkCvv(values.cvv, brand);
+    if (!cvv.ok) errors.cvv = cvv.message;
+  } else if (values.cvv && !/^\d{3,4}$/.test(values.cvv)) errors.cvv = '3 or 4 digits.';
+  return errors;
+}
+
+type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
+const resolvers = new Map<string, PayInResolver>();
+
+/** The form's resolver under a profile's rules (A8, A14), built once per combination. */
+export function payInResolverFor(rules: PayInRules): PayInResolver {
+  const key = `${rules.country} ${rules.storedCard}`;
+  const built = resolvers.get(key);
+  if (built) return built;
+  const byVersion = {
+    v1: zodResolver(formSchemaOf('v1', rules)) as unknown as PayInResolver,
+    v2: zodResolver(formSchemaOf('v2', rules)) as unknown as PayInResolver,
+  };
+  const resolver: PayInResolver = async (values, context, options) => {
+    const result = await byVersion[values.version](values, context, options);
+    const errors: FieldErrors<PayInFormValues> = { ...result.errors };
+    for (const [name, message] of Object.entries(cardErrors(values, new Date(), rules))) {
+      (errors as Record<string, { type: string; message: string }>)[name] = {
+        type: 'card',
+        message: message!,
+      };
+    }
+    if (Object.keys(errors).length === 0) return result;
+    return { values: {}, errors };
+  };
+  resolvers.set(key, resolver);
+  return resolver;
+}

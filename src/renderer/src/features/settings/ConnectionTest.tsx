@@ -1,12 +1,38 @@
-// "Test connection": does the saved profile's gateway answer, and how fast. Nothing is charged: main
-// sends an empty request that the gateway refuses in its own words.
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+// "Test connection": does each address of the saved profile reach the gateway, and how fast. Nothing is
+// charged: main sends an empty request to the pay-in and to the KYC address, which the gateway refuses in
+// its own words; each address gets its own line, so a wrong KYC address is not hidden by a good pay-in one.
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ChannelOutput } from '../../../../shared/ipc';
+import type { ChannelOutput, EndpointCheck } from '../../../../shared/ipc';
 import { errorMessage } from '../../lib/paydesk';
 import { testConnection } from './actions';
 
 type Outcome = ChannelOutput<'profiles.testConnection'>;
+
+const TARGET_LABEL: Record<EndpointCheck['target'], string> = {
+  payin: 'Pay-ins (base_url)',
+  kyc: 'KYC (kyc_base_url)',
+};
+
+function headline(outcome: Outcome): string {
+  if (outcome.ok) return `Connected (${outcome.latencyMs} ms)`;
+  if (outcome.checks.some((check) => check.ok)) return 'Partly connected';
+  return 'No connection';
+}
+
+function CheckLine({ check }: { check: EndpointCheck }) {
+  return (
+    <List.Item data-testid={`connection-check-${check.target}`}>
+      <Text size="sm" fw={600} span>
+        {TARGET_LABEL[check.target]}: {check.ok ? 'reached' : 'not reached'}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        POST {check.url}
+      </Text>
+      <Text size="sm">{check.message}</Text>
+    </List.Item>
+  );
+}
 
 export function ConnectionTest({ profileId, unsaved }: { profileId: string; unsaved: boolean }) {
   const [outcome, setOutcome] = useState<Outcome | { failed: string } | undefined>();
@@ -24,13 +50,22 @@ export function ConnectionTest({ profileId, unsaved }: { profileId: string; unsa
     }
   }
 
+  const color =
+    outcome === undefined || 'failed' in outcome
+      ? 'red'
+      : outcome.ok
+        ? 'green'
+        : outcome.checks.some((check) => check.ok)
+          ? 'orange'
+          : 'red';
+
   return (
     <Stack gap="xs" component="section" aria-labelledby="connection-title">
       <Title order={5} id="connection-title">
         Connection
       </Title>
       <Text size="sm" c="dimmed">
-        Sends an empty request to the gateway: nothing is charged.
+        Sends an empty request to the pay-in and to the KYC address: nothing is charged.
         {unsaved ? ' Tests the saved profile, not the unsaved changes.' : ''}
       </Text>
       <Group>
@@ -40,15 +75,19 @@ export function ConnectionTest({ profileId, unsaved }: { profileId: string; unsa
       </Group>
       <div role="status" data-testid="connection-result">
         {outcome && (
-          <Alert color={'failed' in outcome || !outcome.ok ? 'red' : 'green'} p="xs">
+          <Alert color={color} p="xs">
             <Text size="sm" fw={700}>
-              {'failed' in outcome
-                ? 'Could not test'
-                : outcome.ok
-                  ? `Connected (${outcome.latencyMs} ms)`
-                  : 'No connection'}
+              {'failed' in outcome ? 'Could not test' : headline(outcome)}
             </Text>
-            <Text size="sm">{'failed' in outcome ? outcome.failed : outcome.message}</Text>
+            {'failed' in outcome ? (
+              <Text size="sm">{outcome.failed}</Text>
+            ) : (
+              <List spacing={6} mt={4} pl={0} listStyleType="none">
+                {outcome.checks.map((check) => (
+                  <CheckLine key={check.target} check={check} />
+                ))}
+              </List>
+            )}
           </Alert>
         )}
       </div>

@@ -13,8 +13,14 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { PayInRules } from '../../../../shared/gateway/payin';
 import type { SignAlgorithm } from '../../../../shared/gateway/sign-algorithm';
-import { type Environment, type Profile, SANDBOX_PROFILE } from '../../../../shared/profile';
+import {
+  type Environment,
+  type Profile,
+  type ReturnAddresses,
+  SANDBOX_PROFILE,
+} from '../../../../shared/profile';
 import { errorMessage, PaydeskError } from '../../lib/paydesk';
 import { MONO_INPUT } from '../../lib/styles';
 import { saveProfile } from './actions';
@@ -37,6 +43,53 @@ const ALGORITHM_OPTIONS: { value: SignAlgorithm; label: string }[] = [
   { value: 'hmac-sha256', label: 'HMAC-SHA256' },
   { value: 'md5-key', label: 'MD5 with key' },
 ];
+const COUNTRY_OPTIONS: { value: PayInRules['country']; label: string }[] = [
+  { value: 'iso-alpha2', label: 'ISO code (DE)' },
+  { value: 'text', label: 'Any text, up to 8' },
+];
+const STORED_CARD_OPTIONS: { value: PayInRules['storedCard']; label: string }[] = [
+  { value: 'token-alone', label: 'Token alone' },
+  { value: 'token-with-card', label: 'Token and card details' },
+];
+const RETURN_OPTIONS: { value: ReturnAddresses; label: string }[] = [
+  { value: 'paydesk', label: "Paydesk's (this computer)" },
+  { value: 'profile', label: "This profile's URLs" },
+];
+
+/** A labelled choice between a few values (the label is read out with the group). */
+function Choice<T extends string>({
+  id,
+  label,
+  description,
+  value,
+  onChange,
+  data,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  value: T;
+  onChange: (value: T) => void;
+  data: { value: T; label: string }[];
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={id}
+        aria-describedby={`${id}-description`}
+        value={value}
+        onChange={(next) => onChange(next as T)}
+        data={data}
+      />
+      <Text size="xs" c="dimmed" id={`${id}-description`}>
+        {description}
+      </Text>
+    </Stack>
+  );
+}
 
 export function ProfileEditor({
   initial,
@@ -64,6 +117,9 @@ export function ProfileEditor({
   const builtIn = initial.id === SANDBOX_PROFILE.id;
   const embedded = useWatch({ control, name: 'embeddedSandbox' });
   const environment = useWatch({ control, name: 'environment' });
+  const payInCountry = useWatch({ control, name: 'payInCountry' });
+  const payInStoredCard = useWatch({ control, name: 'payInStoredCard' });
+  const returnAddresses = useWatch({ control, name: 'returnAddresses' });
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => {
@@ -240,11 +296,86 @@ export function ProfileEditor({
           />
         </SimpleGrid>
 
+        {!embedded && (
+          <Stack gap="xs" data-testid="payin-rules">
+            <Text size="sm" fw={700}>
+              How this gateway reads a pay-in
+            </Text>
+            <SimpleGrid cols={2} spacing="sm">
+              <Controller
+                control={control}
+                name="payInCountry"
+                render={({ field }) => (
+                  <Choice
+                    id="profile-country-label"
+                    label="Billing country (country)"
+                    description={
+                      payInCountry === 'iso-alpha2'
+                        ? 'A two-letter ISO 3166-1 code, as the sandbox wants.'
+                        : 'Any text of up to 8 characters (string(8)), e.g. DEU.'
+                    }
+                    value={field.value}
+                    onChange={field.onChange}
+                    data={COUNTRY_OPTIONS}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="payInStoredCard"
+                render={({ field }) => (
+                  <Choice
+                    id="profile-stored-card-label"
+                    label="Paying with a stored card (ccStorageID)"
+                    description={
+                      payInStoredCard === 'token-alone'
+                        ? 'No card details beside the token, as the sandbox wants.'
+                        : 'Card details (e.g. the CVV) may go with the token.'
+                    }
+                    value={field.value}
+                    onChange={field.onChange}
+                    data={STORED_CARD_OPTIONS}
+                  />
+                )}
+              />
+            </SimpleGrid>
+          </Stack>
+        )}
+
+        <Controller
+          control={control}
+          name="returnAddresses"
+          render={({ field }) => (
+            <Choice
+              id="profile-returns-label"
+              label="Return addresses (retURL, successURL, failURL)"
+              description={
+                returnAddresses === 'paydesk'
+                  ? 'The bank page comes back to Paydesk on this computer (http://127.0.0.1) and closes by itself. The gateway must accept such addresses.'
+                  : "Only this profile's URLs below are sent (public https pages of your own). The bank page does not close by itself; the result comes from the callback or from asking the gateway again."
+              }
+              value={field.value}
+              onChange={field.onChange}
+              data={RETURN_OPTIONS}
+            />
+          )}
+        />
+        {environment === 'production' && returnAddresses === 'paydesk' && (
+          <Alert color="orange" p="xs" data-testid="loopback-warning">
+            <Text size="sm">
+              A production gateway usually refuses loopback return addresses: choose "This profile's URLs" and
+              set them below if it does.
+            </Text>
+          </Alert>
+        )}
+
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            Optional: filled into every new pay-in, where they can still be changed.
+            {returnAddresses === 'profile'
+              ? 'Filled into every new pay-in, where they can still be changed; an empty return URL is left out.'
+              : 'Optional: filled into every new pay-in, where they can still be changed.'}
           </Text>
-          <SimpleGrid cols={3} spacing="sm">
+          <SimpleGrid cols={2} spacing="sm">
             <TextInput
               label="Default callback URL"
               description="callBackURL"
@@ -262,6 +393,12 @@ export function ProfileEditor({
               description="failURL"
               error={errors.failURL?.message}
               {...register('failURL')}
+            />
+            <TextInput
+              label="Default 3DS return URL"
+              description="retURL (where a 3-D Secure page returns)"
+              error={errors.retURL?.message}
+              {...register('retURL')}
             />
           </SimpleGrid>
         </Stack>

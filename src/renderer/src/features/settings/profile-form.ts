@@ -3,12 +3,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../../../shared/gateway/payin';
 import type { SignAlgorithm } from '../../../../shared/gateway/sign-algorithm';
 import {
   type Environment,
   type Profile,
   type ProfileInput,
   profileSchema,
+  type ReturnAddresses,
   SANDBOX_PROFILE,
   savedProfileSchema,
 } from '../../../../shared/profile';
@@ -23,9 +25,15 @@ export interface ProfileFormValues {
   merchantId: string;
   signAlgorithm: SignAlgorithm;
   displayCurrency: string;
+  /** How the gateway reads `country` (A14) and card details beside a stored card (A8). */
+  payInCountry: PayInRules['country'];
+  payInStoredCard: PayInRules['storedCard'];
+  /** Where the bank page returns: Paydesk's loopback listener or the profile's URLs (A29). */
+  returnAddresses: ReturnAddresses;
   callBackURL: string;
   successURL: string;
   failURL: string;
+  retURL: string;
   connectTimeoutSeconds: string;
   requestTimeoutSeconds: string;
 }
@@ -42,9 +50,13 @@ const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
   'merchantId',
   'signAlgorithm',
   'displayCurrency',
+  'payInCountry',
+  'payInStoredCard',
+  'returnAddresses',
   'callBackURL',
   'successURL',
   'failURL',
+  'retURL',
   'connectTimeoutSeconds',
   'requestTimeoutSeconds',
 ]);
@@ -57,6 +69,8 @@ const TIMEOUT_MESSAGE = `From ${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max} s
 const FORM_FIELD_OF: Partial<Record<string, ProfileField>> = {
   connectTimeoutMs: 'connectTimeoutSeconds',
   requestTimeoutMs: 'requestTimeoutSeconds',
+  'payInRules.country': 'payInCountry',
+  'payInRules.storedCard': 'payInStoredCard',
 };
 
 export function formFieldOf(path: string | undefined): ProfileField | undefined {
@@ -78,9 +92,13 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
     merchantId: String(profile.merchantId),
     signAlgorithm: profile.signAlgorithm,
     displayCurrency: profile.displayCurrency,
+    payInCountry: profile.payInRules.country,
+    payInStoredCard: profile.payInRules.storedCard,
+    returnAddresses: profile.returnAddresses,
     callBackURL: profile.callBackURL ?? '',
     successURL: profile.successURL ?? '',
     failURL: profile.failURL ?? '',
+    retURL: profile.retURL ?? '',
     connectTimeoutSeconds: secondsText(profile.connectTimeoutMs),
     requestTimeoutSeconds: secondsText(profile.requestTimeoutMs),
   };
@@ -126,9 +144,15 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
     merchantId: wholeNumber(values.merchantId) as number,
     signAlgorithm: values.signAlgorithm,
     displayCurrency: values.displayCurrency.trim().toUpperCase(),
+    // The embedded sandbox reads the interface its own way (A8, A14): nothing to relax there.
+    payInRules: embedded
+      ? { ...DEFAULT_PAYIN_RULES }
+      : { country: values.payInCountry, storedCard: values.payInStoredCard },
+    returnAddresses: values.returnAddresses,
     callBackURL: optional(values.callBackURL),
     successURL: optional(values.successURL),
     failURL: optional(values.failURL),
+    retURL: optional(values.retURL),
     connectTimeoutMs: milliseconds(values.connectTimeoutSeconds),
     requestTimeoutMs: milliseconds(values.requestTimeoutSeconds),
   };

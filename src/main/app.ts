@@ -1,5 +1,6 @@
 // The composition root: builds every service from a config object. Imports nothing from 'electron', so
 // the Electron shell (index.ts) and the browser harness (web-harness.ts) run the very same app.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -76,11 +77,6 @@ export async function createPaydesk(config: PaydeskConfig) {
   if (recovered.length > 0)
     config.log.info({ recovered }, 'pending pay-ins from a previous run marked outcome_unknown');
 
-  const sandbox: Sandbox = await startSandbox({
-    port: 0,
-    dataFile: join(config.dataDir, 'sandbox.sqlite'),
-    ...config.sandbox,
-  });
   const settings = createSettingsService({
     store: config.settingsStore,
     vault: config.vault,
@@ -102,8 +98,30 @@ export async function createPaydesk(config: PaydeskConfig) {
     return stored ?? (profile.embeddedSandbox ? DEFAULT_MERCHANT.secret : undefined);
   }
 
-  function endpointsOf(profile: Profile): { baseUrl: string; kycBaseUrl: string } {
-    if (profile.embeddedSandbox) return { baseUrl: sandbox.url, kycBaseUrl: sandbox.url };
+  // The embedded sandbox runs only while a profile needs it: started at start-up when the active profile
+  // is the Sandbox, otherwise on the first call that needs it. Its inspection endpoints (every KYC record
+  // it accepted) answer only this run's random token.
+  let sandbox: Sandbox | undefined;
+  let sandboxStarting: Promise<Sandbox> | undefined;
+  function embeddedSandbox(): Promise<Sandbox> {
+    sandboxStarting ??= startSandbox({
+      port: 0,
+      dataFile: join(config.dataDir, 'sandbox.sqlite'),
+      inspectionToken: randomBytes(24).toString('base64url'),
+      ...config.sandbox,
+    }).then((started) => {
+      sandbox = started;
+      return started;
+    });
+    return sandboxStarting;
+  }
+  if (settings.activeProfile().embeddedSandbox) await embeddedSandbox();
+
+  async function endpointsOf(profile: Profile): Promise<{ baseUrl: string; kycBaseUrl: string }> {
+    if (profile.embeddedSandbox) {
+      const { url } = await embeddedSandbox();
+      return { baseUrl: url, kycBaseUrl: url };
+    }
     if (!profile.baseUrl || !profile.kycBaseUrl) {
       throw new IpcFailure('invalid', `Profile "${profile.name}" has no gateway address.`, 'baseUrl');
     }
@@ -114,33 +132,36 @@ export async function createPaydesk(config: PaydeskConfig) {
     return settings.read().operatorName || userInfo().username || 'operator';
   }
 
-  const listener = await startReturnListener({
-    onReturn: (event) => {
-      try {
-        payIns.handleReturn(event);
-      } catch (error) {
-        config.log.error(
-          { historyId: event.historyId, err: errorText(error) },
-          'could not record a browser return',
-        );
-        throw error;
-      }
+  const listener = await startReturnListener(
+    {
+      onReturn: (event) => {
+        try {
+          payIns.handleReturn(event);
+        } catch (error) {
+          config.log.error(
+            { historyId: event.historyId, err: errorText(error) },
+            'could not record a browser return',
+          );
+          throw error;
+        }
+      },
+      onCallback: async (body) => {
+        try {
+          return await payIns.handleCallback(body);
+        } catch (error) {
+          // The listener answers 500, so the gateway sends the notification again (A12).
+          config.log.error({ err: errorText(error) }, 'could not record a payment notification');
+          throw error;
+        }
+      },
     },
-    onCallback: async (body) => {
-      try {
-        return await payIns.handleCallback(body);
-      } catch (error) {
-        // The listener answers 500, so the gateway sends the notification again (A12).
-        config.log.error({ err: errorText(error) }, 'could not record a payment notification');
-        throw error;
-      }
-    },
-  });
+    { portFile: join(config.dataDir, 'return-listener.port') },
+  );
 
-  function connectionOf(profile: Profile) {
+  async function connectionOf(profile: Profile) {
     return {
       profile,
-      baseUrl: endpointsOf(profile).baseUrl,
+      baseUrl: (await endpointsOf(profile)).baseUrl,
       secret: () => secretOf(profile),
       operator: operatorName(),
     };
@@ -191,7 +212,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       const profile = settings.activeProfile();
       return {
         profile,
-        kycBaseUrl: endpointsOf(profile).kycBaseUrl,
+        kycBaseUrl: (await endpointsOf(profile)).kycBaseUrl,
         secret: () => secretOf(profile),
         operator: operatorName(),
       };
@@ -213,7 +234,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     'profiles.testConnection': async ({ id }) => {
       const profile = settings.read().profiles.find((candidate) => candidate.id === id);
       if (!profile) throw new IpcFailure('not_found', `No connection profile with id "${id}".`, 'id');
-      return testConnection(endpointsOf(profile), {
+      return testConnection(await endpointsOf(profile), {
         connectTimeoutMs: profile.connectTimeoutMs,
         timeoutMs: profile.requestTimeoutMs,
       });
@@ -301,7 +322,13 @@ export async function createPaydesk(config: PaydeskConfig) {
   return {
     dispatch,
     history,
-    sandbox,
+    /** The embedded sandbox; throws when no profile has needed it yet (tests and tools use it). */
+    get sandbox(): Sandbox {
+      if (!sandbox) throw new Error('The embedded sandbox is not running: no Sandbox profile has been used.');
+      return sandbox;
+    },
+    /** Starts the embedded sandbox if it is not running (for tools that talk to it directly). */
+    embeddedSandbox,
     listener,
     settings,
     payIns,
@@ -309,7 +336,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     async close() {
       lock.stopIdleClock();
       await listener.close();
-      await sandbox.close();
+      await (sandboxStarting ? (await sandboxStarting).close() : undefined);
       history.close();
     },
   };

@@ -284,15 +284,15 @@ describe('the built app, booted against a stand-in for Electron', () => {
     );
 
     // What the window loads, as Chromium would (once: the address is single-use), is the gateway's page, and
-    // its form goes to the embedded sandbox, which holds this order.
+    // its form goes to the embedded sandbox, whose challenge page for this order answers.
     const page = await (await fetch(bankPage!.url)).text();
-    const action = /<form[^>]*action="([^"]+)"/i.exec(page)?.[1];
+    const action = /<form[^>]*action="([^"]+)"/i.exec(page)?.[1]?.replaceAll('&amp;', '&');
     expect(action).toMatch(/\/_sandbox\/acs\//);
     sandboxOrigin = new URL(action!).origin;
-    const orders = (await (
-      await fetch(`${sandboxOrigin}/_sandbox/orders?merchantTradeNo=${merchantTradeNo}`)
-    ).json()) as { data: { orders: { merchantTradeNo: string }[] } };
-    expect(orders.data.orders).toEqual([expect.objectContaining({ merchantTradeNo })]);
+    const challenge = await fetch(action!);
+    expect(challenge.status).toBe(200);
+    expect(await challenge.text()).toMatch(/One-time code/i);
+    expect(merchantTradeNo).toBeTruthy();
 
     // The result panel's "Bring to front" reaches this window.
     const focused = await paydesk.invoke('payin.focusBankPage', { historyId });
@@ -334,11 +334,17 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(detail.data.timeline.filter((entry) => entry.event === 'payin.bank_page_closed')).toHaveLength(1);
   });
 
-  it('the approved pay-in reached the same sandbox', async () => {
-    const answer = (await (
-      await fetch(`${sandboxOrigin}/_sandbox/orders?merchantTradeNo=${tradeNos.approved}`)
-    ).json()) as { data: { orders: { status: string }[] } };
-    expect(answer.data.orders).toEqual([expect.objectContaining({ status: 'COMPLETED' })]);
+  it("the embedded sandbox's inspection (orders, every KYC record) answers no process without this run's token", async () => {
+    for (const path of [
+      `/_sandbox/orders?merchantTradeNo=${tradeNos.approved}`,
+      '/_sandbox/kyc?merchantId=100001',
+    ]) {
+      const answer = await fetch(`${sandboxOrigin}${path}`);
+      expect(answer.status).toBe(401);
+      expect(await answer.text()).not.toContain(tradeNos.approved!);
+      const guessed = await fetch(`${sandboxOrigin}${path}`, { headers: { authorization: 'Bearer guess' } });
+      expect(guessed.status).toBe(401);
+    }
   });
 
   it('locks when the screen locks, once there is a passphrase to unlock with', async () => {

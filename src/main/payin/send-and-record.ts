@@ -66,9 +66,21 @@ function bankPageOf(
 export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise<PayInResult> {
   const { historyId, connection, body, version } = exchange;
   const opId = `payin-${historyId}`;
-  // The request as it leaves, for support: the logger masks cardNumber, drops cvv and sign, and hides
-  // the return routes' tokens.
-  deps.log?.info({ opId, historyId, version, attempt: exchange.source, request: body }, 'pay-in sent');
+  // What support needs to trace the pay-in, and nothing personal: the payer's name, address, mobile,
+  // e-mail and IP stay in history (which the operator lock guards), out of the log.
+  deps.log?.info(
+    {
+      opId,
+      historyId,
+      version,
+      attempt: exchange.source,
+      merchantTradeNo: exchange.summary.merchantTradeNo,
+      amount: exchange.summary.amount,
+      currency: exchange.summary.currency,
+      maskedPan: exchange.summary.maskedPan,
+    },
+    'pay-in sent',
+  );
   let answer: PayInAnswer;
   deps.inFlight.sendingStarted(historyId);
   try {

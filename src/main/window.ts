@@ -1,6 +1,7 @@
 // The app window and the isolated bank-page window, with every security setting in one place.
 import { randomUUID } from 'node:crypto';
 import { BrowserWindow, type Session, session, type WebContents } from 'electron';
+import { isOpenableBankPageUrl } from '../shared/bank-page-url';
 
 export const APP_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -73,7 +74,8 @@ export function bringToFront(window: BrowserWindow): void {
 
 /**
  * Opens a 3DS or hosted payment page: third-party content in a modal child window with its own
- * in-memory session, no preload and no Node; popups and permissions denied; only http(s) navigation.
+ * in-memory session, no preload and no Node; popups and permissions denied; navigation to https only
+ * (plain http on loopback).
  * `isFinished` recognises the return listener's final redirect, after which the window closes itself.
  */
 export function openBankPageWindow(
@@ -81,6 +83,9 @@ export function openBankPageWindow(
   url: string,
   isFinished: (url: string) => boolean,
 ): BrowserWindow {
+  // The result's address was checked where main built it and by the IPC contract; this is the last gate
+  // before a window loads it (a file:, javascript:, data: or chrome: address never gets a window).
+  if (!isOpenableBankPageUrl(url)) throw new Error('Refused to open a bank page that is not https.');
   const bankSession = session.fromPartition(`bank-page-${randomUUID()}`, { cache: false });
   denyEverything(bankSession);
   const window = new BrowserWindow({
@@ -99,7 +104,7 @@ export function openBankPageWindow(
   const contents = window.webContents;
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   const guard = (event: { preventDefault(): void }, target: string) => {
-    if (!/^https?:\/\//i.test(target)) event.preventDefault();
+    if (!isOpenableBankPageUrl(target)) event.preventDefault();
   };
   contents.on('will-navigate', (event) => guard(event, event.url));
   contents.on('will-redirect', (event) => {

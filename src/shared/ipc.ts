@@ -2,6 +2,7 @@
 // Main validates inputs and the sender against this table; the preload and the browser harness build
 // window.paydesk from it; nothing else names a channel.
 import { z } from 'zod';
+import { bankPageUrlSchema } from './bank-page-url';
 import {
   dailyTotalSchema,
   dailyTotalsQuerySchema,
@@ -105,7 +106,7 @@ export const payInResultSchema = z.object({
   /** The request field the gateway's refusal names, to highlight it in the form. */
   field: z.string().optional(),
   /** A 3DS or hosted payment page to show in the isolated bank-page view. */
-  bankPage: z.object({ kind: z.enum(['3ds', 'redirect']), url: z.url() }).optional(),
+  bankPage: z.object({ kind: z.enum(['3ds', 'redirect']), url: bankPageUrlSchema }).optional(),
 });
 export type PayInResult = z.infer<typeof payInResultSchema>;
 

@@ -208,3 +208,44 @@ test('the card number cannot be copied or cut out of its field', async ({ payin 
   }
   await expect(payin.cardNumber).toHaveValue('4242 4242 4242 4242');
 });
+
+test('"Store card for later" is asked again for every payment, and a test scenario never ticks it', async ({
+  payin,
+}) => {
+  await payin.fillPayIn(customer('store-reset'), CARDS.approve, '27.00');
+  await payin.storeCard.check();
+  await payin.send.click();
+  await payin.expectOutcome('Approved');
+  await expect(payin.storeCard).not.toBeChecked();
+  await payin.storeCard.check();
+  await payin.form.getByRole('combobox', { name: 'Test scenario' }).click();
+  await payin.page.getByRole('option').first().click();
+  await expect(payin.page.getByText(/^Filled: /)).toBeVisible();
+  await expect(payin.storeCard).not.toBeChecked();
+  // "Filled: …" describes the form only until the agent changes it.
+  await payin.amount.fill('28.00');
+  await expect(payin.page.getByText(/^Filled: /)).toHaveCount(0);
+});
+
+for (const width of [1024, 1280]) {
+  test(`the card number field shows all 19 digits at ${width} px`, async ({ payin }) => {
+    await payin.page.setViewportSize({ width, height: 800 });
+    await payin.cardNumber.fill('6011000990139424123');
+    await expect
+      .poll(async () => (await payin.cardNumber.inputValue()).replace(/\s/g, ''))
+      .toBe('6011000990139424123');
+    const fits = await payin.cardNumber.evaluate((input) => {
+      const field = input as unknown as { scrollWidth: number; clientWidth: number };
+      return field.scrollWidth <= field.clientWidth;
+    });
+    expect(fits).toBe(true);
+  });
+}
+
+test('an amount typed with a decimal comma is sent with a point', async ({ payin }) => {
+  await payin.fillPayIn(customer('decimal-comma'), CARDS.approve, '1,50');
+  await expect(payin.send).toHaveText('Send payment of 1.50 EUR');
+  await payin.send.click();
+  await payin.expectOutcome('Approved');
+  await expect(payin.fact('Amount')).toHaveText('1.50 EUR');
+});

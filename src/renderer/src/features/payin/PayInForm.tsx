@@ -1,5 +1,6 @@
 // The MOTO pay-in form: keyboard-first (Enter sends, Escape clears the card details, then the form),
 // labelled fields in the order an agent asks for them on the phone, the amount shown as it will be sent.
+
 import {
   Accordion,
   Alert,
@@ -17,9 +18,10 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
 import { callingCodeOf } from '../../../../shared/countries';
-import { normalizeAmount } from '../../../../shared/money/amount';
+import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
+import { generateMerchantTradeNo } from '../../../../shared/trade-no';
 import { countryOptions } from '../../lib/countries';
 import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
@@ -77,14 +79,14 @@ export function PayInForm({
   const country = useWatch({ control, name: 'country' });
   const currencyField = useWatch({ control, name: 'currency' });
   const ccStorageID = useWatch({ control, name: 'ccStorageID' });
-  const phase = usePayInStore((state) => state.phase);
   const fieldProblem = usePayInStore((state) => state.fieldProblem);
   const submit = usePayInStore((state) => state.submit);
-  const sending = phase.kind === 'sending';
+  // Busy until main has answered, even when news of the pay-in (a callback) is already on the panel.
+  const sending = usePayInStore((state) => state.inFlight);
 
   const currency =
     version === 'v1' ? currencyField.toUpperCase() || '???' : (profile?.displayCurrency ?? 'EUR');
-  const preview = amount.trim() ? normalizeAmount(amount) : undefined;
+  const preview = amount.trim() ? normalizeAmount(withDecimalPoint(amount)) : undefined;
   const countries = useMemo(countryOptions, []);
 
   // A new active profile brings its default URLs and currency.
@@ -123,9 +125,18 @@ export function PayInForm({
   const onValid = async (payload: PayInSubmit) => {
     setNotice(undefined);
     // The card details leave the form before the answer is awaited: from here on they exist only in
-    // the request in flight (and in a duplicate warning awaiting the agent's answer).
+    // the request in flight (and in a duplicate warning awaiting the agent's answer). Storing a card is
+    // asked again for every payment: the next customer's card is never stored because this one's was.
     clearCard();
-    await submit(payload);
+    setValue('storeCc', false);
+    // Named here, so that news of this pay-in from any source finds the panel while it is being sent.
+    const named: PayInSubmit = payload.fields.merchantTradeNo
+      ? payload
+      : ({
+          ...payload,
+          fields: { ...payload.fields, merchantTradeNo: generateMerchantTradeNo() },
+        } as PayInSubmit);
+    await submit(named);
   };
 
   const onInvalid: SubmitErrorHandler<PayInFormValues> = (invalid) => {
@@ -193,7 +204,12 @@ export function PayInForm({
           </Group>
 
           {version === 'v1' && !secretSet && !profile?.embeddedSandbox && (
-            <Alert color="orange.9" title="v1 needs the merchant secret">
+            <Alert
+              color="orange"
+              title="v1 needs the merchant secret"
+              // The light alert's own title colour is too pale on its tint (WCAG AA): the darkest shade.
+              styles={{ title: { color: 'var(--mantine-color-orange-9)' } }}
+            >
               v1 pay-ins are signed. Set this profile's merchant secret in Settings first.
             </Alert>
           )}

@@ -8,7 +8,7 @@ import { bankPageBrowserFields } from '../../../../shared/bank-page-browser';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '../../../../shared/cards/card';
 import { callingCodeOf } from '../../../../shared/countries';
 import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../../../shared/gateway/payin';
-import { normalizeAmount } from '../../../../shared/money/amount';
+import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
 import { cardDigits } from './card-input';
@@ -184,7 +184,7 @@ export function toFields(values: PayInFormValues, rules: PayInRules = DEFAULT_PA
     const text = value?.trim();
     if (text) fields[name] = text;
   };
-  const amount = normalizeAmount(values.amount);
+  const amount = normalizeAmount(withDecimalPoint(values.amount));
   put('amount', amount.ok ? amount.value : values.amount);
   for (const name of [
     'firstName',

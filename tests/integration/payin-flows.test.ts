@@ -28,7 +28,7 @@ describe('pay-in v2 through the dispatcher', () => {
     });
     expect(result).toMatchObject({ status: 'approved', amount: '10.01', maskedPan: '424242******4242' });
     expect(result.orderId).toBeTruthy();
-    expect(result.merchantTradeNo).toMatch(/^PD\d{17}[0-9a-f]{8}$/);
+    expect(result.merchantTradeNo).toMatch(/^PD\d{8}T\d{9}Z[0-9a-f]{8}$/);
     const detail = await fx.data<{ row: { status: string; request: string }; timeline: { event: string }[] }>(
       'history.get',
       { id: result.historyId },

@@ -20,6 +20,7 @@ import { openHistoryStore } from './history/history-store';
 import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
+import { createMappingMemory } from './kyc/mapping-memory';
 import { createLockService } from './lock/lock-service';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { createPayInService } from './payin/payin-service';
@@ -218,6 +219,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       };
     },
     emitProgress: (event) => config.emit('kyc.progress', event),
+    mappings: createMappingMemory(config.settingsStore),
   });
 
   const handlers: IpcHandlers = {
@@ -263,7 +265,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       return { ready: true as const };
     },
     'kyc.open': (input) => kycDesk.open(input),
-    'kyc.setMapping': ({ batchId, mapping }) => kyc.setMapping(batchId, mapping),
+    'kyc.setMapping': ({ batchId, mapping }) => kycDesk.setMapping(batchId, mapping),
     'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),
     'kyc.update': async ({ batchId, index, field, value }) => kyc.update(batchId, index, field, value),
     'kyc.submit': ({ batchId, onlyRemaining }) => kycDesk.submit(batchId, onlyRemaining),

@@ -80,6 +80,8 @@ const harness = await startWebHarness({
     dataDir,
     settingsStore,
     vault,
+    // Outside --ephemeral, the passphrase goes to the keychain only, as in the app (lock-service.ts).
+    ...(!values.ephemeral && { passphraseVault: createKeychainVault('paydesk') }),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
     ...(slowFaultDelayMs !== undefined && { sandbox: { slowFaultDelayMs } }),

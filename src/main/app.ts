@@ -18,7 +18,8 @@ import { openHistoryStore } from './history/history-store';
 import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
-import { createLockService } from './lock/lock-service';
+import { lockRecordIn } from './lock/lock-record';
+import { createLockService, type LockServiceOptions } from './lock/lock-service';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
@@ -51,6 +52,11 @@ export interface PaydeskConfig {
   settingsStore: KeyValueStore;
   /** The OS keychain (or, for the ephemeral harness, memory): the only home of merchant secrets. */
   vault: CredentialVault;
+  /**
+   * Where the operator passphrase's hash is kept, when not in `vault`: the app passes the OS keychain even
+   * when it cannot be read, so that the lock fails closed rather than forget a passphrase it cannot see.
+   */
+  passphraseVault?: LockServiceOptions['vault'];
   keychain: { available: boolean; reason?: string };
   log: LogSink;
   emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
@@ -69,7 +75,8 @@ function errorText(error: unknown): string {
 }
 
 export async function createPaydesk(config: PaydeskConfig) {
-  mkdirSync(config.dataDir, { recursive: true });
+  // History, logs and the lock record: for this OS user only.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const history = openHistoryStore(join(config.dataDir, 'history.sqlite'));
   const recovered = history.markPendingAsOutcomeUnknown();
   if (recovered.length > 0)
@@ -87,7 +94,8 @@ export async function createPaydesk(config: PaydeskConfig) {
   });
   const storedCards = createStoredCards(config.settingsStore);
   const lock = await createLockService({
-    vault: config.vault,
+    vault: config.passphraseVault ?? config.vault,
+    record: lockRecordIn(config.dataDir),
     idleLockMinutes: () => settings.read().idleLockMinutes,
     emit: (state) => config.emit('lock.changed', state),
     audit: (event, outcome, detail) =>
@@ -216,7 +224,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     },
     'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
     'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
-    'lock.status': async () => lock.state(),
+    'lock.status': async () => lock.status(),
     'lock.activity': async () => lock.activity(),
     'lock.lockNow': async () => lock.lockNow(),
     'lock.unlock': ({ passphrase }) => lock.unlock(passphrase),

@@ -46,6 +46,8 @@ async function start(): Promise<void> {
     dataDir,
     settingsStore: new ElectronStore<Record<string, unknown>>({ name: 'settings' }),
     vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),
+    // The passphrase only ever goes to the keychain: unreadable, it keeps Paydesk locked (lock-service.ts).
+    passphraseVault: createKeychainVault('Paydesk'),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
     emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {

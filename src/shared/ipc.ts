@@ -82,6 +82,10 @@ export const lockStateSchema = z.object({
   passphraseSet: z.boolean(),
   locked: z.boolean(),
   idleLockMinutes: z.int(),
+  /** After too many wrong passphrases no passphrase is checked until then (PCI DSS 8.3.4). */
+  lockedOutUntil: z.iso.datetime().optional(),
+  /** The OS keychain that keeps the passphrase's hash cannot be read: what that means and what to do. */
+  keychainProblem: z.string().optional(),
 });
 export type LockState = z.infer<typeof lockStateSchema>;
 export const PASSPHRASE_MIN_LENGTH = 8;

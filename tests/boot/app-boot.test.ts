@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileFunction } from 'node:vm';
+import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/credentials/keychain-vault';
 import { IPC_CHANNEL_NAMES, IPC_PREFIX, type PaydeskApi } from '../../src/shared/ipc';
 import type { PayInSubmit } from '../../src/shared/payin-form';
 import { TEST_CARDS } from '../../src/shared/sandbox-test-data';
@@ -341,29 +343,17 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(answer.data.orders).toEqual([expect.objectContaining({ status: 'COMPLETED' })]);
   });
 
-  it('locks when the screen locks, once there is a passphrase to unlock with', async () => {
+  it('without a keychain refuses to set a passphrase it could not keep, so the screen lock has nothing to lock', async () => {
+    const refused = await paydesk.invoke('lock.setPassphrase', { passphrase: 'correct horse battery' });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'keychain_unavailable', field: 'passphrase' },
+    });
+    const status = await paydesk.invoke('lock.status');
+    expect(status).toMatchObject({ ok: true, data: { passphraseSet: false, locked: false } });
+    expect(status.ok && status.data.keychainProblem).toMatch(/No operator passphrase can be set/);
     await child.command({ type: 'power', event: 'lock-screen' });
     expect(await paydesk.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: false } });
-
-    const passphrase = 'correct horse battery';
-    expect(await paydesk.invoke('lock.setPassphrase', { passphrase })).toMatchObject({
-      ok: true,
-      data: { passphraseSet: true, locked: false },
-    });
-    await child.command({ type: 'power', event: 'lock-screen' });
-    expect(await paydesk.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: true } });
-    expect(await paydesk.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
-    const { sent } = await child.snapshot();
-    expect(sent).toContainEqual(
-      expect.objectContaining({
-        channel: `${IPC_PREFIX}lock.changed`,
-        payload: expect.objectContaining({ locked: true }),
-      }),
-    );
-    expect(await paydesk.invoke('lock.unlock', { passphrase })).toMatchObject({
-      ok: true,
-      data: { locked: false },
-    });
   });
 
   it('a second launch with the same user data quits without opening anything, and the first comes to the front', async () => {
@@ -419,6 +409,93 @@ describe('the built app, booted against a stand-in for Electron', () => {
       expect(await restarted.exited).toEqual({ code: 0, signal: null });
     } finally {
       restarted.kill();
+    }
+  });
+});
+
+describe('the operator lock on the OS keychain, over restarts', () => {
+  // These children use the keyring session scripts/with-keyring.sh started for the boot tests: Paydesk's
+  // own "Paydesk" entry in a keyring of this run's, deleted again at the end.
+  const home = freshHome();
+  const passphrase = 'correct horse battery';
+  afterAll(async () => {
+    await new AsyncEntry('Paydesk', 'operator-passphrase', KEYCHAIN_ENTRY_OPTIONS).deleteCredential();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  async function started(keychain: 'none' | 'session'): Promise<BootChild> {
+    const child = startBootChild({ mainBundle: app.mainBundle, home, keychain });
+    await child.notice('loaded');
+    return child;
+  }
+
+  async function closed(child: BootChild): Promise<void> {
+    await child.command({ type: 'window', windowId: 1, action: 'close' });
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+  }
+
+  it('locks when the screen locks, and a lockout after 5 wrong passphrases outlives a restart', async () => {
+    const child = await started('session');
+    try {
+      expect(await child.invoke('lock.setPassphrase', { passphrase })).toMatchObject({
+        ok: true,
+        data: { passphraseSet: true, locked: false },
+      });
+      await child.command({ type: 'power', event: 'lock-screen' });
+      expect(await child.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: true } });
+      expect(await child.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
+      const { sent } = await child.snapshot();
+      expect(sent).toContainEqual(
+        expect.objectContaining({
+          channel: `${IPC_PREFIX}lock.changed`,
+          payload: expect.objectContaining({ locked: true }),
+        }),
+      );
+      expect(await child.invoke('lock.unlock', { passphrase })).toMatchObject({
+        ok: true,
+        data: { locked: false },
+      });
+      await child.command({ type: 'power', event: 'lock-screen' });
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await child.invoke('lock.unlock', { passphrase: `wrong ${attempt}` });
+      }
+      expect(await child.invoke('lock.unlock', { passphrase })).toMatchObject({
+        ok: false,
+        error: { kind: 'locked' },
+      });
+      await closed(child);
+    } finally {
+      child.kill();
+    }
+
+    const again = await started('session');
+    try {
+      const status = await again.invoke<{ lockedOutUntil?: string }>('lock.status');
+      expect(status).toMatchObject({ ok: true, data: { passphraseSet: true, locked: true } });
+      expect(Date.parse(status.ok ? (status.data.lockedOutUntil ?? '') : '')).toBeGreaterThan(
+        Date.now() + 29 * 60_000,
+      );
+      expect(await again.invoke('lock.unlock', { passphrase })).toMatchObject({
+        ok: false,
+        error: { kind: 'locked' },
+      });
+      await closed(again);
+    } finally {
+      again.kill();
+    }
+  });
+
+  it('started without its keychain, a desk with a passphrase stays locked and says what to do', async () => {
+    const child = await started('none');
+    try {
+      const status = await child.invoke<{ keychainProblem?: string }>('lock.status');
+      expect(status).toMatchObject({ ok: true, data: { passphraseSet: true, locked: true } });
+      expect(status.ok && status.data.keychainProblem).toMatch(/OS keychain that holds it cannot be read/);
+      expect(await child.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
+      expect(await child.invoke('settings.get')).toMatchObject({ ok: false, error: { kind: 'locked' } });
+      await closed(child);
+    } finally {
+      child.kill();
     }
   });
 });

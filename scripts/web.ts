@@ -12,6 +12,7 @@ import { createKeychainVault } from '../src/main/credentials/keychain-vault';
 import { createMemoryVault } from '../src/main/credentials/memory-vault';
 import { probeKeychain } from '../src/main/credentials/probe-keychain';
 import { createLogger } from '../src/main/log/logger';
+import { setAsideUnreadableSettings } from '../src/main/settings/settings-file';
 import type { KeyValueStore } from '../src/main/settings/settings-service';
 import { startWebHarness } from '../src/main/web-harness';
 import type { IpcResult, SettingsView } from '../src/shared/ipc';
@@ -57,6 +58,9 @@ const dataDir = resolve(
   values.data ??
     (values.ephemeral ? mkdtempSync(join(tmpdir(), 'paydesk-web-')) : join(homedir(), '.paydesk-web')),
 );
+const settingsNotice = values.ephemeral
+  ? undefined
+  : setAsideUnreadableSettings(join(dataDir, 'settings.json'));
 const memory = new Map<string, unknown>();
 const settingsStore: KeyValueStore = values.ephemeral
   ? {
@@ -79,6 +83,7 @@ const harness = await startWebHarness({
     bankPageView,
     dataDir,
     settingsStore,
+    ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault,
     // Outside --ephemeral, the passphrase goes to the keychain only, as in the app (lock-service.ts).
     ...(!values.ephemeral && { passphraseVault: createKeychainVault('paydesk') }),

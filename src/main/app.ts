@@ -10,6 +10,7 @@ import {
   type EventPayload,
   type IpcEvent,
   type PayInResult,
+  type SettingsNotice,
 } from '../shared/ipc';
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
@@ -50,6 +51,8 @@ export interface PaydeskConfig {
   /** Folder for history.sqlite and the embedded sandbox's state. */
   dataDir: string;
   settingsStore: KeyValueStore;
+  /** What the host found wrong with the settings file before the store opened it (settings-file.ts). */
+  settingsNotices?: readonly SettingsNotice[];
   /** The OS keychain (or, for the ephemeral harness, memory): the only home of merchant secrets. */
   vault: CredentialVault;
   /**
@@ -90,7 +93,8 @@ export async function createPaydesk(config: PaydeskConfig) {
   const settings = createSettingsService({
     store: config.settingsStore,
     vault: config.vault,
-    onInvalidFile: (message) => config.log.error({}, message),
+    notices: config.settingsNotices ?? [],
+    onNotice: ({ kind, message, backupFile }) => config.log.error({ kind, backupFile }, message),
   });
   const storedCards = createStoredCards(config.settingsStore);
   const lock = await createLockService({

@@ -3,14 +3,14 @@
 // window and its preload, app:// serving, the IPC bindings and their sender checks, a pay-in and a 3-D Secure
 // pay-in through the bound handlers, the lock, a second launch, and the shut-down. What it cannot prove —
 // Chromium itself, the real window, the OS — is listed in README ("The boot test").
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileFunction } from 'node:vm';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/credentials/keychain-vault';
-import { IPC_CHANNEL_NAMES, IPC_PREFIX, type PaydeskApi } from '../../src/shared/ipc';
+import { IPC_CHANNEL_NAMES, IPC_PREFIX, type PaydeskApi, type SettingsView } from '../../src/shared/ipc';
 import type { PayInSubmit } from '../../src/shared/payin-form';
 import { TEST_CARDS } from '../../src/shared/sandbox-test-data';
 import { v2Fields } from '../support/paydesk-fixture';
@@ -125,6 +125,8 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(appWindow.options).toMatchObject({ show: false, title: 'Paydesk' });
     expect(appWindow.visible).toBe(false);
     expect(appWindow.webPreferences).toMatchObject(HARDENED);
+    // Not packaged (this is how electron-vite dev and preview start it): DevTools stay available.
+    expect(appWindow.webPreferences.devTools).toBe(true);
     expect(appWindow.sessionPartition).toBeUndefined();
 
     const preload = appWindow.webPreferences.preload as string;
@@ -218,6 +220,18 @@ describe('the built app, booted against a stand-in for Electron', () => {
     });
   });
 
+  it('downloads in the app window only its own exports (a Blob of its page), nothing from elsewhere', async () => {
+    const download = (url: string) =>
+      child.command<{ prevented: boolean }>({ type: 'download', partition: '', url });
+    expect(await download('https://attacker.example/invoice.pdf.exe')).toMatchObject({ prevented: true });
+    expect(await download('blob:https://attacker.example/0b6e1b8e')).toMatchObject({ prevented: true });
+    expect(await download('data:application/octet-stream;base64,TVo=')).toMatchObject({ prevented: true });
+    // History's and KYC's CSV exports (lib/download.ts).
+    expect(await download('blob:app://paydesk/0b6e1b8e-52c4-4a57-9b4e-8d0d1c8f1c55')).toMatchObject({
+      prevented: false,
+    });
+  });
+
   it('binds every channel of the contract, answering only the app window’s top frame on the app origin', async () => {
     const { handledChannels, listenedChannels } = await child.snapshot();
     expect([...handledChannels].sort()).toEqual(IPC_CHANNEL_NAMES.map((name) => IPC_PREFIX + name).sort());
@@ -266,6 +280,13 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(bank.options).toMatchObject({ modal: true });
     expect(bank.webPreferences).toMatchObject(HARDENED);
     expect(bank.webPreferences.preload).toBeUndefined();
+    // Whatever the bank page offers, nothing is downloaded.
+    for (const url of ['https://bank.example/statement.pdf', `blob:${new URL(bankPage!.url).origin}/1`]) {
+      expect(
+        await child.command({ type: 'download', partition: bank.sessionPartition!, url }),
+        url,
+      ).toMatchObject({ prevented: true });
+    }
     // An in-memory partition of its own: no cookie or storage shared with the app or a later bank page.
     expect(bank.sessionPartition).toMatch(/^bank-page-[0-9a-f-]{36}$/);
     const { sessions } = await child.snapshot();
@@ -413,6 +434,49 @@ describe('the built app, booted against a stand-in for Electron', () => {
   });
 });
 
+describe('a packaged app whose settings file is not JSON', () => {
+  const home = freshHome();
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  it('sets the file aside, starts with the defaults and says so; DevTools are off', async () => {
+    const settingsFile = join(userDataOf(home), 'settings.json');
+    const damaged = '{"settings": {"operatorName": "Jane Doe", "profiles": [{"id": "live"';
+    mkdirSync(userDataOf(home), { recursive: true });
+    writeFileSync(settingsFile, damaged);
+    const child = startBootChild({ mainBundle: app.mainBundle, home, packaged: true });
+    try {
+      await child.notice('loaded');
+      const { appWindow } = await windowsOf(child);
+      expect(appWindow.webPreferences).toMatchObject({ ...HARDENED, devTools: false });
+
+      const view = await child.invoke<SettingsView>('settings.get');
+      if (!view.ok) throw new Error(view.error.message);
+      expect(view.data.settings).toMatchObject({ operatorName: '', activeProfileId: 'sandbox' });
+      expect(view.data.notices).toEqual([
+        {
+          kind: 'file_unreadable',
+          message: expect.stringMatching(/settings file could not be read/),
+          backupFile: expect.stringMatching(/settings\.backup-.+\.json$/),
+        },
+      ]);
+      const backupFile = view.data.notices[0]!.backupFile!;
+      expect(readFileSync(backupFile, 'utf8')).toBe(damaged);
+      expect(join(backupFile, '..')).toBe(userDataOf(home));
+
+      // A 3-D Secure page's window is packaged too: no DevTools.
+      const submitted = await child.invoke<{ bankPage?: unknown }>('payin.submit', payIn(threeDsCard));
+      expect(submitted).toMatchObject({ ok: true, data: { bankPage: expect.anything() } });
+      const { others } = await windowsOf(child);
+      expect(others[0]?.webPreferences).toMatchObject({ devTools: false });
+
+      await child.command({ type: 'window', windowId: appWindow.id, action: 'close' });
+      expect(await child.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      child.kill();
+    }
+  });
+});
+
 describe('the operator lock on the OS keychain, over restarts', () => {
   // These children use the keyring session scripts/with-keyring.sh started for the boot tests: Paydesk's
   // own "Paydesk" entry in a keyring of this run's, deleted again at the end.
@@ -512,6 +576,15 @@ describe('a start-up that fails', () => {
       expect(quit.timeline.at(-1)).toBe('app.quit');
       expect(await child.exited).toEqual({ code: 0, signal: null });
       expect(child.output()).toContain('Paydesk failed to start');
+      // The operator sees why, instead of nothing at all.
+      expect(quit.timeline).toContain('dialog.showErrorBox Paydesk could not start');
+      expect(quit.dialogs).toEqual([
+        {
+          title: 'Paydesk could not start',
+          content: expect.stringMatching(/unable to open database file[\s\S]*Nothing was sent to a gateway/),
+        },
+      ]);
+      expect(quit.dialogs[0]?.content).toContain(join(userDataOf(home), 'logs', 'paydesk.log'));
     } finally {
       child.kill();
       rmSync(home, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // harness (development and browser tests). --sandbox-slow-ms shortens the embedded sandbox's 500.02 delay
 // (35 s); --payin-timeout-ms saves the built-in Sandbox profile with that request timeout (30 s; 1000 at least),
 // so that the browser tests can rehearse a timeout in seconds.
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -58,6 +58,8 @@ const dataDir = resolve(
   values.data ??
     (values.ephemeral ? mkdtempSync(join(tmpdir(), 'paydesk-web-')) : join(homedir(), '.paydesk-web')),
 );
+// For this OS user only (history, logs, settings); conf would create it 0755.
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const settingsNotice = values.ephemeral
   ? undefined
   : setAsideUnreadableSettings(join(dataDir, 'settings.json'));

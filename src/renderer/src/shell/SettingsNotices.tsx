@@ -29,12 +29,14 @@ export function SettingsNotices({ dismissible }: { dismissible: boolean }) {
   if (notices.length === 0 || (dismissible && notices.length <= dismissedCount)) return null;
   return (
     <Alert
-      color="orange"
+      color="yellow"
       mb="md"
       role="alert"
-      title="Part of the settings file could not be used"
       data-testid={dismissible ? 'settings-notices-banner' : 'settings-notices'}
     >
+      <Text size="sm" fw={700} mb={4}>
+        Part of the settings file could not be used
+      </Text>
       {notices.length === 1 ? (
         <Text size="sm">
           <NoticeText notice={notices[0]!} />
@@ -51,13 +53,7 @@ export function SettingsNotices({ dismissible }: { dismissible: boolean }) {
         </List>
       )}
       {dismissible && (
-        <Button
-          mt="xs"
-          size="compact-sm"
-          variant="white"
-          color="orange.9"
-          onClick={() => setDismissedCount(notices.length)}
-        >
+        <Button mt="xs" size="compact-sm" variant="default" onClick={() => setDismissedCount(notices.length)}>
           Dismiss
         </Button>
       )}

@@ -33,7 +33,9 @@ export function LockScreen() {
     if (refused === undefined) return;
     setBusy(false);
     setPassphrase('');
-    setProblem(refused);
+    // The keychain's long explanation is already on screen: say only that it still applies.
+    const unchanged = refused === useLockStore.getState().state?.keychainProblem;
+    setProblem(unchanged ? 'The OS keychain still cannot be read: see above.' : refused);
     input.current?.focus();
   }
 

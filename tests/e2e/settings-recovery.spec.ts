@@ -63,6 +63,10 @@ test.describe('a settings file with a profile Paydesk cannot use', () => {
     await expect(banner).toHaveCount(0);
     await settings.open();
     await expect(page.getByTestId('settings-notices')).toContainText('The profile "Live EU" was not valid');
+    // Dismissed stays dismissed on the other pages.
+    await settings.openPayIn();
+    await expect(page.getByRole('heading', { name: 'Card payment (MOTO)' })).toBeVisible();
+    await expect(banner).toBeHidden();
   });
 });
 

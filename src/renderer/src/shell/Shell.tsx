@@ -95,7 +95,10 @@ export function Shell() {
             Paydesk closes{appInfo.keychain.reason ? ` (${appInfo.keychain.reason})` : ''}.
           </Alert>
         )}
-        {page !== 'settings' && <SettingsNotices dismissible />}
+        {/* Mounted on every page, so a dismissed banner stays dismissed; Settings shows its own list. */}
+        <div hidden={page === 'settings'}>
+          <SettingsNotices dismissible />
+        </div>
         <div hidden={page !== 'payin'}>
           <PayInPage active={page === 'payin'} />
         </div>

@@ -236,6 +236,22 @@ describe('the lock fails closed and remembers across restarts', () => {
     expect(existsSync(join(dataDir, LOCK_RECORD_FILE))).toBe(false);
   });
 
+  it('a fresh desk writes no record and audits nothing; a garbled record with no hash in the keychain is repaired', async () => {
+    const app = await restart(keychainThatCanFail());
+    expect(existsSync(join(dataDir, LOCK_RECORD_FILE))).toBe(false);
+    expect(lockEvents(app)).toEqual([]);
+    writeFileSync(join(dataDir, LOCK_RECORD_FILE), 'not json');
+    const again = await restart(keychainThatCanFail());
+    expect(await again.data<LockState>('lock.status')).toMatchObject({ passphraseSet: false, locked: false });
+    expect(auditRows(again)).toEqual([
+      {
+        event: 'lock.record_restored',
+        outcome: 'failure',
+        detail: { record: 'unreadable', passphraseSet: false },
+      },
+    ]);
+  });
+
   it('a hash deleted from the keychain is the way out of a forgotten passphrase, in the audit trail', async () => {
     const keychain = await withPassphrase();
     await keychain.inner.deleteOperatorPassphrase();
@@ -406,6 +422,23 @@ describe('lock service clocks', () => {
     expect(lock.status().lockedOutUntil).toBeUndefined();
     expect(audited.filter((event) => event === 'lock.lockout_ended')).toHaveLength(1);
     expect((await lock.unlock(PASSPHRASE)).locked).toBe(false);
+  });
+
+  it('passphrases sent all at once are checked one by one: the sixth and later meet the lockout', async () => {
+    const { lock, audited } = await service({ clock: testClock() });
+    await lock.setPassphrase(undefined, PASSPHRASE);
+    lock.lockNow();
+    const answers = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, attempt) =>
+        lock.unlock(attempt === 11 ? PASSPHRASE : `wrong ${attempt}`),
+      ),
+    );
+    const kinds = answers.map((answer) =>
+      answer.status === 'rejected' ? (answer.reason as { kind: string }).kind : 'unlocked',
+    );
+    expect(kinds).toEqual([...Array(MAX_WRONG_PASSPHRASES - 1).fill('invalid'), ...Array(8).fill('locked')]);
+    expect(audited.filter((event) => event === 'lock.wrong_passphrase')).toHaveLength(MAX_WRONG_PASSPHRASES);
+    expect(lock.isLocked()).toBe(true);
   });
 
   it('wrong passphrases count across a restart, and a lockout carried over ends when it was due', async () => {

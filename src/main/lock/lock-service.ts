@@ -182,20 +182,24 @@ export async function createLockService(options: LockServiceOptions) {
   /** What the vault holds, now that it can be read: it overrides the record. */
   function applyVault(hashInVault: boolean): void {
     keychainProblem = undefined;
-    if (hashInVault && (!passphraseSet || !recordSound)) {
-      audit('lock.record_restored', 'failure', { record: recordSound ? 'no passphrase' : saved.kind });
-      passphraseSet = true;
-      locked = true;
-      persist();
-    } else if (!hashInVault && passphraseSet) {
+    // A desk that never had a passphrase has no record: nothing to say.
+    if (passphraseSet === hashInVault && (recordSound || saved.kind === 'missing')) return;
+    if (!hashInVault && recordSound) {
       // The forgotten-passphrase way out: someone deleted the hash from the keychain.
-      passphraseSet = false;
-      locked = false;
+      audit('lock.passphrase_removed', 'success', { outsidePaydesk: true });
+    } else {
+      audit('lock.record_restored', 'failure', {
+        record: recordSound ? 'no passphrase' : saved.kind,
+        passphraseSet: hashInVault,
+      });
+    }
+    passphraseSet = hashInVault;
+    locked = hashInVault;
+    if (!hashInVault) {
       wrongInARow = 0;
       lockout = undefined;
-      persist();
-      audit('lock.passphrase_removed', 'success', { outsidePaydesk: true });
     }
+    persist();
   }
 
   /** Reads the vault; when it cannot, says why in the state and answers false. */
@@ -223,8 +227,20 @@ export async function createLockService(options: LockServiceOptions) {
     if (passphraseSet && !locked && idleMs >= options.idleLockMinutes() * 60_000) lock('idle');
   }
 
+  let checking: Promise<unknown> = Promise.resolve();
+
+  /**
+   * One check at a time: calls made together (a renderer can send many at once) must not all get past the
+   * lockout test before the first wrong one is counted.
+   */
+  function checkPassphrase(passphrase: string, field: string): Promise<void> {
+    const turn = checking.then(() => checkOnePassphrase(passphrase, field));
+    checking = turn.catch(() => undefined);
+    return turn;
+  }
+
   /** Every wrong passphrase counts, whichever form it was typed into, so none is a side door for guessing. */
-  async function checkPassphrase(passphrase: string, field: string): Promise<void> {
+  async function checkOnePassphrase(passphrase: string, field: string): Promise<void> {
     refuseDuringLockout(field);
     let right: boolean;
     try {

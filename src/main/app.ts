@@ -11,6 +11,7 @@ import {
   type EventPayload,
   type IpcEvent,
   type PayInResult,
+  type SettingsNotice,
 } from '../shared/ipc';
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
@@ -21,7 +22,8 @@ import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers }
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
-import { createLockService } from './lock/lock-service';
+import { lockRecordIn } from './lock/lock-record';
+import { createLockService, type LockServiceOptions } from './lock/lock-service';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
@@ -52,8 +54,15 @@ export interface PaydeskConfig {
   /** Folder for history.sqlite and the embedded sandbox's state. */
   dataDir: string;
   settingsStore: KeyValueStore;
+  /** What the host found wrong with the settings file before the store opened it (settings-file.ts). */
+  settingsNotices?: readonly SettingsNotice[];
   /** The OS keychain (or, for the ephemeral harness, memory): the only home of merchant secrets. */
   vault: CredentialVault;
+  /**
+   * Where the operator passphrase's hash is kept, when not in `vault`: the app passes the OS keychain even
+   * when it cannot be read, so that the lock fails closed rather than forget a passphrase it cannot see.
+   */
+  passphraseVault?: LockServiceOptions['vault'];
   keychain: { available: boolean; reason?: string };
   log: LogSink;
   emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
@@ -72,7 +81,8 @@ function errorText(error: unknown): string {
 }
 
 export async function createPaydesk(config: PaydeskConfig) {
-  mkdirSync(config.dataDir, { recursive: true });
+  // History, logs and the lock record: for this OS user only.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const history = openHistoryStore(join(config.dataDir, 'history.sqlite'));
   const recovered = history.markPendingAsOutcomeUnknown();
   if (recovered.length > 0)
@@ -81,11 +91,13 @@ export async function createPaydesk(config: PaydeskConfig) {
   const settings = createSettingsService({
     store: config.settingsStore,
     vault: config.vault,
-    onInvalidFile: (message) => config.log.error({}, message),
+    notices: config.settingsNotices ?? [],
+    onNotice: ({ kind, message, backupFile }) => config.log.error({ kind, backupFile }, message),
   });
   const storedCards = createStoredCards(config.settingsStore);
   const lock = await createLockService({
-    vault: config.vault,
+    vault: config.passphraseVault ?? config.vault,
+    record: lockRecordIn(config.dataDir),
     idleLockMinutes: () => settings.read().idleLockMinutes,
     emit: (state) => config.emit('lock.changed', state),
     audit: (event, outcome, detail) =>
@@ -243,7 +255,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     },
     'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
     'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
-    'lock.status': async () => lock.state(),
+    'lock.status': async () => lock.status(),
     'lock.activity': async () => lock.activity(),
     'lock.lockNow': async () => lock.lockNow(),
     'lock.unlock': ({ passphrase }) => lock.unlock(passphrase),

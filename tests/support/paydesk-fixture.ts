@@ -3,8 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPaydesk, type Paydesk } from '../../src/main/app';
+import { createPaydesk, type Paydesk, type PaydeskConfig } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import type { CredentialVault } from '../../src/main/credentials/vault';
 import { createLogger } from '../../src/main/log/logger';
 import type { PayInTransport } from '../../src/main/payin/gateway-transport';
 import type { KeyValueStore } from '../../src/main/settings/settings-service';
@@ -42,6 +43,10 @@ export interface FixtureOptions {
   transport?: PayInTransport;
   /** Settings that outlive the fixture (a restart); a new in-memory store otherwise. */
   settingsStore?: ReturnType<typeof memoryStore>;
+  /** A vault that outlives the fixture (a restart); a new memory vault otherwise. */
+  vault?: CredentialVault;
+  /** Where the passphrase hash is kept, when not in `vault` (PaydeskConfig.passphraseVault). */
+  passphraseVault?: PaydeskConfig['passphraseVault'];
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -53,7 +58,8 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     bankPageView: 'iframe',
     dataDir,
     settingsStore: store,
-    vault: createMemoryVault(),
+    vault: options.vault ?? createMemoryVault(),
+    ...(options.passphraseVault && { passphraseVault: options.passphraseVault }),
     keychain: { available: false, reason: 'in-memory test vault' },
     log: createLogger({ filePath: options.logFile ?? join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
     emit: (event, payload) => void events.push({ event, payload }),

@@ -106,12 +106,14 @@ function injectedFault(): DiskFault {
  * the answer alone, not on when the sandbox's signed notification happens to arrive.
  */
 async function selectSandboxWithoutCallbacks(fx: Fixture): Promise<void> {
+  // On a restart with this profile active, the embedded sandbox is started here (it runs on demand).
+  const { url } = await fx.paydesk.embeddedSandbox();
   await fx.data('profiles.save', {
     id: 'plain',
     name: 'Sandbox without callbacks',
     environment: 'test',
-    baseUrl: fx.paydesk.sandbox.url,
-    kycBaseUrl: fx.paydesk.sandbox.url,
+    baseUrl: url,
+    kycBaseUrl: url,
     merchantId: 100001,
   });
   await fx.data('profiles.activate', { id: 'plain' });

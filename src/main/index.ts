@@ -84,6 +84,12 @@ if (app.requestSingleInstanceLock()) {
   app.on('second-instance', () => {
     if (mainWindow) bringToFront(mainWindow);
   });
+  // Every web contents, including those this code never opens itself (DevTools, a webview): no new
+  // windows, no webviews. The app window and the bank windows add their own, narrower, guards.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
   app.enableSandbox();
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   // A start that fails (history cannot be opened, no free port) says why in a dialog and quits, rather

@@ -48,11 +48,42 @@ export const profileSchema = z.strictObject({
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;
 
-/** A profile that talks to a real gateway must say where it is. */
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Whether a gateway address may carry this environment's pay-ins: a production gateway only over https;
+ * a test or sandbox gateway over https, or plain http on this machine's loopback (a gateway run locally,
+ * where TLS protects nothing). Card data never crosses a network unencrypted.
+ */
+export function gatewayAddressAllowed(environment: Environment, address: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return environment !== 'production' && url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname);
+}
+
+/** A profile that talks to a real gateway must say where it is, and reach it over https. */
 export const savedProfileSchema = profileSchema.superRefine((profile, ctx) => {
   if (profile.embeddedSandbox) return;
-  if (!profile.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'Required.' });
-  if (!profile.kycBaseUrl) ctx.addIssue({ code: 'custom', path: ['kycBaseUrl'], message: 'Required.' });
+  for (const field of ['baseUrl', 'kycBaseUrl'] as const) {
+    const address = profile[field];
+    if (!address) {
+      ctx.addIssue({ code: 'custom', path: [field], message: 'Required.' });
+    } else if (!gatewayAddressAllowed(profile.environment, address)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message:
+          profile.environment === 'production'
+            ? 'A production gateway must be reached over https://.'
+            : 'Use https://, or http:// on this machine only (127.0.0.1 or localhost).',
+      });
+    }
+  }
 });
 
 export const SANDBOX_PROFILE: Profile = Object.freeze(

@@ -220,6 +220,13 @@ describe('the built app, booted against a stand-in for Electron', () => {
     });
   });
 
+  it('guards web contents it never opened itself (DevTools, a webview): no new windows, no webviews', async () => {
+    expect(await child.command({ type: 'foreign-web-contents' })).toEqual({
+      windowOpen: { action: 'deny' },
+      webviewPrevented: true,
+    });
+  });
+
   it('downloads in the app window only its own exports (a Blob of its page), nothing from elsewhere', async () => {
     const download = (url: string) =>
       child.command<{ prevented: boolean }>({ type: 'download', partition: '', url });

@@ -18,6 +18,11 @@ export type BootCommand =
   | { type: 'power'; event: 'lock-screen' }
   /** A download starting in a session ('' the default one): Paydesk's handler should prevent it. */
   | { type: 'download'; partition: string; url: string }
+  /**
+   * Web contents Paydesk did not make itself (DevTools, a webview, a window a page opened): Electron
+   * announces each with web-contents-created; the answer says what Paydesk's global guard did with it.
+   */
+  | { type: 'foreign-web-contents' }
   /** What Chromium relays to the first instance when another is started with the same user data. */
   | { type: 'second-instance'; argv: string[]; workingDirectory: string };
 

@@ -1,10 +1,10 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useEffect } from 'react';
-import { useKycStore } from './features/kyc/kyc-store';
 import { LockScreen } from './features/lock/LockScreen';
 import { useOperatorLock } from './features/lock/use-operator-lock';
 import { listenForSettlement, usePayInStore } from './features/payin/store';
 import { useSettingsStore } from './features/settings/store';
+import { forgetAllOnLock } from './lib/forget-on-lock';
 import { Shell } from './shell/Shell';
 
 export function App() {
@@ -22,11 +22,11 @@ export function App() {
   }, [lock.known, lock.locked, load]);
 
   // A duplicate warning keeps the card details until the operator answers it: a lock answers "don't send".
-  // The KYC rows read so far are personal data: a locked screen keeps none of them.
+  // The KYC rows read so far are personal data: a locked screen keeps none of them (kyc-store registers).
   useEffect(() => {
     if (!lock.locked) return;
     if (usePayInStore.getState().duplicate) usePayInStore.getState().dismissDuplicate();
-    useKycStore.getState().forgetRows();
+    forgetAllOnLock();
   }, [lock.locked]);
 
   // Instead of the whole shell: its pages unmount, and with them anything typed into a form.

@@ -1,21 +1,45 @@
 // The app shell: header (active profile, environment), the environment banner, the left navigation
 // (Alt+1..4) and the pages. Pages stay mounted when hidden, so a half-typed form survives a look at History.
+// The pay-in page is in the shell's own code; the others load on demand (lazy-pages.tsx) and are mounted
+// on their first visit, then kept like the rest.
 import { Alert, AppShell, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useState } from 'react';
-import { HistoryPage } from '../features/history/HistoryPage';
-import { KycPage } from '../features/kyc/KycPage';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
-import { SettingsPage } from '../features/settings/SettingsPage';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { EnvironmentBanner } from './EnvironmentBanner';
+import { LazyPage, type LazyPageId, preloadPages, retryPage } from './lazy-pages';
+import { PageBoundary, PageLoading } from './PageLoading';
 import { SettingsNotices } from './SettingsNotices';
 import './shell.css';
 import { PAGES, type PageId } from './pages';
 
+const LAZY_IDS: readonly LazyPageId[] = ['kyc', 'history', 'settings'];
+
+/** A page loaded on demand: nothing until its first visit, then mounted for good. */
+function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; visited: boolean }) {
+  const label = PAGES.find((entry) => entry.id === id)!.label;
+  return (
+    <div hidden={!shown}>
+      {visited && (
+        <PageBoundary label={label} onRetry={() => retryPage(id)}>
+          <Suspense fallback={<PageLoading label={label} />}>
+            <LazyPage id={id} />
+          </Suspense>
+        </PageBoundary>
+      )}
+    </div>
+  );
+}
+
 export function Shell() {
-  const [page, setPage] = useState<PageId>('payin');
+  const [page, setPageState] = useState<PageId>('payin');
+  const [visited, setVisited] = useState<ReadonlySet<PageId>>(() => new Set(['payin']));
+  const setPage = useCallback((id: PageId) => {
+    setPageState(id);
+    setVisited((before) => (before.has(id) ? before : new Set(before).add(id)));
+  }, []);
   const profile = useActiveProfile();
   const appInfo = useSettingsStore((state) => state.appInfo);
   const operator = useSettingsStore((state) => state.view?.settings.operatorName);
@@ -24,6 +48,8 @@ export function Shell() {
     PAGES.map((entry, index) => [`alt+${index + 1}`, () => setPage(entry.id), { preventDefault: true }]),
     [],
   );
+  // The shell renders once the settings are in, with the pay-in form: the other pages' code follows.
+  useEffect(() => preloadPages(), []);
 
   return (
     <AppShell
@@ -102,15 +128,9 @@ export function Shell() {
         <div hidden={page !== 'payin'}>
           <PayInPage active={page === 'payin'} />
         </div>
-        <div hidden={page !== 'kyc'}>
-          <KycPage />
-        </div>
-        <div hidden={page !== 'history'}>
-          <HistoryPage />
-        </div>
-        <div hidden={page !== 'settings'}>
-          <SettingsPage />
-        </div>
+        {LAZY_IDS.map((id) => (
+          <OnDemandPage key={id} id={id} shown={page === id} visited={visited.has(id)} />
+        ))}
       </AppShell.Main>
     </AppShell>
   );

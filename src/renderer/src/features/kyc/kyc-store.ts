@@ -16,6 +16,7 @@ import type {
   KycSubmitResult,
 } from '../../../../shared/kyc-batch';
 import { downloadText } from '../../lib/download';
+import { forgetOnLock } from '../../lib/forget-on-lock';
 import { call, errorMessage, subscribe } from '../../lib/paydesk';
 import { count, records } from './format';
 import { fileProblem, readBase64 } from './read-file';
@@ -431,6 +432,9 @@ export const useKycStore = create<KycState>((set, get) => {
     },
   };
 });
+
+// The rows read so far are personal data: a locked screen keeps none of them.
+forgetOnLock(() => useKycStore.getState().forgetRows());
 
 /** Once per page: chunk results as main reports them. */
 export function listenForKycProgress(): () => void {

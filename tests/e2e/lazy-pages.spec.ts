@@ -1,0 +1,74 @@
+// The pay-in page starts with its own code alone: KYC batches, History and Settings come in chunks of their
+// own, fetched in the background or when first opened. Here their chunks are held back at the harness, so
+// what the agent meets without them is seen for certain: a pay-in form that works, a quiet loading line on
+// a page opened too early, and a page that says so, and can try again, when its code does not come.
+import type { Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { CARDS } from './pages/payin-page';
+
+const LAZY_CHUNK = /\/assets\/(KycPage|HistoryPage|SettingsPage)-[^/]*\.js$/;
+
+/** Holds the lazy pages' chunks until `release`; the requests held so far, by chunk name. */
+async function holdChunks(page: import('@playwright/test').Page) {
+  const held: Route[] = [];
+  let open = false;
+  await page.route(LAZY_CHUNK, (route) => (open ? route.continue() : void held.push(route)));
+  return {
+    names: () => held.map((route) => new URL(route.request().url()).pathname.split('/').pop()!.split('-')[0]),
+    async release() {
+      open = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+test('the pay-in page works with none of the other pages’ code; a page opened early shows a loading line, then itself', async ({
+  page,
+  payin,
+}) => {
+  // The fixture opened the app already; again, with the other pages' chunks held back from the start.
+  const chunks = await holdChunks(page);
+  await payin.open();
+  await payin.cardNumber.fill(CARDS.approve);
+  await expect(payin.cardNumber).toHaveValue('4242 4242 4242 4242');
+  await payin.expiry.fill('1230');
+  await expect(payin.expiry).toHaveValue('12/30');
+
+  await page.keyboard.press('Alt+2');
+  const loading = page.getByTestId('page-loading');
+  await expect(loading).toHaveText('Opening KYC batches…');
+  await expect(page.getByRole('heading', { name: 'KYC batches', level: 2 })).toHaveCount(0);
+  await expect.poll(() => chunks.names()).toContain('KycPage');
+
+  // Back to the pay-in page while KYC is still loading: the typed card is still there.
+  await page.keyboard.press('Alt+1');
+  await expect(payin.cardNumber).toHaveValue('4242 4242 4242 4242');
+
+  await chunks.release();
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByRole('heading', { name: 'KYC batches', level: 2 })).toBeVisible();
+  await expect(loading).toHaveCount(0);
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByRole('heading', { name: 'History', level: 2 })).toBeVisible();
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  await page.keyboard.press('Alt+1');
+  await expect(payin.cardNumber).toHaveValue('4242 4242 4242 4242');
+});
+
+test('a page whose code cannot be fetched says so, and opens when asked to try again', async ({
+  page,
+  payin,
+}) => {
+  let refuse = true;
+  await page.route(/\/assets\/HistoryPage-[^/]*\.js$/, (route) =>
+    refuse ? route.abort() : route.continue(),
+  );
+  await payin.open();
+  await page.keyboard.press('Alt+3');
+  const problem = page.getByRole('alert').filter({ hasText: 'History could not be opened' });
+  await expect(problem).toBeVisible();
+  refuse = false;
+  await problem.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'History', level: 2 })).toBeVisible();
+});

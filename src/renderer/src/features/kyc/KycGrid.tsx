@@ -1,9 +1,11 @@
 // The batch's rows as an ARIA grid, virtualized (TanStack Virtual): 100,000 rows cost a screenful of DOM,
 // and their data comes page by page from main as the window moves (kyc-store + row-pages). One cell is
 // in the tab order (roving tabindex); arrows, Page Up/Down, Home/End and Ctrl+Home/End move it; Enter, F2
-// or a double-click edits it; Enter saves, Escape cancels. One tooltip serves the grid: it shows the
-// reasons of the invalid cell under the pointer, or else of the focused one.
-import { Alert, Tooltip } from '@mantine/core';
+// or a double-click edits it; Enter saves, Escape cancels. One tooltip serves the grid (KycGridTooltip): it
+// shows the reasons of the invalid cell under the pointer, or else of the focused one.
+// Scrolling renders only what it must: rows are plain markup (KycGridRow), the pointer's cell is the
+// tooltip's state, not the grid's, and the tab stop catches up with the rows in view once scrolling stops.
+import { Alert } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type FocusEvent,
@@ -20,6 +22,7 @@ import { useFocusWhenRendered } from '../../lib/use-focus-when-rendered';
 import {
   COLUMNS,
   FIRST_FIELD_COLUMN,
+  GRID_VARIABLES,
   GRID_WIDTH,
   HEADER_HEIGHT,
   PINNED_WIDTH,
@@ -27,7 +30,6 @@ import {
 } from './grid-columns';
 import {
   cellErrors,
-  cellKey,
   type EditorHandlers,
   type EditState,
   errorText,
@@ -35,18 +37,9 @@ import {
   KycGridRow,
 } from './KycGridRow';
 import { KycGridStatus } from './KycGridStatus';
+import { type GridCell as Cell, cellSelector, KycGridTooltip, pointerCell } from './KycGridTooltip';
 import { useKycStore } from './kyc-store';
 import { rowAt } from './row-pages';
-
-/** The selector of a cell's element in the grid. */
-function cellSelector(cell: Cell): string {
-  return `[data-cell="${cellKey(cell.pos, cell.col)}"]`;
-}
-
-interface Cell {
-  pos: number;
-  col: number;
-}
 
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
 
@@ -104,14 +97,15 @@ export function KycGrid({ label }: { label: string }) {
   const [problem, setProblem] = useState<string>();
   /** Why the cell just asked to be edited cannot be: shown until the active cell moves. */
   const [note, setNote] = useState<string>();
-  const [hover, setHover] = useState<Cell>();
+  const pointer = useMemo(pointerCell, []);
   const [focused, setFocused] = useState<Cell>();
 
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    // A few rows beyond the window: enough for a calm wheel; a fast one renders them all anew every frame.
+    overscan: 4,
     // The sticky header sits above the rows inside the scroll box.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
@@ -147,16 +141,19 @@ export function KycGrid({ label }: { label: string }) {
   // After a key moved the active cell (or an edit closed), the cell takes the focus once it is rendered.
   const focusCell = useFocusWhenRendered(scrollRef, { hold: editing !== undefined });
 
-  // With the focus elsewhere, the tab stop follows the scrolling, so Tab lands on a row in view. Not while a
-  // key's move is under way: the focused cell may leave the DOM before the scrolling reaches the new one.
+  // With the focus elsewhere, the tab stop follows the scrolling, so Tab lands on a row in view: once the
+  // scrolling stops (a move per frame while it runs re-rendered two rows and the status line every frame).
+  // Not while a key's move is under way: the focused cell may leave the DOM before the scrolling reaches
+  // the new one.
+  const scrolling = virtualizer.isScrolling;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rendered range is the trigger (scrolling), not a value used.
   useEffect(() => {
     const inside = scrollRef.current?.contains(document.activeElement) ?? false;
-    if (inside || lastRendered < 0 || focusCell.pending()) return;
+    if (inside || scrolling || lastRendered < 0 || focusCell.pending()) return;
     const range = virtualizer.range;
     if (!range || (activePos >= range.startIndex && activePos <= range.endIndex)) return;
     setActive({ pos: range.startIndex, col: activeRef.current.col });
-  }, [firstRendered, lastRendered, activePos, virtualizer, setActive, focusCell]);
+  }, [firstRendered, lastRendered, scrolling, activePos, virtualizer, setActive, focusCell]);
 
   function move(pos: number, col: number) {
     setNote(undefined);
@@ -284,13 +281,10 @@ export function KycGrid({ label }: { label: string }) {
     if (!cellOf(event.relatedTarget)) setFocused(undefined);
   }, []);
 
-  const onMouseOver = useCallback((event: MouseEvent<HTMLDivElement>) => {
-    const cell = cellOf(event.target);
-    setHover((current) => (cell && current?.pos === cell.pos && current.col === cell.col ? current : cell));
-  }, []);
-
-  const tipCell = hover ?? focused;
-  const tipErrors = tipCell ? cellErrors(rowAt(pages, tipCell.pos), COLUMNS[tipCell.col]) : [];
+  const onMouseOver = useCallback(
+    (event: MouseEvent<HTMLDivElement>) => pointer.set(cellOf(event.target)),
+    [pointer],
+  );
 
   return (
     <div style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, fontSize: 13 }}>
@@ -318,12 +312,13 @@ export function KycGrid({ label }: { label: string }) {
           onFocus={onFocus}
           onBlur={onBlur}
           onMouseOver={onMouseOver}
-          onMouseLeave={() => setHover(undefined)}
+          onMouseLeave={() => pointer.set(undefined)}
           onDoubleClick={(event) => {
             const cell = cellOf(event.target);
             if (cell) startEdit(cell);
           }}
           style={{
+            ...GRID_VARIABLES,
             display: 'block',
             position: 'relative',
             width: GRID_WIDTH,
@@ -353,18 +348,7 @@ export function KycGrid({ label }: { label: string }) {
           </tbody>
         </table>
       </div>
-      {tipCell && tipErrors.length > 0 && (
-        <Tooltip
-          target={cellSelector(tipCell)}
-          opened
-          label={errorText(tipErrors)}
-          position="bottom-start"
-          multiline
-          w={340}
-          withArrow
-          color="dark"
-        />
-      )}
+      <KycGridTooltip pointer={pointer} focused={focused} scrolling={scrolling} pages={pages} />
       <KycGridStatus
         total={total}
         filter={filter}

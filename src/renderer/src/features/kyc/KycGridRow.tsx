@@ -1,9 +1,12 @@
 // One row of the KYC grid: the row number (a row header), the row's state, one cell per KYC field. An
 // invalid cell carries aria-invalid, a warning icon and an outline (never colour alone), and its reasons as
 // an accessible description; the grid shows the same reasons in a tooltip on hover and focus.
+// A fast wheel brings a screenful of new rows every frame, so a row is plain markup: column widths and the
+// pinned columns' offsets come from the grid's stylesheet (kyc.css, with the widths as one CSS variable on
+// the table), not from a style object per cell, and a row still loading is empty cells, not placeholders.
 import { type KeyboardEvent, memo } from 'react';
 import type { KycField, KycRowError, KycRowView } from '../../../../shared/kyc-batch';
-import { COLUMNS, type GridColumn, HEADER_HEIGHT, ROW_HEIGHT } from './grid-columns';
+import { COLUMNS, type GridColumn } from './grid-columns';
 import { RowStateLabel } from './StateTag';
 
 export interface EditState {
@@ -60,10 +63,6 @@ function focusEditor(input: HTMLInputElement | null): void {
   input.setSelectionRange(input.value.length, input.value.length);
 }
 
-function pinStyle(column: GridColumn) {
-  return column.pinned === undefined ? { width: column.width } : { width: column.width, left: column.pinned };
-}
-
 interface RowProps {
   pos: number;
   top: number;
@@ -75,6 +74,26 @@ interface RowProps {
   editor: EditorHandlers;
 }
 
+/**
+ * A row still loading that does not hold the active cell: one cell across the row, drawn as grey bars. A
+ * wheel turned hard shows only these (the rows are asked for once it slows, kyc-store), two elements a row
+ * where a row of cells is twenty. The active row keeps its cells, so that the focus always has one.
+ */
+function LoadingRow({ pos, top }: { pos: number; top: number }) {
+  return (
+    <tr
+      aria-rowindex={pos + 2}
+      aria-busy
+      className="kyc-row"
+      data-odd={pos % 2 === 1}
+      data-testid="kyc-row"
+      style={{ top }}
+    >
+      <td className="kyc-cell kyc-loading" aria-colindex={1} aria-colspan={COLUMNS.length} />
+    </tr>
+  );
+}
+
 export const KycGridRow = memo(function KycGridRow({
   pos,
   top,
@@ -84,6 +103,7 @@ export const KycGridRow = memo(function KycGridRow({
   saving,
   editor,
 }: RowProps) {
+  if (!row && activeCol < 0) return <LoadingRow pos={pos} top={top} />;
   const descriptions: { id: string; text: string }[] = [];
   const cells = COLUMNS.map((column, col) => {
     const errors = cellErrors(row, column);
@@ -92,7 +112,6 @@ export const KycGridRow = memo(function KycGridRow({
     if (describedBy) descriptions.push({ id: describedBy, text: `Invalid: ${errorText(errors)}` });
     const common = {
       className: 'kyc-cell',
-      style: pinStyle(column),
       'aria-colindex': col + 1,
       'data-cell': cellKey(pos, col),
       'data-pinned': column.pinned !== undefined || undefined,
@@ -102,13 +121,8 @@ export const KycGridRow = memo(function KycGridRow({
       'aria-describedby': describedBy,
       'data-source': errors.some((error) => error.source === 'gateway') ? 'gateway' : undefined,
     };
-    if (!row) {
-      return (
-        <td key={column.id} {...common}>
-          <span className="kyc-placeholder" aria-hidden="true" />
-        </td>
-      );
-    }
+    // A row still loading: empty cells, drawn as grey bars by kyc.css.
+    if (!row) return <td key={column.id} {...common} />;
     if (column.id === 'row') {
       return (
         <th key={column.id} scope="row" {...common}>
@@ -160,7 +174,7 @@ export const KycGridRow = memo(function KycGridRow({
       data-odd={pos % 2 === 1}
       data-testid="kyc-row"
       data-state={row?.state}
-      style={{ position: 'absolute', top, left: 0, height: ROW_HEIGHT, display: 'flex', width: '100%' }}
+      style={{ top }}
     >
       {cells}
       {descriptions.length > 0 && (
@@ -179,11 +193,8 @@ export const KycGridRow = memo(function KycGridRow({
 /** The column headers, sticky above the rows: field names as the gateway spells them. */
 export function KycGridHeader() {
   return (
-    <thead style={{ display: 'block', position: 'sticky', top: 0, zIndex: 2 }}>
-      <tr
-        aria-rowindex={1}
-        style={{ display: 'flex', height: HEADER_HEIGHT, background: 'var(--mantine-color-gray-1)' }}
-      >
+    <thead className="kyc-head">
+      <tr aria-rowindex={1} className="kyc-head-row">
         {COLUMNS.map((column, col) => (
           <th
             key={column.id}
@@ -192,13 +203,6 @@ export function KycGridHeader() {
             className="kyc-cell"
             data-pinned={column.pinned !== undefined || undefined}
             data-pinned-last={column.id === 'state' || undefined}
-            style={{
-              width: column.width,
-              left: column.pinned,
-              textAlign: column.id === 'row' ? 'right' : 'left',
-              lineHeight: `${HEADER_HEIGHT - 1}px`,
-              borderBottom: '1px solid var(--mantine-color-gray-4)',
-            }}
           >
             {column.id === 'row' ? 'Row' : column.id === 'state' ? 'State' : column.id}
           </th>

@@ -45,3 +45,18 @@ export const PINNED_WIDTH = COLUMNS.reduce(
 export const GRID_WIDTH = COLUMNS.reduce((sum, column) => sum + column.width, 0);
 /** The first field column: where the active cell starts. */
 export const FIRST_FIELD_COLUMN = COLUMNS.findIndex((column) => column.field !== undefined);
+
+/**
+ * The layout the stylesheet (kyc.css) reads, set once on the grid's table: every row lays its cells out on
+ * these columns (CSS grid), and the pinned columns stick at their offsets.
+ */
+export const GRID_VARIABLES = {
+  '--kyc-columns': COLUMNS.map((column) => `${column.width}px`).join(' '),
+  '--kyc-row-height': `${ROW_HEIGHT}px`,
+  '--kyc-header-height': `${HEADER_HEIGHT}px`,
+  ...Object.fromEntries(
+    COLUMNS.flatMap((column, col) =>
+      column.pinned === undefined ? [] : [[`--kyc-pin-${col + 1}`, `${column.pinned}px`]],
+    ),
+  ),
+} as Record<string, string>;

@@ -20,7 +20,17 @@ import { forgetOnLock } from '../../lib/forget-on-lock';
 import { call, errorMessage, subscribe } from '../../lib/paydesk';
 import { count, records } from './format';
 import { fileProblem, readBase64 } from './read-file';
-import { PAGE_ROWS, pagesToFetch, type RowPage, type RowRange, withPage, withRow } from './row-pages';
+import {
+  LEAP_CALM_MS,
+  leapt,
+  nearRange,
+  PAGE_ROWS,
+  pagesToFetch,
+  type RowPage,
+  type RowRange,
+  withPage,
+  withRow,
+} from './row-pages';
 
 /** Page requests in flight at once: enough to fill a screen quickly, few enough that a fling does not queue. */
 const IN_FLIGHT = 2;
@@ -91,6 +101,13 @@ interface KycState {
   forgetRows: () => void;
 }
 
+/** The counts kept when an answer brings the same numbers, so that what shows them does not render again. */
+export function sameCounts(before: KycCounts | undefined, after: KycCounts): KycCounts {
+  if (!before) return after;
+  const keys = Object.keys(after) as (keyof KycCounts)[];
+  return keys.every((key) => before[key] === after[key]) ? before : after;
+}
+
 export function totalFor(filter: KycRowFilter, counts: KycCounts): number {
   return filter === 'all' ? counts.total : counts[filter];
 }
@@ -123,6 +140,9 @@ function sentSummary(send: SendState): string {
 
 export const useKycStore = create<KycState>((set, get) => {
   let wanted: RowRange = { first: 0, last: 0 };
+  /** When the range last leapt past a screenful (see LEAP_CALM_MS), and the pump waiting for calm. */
+  let leapAt = Number.NEGATIVE_INFINITY;
+  let calmTimer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = new Set<number>();
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let progressTimer: ReturnType<typeof setTimeout> | undefined;
@@ -156,12 +176,18 @@ export const useKycStore = create<KycState>((set, get) => {
         filter,
       });
       if (get().generation !== generation) return;
-      set({
-        pages: withPage(get().pages, page, { rows: answer.rows, version }, wanted),
-        total: answer.total,
-        counts: answer.counts,
-        rowsError: undefined,
-      });
+      const counts = sameCounts(get().counts, answer.counts);
+      // A page the rows have since left behind is not kept: storing it would only render the grid again.
+      if (nearRange(page, wanted)) {
+        set({
+          pages: withPage(get().pages, page, { rows: answer.rows, version }, wanted),
+          total: answer.total,
+          counts,
+          rowsError: undefined,
+        });
+      } else if (counts !== get().counts || answer.total !== get().total || get().rowsError) {
+        set({ total: answer.total, counts, rowsError: undefined });
+      }
     } catch (error) {
       failed = true;
       if (get().generation === generation)
@@ -169,7 +195,8 @@ export const useKycStore = create<KycState>((set, get) => {
     } finally {
       flights.delete(page);
     }
-    if (!failed && get().generation === generation) pump();
+    // While the rows are leaping, the pump waits for calm (want) rather than chase them.
+    if (!failed && get().generation === generation && calmTimer === undefined) pump();
   }
 
   /** Marks every cached page stale (still shown until its fresh copy arrives) and refetches what is on screen. */
@@ -218,6 +245,9 @@ export const useKycStore = create<KycState>((set, get) => {
   function restart(patch: Partial<KycState>): void {
     inFlight = new Set();
     wanted = { first: 0, last: 0 };
+    leapAt = Number.NEGATIVE_INFINITY;
+    clearTimeout(calmTimer);
+    calmTimer = undefined;
     set({ ...patch, pages: new Map(), generation: get().generation + 1, rowsError: undefined });
     pump();
   }
@@ -337,8 +367,18 @@ export const useKycStore = create<KycState>((set, get) => {
     },
 
     want(range) {
+      const leap = leapt(wanted, range);
       wanted = range;
-      pump();
+      const now = performance.now();
+      const flinging = leap && now - leapAt < LEAP_CALM_MS;
+      if (leap) leapAt = now;
+      clearTimeout(calmTimer);
+      calmTimer = undefined;
+      if (!flinging) return pump();
+      calmTimer = setTimeout(() => {
+        calmTimer = undefined;
+        pump();
+      }, LEAP_CALM_MS);
     },
 
     async update(index, field, value) {

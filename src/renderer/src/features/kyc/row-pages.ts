@@ -23,6 +23,23 @@ export function pageOf(position: number): number {
 }
 
 /**
+ * A wheel turned hard or a scrollbar dragged moves the rows on screen past a whole screenful every frame:
+ * a page asked for then is out of view before it comes back. After one such leap, further leaps less than
+ * this apart wait, and the rows are asked for once the range has held still this long.
+ */
+export const LEAP_CALM_MS = 80;
+
+/** The range left `previous` behind entirely: no row in common, not even adjacent. */
+export function leapt(previous: RowRange, range: RowRange): boolean {
+  return range.first > previous.last + 1 || range.last < previous.first - 1;
+}
+
+/** The page is still worth keeping for the range: on screen, or one page either side. */
+export function nearRange(page: number, range: RowRange): boolean {
+  return page >= pageOf(Math.max(0, range.first)) - 1 && page <= pageOf(Math.max(0, range.last)) + 1;
+}
+
+/**
  * Pages to fetch for a range, nearest the middle of the range first: the visible pages that are missing
  * or stale, then (when none is) one page ahead and one behind, so that calm scrolling never waits.
  */

@@ -28,15 +28,33 @@ export function fileProblem(file: { name: string; size: number }): string | unde
   return undefined;
 }
 
-/** The file's bytes as base64, the form the IPC contract carries them in (read natively, not byte by byte). */
-export function readBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
+/** Bytes per slice: a multiple of 3, so that the slices' base64 texts join into the whole file's. */
+export const SLICE_BYTES = 3 * 256 * 1024;
+
+/** Uint8Array.prototype.toBase64 (Chromium 140 and later), declared here: TypeScript's DOM types lack it. */
+type WithToBase64 = Uint8Array & { toBase64?: () => string };
+
+/** One slice's base64: natively where the engine has it, else through btoa a few thousand bytes at a time. */
+export function sliceToBase64(bytes: Uint8Array): string {
+  const native = (bytes as WithToBase64).toBase64;
+  if (typeof native === 'function') return native.call(bytes);
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x2000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x2000));
+  }
+  return btoa(binary);
+}
+
+/**
+ * The file's bytes as base64, the form the IPC contract carries them in. Read and encoded a slice at a
+ * time, each slice's read a wait of its own: reading a 22 MB file as one data URL encoded it in one piece
+ * on the page's thread, a frame of 0.7–1 s in which nothing else moved (docs/BENCHMARKS.md, bench:ui).
+ */
+export async function readBase64(file: Blob): Promise<string> {
+  const parts: string[] = [];
+  for (let offset = 0; offset < file.size; offset += SLICE_BYTES) {
+    const slice = await file.slice(offset, offset + SLICE_BYTES).arrayBuffer();
+    parts.push(sliceToBase64(new Uint8Array(slice)));
+  }
+  return parts.join('');
 }

@@ -1,100 +1,22 @@
 // The history list: an ARIA table whose rows are virtualized (TanStack Virtual), so thousands of rows
-// cost a screenful of DOM. The next page loads as the end comes into view. Keyboard: one row is in the
-// tab order (roving tabindex); arrows, Page Up/Down, Home and End move it, Enter opens the detail.
-import { Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+// cost a screenful of DOM. The next page loads while a page of rows is still ahead. Keyboard: one row is
+// in the tab order (roving tabindex); arrows, Page Up/Down, Home and End move it, Enter opens the detail.
+// Rows are HistoryTableRow, memoized: scrolling renders the rows that come into view, not all of them.
+import { Group, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { HistoryRow } from '../../../../shared/history';
-import { KIND_LABEL } from '../../lib/status-look';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useFocusWhenRendered } from '../../lib/use-focus-when-rendered';
-import { localDateTime } from './format';
-import { StatusLabel } from './StatusLabel';
+import {
+  HistoryTableHeader,
+  HistoryTableRow,
+  ROW_HEIGHT,
+  type RowHandlers,
+  TABLE_VARIABLES,
+} from './HistoryTableRow';
 import { useHistoryStore } from './store';
 
-const ROW_HEIGHT = 36;
-const COLUMNS = [
-  { id: 'time', label: 'Time (local)', width: '8.9rem' },
-  { id: 'kind', label: 'Kind', width: '4rem' },
-  { id: 'status', label: 'Status', width: '10.8rem' },
-  { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' as const },
-  { id: 'card', label: 'Card', width: '9.4rem' },
-  { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },
-  { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.7fr)' },
-  { id: 'orderId', label: 'orderId', width: 'minmax(6rem, 1.1fr)' },
-];
-const GRID: CSSProperties = {
-  display: 'grid',
-  gridTemplateColumns: COLUMNS.map((column) => column.width).join(' '),
-  alignItems: 'center',
-  columnGap: 10,
-  padding: '0 12px',
-};
-const CELL: CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
-const MONO = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
-
-function Dash() {
-  return (
-    <>
-      <Text span c="gray.7" aria-hidden="true">
-        —
-      </Text>
-      <VisuallyHidden>none</VisuallyHidden>
-    </>
-  );
-}
-
-function Cells({ row }: { row: HistoryRow }) {
-  const time = localDateTime(row.createdAt);
-  if (row.kind === 'payin') {
-    return (
-      <>
-        <td style={CELL}>{time}</td>
-        <td style={CELL}>{KIND_LABEL.payin}</td>
-        <td style={CELL}>
-          <StatusLabel status={row.status} />
-        </td>
-        <td style={{ ...CELL, textAlign: 'right', fontFamily: MONO }}>
-          {row.amount} {row.currency}
-        </td>
-        <td style={{ ...CELL, fontFamily: MONO }}>{row.maskedPan ?? <Dash />}</td>
-        <td style={CELL} title={row.userId}>
-          {row.userId}
-        </td>
-        <td style={{ ...CELL, fontFamily: MONO }} title={row.merchantTradeNo}>
-          {row.merchantTradeNo}
-        </td>
-        <td style={{ ...CELL, fontFamily: MONO }} title={row.orderId ?? undefined}>
-          {row.orderId ?? <Dash />}
-        </td>
-      </>
-    );
-  }
-  return (
-    <>
-      <td style={CELL}>{time}</td>
-      <td style={CELL}>{KIND_LABEL.kyc_batch}</td>
-      <td style={CELL}>
-        <StatusLabel status={row.status} />
-      </td>
-      <td style={{ ...CELL, textAlign: 'right' }}>{row.counts.total} records</td>
-      <td style={CELL}>
-        <Dash />
-      </td>
-      <td style={CELL}>
-        <Dash />
-      </td>
-      <td style={CELL} title={row.fileName}>
-        <Text span size="xs" c="gray.7">
-          file{' '}
-        </Text>
-        {row.fileName}
-      </td>
-      <td style={CELL}>
-        <Dash />
-      </td>
-    </>
-  );
-}
+/** Rows still ahead of the last one rendered when the next page is asked for. */
+const LOAD_AHEAD = 100;
 
 export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
   const rows = useHistoryStore((state) => state.rows);
@@ -126,8 +48,10 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [generation]);
 
+  // The next page is asked for while a page's worth of rows is still ahead, so that a steady wheel meets
+  // rows, not the end of the list.
   useEffect(() => {
-    if (nextCursor && !loading && lastIndex >= rows.length - 20) void loadMore();
+    if (nextCursor && !loading && lastIndex >= rows.length - LOAD_AHEAD) void loadMore();
   }, [lastIndex, rows.length, nextCursor, loading, loadMore]);
 
   const activeIndex = Math.min(active, Math.max(rows.length - 1, 0));
@@ -159,6 +83,25 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
     }
   }
 
+  // The rows' handlers read the latest render's functions through a ref: one object for every row.
+  const latest = useRef({ onKeyDown, onOpen, setActive, cancelFocus: focusRow.cancel });
+  latest.current = { onKeyDown, onOpen, setActive, cancelFocus: focusRow.cancel };
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      open(id, index) {
+        latest.current.setActive(index);
+        latest.current.onOpen(id);
+      },
+      keyDown: (event, index, id) => latest.current.onKeyDown(event, index, id),
+      focused(index) {
+        // A row focused by a click or Tab settles it: no earlier key's move takes it away.
+        latest.current.cancelFocus();
+        latest.current.setActive(index);
+      },
+    }),
+    [],
+  );
+
   const more = nextCursor !== null;
   const margin = virtualizer.options.scrollMargin;
   return (
@@ -171,69 +114,38 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
     >
       <div
         ref={scrollRef}
-        style={{ height: 'min(52vh, 560px)', minHeight: 220, overflow: 'auto', position: 'relative' }}
+        data-testid="history-scroll"
+        // A wheel that reaches the rows loaded so far waits there for the next page rather than scroll the
+        // page under the pointer (which then lands on the charts).
+        style={{
+          height: 'min(52vh, 560px)',
+          minHeight: 220,
+          overflow: 'auto',
+          overscrollBehavior: 'contain',
+          position: 'relative',
+        }}
       >
         <table
           aria-label="History: pay-ins and KYC batches, newest first"
           aria-rowcount={more ? -1 : rows.length + 1}
           aria-describedby="history-table-help"
           data-testid="history-table"
-          style={{ display: 'grid', minWidth: 960, borderCollapse: 'collapse' }}
+          style={{ ...TABLE_VARIABLES, display: 'grid', minWidth: 960, borderCollapse: 'collapse' }}
         >
-          <thead style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 1 }}>
-            <tr
-              aria-rowindex={1}
-              style={{
-                ...GRID,
-                height: ROW_HEIGHT,
-                background: 'var(--mantine-color-gray-1)',
-                borderBottom: '1px solid var(--mantine-color-gray-3)',
-              }}
-            >
-              {COLUMNS.map((column) => (
-                <th key={column.id} scope="col" style={{ ...CELL, textAlign: column.align ?? 'left' }}>
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <HistoryTableHeader />
           <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
               return (
-                <tr
+                <HistoryTableRow
                   key={row.id}
-                  aria-rowindex={item.index + 2}
-                  data-index={item.index}
-                  data-odd={item.index % 2 === 1}
-                  data-testid="history-row"
-                  tabIndex={item.index === activeIndex ? 0 : -1}
-                  className="paydesk-history-row"
-                  onClick={() => {
-                    setActive(item.index);
-                    onOpen(row.id);
-                  }}
-                  onKeyDown={(event) => onKeyDown(event, item.index, row.id)}
-                  onFocus={() => {
-                    // A row focused by a click or Tab settles it: no earlier key's move takes it away.
-                    focusRow.cancel();
-                    setActive(item.index);
-                  }}
-                  style={{
-                    ...GRID,
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    width: '100%',
-                    height: ROW_HEIGHT,
-                    transform: `translateY(${item.start - margin}px)`,
-                    borderBottom: '1px solid var(--mantine-color-gray-2)',
-                    cursor: 'pointer',
-                  }}
-                >
-                  <Cells row={row} />
-                </tr>
+                  row={row}
+                  index={item.index}
+                  top={item.start - margin}
+                  active={item.index === activeIndex}
+                  handlers={handlers}
+                />
               );
             })}
           </tbody>

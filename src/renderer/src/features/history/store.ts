@@ -80,10 +80,14 @@ interface HistoryState {
 }
 
 export const useHistoryStore = create<HistoryState>((set, get) => {
+  /** The ids of the rows loaded, kept beside them: a page added looks up its ids, not every row so far. */
+  let loadedIds = new Set<number>();
+
   async function loadFirst(limit: number) {
     const generation = get().generation + 1;
     const built = toQuery(get().filters);
     if ('problem' in built) {
+      loadedIds = new Set();
       set({ generation, rows: [], nextCursor: null, loading: false, error: built.problem, totals: [] });
       return;
     }
@@ -92,6 +96,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     try {
       const page = await call('history.query', { ...built.query, limit });
       if (get().generation !== generation) return;
+      loadedIds = new Set(page.rows.map((row) => row.id));
       set({ rows: page.rows, nextCursor: page.nextCursor, loading: false });
     } catch (error) {
       if (get().generation !== generation) return;
@@ -143,9 +148,10 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         const page = await call('history.query', { ...built.query, cursor: nextCursor, limit: PAGE_SIZE });
         if (get().generation !== generation) return;
         // A row can move between pages when one settles meanwhile: keep the first copy of each id.
-        const seen = new Set(get().rows.map((row) => row.id));
+        const added = page.rows.filter((row) => !loadedIds.has(row.id));
+        for (const row of added) loadedIds.add(row.id);
         set({
-          rows: [...get().rows, ...page.rows.filter((row) => !seen.has(row.id))],
+          rows: get().rows.concat(added),
           nextCursor: page.nextCursor,
           loading: false,
         });

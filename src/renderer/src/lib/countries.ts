@@ -1,6 +1,10 @@
-// Country choices for a searchable select: ISO codes from the shared list, names from the platform's
-// Intl data (no country-name table shipped in the bundle).
-import { COUNTRY_CODES } from '../../../shared/countries';
+// Country choices for a searchable select: ISO codes from the data set src/shared/countries.ts reads
+// (i18n-iso-countries), names from the platform's Intl data (no country-name table shipped in the bundle).
+// Read here rather than through src/shared/countries.ts, which also brings libphonenumber's calling-code
+// data (lib/calling-codes.ts loads that after the pay-in page is up); a test holds the two lists equal.
+import countries from 'i18n-iso-countries';
+
+export const COUNTRY_CODES: readonly string[] = Object.freeze(Object.keys(countries.getAlpha2Codes()).sort());
 
 export interface CountryOption {
   value: string;

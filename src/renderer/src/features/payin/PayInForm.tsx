@@ -17,11 +17,11 @@ import {
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
-import { callingCodeOf } from '../../../../shared/countries';
 import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
 import { generateMerchantTradeNo } from '../../../../shared/trade-no';
+import { useCallingCodes } from '../../lib/calling-codes';
 import { countryOptions } from '../../lib/countries';
 import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
@@ -30,6 +30,7 @@ import {
   defaultValues,
   type FormFieldName,
   isFormField,
+  loadFormSchema,
   type PayInFormValues,
   type PayInVersion,
   payInResolverFor,
@@ -95,11 +96,20 @@ export function PayInForm({
     reset(defaultValues(profile, getValues('version')));
   }, [profile?.id]);
 
-  // v1's calling code follows the country unless the agent typed one.
+  // v1's calling code follows the country unless the agent typed one (also when its data arrives).
+  const callingCodeOf = useCallingCodes();
   useEffect(() => {
-    const code = callingCodeOf(country);
+    const code = callingCodeOf?.(country);
     if (code && !form.getFieldState('iddCode').isDirty) setValue('iddCode', code);
-  }, [country, setValue, form]);
+  }, [country, setValue, form, callingCodeOf]);
+
+  // The checks a send runs (form-schema.ts) load once the form is up and the page is idle.
+  useEffect(() => {
+    const load = () => void loadFormSchema().catch(() => undefined);
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(load, 500);
+    const idle = requestIdleCallback(load, { timeout: 3_000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   useEffect(() => {
     if (!active) return;

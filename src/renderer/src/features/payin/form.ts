@@ -1,17 +1,27 @@
 // The pay-in form's values (what the operator sees and types) and the step to the contract's fields
 // (what payin.submit takes). Validation is the shared zod schema under the active profile's rules (A8,
 // A14) through the zod resolver, plus the shared card checks for clearer card messages than a regex gives.
-import { zodResolver } from '@hookform/resolvers/zod';
+// The schema side (zod and the shared schemas) is form-schema.ts, a chunk of its own that the resolver
+// loads: the form shows, and checks cards as they are typed, without it.
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { z } from 'zod';
 import { bankPageBrowserFields } from '../../../../shared/bank-page-browser';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '../../../../shared/cards/card';
-import { callingCodeOf } from '../../../../shared/countries';
-import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../../../shared/gateway/payin';
+import type { PayInRules } from '../../../../shared/gateway/payin';
 import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
-import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '../../../../shared/payin-form';
+import type { PayInSubmit } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
+import { callingCodesIfLoaded } from '../../lib/calling-codes';
 import { cardDigits } from './card-input';
+
+/**
+ * The sandbox's reading of the rules (A8, A14), DEFAULT_PAYIN_RULES of src/shared/gateway/payin.ts, which
+ * is built by zod when that module loads: written out here so that showing the form does not need zod. A
+ * test holds the two equal.
+ */
+export const FORM_DEFAULT_RULES: Readonly<PayInRules> = Object.freeze({
+  country: 'iso-alpha2',
+  storedCard: 'token-alone',
+});
 
 export type PayInVersion = 'v1' | 'v2';
 
@@ -109,7 +119,7 @@ export function emptyProduct(currency: string): ProductRow {
 
 /** The rules the form checks by: the profile's, or the sandbox's reading when there is no profile yet. */
 export function rulesOf(profile: Profile | undefined): PayInRules {
-  return profile?.payInRules ?? DEFAULT_PAYIN_RULES;
+  return profile?.payInRules ?? FORM_DEFAULT_RULES;
 }
 
 /** The user agent of the window the agent works in, which is the browser that shows the bank page. */
@@ -153,7 +163,8 @@ export function defaultValues(
     cavv: '',
     dsTranId: '',
     email: '',
-    iddCode: callingCodeOf(country) ?? '',
+    // v1's calling code follows the country; until its data has loaded, the form fills it in later.
+    iddCode: callingCodesIfLoaded()?.(country) ?? '',
     currency: profile?.displayCurrency ?? 'EUR',
     payChannel: '',
   };
@@ -178,7 +189,7 @@ export function productsJsonOf(rows: readonly ProductRow[]): string | undefined 
 type Fields = Record<string, string>;
 
 /** The contract's `fields` from the form: empty optional fields left out, the amount canonical. */
-export function toFields(values: PayInFormValues, rules: PayInRules = DEFAULT_PAYIN_RULES): Fields {
+export function toFields(values: PayInFormValues, rules: PayInRules = FORM_DEFAULT_RULES): Fields {
   const fields: Fields = {};
   const put = (name: string, value: string | undefined) => {
     const text = value?.trim();
@@ -230,19 +241,11 @@ export function toFields(values: PayInFormValues, rules: PayInRules = DEFAULT_PA
   return fields;
 }
 
-/** The form as a zod schema: form values → contract fields → the shared schema of the chosen version. */
-const formSchemaOf = (version: PayInVersion, rules: PayInRules) =>
-  z
-    .custom<PayInFormValues>()
-    .transform((values) => toFields(values, rules))
-    .pipe(version === 'v1' ? payInV1FormSchemaFor(rules) : payInV2FormSchemaFor(rules))
-    .transform((fields) => ({ version, fields, confirmDuplicate: false }) as PayInSubmit);
-
 /** The shared card checks, in the words support staff read out to a customer. */
 export function cardErrors(
   values: PayInFormValues,
   now = new Date(),
-  rules: PayInRules = DEFAULT_PAYIN_RULES,
+  rules: PayInRules = FORM_DEFAULT_RULES,
 ): Partial<Record<string, string>> {
   if (values.ccStorageID) return storedCardExtras(values, now, rules);
   const errors: Partial<Record<string, string>> = {};
@@ -297,16 +300,25 @@ function storedCardExtras(
 type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
 const resolvers = new Map<string, PayInResolver>();
 
+let schemaModule: Promise<typeof import('./form-schema')> | undefined;
+
+/** The schema's chunk, fetched once; the pay-in page asks for it once it is idle, the first send at the latest. */
+export function loadFormSchema(): Promise<typeof import('./form-schema')> {
+  schemaModule ??= import('./form-schema').catch((error: unknown) => {
+    schemaModule = undefined;
+    throw error;
+  });
+  return schemaModule;
+}
+
 /** The form's resolver under a profile's rules (A8, A14), built once per combination. */
 export function payInResolverFor(rules: PayInRules): PayInResolver {
   const key = `${rules.country} ${rules.storedCard}`;
   const built = resolvers.get(key);
   if (built) return built;
-  const byVersion = {
-    v1: zodResolver(formSchemaOf('v1', rules)) as unknown as PayInResolver,
-    v2: zodResolver(formSchemaOf('v2', rules)) as unknown as PayInResolver,
-  };
+  let byVersion: Record<PayInVersion, PayInResolver> | undefined;
   const resolver: PayInResolver = async (values, context, options) => {
+    byVersion ??= (await loadFormSchema()).schemaResolversFor(rules);
     const result = await byVersion[values.version](values, context, options);
     const errors: FieldErrors<PayInFormValues> = { ...result.errors };
     for (const [name, message] of Object.entries(cardErrors(values, new Date(), rules))) {

@@ -64,6 +64,14 @@ const BENCHES: Bench[] = [
     goal: '≥ 5,000 req/s, p99 ≤ 20 ms',
   },
   {
+    name: 'ui',
+    title: 'The renderer in Chromium',
+    script: 'bench/ui.ts',
+    quickArgs: ['--quick'],
+    fullCommand: 'npm run bench:ui',
+    goal: 'ready ≤ 1 s, initial JS ≤ 500 kB; typing and scrolling: no frame > 50 ms, p95 ≤ 16 ms',
+  },
+  {
     name: 'startup',
     title: 'Start-up',
     script: 'bench/startup.ts',

@@ -249,3 +249,19 @@ test('an amount typed with a decimal comma is sent with a point', async ({ payin
   await payin.expectOutcome('Approved');
   await expect(payin.fact('Amount')).toHaveText('1.50 EUR');
 });
+
+test('a card chosen in the Test cards list fills the card fields, and the payment goes through with it', async ({
+  payin,
+}) => {
+  await payin.fillCustomer(customer('use-test-card'));
+  await payin.testCardsButton.click();
+  const dialog = payin.page.getByRole('dialog', { name: 'Sandbox test cards' });
+  await dialog.getByRole('button', { name: new RegExp(`^Use ${CARDS.decline}`) }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(async () => (await payin.cardNumber.inputValue()).replace(/\s/g, '')).toBe(CARDS.decline);
+  await expect(payin.cvv).toHaveValue('123');
+  await expect(payin.amount).toBeFocused();
+  await payin.amount.fill('14.00');
+  await payin.send.click();
+  await payin.expectOutcome('Declined');
+});

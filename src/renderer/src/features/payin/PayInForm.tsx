@@ -25,6 +25,7 @@ import { generateMerchantTradeNo } from '../../../../shared/trade-no';
 import { countryOptions } from '../../lib/countries';
 import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
+import { formatCardNumber } from './card-input';
 import {
   CARD_FIELDS,
   defaultValues,
@@ -116,6 +117,19 @@ export function PayInForm({
     setError(field, { type: 'server', message: fieldProblem.message });
     setTimeout(() => setFocus(field), 0);
   }, [fieldProblem, setError, setFocus]);
+
+  // A test card chosen in the Test cards list: into the card fields, then on to the amount.
+  const cardToFill = usePayInStore((state) => state.cardToFill);
+  useEffect(() => {
+    if (!cardToFill) return;
+    usePayInStore.getState().fillCard(undefined);
+    setValue('ccStorageID', '');
+    setValue('cardNumber', formatCardNumber(cardToFill.cardNumber), { shouldDirty: true });
+    setValue('expDate', cardToFill.expDate, { shouldDirty: true });
+    setValue('cvv', cardToFill.cvv, { shouldDirty: true });
+    form.clearErrors([...CARD_FIELDS]);
+    if (active) setTimeout(() => setFocus('amount'), 0);
+  }, [cardToFill, setValue, setFocus, form, active]);
 
   function clearCard() {
     for (const name of CARD_FIELDS) setValue(name, '', { shouldDirty: false });

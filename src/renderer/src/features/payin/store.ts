@@ -49,6 +49,9 @@ interface PayInState {
   close: () => void;
   /** The agent leaves an open pay-in for now: the panel says where it is and what not to do. */
   checkLater: (result: PayInResult) => void;
+  /** A test card chosen in the Test cards list, waiting for the pay-in form to take it. */
+  cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
+  fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
   settled: (result: PayInResult) => void;
 }
 
@@ -68,6 +71,7 @@ const problem = (field: string, message: string): FieldProblem => ({ field, mess
 export const usePayInStore = create<PayInState>((set, get) => ({
   phase: { kind: 'idle' },
   inFlight: false,
+  cardToFill: undefined,
   duplicate: undefined,
   fieldProblem: undefined,
   retryProblem: undefined,
@@ -167,6 +171,10 @@ export const usePayInStore = create<PayInState>((set, get) => ({
 
   close() {
     set({ phase: { kind: 'idle' }, retryProblem: undefined });
+  },
+
+  fillCard(card) {
+    set({ cardToFill: card });
   },
 
   checkLater(result) {

@@ -29,6 +29,7 @@ export function App() {
     const payIns = usePayInStore.getState();
     if (payIns.duplicate) payIns.dismissDuplicate();
     if (!payIns.inFlight) payIns.close();
+    payIns.rememberCustomer(undefined);
     useKycStore.getState().forgetRows();
   }, [lock.locked]);
 

@@ -20,6 +20,7 @@ import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } 
 import { callingCodeOf } from '../../../../shared/countries';
 import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
+import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
 import type { Profile } from '../../../../shared/profile';
 import { generateMerchantTradeNo } from '../../../../shared/trade-no';
 import { countryOptions } from '../../lib/countries';
@@ -38,7 +39,7 @@ import {
 } from './form';
 import { ProductsEditor } from './ProductsEditor';
 import { StoredCardPicker } from './StoredCardPicker';
-import { usePayInStore } from './store';
+import { CUSTOMER_FIELDS, type CustomerDetails, usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
 
 const URL_FIELDS = ['callBackURL', 'successURL', 'failURL', 'retURL'] as const;
@@ -117,6 +118,47 @@ export function PayInForm({
     setError(field, { type: 'server', message: fieldProblem.message });
     setTimeout(() => setFocus(field), 0);
   }, [fieldProblem, setError, setFocus]);
+
+  // After an approved pay-in the form starts a new payment: the next caller must not inherit this one's
+  // details. They are kept in memory for "Same customer again" in the result panel.
+  const phase = usePayInStore((state) => state.phase);
+  const approvedId =
+    phase.kind === 'result' && phase.result.status === 'approved' ? phase.result.historyId : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per approved pay-in
+  useEffect(() => {
+    if (approvedId === undefined) return;
+    const values = getValues();
+    usePayInStore
+      .getState()
+      .rememberCustomer(
+        Object.fromEntries(CUSTOMER_FIELDS.map((name) => [name, values[name]])) as CustomerDetails,
+      );
+    reset(defaultValues(profile, values.version));
+  }, [approvedId]);
+
+  const customerToFill = usePayInStore((state) => state.customerToFill);
+  useEffect(() => {
+    if (!customerToFill) return;
+    usePayInStore.setState({ customerToFill: undefined });
+    for (const name of CUSTOMER_FIELDS) setValue(name, customerToFill[name], { shouldDirty: true });
+    if (active) setTimeout(() => setFocus('cardNumber'), 0);
+  }, [customerToFill, setValue, setFocus, active]);
+
+  /** "New payment": an empty form; a result still open goes to the note that says where it is. */
+  function newPayment() {
+    const { phase: shown, inFlight } = usePayInStore.getState();
+    if (!inFlight) {
+      if (shown.kind === 'result' && ASK_AGAIN_STATUSES.has(shown.result.status)) {
+        usePayInStore.getState().checkLater(shown.result);
+      } else {
+        usePayInStore.getState().close();
+      }
+    }
+    reset(defaultValues(profile, getValues('version')));
+    setNotice('New payment.');
+    // After the reset has rendered: focusing during it is lost.
+    setTimeout(() => setFocus('userId'), 0);
+  }
 
   // A test card chosen in the Test cards list: into the card fields, then on to the amount.
   const cardToFill = usePayInStore((state) => state.cardToFill);
@@ -525,16 +567,21 @@ export function PayInForm({
             <Text size="xs" c="dimmed" aria-live="polite">
               {notice ?? 'Enter sends · Esc clears the card details, Esc again the whole form'}
             </Text>
-            <Button
-              type="submit"
-              size="md"
-              loading={sending}
-              disabled={sending}
-              data-testid="send-payment"
-              id={SEND_BUTTON_ID}
-            >
-              {sendLabel}
-            </Button>
+            <Group gap="sm">
+              <Button type="button" variant="default" size="md" disabled={sending} onClick={newPayment}>
+                New payment
+              </Button>
+              <Button
+                type="submit"
+                size="md"
+                loading={sending}
+                disabled={sending}
+                data-testid="send-payment"
+                id={SEND_BUTTON_ID}
+              >
+                {sendLabel}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </form>

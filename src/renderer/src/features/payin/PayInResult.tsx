@@ -156,11 +156,29 @@ function AskAgain({ result }: { result: Result }) {
   );
 }
 
+/** An approval: the form has started a new payment; the same customer's details come back on request. */
+function Approved({ result }: { result: Result }) {
+  const lastCustomer = usePayInStore((state) => state.lastCustomer);
+  const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{result.message ?? 'The payment went through.'}</Text>
+      {lastCustomer && (
+        <Group>
+          <Button variant="default" size="xs" onClick={sameCustomerAgain}>
+            Same customer again
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 function Body({ result }: { result: Result }) {
   const close = usePayInStore((state) => state.close);
   switch (result.status) {
     case 'approved':
-      return <Text size="sm">{result.message ?? 'The payment went through.'}</Text>;
+      return <Approved result={result} />;
     case 'declined':
       return (
         <Text size="sm">

@@ -137,7 +137,8 @@ export function defaultValues(
     city: '',
     zip: '',
     country,
-    ip: '',
+    // Phone payments send the call centre's address (the profile's), not one the agent has to look up.
+    ip: profile?.motoIp ?? '',
     userId: '',
     merchantTradeNo: '',
     document: '',

@@ -26,6 +26,22 @@ export type PayInPhase =
   /** No answer from main while a pay-in was in flight: whether it left is unknown. */
   | { kind: 'lost'; message: string };
 
+/** Who the customer is, as the form holds it: what "Same customer again" brings back (no card, no amount). */
+export type CustomerDetails = Record<(typeof CUSTOMER_FIELDS)[number], string>;
+export const CUSTOMER_FIELDS = [
+  'userId',
+  'firstName',
+  'lastName',
+  'mobile',
+  'email',
+  'iddCode',
+  'addressLine',
+  'city',
+  'zip',
+  'country',
+  'document',
+] as const;
+
 /** A field the form should mark and focus, from main's refusal or the gateway's. */
 export interface FieldProblem {
   field: string;
@@ -49,6 +65,15 @@ interface PayInState {
   close: () => void;
   /** The agent leaves an open pay-in for now: the panel says where it is and what not to do. */
   checkLater: (result: PayInResult) => void;
+  /**
+   * The customer of the last approved pay-in, kept in memory only so that "Same customer again" can bring
+   * the details back: after an approval the form starts a new payment. Forgotten when Paydesk locks.
+   */
+  lastCustomer: CustomerDetails | undefined;
+  /** Customer details waiting for the pay-in form to take them ("Same customer again"). */
+  customerToFill: CustomerDetails | undefined;
+  rememberCustomer: (customer: CustomerDetails | undefined) => void;
+  sameCustomerAgain: () => void;
   /** A test card chosen in the Test cards list, waiting for the pay-in form to take it. */
   cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
   fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
@@ -72,6 +97,8 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   phase: { kind: 'idle' },
   inFlight: false,
   cardToFill: undefined,
+  lastCustomer: undefined,
+  customerToFill: undefined,
   duplicate: undefined,
   fieldProblem: undefined,
   retryProblem: undefined,
@@ -171,6 +198,15 @@ export const usePayInStore = create<PayInState>((set, get) => ({
 
   close() {
     set({ phase: { kind: 'idle' }, retryProblem: undefined });
+  },
+
+  rememberCustomer(customer) {
+    set({ lastCustomer: customer, customerToFill: undefined });
+  },
+
+  sameCustomerAgain() {
+    const { lastCustomer } = get();
+    if (lastCustomer) set({ customerToFill: lastCustomer, phase: { kind: 'idle' }, retryProblem: undefined });
   },
 
   fillCard(card) {

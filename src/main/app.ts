@@ -27,6 +27,7 @@ import { createLockService, type LockServiceOptions } from './lock/lock-service'
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
+import { createReceipts } from './receipt/receipt-service';
 import { startReturnListener } from './returns/return-listener';
 import { createSettingsService, type KeyValueStore } from './settings/settings-service';
 
@@ -217,6 +218,12 @@ export async function createPaydesk(config: PaydeskConfig) {
     return result;
   }
 
+  const receipts = createReceipts({
+    history,
+    profiles: () => settings.read().profiles,
+    operator: operatorName,
+  });
+
   const kyc = createKycService();
   const kycDesk = createKycDesk({
     kyc,
@@ -271,6 +278,8 @@ export async function createPaydesk(config: PaydeskConfig) {
     'payin.focusBankPage': async ({ historyId }) => ({
       focused: config.bankPageWindows?.focus(historyId) ?? false,
     }),
+    'payin.receipt': async (request) => receipts.view(request),
+    'payin.receiptPdf': (request) => receipts.pdf(request),
     'payin.storedCards': ({ userId }) => payIns.storedCardsFor(userId),
     'kyc.prepare': async () => {
       await kyc.prepare();

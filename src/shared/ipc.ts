@@ -29,6 +29,7 @@ import {
 import { payInSubmitSchema } from './payin-form';
 import { payInStatusSchema } from './payin-lifecycle';
 import { profileSchema, settingsSchema } from './profile';
+import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
 
 export const IPC_ERROR_KINDS = [
   'invalid',
@@ -210,6 +211,10 @@ export const ipcChannels = {
   'payin.cancelBankPage': channel(historyId, payInResultSchema),
   /** Brings the pay-in's bank page window to the front; `focused` false when main has no such window open. */
   'payin.focusBankPage': channel(historyId, z.object({ focused: z.boolean() })),
+  /** A settled pay-in's receipt (approved or declined only), in the desk's time zone, to show and print. */
+  'payin.receipt': channel(receiptRequestSchema, receiptSchema),
+  /** The same receipt as a PDF to send the customer; audited as a copy leaving the desk. */
+  'payin.receiptPdf': channel(receiptRequestSchema, receiptPdfSchema),
   'payin.storedCards': channel(
     z.strictObject({ userId: z.string().min(1).max(64) }),
     z.array(storedCardSchema),

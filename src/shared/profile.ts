@@ -24,6 +24,8 @@ export const profileSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Lower-case letters, digits and dashes.'),
   name: text(60),
   environment: environmentSchema,
+  /** The business name the customer knows, printed on receipts; the profile's name when absent. */
+  receiptName: text(80).optional(),
   /** The embedded sandbox's URLs are known only at run time: main fills them in. */
   embeddedSandbox: z.boolean().default(false),
   baseUrl: httpUrl(256).optional(),

@@ -5,8 +5,10 @@ import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@
 import type { ReactNode } from 'react';
 import type { HistoryRow, KycBatchRow, PayInRow } from '../../../../shared/history';
 import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
+import { hasReceipt } from '../../../../shared/receipt';
 import { CopyValue } from '../../lib/CopyValue';
 import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '../../lib/status-look';
+import { ReceiptButton } from '../receipt/ReceiptDialog';
 import { localDateTime, prettyJson } from './format';
 import { RetryPanel } from './RetryPanel';
 import { StatusLabel } from './StatusLabel';
@@ -224,6 +226,11 @@ function Body({ detail }: { detail: Detail }) {
           {row.error.message}
           {row.error.field ? ` (field ${row.error.field})` : ''}
         </Alert>
+      )}
+      {row.kind === 'payin' && hasReceipt(row.status) && (
+        <Group>
+          <ReceiptButton historyId={row.id} size="sm" />
+        </Group>
       )}
       {row.kind === 'payin' && ASK_AGAIN_STATUSES.has(row.status) && (
         <RetryPanel

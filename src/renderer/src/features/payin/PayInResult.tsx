@@ -11,6 +11,7 @@ import { AskAgainExplained } from '../../lib/AskAgainExplained';
 import { CopyValue } from '../../lib/CopyValue';
 import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
+import { ReceiptButton } from '../receipt/ReceiptDialog';
 import { BankPage } from './BankPage';
 import { cardDigits, formatCardNumber, formatExpiry } from './card-input';
 import { isFormField } from './form';
@@ -163,13 +164,14 @@ function Approved({ result }: { result: Result }) {
   return (
     <Stack gap="xs">
       <Text size="sm">{result.message ?? 'The payment went through.'}</Text>
-      {lastCustomer && (
-        <Group>
+      <Group>
+        <ReceiptButton historyId={result.historyId} />
+        {lastCustomer && (
           <Button variant="default" size="xs" onClick={sameCustomerAgain}>
             Same customer again
           </Button>
-        </Group>
-      )}
+        )}
+      </Group>
     </Stack>
   );
 }
@@ -181,9 +183,14 @@ function Body({ result }: { result: Result }) {
       return <Approved result={result} />;
     case 'declined':
       return (
-        <Text size="sm">
-          Reason: <strong>{result.remark ?? result.message ?? 'not given by the gateway'}</strong>
-        </Text>
+        <Stack gap="xs">
+          <Text size="sm">
+            Reason: <strong>{result.remark ?? result.message ?? 'not given by the gateway'}</strong>
+          </Text>
+          <Group>
+            <ReceiptButton historyId={result.historyId} />
+          </Group>
+        </Stack>
       );
     case 'action_required':
       return result.bankPage ? (

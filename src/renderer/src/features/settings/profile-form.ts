@@ -18,6 +18,8 @@ import {
 export interface ProfileFormValues {
   id: string;
   name: string;
+  /** The business name printed on receipts; '' for the profile's name. */
+  receiptName: string;
   environment: Environment;
   embeddedSandbox: boolean;
   baseUrl: string;
@@ -45,6 +47,7 @@ export type ProfileField = keyof ProfileFormValues;
 /** The fields the operator edits (the id is fixed when the profile is made). */
 const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
   'name',
+  'receiptName',
   'environment',
   'embeddedSandbox',
   'baseUrl',
@@ -88,6 +91,7 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
   return {
     id: profile.id,
     name: profile.name,
+    receiptName: profile.receiptName ?? '',
     environment: profile.environment,
     embeddedSandbox: profile.embeddedSandbox,
     baseUrl: profile.baseUrl ?? '',
@@ -140,6 +144,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
   return {
     id: values.id,
     name: values.name.trim(),
+    receiptName: optional(values.receiptName),
     environment: values.environment,
     embeddedSandbox: embedded,
     // The embedded sandbox's addresses are known only at run time: main fills them in.

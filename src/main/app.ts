@@ -281,6 +281,8 @@ export async function createPaydesk(config: PaydeskConfig) {
     'payin.receipt': async (request) => receipts.view(request),
     'payin.receiptPdf': (request) => receipts.pdf(request),
     'payin.storedCards': ({ userId }) => payIns.storedCardsFor(userId),
+    'payin.forgetStoredCard': ({ ccStorageID }) => payIns.forgetStoredCard(ccStorageID),
+    'payin.customer': ({ userId }) => payIns.returningCustomer(userId),
     'kyc.prepare': async () => {
       await kyc.prepare();
       return { ready: true as const };

@@ -133,6 +133,8 @@ export const NAMED_SQL = {
       AND created_at >= :since AND kind = 'payin'
       AND status NOT IN (${NO_CHARGE_STATUSES.map((status) => `'${status}'`).join(', ')})
     ORDER BY created_at DESC LIMIT 1`,
+  latestPayInOfUser: `SELECT * FROM history_rows WHERE user_id = :userId AND profile = :profile
+    AND kind = 'payin' ORDER BY created_at DESC, id DESC LIMIT 1`,
   findKycBatchesBySha256: `SELECT * FROM history_rows WHERE sha256 = :sha256 AND kind = 'kyc_batch'
     ORDER BY created_at DESC`,
   pendingRows: `SELECT * FROM history_rows WHERE status = 'pending' ORDER BY created_at, id`,
@@ -600,6 +602,12 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
     },
 
     /** The newest pay-in with this order number on this profile (A9: a retry reuses the number). */
+    /** The customer's most recent pay-in with this profile: a returning customer's details. */
+    latestPayInOfUser(profile: string, userId: string): PayInRow | undefined {
+      const row = prepare(NAMED_SQL.latestPayInOfUser).get({ userId, profile });
+      return row ? (toRow(row) as PayInRow) : undefined;
+    },
+
     findPayInByTradeNo(profile: string, merchantTradeNo: string): PayInRow | undefined {
       const row = prepare(NAMED_SQL.findPayInByTradeNo).get({ merchantTradeNo, profile });
       return row ? (toRow(row) as PayInRow) : undefined;

@@ -1,12 +1,6 @@
 // Times shown in the operator's local zone, and the date inputs' days turned into the filter's epoch range.
 
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-/** "2026-03-14 09:26:53", local time: sortable and unambiguous at a glance. */
-export function localDateTime(epochMs: number): string {
-  const date = new Date(epochMs);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
+export { localDateTime } from '../../lib/local-time';
 
 /** Local midnight at the start of a date input's "YYYY-MM-DD", or undefined for an empty/partial value. */
 export function startOfLocalDay(value: string): number | undefined {

@@ -20,6 +20,7 @@ import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } 
 import { callingCodeOf } from '../../../../shared/countries';
 import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
+import { CUSTOMER_FIELDS, type CustomerDetails } from '../../../../shared/payin-form';
 import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
 import type { Profile } from '../../../../shared/profile';
 import { generateMerchantTradeNo } from '../../../../shared/trade-no';
@@ -38,8 +39,9 @@ import {
   rulesOf,
 } from './form';
 import { ProductsEditor } from './ProductsEditor';
+import { ReturningCustomer } from './ReturningCustomer';
 import { StoredCardPicker } from './StoredCardPicker';
-import { CUSTOMER_FIELDS, type CustomerDetails, usePayInStore } from './store';
+import { usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
 
 const URL_FIELDS = ['callBackURL', 'successURL', 'failURL', 'retURL'] as const;
@@ -280,6 +282,7 @@ export function PayInForm({
             />
             <StoredCardPicker profileId={profile?.id} />
           </SimpleGrid>
+          <ReturningCustomer profileId={profile?.id} />
 
           {!ccStorageID ? (
             <CardFields />

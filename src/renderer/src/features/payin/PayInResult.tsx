@@ -9,6 +9,7 @@ import type { PayInResult as Result } from '../../../../shared/ipc';
 import type { PayInStatus } from '../../../../shared/payin-lifecycle';
 import { AskAgainExplained } from '../../lib/AskAgainExplained';
 import { CopyValue } from '../../lib/CopyValue';
+import { localDateTime } from '../../lib/local-time';
 import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
 import { ReceiptButton } from '../receipt/ReceiptDialog';
@@ -66,6 +67,19 @@ function Facts({ result }: { result: Result }) {
         <CopyRow label="Order number" value={result.merchantTradeNo} />
         <CopyRow label="orderId" value={result.orderId} />
         <CopyRow label="traceid" value={result.traceid} />
+        {result.storedCard && (
+          <Table.Tr>
+            <Table.Th scope="row" fw={500} c="dimmed">
+              Card stored
+            </Table.Th>
+            <Table.Td>
+              {localDateTime(result.storedCard.storedAt ?? Date.now())} for customer{' '}
+              <Text span ff="monospace" fz="sm">
+                {result.storedCard.userId}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
       </Table.Tbody>
     </Table>
   );

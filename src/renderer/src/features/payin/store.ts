@@ -3,7 +3,7 @@
 // answer; both paths drop the payload as soon as that answer is in.
 import { create } from 'zustand';
 import type { PayInResult } from '../../../../shared/ipc';
-import type { PayInSubmit } from '../../../../shared/payin-form';
+import type { CustomerDetails, PayInSubmit } from '../../../../shared/payin-form';
 import { payInResultOf } from '../../../../shared/payin-result';
 import { call, errorMessage, PaydeskError, subscribe } from '../../lib/paydesk';
 
@@ -25,22 +25,6 @@ export type PayInPhase =
   | { kind: 'refused_locally'; message: string; field: string | undefined; certain: boolean }
   /** No answer from main while a pay-in was in flight: whether it left is unknown. */
   | { kind: 'lost'; message: string };
-
-/** Who the customer is, as the form holds it: what "Same customer again" brings back (no card, no amount). */
-export type CustomerDetails = Record<(typeof CUSTOMER_FIELDS)[number], string>;
-export const CUSTOMER_FIELDS = [
-  'userId',
-  'firstName',
-  'lastName',
-  'mobile',
-  'email',
-  'iddCode',
-  'addressLine',
-  'city',
-  'zip',
-  'country',
-  'document',
-] as const;
 
 /** A field the form should mark and focus, from main's refusal or the gateway's. */
 export interface FieldProblem {
@@ -74,6 +58,8 @@ interface PayInState {
   customerToFill: CustomerDetails | undefined;
   rememberCustomer: (customer: CustomerDetails | undefined) => void;
   sameCustomerAgain: () => void;
+  /** A returning customer's details, chosen by the agent, for the form to take. */
+  fillCustomer: (customer: CustomerDetails) => void;
   /** A test card chosen in the Test cards list, waiting for the pay-in form to take it. */
   cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
   fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
@@ -209,6 +195,10 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     if (lastCustomer) set({ customerToFill: lastCustomer, phase: { kind: 'idle' }, retryProblem: undefined });
   },
 
+  fillCustomer(customer) {
+    set({ customerToFill: customer });
+  },
+
   fillCard(card) {
     set({ cardToFill: card });
   },
@@ -237,11 +227,14 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     // The event is built from the history row; the answer that showed this status may have said more (the
     // bank page to open, the gateway's words), and the event can arrive after it: keep that while the
     // status is the same.
+    // The card the answer stored stays said whatever the status becomes.
     const before = phase.kind === 'result' ? phase.result : undefined;
-    const merged =
-      before && before.status === result.status
-        ? ({ ...pickDefined(before, ['bankPage', 'message', 'field']), ...definedOf(result) } as PayInResult)
-        : result;
+    const kept = !before
+      ? {}
+      : before.status === result.status
+        ? pickDefined(before, ['bankPage', 'message', 'field', 'storedCard'])
+        : pickDefined(before, ['storedCard']);
+    const merged = { ...kept, ...definedOf(result) } as PayInResult;
     set({ phase: { kind: 'result', result: merged } });
   },
 }));

@@ -4,9 +4,9 @@
 import { Alert, Badge, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { type Profile, SANDBOX_PROFILE } from '../../../../shared/profile';
+import { type Confirmation, ConfirmDialog } from '../../lib/ConfirmDialog';
 import { errorMessage } from '../../lib/paydesk';
 import { activateProfile, removeProfile, saveProfile } from './actions';
-import { type Confirmation, ConfirmDialog } from './ConfirmDialog';
 import { ConnectionTest } from './ConnectionTest';
 import { ENV_BADGE } from './environment-look';
 import { ProfileEditor } from './ProfileEditor';

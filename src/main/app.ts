@@ -291,8 +291,10 @@ export async function createPaydesk(config: PaydeskConfig) {
     'kyc.setMapping': ({ batchId, mapping }) => kycDesk.setMapping(batchId, mapping),
     'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),
     'kyc.update': async ({ batchId, index, field, value }) => kyc.update(batchId, index, field, value),
-    'kyc.submit': ({ batchId, onlyRemaining }) => kycDesk.submit(batchId, onlyRemaining),
-    'kyc.resubmitChunk': ({ batchId, chunkIndex }) => kycDesk.resubmitChunk(batchId, chunkIndex),
+    'kyc.submit': ({ batchId, onlyRemaining, confirmedProfile }) =>
+      kycDesk.submit(batchId, onlyRemaining, confirmedProfile),
+    'kyc.resubmitChunk': ({ batchId, chunkIndex, confirmedProfile }) =>
+      kycDesk.resubmitChunk(batchId, chunkIndex, confirmedProfile),
     'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
     'history.query': async (filter) => {
       try {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPaydesk, type Paydesk } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import type { CredentialVault } from '../../src/main/credentials/vault';
 import { createLogger } from '../../src/main/log/logger';
 import type { PayInTransport } from '../../src/main/payin/gateway-transport';
 import type { KeyValueStore } from '../../src/main/settings/settings-service';
@@ -42,6 +43,11 @@ export interface FixtureOptions {
   transport?: PayInTransport;
   /** Settings that outlive the fixture (a restart); a new in-memory store otherwise. */
   settingsStore?: ReturnType<typeof memoryStore>;
+  /**
+   * The vault, when it must outlive the fixture: a restart on the same keychain keeps the audit key, so
+   * the history written before can still be proved. A new in-memory vault otherwise.
+   */
+  vault?: CredentialVault;
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -53,7 +59,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     bankPageView: 'iframe',
     dataDir,
     settingsStore: store,
-    vault: createMemoryVault(),
+    vault: options.vault ?? createMemoryVault(),
     keychain: { available: false, reason: 'in-memory test vault' },
     log: createLogger({ filePath: options.logFile ?? join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
     emit: (event, payload) => void events.push({ event, payload }),

@@ -226,6 +226,23 @@ describe('a key or anchor that cannot be used', () => {
     expect(third.history.verifyHistory().ok).toBe(false);
   });
 
+  it('a crash between saving the first anchor and the first key is no alarm at the next start', async () => {
+    const store = memoryTrustStore();
+    // The process dies after the anchor is written and before the key is: the key never arrives.
+    const dying: AuditTrustStore = {
+      kind: 'keychain',
+      read: store.read,
+      write: async (item, value) => {
+        if (item === 'key') throw new Error('killed');
+        await store.write(item, value);
+      },
+    };
+    await loadAuditTrust(dying, { filePath });
+    expect([...store.items.keys()]).toEqual(['anchor']);
+    const { history } = await start(store);
+    expect(history.auditStatus().verification).toMatchObject({ ok: true, problems: [], unproved: null });
+  });
+
   it('reads a file left with its WAL by a crash before opening it', async () => {
     const store = memoryTrustStore();
     const running = await start(store);

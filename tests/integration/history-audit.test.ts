@@ -5,7 +5,11 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentText, type RawEntry, sha256Hex, toRawEntry } from '../../src/main/history/audit-chain';
-import { type HistoryStore, RowFailsVerificationError } from '../../src/main/history/history-store';
+import {
+  type HistoryStore,
+  openHistoryStore,
+  RowFailsVerificationError,
+} from '../../src/main/history/history-store';
 import { digestInputSql, rowDigest } from '../../src/main/history/row-digest';
 import type { HistoryVerification } from '../../src/shared/history';
 import { payIn, type TempHistory, tempHistory } from './history-fixtures';
@@ -372,6 +376,49 @@ describe('the check at start is incremental', () => {
     expect(store.auditStatus().verification.ok).toBe(true);
     expect(store.rowAudit(ids[0]!)).toMatchObject({ state: 'failed' });
     expect(found(store.verifyHistory())).toEqual([{ kind: 'entry_changed', seq: 2, rowId: ids[0] }]);
+  });
+
+  it('leaves a long backlog to the full check, so that start stays fast', async () => {
+    tamper("UPDATE history_rows SET remark = 'edited' WHERE id = ?", ids[2]!);
+    // Six entries were never verified; this start walks at most two.
+    const store = openHistoryStore(h.filePath, { now: h.clock.now, trust: h.trust, startupWalkLimit: 2 });
+    try {
+      expect(store.auditStatus().verification).toMatchObject({
+        ok: true,
+        verifiedUpTo: null,
+        rowsChecked: 0,
+      });
+      expect(found(await store.verifyAll())).toEqual([{ kind: 'row_changed', seq: 6, rowId: ids[2] }]);
+      expect(h.trust.anchor?.verifiedSeq).toBe(0);
+    } finally {
+      store.close();
+    }
+    tamper('UPDATE history_rows SET remark = NULL WHERE id = ?', ids[2]!);
+    const again = openHistoryStore(h.filePath, { now: h.clock.now, trust: h.trust, startupWalkLimit: 2 });
+    try {
+      expect((await again.verifyAll()).ok).toBe(true);
+      // The full check moved the verified point: the next start has nothing left to walk.
+      expect(h.trust.anchor).toMatchObject({ verifiedSeq: 6, verifiedHash: entry(6).hash });
+    } finally {
+      again.close();
+    }
+  });
+
+  it('keeps "verified up to" current: what was written since is read back when History asks', () => {
+    const store = reopen();
+    h.clock.advance(60_000);
+    const id = store.insertPayIn(payIn({ request: { merchantTradeNo: 'AUD-NEW' } }));
+    expect(store.auditStatus().verification).toMatchObject({
+      ok: true,
+      entries: 7,
+      verifiedUpTo: { seq: 7, at: h.clock.now() },
+    });
+    expect(h.trust.anchor?.verifiedSeq).toBe(7);
+    // Written by this session, then edited in the file while Paydesk runs.
+    store.updatePayIn(id, { status: 'approved' });
+    tamper("UPDATE audit_log SET operator = 'mallory' WHERE seq = 8");
+    expect(found(store.auditStatus().verification)).toEqual([{ kind: 'entry_changed', seq: 8, rowId: id }]);
+    expect(store.auditStatus().verification.verifiedUpTo?.seq).toBe(7);
   });
 
   it('finds a problem again at every start: the verified point does not move past it', () => {

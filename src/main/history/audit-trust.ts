@@ -300,17 +300,11 @@ export async function loadAuditTrust(
     const peek = peekHistory(options.filePath);
     const legacy = peek.userVersion > 0 && peek.userVersion < KEYED_AUDIT_SCHEMA_VERSION && peek.seq > 0;
     record = newKeyRecord(peek.seq + 1, legacy ? peek.seq : 0, now());
-    try {
-      await target.write('key', JSON.stringify(record));
-    } catch (error) {
-      notices.push(
-        `A new audit key could not be saved to the keychain (${errorText(error)}): entries of this session cannot be proved after a restart.`,
-      );
-      target = memoryTrustStore();
-    }
+    // The anchor before the key: a crash between the two then leaves an anchor without a key (a new key
+    // is made next time, nothing lost), never a key without its anchor (which reads as an anchor removed).
     if (anchor === undefined && (anchorText === undefined || target !== store)) {
-      // Legacy entries are verified from the first one at this start (the one-off adoption check);
-      // entries under a lost key cannot be: the walk starts after them.
+      // Legacy entries are verified from the first one (the one-off adoption check); entries under a lost
+      // key cannot be: the walk starts after them.
       const verified = legacy ? { seq: 0, hash: GENESIS_HASH } : { seq: peek.seq, hash: peek.hash };
       anchor = newAnchor(peek.seq, peek.hash, verified, now());
       try {
@@ -318,6 +312,14 @@ export async function loadAuditTrust(
       } catch (error) {
         notices.push(`The audit anchor could not be saved to the keychain (${errorText(error)}).`);
       }
+    }
+    try {
+      await target.write('key', JSON.stringify(record));
+    } catch (error) {
+      notices.push(
+        `A new audit key could not be saved to the keychain (${errorText(error)}): entries of this session cannot be proved after a restart.`,
+      );
+      target = memoryTrustStore();
     }
   }
   return new AuditTrust({

@@ -21,7 +21,8 @@ import {
 import type { AuditAnchor, AuditIncident, AuditTrust } from './audit-trust';
 import { digestInputSql, rowDigest } from './row-digest';
 
-export const SLICE = 5_000;
+/** Entries or rows per slice: about 10-20 ms of work, the longest the full check holds the main process. */
+export const SLICE = 2_000;
 
 /** A point in the chain: an entry's seq, hash and time (seq 0: before the first entry). */
 export type ChainPoint = { seq: number; hash: string; at: number };
@@ -73,6 +74,22 @@ export type ChainWalk = {
 
 const ENTRY_COLUMNS = 'seq, at, operator, event, outcome, resource, row_id, detail_json, prev_hash, hash';
 
+function arrayToEntry(row: unknown[]): RawEntry {
+  const [seq, at, operator, event, outcome, resource, rowId, detailJson, prevHash, hash] = row;
+  return {
+    seq: Number(seq),
+    at: Number(at),
+    operator: String(operator),
+    event: String(event),
+    outcome: String(outcome),
+    resource: String(resource),
+    row_id: rowId === null ? null : Number(rowId),
+    detail_json: String(detailJson),
+    prev_hash: String(prevHash),
+    hash: String(hash),
+  };
+}
+
 /**
  * Walks the entries after `from` (trusted: verified before, or the start) to the newest: numbering,
  * links, and each entry's own hash under its rule. `onEntry` sees every entry walked.
@@ -85,14 +102,16 @@ export function* walkChain(
   onEntry?: (entry: RawEntry) => void,
 ): Generator<void, ChainWalk> {
   const statement = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?`);
+  // Arrays, not objects: a million entries read back in about half the time.
+  statement.setReturnArrays(true);
   let last = from;
   let cleanUpTo: ChainPoint | undefined;
   const before = problems.count;
   for (;;) {
-    const rows = statement.all(last.seq, SLICE);
+    const rows = statement.all(last.seq, SLICE) as unknown as unknown[][];
     if (rows.length === 0) break;
     for (const row of rows) {
-      const entry = toRawEntry(row);
+      const entry = arrayToEntry(row);
       const expected = last.seq + 1;
       const problemsBefore = problems.count;
       if (entry.seq > expected) {
@@ -252,18 +271,29 @@ export function* walkRows(
   problems: ProblemList,
   legacyDigest: (id: number) => string | undefined,
 ): Generator<void, number> {
-  const page = db.prepare(`${ROW_WITH_LATEST_SQL} WHERE r.id > ? ORDER BY r.id LIMIT ?`);
+  // Only what the row check reads: the chain walk has checked every entry's own seal already.
+  const page = db.prepare(
+    `SELECT r.id, ${digestInputSql('r')}, a.seq, a.event, a.detail_json
+     FROM history_rows AS r
+     LEFT JOIN audit_log AS a ON a.seq = (SELECT MAX(seq) FROM audit_log WHERE row_id = r.id)
+     WHERE r.id > ? ORDER BY r.id LIMIT ?`,
+  );
+  page.setReturnArrays(true);
   let after = 0;
   let checked = 0;
   for (;;) {
-    const rows = page.all(after, SLICE);
+    const rows = page.all(after, SLICE) as unknown as unknown[][];
     if (rows.length === 0) break;
-    for (const raw of rows) {
-      const row = toRowWithLatest(raw);
-      // The chain walk has checked every entry's own seal already.
-      const check = checkRow(seal, row, () => legacyDigest(row.id), { checkEntry: false });
+    for (const [id, digestInput, seq, event, detailJson] of rows) {
+      const rowId = Number(id);
+      const latest =
+        seq === null
+          ? undefined
+          : ({ seq: Number(seq), event: String(event), detail_json: String(detailJson) } as RawEntry);
+      const row = { id: rowId, digestInput: String(digestInput), latest };
+      const check = checkRow(seal, row, () => legacyDigest(rowId), { checkEntry: false });
       if (check.state === 'failed') problems.add(check.problem);
-      after = row.id;
+      after = rowId;
       checked += 1;
     }
     yield;
@@ -289,18 +319,24 @@ export function* orphanEntries(db: DatabaseSync, problems: ProblemList, onlyRows
     }
     return;
   }
-  let count = 0;
-  for (const row of db
-    .prepare(
-      `SELECT a.row_id AS row_id, MIN(a.seq) AS seq FROM audit_log AS a
-       WHERE a.row_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM history_rows AS r WHERE r.id = a.row_id)
-       GROUP BY a.row_id ORDER BY a.row_id`,
-    )
-    .iterate()) {
-    const rowId = Number(row.row_id);
-    if (rowId > 0) problems.add({ kind: 'row_deleted', seq: Number(row.seq), rowId, reason: reason(rowId) });
-    count += 1;
-    if (count % SLICE === 0) yield;
+  // A page of row ids at a time, in index order (audit_log (row_id, seq)), checked against the rows: one
+  // statement over every entry would hold the main process for as long as it takes to aggregate them all.
+  const page = db.prepare(
+    `SELECT row_id, MIN(seq) AS seq FROM audit_log WHERE row_id > ? GROUP BY row_id ORDER BY row_id LIMIT ?`,
+  );
+  const exists = db.prepare('SELECT 1 FROM history_rows WHERE id = ?');
+  let after = 0;
+  for (;;) {
+    const rows = page.all(after, SLICE);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const rowId = Number(row.row_id);
+      after = rowId;
+      if (rowId > 0 && !exists.get(rowId)) {
+        problems.add({ kind: 'row_deleted', seq: Number(row.seq), rowId, reason: reason(rowId) });
+      }
+    }
+    yield;
   }
 }
 

@@ -61,6 +61,7 @@ import {
   addIncidents,
   CHAIN_START,
   type ChainPoint,
+  type ChainWalk,
   checkHead,
   checkRow,
   drain,
@@ -90,6 +91,8 @@ import { digestInputSql, legacyRowDigest, rowDigest } from './row-digest';
 /** Operator name recorded for what Paydesk does by itself (startup recovery). */
 export const SYSTEM_OPERATOR = 'system';
 const MAX_CACHED_STATEMENTS = 256;
+/** The check at start walks at most this many new entries (about a quarter of a second); beyond, the full check does. */
+const STARTUP_WALK_LIMIT = 50_000;
 
 export class HistoryStoreError extends Error {
   override name = 'HistoryStoreError';
@@ -164,6 +167,8 @@ export type HistoryStoreOptions = {
   trust: AuditTrust;
   /** Told when a check finishes (the app passes it on to the renderer as history.auditChanged). */
   onAuditStatus?: (status: AuditStatus) => void;
+  /** How many new entries the check at start walks before leaving them to the full check (tests). */
+  startupWalkLimit?: number;
 };
 
 type SqlRow = Record<string, SQLOutputValue>;
@@ -424,6 +429,8 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
   /** The problems of the latest check (at start, then each full check): rows they name are flagged. */
   let known: ProblemList | undefined;
   let latest: HistoryVerification;
+  /** The newest entry the latest check walked (or left to the full check): catchUp goes on from here. */
+  let covered: ChainPoint = CHAIN_START;
   let fullRun: Promise<HistoryVerification> | undefined;
   let reader: DatabaseSync | undefined;
   let closed = false;
@@ -435,11 +442,14 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
     return row ? { seq: Number(row.seq), hash: String(row.hash), at: Number(row.at) } : undefined;
   }
 
-  /** One row against its newest entry, the entry's own seal included: what every read goes through. */
-  function checkOne(id: number) {
+  /**
+   * One row against its newest entry, the entry's own seal included: what every read goes through.
+   * `checkEntry: false` after a walk that has checked the entries already (one problem, reported once).
+   */
+  function checkOne(id: number, checkEntry = true) {
     const raw = prepare(`${ROW_WITH_LATEST_SQL} WHERE r.id = ?`).get(id);
     if (!raw) return undefined;
-    return checkRow(trust, toRowWithLatest(raw), () => legacyDigestVia(db, id), { checkEntry: true });
+    return checkRow(trust, toRowWithLatest(raw), () => legacyDigestVia(db, id), { checkEntry });
   }
 
   function rowAudit(id: number): RowAudit | undefined {
@@ -457,10 +467,64 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
     );
   }
 
-  function publish(verification: HistoryVerification, problems: ProblemList): void {
-    latest = verification;
-    known = problems;
-    options.onAuditStatus?.({ verification, checking: fullRun !== undefined });
+  type CheckResult = { verification: HistoryVerification; problems: ProblemList; last: ChainPoint };
+
+  function keep(result: CheckResult): HistoryVerification {
+    latest = result.verification;
+    known = result.problems;
+    covered = result.last;
+    return latest;
+  }
+
+  /**
+   * Between full checks: the entries written since the latest check (by this session, as a rule) are
+   * read back and checked with the rows they touched, so that "verified up to" stays current. Cheap: a
+   * few entries each time History asks.
+   */
+  function catchUp(): void {
+    if (fullRun || !known) return;
+    const newest = prepare('SELECT MAX(seq) AS seq FROM audit_log').get();
+    if (Number(newest?.seq ?? 0) <= covered.seq) return;
+    const problems = known;
+    const before = problems.count;
+    const touched = new Set<number>();
+    const walk = drain(
+      walkChain(db, trust, covered, problems, (entry) => {
+        if (entry.row_id !== null) touched.add(entry.row_id);
+      }),
+    );
+    for (const id of touched) {
+      const check = checkOne(id, false);
+      if (check?.state === 'failed') problems.add(check.problem);
+    }
+    drain(orphanEntries(db, problems, touched));
+    const clean = problems.count === before && walk.cleanUpTo.seq === walk.last.seq;
+    // "Verified up to" moves on only when it had reached what the latest check covered.
+    const extends_ = clean && (latest.verifiedUpTo?.seq ?? 0) === covered.seq;
+    const anchor = trust.anchor;
+    if (extends_ && problems.count === 0 && anchor && anchor.verifiedSeq === covered.seq) {
+      trust.setAnchor({
+        ...anchor,
+        verifiedSeq: walk.last.seq,
+        verifiedHash: walk.last.hash,
+        verifiedAt: now(),
+      });
+    }
+    latest = {
+      ...latest,
+      ok: problems.count === 0,
+      entries: walk.last.seq,
+      verifiedUpTo: extends_ ? { seq: walk.last.seq, at: walk.last.at } : latest.verifiedUpTo,
+      problems: problems.listed,
+      problemCount: problems.count,
+      notices: [...trust.notices],
+    };
+    covered = walk.last;
+  }
+
+  function publish(result: CheckResult): void {
+    keep(result);
+    options.onAuditStatus?.({ verification: latest, checking: fullRun !== undefined });
   }
 
   /**
@@ -478,19 +542,30 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
       // An entry verified before and now different: walk it all, whatever changed shows there.
       if (verified?.hash === anchor.verifiedHash) from = verified;
     }
+    const newest = prepare('SELECT seq, hash, at FROM audit_log ORDER BY seq DESC LIMIT 1').get();
+    const head: ChainPoint = newest
+      ? { seq: Number(newest.seq), hash: String(newest.hash), at: Number(newest.at) }
+      : CHAIN_START;
     const touched = new Set<number>();
-    const walk = drain(
-      walkChain(db, trust, from, problems, (entry) => {
-        if (entry.row_id !== null) touched.add(entry.row_id);
-      }),
-    );
-    checkHead(db, walk.last, problems);
-    for (const id of touched) {
-      const check = checkOne(id);
-      if (check?.state === 'failed') problems.add(check.problem);
+    let walk: ChainWalk;
+    if (head.seq - from.seq <= (options.startupWalkLimit ?? STARTUP_WALK_LIMIT)) {
+      walk = drain(
+        walkChain(db, trust, from, problems, (entry) => {
+          if (entry.row_id !== null) touched.add(entry.row_id);
+        }),
+      );
+      checkHead(db, walk.last, problems);
+      for (const id of touched) {
+        const check = checkOne(id, false);
+        if (check?.state === 'failed') problems.add(check.problem);
+      }
+      drain(orphanEntries(db, problems, touched));
+    } else {
+      // A long backlog (a history adopted from the previous version, an anchor lost): start stays fast,
+      // the full check in the background walks it, and says so when it is done.
+      walk = { last: head, cleanUpTo: from };
     }
-    drain(orphanEntries(db, problems, touched));
-    const clean = problems.count === 0;
+    const clean = problems.count === 0 && walk.cleanUpTo.seq === walk.last.seq;
 
     const next = anchor
       ? { ...anchor, incidents: [...anchor.incidents] }
@@ -516,14 +591,15 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
     }
     trust.setAnchor(next);
     addIncidents(next, problems);
-    const verification = summarize(trust, 'startup', checkedAt, walk, problems, touched.size);
-    latest = verification;
-    known = problems;
-    return verification;
+    return keep({
+      verification: summarize(trust, 'startup', checkedAt, walk, problems, touched.size),
+      problems,
+      last: walk.last,
+    });
   }
 
   /** Every entry and every row, on `source`, a slice at a time. */
-  function* fullCheck(source: DatabaseSync): Generator<void, [HistoryVerification, ProblemList]> {
+  function* fullCheck(source: DatabaseSync): Generator<void, CheckResult> {
     const checkedAt = now();
     const problems = new ProblemList();
     const walk = yield* walkChain(source, trust, CHAIN_START, problems);
@@ -539,10 +615,14 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
       });
     }
     addIncidents(trust.anchor, problems);
-    return [summarize(trust, 'full', checkedAt, walk, problems, rowsChecked), problems];
+    return {
+      verification: summarize(trust, 'full', checkedAt, walk, problems, rowsChecked),
+      problems,
+      last: walk.last,
+    };
   }
 
-  latest = startupCheck();
+  startupCheck();
 
   function resourceOf(row: HistoryRow): string {
     return row.kind === 'payin' ? row.merchantTradeNo : `batch:${row.id}`;
@@ -1020,16 +1100,15 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
 
     /** The latest check's result, and whether a full check is under way. */
     auditStatus(): AuditStatus {
+      catchUp();
       return { verification: latest, checking: fullRun !== undefined };
     },
 
     /** Every entry and every row, at once (tests, diagnostics): blocks until done. */
     verifyHistory(): HistoryVerification {
-      const [verification, problems] = drain(fullCheck(db));
-      latest = verification;
-      known = problems;
+      const result = drain(fullCheck(db));
       fullyChecked = true;
-      return verification;
+      return keep(result);
     },
 
     /**
@@ -1051,11 +1130,10 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           for (;;) {
             const step = walk.next();
             if (step.done) {
-              const [verification, problems] = step.value;
               fullRun = undefined;
               fullyChecked = true;
-              publish(verification, problems);
-              return verification;
+              publish(step.value);
+              return step.value.verification;
             }
             await new Promise((resolve) => setImmediate(resolve));
             if (closed) throw new HistoryClosedError('The history was closed during the check.');

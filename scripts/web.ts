@@ -2,7 +2,7 @@
 // harness (development and browser tests). --sandbox-slow-ms shortens the embedded sandbox's 500.02 delay
 // (35 s); --payin-timeout-ms saves the built-in Sandbox profile with that request timeout (30 s; 1000 at least),
 // so that the browser tests can rehearse a timeout in seconds.
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { createKeychainVault } from '../src/main/credentials/keychain-vault';
 import { createMemoryVault } from '../src/main/credentials/memory-vault';
 import { probeKeychain } from '../src/main/credentials/probe-keychain';
 import { createLogger } from '../src/main/log/logger';
+import { setAsideUnreadableSettings } from '../src/main/settings/settings-file';
 import type { KeyValueStore } from '../src/main/settings/settings-service';
 import { startWebHarness } from '../src/main/web-harness';
 import type { IpcResult, SettingsView } from '../src/shared/ipc';
@@ -57,6 +58,11 @@ const dataDir = resolve(
   values.data ??
     (values.ephemeral ? mkdtempSync(join(tmpdir(), 'paydesk-web-')) : join(homedir(), '.paydesk-web')),
 );
+// For this OS user only (history, logs, settings); conf would create it 0755.
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+const settingsNotice = values.ephemeral
+  ? undefined
+  : setAsideUnreadableSettings(join(dataDir, 'settings.json'));
 const memory = new Map<string, unknown>();
 const settingsStore: KeyValueStore = values.ephemeral
   ? {
@@ -79,7 +85,10 @@ const harness = await startWebHarness({
     bankPageView,
     dataDir,
     settingsStore,
+    ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault,
+    // Outside --ephemeral, the passphrase goes to the keychain only, as in the app (lock-service.ts).
+    ...(!values.ephemeral && { passphraseVault: createKeychainVault('paydesk') }),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
     ...(slowFaultDelayMs !== undefined && { sandbox: { slowFaultDelayMs } }),

@@ -1,5 +1,6 @@
 // The composition root: builds every service from a config object. Imports nothing from 'electron', so
 // the Electron shell (index.ts) and the browser harness (web-harness.ts) run the very same app.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import {
   type EventPayload,
   type IpcEvent,
   type PayInResult,
+  type SettingsNotice,
 } from '../shared/ipc';
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
@@ -21,7 +23,9 @@ import { HistoryClosedError, openHistoryStore } from './history/history-store';
 import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
-import { createLockService } from './lock/lock-service';
+import { createMappingMemory } from './kyc/mapping-memory';
+import { lockRecordIn } from './lock/lock-record';
+import { createLockService, type LockServiceOptions } from './lock/lock-service';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
@@ -52,8 +56,15 @@ export interface PaydeskConfig {
   /** Folder for history.sqlite and the embedded sandbox's state. */
   dataDir: string;
   settingsStore: KeyValueStore;
+  /** What the host found wrong with the settings file before the store opened it (settings-file.ts). */
+  settingsNotices?: readonly SettingsNotice[];
   /** The OS keychain (or, for the ephemeral harness, memory): the only home of merchant secrets. */
   vault: CredentialVault;
+  /**
+   * Where the operator passphrase's hash is kept, when not in `vault`: the app passes the OS keychain even
+   * when it cannot be read, so that the lock fails closed rather than forget a passphrase it cannot see.
+   */
+  passphraseVault?: LockServiceOptions['vault'];
   keychain: { available: boolean; reason?: string };
   log: LogSink;
   emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
@@ -72,7 +83,8 @@ function errorText(error: unknown): string {
 }
 
 export async function createPaydesk(config: PaydeskConfig) {
-  mkdirSync(config.dataDir, { recursive: true });
+  // History, logs and the lock record: for this OS user only.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const historyFile = join(config.dataDir, 'history.sqlite');
   // The audit key and anchor come from the vault before the file is opened: a new key is saved before
   // anything is sealed with it.
@@ -102,19 +114,16 @@ export async function createPaydesk(config: PaydeskConfig) {
   if (recovered.length > 0)
     config.log.info({ recovered }, 'pending pay-ins from a previous run marked outcome_unknown');
 
-  const sandbox: Sandbox = await startSandbox({
-    port: 0,
-    dataFile: join(config.dataDir, 'sandbox.sqlite'),
-    ...config.sandbox,
-  });
   const settings = createSettingsService({
     store: config.settingsStore,
     vault: config.vault,
-    onInvalidFile: (message) => config.log.error({}, message),
+    notices: config.settingsNotices ?? [],
+    onNotice: ({ kind, message, backupFile }) => config.log.error({ kind, backupFile }, message),
   });
   const storedCards = createStoredCards(config.settingsStore);
   const lock = await createLockService({
-    vault: config.vault,
+    vault: config.passphraseVault ?? config.vault,
+    record: lockRecordIn(config.dataDir),
     idleLockMinutes: () => settings.read().idleLockMinutes,
     emit: (state) => config.emit('lock.changed', state),
     audit: (event, outcome, detail) =>
@@ -128,8 +137,30 @@ export async function createPaydesk(config: PaydeskConfig) {
     return stored ?? (profile.embeddedSandbox ? DEFAULT_MERCHANT.secret : undefined);
   }
 
-  function endpointsOf(profile: Profile): { baseUrl: string; kycBaseUrl: string } {
-    if (profile.embeddedSandbox) return { baseUrl: sandbox.url, kycBaseUrl: sandbox.url };
+  // The embedded sandbox runs only while a profile needs it: started at start-up when the active profile
+  // is the Sandbox, otherwise on the first call that needs it. Its inspection endpoints (every KYC record
+  // it accepted) answer only this run's random token.
+  let sandbox: Sandbox | undefined;
+  let sandboxStarting: Promise<Sandbox> | undefined;
+  function embeddedSandbox(): Promise<Sandbox> {
+    sandboxStarting ??= startSandbox({
+      port: 0,
+      dataFile: join(config.dataDir, 'sandbox.sqlite'),
+      inspectionToken: randomBytes(24).toString('base64url'),
+      ...config.sandbox,
+    }).then((started) => {
+      sandbox = started;
+      return started;
+    });
+    return sandboxStarting;
+  }
+  if (settings.activeProfile().embeddedSandbox) await embeddedSandbox();
+
+  async function endpointsOf(profile: Profile): Promise<{ baseUrl: string; kycBaseUrl: string }> {
+    if (profile.embeddedSandbox) {
+      const { url } = await embeddedSandbox();
+      return { baseUrl: url, kycBaseUrl: url };
+    }
     if (!profile.baseUrl || !profile.kycBaseUrl) {
       throw new IpcFailure('invalid', `Profile "${profile.name}" has no gateway address.`, 'baseUrl');
     }
@@ -140,33 +171,36 @@ export async function createPaydesk(config: PaydeskConfig) {
     return settings.read().operatorName || userInfo().username || 'operator';
   }
 
-  const listener = await startReturnListener({
-    onReturn: (event) => {
-      try {
-        payIns.handleReturn(event);
-      } catch (error) {
-        config.log.error(
-          { historyId: event.historyId, err: errorText(error) },
-          'could not record a browser return',
-        );
-        throw error;
-      }
+  const listener = await startReturnListener(
+    {
+      onReturn: (event) => {
+        try {
+          payIns.handleReturn(event);
+        } catch (error) {
+          config.log.error(
+            { historyId: event.historyId, err: errorText(error) },
+            'could not record a browser return',
+          );
+          throw error;
+        }
+      },
+      onCallback: async (body) => {
+        try {
+          return await payIns.handleCallback(body);
+        } catch (error) {
+          // The listener answers 500, so the gateway sends the notification again (A12).
+          config.log.error({ err: errorText(error) }, 'could not record a payment notification');
+          throw error;
+        }
+      },
     },
-    onCallback: async (body) => {
-      try {
-        return await payIns.handleCallback(body);
-      } catch (error) {
-        // The listener answers 500, so the gateway sends the notification again (A12).
-        config.log.error({ err: errorText(error) }, 'could not record a payment notification');
-        throw error;
-      }
-    },
-  });
+    { portFile: join(config.dataDir, 'return-listener.port') },
+  );
 
-  function connectionOf(profile: Profile) {
+  async function connectionOf(profile: Profile) {
     return {
       profile,
-      baseUrl: endpointsOf(profile).baseUrl,
+      baseUrl: (await endpointsOf(profile)).baseUrl,
       secret: () => secretOf(profile),
       operator: operatorName(),
     };
@@ -217,12 +251,13 @@ export async function createPaydesk(config: PaydeskConfig) {
       const profile = settings.activeProfile();
       return {
         profile,
-        kycBaseUrl: endpointsOf(profile).kycBaseUrl,
+        kycBaseUrl: (await endpointsOf(profile)).kycBaseUrl,
         secret: () => secretOf(profile),
         operator: operatorName(),
       };
     },
     emitProgress: (event) => config.emit('kyc.progress', event),
+    mappings: createMappingMemory(config.settingsStore),
   });
 
   const handlers: IpcHandlers = {
@@ -239,14 +274,14 @@ export async function createPaydesk(config: PaydeskConfig) {
     'profiles.testConnection': async ({ id }) => {
       const profile = settings.read().profiles.find((candidate) => candidate.id === id);
       if (!profile) throw new IpcFailure('not_found', `No connection profile with id "${id}".`, 'id');
-      return testConnection(endpointsOf(profile), {
+      return testConnection(await endpointsOf(profile), {
         connectTimeoutMs: profile.connectTimeoutMs,
         timeoutMs: profile.requestTimeoutMs,
       });
     },
     'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
     'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
-    'lock.status': async () => lock.state(),
+    'lock.status': async () => lock.status(),
     'lock.activity': async () => lock.activity(),
     'lock.lockNow': async () => lock.lockNow(),
     'lock.unlock': ({ passphrase }) => lock.unlock(passphrase),
@@ -268,7 +303,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       return { ready: true as const };
     },
     'kyc.open': (input) => kycDesk.open(input),
-    'kyc.setMapping': ({ batchId, mapping }) => kyc.setMapping(batchId, mapping),
+    'kyc.setMapping': ({ batchId, mapping }) => kycDesk.setMapping(batchId, mapping),
     'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),
     'kyc.update': async ({ batchId, index, field, value }) => kyc.update(batchId, index, field, value),
     'kyc.submit': ({ batchId, onlyRemaining }) => kycDesk.submit(batchId, onlyRemaining),
@@ -329,7 +364,13 @@ export async function createPaydesk(config: PaydeskConfig) {
   return {
     dispatch,
     history,
-    sandbox,
+    /** The embedded sandbox; throws when no profile has needed it yet (tests and tools use it). */
+    get sandbox(): Sandbox {
+      if (!sandbox) throw new Error('The embedded sandbox is not running: no Sandbox profile has been used.');
+      return sandbox;
+    },
+    /** Starts the embedded sandbox if it is not running (for tools that talk to it directly). */
+    embeddedSandbox,
     listener,
     settings,
     payIns,
@@ -337,7 +378,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     async close() {
       lock.stopIdleClock();
       await listener.close();
-      await sandbox.close();
+      await (sandboxStarting ? (await sandboxStarting).close() : undefined);
       // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
       await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);
       history.close();

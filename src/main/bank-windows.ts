@@ -3,6 +3,7 @@
 // A window that closes itself on the return listener's address has finished; one the operator closes
 // before that cancels the bank step (the pay-in's outcome stays open: the customer may still complete it).
 import type { BrowserWindow } from 'electron';
+import { isOpenableBankPageUrl } from '../shared/bank-page-url';
 import type { BankPageWindows } from './app';
 import { bringToFront, openBankPageWindow } from './window';
 
@@ -19,7 +20,7 @@ export function createBankPageWindows(options: {
   return {
     open(historyId, url) {
       const parent = options.parent();
-      if (!parent || open.has(historyId)) return;
+      if (!parent || open.has(historyId) || !isOpenableBankPageUrl(url)) return;
       const window = openBankPageWindow(parent, url, (target) => {
         const done = options.isReturnAddress(target);
         if (done) finished.add(historyId);

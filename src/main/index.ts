@@ -2,7 +2,7 @@
 // 'electron'.
 // It builds the app from the same composition root as the browser harness and binds it to the window.
 import { join } from 'node:path';
-import { app, type BrowserWindow, ipcMain, powerMonitor, protocol } from 'electron';
+import { app, type BrowserWindow, dialog, ipcMain, powerMonitor, protocol } from 'electron';
 import ElectronStore from 'electron-store';
 import type { EventPayload, IpcEvent } from '../shared/ipc';
 import { createPaydesk, type Paydesk } from './app';
@@ -11,21 +11,27 @@ import { createKeychainVault } from './credentials/keychain-vault';
 import { createMemoryVault } from './credentials/memory-vault';
 import { probeKeychain } from './credentials/probe-keychain';
 import { bindIpc, emitToWindow } from './ipc-bridge';
-import { createLogger } from './log/logger';
+import { type AppLogger, createLogger } from './log/logger';
 import {
   APP_ENTRY_URL,
   APP_SCHEME_PRIVILEGES,
   originOf,
   registerRendererProtocol,
 } from './renderer-protocol';
+import { setAsideUnreadableSettings } from './settings/settings-file';
 import { APP_CONTENT_SECURITY_POLICY, bringToFront, createAppWindow } from './window';
 
 let paydesk: Paydesk | undefined;
 let mainWindow: BrowserWindow | undefined;
+/** The log, once start() has opened it: a failed start is written there too. */
+let appLog: AppLogger | undefined;
+
+const logFile = () => join(app.getPath('logs'), 'paydesk.log');
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
-  const log = createLogger({ filePath: join(app.getPath('logs'), 'paydesk.log'), level: 'info' });
+  const log = createLogger({ filePath: logFile(), level: 'info' });
+  appLog = log;
   const probe = await probeKeychain();
   if (!probe.available)
     log.error({ reason: probe.reason }, 'no OS keychain: merchant secrets kept in memory only');
@@ -39,13 +45,18 @@ async function start(): Promise<void> {
       });
     },
   });
+  // electron-store would throw on a file that is not JSON: it is set aside first, and the operator told.
+  const settingsNotice = setAsideUnreadableSettings(join(dataDir, 'settings.json'));
   paydesk = await createPaydesk({
     version: app.getVersion(),
     bankPageView: 'window',
     bankPageWindows,
     dataDir,
     settingsStore: new ElectronStore<Record<string, unknown>>({ name: 'settings' }),
+    ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),
+    // The passphrase only ever goes to the keychain: unreadable, it keeps Paydesk locked (lock-service.ts).
+    passphraseVault: createKeychainVault('Paydesk'),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
     emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {
@@ -73,14 +84,28 @@ if (app.requestSingleInstanceLock()) {
   app.on('second-instance', () => {
     if (mainWindow) bringToFront(mainWindow);
   });
+  // Every web contents, including those this code never opens itself (DevTools, a webview): no new
+  // windows, no webviews. The app window and the bank windows add their own, narrower, guards.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
   app.enableSandbox();
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
-  // A start that fails (history cannot be opened, no free port) quits rather than leave a process with no window.
+  // A start that fails (history cannot be opened, no free port) says why in a dialog and quits, rather
+  // than leave a process with no window.
   app
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
       console.error('Paydesk failed to start', error);
+      appLog?.error({ err: reason }, 'Paydesk failed to start');
+      dialog.showErrorBox(
+        'Paydesk could not start',
+        `${reason}\n\nNothing was sent to a gateway. Paydesk's data folder is ${app.getPath('userData')}; ` +
+          `its log, ${logFile()}, has the details. Start Paydesk again once the cause is fixed.`,
+      );
       app.quit();
     });
   app.on('window-all-closed', () => {

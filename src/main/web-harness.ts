@@ -1,6 +1,8 @@
 // The browser harness: the same composition root as the Electron app, with the IPC contract bridged over
 // HTTP (calls) and server-sent events (the event table). Development and browser tests only — it is never
-// packaged. Bound to 127.0.0.1; every call must carry the per-run token.
+// packaged. Bound to 127.0.0.1; every call must carry the per-run token, and every request must name the
+// harness itself as its Host (so a name rebound to 127.0.0.1 by a hostile site reaches nothing) and, when
+// it has an Origin, come from the harness's own page (so no other site's page can make a call).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -118,7 +120,22 @@ export async function startWebHarness(options: WebHarnessOptions) {
     }
   }
 
+  /** Host `127.0.0.1:<port>`, and an Origin, if any, of `http://127.0.0.1:<port>`: nothing else. */
+  function fromItself(request: IncomingMessage): boolean {
+    const own = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { host, origin } = request.headers;
+    return host === own && (origin === undefined || origin === `http://${own}`);
+  }
+
   const server = createServer((request, response) => {
+    if (!fromItself(request)) {
+      return send(
+        response,
+        403,
+        'Forbidden: this harness answers only its own address and page.',
+        'text/plain',
+      );
+    }
     const url = new URL(request.url ?? '/', 'http://harness');
     if (url.pathname === '/__harness/bridge.js')
       return send(response, 200, bridgeScript(), CONTENT_TYPES['.js']!);

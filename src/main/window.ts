@@ -1,6 +1,8 @@
 // The app window and the isolated bank-page window, with every security setting in one place.
 import { randomUUID } from 'node:crypto';
-import { BrowserWindow, type Session, session, type WebContents } from 'electron';
+import { app, BrowserWindow, type Session, session, type WebContents } from 'electron';
+import { isOpenableBankPageUrl } from '../shared/bank-page-url';
+import { originOf } from './renderer-protocol';
 
 export const APP_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -26,9 +28,24 @@ export const APP_WEB_PREFERENCES = Object.freeze({
   spellcheck: false,
 });
 
+/** DevTools would let anyone at the desk read and drive the page (the bank page too): development only. */
+function webPreferences() {
+  return { ...APP_WEB_PREFERENCES, devTools: !app.isPackaged };
+}
+
 function denyEverything(target: Session): void {
   target.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   target.setPermissionCheckHandler(() => false);
+}
+
+/**
+ * Downloads: only `allowedPrefix` — the app's own exports, a Blob its page made and saved with <a download>
+ * (lib/download.ts); nothing a page from elsewhere offers. undefined: none at all (the bank page).
+ */
+function refuseDownloads(target: Session, allowedPrefix?: string): void {
+  target.on('will-download', (event, item) => {
+    if (allowedPrefix === undefined || !item.getURL().startsWith(allowedPrefix)) event.preventDefault();
+  });
 }
 
 /** Navigation and new windows are blocked: the app's own page is the only content in the app window. */
@@ -41,6 +58,7 @@ function lockNavigation(contents: WebContents): void {
 /** appUrl: the renderer on app:// (see renderer-protocol.ts), or electron-vite's dev server in development. */
 export function createAppWindow(options: { preloadPath: string; appUrl: string }) {
   denyEverything(session.defaultSession);
+  refuseDownloads(session.defaultSession, `blob:${originOf(options.appUrl)}/`);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: {
@@ -56,7 +74,7 @@ export function createAppWindow(options: { preloadPath: string; appUrl: string }
     minHeight: 640,
     show: false,
     title: 'Paydesk',
-    webPreferences: { ...APP_WEB_PREFERENCES, preload: options.preloadPath },
+    webPreferences: { ...webPreferences(), preload: options.preloadPath },
   });
   lockNavigation(window.webContents);
   window.once('ready-to-show', () => window.show());
@@ -73,7 +91,8 @@ export function bringToFront(window: BrowserWindow): void {
 
 /**
  * Opens a 3DS or hosted payment page: third-party content in a modal child window with its own
- * in-memory session, no preload and no Node; popups and permissions denied; only http(s) navigation.
+ * in-memory session, no preload and no Node; popups and permissions denied; navigation to https only
+ * (plain http on loopback).
  * `isFinished` recognises the return listener's final redirect, after which the window closes itself.
  */
 export function openBankPageWindow(
@@ -81,8 +100,12 @@ export function openBankPageWindow(
   url: string,
   isFinished: (url: string) => boolean,
 ): BrowserWindow {
+  // The result's address was checked where main built it and by the IPC contract; this is the last gate
+  // before a window loads it (a file:, javascript:, data: or chrome: address never gets a window).
+  if (!isOpenableBankPageUrl(url)) throw new Error('Refused to open a bank page that is not https.');
   const bankSession = session.fromPartition(`bank-page-${randomUUID()}`, { cache: false });
   denyEverything(bankSession);
+  refuseDownloads(bankSession);
   const window = new BrowserWindow({
     parent,
     modal: true,
@@ -90,7 +113,7 @@ export function openBankPageWindow(
     height: 680,
     title: 'Bank verification',
     webPreferences: {
-      ...APP_WEB_PREFERENCES,
+      ...webPreferences(),
       session: bankSession,
       preload: undefined,
       javascript: true,
@@ -99,7 +122,7 @@ export function openBankPageWindow(
   const contents = window.webContents;
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   const guard = (event: { preventDefault(): void }, target: string) => {
-    if (!/^https?:\/\//i.test(target)) event.preventDefault();
+    if (!isOpenableBankPageUrl(target)) event.preventDefault();
   };
   contents.on('will-navigate', (event) => guard(event, event.url));
   contents.on('will-redirect', (event) => {

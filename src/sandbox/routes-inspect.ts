@@ -1,5 +1,9 @@
 // Sandbox-only inspection, under /_sandbox so it cannot be mistaken for the gateway's API. It shows what
-// the sandbox keeps, which never includes a full card number or a CVV.
+// the sandbox keeps, which never includes a full card number or a CVV but does include the KYC records it
+// accepted (names, birthdays, personal codes): with an inspection token, as the embedded sandbox always
+// has one (a new random one per run), only a caller that sends it as `Authorization: Bearer <token>` is
+// answered, so no other process on the machine can read them.
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { orderStatusName } from '../shared/gateway/order-status';
@@ -20,7 +24,36 @@ const ordersQuery = z.object({
 });
 const kycQuery = z.object({ merchantId: digits });
 
-export function registerInspectionRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+/** The token, compared in constant time; undefined: inspection is open (a sandbox started for tests). */
+function authorized(header: string | undefined, token: string | undefined): boolean {
+  if (token === undefined) return true;
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function registerInspectionRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  inspectionToken: string | undefined,
+): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?', 1)[0];
+    if (
+      (path === '/_sandbox/orders' || path === '/_sandbox/kyc') &&
+      !authorized(request.headers.authorization, inspectionToken)
+    ) {
+      refuse(
+        reply,
+        RESULT_CODE.BAD_SIGNATURE,
+        "Authorization: Inspection needs this sandbox run's token.",
+        401,
+      );
+      return;
+    }
+    done();
+  });
+
   const describe = (order: OrderRow) => ({
     orderId: order.orderId,
     merchantId: order.merchantId,

@@ -1,6 +1,7 @@
 // startSandbox: the Fastify server of the sandbox gateway. Every answer of the API, including a wrong
 // Content-Type, a body that does not parse, an unknown path and an oversized body, has the JSON shape of
 // assumption A2; HTTP statuses follow A1.
+import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import Fastify, {
   type FastifyError,
@@ -9,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { RESULT_CODE } from '../shared/gateway/result-codes';
+import { SERVER_LIMITS, type ServerLimits, timeoutCheckInterval } from '../shared/server-limits';
 import { CallbackSender } from './callbacks';
 import { FORM_TYPE, parseForm } from './content-types';
 import type { SandboxContext } from './context';
@@ -34,9 +36,22 @@ export type SandboxOptions = {
   slowFaultDelayMs?: number;
   /** Fastify's request log to stdout; off by default, it costs throughput. */
   logger?: boolean;
+  /**
+   * When given, the inspection endpoints (/_sandbox/orders, /_sandbox/kyc) answer only a caller that sends
+   * it as a bearer token. The embedded sandbox always sets one.
+   */
+  inspectionToken?: string;
+  /** Tighter limits than SERVER_LIMITS (tests). */
+  limits?: Partial<ServerLimits>;
 };
 
-export type Sandbox = { url: string; port: number; close: () => Promise<void> };
+export type Sandbox = {
+  url: string;
+  port: number;
+  /** The token inspection needs, when the sandbox was started with one. */
+  inspectionToken: string | undefined;
+  close: () => Promise<void>;
+};
 
 type Classified = { status: number; code: number; msg: string };
 
@@ -71,9 +86,25 @@ function classify(error: FastifyError): Classified {
   return { status: 500, code: RESULT_CODE.INTERNAL_ERROR, msg: 'Internal error.' };
 }
 
-function buildApp(ctx: SandboxContext, newTraceId: () => string, logger: boolean): FastifyInstance {
+function buildApp(
+  ctx: SandboxContext,
+  newTraceId: () => string,
+  options: { logger: boolean; inspectionToken: string | undefined; limits: ServerLimits },
+): FastifyInstance {
+  const { limits } = options;
   const app = Fastify({
-    logger,
+    logger: options.logger,
+    // Node's server enforces these only at its checking interval: set them where it is made.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: limits.headersTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: timeoutCheckInterval(limits),
+        },
+        handler,
+      ),
     bodyLimit: PAYIN_BODY_LIMIT,
     genReqId: newTraceId,
     // Close in-flight and keep-alive connections on close(): a test's afterAll must not wait for them.
@@ -131,7 +162,8 @@ function buildApp(ctx: SandboxContext, newTraceId: () => string, logger: boolean
   registerPayInRoutes(app, ctx);
   registerKycRoutes(app, ctx);
   registerBrowserRoutes(app, ctx);
-  registerInspectionRoutes(app, ctx);
+  registerInspectionRoutes(app, ctx, options.inspectionToken);
+  app.server.maxConnections = limits.maxConnections;
   return app;
 }
 
@@ -160,7 +192,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     shutdown: shutdown.signal,
     baseUrl: '',
   };
-  const app = buildApp(ctx, newTraceId, options.logger ?? false);
+  const app = buildApp(ctx, newTraceId, {
+    logger: options.logger ?? false,
+    inspectionToken: options.inspectionToken,
+    limits: { ...SERVER_LIMITS, ...options.limits },
+  });
   const host = options.host ?? '127.0.0.1';
   try {
     await app.listen({ port: options.port ?? 0, host });
@@ -175,6 +211,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: ctx.baseUrl,
     port: address.port,
+    inspectionToken: options.inspectionToken,
     close: () => {
       closing ??= (async () => {
         shutdown.abort();

@@ -2,6 +2,7 @@
 // Main validates inputs and the sender against this table; the preload and the browser harness build
 // window.paydesk from it; nothing else names a channel.
 import { z } from 'zod';
+import { bankPageUrlSchema } from './bank-page-url';
 import {
   auditStatusSchema,
   dailyTotalSchema,
@@ -72,10 +73,21 @@ export const appInfoSchema = z.object({
   keychain: z.object({ available: z.boolean(), reason: z.string().optional() }),
 });
 
+/** Something the settings file held that Paydesk could not use, and what it did instead (shown until restart). */
+export const settingsNoticeSchema = z.object({
+  /** file_unreadable: not JSON, set aside whole; profile_dropped: one profile left out; setting_reset: one setting back to its default. */
+  kind: z.enum(['file_unreadable', 'profile_dropped', 'setting_reset']),
+  message: z.string(),
+  /** Where the settings file is kept as it was before Paydesk changed it. */
+  backupFile: z.string().optional(),
+});
+export type SettingsNotice = z.infer<typeof settingsNoticeSchema>;
+
 export const settingsViewSchema = z.object({
   settings: settingsSchema,
   /** Whether a merchant secret is in the keychain, per profile id: the secret itself never leaves main. */
   secretSet: z.record(z.string(), z.boolean()),
+  notices: z.array(settingsNoticeSchema),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
@@ -84,6 +96,10 @@ export const lockStateSchema = z.object({
   passphraseSet: z.boolean(),
   locked: z.boolean(),
   idleLockMinutes: z.int(),
+  /** After too many wrong passphrases no passphrase is checked until then (PCI DSS 8.3.4). */
+  lockedOutUntil: z.iso.datetime().optional(),
+  /** The OS keychain that keeps the passphrase's hash cannot be read: what that means and what to do. */
+  keychainProblem: z.string().optional(),
 });
 export type LockState = z.infer<typeof lockStateSchema>;
 export const PASSPHRASE_MIN_LENGTH = 8;
@@ -107,7 +123,7 @@ export const payInResultSchema = z.object({
   /** The request field the gateway's refusal names, to highlight it in the form. */
   field: z.string().optional(),
   /** A 3DS or hosted payment page to show in the isolated bank-page view. */
-  bankPage: z.object({ kind: z.enum(['3ds', 'redirect']), url: z.url() }).optional(),
+  bankPage: z.object({ kind: z.enum(['3ds', 'redirect']), url: bankPageUrlSchema }).optional(),
 });
 export type PayInResult = z.infer<typeof payInResultSchema>;
 

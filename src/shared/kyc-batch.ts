@@ -87,6 +87,8 @@ export const kycBatchSummary = z.object({
   errors: z.array(kycSummaryErrorSchema),
   /** File-level notices (unbalanced quotes and the like) that did not stop the parse. */
   warnings: z.array(z.string()),
+  /** `remembered`: the mapping set by hand for a file with these same headers, applied again. */
+  mappingFrom: z.enum(['guessed', 'remembered']).default('guessed'),
 });
 export type KycBatchSummary = z.infer<typeof kycBatchSummary>;
 

@@ -1,6 +1,6 @@
 // Connection profiles and app settings: what electron-store holds (never the merchant secret).
 import { z } from 'zod';
-import { httpUrl, merchantIdNumber, text } from './gateway/fields';
+import { httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
 import { payInRulesSchema } from './gateway/payin';
 import { signAlgorithmSchema } from './gateway/sign-algorithm';
 
@@ -38,6 +38,11 @@ export const profileSchema = z.strictObject({
   /** How this profile's gateway reads `country` and a stored card's card details (A14, A8). */
   payInRules: payInRulesSchema.prefault({}),
   returnAddresses: returnAddressesSchema.default('paydesk'),
+  /**
+   * The payer IP sent with phone payments (MOTO): the call centre's public IPv4, as acquirers expect when
+   * the card holder is not at a browser. Prefilled in the pay-in form, where the agent can change it.
+   */
+  motoIp: ipv4.optional(),
   callBackURL: httpUrl(256).optional(),
   successURL: httpUrl(256).optional(),
   failURL: httpUrl(256).optional(),
@@ -48,11 +53,42 @@ export const profileSchema = z.strictObject({
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileInput = z.input<typeof profileSchema>;
 
-/** A profile that talks to a real gateway must say where it is. */
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Whether a gateway address may carry this environment's pay-ins: a production gateway only over https;
+ * a test or sandbox gateway over https, or plain http on this machine's loopback (a gateway run locally,
+ * where TLS protects nothing). Card data never crosses a network unencrypted.
+ */
+export function gatewayAddressAllowed(environment: Environment, address: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return environment !== 'production' && url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname);
+}
+
+/** A profile that talks to a real gateway must say where it is, and reach it over https. */
 export const savedProfileSchema = profileSchema.superRefine((profile, ctx) => {
   if (profile.embeddedSandbox) return;
-  if (!profile.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'Required.' });
-  if (!profile.kycBaseUrl) ctx.addIssue({ code: 'custom', path: ['kycBaseUrl'], message: 'Required.' });
+  for (const field of ['baseUrl', 'kycBaseUrl'] as const) {
+    const address = profile[field];
+    if (!address) {
+      ctx.addIssue({ code: 'custom', path: [field], message: 'Required.' });
+    } else if (!gatewayAddressAllowed(profile.environment, address)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message:
+          profile.environment === 'production'
+            ? 'A production gateway must be reached over https://.'
+            : 'Use https://, or http:// on this machine only (127.0.0.1 or localhost).',
+      });
+    }
+  }
 });
 
 export const SANDBOX_PROFILE: Profile = Object.freeze(
@@ -62,6 +98,8 @@ export const SANDBOX_PROFILE: Profile = Object.freeze(
     environment: 'sandbox',
     embeddedSandbox: true,
     merchantId: 100001,
+    // A documentation address (RFC 5737): what a call centre's public address is in the sandbox.
+    motoIp: '203.0.113.7',
   }),
 );
 

@@ -3,12 +3,14 @@
 // window and its preload, app:// serving, the IPC bindings and their sender checks, a pay-in and a 3-D Secure
 // pay-in through the bound handlers, the lock, a second launch, and the shut-down. What it cannot prove —
 // Chromium itself, the real window, the OS — is listed in README ("The boot test").
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileFunction } from 'node:vm';
+import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IPC_CHANNEL_NAMES, IPC_PREFIX, type PaydeskApi } from '../../src/shared/ipc';
+import { KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/credentials/keychain-vault';
+import { IPC_CHANNEL_NAMES, IPC_PREFIX, type PaydeskApi, type SettingsView } from '../../src/shared/ipc';
 import type { PayInSubmit } from '../../src/shared/payin-form';
 import { TEST_CARDS } from '../../src/shared/sandbox-test-data';
 import { v2Fields } from '../support/paydesk-fixture';
@@ -123,6 +125,8 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(appWindow.options).toMatchObject({ show: false, title: 'Paydesk' });
     expect(appWindow.visible).toBe(false);
     expect(appWindow.webPreferences).toMatchObject(HARDENED);
+    // Not packaged (this is how electron-vite dev and preview start it): DevTools stay available.
+    expect(appWindow.webPreferences.devTools).toBe(true);
     expect(appWindow.sessionPartition).toBeUndefined();
 
     const preload = appWindow.webPreferences.preload as string;
@@ -216,6 +220,25 @@ describe('the built app, booted against a stand-in for Electron', () => {
     });
   });
 
+  it('guards web contents it never opened itself (DevTools, a webview): no new windows, no webviews', async () => {
+    expect(await child.command({ type: 'foreign-web-contents' })).toEqual({
+      windowOpen: { action: 'deny' },
+      webviewPrevented: true,
+    });
+  });
+
+  it('downloads in the app window only its own exports (a Blob of its page), nothing from elsewhere', async () => {
+    const download = (url: string) =>
+      child.command<{ prevented: boolean }>({ type: 'download', partition: '', url });
+    expect(await download('https://attacker.example/invoice.pdf.exe')).toMatchObject({ prevented: true });
+    expect(await download('blob:https://attacker.example/0b6e1b8e')).toMatchObject({ prevented: true });
+    expect(await download('data:application/octet-stream;base64,TVo=')).toMatchObject({ prevented: true });
+    // History's and KYC's CSV exports (lib/download.ts).
+    expect(await download('blob:app://paydesk/0b6e1b8e-52c4-4a57-9b4e-8d0d1c8f1c55')).toMatchObject({
+      prevented: false,
+    });
+  });
+
   it('binds every channel of the contract, answering only the app window’s top frame on the app origin', async () => {
     const { handledChannels, listenedChannels } = await child.snapshot();
     expect([...handledChannels].sort()).toEqual(IPC_CHANNEL_NAMES.map((name) => IPC_PREFIX + name).sort());
@@ -264,6 +287,13 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(bank.options).toMatchObject({ modal: true });
     expect(bank.webPreferences).toMatchObject(HARDENED);
     expect(bank.webPreferences.preload).toBeUndefined();
+    // Whatever the bank page offers, nothing is downloaded.
+    for (const url of ['https://bank.example/statement.pdf', `blob:${new URL(bankPage!.url).origin}/1`]) {
+      expect(
+        await child.command({ type: 'download', partition: bank.sessionPartition!, url }),
+        url,
+      ).toMatchObject({ prevented: true });
+    }
     // An in-memory partition of its own: no cookie or storage shared with the app or a later bank page.
     expect(bank.sessionPartition).toMatch(/^bank-page-[0-9a-f-]{36}$/);
     const { sessions } = await child.snapshot();
@@ -284,15 +314,15 @@ describe('the built app, booted against a stand-in for Electron', () => {
     );
 
     // What the window loads, as Chromium would (once: the address is single-use), is the gateway's page, and
-    // its form goes to the embedded sandbox, which holds this order.
+    // its form goes to the embedded sandbox, whose challenge page for this order answers.
     const page = await (await fetch(bankPage!.url)).text();
-    const action = /<form[^>]*action="([^"]+)"/i.exec(page)?.[1];
+    const action = /<form[^>]*action="([^"]+)"/i.exec(page)?.[1]?.replaceAll('&amp;', '&');
     expect(action).toMatch(/\/_sandbox\/acs\//);
     sandboxOrigin = new URL(action!).origin;
-    const orders = (await (
-      await fetch(`${sandboxOrigin}/_sandbox/orders?merchantTradeNo=${merchantTradeNo}`)
-    ).json()) as { data: { orders: { merchantTradeNo: string }[] } };
-    expect(orders.data.orders).toEqual([expect.objectContaining({ merchantTradeNo })]);
+    const challenge = await fetch(action!);
+    expect(challenge.status).toBe(200);
+    expect(await challenge.text()).toMatch(/One-time code/i);
+    expect(merchantTradeNo).toBeTruthy();
 
     // The result panel's "Bring to front" reaches this window.
     const focused = await paydesk.invoke('payin.focusBankPage', { historyId });
@@ -334,36 +364,30 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(detail.data.timeline.filter((entry) => entry.event === 'payin.bank_page_closed')).toHaveLength(1);
   });
 
-  it('the approved pay-in reached the same sandbox', async () => {
-    const answer = (await (
-      await fetch(`${sandboxOrigin}/_sandbox/orders?merchantTradeNo=${tradeNos.approved}`)
-    ).json()) as { data: { orders: { status: string }[] } };
-    expect(answer.data.orders).toEqual([expect.objectContaining({ status: 'COMPLETED' })]);
+  it("the embedded sandbox's inspection (orders, every KYC record) answers no process without this run's token", async () => {
+    for (const path of [
+      `/_sandbox/orders?merchantTradeNo=${tradeNos.approved}`,
+      '/_sandbox/kyc?merchantId=100001',
+    ]) {
+      const answer = await fetch(`${sandboxOrigin}${path}`);
+      expect(answer.status).toBe(401);
+      expect(await answer.text()).not.toContain(tradeNos.approved!);
+      const guessed = await fetch(`${sandboxOrigin}${path}`, { headers: { authorization: 'Bearer guess' } });
+      expect(guessed.status).toBe(401);
+    }
   });
 
-  it('locks when the screen locks, once there is a passphrase to unlock with', async () => {
+  it('without a keychain refuses to set a passphrase it could not keep, so the screen lock has nothing to lock', async () => {
+    const refused = await paydesk.invoke('lock.setPassphrase', { passphrase: 'correct horse battery' });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'keychain_unavailable', field: 'passphrase' },
+    });
+    const status = await paydesk.invoke('lock.status');
+    expect(status).toMatchObject({ ok: true, data: { passphraseSet: false, locked: false } });
+    expect(status.ok && status.data.keychainProblem).toMatch(/No operator passphrase can be set/);
     await child.command({ type: 'power', event: 'lock-screen' });
     expect(await paydesk.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: false } });
-
-    const passphrase = 'correct horse battery';
-    expect(await paydesk.invoke('lock.setPassphrase', { passphrase })).toMatchObject({
-      ok: true,
-      data: { passphraseSet: true, locked: false },
-    });
-    await child.command({ type: 'power', event: 'lock-screen' });
-    expect(await paydesk.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: true } });
-    expect(await paydesk.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
-    const { sent } = await child.snapshot();
-    expect(sent).toContainEqual(
-      expect.objectContaining({
-        channel: `${IPC_PREFIX}lock.changed`,
-        payload: expect.objectContaining({ locked: true }),
-      }),
-    );
-    expect(await paydesk.invoke('lock.unlock', { passphrase })).toMatchObject({
-      ok: true,
-      data: { locked: false },
-    });
   });
 
   it('a second launch with the same user data quits without opening anything, and the first comes to the front', async () => {
@@ -423,6 +447,136 @@ describe('the built app, booted against a stand-in for Electron', () => {
   });
 });
 
+describe('a packaged app whose settings file is not JSON', () => {
+  const home = freshHome();
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  it('sets the file aside, starts with the defaults and says so; DevTools are off', async () => {
+    const settingsFile = join(userDataOf(home), 'settings.json');
+    const damaged = '{"settings": {"operatorName": "Jane Doe", "profiles": [{"id": "live"';
+    mkdirSync(userDataOf(home), { recursive: true });
+    writeFileSync(settingsFile, damaged);
+    const child = startBootChild({ mainBundle: app.mainBundle, home, packaged: true });
+    try {
+      await child.notice('loaded');
+      const { appWindow } = await windowsOf(child);
+      expect(appWindow.webPreferences).toMatchObject({ ...HARDENED, devTools: false });
+
+      const view = await child.invoke<SettingsView>('settings.get');
+      if (!view.ok) throw new Error(view.error.message);
+      expect(view.data.settings).toMatchObject({ operatorName: '', activeProfileId: 'sandbox' });
+      expect(view.data.notices).toEqual([
+        {
+          kind: 'file_unreadable',
+          message: expect.stringMatching(/settings file could not be read/),
+          backupFile: expect.stringMatching(/settings\.backup-.+\.json$/),
+        },
+      ]);
+      const backupFile = view.data.notices[0]!.backupFile!;
+      expect(readFileSync(backupFile, 'utf8')).toBe(damaged);
+      expect(join(backupFile, '..')).toBe(userDataOf(home));
+
+      // A 3-D Secure page's window is packaged too: no DevTools.
+      const submitted = await child.invoke<{ bankPage?: unknown }>('payin.submit', payIn(threeDsCard));
+      expect(submitted).toMatchObject({ ok: true, data: { bankPage: expect.anything() } });
+      const { others } = await windowsOf(child);
+      expect(others[0]?.webPreferences).toMatchObject({ devTools: false });
+
+      await child.command({ type: 'window', windowId: appWindow.id, action: 'close' });
+      expect(await child.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+describe('the operator lock on the OS keychain, over restarts', () => {
+  // These children use the keyring session scripts/with-keyring.sh started for the boot tests: Paydesk's
+  // own "Paydesk" entry in a keyring of this run's, deleted again at the end.
+  const home = freshHome();
+  const passphrase = 'correct horse battery';
+  afterAll(async () => {
+    await new AsyncEntry('Paydesk', 'operator-passphrase', KEYCHAIN_ENTRY_OPTIONS).deleteCredential();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  async function started(keychain: 'none' | 'session'): Promise<BootChild> {
+    const child = startBootChild({ mainBundle: app.mainBundle, home, keychain });
+    await child.notice('loaded');
+    return child;
+  }
+
+  async function closed(child: BootChild): Promise<void> {
+    await child.command({ type: 'window', windowId: 1, action: 'close' });
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+  }
+
+  it('locks when the screen locks, and a lockout after 5 wrong passphrases outlives a restart', async () => {
+    const child = await started('session');
+    try {
+      expect(await child.invoke('lock.setPassphrase', { passphrase })).toMatchObject({
+        ok: true,
+        data: { passphraseSet: true, locked: false },
+      });
+      await child.command({ type: 'power', event: 'lock-screen' });
+      expect(await child.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: true } });
+      expect(await child.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
+      const { sent } = await child.snapshot();
+      expect(sent).toContainEqual(
+        expect.objectContaining({
+          channel: `${IPC_PREFIX}lock.changed`,
+          payload: expect.objectContaining({ locked: true }),
+        }),
+      );
+      expect(await child.invoke('lock.unlock', { passphrase })).toMatchObject({
+        ok: true,
+        data: { locked: false },
+      });
+      await child.command({ type: 'power', event: 'lock-screen' });
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await child.invoke('lock.unlock', { passphrase: `wrong ${attempt}` });
+      }
+      expect(await child.invoke('lock.unlock', { passphrase })).toMatchObject({
+        ok: false,
+        error: { kind: 'locked' },
+      });
+      await closed(child);
+    } finally {
+      child.kill();
+    }
+
+    const again = await started('session');
+    try {
+      const status = await again.invoke<{ lockedOutUntil?: string }>('lock.status');
+      expect(status).toMatchObject({ ok: true, data: { passphraseSet: true, locked: true } });
+      expect(Date.parse(status.ok ? (status.data.lockedOutUntil ?? '') : '')).toBeGreaterThan(
+        Date.now() + 29 * 60_000,
+      );
+      expect(await again.invoke('lock.unlock', { passphrase })).toMatchObject({
+        ok: false,
+        error: { kind: 'locked' },
+      });
+      await closed(again);
+    } finally {
+      again.kill();
+    }
+  });
+
+  it('started without its keychain, a desk with a passphrase stays locked and says what to do', async () => {
+    const child = await started('none');
+    try {
+      const status = await child.invoke<{ keychainProblem?: string }>('lock.status');
+      expect(status).toMatchObject({ ok: true, data: { passphraseSet: true, locked: true } });
+      expect(status.ok && status.data.keychainProblem).toMatch(/OS keychain that holds it cannot be read/);
+      expect(await child.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
+      expect(await child.invoke('settings.get')).toMatchObject({ ok: false, error: { kind: 'locked' } });
+      await closed(child);
+    } finally {
+      child.kill();
+    }
+  });
+});
+
 describe('a start-up that fails', () => {
   it('quits instead of leaving a process with no window, and says why', async () => {
     const home = freshHome();
@@ -435,6 +589,15 @@ describe('a start-up that fails', () => {
       expect(quit.timeline.at(-1)).toBe('app.quit');
       expect(await child.exited).toEqual({ code: 0, signal: null });
       expect(child.output()).toContain('Paydesk failed to start');
+      // The operator sees why, instead of nothing at all.
+      expect(quit.timeline).toContain('dialog.showErrorBox Paydesk could not start');
+      expect(quit.dialogs).toEqual([
+        {
+          title: 'Paydesk could not start',
+          content: expect.stringMatching(/unable to open database file[\s\S]*Nothing was sent to a gateway/),
+        },
+      ]);
+      expect(quit.dialogs[0]?.content).toContain(join(userDataOf(home), 'logs', 'paydesk.log'));
     } finally {
       child.kill();
       rmSync(home, { recursive: true, force: true });

@@ -107,12 +107,14 @@ function injectedFault(): DiskFault {
  * the answer alone, not on when the sandbox's signed notification happens to arrive.
  */
 async function selectSandboxWithoutCallbacks(fx: Fixture): Promise<void> {
+  // On a restart with this profile active, the embedded sandbox is started here (it runs on demand).
+  const { url } = await fx.paydesk.embeddedSandbox();
   await fx.data('profiles.save', {
     id: 'plain',
     name: 'Sandbox without callbacks',
     environment: 'test',
-    baseUrl: fx.paydesk.sandbox.url,
-    kycBaseUrl: fx.paydesk.sandbox.url,
+    baseUrl: url,
+    kycBaseUrl: url,
     merchantId: 100001,
   });
   await fx.data('profiles.activate', { id: 'plain' });
@@ -163,7 +165,7 @@ describe('the disk fills up', () => {
     expect(result.message).toMatch(/The gateway approved the payment.*may have gone through/);
     expect(result.message).not.toMatch(/not sent|nothing was charged/i);
     // The gateway did charge: exactly once.
-    const orders = await ordersByTradeNo(fx.paydesk.sandbox.url, result.merchantTradeNo);
+    const orders = await ordersByTradeNo(fx.paydesk.sandbox, result.merchantTradeNo);
     expect(orders.map((order) => order.status)).toEqual(['COMPLETED']);
     // The real error is in the log, not a rollback's.
     const logged = readFileSync(fault.logFile, 'utf8')
@@ -179,7 +181,7 @@ describe('the disk fills up', () => {
     // Once history can be written, asking again settles it from the gateway's word, charging nobody twice.
     const asked = await fx.data<PayInResult>('payin.retry', { historyId: result.historyId });
     expect(asked.status).toBe('approved');
-    expect(await ordersByTradeNo(fx.paydesk.sandbox.url, result.merchantTradeNo)).toHaveLength(1);
+    expect(await ordersByTradeNo(fx.paydesk.sandbox, result.merchantTradeNo)).toHaveLength(1);
   });
 
   it('before anything left: a clear "not sent", and the gateway never sees the pay-in', async () => {
@@ -194,7 +196,7 @@ describe('the disk fills up', () => {
     expect(refused).toMatchObject({ ok: false, error: { kind: 'storage' } });
     if (!refused.ok)
       expect(refused.error.message).toMatch(/History could not record this pay-in .*did not send it/);
-    const orders = await allOrders(fx.paydesk.sandbox.url, 100001);
+    const orders = await allOrders(fx.paydesk.sandbox, 100001);
     expect(orders.filter((order) => order.userId === fields.userId)).toEqual([]);
   });
 });
@@ -238,7 +240,7 @@ describe('a restart after an answer history could not write', () => {
       const card = { cardNumber: fields.cardNumber!, cvv: fields.cvv!, expDate: fields.expDate! };
       const asked = await fx.data<PayInResult>('payin.retry', { historyId: lost.historyId, card });
       expect(asked.status).toBe('approved');
-      expect(await ordersByTradeNo(fx.paydesk.sandbox.url, lost.merchantTradeNo)).toHaveLength(1);
+      expect(await ordersByTradeNo(fx.paydesk.sandbox, lost.merchantTradeNo)).toHaveLength(1);
     } finally {
       await fx?.close();
       fault.cleanUp();

@@ -2,8 +2,9 @@
 // design): the operator types the card again and the retry is rebuilt from the history row. It must be the
 // SAME request — same merchantTradeNo, same userId — or the gateway takes it for a new order and charges
 // twice. History masks anything in a stored request that looks like a card number (13–19 digits passing
-// Luhn), and order numbers and user ids can look like one: Paydesk's own generated numbers do about one time
-// in thirteen (PD + 17 timestamp digits + hex). This drill uses such values on purpose. A stored-card
+// Luhn), and order numbers and user ids can look like one: an agent's own order number or customer id can,
+// and Paydesk's earlier generated numbers (PD + 17 timestamp digits + hex) did about one time in thirteen.
+// This drill uses such values on purpose. A stored-card
 // pay-in has no card to type again: it must go again as it was, token and all.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,9 @@
 // private D-Bus session with gnome-keyring. Each run uses its own service name so runs never collide.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +12,7 @@ import { createKeychainVault, KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/cred
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { probeKeychain } from '../../src/main/credentials/probe-keychain';
 import type { CredentialVault } from '../../src/main/credentials/vault';
+import { lockRecordIn } from '../../src/main/lock/lock-record';
 
 const SERVICE = `paydesk-test-${randomUUID()}`;
 const PROFILES = ['sandbox', 'live-eu', 'live-us', 'p1', 'p2'];
@@ -126,5 +130,67 @@ describe('keychain vault in the OS store', () => {
     expect(failure.name).toBe('VaultError');
     expect(failure.message).toMatch(/could not store the secret/);
     expect(failure.message).not.toContain('TOP-SECRET-VALUE');
+  });
+});
+
+describe('the operator lock on a keychain it cannot read', () => {
+  /** Starts the lock service in a child process (tsx), as the app would, and prints what it says. */
+  const lockScript = (steps: string) =>
+    "import { execFileSync } from 'node:child_process';" +
+    "import { createKeychainVault } from './src/main/credentials/keychain-vault.ts';" +
+    "import { lockRecordIn } from './src/main/lock/lock-record.ts';" +
+    "import { createLockService } from './src/main/lock/lock-service.ts';" +
+    'const start = () => createLockService({ vault: createKeychainVault("paydesk-lock-test"),' +
+    ' record: lockRecordIn(process.env.LOCK_DIR), idleLockMinutes: () => 15, emit() {}, audit() {} });' +
+    'const attempt = (lock) => lock.unlock("correct horse battery").then((state) => state,' +
+    ' (error) => ({ kind: error.kind, message: error.message }));' +
+    steps;
+
+  it('a keychain locked at start keeps a desk with a passphrase locked, and says what to do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-lock-'));
+    // A keyring session of its own (not this file's), since its login keyring gets locked.
+    const script = lockScript(
+      'await (await start()).setPassphrase(undefined, "correct horse battery");' +
+        "execFileSync('gdbus', ['call', '--session', '--dest', 'org.freedesktop.secrets', '--object-path'," +
+        " '/org/freedesktop/secrets', '--method', 'org.freedesktop.Secret.Service.Lock'," +
+        ' "[objectpath \'/org/freedesktop/secrets/collection/login\']"]);' +
+        'const locked = await start();' +
+        'console.log(JSON.stringify({ state: locked.state(), unlock: await attempt(locked) }));',
+    );
+    try {
+      const { stdout } = await promisify(execFile)(
+        'bash',
+        ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script],
+        { env: { ...process.env, PAYDESK_IN_KEYRING_SESSION: '', LOCK_DIR: dir }, timeout: 30_000 },
+      );
+      const { state, unlock } = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+      expect(state).toMatchObject({ passphraseSet: true, locked: true });
+      expect(state.keychainProblem).toMatch(/OS keychain that holds it cannot be read \(.*unlock prompt/);
+      expect(state.keychainProblem).toMatch(/Unlock the OS keychain/);
+      expect(unlock).toEqual({ kind: 'keychain_unavailable', message: state.keychainProblem });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('no keychain at all, and the lock record says a passphrase is set: locked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-lock-'));
+    lockRecordIn(dir).write({ passphraseSet: true, wrongInARow: 0 });
+    const script = lockScript('const lock = await start(); console.log(JSON.stringify(lock.state()));');
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        {
+          env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', LOCK_DIR: dir },
+          timeout: 15_000,
+        },
+      );
+      const state = JSON.parse(stdout.trim());
+      expect(state).toMatchObject({ passphraseSet: true, locked: true });
+      expect(state.keychainProblem).toMatch(/cannot be read/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

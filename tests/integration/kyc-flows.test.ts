@@ -1,9 +1,11 @@
 // A KYC batch end to end through the dispatcher: the real composition root, the embedded sandbox, the
 // history file. 10,000 generated records with planted errors.
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KycBatchSummary, KycRowsPage, KycSubmitResult } from '../../src/shared/kyc-batch';
+import { kycRecords } from '../drills/support/gateway-inspection';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { type Fixture, startFixture } from '../support/paydesk-fixture';
 
@@ -27,9 +29,8 @@ afterAll(() => fx.close());
 const open = () =>
   fx.data<KycBatchSummary>('kyc.open', { fileName: 'batch.csv', bytes: Buffer.from(csv).toString('base64') });
 
-async function sandboxRecords(): Promise<{ userId: string }[]> {
-  const response = await fetch(`${fx.paydesk.sandbox.url}/_sandbox/kyc?merchantId=100001`);
-  return ((await response.json()) as { data: { records: { userId: string }[] } }).data.records;
+function sandboxRecords(): Promise<{ userId: string }[]> {
+  return kycRecords(fx.paydesk.sandbox, 100001);
 }
 
 describe('a KYC batch with planted errors', () => {

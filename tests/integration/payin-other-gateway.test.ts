@@ -345,6 +345,35 @@ describe('callbacks', () => {
   });
 });
 
+describe('a bank page address Paydesk does not open', () => {
+  it.each([
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/html,<p>x</p>',
+    'chrome://gpu',
+    'http://acs.example/',
+  ])(
+    '%s: the pay-in waits for the bank, and no window or frame is given the address',
+    async (redirectURL) => {
+      gw.clearScripts();
+      gw.scriptPayIn(
+        (ctx) => {
+          const attempt = ctx.createOrder('processing');
+          return {
+            httpStatus: 200,
+            body: envelope(ctx, 0, 'success', { orderId: attempt.orderId, orderStatus: 1, redirectURL }),
+          };
+        },
+        { times: 1 },
+      );
+      const result = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
+      expect(result.status).toBe('action_required');
+      expect(result.bankPage).toBeUndefined();
+      expect(result.message).toMatch(/address Paydesk does not open.*check the order with the gateway/);
+    },
+  );
+});
+
 describe('the browser coming back from the bank page', () => {
   it('an unsigned return never settles: the pay-in awaits the signed word, which then decides', async () => {
     gw.scriptPayIn(payIn.threeDsHtmlSource(), { times: 1 });

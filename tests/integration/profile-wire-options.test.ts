@@ -25,7 +25,7 @@ async function useProfile(overrides: Partial<ProfileInput>): Promise<void> {
   await fx.data('profiles.save', {
     id: 'options',
     name: 'Options gateway',
-    environment: 'production',
+    environment: 'test',
     baseUrl: gw.url,
     kycBaseUrl: gw.url,
     merchantId: MERCHANT_ID,

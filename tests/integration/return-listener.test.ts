@@ -1,3 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReturnListener, startReturnListener } from '../../src/main/returns/return-listener';
 
@@ -94,5 +99,89 @@ describe('return listener', () => {
     expect((await post('not json')).status).toBe(400);
     expect((await post('x'.repeat(70 * 1024))).status).toBe(413);
     expect(callbacks).toHaveLength(2);
+  });
+});
+
+describe('what the listener refuses, and where it listens', () => {
+  it('takes callbacks as application/json only: a form post or a text/plain "simple request" never reaches the verifier', async () => {
+    const seen: unknown[] = [];
+    const listener = await startReturnListener({
+      onReturn: () => undefined,
+      onCallback: async (body) => {
+        seen.push(body);
+        return 'rejected';
+      },
+    });
+    try {
+      const post = (contentType: string, body: string) =>
+        fetch(`${listener.origin}/callback`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': contentType },
+        });
+      expect((await post('text/plain', '{"sign":"x"}')).status).toBe(415);
+      expect((await post('application/x-www-form-urlencoded', 'sign=x')).status).toBe(415);
+      expect((await post('application/json; charset=utf-8', '{"sign":"x"}')).status).toBe(401);
+      expect(seen).toEqual([{ sign: 'x' }]);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('keeps its port per data folder, so a pay-in sent before a restart still finds it; a taken port is replaced', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-listener-'));
+    const portFile = join(dir, 'return-listener.port');
+    const events = { onReturn: () => undefined, onCallback: async () => 'rejected' as const };
+    try {
+      const first = await startReturnListener(events, { portFile });
+      const origin = first.origin;
+      await first.close();
+      const again = await startReturnListener(events, { portFile });
+      expect(again.origin).toBe(origin);
+      // Another program took the port meanwhile: a new one, kept from now on.
+      const squatter = createServer();
+      await again.close();
+      await new Promise<void>((resolve) =>
+        squatter.listen(Number(new URL(origin).port), '127.0.0.1', resolve),
+      );
+      try {
+        const moved = await startReturnListener(events, { portFile });
+        expect(moved.origin).not.toBe(origin);
+        expect(readFileSync(portFile, 'utf8').trim()).toBe(new URL(moved.origin).port);
+        await moved.close();
+      } finally {
+        await new Promise<void>((resolve) => squatter.close(() => resolve()));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('closes a request that trickles in, and caps the connections it holds', async () => {
+    const listener = await startReturnListener(
+      { onReturn: () => undefined, onCallback: async () => 'rejected' },
+      { limits: { headersTimeoutMs: 300, requestTimeoutMs: 300, maxConnections: 3 } },
+    );
+    const { port } = new URL(listener.origin);
+    const open = () =>
+      new Promise<Socket>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
+      });
+    // The answer (a 408 or 400) is read and dropped: a paused socket would never see the server close it.
+    const closed = (socket: Socket) =>
+      new Promise<void>((resolve) => socket.once('close', () => resolve()).resume());
+    try {
+      // Headers that never end: the server gives up on them.
+      const slow = await open();
+      slow.write('POST /callback HTTP/1.1\r\nHost: x\r\n');
+      await closed(slow);
+      // Three idle connections fill it; a fourth is closed at once.
+      const held = await Promise.all([open(), open(), open()]);
+      const extra = await open();
+      await closed(extra);
+      for (const socket of held) socket.destroy();
+    } finally {
+      await listener.close();
+    }
   });
 });

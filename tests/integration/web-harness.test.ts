@@ -1,12 +1,14 @@
 // The browser harness's bridge: token, calls, events and static files, over real HTTP.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { startWebHarness } from '../../src/main/web-harness';
 import { IPC_CHANNEL_NAMES } from '../../src/shared/ipc';
-import { memoryStore, v2Fields } from '../support/paydesk-fixture';
+import { memoryStore, startFixture, v2Fields } from '../support/paydesk-fixture';
 
 let harness: Awaited<ReturnType<typeof startWebHarness>>;
 let rendererDir: string;
@@ -103,5 +105,95 @@ describe('web harness', () => {
     }
     controller.abort();
     expect(text).toContain('"status":"awaiting_confirmation"');
+  });
+
+  it('answers only requests to its own address from its own page: Host and Origin are checked', async () => {
+    const own = new URL(harness.origin).host;
+    const port = new URL(harness.origin).port;
+    /** node:http, because fetch will not send a Host header of the caller's choosing. */
+    const raw = (path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; text: string }>((done, fail) => {
+        const outgoing = httpRequest(
+          { host: '127.0.0.1', port, path, method: body === undefined ? 'GET' : 'POST', headers },
+          (incoming) => {
+            let text = '';
+            incoming.setEncoding('utf8').on('data', (chunk: string) => {
+              text += chunk;
+            });
+            incoming.on('end', () => done({ status: incoming.statusCode ?? 0, text }));
+          },
+        );
+        outgoing.on('error', fail);
+        outgoing.end(body);
+      });
+    const ipc = (headers: Record<string, string>) =>
+      raw(
+        '/__ipc/app.info',
+        { 'content-type': 'application/json', 'x-paydesk-token': harness.token, ...headers },
+        '{}',
+      );
+
+    expect(await ipc({ host: own })).toMatchObject({ status: 200 });
+    expect(await ipc({ host: own, origin: harness.origin })).toMatchObject({ status: 200 });
+    // DNS rebinding: a hostile name resolved to 127.0.0.1 arrives with that name as its Host.
+    for (const host of [
+      `rebind.attacker.example:${port}`,
+      `localhost:${port}`,
+      '127.0.0.1',
+      `127.0.0.1:${Number(port) + 1}`,
+    ]) {
+      expect((await ipc({ host })).status, host).toBe(403);
+      expect((await raw('/', { host })).status, host).toBe(403);
+      expect((await raw(`/__events?token=${harness.token}`, { host })).status, host).toBe(403);
+    }
+    // Another site's page, or a sandboxed frame (Origin: null), even holding the token.
+    for (const origin of ['http://attacker.example', 'null', `http://localhost:${port}`, `https://${own}`]) {
+      expect((await ipc({ host: own, origin })).status, origin).toBe(403);
+    }
+  });
+});
+
+describe('data folders', () => {
+  it('the composition root creates a new data folder for its own user only (0700)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'paydesk-data-'));
+    const data = join(parent, 'new', 'data');
+    const fixture = await startFixture({ dataDir: data, logFile: join(parent, 'paydesk.log') });
+    try {
+      expect(statSync(data).mode & 0o777).toBe(0o700);
+    } finally {
+      await fixture.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('scripts/web.ts creates its data folder for its own user only (0700), before conf does', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'paydesk-web-data-'));
+    const data = join(parent, 'new', 'data');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/web.ts', '--port', '0', '--data', data],
+      { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let output = '';
+      await new Promise<void>((ready, fail) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          output += chunk;
+          if (output.includes('data folder:')) ready();
+        });
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+          output += chunk;
+        });
+        child.once('exit', (code) =>
+          fail(new Error(`web.ts exited (${code}) before it was ready:\n${output}`)),
+        );
+      });
+      expect(statSync(data).mode & 0o777).toBe(0o700);
+    } finally {
+      const exited = new Promise((done) => child.once('exit', done));
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -103,3 +103,20 @@ describe('return URLs (A29)', () => {
     });
   });
 });
+
+describe('the phone-payment IP (MOTO)', () => {
+  it("starts a pay-in with the profile's caller IP, and the profile refuses one that is not IPv4", () => {
+    const profile = profileSchema.parse({
+      id: 'p',
+      name: 'P',
+      environment: 'test',
+      baseUrl: 'https://gw.example',
+      kycBaseUrl: 'https://gw.example',
+      merchantId: 1,
+      motoIp: '198.51.100.23',
+    });
+    expect(defaultValues(profile).ip).toBe('198.51.100.23');
+    expect(defaultValues(undefined).ip).toBe('');
+    expect(profileSchema.safeParse({ ...profile, motoIp: '10.0.0' }).success).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPaydesk, type Paydesk } from '../../src/main/app';
+import { createPaydesk, type Paydesk, type PaydeskConfig } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import type { CredentialVault } from '../../src/main/credentials/vault';
 import { createLogger } from '../../src/main/log/logger';
@@ -44,10 +44,12 @@ export interface FixtureOptions {
   /** Settings that outlive the fixture (a restart); a new in-memory store otherwise. */
   settingsStore?: ReturnType<typeof memoryStore>;
   /**
-   * The vault, when it must outlive the fixture: a restart on the same keychain keeps the audit key, so
-   * the history written before can still be proved. A new in-memory vault otherwise.
+   * A vault that outlives the fixture (a restart); a new memory vault otherwise. A restart on the same
+   * vault keeps the audit key too, so the history written before can still be proved.
    */
   vault?: CredentialVault;
+  /** Where the passphrase hash is kept, when not in `vault` (PaydeskConfig.passphraseVault). */
+  passphraseVault?: PaydeskConfig['passphraseVault'];
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -60,6 +62,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     dataDir,
     settingsStore: store,
     vault: options.vault ?? createMemoryVault(),
+    ...(options.passphraseVault && { passphraseVault: options.passphraseVault }),
     keychain: { available: false, reason: 'in-memory test vault' },
     log: createLogger({ filePath: options.logFile ?? join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
     emit: (event, payload) => void events.push({ event, payload }),

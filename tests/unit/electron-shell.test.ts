@@ -21,6 +21,7 @@ vi.mock('electron', () => {
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
+    on: vi.fn(),
   });
   class BrowserWindow {
     readonly listeners = new Map<string, (...args: unknown[]) => void>();
@@ -49,6 +50,7 @@ vi.mock('electron', () => {
     close() {}
   }
   return {
+    app: { isPackaged: false },
     BrowserWindow,
     session: { defaultSession: makeSession(), fromPartition: vi.fn(() => makeSession()) },
     contextBridge: { exposeInMainWorld: (key: string, api: unknown) => fake.exposed.set(key, api) },

@@ -10,6 +10,7 @@ const settingsView = {
     idleLockMinutes: 15,
   },
   secretSet: { sandbox: false },
+  notices: [],
 };
 
 function handlers(overrides: Partial<IpcHandlers>): IpcHandlers {

@@ -13,7 +13,13 @@ import {
   payInV2RequestSchema,
 } from '../../src/shared/gateway/payin';
 import { payInSubmitSchema } from '../../src/shared/payin-form';
-import { type Profile, type ProfileInput, profileSchema, SANDBOX_PROFILE } from '../../src/shared/profile';
+import {
+  type Profile,
+  type ProfileInput,
+  profileSchema,
+  SANDBOX_PROFILE,
+  savedProfileSchema,
+} from '../../src/shared/profile';
 
 const CARD = { cardNumber: '4242424242424242', cvv: '123', expDate: '12/40' };
 const v2 = {
@@ -220,5 +226,31 @@ describe('buildWireBody under a profile', () => {
     expect(body.callBackURL).toBeUndefined();
     expect(body.failURL).toBe('https://shop.example/fail');
     expect(JSON.stringify(body)).not.toContain('127.0.0.1');
+  });
+});
+
+describe('gateway addresses a saved profile may use', () => {
+  const base = { id: 'g', name: 'G', merchantId: 1 };
+  it.each([
+    ['production', 'https://gw.example', true],
+    ['production', 'http://gw.example', false],
+    ['production', 'http://127.0.0.1:8787', false],
+    ['test', 'https://gw.example', true],
+    ['test', 'http://127.0.0.1:8787', true],
+    ['test', 'http://localhost:8787', true],
+    ['test', 'http://gw.example', false],
+    ['test', 'http://10.0.0.5:8787', false],
+    ['sandbox', 'http://gw.example', false],
+  ] as const)('%s at %s: %s', (environment, address, allowed) => {
+    const parsed = savedProfileSchema.safeParse({
+      ...base,
+      environment,
+      baseUrl: address,
+      kycBaseUrl: address,
+    });
+    expect(parsed.success).toBe(allowed);
+    if (!parsed.success) {
+      expect(parsed.error.issues.map((issue) => issue.path.join('.'))).toEqual(['baseUrl', 'kycBaseUrl']);
+    }
   });
 });

@@ -29,7 +29,7 @@
 // the keychain as this user: they hold the key. What the keychain buys is that the FILE alone — a copy,
 // a backup, a database editor — cannot be changed without it showing.
 import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
@@ -128,7 +128,9 @@ function errorText(error: unknown): string {
 export type HistoryPeek = { userVersion: number; seq: number; hash: string };
 
 export function peekHistory(filePath: string): HistoryPeek {
-  if (!existsSync(filePath)) return { userVersion: 0, seq: 0, hash: GENESIS_HASH };
+  // Anything but a file (nothing yet, a folder in its place): the open that follows says what is wrong.
+  if (!existsSync(filePath) || !statSync(filePath).isFile())
+    return { userVersion: 0, seq: 0, hash: GENESIS_HASH };
   const db = new DatabaseSync(filePath, { readOnly: true });
   try {
     const userVersion = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);

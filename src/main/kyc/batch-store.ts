@@ -235,6 +235,9 @@ export class KycBatch {
   }
 
   /** Marks rows whose userId the gateway already accepted in an earlier session (first occurrence only). */
+  /** The userIds the gateway accepted from this file before it was opened (its earlier batches). */
+  acceptedBefore: ReadonlySet<string> = new Set();
+
   async markAccepted(userIds: ReadonlySet<string>): Promise<void> {
     if (userIds.size === 0) return;
     const clock = sliceClock();

@@ -6,6 +6,7 @@ import type { KycBatchStatus } from '../../shared/history';
 import type {
   KycBatchSummary,
   KycChunkResult,
+  KycColumnMapping,
   KycProgressEvent,
   KycSubmitResult,
 } from '../../shared/kyc-batch';
@@ -16,6 +17,7 @@ import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../ipc/dispatch';
 import { decodeBase64InSlices } from './bytes-in-slices';
 import type { KycService } from './kyc-service';
+import type { MappingMemory } from './mapping-memory';
 import type { KycSendOutcome } from './submit';
 
 export interface KycConnection {
@@ -45,6 +47,8 @@ export function createKycDesk(deps: {
   history: HistoryStore;
   connection: () => Promise<KycConnection>;
   emitProgress: (event: KycProgressEvent) => void;
+  /** Mappings set by hand, per header set (absent: nothing is remembered). */
+  mappings?: MappingMemory;
 }) {
   const historyRows = new Map<string, number>();
   const summaries = new Map<string, KycBatchSummary>();
@@ -173,8 +177,28 @@ export function createKycDesk(deps: {
         return accepted;
       };
       // The decoded bytes are this call's own: they move to the worker rather than being copied.
-      const summary = await deps.kyc.open(bytes, input.fileName, { alreadyAccepted, handOver: true });
+      const opened = await deps.kyc.open(bytes, input.fileName, { alreadyAccepted, handOver: true });
+      const headers = opened.mapping.map((column) => column.header);
+      const remembered = deps.mappings?.recall(headers);
+      const differs = remembered?.some(
+        (column) =>
+          opened.mapping.find((current) => current.header === column.header)?.field !== column.field,
+      );
+      const summary =
+        remembered && differs
+          ? { ...(await deps.kyc.setMapping(opened.batchId, remembered)), mappingFrom: 'remembered' as const }
+          : opened;
       summaries.set(summary.batchId, summary);
+      return summary;
+    },
+    /** A mapping set by hand: applied, and remembered for the next file with the same headers. */
+    async setMapping(batchId: string, changes: KycColumnMapping[]): Promise<KycBatchSummary> {
+      const summary = await deps.kyc.setMapping(batchId, changes);
+      deps.mappings?.remember(
+        summary.mapping.map((column) => column.header),
+        summary.mapping,
+      );
+      summaries.set(batchId, summary);
       return summary;
     },
     async submit(batchId: string, onlyRemaining: boolean): Promise<KycSubmitResult> {

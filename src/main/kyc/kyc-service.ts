@@ -100,6 +100,7 @@ export function createKycService(options: KycServiceOptions = {}) {
       }
     }
     return {
+      mappingFrom: 'guessed',
       batchId: batch.id,
       fileName: batch.fileName,
       format: batch.format,
@@ -172,7 +173,10 @@ export function createKycService(options: KycServiceOptions = {}) {
         typeof openOptions.alreadyAccepted === 'function'
           ? openOptions.alreadyAccepted(batch.sha256)
           : openOptions.alreadyAccepted;
-      if (accepted) await batch.markAccepted(accepted);
+      if (accepted) {
+        batch.acceptedBefore = accepted;
+        await batch.markAccepted(accepted);
+      }
       keepRoomForOneMore();
       batches.set(batch.id, batch);
       return summaryOf(batch);
@@ -205,7 +209,11 @@ export function createKycService(options: KycServiceOptions = {}) {
         seen.set(column.field, column.header);
       }
       return withBusy(batch, async () => {
+        // What the gateway accepted before (this file's earlier batches) and in this session stays
+        // accepted under the new mapping: a userId column mapped by hand finds them only now.
+        const accepted = new Set([...batch.acceptedBefore, ...batch.acceptedUserIds()]);
         await batch.rebuild(mapping, checkAllRows);
+        await batch.markAccepted(accepted);
         return summaryOf(batch);
       });
     },

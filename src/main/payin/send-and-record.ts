@@ -1,6 +1,7 @@
 // One request to the gateway and what it comes to, for a first attempt and for asking again. Once the
 // request may have left, nothing that goes wrong — an exception in the client, a full disk when the
 // answer is written — can turn into "not sent": it ends as outcome unknown, with the real error logged.
+import { isOpenableBankPageUrl } from '../../shared/bank-page-url';
 import type { PayInResult } from '../../shared/ipc';
 import { SETTLED_STATUSES } from '../../shared/payin-lifecycle';
 import { outcomeUnknown } from '../gateway/errors';
@@ -50,14 +51,7 @@ function bankPageOf(
   }
   const url = answer.page?.redirectURL;
   if (!url) return {};
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol === 'https:' || parsed.protocol === 'http:') {
-      return { bankPage: { kind: 'redirect', url: parsed.href } };
-    }
-  } catch {
-    // falls through: an address that is not a web address is not opened
-  }
+  if (isOpenableBankPageUrl(url)) return { bankPage: { kind: 'redirect', url: new URL(url).href } };
   return {
     problem: `The gateway asked for its payment page at an address Paydesk does not open (${url.slice(0, 80)}). The customer cannot finish it here: check the order with the gateway before charging again.`,
   };
@@ -66,9 +60,21 @@ function bankPageOf(
 export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise<PayInResult> {
   const { historyId, connection, body, version } = exchange;
   const opId = `payin-${historyId}`;
-  // The request as it leaves, for support: the logger masks cardNumber, drops cvv and sign, and hides
-  // the return routes' tokens.
-  deps.log?.info({ opId, historyId, version, attempt: exchange.source, request: body }, 'pay-in sent');
+  // What support needs to trace the pay-in, and nothing personal: the payer's name, address, mobile,
+  // e-mail and IP stay in history (which the operator lock guards), out of the log.
+  deps.log?.info(
+    {
+      opId,
+      historyId,
+      version,
+      attempt: exchange.source,
+      merchantTradeNo: exchange.summary.merchantTradeNo,
+      amount: exchange.summary.amount,
+      currency: exchange.summary.currency,
+      maskedPan: exchange.summary.maskedPan,
+    },
+    'pay-in sent',
+  );
   let answer: PayInAnswer;
   deps.inFlight.sendingStarted(historyId);
   try {

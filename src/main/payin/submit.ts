@@ -5,12 +5,12 @@ import { checkCard, maskCardNumber } from '../../shared/cards/card';
 import type { PayInResult } from '../../shared/ipc';
 import { normalizeAmount } from '../../shared/money/amount';
 import type { PayInSubmit } from '../../shared/payin-form';
+import { generateMerchantTradeNo } from '../../shared/trade-no';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../ipc/dispatch';
 import type { ReturnListener } from '../returns/return-listener';
 import type { PayInBody } from './in-flight';
 import { type SendDeps, sendAndRecord } from './send-and-record';
-import { generateMerchantTradeNo } from './trade-no';
 import type { ActiveConnection } from './types';
 import { buildWireBody } from './wire-body';
 
@@ -70,10 +70,11 @@ export async function submitPayIn(
       deps.now() - DUPLICATE_WINDOW_MS,
     );
     if (earlier) {
-      const at = new Date(earlier.createdAt).toISOString().slice(11, 16);
+      // Local time, as History shows it (main runs on the agent's machine).
+      const at = new Date(earlier.createdAt).toTimeString().slice(0, 5);
       throw new IpcFailure(
         'duplicate_suspected',
-        `The same card, amount and customer were charged at ${at} UTC (order ${earlier.merchantTradeNo}, ${earlier.status.replaceAll('_', ' ')}). Send a second payment anyway?`,
+        `The same card, amount and customer were charged at ${at} (order ${earlier.merchantTradeNo}, ${earlier.status.replaceAll('_', ' ')}). Send a second payment anyway?`,
       );
     }
   }

@@ -4,8 +4,10 @@
 // unsigned, and anything on this machine could send it. A route expires when its pay-in settles. The same
 // listener takes the gateway's callback POST, which the service verifies before trusting.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SERVER_LIMITS, type ServerLimits, timeoutCheckInterval } from '../../shared/server-limits';
 
 export type ReturnKind = 'ret' | 'success' | 'fail';
 
@@ -33,10 +35,60 @@ function page(title: string, text: string): string {
 
 export type ReturnListener = Awaited<ReturnType<typeof startReturnListener>>;
 
-export async function startReturnListener(
-  events: ReturnEvents,
-  options: { host?: string; port?: number } = {},
-) {
+export interface ReturnListenerOptions {
+  host?: string;
+  /** A fixed port; 0 or absent: the one kept in `portFile`, else a free one. */
+  port?: number;
+  /**
+   * Where the port is kept between runs (beside the history): a pay-in sent before a restart carries this
+   * listener's return and callback addresses, and asking the gateway again must reach them still.
+   */
+  portFile?: string;
+  limits?: Partial<ServerLimits>;
+}
+
+function keptPort(portFile: string | undefined): number | undefined {
+  if (!portFile) return undefined;
+  try {
+    const port = Number(readFileSync(portFile, 'utf8').trim());
+    return Number.isInteger(port) && port > 1023 && port < 65536 ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
+/** The port of the last run when it is free, else a new one, which is then kept. */
+async function listenOnKeptPort(server: Server, host: string, options: ReturnListenerOptions): Promise<void> {
+  const wanted = options.port || keptPort(options.portFile);
+  if (wanted) {
+    try {
+      await listen(server, wanted, host);
+      return;
+    } catch (error) {
+      // Taken by another program (or a fixed port that is busy): a fixed port is an error, a kept one is not.
+      if (options.port) throw error;
+    }
+  }
+  await listen(server, 0, host);
+  if (options.portFile) {
+    const { port } = server.address() as AddressInfo;
+    writeFileSync(`${options.portFile}.tmp`, `${port}\n`, { mode: 0o600 });
+    renameSync(`${options.portFile}.tmp`, options.portFile);
+  }
+}
+
+export async function startReturnListener(events: ReturnEvents, options: ReturnListenerOptions = {}) {
   const host = options.host ?? '127.0.0.1';
   const routes = new Map<
     string,
@@ -65,6 +117,13 @@ export async function startReturnListener(
   }
 
   async function handleCallback(request: IncomingMessage, response: ServerResponse) {
+    // A12: the notification is JSON. Anything else is refused before it is read (a browser's form post
+    // or a text/plain "simple request" from a web page cannot reach the verifier).
+    const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
+      request.resume();
+      return send(response, 415, '{"ok":false}', 'application/json');
+    }
     const text = await readBody(request);
     if (text === undefined) return send(response, 413, '{"ok":false}', 'application/json');
     let body: unknown;
@@ -78,59 +137,72 @@ export async function startReturnListener(
     send(response, status, JSON.stringify({ ok: verdict === 'accepted' }), 'application/json');
   }
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://listener');
-    if (request.method === 'POST' && url.pathname === '/callback') {
-      handleCallback(request, response).catch(() => send(response, 500, '{"ok":false}', 'application/json'));
-      return;
-    }
-    const match = /^\/r\/([A-Za-z0-9_-]{32})\/(page|ret|success|fail)$/.exec(url.pathname);
-    const route = match ? routes.get(match[1]!) : undefined;
-    if (route?.expired) {
+  const limits = { ...SERVER_LIMITS, ...options.limits };
+  const server = createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: timeoutCheckInterval(limits),
+    },
+    (request, response) => {
+      const url = new URL(request.url ?? '/', 'http://listener');
+      if (request.method === 'POST' && url.pathname === '/callback') {
+        handleCallback(request, response).catch(() =>
+          send(response, 500, '{"ok":false}', 'application/json'),
+        );
+        return;
+      }
+      const match = /^\/r\/([A-Za-z0-9_-]{32})\/(page|ret|success|fail)$/.exec(url.pathname);
+      const route = match ? routes.get(match[1]!) : undefined;
+      if (route?.expired) {
+        return send(
+          response,
+          410,
+          page('Payment step finished', 'This payment has its result: you can close this window.'),
+        );
+      }
+      if (
+        !match ||
+        route?.historyId === undefined ||
+        (request.method !== 'GET' && request.method !== 'POST')
+      ) {
+        return send(response, 404, page('Not found', 'This link is not valid or has already been used.'));
+      }
+      const step = match[2] as 'page' | ReturnKind;
+      if (step === 'page') {
+        const html = route.page;
+        route.page = undefined;
+        if (html === undefined)
+          return send(response, 410, page('Already opened', 'This bank page was already shown.'));
+        return send(response, 200, html);
+      }
+      if (route.finished)
+        return send(response, 410, page('Already finished', 'This payment step has finished.'));
+      route.finished = true;
+      route.page = undefined;
+      try {
+        events.onReturn({
+          historyId: route.historyId,
+          kind: step,
+          query: Object.fromEntries(url.searchParams),
+        });
+      } catch {
+        // The pay-in service logs what failed; the browser only learns that the step is over.
+      }
       return send(
         response,
-        410,
-        page('Payment step finished', 'This payment has its result: you can close this window.'),
+        200,
+        page(
+          'Payment step finished',
+          'You can close this window. Paydesk waits for the gateway to confirm the result.',
+        ),
       );
-    }
-    if (!match || route?.historyId === undefined || (request.method !== 'GET' && request.method !== 'POST')) {
-      return send(response, 404, page('Not found', 'This link is not valid or has already been used.'));
-    }
-    const step = match[2] as 'page' | ReturnKind;
-    if (step === 'page') {
-      const html = route.page;
-      route.page = undefined;
-      if (html === undefined)
-        return send(response, 410, page('Already opened', 'This bank page was already shown.'));
-      return send(response, 200, html);
-    }
-    if (route.finished)
-      return send(response, 410, page('Already finished', 'This payment step has finished.'));
-    route.finished = true;
-    route.page = undefined;
-    try {
-      events.onReturn({
-        historyId: route.historyId,
-        kind: step,
-        query: Object.fromEntries(url.searchParams),
-      });
-    } catch {
-      // The pay-in service logs what failed; the browser only learns that the step is over.
-    }
-    return send(
-      response,
-      200,
-      page(
-        'Payment step finished',
-        'You can close this window. Paydesk waits for the gateway to confirm the result.',
-      ),
-    );
-  });
+    },
+  );
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  server.maxConnections = limits.maxConnections;
+  await listenOnKeptPort(server, host, options);
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host}:${port}`;
 

@@ -1,7 +1,9 @@
 // Non-secret settings and connection profiles, kept in electron-store (conf in plain Node). What is read
-// back is validated: a file edited by hand or by an older version never reaches the app unchecked.
+// back is validated: a file edited by hand or by an older version never reaches the app unchecked, and
+// what cannot be used is left out part by part (read-back.ts), with a copy of the file kept and a notice
+// for the operator, never silently.
 
-import type { SettingsView } from '../../shared/ipc';
+import type { SettingsNotice, SettingsView } from '../../shared/ipc';
 import {
   type Profile,
   SANDBOX_PROFILE,
@@ -10,11 +12,15 @@ import {
   settingsSchema,
 } from '../../shared/profile';
 import { IpcFailure } from '../ipc/dispatch';
+import { readBackSettings } from './read-back';
+import { keepCopyOfSettings, setAsideUnreadableSettings } from './settings-file';
 
 /** The part of electron-store / conf that Paydesk uses. */
 export interface KeyValueStore {
   get(key: string): unknown;
   set(key: string, value: unknown): void;
+  /** The file behind the store (electron-store and conf have one): where a copy is kept before a repair. */
+  readonly path?: string;
 }
 
 /** The part of the credentials vault the settings need: the secret's presence, never its value. */
@@ -25,25 +31,50 @@ export interface SecretPresence {
 }
 
 const SETTINGS_KEY = 'settings';
+/** Notices are shown until a restart; a file damaged again and again must not grow the list for ever. */
+const MAX_NOTICES = 20;
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 export function createSettingsService(options: {
   store: KeyValueStore;
   vault: SecretPresence;
-  onInvalidFile?: (message: string) => void;
+  /** What the host found before the store could open the file (settings-file.ts). */
+  notices?: readonly SettingsNotice[];
+  /** Each notice as it is raised, for the log. */
+  onNotice?: (notice: SettingsNotice) => void;
 }) {
   const { store, vault } = options;
+  const notices: SettingsNotice[] = [];
+
+  function notify(notice: SettingsNotice): void {
+    if (notices.length < MAX_NOTICES) notices.push(notice);
+    options.onNotice?.(notice);
+  }
+
+  /** The stored value; a file that stopped being JSON while Paydesk runs is set aside like one at start. */
+  function stored(): unknown {
+    try {
+      return store.get(SETTINGS_KEY);
+    } catch (error) {
+      const notice = store.path ? setAsideUnreadableSettings(store.path) : undefined;
+      if (!notice) throw error;
+      notify(notice);
+      return store.get(SETTINGS_KEY);
+    }
+  }
 
   function read(): Settings {
-    const parsed = settingsSchema.safeParse(store.get(SETTINGS_KEY) ?? {});
-    if (parsed.success) return withSandboxProfile(parsed.data);
-    options.onInvalidFile?.(
-      `Settings file was not valid and has been reset: ${parsed.error.issues[0]?.message}`,
-    );
-    const defaults = settingsSchema.parse({});
-    store.set(SETTINGS_KEY, defaults);
-    return defaults;
+    const raw = stored();
+    const parsed = settingsSchema.safeParse(raw ?? {});
+    // Two profiles with one id pass the schema, but saving or deleting one would take the other along.
+    const ids = parsed.success ? parsed.data.profiles.map((profile) => profile.id) : [];
+    if (parsed.success && new Set(ids).size === ids.length) return withSandboxProfile(parsed.data);
+    const { settings, problems } = readBackSettings(raw);
+    const backupFile = store.path ? keepCopyOfSettings(store.path) : undefined;
+    for (const problem of problems) notify({ ...problem, ...(backupFile && { backupFile }) });
+    store.set(SETTINGS_KEY, settings);
+    return withSandboxProfile(settings);
   }
 
   function write(settings: Settings): Settings {
@@ -55,7 +86,7 @@ export function createSettingsService(options: {
   async function view(settings: Settings = read()): Promise<SettingsView> {
     const secretSet: Record<string, boolean> = {};
     for (const profile of settings.profiles) secretSet[profile.id] = await vault.hasSecret(profile.id);
-    return { settings, secretSet };
+    return { settings, secretSet, notices: [...notices] };
   }
 
   function requireProfile(settings: Settings, id: string): Profile {
@@ -63,6 +94,10 @@ export function createSettingsService(options: {
     if (!profile) throw new IpcFailure('not_found', `No connection profile with id "${id}".`, 'id');
     return profile;
   }
+
+  for (const notice of options.notices ?? []) notify(notice);
+  // Read once at start, so that a file that needs repair is repaired (and reported) before anything else.
+  read();
 
   return {
     read,

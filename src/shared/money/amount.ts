@@ -37,6 +37,15 @@ export function normalizeAmount(input: string): AmountResult {
   return { ok: true, value: rounded.toFixed(2) };
 }
 
+/**
+ * An amount as an agent in a decimal-comma locale types it ("1,50", "12,5") with a point instead; anything
+ * else as it is. Only one comma followed by one or two digits counts: "1,500" could be a thousands
+ * separator, and is left for the amount check to refuse.
+ */
+export function withDecimalPoint(input: string): string {
+  return /^\s*\d+,\d{1,2}\s*$/.test(input) ? input.replace(',', '.') : input;
+}
+
 /** The canonical amount, or a thrown error: for callers that have already validated. */
 export function canonicalAmount(input: string): string {
   const result = normalizeAmount(input);

@@ -199,6 +199,23 @@ async function run(command: BootCommand): Promise<unknown> {
     case 'power':
       powerMonitor.emit(command.event);
       return undefined;
+    case 'download': {
+      const target = allSessions().find((candidate) => candidate.partition === command.partition);
+      if (!target) throw new Error(`no session '${command.partition}'`);
+      const event = new StandInEvent(command.url);
+      target.emit('will-download', event, { getURL: () => command.url }, null);
+      return { prevented: event.defaultPrevented, listeners: target.listenerCount('will-download') };
+    }
+    case 'foreign-web-contents': {
+      const contents = new StandInWebContents(0);
+      app.emit('web-contents-created', new StandInEvent(), contents);
+      const attach = new StandInEvent('about:blank');
+      contents.emit('will-attach-webview', attach, {}, {});
+      return {
+        windowOpen: contents.windowOpenHandler?.({ url: 'https://x.example/' } as never),
+        webviewPrevented: attach.defaultPrevented,
+      };
+    }
     case 'second-instance':
       app.emit('second-instance', new StandInEvent(), command.argv, command.workingDirectory, {});
       return undefined;

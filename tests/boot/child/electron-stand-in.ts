@@ -16,6 +16,7 @@ import type {
   App,
   BrowserWindowConstructorOptions,
   CustomScheme,
+  Dialog,
   BrowserWindow as ElectronBrowserWindow,
   FromPartitionOptions,
   HandlerDetails,
@@ -80,7 +81,9 @@ export class StandInWebRequest implements StandIn<WebRequest, 'onHeadersReceived
 type PermissionRequestHandler = Parameters<Session['setPermissionRequestHandler']>[0];
 type PermissionCheckHandler = Parameters<Session['setPermissionCheckHandler']>[0];
 
+/** Sessions emit 'will-download' (the driver's 'download' command); Paydesk must prevent it. */
 export class StandInSession
+  extends EventEmitter
   implements
     StandIn<
       Session,
@@ -94,6 +97,7 @@ export class StandInSession
   permissionRequestHandler: PermissionRequestHandler = null;
   permissionCheckHandler: PermissionCheckHandler = null;
   constructor(partition: string, options?: FromPartitionOptions) {
+    super();
     this.partition = partition;
     this.options = options;
   }
@@ -290,6 +294,14 @@ export class StandInProtocol implements StandIn<Protocol, 'handle' | 'registerSc
   }
 }
 
+/** Electron shows a modal box; the stand-in records what it would have said (in the quit notice too). */
+export const dialog: StandIn<Dialog, 'showErrorBox'> = {
+  showErrorBox(title, content) {
+    note(`dialog.showErrorBox ${title}`);
+    recorder.dialogs.push({ title, content });
+  },
+};
+
 /** Paydesk only listens to it ('lock-screen'); the driver emits. */
 export class StandInPowerMonitor extends EventEmitter {}
 
@@ -323,7 +335,8 @@ export class StandInApp
       | 'requestSingleInstanceLock'
     >
 {
-  readonly isPackaged = false;
+  /** The boot test starts a "packaged" app with PAYDESK_BOOT_PACKAGED=1 (BootChildOptions.packaged). */
+  readonly isPackaged = process.env.PAYDESK_BOOT_PACKAGED === '1';
   private readonly pkg = appPackage();
   private readonly ready: Promise<void>;
 
@@ -406,7 +419,12 @@ export class StandInApp
     if (singleInstanceLock) rmSync(singleInstanceLock, { force: true });
     // Electron would end the process here; the stand-in leaves that to the event loop, so that a handle the
     // app forgot to close keeps the process alive and the test sees it.
-    recorder.notify({ type: 'quit', at: performance.now(), timeline: [...recorder.timeline] });
+    recorder.notify({
+      type: 'quit',
+      at: performance.now(),
+      timeline: [...recorder.timeline],
+      dialogs: structuredClone(recorder.dialogs),
+    });
   }
 }
 
@@ -417,4 +435,4 @@ export const powerMonitor = new StandInPowerMonitor();
 export { StandInBrowserWindow as BrowserWindow };
 
 // electron-store imports the default export.
-export default { app, BrowserWindow: StandInBrowserWindow, ipcMain, powerMonitor, protocol, session };
+export default { app, BrowserWindow: StandInBrowserWindow, dialog, ipcMain, powerMonitor, protocol, session };

@@ -16,6 +16,13 @@ export type BootCommand =
   | { type: 'navigate'; windowId: number; event: 'will-navigate' | 'will-redirect'; url: string }
   | { type: 'open-popup'; windowId: number; url: string }
   | { type: 'power'; event: 'lock-screen' }
+  /** A download starting in a session ('' the default one): Paydesk's handler should prevent it. */
+  | { type: 'download'; partition: string; url: string }
+  /**
+   * Web contents Paydesk did not make itself (DevTools, a webview, a window a page opened): Electron
+   * announces each with web-contents-created; the answer says what Paydesk's global guard did with it.
+   */
+  | { type: 'foreign-web-contents' }
   /** What Chromium relays to the first instance when another is started with the same user data. */
   | { type: 'second-instance'; argv: string[]; workingDirectory: string };
 
@@ -24,7 +31,7 @@ export type BootNotice =
   /** The first BrowserWindow.loadURL: `at` is milliseconds since the child process started. */
   | { type: 'loaded'; at: number; url: string }
   /** app.quit() ran to its end; `timeline` is everything the app asked of Electron until then. */
-  | { type: 'quit'; at: number; timeline: string[] };
+  | { type: 'quit'; at: number; timeline: string[]; dialogs: { title: string; content: string }[] };
 
 export type BootAnswer = { type: 'answer'; id: number } & (
   | { ok: true; value: unknown }

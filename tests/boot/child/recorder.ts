@@ -5,6 +5,7 @@ import type { BootNotice } from './protocol.ts';
 export const recorder = {
   timeline: [] as string[],
   sent: [] as { windowId: number; channel: string; payload: unknown }[],
+  dialogs: [] as { title: string; content: string }[],
   notify: (_notice: BootNotice): void => {},
 };
 

@@ -33,6 +33,8 @@ export interface BootChildOptions {
    * in memory. 'session': the caller's D-Bus session, for the start-up bench inside scripts/with-keyring.sh.
    */
   keychain?: 'none' | 'session';
+  /** Start it as a packaged app (app.isPackaged true). */
+  packaged?: boolean;
 }
 
 export function startBootChild(options: BootChildOptions): BootChild {
@@ -50,6 +52,7 @@ export function startBootChild(options: BootChildOptions): BootChild {
         options.keychain === 'session'
           ? (process.env.DBUS_SESSION_BUS_ADDRESS ?? '')
           : 'unix:path=/nonexistent/paydesk-boot-test',
+      ...(options.packaged && { PAYDESK_BOOT_PACKAGED: '1' }),
     },
   });
   let output = '';

@@ -22,20 +22,30 @@ export interface GatewayKycRecord {
 /** The inspection endpoint lists at most this many orders per query. */
 export const INSPECTION_PAGE = 100;
 
-async function inspect<T>(baseUrl: string, path: string): Promise<T> {
-  const response = await fetch(new URL(path, baseUrl));
+/** A sandbox's address, with the inspection token it was started with (the embedded one has one). */
+export type Inspectable = string | { url: string; inspectionToken: string | undefined };
+
+async function inspect<T>(sandbox: Inspectable, path: string): Promise<T> {
+  const { url: baseUrl, inspectionToken } =
+    typeof sandbox === 'string' ? { url: sandbox, inspectionToken: undefined } : sandbox;
+  const response = await fetch(new URL(path, baseUrl), {
+    headers: inspectionToken ? { authorization: `Bearer ${inspectionToken}` } : {},
+  });
   const body = (await response.json()) as { code: number; msg: string; data: T };
   if (body.code !== 0) throw new Error(`sandbox inspection ${path}: ${body.msg}`);
   return body.data;
 }
 
-export async function ordersByTradeNo(baseUrl: string, merchantTradeNo: string): Promise<GatewayOrder[]> {
+export async function ordersByTradeNo(
+  baseUrl: Inspectable,
+  merchantTradeNo: string,
+): Promise<GatewayOrder[]> {
   const query = new URLSearchParams({ merchantTradeNo });
   return (await inspect<{ orders: GatewayOrder[] }>(baseUrl, `/_sandbox/orders?${query}`)).orders;
 }
 
 /** Every order of a merchant; throws when the listing may be cut short, so a check can never miss one. */
-export async function allOrders(baseUrl: string, merchantId: number): Promise<GatewayOrder[]> {
+export async function allOrders(baseUrl: Inspectable, merchantId: number): Promise<GatewayOrder[]> {
   const { orders } = await inspect<{ orders: GatewayOrder[] }>(
     baseUrl,
     `/_sandbox/orders?merchantId=${merchantId}`,
@@ -46,7 +56,7 @@ export async function allOrders(baseUrl: string, merchantId: number): Promise<Ga
   return orders;
 }
 
-export async function kycRecords(baseUrl: string, merchantId: number): Promise<GatewayKycRecord[]> {
+export async function kycRecords(baseUrl: Inspectable, merchantId: number): Promise<GatewayKycRecord[]> {
   return (await inspect<{ records: GatewayKycRecord[] }>(baseUrl, `/_sandbox/kyc?merchantId=${merchantId}`))
     .records;
 }

@@ -26,7 +26,21 @@ export interface RunningHarness {
 const READY = /Paydesk web harness on (http:\/\/\S+)/;
 const DATA = /data folder: (.+?); sandbox gateway/;
 
-export async function startHarness(port: number, extraArgs: string[] = []): Promise<RunningHarness> {
+export interface HarnessOptions {
+  /**
+   * false: settings and the lock record in the --data folder, the OS keychain as the app uses it, and the
+   * sandbox's own timings (no --sandbox-slow-ms, --payin-timeout-ms).
+   */
+  ephemeral?: boolean;
+  /** Added to the harness's environment (e.g. a D-Bus address that leads nowhere: no keychain). */
+  env?: Record<string, string>;
+}
+
+export async function startHarness(
+  port: number,
+  extraArgs: string[] = [],
+  options: HarnessOptions = {},
+): Promise<RunningHarness> {
   const root = resolve(import.meta.dirname, '../../..');
   const child: ChildProcess = spawn(
     'npx',
@@ -35,15 +49,20 @@ export async function startHarness(port: number, extraArgs: string[] = []): Prom
       'scripts/web.ts',
       '--port',
       String(port),
-      '--ephemeral',
-      '--sandbox-slow-ms',
-      String(SANDBOX_SLOW_MS),
-      '--payin-timeout-ms',
-      String(PAYIN_TIMEOUT_MS),
+      // The test timings save the Sandbox profile at start, which a locked data folder would refuse.
+      ...(options.ephemeral === false
+        ? []
+        : [
+            '--ephemeral',
+            '--sandbox-slow-ms',
+            String(SANDBOX_SLOW_MS),
+            '--payin-timeout-ms',
+            String(PAYIN_TIMEOUT_MS),
+          ]),
       ...extraArgs,
     ],
     // Its own process group, so that stopping it also stops the node process that npx and tsx start.
-    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
   );
   let output = '';
   let errors = '';

@@ -10,6 +10,7 @@ import { ENV_BADGE } from '../features/settings/environment-look';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { EnvironmentBanner } from './EnvironmentBanner';
+import { SettingsNotices } from './SettingsNotices';
 import './shell.css';
 import { PAGES, type PageId } from './pages';
 
@@ -94,6 +95,10 @@ export function Shell() {
             Paydesk closes{appInfo.keychain.reason ? ` (${appInfo.keychain.reason})` : ''}.
           </Alert>
         )}
+        {/* Mounted on every page, so a dismissed banner stays dismissed; Settings shows its own list. */}
+        <div hidden={page === 'settings'}>
+          <SettingsNotices dismissible />
+        </div>
         <div hidden={page !== 'payin'}>
           <PayInPage active={page === 'payin'} />
         </div>

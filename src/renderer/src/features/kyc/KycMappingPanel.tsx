@@ -3,17 +3,14 @@
 // again, and the counts and rows refresh. Open by itself when a required field has no column.
 import { Accordion, Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { KycField } from '../../../../shared/kyc-batch';
-import { KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
+import { fieldOptionLabel, KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
 import { useKycStore } from './kyc-store';
 
 // Not a KYC field name, so it cannot be mistaken for one.
 const IGNORE = '(ignore)';
 const OPTIONS = [
   { value: IGNORE, label: 'Ignore this column' },
-  ...KYC_FIELDS.map((field) => ({
-    value: field,
-    label: REQUIRED_FIELDS.has(field) ? `${field} (required)` : field,
-  })),
+  ...KYC_FIELDS.map((field) => ({ value: field, label: fieldOptionLabel(field) })),
 ];
 
 export function KycMappingPanel() {
@@ -53,6 +50,11 @@ export function KycMappingPanel() {
         </Accordion.Control>
         <Accordion.Panel>
           <Stack gap="sm">
+            {summary.mappingFrom === 'remembered' && (
+              <Alert color="blue" p="xs" data-testid="kyc-mapping-remembered">
+                Mapped as you set it for a file with these same columns before.
+              </Alert>
+            )}
             {missing.length > 0 && (
               <Alert color="red" p="xs" title="Required fields without a column">
                 No column feeds {missing.join(', ')}: every record misses{' '}

@@ -10,6 +10,30 @@ export const REQUIRED_FIELDS: ReadonlySet<KycField> = new Set(
   KYC_FIELDS.filter((field) => !kycRecordSchema.shape[field].safeParse(undefined).success),
 );
 
+/** What each field holds, in the words of a compliance officer's spreadsheet (beside the API name). */
+export const KYC_FIELD_LABELS: Readonly<Record<KycField, string>> = {
+  userId: 'Customer id',
+  firstName: 'First name',
+  lastName: 'Last name',
+  middleName: 'Middle name',
+  birthday: 'Date of birth',
+  gender: 'Gender',
+  country: 'Country (ISO code)',
+  iddCode: 'Calling code',
+  personalCode: 'Personal / national id number',
+  certificateDateStart: 'ID document valid from',
+  certificateDateEnd: 'ID document valid until',
+  email: 'E-mail',
+  mobile: 'Mobile number',
+  idCardUrls: 'ID card images (URLs)',
+  documentUrls: 'Other document images (URLs)',
+};
+
+/** "Mobile number — mobile (required)": the words people use, then the name the gateway uses. */
+export function fieldOptionLabel(field: KycField): string {
+  return `${KYC_FIELD_LABELS[field]} — ${field}${REQUIRED_FIELDS.has(field) ? ' (required)' : ''}`;
+}
+
 export const KYC_TEMPLATE_FILE_NAME = 'paydesk-kyc-template.csv';
 
 /**

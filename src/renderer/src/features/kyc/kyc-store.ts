@@ -317,6 +317,8 @@ export const useKycStore = create<KycState>((set, get) => {
           counts: next.counts,
           total: totalFor(get().filter, next.counts),
           mappingBusy: false,
+          // A userId column mapped by hand finds the records the gateway accepted from this file before.
+          ...(get().send === undefined && { acceptedBefore: next.counts.accepted }),
         });
         invalidate();
         const what = field ? `feeds ${field}` : 'is ignored';

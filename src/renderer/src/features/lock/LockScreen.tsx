@@ -5,9 +5,16 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from 
 import { type FormEvent, useRef, useState } from 'react';
 import { useLockStore } from './store';
 
+/** The lockout's end in the operator's own clock format. */
+function timeOfDay(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
 export function LockScreen() {
   const unlock = useLockStore((store) => store.unlock);
   const idleLockMinutes = useLockStore((store) => store.state?.idleLockMinutes);
+  const keychainProblem = useLockStore((store) => store.state?.keychainProblem);
+  const lockedOutUntil = useLockStore((store) => store.state?.lockedOutUntil);
   const [passphrase, setPassphrase] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -26,7 +33,9 @@ export function LockScreen() {
     if (refused === undefined) return;
     setBusy(false);
     setPassphrase('');
-    setProblem(refused);
+    // The keychain's long explanation is already on screen: say only that it still applies.
+    const unchanged = refused === useLockStore.getState().state?.keychainProblem;
+    setProblem(unchanged ? 'The OS keychain still cannot be read: see above.' : refused);
     input.current?.focus();
   }
 
@@ -46,6 +55,16 @@ export function LockScreen() {
                 Anything typed into a form has been cleared.
               </Text>
             </Stack>
+            {keychainProblem && (
+              <Alert color="red" title="The OS keychain cannot be read" data-testid="lock-keychain-problem">
+                {keychainProblem}
+              </Alert>
+            )}
+            {lockedOutUntil && (
+              <Alert color="yellow" data-testid="lock-lockout">
+                Too many wrong passphrases: no passphrase is checked until {timeOfDay(lockedOutUntil)}.
+              </Alert>
+            )}
             <PasswordInput
               ref={input}
               label="Operator passphrase"

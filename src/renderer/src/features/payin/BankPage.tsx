@@ -17,11 +17,11 @@ function intro(page: BankPageLink, where: string): string {
     : `The gateway asks for its hosted payment page. Complete it ${where}; this panel updates when it finishes.`;
 }
 
-function CancelButton({ historyId }: { historyId: number }) {
+function CancelButton({ historyId, page }: { historyId: number; page: BankPageLink }) {
   const cancelBankPage = usePayInStore((state) => state.cancelBankPage);
   return (
     <Button variant="default" onClick={() => void cancelBankPage(historyId)}>
-      Cancel bank page
+      {page.kind === '3ds' ? 'Cancel bank page' : 'Cancel payment page'}
     </Button>
   );
 }
@@ -44,7 +44,7 @@ function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageL
         data-testid="bank-page"
       />
       <Group justify="flex-end">
-        <CancelButton historyId={historyId} />
+        <CancelButton historyId={historyId} page={page} />
       </Group>
     </Stack>
   );
@@ -128,7 +128,7 @@ function BankPageWindow({
       )}
       <Group>
         <Button onClick={() => void bringToFront()}>Bring to front</Button>
-        <CancelButton historyId={historyId} />
+        <CancelButton historyId={historyId} page={page} />
       </Group>
     </Stack>
   );

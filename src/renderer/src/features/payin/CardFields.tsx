@@ -1,6 +1,6 @@
 // Card number, expiry and CVV: grouped as typed, brand beside the number, Luhn checked once the length is
 // complete. The number cannot be copied or cut out of the field (PCI DSS 3.4.2).
-import { Badge, Group, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import type { ClipboardEvent, DragEvent } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { MONO_INPUT } from '../../lib/styles';
@@ -26,7 +26,7 @@ export function CardFields({ optional = false }: { optional?: boolean }) {
   const cvvName = cvvLabelOf(brand);
 
   return (
-    <Group align="flex-start" gap="sm" wrap="nowrap">
+    <Group align="flex-start" gap="sm" wrap="wrap">
       <Controller
         control={control}
         name="cardNumber"
@@ -46,26 +46,16 @@ export function CardFields({ optional = false }: { optional?: boolean }) {
             autoComplete="off"
             spellCheck={false}
             styles={MONO_INPUT}
-            style={{ flex: '1 1 16rem' }}
+            // Room for 19 digits in groups of four (23 characters of the monospace font): the agent reads the
+            // whole number back to the customer. The brand goes below, not inside the field.
+            style={{ flex: '1 1 17rem', minWidth: '16rem' }}
             error={fieldState.error?.message ?? live}
             description={
-              !live && brand && cardDigits(field.value).length >= 12 && !fieldState.error
-                ? `${brand.name}: ${brand.cvvLength}-digit ${brand.cvvName}`
+              !live && brand && !fieldState.error
+                ? cardDigits(field.value).length >= 12
+                  ? `${brand.name}: ${brand.cvvLength}-digit ${brand.cvvName}`
+                  : brand.name
                 : undefined
-            }
-            rightSectionWidth={brand ? 150 : undefined}
-            rightSectionPointerEvents="none"
-            rightSection={
-              brand ? (
-                <Badge
-                  variant="light"
-                  color="gray"
-                  data-testid="card-brand"
-                  aria-label={`Card brand: ${brand.name}`}
-                >
-                  {brand.name}
-                </Badge>
-              ) : undefined
             }
             data-testid="card-number"
           />

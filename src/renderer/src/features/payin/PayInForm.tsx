@@ -1,5 +1,6 @@
 // The MOTO pay-in form: keyboard-first (Enter sends, Escape clears the card details, then the form),
 // labelled fields in the order an agent asks for them on the phone, the amount shown as it will be sent.
+
 import {
   Accordion,
   Alert,
@@ -17,12 +18,15 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
 import { callingCodeOf } from '../../../../shared/countries';
-import { normalizeAmount } from '../../../../shared/money/amount';
+import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
+import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
 import type { Profile } from '../../../../shared/profile';
+import { generateMerchantTradeNo } from '../../../../shared/trade-no';
 import { countryOptions } from '../../lib/countries';
 import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
+import { formatCardNumber } from './card-input';
 import {
   CARD_FIELDS,
   defaultValues,
@@ -35,7 +39,7 @@ import {
 } from './form';
 import { ProductsEditor } from './ProductsEditor';
 import { StoredCardPicker } from './StoredCardPicker';
-import { usePayInStore } from './store';
+import { CUSTOMER_FIELDS, type CustomerDetails, usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
 
 const URL_FIELDS = ['callBackURL', 'successURL', 'failURL', 'retURL'] as const;
@@ -77,14 +81,14 @@ export function PayInForm({
   const country = useWatch({ control, name: 'country' });
   const currencyField = useWatch({ control, name: 'currency' });
   const ccStorageID = useWatch({ control, name: 'ccStorageID' });
-  const phase = usePayInStore((state) => state.phase);
   const fieldProblem = usePayInStore((state) => state.fieldProblem);
   const submit = usePayInStore((state) => state.submit);
-  const sending = phase.kind === 'sending';
+  // Busy until main has answered, even when news of the pay-in (a callback) is already on the panel.
+  const sending = usePayInStore((state) => state.inFlight);
 
   const currency =
     version === 'v1' ? currencyField.toUpperCase() || '???' : (profile?.displayCurrency ?? 'EUR');
-  const preview = amount.trim() ? normalizeAmount(amount) : undefined;
+  const preview = amount.trim() ? normalizeAmount(withDecimalPoint(amount)) : undefined;
   const countries = useMemo(countryOptions, []);
 
   // A new active profile brings its default URLs and currency.
@@ -115,6 +119,60 @@ export function PayInForm({
     setTimeout(() => setFocus(field), 0);
   }, [fieldProblem, setError, setFocus]);
 
+  // After an approved pay-in the form starts a new payment: the next caller must not inherit this one's
+  // details. They are kept in memory for "Same customer again" in the result panel.
+  const phase = usePayInStore((state) => state.phase);
+  const approvedId =
+    phase.kind === 'result' && phase.result.status === 'approved' ? phase.result.historyId : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per approved pay-in
+  useEffect(() => {
+    if (approvedId === undefined) return;
+    const values = getValues();
+    usePayInStore
+      .getState()
+      .rememberCustomer(
+        Object.fromEntries(CUSTOMER_FIELDS.map((name) => [name, values[name]])) as CustomerDetails,
+      );
+    reset(defaultValues(profile, values.version));
+  }, [approvedId]);
+
+  const customerToFill = usePayInStore((state) => state.customerToFill);
+  useEffect(() => {
+    if (!customerToFill) return;
+    usePayInStore.setState({ customerToFill: undefined });
+    for (const name of CUSTOMER_FIELDS) setValue(name, customerToFill[name], { shouldDirty: true });
+    if (active) setTimeout(() => setFocus('cardNumber'), 0);
+  }, [customerToFill, setValue, setFocus, active]);
+
+  /** "New payment": an empty form; a result still open goes to the note that says where it is. */
+  function newPayment() {
+    const { phase: shown, inFlight } = usePayInStore.getState();
+    if (!inFlight) {
+      if (shown.kind === 'result' && ASK_AGAIN_STATUSES.has(shown.result.status)) {
+        usePayInStore.getState().checkLater(shown.result);
+      } else {
+        usePayInStore.getState().close();
+      }
+    }
+    reset(defaultValues(profile, getValues('version')));
+    setNotice('New payment.');
+    // After the reset has rendered: focusing during it is lost.
+    setTimeout(() => setFocus('userId'), 0);
+  }
+
+  // A test card chosen in the Test cards list: into the card fields, then on to the amount.
+  const cardToFill = usePayInStore((state) => state.cardToFill);
+  useEffect(() => {
+    if (!cardToFill) return;
+    usePayInStore.getState().fillCard(undefined);
+    setValue('ccStorageID', '');
+    setValue('cardNumber', formatCardNumber(cardToFill.cardNumber), { shouldDirty: true });
+    setValue('expDate', cardToFill.expDate, { shouldDirty: true });
+    setValue('cvv', cardToFill.cvv, { shouldDirty: true });
+    form.clearErrors([...CARD_FIELDS]);
+    if (active) setTimeout(() => setFocus('amount'), 0);
+  }, [cardToFill, setValue, setFocus, form, active]);
+
   function clearCard() {
     for (const name of CARD_FIELDS) setValue(name, '', { shouldDirty: false });
     form.clearErrors([...CARD_FIELDS]);
@@ -123,9 +181,18 @@ export function PayInForm({
   const onValid = async (payload: PayInSubmit) => {
     setNotice(undefined);
     // The card details leave the form before the answer is awaited: from here on they exist only in
-    // the request in flight (and in a duplicate warning awaiting the agent's answer).
+    // the request in flight (and in a duplicate warning awaiting the agent's answer). Storing a card is
+    // asked again for every payment: the next customer's card is never stored because this one's was.
     clearCard();
-    await submit(payload);
+    setValue('storeCc', false);
+    // Named here, so that news of this pay-in from any source finds the panel while it is being sent.
+    const named: PayInSubmit = payload.fields.merchantTradeNo
+      ? payload
+      : ({
+          ...payload,
+          fields: { ...payload.fields, merchantTradeNo: generateMerchantTradeNo() },
+        } as PayInSubmit);
+    await submit(named);
   };
 
   const onInvalid: SubmitErrorHandler<PayInFormValues> = (invalid) => {
@@ -193,7 +260,12 @@ export function PayInForm({
           </Group>
 
           {version === 'v1' && !secretSet && !profile?.embeddedSandbox && (
-            <Alert color="orange.9" title="v1 needs the merchant secret">
+            <Alert
+              color="orange"
+              title="v1 needs the merchant secret"
+              // The light alert's own title colour is too pale on its tint (WCAG AA): the darkest shade.
+              styles={{ title: { color: 'var(--mantine-color-orange-9)' } }}
+            >
               v1 pay-ins are signed. Set this profile's merchant secret in Settings first.
             </Alert>
           )}
@@ -495,16 +567,21 @@ export function PayInForm({
             <Text size="xs" c="dimmed" aria-live="polite">
               {notice ?? 'Enter sends · Esc clears the card details, Esc again the whole form'}
             </Text>
-            <Button
-              type="submit"
-              size="md"
-              loading={sending}
-              disabled={sending}
-              data-testid="send-payment"
-              id={SEND_BUTTON_ID}
-            >
-              {sendLabel}
-            </Button>
+            <Group gap="sm">
+              <Button type="button" variant="default" size="md" disabled={sending} onClick={newPayment}>
+                New payment
+              </Button>
+              <Button
+                type="submit"
+                size="md"
+                loading={sending}
+                disabled={sending}
+                data-testid="send-payment"
+                id={SEND_BUTTON_ID}
+              >
+                {sendLabel}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </form>

@@ -13,6 +13,7 @@ import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
 import { BankPage } from './BankPage';
 import { cardDigits, formatCardNumber, formatExpiry } from './card-input';
+import { isFormField } from './form';
 import { type PayInPhase, usePayInStore } from './store';
 
 // The result panel's headings: the History page's words, except where the panel says more.
@@ -122,7 +123,7 @@ function RetryCardForm({ historyId }: { historyId: number }) {
 /** A pay-in whose outcome is open: what the agent may do is ask the gateway again, never charge again. */
 function AskAgain({ result }: { result: Result }) {
   const retry = usePayInStore((state) => state.retry);
-  const close = usePayInStore((state) => state.close);
+  const checkLater = usePayInStore((state) => state.checkLater);
   const retryProblem = usePayInStore((state) => state.retryProblem);
   return (
     <Stack gap="xs">
@@ -146,8 +147,26 @@ function AskAgain({ result }: { result: Result }) {
           >
             Ask the gateway again
           </Button>
-          <Button variant="default" onClick={close}>
+          <Button variant="default" onClick={() => checkLater(result)}>
             Check later
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** An approval: the form has started a new payment; the same customer's details come back on request. */
+function Approved({ result }: { result: Result }) {
+  const lastCustomer = usePayInStore((state) => state.lastCustomer);
+  const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{result.message ?? 'The payment went through.'}</Text>
+      {lastCustomer && (
+        <Group>
+          <Button variant="default" size="xs" onClick={sameCustomerAgain}>
+            Same customer again
           </Button>
         </Group>
       )}
@@ -159,7 +178,7 @@ function Body({ result }: { result: Result }) {
   const close = usePayInStore((state) => state.close);
   switch (result.status) {
     case 'approved':
-      return <Text size="sm">{result.message ?? 'The payment went through.'}</Text>;
+      return <Approved result={result} />;
     case 'declined':
       return (
         <Text size="sm">
@@ -206,14 +225,21 @@ function Body({ result }: { result: Result }) {
         <Stack gap="xs">
           <Text size="sm">{result.message ?? 'The gateway refused the request.'}</Text>
           {result.status === 'not_sent' && <Text size="sm">Nothing was charged.</Text>}
-          {result.field && (
+          {result.field === 'sign' ? (
             <Text size="sm">
-              Field:{' '}
-              <Text span ff="monospace">
-                {result.field}
-              </Text>{' '}
-              (marked in the form)
+              The gateway did not accept the signature: this profile's merchant secret is not the one the
+              gateway has. Check it in Settings.
             </Text>
+          ) : (
+            isFormField(result.field) && (
+              <Text size="sm">
+                Field:{' '}
+                <Text span ff="monospace">
+                  {result.field}
+                </Text>{' '}
+                (marked in the form)
+              </Text>
+            )
           )}
           <Group>
             <Button variant="default" size="xs" onClick={close}>
@@ -265,7 +291,11 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
   const close = usePayInStore((state) => state.close);
   switch (phase.kind) {
     case 'idle':
-      return (
+      return phase.note ? (
+        <Alert color="yellow" variant="light" p="xs" data-testid="payin-later-note">
+          {phase.note}
+        </Alert>
+      ) : (
         <Text size="sm" c="dimmed">
           The result of the payment appears here.
         </Text>

@@ -1,6 +1,6 @@
 // Sandbox only: pick an outcome, the form is filled, the focus lands on Send: two keystrokes to a demo.
 import { Select } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { PayInFormValues } from './form';
 import { scenarioSelectData, scenarioValues, TEST_SCENARIOS } from './test-scenarios';
@@ -8,8 +8,16 @@ import { scenarioSelectData, scenarioValues, TEST_SCENARIOS } from './test-scena
 export const SEND_BUTTON_ID = 'payin-send';
 
 export function TestScenarioPicker() {
-  const { setValue, clearErrors } = useFormContext<PayInFormValues>();
+  const { setValue, clearErrors, watch } = useFormContext<PayInFormValues>();
   const [filled, setFilled] = useState<string | undefined>();
+
+  // "Filled: …" describes the form only until the agent changes it.
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') setFilled(undefined);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   function apply(id: string | null) {
     if (!id) return;

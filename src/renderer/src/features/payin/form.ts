@@ -8,7 +8,7 @@ import { bankPageBrowserFields } from '../../../../shared/bank-page-browser';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '../../../../shared/cards/card';
 import { callingCodeOf } from '../../../../shared/countries';
 import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../../../shared/gateway/payin';
-import { normalizeAmount } from '../../../../shared/money/amount';
+import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
 import { cardDigits } from './card-input';
@@ -137,7 +137,8 @@ export function defaultValues(
     city: '',
     zip: '',
     country,
-    ip: '',
+    // Phone payments send the call centre's address (the profile's), not one the agent has to look up.
+    ip: profile?.motoIp ?? '',
     userId: '',
     merchantTradeNo: '',
     document: '',
@@ -184,7 +185,7 @@ export function toFields(values: PayInFormValues, rules: PayInRules = DEFAULT_PA
     const text = value?.trim();
     if (text) fields[name] = text;
   };
-  const amount = normalizeAmount(values.amount);
+  const amount = normalizeAmount(withDecimalPoint(values.amount));
   put('amount', amount.ok ? amount.value : values.amount);
   for (const name of [
     'firstName',

@@ -14,8 +14,9 @@ async function currentResult(historyId: number): Promise<PayInResult | undefined
 }
 
 export type PayInPhase =
-  | { kind: 'idle' }
-  | { kind: 'sending'; what: 'payment' | 'retry' | 'cancel'; historyId?: number }
+  /** `note`: what the agent left open ("Check later"), and where to find it. */
+  | { kind: 'idle'; note?: string }
+  | { kind: 'sending'; what: 'payment' | 'retry' | 'cancel'; historyId?: number; merchantTradeNo?: string }
   | { kind: 'result'; result: PayInResult }
   /**
    * Main answered the call with an error. `certain`: main refused before anything left (bad field,
@@ -24,6 +25,22 @@ export type PayInPhase =
   | { kind: 'refused_locally'; message: string; field: string | undefined; certain: boolean }
   /** No answer from main while a pay-in was in flight: whether it left is unknown. */
   | { kind: 'lost'; message: string };
+
+/** Who the customer is, as the form holds it: what "Same customer again" brings back (no card, no amount). */
+export type CustomerDetails = Record<(typeof CUSTOMER_FIELDS)[number], string>;
+export const CUSTOMER_FIELDS = [
+  'userId',
+  'firstName',
+  'lastName',
+  'mobile',
+  'email',
+  'iddCode',
+  'addressLine',
+  'city',
+  'zip',
+  'country',
+  'document',
+] as const;
 
 /** A field the form should mark and focus, from main's refusal or the gateway's. */
 export interface FieldProblem {
@@ -35,6 +52,8 @@ export interface FieldProblem {
 
 interface PayInState {
   phase: PayInPhase;
+  /** A call to main about a pay-in is under way (the panel may already show news of it). */
+  inFlight: boolean;
   duplicate: { message: string; payload: PayInSubmit } | undefined;
   fieldProblem: FieldProblem | undefined;
   retryProblem: { message: string; needsCard: boolean } | undefined;
@@ -44,6 +63,20 @@ interface PayInState {
   retry: (historyId: number, card?: { cardNumber: string; cvv: string; expDate: string }) => Promise<void>;
   cancelBankPage: (historyId: number) => Promise<void>;
   close: () => void;
+  /** The agent leaves an open pay-in for now: the panel says where it is and what not to do. */
+  checkLater: (result: PayInResult) => void;
+  /**
+   * The customer of the last approved pay-in, kept in memory only so that "Same customer again" can bring
+   * the details back: after an approval the form starts a new payment. Forgotten when Paydesk locks.
+   */
+  lastCustomer: CustomerDetails | undefined;
+  /** Customer details waiting for the pay-in form to take them ("Same customer again"). */
+  customerToFill: CustomerDetails | undefined;
+  rememberCustomer: (customer: CustomerDetails | undefined) => void;
+  sameCustomerAgain: () => void;
+  /** A test card chosen in the Test cards list, waiting for the pay-in form to take it. */
+  cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
+  fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
   settled: (result: PayInResult) => void;
 }
 
@@ -62,19 +95,34 @@ const problem = (field: string, message: string): FieldProblem => ({ field, mess
 
 export const usePayInStore = create<PayInState>((set, get) => ({
   phase: { kind: 'idle' },
+  inFlight: false,
+  cardToFill: undefined,
+  lastCustomer: undefined,
+  customerToFill: undefined,
   duplicate: undefined,
   fieldProblem: undefined,
   retryProblem: undefined,
 
   async submit(payload) {
-    set({ phase: { kind: 'sending', what: 'payment' }, fieldProblem: undefined, retryProblem: undefined });
+    set({
+      phase: {
+        kind: 'sending',
+        what: 'payment',
+        merchantTradeNo: payload.fields.merchantTradeNo || undefined,
+      },
+      inFlight: true,
+      fieldProblem: undefined,
+      retryProblem: undefined,
+    });
     try {
       const result = await call('payin.submit', payload);
       set({
         phase: { kind: 'result', result },
+        inFlight: false,
         fieldProblem: result.field ? problem(result.field, result.message ?? result.status) : undefined,
       });
     } catch (error) {
+      set({ inFlight: false });
       if (!(error instanceof PaydeskError)) throw error;
       if (error.kind === 'duplicate_suspected') {
         // Kept only until the operator answers the confirmation dialog.
@@ -113,11 +161,12 @@ export const usePayInStore = create<PayInState>((set, get) => ({
 
   async retry(historyId, card) {
     const before = get().phase;
-    set({ phase: { kind: 'sending', what: 'retry', historyId }, retryProblem: undefined });
+    set({ phase: { kind: 'sending', what: 'retry', historyId }, inFlight: true, retryProblem: undefined });
     try {
       const result = await call('payin.retry', card ? { historyId, card } : { historyId });
-      set({ phase: { kind: 'result', result } });
+      set({ phase: { kind: 'result', result }, inFlight: false });
     } catch (error) {
+      set({ inFlight: false });
       if (error instanceof PaydeskError && error.kind === 'conflict') {
         // Settled meanwhile (a callback or the bank page): show what it came to, not a retry error.
         const now = await currentResult(historyId).catch(() => undefined);
@@ -151,6 +200,29 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({ phase: { kind: 'idle' }, retryProblem: undefined });
   },
 
+  rememberCustomer(customer) {
+    set({ lastCustomer: customer, customerToFill: undefined });
+  },
+
+  sameCustomerAgain() {
+    const { lastCustomer } = get();
+    if (lastCustomer) set({ customerToFill: lastCustomer, phase: { kind: 'idle' }, retryProblem: undefined });
+  },
+
+  fillCard(card) {
+    set({ cardToFill: card });
+  },
+
+  checkLater(result) {
+    set({
+      phase: {
+        kind: 'idle',
+        note: `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) is in History (Alt+3), where its status changes as the gateway answers. Do not charge the customer again.`,
+      },
+      retryProblem: undefined,
+    });
+  },
+
   settled(result) {
     const { phase } = get();
     const shown =
@@ -159,7 +231,9 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         : phase.kind === 'sending'
           ? phase.historyId
           : undefined;
-    if (shown !== result.historyId) return;
+    // A payment being sent is known by the order number the form gave it.
+    const sendingThis = phase.kind === 'sending' && phase.merchantTradeNo === result.merchantTradeNo;
+    if (shown !== result.historyId && !sendingThis) return;
     // The event is built from the history row; the answer that showed this status may have said more (the
     // bank page to open, the gateway's words), and the event can arrive after it: keep that while the
     // status is the same.

@@ -122,6 +122,8 @@ export function scenarioValues(id: string, now = new Date()): Partial<PayInFormV
   const amex = scenario.card.startsWith('37');
   return {
     ccStorageID: '',
+    // No scenario is about storing a card: one never stores the card it fills.
+    storeCc: false,
     cardNumber: formatCardNumber(scenario.card),
     expDate: testExpiry(now),
     cvv: amex ? '1234' : '123',

@@ -192,7 +192,9 @@ export function OperatorLockSection() {
                   : 'Off: no passphrase is set, so Paydesk never locks.'}
             </Text>
             <Text size="sm" c={keychain ? 'dimmed' : undefined}>
-              {keychain ? (
+              {state?.keychainProblem ? (
+                <span data-testid="lock-keychain-problem">{state.keychainProblem}</span>
+              ) : keychain ? (
                 'Only a scrypt hash of the passphrase is kept, in the OS keychain.'
               ) : (
                 <>

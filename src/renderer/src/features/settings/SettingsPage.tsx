@@ -2,6 +2,7 @@
 // the operator lock. Everything here is main's to keep: the page shows what main answered.
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
+import { SettingsNotices } from '../../shell/SettingsNotices';
 import { OperatorLockSection } from './OperatorLockSection';
 import { OperatorSection } from './OperatorSection';
 import { ProfilesSection } from './ProfilesSection';
@@ -15,6 +16,7 @@ export function SettingsPage() {
           Connection profiles, merchant secrets, the operator and the operator lock.
         </Text>
       </Stack>
+      <SettingsNotices dismissible={false} />
       <ProfilesSection />
       <OperatorSection />
       <OperatorLockSection />

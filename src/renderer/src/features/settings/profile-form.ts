@@ -25,6 +25,8 @@ export interface ProfileFormValues {
   merchantId: string;
   signAlgorithm: SignAlgorithm;
   displayCurrency: string;
+  /** The payer IP sent with phone payments (the call centre's public IPv4); '' for none. */
+  motoIp: string;
   /** How the gateway reads `country` (A14) and card details beside a stored card (A8). */
   payInCountry: PayInRules['country'];
   payInStoredCard: PayInRules['storedCard'];
@@ -50,6 +52,7 @@ const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
   'merchantId',
   'signAlgorithm',
   'displayCurrency',
+  'motoIp',
   'payInCountry',
   'payInStoredCard',
   'returnAddresses',
@@ -92,6 +95,7 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
     merchantId: String(profile.merchantId),
     signAlgorithm: profile.signAlgorithm,
     displayCurrency: profile.displayCurrency,
+    motoIp: profile.motoIp ?? '',
     payInCountry: profile.payInRules.country,
     payInStoredCard: profile.payInRules.storedCard,
     returnAddresses: profile.returnAddresses,
@@ -144,6 +148,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
     merchantId: wholeNumber(values.merchantId) as number,
     signAlgorithm: values.signAlgorithm,
     displayCurrency: values.displayCurrency.trim().toUpperCase(),
+    motoIp: optional(values.motoIp),
     // The embedded sandbox reads the interface its own way (A8, A14): nothing to relax there.
     payInRules: embedded
       ? { ...DEFAULT_PAYIN_RULES }

@@ -1,0 +1,62 @@
+// What main could not use in the settings file and what it did instead (settings-service.ts): a profile
+// that vanished without a word is how a desk ends up charging through the wrong gateway. On every page
+// until dismissed (it comes back when there is something new), and always in Settings.
+import '@mantine/core/styles/Code.css';
+import { Alert, Button, Code, List, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { SettingsNotice } from '../../../shared/ipc';
+import { useSettingsStore } from '../features/settings/store';
+
+const NONE: SettingsNotice[] = [];
+
+function NoticeText({ notice }: { notice: SettingsNotice }) {
+  return (
+    <>
+      {notice.message}
+      {notice.backupFile && (
+        <>
+          {' '}
+          The file as it was is kept in <Code>{notice.backupFile}</Code>.
+        </>
+      )}
+    </>
+  );
+}
+
+export function SettingsNotices({ dismissible }: { dismissible: boolean }) {
+  const notices = useSettingsStore((state) => state.view?.notices ?? NONE);
+  const [dismissedCount, setDismissedCount] = useState(0);
+  if (notices.length === 0 || (dismissible && notices.length <= dismissedCount)) return null;
+  return (
+    <Alert
+      color="yellow"
+      mb="md"
+      role="alert"
+      data-testid={dismissible ? 'settings-notices-banner' : 'settings-notices'}
+    >
+      <Text size="sm" fw={700} mb={4}>
+        Part of the settings file could not be used
+      </Text>
+      {notices.length === 1 ? (
+        <Text size="sm">
+          <NoticeText notice={notices[0]!} />
+        </Text>
+      ) : (
+        <List size="sm" spacing={4}>
+          {notices.map((notice, index) => (
+            // Notices only ever grow, in order: the index is stable.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <List.Item key={index}>
+              <NoticeText notice={notice} />
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {dismissible && (
+        <Button mt="xs" size="compact-sm" variant="default" onClick={() => setDismissedCount(notices.length)}>
+          Dismiss
+        </Button>
+      )}
+    </Alert>
+  );
+}

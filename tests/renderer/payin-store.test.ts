@@ -1,0 +1,81 @@
+// The result panel's state follows the pay-in from any source, at once: news of a payment still being
+// sent (a signed callback that beats a slow answer) shows as soon as it comes, the form stays busy until
+// main answers, and an event never drops what the answer said. (A stand-in for window.paydesk.)
+import { beforeEach, describe, expect, it } from 'vitest';
+import { usePayInStore } from '../../src/renderer/src/features/payin/store';
+import type { PayInResult } from '../../src/shared/ipc';
+
+type Pending = { channel: string; input: unknown; answer: (result: unknown) => void };
+const pending: Pending[] = [];
+
+beforeEach(() => {
+  pending.length = 0;
+  (globalThis as unknown as { window: unknown }).window = {
+    paydesk: {
+      invoke: (channel: string, input: unknown) =>
+        new Promise((resolve) => pending.push({ channel, input, answer: resolve })),
+      on: () => () => undefined,
+    },
+  };
+  usePayInStore.setState({ phase: { kind: 'idle' }, inFlight: false, retryProblem: undefined });
+});
+
+const base = { historyId: 7, merchantTradeNo: 'PD-T-1', amount: '500.02', currency: 'EUR' };
+const payload = { version: 'v2' as const, fields: { merchantTradeNo: 'PD-T-1', amount: '500.02' } as never };
+
+describe('a payment being sent', () => {
+  it('shows news of it at once, stays busy until main answers, then shows the answer', async () => {
+    const sending = usePayInStore.getState().submit(payload);
+    expect(usePayInStore.getState()).toMatchObject({ inFlight: true, phase: { kind: 'sending' } });
+    // The gateway's signed callback settles it while the answer is still on its way.
+    usePayInStore.getState().settled({ ...base, status: 'approved' });
+    expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
+    expect(usePayInStore.getState().inFlight).toBe(true);
+    pending[0]!.answer({
+      ok: true,
+      data: { ...base, status: 'approved', message: 'The gateway approved the payment.' },
+    });
+    await sending;
+    expect(usePayInStore.getState()).toMatchObject({
+      inFlight: false,
+      phase: { kind: 'result', result: { status: 'approved' } },
+    });
+  });
+
+  it('ignores news of another pay-in', () => {
+    void usePayInStore.getState().submit(payload);
+    usePayInStore
+      .getState()
+      .settled({ ...base, merchantTradeNo: 'PD-OTHER', historyId: 8, status: 'declined' });
+    expect(usePayInStore.getState().phase).toMatchObject({ kind: 'sending' });
+  });
+});
+
+describe('an event about the shown pay-in', () => {
+  it('keeps the bank page the answer gave while the status is the same, and moves on when it changes', () => {
+    const shown: PayInResult = {
+      ...base,
+      status: 'action_required',
+      bankPage: { kind: '3ds', url: 'http://127.0.0.1:4000/r/t/page' },
+    };
+    usePayInStore.setState({ phase: { kind: 'result', result: shown } });
+    usePayInStore.getState().settled({ ...base, status: 'action_required' });
+    expect(usePayInStore.getState().phase).toMatchObject({ result: { bankPage: shown.bankPage } });
+    usePayInStore.getState().settled({ ...base, status: 'awaiting_confirmation', message: 'waiting' });
+    const phase = usePayInStore.getState().phase;
+    expect(phase).toMatchObject({ result: { status: 'awaiting_confirmation', message: 'waiting' } });
+    expect(phase.kind === 'result' && phase.result.bankPage).toBeFalsy();
+  });
+});
+
+describe('Check later', () => {
+  it('leaves a note that says where the pay-in is and not to charge again', () => {
+    usePayInStore.getState().checkLater({ ...base, status: 'outcome_unknown' });
+    expect(usePayInStore.getState().phase).toEqual({
+      kind: 'idle',
+      note: expect.stringMatching(
+        /Order PD-T-1 \(500\.02 EUR\) is in History \(Alt\+3\).*Do not charge the customer again/,
+      ),
+    });
+  });
+});

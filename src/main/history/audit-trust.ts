@@ -18,16 +18,19 @@
 // When the key is missing. With entries in the file and no key, Paydesk never re-keys silently over
 // them: a new key seals from the next entry on, and the entries before it are reported as unproved, for
 // good (the range is in the new record). Only a file last written by a version before keyed sealing
-// (schema version < KEYED_AUDIT_SCHEMA_VERSION) is adopted instead: its entries are checked once with the
-// plain SHA-256 rule they were written under, at this start, then pinned by the first keyed entry and
-// the anchor. A key or anchor that cannot be read is never overwritten: the session then seals under a
-// key kept in memory and says so.
+// (schema version < KEYED_AUDIT_SCHEMA_VERSION) is adopted instead: its entries are checked with the
+// plain SHA-256 rule they were written under, at the first start (by the background full check when
+// they are too many to walk at start), and pinned by the first keyed entry and the anchor. A key that
+// cannot be read (a keychain that does not answer, a garbled item) is never overwritten: the session
+// then seals under a key kept in memory and says so. An anchor missing or garbled while its key is
+// there is an incident, kept in the anchor that replaces it.
 //
-// Without a keychain (the memory vault) the key and anchor live for the session: within it, edits,
-// deletions and a truncated tail are caught; across a restart nothing written earlier can be proved, and
-// a restored older file cannot be told from the real one. The same holds against anyone who can read
-// the keychain as this user: they hold the key. What the keychain buys is that the FILE alone — a copy,
-// a backup, a database editor — cannot be changed without it showing.
+// Without a keychain (the memory vault, which the app passes when the keychain probe fails at start: a
+// key in a keychain that comes back later is not consulted) the key and anchor live for the session:
+// within it, edits, deletions and a truncated tail are caught; across a restart nothing written earlier
+// can be proved, and a restored older file cannot be told from the real one. The same holds against
+// anyone who can read the keychain as this user: they hold the key. What the keychain buys is that the
+// FILE alone — a copy, a backup, a database editor — cannot be changed without it showing.
 import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_MERCHANT, type Sandbox, startSandbox } from '../sandbox';
+import type { HistoryVerification } from '../shared/history';
 import {
   CHANNELS_OPEN_WHILE_LOCKED,
   type ChannelOutput,
@@ -16,8 +17,9 @@ import {
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
 import { testConnection } from './gateway/test-connection';
+import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
 import { InvalidCursorError } from './history/filter-sql';
-import { openHistoryStore } from './history/history-store';
+import { HistoryClosedError, openHistoryStore } from './history/history-store';
 import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
@@ -84,7 +86,31 @@ function errorText(error: unknown): string {
 export async function createPaydesk(config: PaydeskConfig) {
   // History, logs and the lock record: for this OS user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const history = openHistoryStore(join(config.dataDir, 'history.sqlite'));
+  const historyFile = join(config.dataDir, 'history.sqlite');
+  // The audit key and anchor come from the vault before the file is opened: a new key is saved before
+  // anything is sealed with it.
+  const trust = await loadAuditTrust(vaultTrustStore(config.vault, historyFile), {
+    filePath: historyFile,
+    onWriteError: (error) =>
+      config.log.error({ err: errorText(error) }, 'could not write the audit anchor to the vault'),
+  });
+  const history = openHistoryStore(historyFile, {
+    trust,
+    onAuditStatus: (status) => config.emit('history.auditChanged', status),
+  });
+  logVerification(config.log, history.auditStatus().verification);
+  // The check at start walked only what is new; every entry and row is checked in the background, a
+  // slice at a time (bench/audit.ts: seconds at a million rows), and History shows the result when done.
+  history
+    .verifyAll()
+    .then((verification) => {
+      if (!verification.ok) logVerification(config.log, verification);
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof HistoryClosedError)) {
+        config.log.error({ err: errorText(error) }, 'the full check of the audit trail failed');
+      }
+    });
   const recovered = history.markPendingAsOutcomeUnknown();
   if (recovered.length > 0)
     config.log.info({ recovered }, 'pending pay-ins from a previous run marked outcome_unknown');
@@ -308,6 +334,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     'history.get': async ({ id }) => {
       const row = history.getById(id);
       if (!row) throw new IpcFailure('not_found', `No history entry ${id}.`, 'id');
+      const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
       const timeline = history
         .auditTrail(id)
         .map(({ seq, at, operator, event, outcome, resource, detail }) => ({
@@ -319,14 +346,15 @@ export async function createPaydesk(config: PaydeskConfig) {
           resource,
           detail,
         }));
-      return { row, timeline };
+      return { row, timeline, audit };
     },
     'history.dailyTotals': async (query) => history.dailyTotals(query),
     'history.exportCsv': async (filter) => ({
       csv: history.exportCsv(filter, { operator: operatorName() }),
       fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,
     }),
-    'history.verify': async () => history.verifyHistory(),
+    'history.verify': async () => history.verifyAll(),
+    'history.auditStatus': async () => history.auditStatus(),
   };
 
   const dispatchUnlocked = createIpcDispatcher(handlers, (channel, error) =>
@@ -364,7 +392,27 @@ export async function createPaydesk(config: PaydeskConfig) {
       lock.stopIdleClock();
       await listener.close();
       await (sandboxStarting ? (await sandboxStarting).close() : undefined);
+      // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
+      await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);
       history.close();
     },
   };
+}
+
+/** What a check of the audit trail found goes to the log too (seqs and row ids only, never row content). */
+function logVerification(log: LogSink, verification: HistoryVerification): void {
+  const { scope, entries, rowsChecked, unproved, notices } = verification;
+  if (verification.ok) {
+    log.info({ scope, entries, rowsChecked, unproved, notices }, 'audit trail verified');
+    return;
+  }
+  log.error(
+    {
+      scope,
+      problemCount: verification.problemCount,
+      problems: verification.problems.slice(0, 20).map(({ kind, seq, rowId }) => ({ kind, seq, rowId })),
+      notices,
+    },
+    'the audit trail fails verification',
+  );
 }

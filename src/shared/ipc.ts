@@ -4,12 +4,14 @@
 import { z } from 'zod';
 import { bankPageUrlSchema } from './bank-page-url';
 import {
+  auditStatusSchema,
   dailyTotalSchema,
   dailyTotalsQuerySchema,
   historyFilterSchema,
   historyPageSchema,
   historyRowSchema,
   historyVerificationSchema,
+  rowAuditSchema,
 } from './history';
 import {
   kycBatchRef,
@@ -190,6 +192,8 @@ export const auditEntryViewSchema = z.object({
 export const historyDetailSchema = z.object({
   row: historyRowSchema,
   timeline: z.array(auditEntryViewSchema),
+  /** The row checked against its audit trail as it was read. */
+  audit: rowAuditSchema,
 });
 
 const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
@@ -253,13 +257,18 @@ export const ipcChannels = {
   'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema),
   'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema)),
   'history.exportCsv': channel(historyFilterSchema, z.object({ csv: z.string(), fileName: z.string() })),
+  /** A full check of every audit entry and every row, now; reports every problem it finds. */
   'history.verify': channel(none, historyVerificationSchema),
+  /** The latest check's result (at start, then each full check) without checking again. */
+  'history.auditStatus': channel(none, auditStatusSchema),
 } as const;
 
 export const ipcEvents = {
   'payin.settled': payInResultSchema,
   'kyc.progress': kycProgressEvent,
   'lock.changed': lockStateSchema,
+  /** A check of the audit trail finished (the background one after start, or history.verify). */
+  'history.auditChanged': auditStatusSchema,
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;

@@ -137,6 +137,8 @@ function keychainThatCanFail(inner: CredentialVault = createMemoryVault()) {
     hasOperatorPassphrase: guarded(inner.hasOperatorPassphrase),
     verifyOperatorPassphrase: guarded(inner.verifyOperatorPassphrase),
     deleteOperatorPassphrase: guarded(inner.deleteOperatorPassphrase),
+    getAuditItem: guarded(inner.getAuditItem),
+    setAuditItem: guarded(inner.setAuditItem),
   };
   return {
     vault,

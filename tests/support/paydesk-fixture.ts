@@ -43,7 +43,10 @@ export interface FixtureOptions {
   transport?: PayInTransport;
   /** Settings that outlive the fixture (a restart); a new in-memory store otherwise. */
   settingsStore?: ReturnType<typeof memoryStore>;
-  /** A vault that outlives the fixture (a restart); a new memory vault otherwise. */
+  /**
+   * A vault that outlives the fixture (a restart); a new memory vault otherwise. A restart on the same
+   * vault keeps the audit key too, so the history written before can still be proved.
+   */
   vault?: CredentialVault;
   /** Where the passphrase hash is kept, when not in `vault` (PaydeskConfig.passphraseVault). */
   passphraseVault?: PaydeskConfig['passphraseVault'];

@@ -223,7 +223,19 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 4,
+    description: 'audit entries sealed with a keyed HMAC from here on',
+    up: `
+      -- Nothing in the tables changes: the version number is the mark. A file below this version was last
+      -- written by a Paydesk whose audit entries were plain SHA-256, and only such a file has its entries
+      -- adopted as legacy when no audit key is found (audit-trust.ts). Entries are keyed from now on.
+    `,
+  },
 ];
+
+/** Files from this version on were written with keyed audit entries (audit-trust.ts). */
+export const KEYED_AUDIT_SCHEMA_VERSION = 4;
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
 

@@ -41,8 +41,12 @@ export class HistoryPage {
     this.clearFilters = filters.getByRole('button', { name: 'Clear filters' });
     this.table = page.getByTestId('history-table');
     this.rows = this.table.getByTestId('history-row');
-    // The line under the table: "3 rows", "No pay-ins or batches match.", "Loading…".
-    this.tableStatus = page.getByRole('status').filter({ hasText: /rows?\b|match|Loading/ });
+    // The line under the table: "3 rows", "No pay-ins or batches match.", "Loading…" (not the audit trail's
+    // status above the filters, which speaks of rows too).
+    this.tableStatus = page
+      .getByRole('status')
+      .filter({ hasText: /rows?\b|match|Loading/ })
+      .filter({ hasNot: page.getByTestId('audit-verified') });
     this.exportButton = page.getByTestId('history-export');
     // The shell's own notices (no keychain) are alerts too: this is the page's.
     this.problem = page.getByRole('alert').filter({ hasNotText: 'No OS keychain' });

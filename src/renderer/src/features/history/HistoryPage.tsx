@@ -1,5 +1,5 @@
-// History: every pay-in and KYC batch sent from this desk, with what the gateway answered. The list,
-// the charts and the CSV export share one filter. The page reloads when a pay-in settles (bank page or
+// History: every pay-in and KYC batch sent from this desk, with what the gateway answered, under what the
+// audit trail's checks say (AuditPanel). The list, the charts and the CSV export share one filter. The page reloads when a pay-in settles (bank page or
 // callback) and whenever it comes back into view (another page of the app, or another window).
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Pill.css';
@@ -10,6 +10,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { downloadText } from '../../lib/download';
 import { subscribe } from '../../lib/paydesk';
+import { AuditPanel } from './AuditPanel';
 import { DailyCharts } from './DailyCharts';
 import { HistoryDetailDrawer } from './HistoryDetail';
 import { HistoryFilters } from './HistoryFilters';
@@ -82,6 +83,7 @@ export function HistoryPage() {
           </Button>
         </Group>
       </Group>
+      <AuditPanel />
       <HistoryFilters />
       {error && (
         <Alert color="red" role="alert" p="xs">

@@ -1,6 +1,8 @@
 // The history list: an ARIA table whose rows are virtualized (TanStack Virtual), so thousands of rows
 // cost a screenful of DOM. The next page loads as the end comes into view. Keyboard: one row is in the
 // tab order (roving tabindex); arrows, Page Up/Down, Home and End move it, Enter opens the detail.
+// A row that fails verification against the audit trail is marked (⚠ in its status, a red edge, and the
+// reasons on hover): what it shows may not be what Paydesk recorded.
 import { Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -43,16 +45,29 @@ function Dash() {
   );
 }
 
-function Cells({ row }: { row: HistoryRow }) {
+/** The row's status, and ⚠ when it fails verification. */
+function StatusCell({ row, failing }: { row: HistoryRow; failing: readonly string[] | undefined }) {
+  return (
+    <td style={CELL} title={failing?.join(' ')}>
+      {failing && (
+        <Text span c="red.8" fw={700} mr={4} aria-hidden="true">
+          ⚠
+        </Text>
+      )}
+      <StatusLabel status={row.status} />
+      {failing && <VisuallyHidden>, fails verification against the audit trail</VisuallyHidden>}
+    </td>
+  );
+}
+
+function Cells({ row, failing }: { row: HistoryRow; failing: readonly string[] | undefined }) {
   const time = localDateTime(row.createdAt);
   if (row.kind === 'payin') {
     return (
       <>
         <td style={CELL}>{time}</td>
         <td style={CELL}>{KIND_LABEL.payin}</td>
-        <td style={CELL}>
-          <StatusLabel status={row.status} />
-        </td>
+        <StatusCell row={row} failing={failing} />
         <td style={{ ...CELL, textAlign: 'right', fontFamily: MONO }}>
           {row.amount} {row.currency}
         </td>
@@ -73,9 +88,7 @@ function Cells({ row }: { row: HistoryRow }) {
     <>
       <td style={CELL}>{time}</td>
       <td style={CELL}>{KIND_LABEL.kyc_batch}</td>
-      <td style={CELL}>
-        <StatusLabel status={row.status} />
-      </td>
+      <StatusCell row={row} failing={failing} />
       <td style={{ ...CELL, textAlign: 'right' }}>{row.counts.total} records</td>
       <td style={CELL}>
         <Dash />
@@ -98,6 +111,7 @@ function Cells({ row }: { row: HistoryRow }) {
 
 export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
   const rows = useHistoryStore((state) => state.rows);
+  const flagged = useHistoryStore((state) => state.flagged);
   const nextCursor = useHistoryStore((state) => state.nextCursor);
   const loading = useHistoryStore((state) => state.loading);
   const loadMore = useHistoryStore((state) => state.loadMore);
@@ -201,6 +215,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
+              const failing = flagged.get(row.id);
               return (
                 <tr
                   key={row.id}
@@ -208,6 +223,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
                   data-index={item.index}
                   data-odd={item.index % 2 === 1}
                   data-testid="history-row"
+                  data-audit={failing ? 'failed' : undefined}
                   tabIndex={item.index === activeIndex ? 0 : -1}
                   className="paydesk-history-row"
                   onClick={() => {
@@ -229,10 +245,11 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
                     height: ROW_HEIGHT,
                     transform: `translateY(${item.start - margin}px)`,
                     borderBottom: '1px solid var(--mantine-color-gray-2)',
+                    boxShadow: failing ? 'inset 3px 0 0 var(--mantine-color-red-7)' : undefined,
                     cursor: 'pointer',
                   }}
                 >
-                  <Cells row={row} />
+                  <Cells row={row} failing={failing} />
                 </tr>
               );
             })}

@@ -62,10 +62,12 @@ export interface PaydeskConfig {
   /** The OS keychain (or, for the ephemeral harness, memory): the only home of merchant secrets. */
   vault: CredentialVault;
   /**
-   * Where the operator passphrase's hash is kept, when not in `vault`: the app passes the OS keychain even
-   * when it cannot be read, so that the lock fails closed rather than forget a passphrase it cannot see.
+   * The OS keychain even when it could not be read at start, when `vault` is not it: the operator
+   * passphrase's hash and the audit trail's key and anchor are looked for there, so that the lock fails
+   * closed rather than forget a passphrase it cannot see, and the audit key is never replaced (or
+   * forgotten) because the keychain was late. `vault` otherwise.
    */
-  passphraseVault?: LockServiceOptions['vault'];
+  keychainVault?: CredentialVault;
   keychain: { available: boolean; reason?: string };
   log: LogSink;
   emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
@@ -89,7 +91,7 @@ export async function createPaydesk(config: PaydeskConfig) {
   const historyFile = join(config.dataDir, 'history.sqlite');
   // The audit key and anchor come from the vault before the file is opened: a new key is saved before
   // anything is sealed with it.
-  const trust = await loadAuditTrust(vaultTrustStore(config.vault, historyFile), {
+  const trust = await loadAuditTrust(vaultTrustStore(config.keychainVault ?? config.vault, historyFile), {
     filePath: historyFile,
     onWriteError: (error) =>
       config.log.error({ err: errorText(error) }, 'could not write the audit anchor to the vault'),
@@ -123,7 +125,7 @@ export async function createPaydesk(config: PaydeskConfig) {
   });
   const storedCards = createStoredCards(config.settingsStore);
   const lock = await createLockService({
-    vault: config.passphraseVault ?? config.vault,
+    vault: config.keychainVault ?? config.vault,
     record: lockRecordIn(config.dataDir),
     idleLockMinutes: () => settings.read().idleLockMinutes,
     emit: (state) => config.emit('lock.changed', state),

@@ -31,6 +31,9 @@ const EXAMPLES: Partial<Record<IpcChannel, unknown[]>> = {
     { version: 'v2', fields: v2Fields() },
     { version: 'v1', fields: v1Fields() },
   ],
+  // An IANA time zone is a refinement too.
+  'payin.receipt': [{ historyId: 1, timeZone: 'Europe/Berlin' }],
+  'payin.receiptPdf': [{ historyId: 2, timeZone: 'America/New_York' }],
 };
 
 type Schema = Parameters<typeof refused>[0];

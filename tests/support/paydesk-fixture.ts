@@ -48,8 +48,8 @@ export interface FixtureOptions {
    * vault keeps the audit key too, so the history written before can still be proved.
    */
   vault?: CredentialVault;
-  /** Where the passphrase hash is kept, when not in `vault` (PaydeskConfig.passphraseVault). */
-  passphraseVault?: PaydeskConfig['passphraseVault'];
+  /** The keychain for the passphrase hash and the audit key, when not `vault` (PaydeskConfig.keychainVault). */
+  keychainVault?: PaydeskConfig['keychainVault'];
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -62,7 +62,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     dataDir,
     settingsStore: store,
     vault: options.vault ?? createMemoryVault(),
-    ...(options.passphraseVault && { passphraseVault: options.passphraseVault }),
+    ...(options.keychainVault && { keychainVault: options.keychainVault }),
     keychain: { available: false, reason: 'in-memory test vault' },
     log: createLogger({ filePath: options.logFile ?? join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
     emit: (event, payload) => void events.push({ event, payload }),

@@ -25,7 +25,7 @@ import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
 import { lockRecordIn } from './lock/lock-record';
-import { createLockService, type LockServiceOptions } from './lock/lock-service';
+import { createLockService } from './lock/lock-service';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';

@@ -116,7 +116,9 @@ export const HISTORY_PAGE_MAX = 500;
 
 /**
  * The one filter the history list, the chart and the CSV export share.
- * - `text`: a prefix of merchantTradeNo, orderId, traceid or userId, or exactly the last 4 card digits.
+ * - `text`: a prefix of merchantTradeNo, orderId, traceid or userId; words (prefixes) of the customer's
+ *   name or e-mail, the decline reason or a batch's file name; an amount; the masked card as shown, or
+ *   its last 4 digits.
  * - `from` (inclusive) / `to` (exclusive): creation time in epoch milliseconds.
  * - sorting by amount lists pay-ins only (a batch has no amount).
  * - `cursor` (keyset, from the previous page's `nextCursor`) or `offset`: not both.

@@ -107,7 +107,13 @@ export function AuditPanel() {
             {verifiedLine(verification, busy)} {rowsLine({ verification, checking: busy })}
           </Text>
         </Group>
-        <Button variant="default" size="xs" onClick={() => void verifyNow()} loading={busy}>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => void verifyNow()}
+          loading={busy}
+          style={{ flexShrink: 0 }}
+        >
           Check every row now
         </Button>
       </Group>

@@ -11,6 +11,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { downloadText } from '../../lib/download';
 import { subscribe } from '../../lib/paydesk';
 import { AuditPanel } from './AuditPanel';
+import { CurrencyTotals } from './CurrencyTotals';
 import { DailyCharts } from './DailyCharts';
 import { HistoryDetailDrawer } from './HistoryDetail';
 import { HistoryFilters } from './HistoryFilters';
@@ -54,6 +55,7 @@ export function HistoryPage() {
   const exporting = useHistoryStore((state) => state.exporting);
   const exportMessage = useHistoryStore((state) => state.exportMessage);
   const shown = useLiveRefresh(root);
+  const view = useHistoryStore((state) => state.filters.kind);
 
   async function onExport() {
     const file = await exportCsv();
@@ -85,6 +87,7 @@ export function HistoryPage() {
       </Group>
       <AuditPanel />
       <HistoryFilters />
+      {view === 'payin' && <CurrencyTotals />}
       {error && (
         <Alert color="red" role="alert" p="xs">
           {error}
@@ -96,10 +99,10 @@ export function HistoryPage() {
         </Alert>
       )}
       <Text id="history-table-help" size="xs" c="gray.7">
-        Arrow keys move between rows, Enter opens the detail of a row.
+        Arrow keys move between rows, Enter opens the detail of a row, Ctrl+C copies its order number.
       </Text>
       <HistoryTable onOpen={(id) => void open(id)} />
-      <DailyCharts drawn={shown} />
+      {view === 'payin' && <DailyCharts drawn={shown} />}
       <HistoryDetailDrawer />
     </Stack>
   );

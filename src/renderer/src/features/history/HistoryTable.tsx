@@ -3,34 +3,55 @@
 // tab order (roving tabindex); arrows, Page Up/Down, Home and End move it, Enter opens the detail.
 // A row that fails verification against the audit trail is marked (⚠ in its status, a red edge, and the
 // reasons on hover): what it shows may not be what Paydesk recorded.
-import { Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { HistoryRow } from '../../../../shared/history';
-import { KIND_LABEL } from '../../lib/status-look';
+import type { HistoryKind, HistoryRow } from '../../../../shared/history';
+import { CheckIcon, CopyIcon } from '../../lib/icons';
 import { useFocusWhenRendered } from '../../lib/use-focus-when-rendered';
 import { localDateTime } from './format';
 import { StatusLabel } from './StatusLabel';
 import { useHistoryStore } from './store';
 
 const ROW_HEIGHT = 36;
-const COLUMNS = [
-  { id: 'time', label: 'Time (local)', width: '8.9rem' },
-  { id: 'kind', label: 'Kind', width: '4rem' },
-  { id: 'status', label: 'Status', width: '10.8rem' },
-  { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' as const },
-  { id: 'card', label: 'Card', width: '9.4rem' },
-  { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },
-  { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.7fr)' },
-  { id: 'orderId', label: 'orderId', width: 'minmax(6rem, 1.1fr)' },
-];
-const GRID: CSSProperties = {
+type Column = { id: string; label: string; width: string; align?: 'right' };
+/** Each view its own columns: a batch has no amount, card or order number, a pay-in no file. */
+const COLUMNS: Record<HistoryKind, Column[]> = {
+  payin: [
+    { id: 'time', label: 'Time (local)', width: '8.9rem' },
+    { id: 'status', label: 'Status', width: '10.8rem' },
+    { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' },
+    { id: 'card', label: 'Card', width: '9.4rem' },
+    { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },
+    { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.7fr)' },
+    { id: 'orderId', label: 'orderId', width: 'minmax(6rem, 1.1fr)' },
+  ],
+  kyc_batch: [
+    { id: 'time', label: 'Time (local)', width: '8.9rem' },
+    { id: 'status', label: 'Status', width: '10.8rem' },
+    { id: 'file', label: 'File', width: 'minmax(8rem, 2fr)' },
+    { id: 'records', label: 'Records', width: '5rem', align: 'right' },
+    { id: 'accepted', label: 'Accepted', width: '5.5rem', align: 'right' },
+    { id: 'notAccepted', label: 'Refused or invalid', width: '8rem', align: 'right' },
+    { id: 'profile', label: 'Profile', width: 'minmax(5rem, 1fr)' },
+    { id: 'operator', label: 'Operator', width: 'minmax(5rem, 1fr)' },
+  ],
+};
+const TABLE_LABEL: Record<HistoryKind, string> = {
+  payin: 'Pay-ins, newest first',
+  kyc_batch: 'KYC batches, newest first',
+};
+const NONE_MATCH: Record<HistoryKind, string> = {
+  payin: 'No pay-ins match.',
+  kyc_batch: 'No KYC batches match.',
+};
+const gridOf = (columns: Column[]): CSSProperties => ({
   display: 'grid',
-  gridTemplateColumns: COLUMNS.map((column) => column.width).join(' '),
+  gridTemplateColumns: columns.map((column) => column.width).join(' '),
   alignItems: 'center',
   columnGap: 10,
   padding: '0 12px',
-};
+});
 const CELL: CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
 const MONO = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
 
@@ -60,13 +81,57 @@ function StatusCell({ row, failing }: { row: HistoryRow; failing: readonly strin
   );
 }
 
+/**
+ * A copy button inside a row's cell: out of the tab order (the row is one tab stop; Ctrl+C on it copies
+ * the order number), and a click on it copies without opening the row.
+ */
+function CopyInRow({ label, value }: { label: string; value: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color={copied ? 'green' : 'gray'}
+          tabIndex={-1}
+          aria-label={`Copy ${label} ${value}`}
+          title={copied ? 'Copied' : `Copy ${label}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            copy();
+          }}
+        >
+          {copied ? <CheckIcon /> : <CopyIcon />}
+        </ActionIcon>
+      )}
+    </CopyButton>
+  );
+}
+
+const COPY_CELL: CSSProperties = { display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 };
+
+function CopyCell({ label, value }: { label: string; value: string | null }) {
+  if (!value) {
+    return (
+      <td style={CELL}>
+        <Dash />
+      </td>
+    );
+  }
+  return (
+    <td style={COPY_CELL} title={value}>
+      <span style={{ ...CELL, fontFamily: MONO }}>{value}</span>
+      <CopyInRow label={label} value={value} />
+    </td>
+  );
+}
+
 function Cells({ row, failing }: { row: HistoryRow; failing: readonly string[] | undefined }) {
   const time = localDateTime(row.createdAt);
   if (row.kind === 'payin') {
     return (
       <>
         <td style={CELL}>{time}</td>
-        <td style={CELL}>{KIND_LABEL.payin}</td>
         <StatusCell row={row} failing={failing} />
         <td style={{ ...CELL, textAlign: 'right', fontFamily: MONO }}>
           {row.amount} {row.currency}
@@ -75,35 +140,27 @@ function Cells({ row, failing }: { row: HistoryRow; failing: readonly string[] |
         <td style={CELL} title={row.userId}>
           {row.userId}
         </td>
-        <td style={{ ...CELL, fontFamily: MONO }} title={row.merchantTradeNo}>
-          {row.merchantTradeNo}
-        </td>
-        <td style={{ ...CELL, fontFamily: MONO }} title={row.orderId ?? undefined}>
-          {row.orderId ?? <Dash />}
-        </td>
+        <CopyCell label="order number" value={row.merchantTradeNo} />
+        <CopyCell label="orderId" value={row.orderId} />
       </>
     );
   }
+  const { counts } = row;
   return (
     <>
       <td style={CELL}>{time}</td>
-      <td style={CELL}>{KIND_LABEL.kyc_batch}</td>
       <StatusCell row={row} failing={failing} />
-      <td style={{ ...CELL, textAlign: 'right' }}>{row.counts.total} records</td>
-      <td style={CELL}>
-        <Dash />
-      </td>
-      <td style={CELL}>
-        <Dash />
-      </td>
       <td style={CELL} title={row.fileName}>
-        <Text span size="xs" c="gray.7">
-          file{' '}
-        </Text>
         {row.fileName}
       </td>
-      <td style={CELL}>
-        <Dash />
+      <td style={{ ...CELL, textAlign: 'right' }}>{counts.total}</td>
+      <td style={{ ...CELL, textAlign: 'right' }}>{counts.accepted}</td>
+      <td style={{ ...CELL, textAlign: 'right' }}>{counts.rejected + counts.invalid}</td>
+      <td style={CELL} title={row.profile}>
+        {row.profile}
+      </td>
+      <td style={CELL} title={row.operator}>
+        {row.operator}
       </td>
     </>
   );
@@ -116,6 +173,9 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
   const loading = useHistoryStore((state) => state.loading);
   const loadMore = useHistoryStore((state) => state.loadMore);
   const generation = useHistoryStore((state) => state.generation);
+  const view = useHistoryStore((state) => state.filters.kind);
+  const columns = COLUMNS[view];
+  const grid = gridOf(columns);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   // After a key moved the active row, the row takes the focus once the virtualizer has rendered it.
@@ -170,6 +230,12 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onOpen(id);
+    } else if (event.key === 'c' && (event.ctrlKey || event.metaKey)) {
+      const row = rows[index];
+      if (row?.kind === 'payin') {
+        event.preventDefault();
+        void navigator.clipboard.writeText(row.merchantTradeNo);
+      }
     }
   }
 
@@ -188,7 +254,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
         style={{ height: 'min(52vh, 560px)', minHeight: 220, overflow: 'auto', position: 'relative' }}
       >
         <table
-          aria-label="History: pay-ins and KYC batches, newest first"
+          aria-label={TABLE_LABEL[view]}
           aria-rowcount={more ? -1 : rows.length + 1}
           aria-describedby="history-table-help"
           data-testid="history-table"
@@ -198,13 +264,13 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
             <tr
               aria-rowindex={1}
               style={{
-                ...GRID,
+                ...grid,
                 height: ROW_HEIGHT,
                 background: 'var(--mantine-color-gray-1)',
                 borderBottom: '1px solid var(--mantine-color-gray-3)',
               }}
             >
-              {COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <th key={column.id} scope="col" style={{ ...CELL, textAlign: column.align ?? 'left' }}>
                   {column.label}
                 </th>
@@ -237,7 +303,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
                     setActive(item.index);
                   }}
                   style={{
-                    ...GRID,
+                    ...grid,
                     position: 'absolute',
                     top: 0,
                     left: 0,
@@ -272,7 +338,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
         ) : (
           <Text size="xs" c="gray.7">
             {rows.length === 0
-              ? 'No pay-ins or batches match.'
+              ? NONE_MATCH[view]
               : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${more ? ' loaded; more load as you scroll' : ''}`}
           </Text>
         )}

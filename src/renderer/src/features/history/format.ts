@@ -18,6 +18,21 @@ export function endOfLocalDay(value: string): number | undefined {
   return Number.isNaN(time) ? undefined : time;
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The local day `daysAgo` days before `now`, as a date input holds it ("YYYY-MM-DD"). */
+export function localDayText(daysAgo: number, now = new Date()): string {
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo);
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** The date filter's presets: from and to, both inclusive local days. */
+export const DATE_PRESETS = [
+  { label: 'Today', from: 0, to: 0 },
+  { label: 'Yesterday', from: 1, to: 1 },
+  { label: 'Last 7 days', from: 6, to: 0 },
+] as const;
+
 /** Minutes east of UTC, as history.dailyTotals wants them (getTimezoneOffset counts the other way). */
 export function utcOffsetMinutes(): number {
   return -new Date().getTimezoneOffset();

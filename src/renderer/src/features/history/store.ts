@@ -23,7 +23,8 @@ const REFRESH_MAX = 500;
 export interface HistoryFilters {
   text: string;
   status: HistoryStatus[];
-  kind: HistoryKind | null;
+  /** The view: pay-ins or KYC batches, each with its own columns. */
+  kind: HistoryKind;
   /** Date inputs' "YYYY-MM-DD", local days, both inclusive; '' when unset. */
   from: string;
   to: string;
@@ -33,7 +34,7 @@ export interface HistoryFilters {
 export const EMPTY_FILTERS: HistoryFilters = {
   text: '',
   status: [],
-  kind: null,
+  kind: 'payin',
   from: '',
   to: '',
   profile: null,
@@ -46,7 +47,7 @@ export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } 
   const query: HistoryFilterInput = {};
   const text = filters.text.trim();
   if (text) query.text = text.slice(0, 64);
-  if (filters.kind) query.kind = filters.kind;
+  query.kind = filters.kind;
   if (filters.status.length > 0) query.status = filters.status;
   if (filters.profile) query.profile = filters.profile;
   const from = startOfLocalDay(filters.from);
@@ -182,7 +183,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     },
 
     resetFilters() {
-      set({ filters: EMPTY_FILTERS, exportMessage: undefined });
+      // The view stays: clearing the filters of the batches does not go back to the pay-ins.
+      set({ filters: { ...EMPTY_FILTERS, kind: get().filters.kind }, exportMessage: undefined });
       void get().reload();
     },
 

@@ -23,6 +23,7 @@ import {
   type HistoryFilterInput,
   type HistoryPage,
   type HistoryRow,
+  type HistorySort,
   type HistoryVerification,
   historyErrorSchema,
   historyFilterSchema,
@@ -172,6 +173,20 @@ export type HistoryStoreOptions = {
 };
 
 type SqlRow = Record<string, SQLOutputValue>;
+
+/** A page's rows in the order of its sort (the column, then id), as filteredSelect chose them. */
+function inPageOrder(rows: SqlRow[], sort: HistorySort): SqlRow[] {
+  const { column, direction } = SORTS[sort];
+  const sign = direction === 'ASC' ? 1 : -1;
+  const key = (value: SQLOutputValue | undefined) =>
+    typeof value === 'bigint' ? value : BigInt(Number(value ?? 0));
+  return rows.sort((a, b) => {
+    const byColumn = key(a[column]) - key(b[column]);
+    const byId = key(a.id) - key(b.id);
+    const difference = byColumn !== 0n ? byColumn : byId;
+    return difference === 0n ? 0 : difference > 0n ? sign : -sign;
+  });
+}
 
 /** The fixed lookups, named so that tests can check their query plans. */
 export const NAMED_SQL = {
@@ -691,17 +706,19 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
       Object.assign(params, cursor.params);
     }
     const whereText = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
-    let sql = `SELECT * FROM history_rows ${whereText} ${orderBySql(filter.sort)}`;
-    if (options.paged) {
-      // One row more than asked tells whether a next page exists without a COUNT.
-      sql += ' LIMIT :limitPlusOne';
-      params.limitPlusOne = filter.limit + 1;
-      if (filter.offset !== undefined) {
-        sql += ' OFFSET :offset';
-        params.offset = filter.offset;
-      }
+    const orderBy = orderBySql(filter.sort);
+    if (!options.paged) return { sql: `SELECT * FROM history_rows ${whereText} ${orderBy}`, params };
+    // A page is chosen by id first, then its rows read: a search that matches thousands of rows (a common
+    // word) sorts their ids, not the rows with their requests and answers. One row more than asked tells
+    // whether a next page exists without a COUNT.
+    params.limitPlusOne = filter.limit + 1;
+    let page = `SELECT id FROM history_rows ${whereText} ${orderBy} LIMIT :limitPlusOne`;
+    if (filter.offset !== undefined) {
+      page += ' OFFSET :offset';
+      params.offset = filter.offset;
     }
-    return { sql, params };
+    // The outer read is left unordered (no second sort in SQL): query() puts the page back in order.
+    return { sql: `SELECT * FROM history_rows WHERE id IN (${page})`, params };
   }
 
   const store = {
@@ -951,7 +968,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
     query(input?: HistoryFilterInput): HistoryPage {
       const filter = parseFilter(input);
       const { sql, params } = filteredSelect(filter, { paged: true });
-      const rows = prepare(sql).all(params);
+      const rows = inPageOrder(prepare(sql).all(params), filter.sort);
       const page = rows.slice(0, filter.limit);
       const last = rows.length > filter.limit ? page[page.length - 1] : undefined;
       const column = SORTS[filter.sort].column;

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MERCHANT, type Sandbox, startSandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { DEFAULT_MERCHANT } from '../sandbox/merchants';
 import type { HistoryVerification } from '../shared/history';
 import {
   CHANNELS_OPEN_WHILE_LOCKED,
@@ -141,23 +142,44 @@ export async function createPaydesk(config: PaydeskConfig) {
   }
 
   // The embedded sandbox runs only while a profile needs it: started at start-up when the active profile
-  // is the Sandbox, otherwise on the first call that needs it. Its inspection endpoints (every KYC record
-  // it accepted) answer only this run's random token.
+  // is the Sandbox, otherwise on the first call that needs it. Its module (fastify) is loaded only then,
+  // and the start-up one runs in the background: the window does not wait for it, the first call that
+  // needs it does. A start that failed is tried again by the next call. Its inspection endpoints (every
+  // KYC record it accepted) answer only this run's random token.
   let sandbox: Sandbox | undefined;
   let sandboxStarting: Promise<Sandbox> | undefined;
   function embeddedSandbox(): Promise<Sandbox> {
-    sandboxStarting ??= startSandbox({
-      port: 0,
-      dataFile: join(config.dataDir, 'sandbox.sqlite'),
-      inspectionToken: randomBytes(24).toString('base64url'),
-      ...config.sandbox,
-    }).then((started) => {
-      sandbox = started;
-      return started;
-    });
+    sandboxStarting ??= import('../sandbox')
+      .then(({ startSandbox }) =>
+        startSandbox({
+          port: 0,
+          dataFile: join(config.dataDir, 'sandbox.sqlite'),
+          inspectionToken: randomBytes(24).toString('base64url'),
+          ...config.sandbox,
+        }),
+      )
+      .then(
+        (started) => {
+          sandbox = started;
+          return started;
+        },
+        (error: unknown) => {
+          sandboxStarting = undefined;
+          throw error;
+        },
+      );
     return sandboxStarting;
   }
-  if (settings.activeProfile().embeddedSandbox) await embeddedSandbox();
+  const startedInBackground: Promise<void> = settings.activeProfile().embeddedSandbox
+    ? embeddedSandbox().then(
+        () => undefined,
+        (error: unknown) =>
+          config.log.error(
+            { err: errorText(error) },
+            'the embedded sandbox did not start; the next call tries again',
+          ),
+      )
+    : Promise.resolve();
 
   async function endpointsOf(profile: Profile): Promise<{ baseUrl: string; kycBaseUrl: string }> {
     if (profile.embeddedSandbox) {
@@ -386,6 +408,8 @@ export async function createPaydesk(config: PaydeskConfig) {
     },
     /** Starts the embedded sandbox if it is not running (for tools that talk to it directly). */
     embeddedSandbox,
+    /** Settles when what start-up began in the background (the Sandbox profile's gateway) is done. */
+    startedInBackground,
     listener,
     settings,
     payIns,

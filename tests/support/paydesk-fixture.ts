@@ -69,6 +69,9 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
     ...(options.transport && { transport: options.transport }),
   });
+  // Tests read the sandbox's state right away: wait for the start-up's background start, as a user's first
+  // pay-in would.
+  await paydesk.startedInBackground;
   const call = <T>(channel: string, input?: unknown) =>
     paydesk.dispatch(channel, input) as Promise<IpcResult<T>>;
   return {

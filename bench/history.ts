@@ -22,8 +22,12 @@ const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 1);
 const STATUSES = ['approved', 'approved', 'approved', 'declined', 'refused', 'outcome_unknown', 'not_sent'];
 // Customers' names for the search by name: 40 first names × 997 surnames, spread over the rows.
-const FIRST_NAMES = 'Anna Ben Chloé Dara Emil Fatima Greta Hugo Ines Jonas Kira Leo Mia Noah Olga Pavel Quinn Rosa Sven Tara Uma Viktor Wen Xavier Yara Zoe Adam Bea Carl Dina Erik Flora Gil Hana Ivan Jana Karl Lena Marek Nina'.split(' ');
-const surnameOf = (i: number) => `${['Kowal', 'Berg', 'Moreau', 'Silva', 'Novak', 'Fischer', 'Rossi'][i % 7]}${['ska', 'man', 'eau', 'son', 'ic', 'er', 'ini'][(i >> 3) % 7]}${i % 997}`;
+const FIRST_NAMES =
+  'Anna Ben Chloé Dara Emil Fatima Greta Hugo Ines Jonas Kira Leo Mia Noah Olga Pavel Quinn Rosa Sven Tara Uma Viktor Wen Xavier Yara Zoe Adam Bea Carl Dina Erik Flora Gil Hana Ivan Jana Karl Lena Marek Nina'.split(
+    ' ',
+  );
+const surnameOf = (i: number) =>
+  `${['Kowal', 'Berg', 'Moreau', 'Silva', 'Novak', 'Fischer', 'Rossi'][i % 7]}${['ska', 'man', 'eau', 'son', 'ic', 'er', 'ini'][(i >> 3) % 7]}${i % 997}`;
 const REMARKS = ['Insufficient funds', 'Do not honour', 'Expired card', 'Suspected fraud'];
 
 // The machine is shared: the 1-minute load average before and after says how far to trust the figures.

@@ -139,12 +139,15 @@ export function PayInForm({
   }, [approvedId]);
 
   const customerToFill = usePayInStore((state) => state.customerToFill);
+  // The customer's stored cards, as the picker found them: a customer brought back with a card on file
+  // goes on to choosing it, one with none to typing a card.
+  const [storedCardCount, setStoredCardCount] = useState(0);
   useEffect(() => {
     if (!customerToFill) return;
     usePayInStore.setState({ customerToFill: undefined });
     for (const name of CUSTOMER_FIELDS) setValue(name, customerToFill[name], { shouldDirty: true });
-    if (active) setTimeout(() => setFocus('cardNumber'), 0);
-  }, [customerToFill, setValue, setFocus, active]);
+    if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
+  }, [customerToFill, setValue, setFocus, active, storedCardCount]);
 
   /** "New payment": an empty form; a result still open goes to the note that says where it is. */
   function newPayment() {
@@ -280,7 +283,7 @@ export function PayInForm({
               error={errors.userId?.message}
               {...register('userId')}
             />
-            <StoredCardPicker profileId={profile?.id} />
+            <StoredCardPicker profileId={profile?.id} onCards={setStoredCardCount} />
           </SimpleGrid>
           <ReturningCustomer profileId={profile?.id} />
 
@@ -386,6 +389,9 @@ export function PayInForm({
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
                     onBlur={field.onBlur}
+                    // Keyboard first: typing replaces the country shown, and Enter takes the first match.
+                    onFocus={(event) => event.currentTarget.select()}
+                    selectFirstOptionOnChange
                     nothingFoundMessage="No such country"
                     allowDeselect={false}
                     limit={50}

@@ -13,7 +13,14 @@ import { usePayInStore } from './store';
 
 const NEW_CARD = '';
 
-export function StoredCardPicker({ profileId }: { profileId: string | undefined }) {
+export function StoredCardPicker({
+  profileId,
+  onCards,
+}: {
+  profileId: string | undefined;
+  /** How many stored cards the customer has (0 when none, or none could be looked up). */
+  onCards?: (count: number) => void;
+}) {
   const { control, setValue } = useFormContext<PayInFormValues>();
   const userId = useWatch({ control, name: 'userId' });
   const [debounced] = useDebouncedValue(userId.trim(), 400);
@@ -51,6 +58,9 @@ export function StoredCardPicker({ profileId }: { profileId: string | undefined 
       current = false;
     };
   }, [debounced, profileId, setValue, lastAnswer]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the parent's setter is stable
+  useEffect(() => onCards?.(problem ? 0 : cards.length), [cards.length, problem]);
 
   if (problem) {
     return (

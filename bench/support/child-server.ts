@@ -9,8 +9,12 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export function startChildServer(script: string, args: readonly string[] = []): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+export function startChildServer(
+  script: string,
+  args: readonly string[] = [],
+  nodeArgs: readonly string[] = [],
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {
@@ -30,11 +34,16 @@ export function startChildServer(script: string, args: readonly string[] = []): 
   });
 }
 
-/** The sandbox gateway alone (its CLI), state in `dataFile` when given, in memory otherwise. */
-export function startSandboxProcess(options: { dataFile?: string } = {}): Promise<ChildServer> {
-  return startChildServer('src/sandbox/cli.ts', [
-    '--port',
-    '0',
-    ...(options.dataFile ? ['--data', options.dataFile] : []),
-  ]);
+/**
+ * The sandbox gateway alone (its CLI), state in `dataFile` when given, in memory otherwise; `nodeArgs`
+ * go to Node itself (a CPU profile, say).
+ */
+export function startSandboxProcess(
+  options: { dataFile?: string; nodeArgs?: readonly string[] } = {},
+): Promise<ChildServer> {
+  return startChildServer(
+    'src/sandbox/cli.ts',
+    ['--port', '0', ...(options.dataFile ? ['--data', options.dataFile] : [])],
+    options.nodeArgs,
+  );
 }

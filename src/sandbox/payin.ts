@@ -74,13 +74,17 @@ export function immediateOutcome(outcome: CardOutcome): { orderStatus: number; r
     : { orderStatus: ORDER_STATUS.DECLINED, remark };
 }
 
-export function processPayIn(
+/**
+ * Resolves once what it reports is committed (the store's group commit): an order found again may have
+ * been made by a request of the same turn, and the callback of a new order leaves only after that.
+ */
+export async function processPayIn(
   ctx: SandboxContext,
   merchant: SandboxMerchant,
   version: PayInVersion,
   request: PayInRequest,
   traceid: string,
-): PayInResult {
+): Promise<PayInResult> {
   const amount = canonicalAmount(request.amount);
   const bodyHash = requestFingerprint(ctx.secretKey, version, request);
   const existing = ctx.store.findOrder(merchant.merchantId, request.merchantTradeNo);
@@ -91,6 +95,7 @@ export function processPayIn(
         `merchantTradeNo: ${request.merchantTradeNo} was already used with a different request (order ${existing.orderId}).`,
       );
     }
+    await ctx.store.committed();
     return { kind: 'order', order: existing, existing: true, fault: undefined };
   }
 
@@ -179,6 +184,7 @@ export function processPayIn(
     updatedAt: at,
   };
   ctx.store.insertOrder(order);
+  await ctx.store.committed();
   if (!waitsForBrowser) ctx.callbacks.notify(order);
   return { kind: 'order', order, existing: false, fault };
 }

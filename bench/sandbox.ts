@@ -7,6 +7,8 @@
 //   --card NUMBER     pay with this card instead of the test card 4242424242424242
 //   --profile DIR     CPU-profile the sandbox (node --cpu-prof into DIR) and print where its time went;
 //                     the profiler slows it, so the rates of such a run are not the benchmark's figures
+//   --baseline DIR    also run the sandbox of another checkout (its src/ and node_modules in DIR) in the
+//                     same alternation: a before/after comparison under the same load
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -55,6 +57,7 @@ const { values } = parseArgs({
     data: { type: 'boolean', default: false },
     card: { type: 'string' },
     profile: { type: 'string' },
+    baseline: { type: 'string' },
   },
 });
 const quick = values.quick;
@@ -66,6 +69,7 @@ const extraFlags = [
   values.data ? ' --data' : '',
   values.card ? ` --card ${values.card}` : '',
   values.profile ? ` --profile ${values.profile}` : '',
+  values.baseline ? ` --baseline ${values.baseline}` : '',
 ].join('');
 const command = quick
   ? `npm run bench:sandbox -- --quick${extraFlags}`
@@ -130,6 +134,7 @@ const SANDBOX_PARTS: readonly ProfilePart[] = [
   { label: 'keyed hashes (HMAC-SHA256)', functions: ['keyedDigest'] },
   { label: 'request fingerprint (canonical string)', functions: ['requestFingerprint'] },
   { label: 'SQLite: insert the order', functions: ['insertOrder'] },
+  { label: 'SQLite: commit (one per turn, group-commit.ts)', functions: ['commit'] },
   { label: 'SQLite: look up the trade number', functions: ['findOrder'] },
   { label: 'random order ids', functions: ['randomBytes', 'randomToken'] },
   { label: 'zod validation', functions: ['safeParse'] },
@@ -154,20 +159,30 @@ const sandbox = await startSandboxProcess({
   ...(profileDir ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] } : {}),
 });
 const profilesBefore = new Set(profileDir ? readdirSync(profileDir) : []);
+const baseline = values.baseline
+  ? await startSandboxProcess({
+      cwd: resolve(values.baseline),
+      ...(dataDir ? { dataFile: join(dataDir, 'baseline.sqlite') } : {}),
+    })
+  : undefined;
 const bare = await startChildServer('bench/support/bare-server.ts');
 type Run = Awaited<ReturnType<typeof load>>;
 const sandboxRuns: Run[] = [];
+const baselineRuns: Run[] = [];
 const bareRuns: Run[] = [];
 let sandboxRequests = 0;
 try {
   sandboxRequests += (await load(sandbox, warmup)).total;
+  if (baseline) await load(baseline, warmup);
   await load(bare, warmup);
   for (let run = 0; run < runs; run += 1) {
     sandboxRuns.push(await load(sandbox, duration));
+    if (baseline) baselineRuns.push(await load(baseline, duration));
     bareRuns.push(await load(bare, duration));
   }
 } finally {
   await sandbox.stop();
+  await baseline?.stop();
   await bare.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
@@ -242,6 +257,34 @@ const met =
 console.log(
   `\ngoal: ≥ ${GOAL_RPS} requests/s with p99 ≤ ${GOAL_P99_MS} ms in every run, every answer an approval: ${met ? 'met' : 'MISSED'}`,
 );
+console.log(
+  `CPU per request: sandbox ${us(cpu)}, bare Fastify ${us(peerCpu)}: the sandbox's own work is ` +
+    `${us(cpu - peerCpu)} a pay-in; on CPU alone it would serve ${ratioText(peerCpu / cpu)} of bare Fastify's rate`,
+);
+if (baseline) {
+  console.log(`\nbaseline: the sandbox of ${resolve(values.baseline!)}, in the same alternation\n`);
+  printTable(
+    [
+      'run',
+      'baseline req/s',
+      'baseline p50 / p90 / p99 / max',
+      'errors, not approved',
+      'baseline CPU per request',
+    ],
+    baselineRuns.map((run, index) => [
+      String(index + 1),
+      run.rps.toFixed(0),
+      `${run.latency.p50} / ${run.latency.p90} / ${run.latency.p99} / ${run.latency.max} ms`,
+      String(run.problems),
+      us(run.cpuUsPerRequest),
+    ]),
+  );
+  const baselineCpu = median(baselineRuns.map((run) => run.cpuUsPerRequest));
+  console.log(
+    `\nbaseline median ${median(baselineRuns.map((run) => run.rps)).toFixed(0)} req/s, ${us(baselineCpu)} CPU per request; ` +
+      `this checkout uses ${ratioText(cpu / baselineCpu)} of its CPU per request`,
+  );
+}
 console.log(`load:    ${loadLine()} (1/5/15 min) after the run`);
 
 if (profileDir) {

@@ -9,13 +9,21 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
+export type ChildOptions = {
+  /** Flags for Node itself, before the script (a CPU profile, say). */
+  nodeArgs?: readonly string[];
+  /** Where the script and its node_modules are: another checkout, for a comparison. */
+  cwd?: string;
+};
+
 export function startChildServer(
   script: string,
   args: readonly string[] = [],
-  nodeArgs: readonly string[] = [],
+  options: ChildOptions = {},
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -34,16 +42,14 @@ export function startChildServer(
   });
 }
 
-/**
- * The sandbox gateway alone (its CLI), state in `dataFile` when given, in memory otherwise; `nodeArgs`
- * go to Node itself (a CPU profile, say).
- */
+/** The sandbox gateway alone (its CLI), state in `dataFile` when given, in memory otherwise. */
 export function startSandboxProcess(
-  options: { dataFile?: string; nodeArgs?: readonly string[] } = {},
+  options: { dataFile?: string } & ChildOptions = {},
 ): Promise<ChildServer> {
+  const { dataFile, ...child } = options;
   return startChildServer(
     'src/sandbox/cli.ts',
-    ['--port', '0', ...(options.dataFile ? ['--data', options.dataFile] : [])],
-    options.nodeArgs,
+    ['--port', '0', ...(dataFile ? ['--data', dataFile] : [])],
+    child,
   );
 }

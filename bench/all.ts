@@ -48,6 +48,14 @@ const BENCHES: Bench[] = [
     goal: 'p95 ≤ 10 ms for every query',
   },
   {
+    name: 'audit',
+    title: 'Audit trail checks, 1,000,000 rows',
+    script: 'bench/audit.ts',
+    quickArgs: ['--rows', '100000', '--runs', '3'],
+    fullCommand: 'npm run bench:audit',
+    goal: 'start-up check independent of history size',
+  },
+  {
     name: 'payin-overhead',
     title: 'Pay-in overhead',
     script: 'bench/payin-overhead.ts',

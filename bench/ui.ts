@@ -28,7 +28,7 @@ import {
   type RunningHarness,
   startHarness,
 } from '../tests/e2e/support/harness';
-import { printProfileSummary, summarizeProfile } from './support/cpu-profile';
+import { printProfileSummary, summarizeProfile } from './support/page-profile';
 import {
   loadLine,
   machineLine,

@@ -88,7 +88,7 @@ const harness = await startWebHarness({
     ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault,
     // Outside --ephemeral, the passphrase goes to the keychain only, as in the app (lock-service.ts).
-    ...(!values.ephemeral && { passphraseVault: createKeychainVault('paydesk') }),
+    ...(!values.ephemeral && { keychainVault: createKeychainVault('paydesk') }),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
     ...(slowFaultDelayMs !== undefined && { sandbox: { slowFaultDelayMs } }),

@@ -9,9 +9,21 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export function startChildServer(script: string, args: readonly string[] = []): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+export type ChildOptions = {
+  /** Flags for Node itself, before the script (a CPU profile, say). */
+  nodeArgs?: readonly string[];
+  /** Where the script and its node_modules are: another checkout, for a comparison. */
+  cwd?: string;
+};
+
+export function startChildServer(
+  script: string,
+  args: readonly string[] = [],
+  options: ChildOptions = {},
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -31,10 +43,13 @@ export function startChildServer(script: string, args: readonly string[] = []): 
 }
 
 /** The sandbox gateway alone (its CLI), state in `dataFile` when given, in memory otherwise. */
-export function startSandboxProcess(options: { dataFile?: string } = {}): Promise<ChildServer> {
-  return startChildServer('src/sandbox/cli.ts', [
-    '--port',
-    '0',
-    ...(options.dataFile ? ['--data', options.dataFile] : []),
-  ]);
+export function startSandboxProcess(
+  options: { dataFile?: string } & ChildOptions = {},
+): Promise<ChildServer> {
+  const { dataFile, ...child } = options;
+  return startChildServer(
+    'src/sandbox/cli.ts',
+    ['--port', '0', ...(dataFile ? ['--data', dataFile] : [])],
+    child,
+  );
 }

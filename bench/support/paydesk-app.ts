@@ -43,6 +43,7 @@ export async function startBenchApp(options: { transport?: PayInTransport } = {}
     emit: () => {},
     ...(options.transport && { transport: options.transport }),
   });
+  await paydesk.startedInBackground;
   return {
     paydesk,
     dataDir,

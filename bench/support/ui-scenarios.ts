@@ -3,7 +3,7 @@
 // 22 MB KYC file, and scrolling the KYC grid, History and the plain-table peer with the wheel and the keys.
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
-import { type CpuProfile, startProfile, stopProfile } from './cpu-profile';
+import { type CpuProfile, startProfile, stopProfile } from './page-profile';
 import { type ProbeState, startRecording, stopRecording, UI_PROBE } from './ui-probe';
 
 export const VIEWPORT = { width: 1280, height: 800 };

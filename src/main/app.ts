@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MERCHANT, type Sandbox, startSandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { DEFAULT_MERCHANT } from '../sandbox/merchants';
+import type { HistoryVerification } from '../shared/history';
 import {
   CHANNELS_OPEN_WHILE_LOCKED,
   type ChannelOutput,
@@ -16,17 +18,19 @@ import {
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
 import { testConnection } from './gateway/test-connection';
+import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
 import { InvalidCursorError } from './history/filter-sql';
-import { openHistoryStore } from './history/history-store';
+import { HistoryClosedError, openHistoryStore } from './history/history-store';
 import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
 import { lockRecordIn } from './lock/lock-record';
-import { createLockService, type LockServiceOptions } from './lock/lock-service';
+import { createLockService } from './lock/lock-service';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
+import { createReceipts } from './receipt/receipt-service';
 import { startReturnListener } from './returns/return-listener';
 import { createSettingsService, type KeyValueStore } from './settings/settings-service';
 
@@ -59,10 +63,12 @@ export interface PaydeskConfig {
   /** The OS keychain (or, for the ephemeral harness, memory): the only home of merchant secrets. */
   vault: CredentialVault;
   /**
-   * Where the operator passphrase's hash is kept, when not in `vault`: the app passes the OS keychain even
-   * when it cannot be read, so that the lock fails closed rather than forget a passphrase it cannot see.
+   * The OS keychain even when it could not be read at start, when `vault` is not it: the operator
+   * passphrase's hash and the audit trail's key and anchor are looked for there, so that the lock fails
+   * closed rather than forget a passphrase it cannot see, and the audit key is never replaced (or
+   * forgotten) because the keychain was late. `vault` otherwise.
    */
-  passphraseVault?: LockServiceOptions['vault'];
+  keychainVault?: CredentialVault;
   keychain: { available: boolean; reason?: string };
   log: LogSink;
   emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
@@ -83,7 +89,31 @@ function errorText(error: unknown): string {
 export async function createPaydesk(config: PaydeskConfig) {
   // History, logs and the lock record: for this OS user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const history = openHistoryStore(join(config.dataDir, 'history.sqlite'));
+  const historyFile = join(config.dataDir, 'history.sqlite');
+  // The audit key and anchor come from the vault before the file is opened: a new key is saved before
+  // anything is sealed with it.
+  const trust = await loadAuditTrust(vaultTrustStore(config.keychainVault ?? config.vault, historyFile), {
+    filePath: historyFile,
+    onWriteError: (error) =>
+      config.log.error({ err: errorText(error) }, 'could not write the audit anchor to the vault'),
+  });
+  const history = openHistoryStore(historyFile, {
+    trust,
+    onAuditStatus: (status) => config.emit('history.auditChanged', status),
+  });
+  logVerification(config.log, history.auditStatus().verification);
+  // The check at start walked only what is new; every entry and row is checked in the background, a
+  // slice at a time (bench/audit.ts: seconds at a million rows), and History shows the result when done.
+  history
+    .verifyAll()
+    .then((verification) => {
+      if (!verification.ok) logVerification(config.log, verification);
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof HistoryClosedError)) {
+        config.log.error({ err: errorText(error) }, 'the full check of the audit trail failed');
+      }
+    });
   const recovered = history.markPendingAsOutcomeUnknown();
   if (recovered.length > 0)
     config.log.info({ recovered }, 'pending pay-ins from a previous run marked outcome_unknown');
@@ -96,7 +126,7 @@ export async function createPaydesk(config: PaydeskConfig) {
   });
   const storedCards = createStoredCards(config.settingsStore);
   const lock = await createLockService({
-    vault: config.passphraseVault ?? config.vault,
+    vault: config.keychainVault ?? config.vault,
     record: lockRecordIn(config.dataDir),
     idleLockMinutes: () => settings.read().idleLockMinutes,
     emit: (state) => config.emit('lock.changed', state),
@@ -112,23 +142,44 @@ export async function createPaydesk(config: PaydeskConfig) {
   }
 
   // The embedded sandbox runs only while a profile needs it: started at start-up when the active profile
-  // is the Sandbox, otherwise on the first call that needs it. Its inspection endpoints (every KYC record
-  // it accepted) answer only this run's random token.
+  // is the Sandbox, otherwise on the first call that needs it. Its module (fastify) is loaded only then,
+  // and the start-up one runs in the background: the window does not wait for it, the first call that
+  // needs it does. A start that failed is tried again by the next call. Its inspection endpoints (every
+  // KYC record it accepted) answer only this run's random token.
   let sandbox: Sandbox | undefined;
   let sandboxStarting: Promise<Sandbox> | undefined;
   function embeddedSandbox(): Promise<Sandbox> {
-    sandboxStarting ??= startSandbox({
-      port: 0,
-      dataFile: join(config.dataDir, 'sandbox.sqlite'),
-      inspectionToken: randomBytes(24).toString('base64url'),
-      ...config.sandbox,
-    }).then((started) => {
-      sandbox = started;
-      return started;
-    });
+    sandboxStarting ??= import('../sandbox')
+      .then(({ startSandbox }) =>
+        startSandbox({
+          port: 0,
+          dataFile: join(config.dataDir, 'sandbox.sqlite'),
+          inspectionToken: randomBytes(24).toString('base64url'),
+          ...config.sandbox,
+        }),
+      )
+      .then(
+        (started) => {
+          sandbox = started;
+          return started;
+        },
+        (error: unknown) => {
+          sandboxStarting = undefined;
+          throw error;
+        },
+      );
     return sandboxStarting;
   }
-  if (settings.activeProfile().embeddedSandbox) await embeddedSandbox();
+  const startedInBackground: Promise<void> = settings.activeProfile().embeddedSandbox
+    ? embeddedSandbox().then(
+        () => undefined,
+        (error: unknown) =>
+          config.log.error(
+            { err: errorText(error) },
+            'the embedded sandbox did not start; the next call tries again',
+          ),
+      )
+    : Promise.resolve();
 
   async function endpointsOf(profile: Profile): Promise<{ baseUrl: string; kycBaseUrl: string }> {
     if (profile.embeddedSandbox) {
@@ -217,6 +268,12 @@ export async function createPaydesk(config: PaydeskConfig) {
     return result;
   }
 
+  const receipts = createReceipts({
+    history,
+    profiles: () => settings.read().profiles,
+    operator: operatorName,
+  });
+
   const kyc = createKycService();
   const kycDesk = createKycDesk({
     kyc,
@@ -271,7 +328,11 @@ export async function createPaydesk(config: PaydeskConfig) {
     'payin.focusBankPage': async ({ historyId }) => ({
       focused: config.bankPageWindows?.focus(historyId) ?? false,
     }),
+    'payin.receipt': async (request) => receipts.view(request),
+    'payin.receiptPdf': (request) => receipts.pdf(request),
     'payin.storedCards': ({ userId }) => payIns.storedCardsFor(userId),
+    'payin.forgetStoredCard': ({ ccStorageID }) => payIns.forgetStoredCard(ccStorageID),
+    'payin.customer': ({ userId }) => payIns.returningCustomer(userId),
     'kyc.prepare': async () => {
       await kyc.prepare();
       return { ready: true as const };
@@ -280,8 +341,10 @@ export async function createPaydesk(config: PaydeskConfig) {
     'kyc.setMapping': ({ batchId, mapping }) => kycDesk.setMapping(batchId, mapping),
     'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),
     'kyc.update': async ({ batchId, index, field, value }) => kyc.update(batchId, index, field, value),
-    'kyc.submit': ({ batchId, onlyRemaining }) => kycDesk.submit(batchId, onlyRemaining),
-    'kyc.resubmitChunk': ({ batchId, chunkIndex }) => kycDesk.resubmitChunk(batchId, chunkIndex),
+    'kyc.submit': ({ batchId, onlyRemaining, confirmedProfile }) =>
+      kycDesk.submit(batchId, onlyRemaining, confirmedProfile),
+    'kyc.resubmitChunk': ({ batchId, chunkIndex, confirmedProfile }) =>
+      kycDesk.resubmitChunk(batchId, chunkIndex, confirmedProfile),
     'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
     'history.query': async (filter) => {
       try {
@@ -295,6 +358,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     'history.get': async ({ id }) => {
       const row = history.getById(id);
       if (!row) throw new IpcFailure('not_found', `No history entry ${id}.`, 'id');
+      const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
       const timeline = history
         .auditTrail(id)
         .map(({ seq, at, operator, event, outcome, resource, detail }) => ({
@@ -306,14 +370,15 @@ export async function createPaydesk(config: PaydeskConfig) {
           resource,
           detail,
         }));
-      return { row, timeline };
+      return { row, timeline, audit };
     },
     'history.dailyTotals': async (query) => history.dailyTotals(query),
     'history.exportCsv': async (filter) => ({
       csv: history.exportCsv(filter, { operator: operatorName() }),
       fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,
     }),
-    'history.verify': async () => history.verifyHistory(),
+    'history.verify': async () => history.verifyAll(),
+    'history.auditStatus': async () => history.auditStatus(),
   };
 
   const dispatchUnlocked = createIpcDispatcher(handlers, (channel, error) =>
@@ -343,6 +408,8 @@ export async function createPaydesk(config: PaydeskConfig) {
     },
     /** Starts the embedded sandbox if it is not running (for tools that talk to it directly). */
     embeddedSandbox,
+    /** Settles when what start-up began in the background (the Sandbox profile's gateway) is done. */
+    startedInBackground,
     listener,
     settings,
     payIns,
@@ -351,7 +418,27 @@ export async function createPaydesk(config: PaydeskConfig) {
       lock.stopIdleClock();
       await listener.close();
       await (sandboxStarting ? (await sandboxStarting).close() : undefined);
+      // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
+      await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);
       history.close();
     },
   };
+}
+
+/** What a check of the audit trail found goes to the log too (seqs and row ids only, never row content). */
+function logVerification(log: LogSink, verification: HistoryVerification): void {
+  const { scope, entries, rowsChecked, unproved, notices } = verification;
+  if (verification.ok) {
+    log.info({ scope, entries, rowsChecked, unproved, notices }, 'audit trail verified');
+    return;
+  }
+  log.error(
+    {
+      scope,
+      problemCount: verification.problemCount,
+      problems: verification.problems.slice(0, 20).map(({ kind, seq, rowId }) => ({ kind, seq, rowId })),
+      notices,
+    },
+    'the audit trail fails verification',
+  );
 }

@@ -56,7 +56,7 @@ async function start(): Promise<void> {
     ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),
     // The passphrase only ever goes to the keychain: unreadable, it keeps Paydesk locked (lock-service.ts).
-    passphraseVault: createKeychainVault('Paydesk'),
+    keychainVault: createKeychainVault('Paydesk'),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
     emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {

@@ -74,6 +74,8 @@ export async function startWebHarness(options: WebHarnessOptions) {
       for (const stream of streams) stream.write(data);
     },
   });
+  // The harness says where its sandbox gateway is: ready before it prints its address.
+  await paydesk.startedInBackground;
 
   function tokenMatches(given: string | null | undefined): boolean {
     if (!given) return false;

@@ -1,4 +1,5 @@
 // What every route module is given: the merchants, the store and the outgoing notification sender.
+import type { KeyObject } from 'node:crypto';
 import type { CallbackSender } from './callbacks';
 import type { SandboxMerchant } from './merchants';
 import type { SandboxStore } from './store';
@@ -8,7 +9,7 @@ export type SandboxContext = {
   readonly merchants: ReadonlyMap<number, SandboxMerchant>;
   readonly callbacks: CallbackSender;
   /** Keys the stored-card tokens and request-body hashes; never leaves the sandbox. */
-  readonly secretKey: Buffer;
+  readonly secretKey: KeyObject;
   readonly slowFaultDelayMs: number;
   /** Aborted when the sandbox closes, so that a slow-fault answer does not hold the shutdown. */
   readonly shutdown: AbortSignal;

@@ -1,16 +1,18 @@
 // What a pay-in does once its request is valid and authenticated, shared by v1 and v2: the repeated
 // order check (A9), the card or stored card (A8), the fault amounts, the order itself and its answer.
-import { createHmac, randomBytes } from 'node:crypto';
-import { checkCard, checkExpiry, digitsOnly, maskCardNumber } from '../shared/cards/card';
+import { createHmac, type KeyObject } from 'node:crypto';
+import { checkExpiry, digitsOnly, maskCardNumber } from '../shared/cards/card';
 import { ORDER_STATUS, orderStatusName } from '../shared/gateway/order-status';
 import type { PayInResponseData, PayInV1Request, PayInV2Request } from '../shared/gateway/payin';
 import { RESULT_CODE } from '../shared/gateway/result-codes';
 import { canonicalSignString } from '../shared/gateway/sign-algorithm';
 import { canonicalAmount } from '../shared/money/amount';
+import { checkCardOf } from './card-checks';
 import type { SandboxContext } from './context';
 import { type Fault, faultOf } from './faults';
 import type { SandboxMerchant } from './merchants';
 import { autoSubmitPage } from './pages';
+import { randomToken } from './random-tokens';
 import type { OrderRow, PayInVersion, StoredCardRow } from './store';
 import { type CardOutcome, cardOutcomeOf, declineRemarkOf, needsChallenge } from './test-cards';
 
@@ -23,7 +25,14 @@ export type PayInResult =
 
 type CardFacts = { outcome: CardOutcome; maskedCard: string; brand: string };
 
-function keyedDigest(key: Buffer, text: string): string {
+/**
+ * The sandbox's key as a KeyObject (SandboxStore.secretKey): from a Buffer, Node checks on every call
+ * whether it is a KeyObject or a CryptoKey, through exceptions it catches, which costs four times the
+ * HMAC itself. The digest is the same either way.
+ */
+export type HashKey = KeyObject | Buffer;
+
+function keyedDigest(key: HashKey, text: string): string {
   return createHmac('sha256', key).update(text, 'utf8').digest('base64url');
 }
 
@@ -33,7 +42,7 @@ function keyedDigest(key: Buffer, text: string): string {
  * a keyed hash of a card number stored beside its key gives the number back to a brute force (A21).
  */
 export function storedCardToken(
-  key: Buffer,
+  key: HashKey,
   merchantId: number,
   userId: string,
   card: { maskedCard: string; expDate: string },
@@ -46,7 +55,7 @@ export function storedCardToken(
  * CVV and the v1 sign (an HMAC over the card data). Its keyed hash is kept with the order, in the file
  * that holds the key, so it must not be a function of card data.
  */
-export function requestFingerprint(key: Buffer, version: PayInVersion, request: PayInRequest): string {
+export function requestFingerprint(key: HashKey, version: PayInVersion, request: PayInRequest): string {
   const { cvv: _cvv, sign: _sign, cardNumber, ...rest } = request as PayInRequest & { sign?: string };
   const fields =
     cardNumber === undefined ? rest : { ...rest, cardNumber: maskCardNumber(digitsOnly(cardNumber)) };
@@ -65,13 +74,17 @@ export function immediateOutcome(outcome: CardOutcome): { orderStatus: number; r
     : { orderStatus: ORDER_STATUS.DECLINED, remark };
 }
 
-export function processPayIn(
+/**
+ * Resolves once what it reports is committed (the store's group commit): an order found again may have
+ * been made by a request of the same turn, and the callback of a new order leaves only after that.
+ */
+export async function processPayIn(
   ctx: SandboxContext,
   merchant: SandboxMerchant,
   version: PayInVersion,
   request: PayInRequest,
   traceid: string,
-): PayInResult {
+): Promise<PayInResult> {
   const amount = canonicalAmount(request.amount);
   const bodyHash = requestFingerprint(ctx.secretKey, version, request);
   const existing = ctx.store.findOrder(merchant.merchantId, request.merchantTradeNo);
@@ -82,6 +95,7 @@ export function processPayIn(
         `merchantTradeNo: ${request.merchantTradeNo} was already used with a different request (order ${existing.orderId}).`,
       );
     }
+    await ctx.store.committed();
     return { kind: 'order', order: existing, existing: true, fault: undefined };
   }
 
@@ -109,7 +123,7 @@ export function processPayIn(
     const cardNumber = digitsOnly(request.cardNumber ?? '');
     const cvv = request.cvv ?? '';
     const expDate = request.expDate ?? '';
-    const check = checkCard({ cardNumber, cvv, expDate }, now);
+    const check = checkCardOf({ cardNumber, cvv, expDate }, now);
     if (!check.ok) return refused(RESULT_CODE.INVALID_PARAMETER, `${check.field}: ${check.message}`);
     card = {
       outcome: cardOutcomeOf(cardNumber),
@@ -144,7 +158,7 @@ export function processPayIn(
     : immediateOutcome(card.outcome);
   const at = now.toISOString();
   const order: OrderRow = {
-    orderId: randomBytes(12).toString('base64url'),
+    orderId: randomToken(12),
     merchantId: merchant.merchantId,
     merchantTradeNo: request.merchantTradeNo,
     version,
@@ -159,7 +173,7 @@ export function processPayIn(
     cardOutcome: card.outcome,
     txMode,
     ccStorageID: request.storeCc === '1' || request.ccStorageID ? ccStorageID : null,
-    browserToken: waitsForBrowser ? randomBytes(18).toString('base64url') : null,
+    browserToken: waitsForBrowser ? randomToken(18) : null,
     callBackURL: request.callBackURL ?? null,
     successURL: request.successURL ?? null,
     failURL: request.failURL ?? null,
@@ -170,6 +184,7 @@ export function processPayIn(
     updatedAt: at,
   };
   ctx.store.insertOrder(order);
+  await ctx.store.committed();
   if (!waitsForBrowser) ctx.callbacks.notify(order);
   return { kind: 'order', order, existing: false, fault };
 }

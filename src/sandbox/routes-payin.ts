@@ -91,7 +91,7 @@ export function registerPayInRoutes(app: FastifyInstance, ctx: SandboxContext): 
       const parsed = payInV2RequestSchema.safeParse(body);
       if (!parsed.success)
         return refuse(reply, RESULT_CODE.INVALID_PARAMETER, firstIssueMessage(parsed.error));
-      return answer(ctx, reply, processPayIn(ctx, found.merchant, 'v2', parsed.data, request.id));
+      return answer(ctx, reply, await processPayIn(ctx, found.merchant, 'v2', parsed.data, request.id));
     },
   );
 
@@ -123,7 +123,7 @@ export function registerPayInRoutes(app: FastifyInstance, ctx: SandboxContext): 
       const parsed = payInV1RequestSchema.safeParse(body);
       if (!parsed.success)
         return refuse(reply, RESULT_CODE.INVALID_PARAMETER, firstIssueMessage(parsed.error));
-      return answer(ctx, reply, processPayIn(ctx, merchant, 'v1', parsed.data, request.id));
+      return answer(ctx, reply, await processPayIn(ctx, merchant, 'v1', parsed.data, request.id));
     },
   );
 }

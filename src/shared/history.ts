@@ -116,7 +116,9 @@ export const HISTORY_PAGE_MAX = 500;
 
 /**
  * The one filter the history list, the chart and the CSV export share.
- * - `text`: a prefix of merchantTradeNo, orderId, traceid or userId, or exactly the last 4 card digits.
+ * - `text`: a prefix of merchantTradeNo, orderId, traceid or userId; words (prefixes) of the customer's
+ *   name or e-mail, the decline reason or a batch's file name; an amount; the masked card as shown, or
+ *   its last 4 digits.
  * - `from` (inclusive) / `to` (exclusive): creation time in epoch milliseconds.
  * - sorting by amount lists pay-ins only (a batch has no amount).
  * - `cursor` (keyset, from the previous page's `nextCursor`) or `offset`: not both.
@@ -145,10 +147,16 @@ export const historyFilterSchema = z
 export type HistoryFilter = z.infer<typeof historyFilterSchema>;
 export type HistoryFilterInput = z.input<typeof historyFilterSchema>;
 
+/** A row that fails verification against the audit trail, and why. */
+export const flaggedRowSchema = z.object({ rowId: z.int().positive(), reasons: z.array(z.string()).min(1) });
+export type FlaggedRow = z.infer<typeof flaggedRowSchema>;
+
 export const historyPageSchema = z.object({
   rows: z.array(historyRowSchema),
   /** Pass as `cursor` for the next page; null when this page is the last. */
   nextCursor: z.string().nullable(),
+  /** The rows of this page that fail verification (each row is checked as it is read). */
+  flagged: z.array(flaggedRowSchema),
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
@@ -175,14 +183,83 @@ export const dailyTotalSchema = z.object({
 });
 export type DailyTotal = z.infer<typeof dailyTotalSchema>;
 
-export const historyVerificationSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), entries: z.int().nonnegative() }),
-  z.object({
-    ok: z.literal(false),
-    /** Sequence number of the first audit entry that does not hold. */
-    brokenAt: z.int().nonnegative(),
-    reason: z.string(),
-    rowId: z.int().positive().optional(),
-  }),
-]);
+export const AUDIT_PROBLEM_KINDS = [
+  /** An entry's content or link no longer carries the hash it was sealed with. */
+  'entry_changed',
+  /** Entries missing from the sequence: deleted. */
+  'entry_missing',
+  /** An entry that does not link to the one before it: something was inserted, replaced or deleted. */
+  'entry_unlinked',
+  /** Entries after the chain's recorded head: added outside Paydesk. */
+  'entries_added',
+  /** The chain's recorded head was deleted or replaced. */
+  'head_mismatch',
+  /** The file is behind what Paydesk had written (anchor): an older copy, a deleted WAL, truncated rows. */
+  'rolled_back',
+  /** The anchor outside the file was gone though its key was there. */
+  'anchor_missing',
+  /** A row that differs from what its latest audit entry recorded: edited outside Paydesk. */
+  'row_changed',
+  /** A row no audit entry describes: added outside Paydesk. */
+  'row_added',
+  /** Audit entries of a row that is gone: deleted outside Paydesk. */
+  'row_deleted',
+] as const;
+
+export const auditProblemSchema = z.object({
+  kind: z.enum(AUDIT_PROBLEM_KINDS),
+  /** The audit entry concerned (the first one, for a range). */
+  seq: z.int().nonnegative().optional(),
+  /** The history row concerned, when there is one. */
+  rowId: z.int().positive().optional(),
+  /** What is wrong, in words for the operator. */
+  reason: z.string(),
+});
+export type AuditProblem = z.infer<typeof auditProblemSchema>;
+
+/** A verification lists this many problems at most; `problemCount` counts every one. */
+export const MAX_LISTED_PROBLEMS = 5_000;
+
+/**
+ * What a check of the audit trail found (`history.verify`, `history.auditStatus`). `startup`: the check at
+ * start, of the entries written since the last verified one, the rows they touched, and the anchor.
+ * `full`: every entry and every row.
+ */
+export const historyVerificationSchema = z.object({
+  /** Nothing found wrong (entries that cannot be proved are not "wrong": see `unproved`). */
+  ok: z.boolean(),
+  scope: z.enum(['startup', 'full']),
+  checkedAt: z.int().nonnegative(),
+  /** The newest entry in the file. */
+  entries: z.int().nonnegative(),
+  /** The newest entry up to which the chain holds, and its time; null when there is none. */
+  verifiedUpTo: z.object({ seq: z.int().nonnegative(), at: z.int().nonnegative() }).nullable(),
+  rowsChecked: z.int().nonnegative(),
+  /** Where the audit key is kept: the OS keychain, or memory (for this session only). */
+  keyStore: z.enum(['keychain', 'memory']),
+  /** Entries adopted from the unkeyed chain of an earlier Paydesk (checked with its SHA-256 rule). */
+  legacy: z.object({ toSeq: z.int().positive() }).nullable(),
+  /** Entries sealed under a key that is not at hand: their links hold or not, their content cannot be proved. */
+  unproved: z.object({ fromSeq: z.int().positive(), toSeq: z.int().positive() }).nullable(),
+  /** About the key and anchor themselves: could not be saved, could not be read. */
+  notices: z.array(z.string()),
+  problems: z.array(auditProblemSchema).max(MAX_LISTED_PROBLEMS),
+  problemCount: z.int().nonnegative(),
+});
 export type HistoryVerification = z.infer<typeof historyVerificationSchema>;
+
+export const auditStatusSchema = z.object({
+  /** The latest check: the one at start until a full check has run. */
+  verification: historyVerificationSchema,
+  /** A full check is under way (one runs in the background after start). */
+  checking: z.boolean(),
+});
+export type AuditStatus = z.infer<typeof auditStatusSchema>;
+
+/** One row against the audit trail, as the list and the detail drawer show it. */
+export const rowAuditSchema = z.object({
+  state: z.enum(['verified', 'failed', 'unproved']),
+  /** Why it failed or cannot be proved; empty when verified. */
+  reasons: z.array(z.string()),
+});
+export type RowAudit = z.infer<typeof rowAuditSchema>;

@@ -4,12 +4,14 @@
 import { z } from 'zod';
 import { bankPageUrlSchema } from './bank-page-url';
 import {
+  auditStatusSchema,
   dailyTotalSchema,
   dailyTotalsQuerySchema,
   historyFilterSchema,
   historyPageSchema,
   historyRowSchema,
   historyVerificationSchema,
+  rowAuditSchema,
 } from './history';
 import {
   kycBatchRef,
@@ -26,9 +28,10 @@ import {
   kycUpdateInput,
   kycUpdateResult,
 } from './kyc-batch';
-import { payInSubmitSchema } from './payin-form';
+import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-form';
 import { payInStatusSchema } from './payin-lifecycle';
 import { profileSchema, settingsSchema } from './profile';
+import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
 
 export const IPC_ERROR_KINDS = [
   'invalid',
@@ -106,6 +109,17 @@ const newPassphrase = passphrase.min(PASSPHRASE_MIN_LENGTH, `At least ${PASSPHRA
 /** What may be called while Paydesk is locked: everything else answers { kind: 'locked' }. */
 export const CHANNELS_OPEN_WHILE_LOCKED = ['app.info', 'lock.status', 'lock.unlock'] as const;
 
+export const storedCardSchema = z.object({
+  ccStorageID: z.string(),
+  userId: z.string(),
+  maskedPan: z.string(),
+  brand: z.string(),
+  expDate: z.string(),
+  /** When the gateway stored it (epoch ms); absent for cards remembered before Paydesk kept the time. */
+  storedAt: z.int().nonnegative().optional(),
+});
+export type StoredCard = z.infer<typeof storedCardSchema>;
+
 export const payInResultSchema = z.object({
   historyId: z.int().positive(),
   merchantTradeNo: z.string(),
@@ -122,17 +136,24 @@ export const payInResultSchema = z.object({
   field: z.string().optional(),
   /** A 3DS or hosted payment page to show in the isolated bank-page view. */
   bankPage: z.object({ kind: z.enum(['3ds', 'redirect']), url: bankPageUrlSchema }).optional(),
+  /** The card this pay-in stored with the gateway (storeCc), as Paydesk now offers it for the customer. */
+  storedCard: storedCardSchema.optional(),
 });
 export type PayInResult = z.infer<typeof payInResultSchema>;
 
-export const storedCardSchema = z.object({
-  ccStorageID: z.string(),
-  userId: z.string(),
-  maskedPan: z.string(),
-  brand: z.string(),
-  expDate: z.string(),
+const customerId = z.strictObject({ userId: z.string().trim().min(1).max(64) });
+
+/** A returning customer: the details their last pay-in with the active profile was sent with. */
+export const returningCustomerSchema = z.object({
+  lastPayIn: z
+    .object({
+      historyId: z.int().positive(),
+      createdAt: z.int().nonnegative(),
+      details: z.partialRecord(z.enum(CUSTOMER_FIELDS), z.string()),
+    })
+    .nullable(),
 });
-export type StoredCard = z.infer<typeof storedCardSchema>;
+export type ReturningCustomer = z.infer<typeof returningCustomerSchema>;
 
 /** One address a profile names, tried with an empty request: whether something answered, and whether it was the gateway. */
 export const endpointCheckSchema = z.object({
@@ -171,6 +192,8 @@ export const auditEntryViewSchema = z.object({
 export const historyDetailSchema = z.object({
   row: historyRowSchema,
   timeline: z.array(auditEntryViewSchema),
+  /** The row checked against its audit trail as it was read. */
+  audit: rowAuditSchema,
 });
 
 const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
@@ -210,10 +233,17 @@ export const ipcChannels = {
   'payin.cancelBankPage': channel(historyId, payInResultSchema),
   /** Brings the pay-in's bank page window to the front; `focused` false when main has no such window open. */
   'payin.focusBankPage': channel(historyId, z.object({ focused: z.boolean() })),
-  'payin.storedCards': channel(
-    z.strictObject({ userId: z.string().min(1).max(64) }),
+  /** A settled pay-in's receipt (approved or declined only), in the desk's time zone, to show and print. */
+  'payin.receipt': channel(receiptRequestSchema, receiptSchema),
+  /** The same receipt as a PDF to send the customer; audited as a copy leaving the desk. */
+  'payin.receiptPdf': channel(receiptRequestSchema, receiptPdfSchema),
+  'payin.storedCards': channel(customerId, z.array(storedCardSchema)),
+  /** Takes a stored card off Paydesk's list (the gateway keeps it); answers the customer's cards left. */
+  'payin.forgetStoredCard': channel(
+    z.strictObject({ ccStorageID: z.string().min(1).max(128) }),
     z.array(storedCardSchema),
   ),
+  'payin.customer': channel(customerId, returningCustomerSchema),
   /** The KYC page is open: main readies the worker that reads files, so the first file opens as fast as later ones. */
   'kyc.prepare': channel(none, z.strictObject({ ready: z.literal(true) })),
   'kyc.open': channel(kycOpenInput, kycBatchSummary),
@@ -227,13 +257,18 @@ export const ipcChannels = {
   'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema),
   'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema)),
   'history.exportCsv': channel(historyFilterSchema, z.object({ csv: z.string(), fileName: z.string() })),
+  /** A full check of every audit entry and every row, now; reports every problem it finds. */
   'history.verify': channel(none, historyVerificationSchema),
+  /** The latest check's result (at start, then each full check) without checking again. */
+  'history.auditStatus': channel(none, auditStatusSchema),
 } as const;
 
 export const ipcEvents = {
   'payin.settled': payInResultSchema,
   'kyc.progress': kycProgressEvent,
   'lock.changed': lockStateSchema,
+  /** A check of the audit trail finished (the background one after start, or history.verify). */
+  'history.auditChanged': auditStatusSchema,
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;

@@ -141,12 +141,22 @@ export type KycUpdateInput = z.infer<typeof kycUpdateInput>;
 export const kycUpdateResult = z.object({ row: kycRowViewSchema, counts: kycCountsSchema });
 export type KycUpdateResult = z.infer<typeof kycUpdateResult>;
 
+/**
+ * The id of the production profile the operator confirmed sending personal data to. Main refuses a send to
+ * a production gateway without it, or with another profile's id (the active profile changed meanwhile).
+ */
+const confirmedProfile = z.string().min(1).max(64).optional();
 export const kycSubmitInput = z.strictObject({
   batchId,
   /** true (default): send only records not accepted yet. false: send every valid record again. */
   onlyRemaining: z.boolean().default(true),
+  confirmedProfile,
 });
-export const kycResubmitInput = z.strictObject({ batchId, chunkIndex: z.int().nonnegative() });
+export const kycResubmitInput = z.strictObject({
+  batchId,
+  chunkIndex: z.int().nonnegative(),
+  confirmedProfile,
+});
 
 export const KYC_CHUNK_STATES = ['accepted', 'refused', 'outcome_unknown'] as const;
 export const kycChunkResultSchema = z.object({

@@ -1,6 +1,6 @@
 // Connection profiles and app settings: what electron-store holds (never the merchant secret).
 import { z } from 'zod';
-import { httpUrl, merchantIdNumber, text } from './gateway/fields';
+import { httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
 import { payInRulesSchema } from './gateway/payin';
 import { signAlgorithmSchema } from './gateway/sign-algorithm';
 
@@ -24,6 +24,8 @@ export const profileSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Lower-case letters, digits and dashes.'),
   name: text(60),
   environment: environmentSchema,
+  /** The business name the customer knows, printed on receipts; the profile's name when absent. */
+  receiptName: text(80).optional(),
   /** The embedded sandbox's URLs are known only at run time: main fills them in. */
   embeddedSandbox: z.boolean().default(false),
   baseUrl: httpUrl(256).optional(),
@@ -38,6 +40,11 @@ export const profileSchema = z.strictObject({
   /** How this profile's gateway reads `country` and a stored card's card details (A14, A8). */
   payInRules: payInRulesSchema.prefault({}),
   returnAddresses: returnAddressesSchema.default('paydesk'),
+  /**
+   * The payer IP sent with phone payments (MOTO): the call centre's public IPv4, as acquirers expect when
+   * the card holder is not at a browser. Prefilled in the pay-in form, where the agent can change it.
+   */
+  motoIp: ipv4.optional(),
   callBackURL: httpUrl(256).optional(),
   successURL: httpUrl(256).optional(),
   failURL: httpUrl(256).optional(),
@@ -93,6 +100,8 @@ export const SANDBOX_PROFILE: Profile = Object.freeze(
     environment: 'sandbox',
     embeddedSandbox: true,
     merchantId: 100001,
+    // A documentation address (RFC 5737): what a call centre's public address is in the sandbox.
+    motoIp: '203.0.113.7',
   }),
 );
 

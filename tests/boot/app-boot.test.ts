@@ -14,6 +14,7 @@ import { IPC_CHANNEL_NAMES, IPC_PREFIX, type PaydeskApi, type SettingsView } fro
 import type { PayInSubmit } from '../../src/shared/payin-form';
 import { TEST_CARDS } from '../../src/shared/sandbox-test-data';
 import { v2Fields } from '../support/paydesk-fixture';
+import { pdfText } from '../support/pdf-render';
 import type { ServedResponse, WindowView } from './child/protocol';
 import { type BootChild, startBootChild } from './support/boot-child';
 import { BOOT_TEST_OUT_DIR, builtApp } from './support/build';
@@ -270,6 +271,14 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(page.data.rows).toEqual([
       expect.objectContaining({ kind: 'payin', status: 'approved', orderId: result.data.orderId }),
     ]);
+
+    // The built main finds its PDF library and the embedded font outside the bundle.
+    const receipt = await paydesk.invoke('payin.receiptPdf', {
+      historyId: result.data.historyId,
+      timeZone: 'Europe/Berlin',
+    });
+    if (!receipt.ok) throw new Error(receipt.error.message);
+    expect(pdfText(Buffer.from(receipt.data.pdfBase64, 'base64'))).toContain(result.data.merchantTradeNo);
   });
 
   it('opens a 3-D Secure page in its own window (own partition, no preload) and cancels the pay-in when it is closed', async () => {

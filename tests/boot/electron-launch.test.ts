@@ -21,6 +21,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageBin, packageDir } from '../../scripts/package-bin';
 import { PROJECT_ROOT } from './support/build';
@@ -53,7 +54,8 @@ async function run(command: string, args: string[], cwd: string, env: NodeJS.Pro
     stderr += chunk;
   });
   const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
+  // The tools colour their output when the environment asks for it (CI sets FORCE_COLOR): read it as text.
+  return { code, stdout: stripVTControlCharacters(stdout), stderr: stripVTControlCharacters(stderr) };
 }
 
 async function closedPort(): Promise<number> {

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { gatewayTransport, type PayInTransport } from '../../src/main/payin/gateway-transport';
 import type { IpcResult, PayInResult } from '../../src/shared/ipc';
 import type { KycBatchSummary, KycSubmitResult } from '../../src/shared/kyc-batch';
@@ -213,8 +214,16 @@ describe('a restart after an answer history could not write', () => {
       },
     };
     const settingsStore = memoryStore();
+    // The keychain outlives the restart: the audit key with it, so the row can be proved and retried.
+    const vault = createMemoryVault();
     try {
-      fx = await startFixture({ dataDir: fault.dataDir, logFile: fault.logFile, transport, settingsStore });
+      fx = await startFixture({
+        dataDir: fault.dataDir,
+        logFile: fault.logFile,
+        transport,
+        settingsStore,
+        vault,
+      });
       await selectSandboxWithoutCallbacks(fx);
       const fields = v2Fields({ amount: '33.00' });
       const lost = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields });
@@ -222,7 +231,7 @@ describe('a restart after an answer history could not write', () => {
       fault.free(fx);
       fillAfterAnswer = false;
       await fx.close();
-      fx = await startFixture({ dataDir: fault.dataDir, logFile: fault.logFile, settingsStore });
+      fx = await startFixture({ dataDir: fault.dataDir, logFile: fault.logFile, settingsStore, vault });
       // The embedded sandbox listens on a new port after the restart; a real gateway keeps its address.
       await selectSandboxWithoutCallbacks(fx);
       expect(fx.paydesk.history.getById(lost.historyId)).toMatchObject({ status: 'outcome_unknown' });

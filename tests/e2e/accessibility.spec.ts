@@ -51,7 +51,10 @@ test('the duplicate confirmation dialog', async ({ payin }) => {
   await payin.fillPayIn(who, CARDS.approve, '28.00');
   await payin.send.click();
   await payin.expectOutcome('Approved');
+  // The form starts a new payment after an approval: the agent brings the customer back on purpose.
+  await payin.result.getByRole('button', { name: 'Same customer again' }).click();
   await payin.fillCard(CARDS.approve);
+  await payin.amount.fill('28.00');
   await payin.send.click();
   await expect(payin.duplicateDialog).toBeVisible();
   expect(await seriousViolations(payin.page)).toEqual([]);

@@ -69,6 +69,8 @@ test("a pay-in describes Paydesk's browser, unless the agent typed another", asy
     clientHTTPUserAgent: userAgent,
   });
 
+  // The form starts a new payment after an approval: the same customer again, another browser typed.
+  await payin.result.getByRole('button', { name: 'Same customer again' }).click();
   await agent.fill('Mozilla/5.0 (typed by the agent)');
   await payin.fillCard(CARDS.approve);
   await payin.amount.fill('18.00');

@@ -9,7 +9,7 @@ import { test as base, expect } from '@playwright/test';
 import { KYC_FIELDS } from '../../src/shared/gateway/kyc';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { xlsxBytes } from '../fixtures/kyc/xlsx';
-import { parseCsv } from './pages/history-page';
+import { HistoryPage, parseCsv } from './pages/history-page';
 import { type FileToOpen, KycPage } from './pages/kyc-page';
 import { seriousViolations } from './support/axe';
 import { type RunningHarness, startHarness } from './support/harness';
@@ -408,5 +408,29 @@ test('axe: the KYC page empty, with errors shown, and after sending', async ({ k
 
   await kyc.submit.click();
   await expect(kyc.sendTotals).toHaveText('8 accepted by the gateway');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a sent batch is listed in History’s own view of KYC batches, found by a word of its file name', async ({
+  kyc,
+  tag,
+  page,
+}) => {
+  const name = `onboarding-${tag}.json`;
+  await kyc.drop(fixture('sent-twice.json', tag, name));
+  await kyc.submit.click();
+  await expect(kyc.page.getByTestId('kyc-progress')).toContainText('Sent');
+
+  const history = new HistoryPage(page);
+  await history.open();
+  await history.show('KYC batches');
+  await expect(page.getByRole('table', { name: 'KYC batches, newest first' })).toBeVisible();
+  await history.searchFor(tag);
+  await expect(history.rows).toHaveCount(1);
+  const cells = history.rows.first().getByRole('cell');
+  await expect(cells.nth(2)).toHaveText(name);
+  await expect(page.getByRole('columnheader', { name: 'Accepted' })).toBeVisible();
+  // The pay-ins' totals and charts are not for batches.
+  await expect(page.getByTestId('history-currency-totals')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -155,14 +155,21 @@ test('the same card, amount and customer again asks before sending a second paym
   await payin.send.click();
   await payin.expectOutcome('Approved');
   const first = await payin.factText('Order number');
+  // The form has started a new payment; the agent brings the same customer back.
+  await expect(payin.userId).toHaveValue('');
+  await payin.result.getByRole('button', { name: 'Same customer again' }).click();
+  await expect(payin.userId).toHaveValue(who.userId);
+  await expect(payin.cardNumber).toBeFocused();
 
   await payin.fillCard(CARDS.approve);
+  await payin.amount.fill('27.00');
   await payin.send.click();
   await expect(payin.duplicateDialog).toBeVisible();
   await expect(payin.duplicateDialog).toContainText(first);
   await payin.duplicateDialog.getByRole('button', { name: "Don't send", exact: true }).click();
   await expect(payin.duplicateDialog).toBeHidden();
   await expect(payin.result).toContainText('The result of the payment appears here.');
+  await expect(payin.userId).toHaveValue(who.userId);
   await payin.expectCardFieldsEmpty();
 
   await payin.fillCard(CARDS.approve);
@@ -248,4 +255,32 @@ test('an amount typed with a decimal comma is sent with a point', async ({ payin
   await payin.send.click();
   await payin.expectOutcome('Approved');
   await expect(payin.fact('Amount')).toHaveText('1.50 EUR');
+});
+
+test('a card chosen in the Test cards list fills the card fields, and the payment goes through with it', async ({
+  payin,
+}) => {
+  await payin.fillCustomer(customer('use-test-card'));
+  await payin.testCardsButton.click();
+  const dialog = payin.page.getByRole('dialog', { name: 'Sandbox test cards' });
+  await dialog.getByRole('button', { name: new RegExp(`^Use ${CARDS.decline}`) }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(async () => (await payin.cardNumber.inputValue()).replace(/\s/g, '')).toBe(CARDS.decline);
+  await expect(payin.cvv).toHaveValue('123');
+  await expect(payin.amount).toBeFocused();
+  await payin.amount.fill('14.00');
+  await payin.send.click();
+  await payin.expectOutcome('Declined');
+});
+
+test('New payment empties the form, and the phone-payment IP comes from the profile', async ({ payin }) => {
+  // The built-in Sandbox profile's caller IP for phone payments (Settings: Caller IP for phone payments).
+  await expect(payin.ip).toHaveValue('203.0.113.7');
+  await payin.fillPayIn(customer('new-payment'), CARDS.approve, '15.00');
+  await payin.page.getByRole('button', { name: 'New payment' }).click();
+  await expect(payin.userId).toHaveValue('');
+  await expect(payin.userId).toBeFocused();
+  await expect(payin.amount).toHaveValue('');
+  await payin.expectCardFieldsEmpty();
+  await expect(payin.ip).toHaveValue('203.0.113.7');
 });

@@ -97,6 +97,13 @@ it('profiles: add, edit, duplicate, choose active with its banner, delete', asyn
   await expect(settings.profileItem(name)).toContainText('Test');
   await expect(settings.profileItem(name)).toContainText('secret not set');
 
+  // Going from profile to profile shows one secret panel, the chosen profile's, never a stack of them.
+  for (const shown of ['Sandbox', name, 'Sandbox', name]) {
+    await settings.selectProfile(shown);
+    await expect(settings.detail.getByRole('form', { name: 'Merchant secret' })).toHaveCount(1);
+    await expect(settings.detail.getByRole('heading', { name: 'Merchant secret' })).toHaveCount(1);
+  }
+
   // Edit: a new name and timeouts in seconds; after saving, the list and the form agree.
   const renamed = `${name} (EU)`;
   await settings.field('Profile name').fill(renamed);
@@ -205,6 +212,25 @@ it('Test connection says, per address, what was not reached and which setting to
     'POST http://127.0.0.1:47/kyc/openapi/v1/submitKYC',
   );
   await expect(result).not.toContainText('fetch failed');
+});
+
+it('after an unlock, the result panel does not show the last pay-in to whoever unlocked', async ({
+  settings,
+  payin,
+  page,
+}) => {
+  await settings.setPassphrase(PASSPHRASE);
+  await settings.openPayIn();
+  await payin.fillPayIn(customer('lock-result'), CARDS.approve, '19.00');
+  await payin.send.click();
+  await payin.expectOutcome('Approved');
+  await settings.open();
+  await settings.lockNow.click();
+  const lock = new LockScreen(page);
+  await lock.unlock(PASSPHRASE);
+  await settings.openPayIn();
+  await expect(payin.result).toContainText('The result of the payment appears here.');
+  await expect(payin.result).not.toContainText('424242');
 });
 
 it('the passphrase locks Paydesk: the pay-in form is gone, only the right passphrase opens it', async ({

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionTrust } from '../../src/main/history/audit-trust';
 import { MAX_DAY_ROLLUP_OFFSETS } from '../../src/main/history/daily-totals';
 import { type HistoryStore, openHistoryStore } from '../../src/main/history/history-store';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../src/main/history/migrations';
@@ -47,7 +48,7 @@ class Ledger {
   private trade = 0;
 
   constructor(readonly filePath = newFile()) {
-    this.store = openHistoryStore(filePath, { now: this.clock.now });
+    this.store = openHistoryStore(filePath, { now: this.clock.now, trust: sessionTrust(START) });
   }
 
   add(createdAt: number, amount: string, options: { profile?: string; currency?: string } = {}): Written {
@@ -348,7 +349,7 @@ describe('migration 3 on a file with history', () => {
     rows.splice(5, 1);
     db.close();
 
-    const store = openHistoryStore(filePath);
+    const store = openHistoryStore(filePath, { trust: sessionTrust() });
     const check = new DatabaseSync(filePath, { readOnly: true });
     expect(Number(check.prepare('PRAGMA user_version').get()?.user_version)).toBe(LATEST_SCHEMA_VERSION);
     expect(Number(check.prepare('SELECT COUNT(*) AS n FROM payin_days').get()?.n)).toBeGreaterThan(0);

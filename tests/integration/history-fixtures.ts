@@ -1,8 +1,11 @@
-// Builders shared by the history tests: a real SQLite file in a fresh temp folder, a settable clock,
-// and a pay-in request as the pay-in service would hand it over (full card number and CVV included).
+// Builders shared by the history tests: a real SQLite file in a fresh temp folder, a settable clock, the
+// audit key and anchor of that file (in memory: `reopen` uses the same, as a restart with the same
+// keychain would), and a pay-in request as the pay-in service would hand it over (full card number and
+// CVV included).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AuditTrust, sessionTrust } from '../../src/main/history/audit-trust';
 import { type HistoryStore, type NewPayIn, openHistoryStore } from '../../src/main/history/history-store';
 
 export const VISA = '4111111111111111';
@@ -28,24 +31,34 @@ export type TempHistory = {
   dir: string;
   filePath: string;
   clock: TestClock;
+  trust: AuditTrust;
   store: HistoryStore;
+  /** Closes the store and opens the file again with the same key and anchor. */
+  reopen: () => HistoryStore;
   cleanup: () => void;
 };
 
 export function tempHistory(clock: TestClock = testClock()): TempHistory {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-history-'));
   const filePath = join(dir, 'history.sqlite');
-  const store = openHistoryStore(filePath, { now: clock.now });
-  return {
+  const trust = sessionTrust(clock.now());
+  const history: TempHistory = {
     dir,
     filePath,
     clock,
-    store,
+    trust,
+    store: openHistoryStore(filePath, { now: clock.now, trust }),
+    reopen: () => {
+      history.store.close();
+      history.store = openHistoryStore(filePath, { now: clock.now, trust });
+      return history.store;
+    },
     cleanup: () => {
-      store.close();
+      history.store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return history;
 }
 
 let tradeCounter = 0;

@@ -137,6 +137,8 @@ function keychainThatCanFail(inner: CredentialVault = createMemoryVault()) {
     hasOperatorPassphrase: guarded(inner.hasOperatorPassphrase),
     verifyOperatorPassphrase: guarded(inner.verifyOperatorPassphrase),
     deleteOperatorPassphrase: guarded(inner.deleteOperatorPassphrase),
+    getAuditItem: guarded(inner.getAuditItem),
+    setAuditItem: guarded(inner.setAuditItem),
   };
   return {
     vault,
@@ -162,7 +164,7 @@ describe('the lock fails closed and remembers across restarts', () => {
   /** Paydesk on the same data folder and keychain: a restart. */
   async function restart(keychain: ReturnType<typeof keychainThatCanFail>): Promise<Fixture> {
     await fixture?.close();
-    fixture = await startFixture({ dataDir, vault: createMemoryVault(), passphraseVault: keychain.vault });
+    fixture = await startFixture({ dataDir, vault: createMemoryVault(), keychainVault: keychain.vault });
     return fixture;
   }
 

@@ -6,9 +6,9 @@ import {
   cardErrors,
   defaultValues,
   type PayInFormValues,
-  payInResolverFor,
   toFields,
 } from '../../src/renderer/src/features/payin/form';
+import { payInResolverFor } from '../../src/renderer/src/features/payin/form-resolver';
 import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../src/shared/gateway/payin';
 import { profileSchema } from '../../src/shared/profile';
 
@@ -101,5 +101,22 @@ describe('return URLs (A29)', () => {
       failURL: 'https://shop.example/fail',
       successURL: '',
     });
+  });
+});
+
+describe('the phone-payment IP (MOTO)', () => {
+  it("starts a pay-in with the profile's caller IP, and the profile refuses one that is not IPv4", () => {
+    const profile = profileSchema.parse({
+      id: 'p',
+      name: 'P',
+      environment: 'test',
+      baseUrl: 'https://gw.example',
+      kycBaseUrl: 'https://gw.example',
+      merchantId: 1,
+      motoIp: '198.51.100.23',
+    });
+    expect(defaultValues(profile).ip).toBe('198.51.100.23');
+    expect(defaultValues(undefined).ip).toBe('');
+    expect(profileSchema.safeParse({ ...profile, motoIp: '10.0.0' }).success).toBe(false);
   });
 });

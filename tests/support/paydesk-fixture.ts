@@ -43,10 +43,13 @@ export interface FixtureOptions {
   transport?: PayInTransport;
   /** Settings that outlive the fixture (a restart); a new in-memory store otherwise. */
   settingsStore?: ReturnType<typeof memoryStore>;
-  /** A vault that outlives the fixture (a restart); a new memory vault otherwise. */
+  /**
+   * A vault that outlives the fixture (a restart); a new memory vault otherwise. A restart on the same
+   * vault keeps the audit key too, so the history written before can still be proved.
+   */
   vault?: CredentialVault;
-  /** Where the passphrase hash is kept, when not in `vault` (PaydeskConfig.passphraseVault). */
-  passphraseVault?: PaydeskConfig['passphraseVault'];
+  /** The keychain for the passphrase hash and the audit key, when not `vault` (PaydeskConfig.keychainVault). */
+  keychainVault?: PaydeskConfig['keychainVault'];
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -59,13 +62,16 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     dataDir,
     settingsStore: store,
     vault: options.vault ?? createMemoryVault(),
-    ...(options.passphraseVault && { passphraseVault: options.passphraseVault }),
+    ...(options.keychainVault && { keychainVault: options.keychainVault }),
     keychain: { available: false, reason: 'in-memory test vault' },
     log: createLogger({ filePath: options.logFile ?? join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
     emit: (event, payload) => void events.push({ event, payload }),
     sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
     ...(options.transport && { transport: options.transport }),
   });
+  // Tests read the sandbox's state right away: wait for the start-up's background start, as a user's first
+  // pay-in would.
+  await paydesk.startedInBackground;
   const call = <T>(channel: string, input?: unknown) =>
     paydesk.dispatch(channel, input) as Promise<IpcResult<T>>;
   return {

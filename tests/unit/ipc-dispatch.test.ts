@@ -62,6 +62,17 @@ describe('IPC dispatcher', () => {
     expect(extra).toMatchObject({ ok: false, error: { kind: 'invalid' } });
   });
 
+  it('never echoes a long input back in a refusal', async () => {
+    const keys = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`unexpected-key-${i}`, i]));
+    const result = await dispatch('settings.update', { operatorName: 'Bo', ...keys });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    if (!result.ok) {
+      expect(result.error.message).toMatch(/^Unrecognized keys: /);
+      expect(result.error.message.length).toBeLessThanOrEqual(300);
+      expect(result.error.message.endsWith('…')).toBe(true);
+    }
+  });
+
   it('returns a handler failure as a value that keeps its kind and field', async () => {
     expect(await dispatch('payin.retry', { historyId: 7 })).toEqual({
       ok: false,

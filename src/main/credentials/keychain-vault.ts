@@ -1,10 +1,18 @@
 // The OS keychain through @napi-rs/keyring: Keychain on macOS, Credential Manager on Windows, Secret
 // Service (GNOME Keyring, KWallet) on Linux. One entry per profile, account `merchant-secret:<profileId>`,
-// and one for the operator passphrase hash. The async API keeps a keyring unlock prompt from freezing
-// the main process.
+// one for the operator passphrase hash, and per history file the audit key and anchor
+// (`audit-key:<desk>`, `audit-anchor:<desk>`, each well under Windows' 2,560-byte credential limit).
+// The async API keeps a keyring unlock prompt from freezing the main process.
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
 import { hashPassphrase, verifyPassphrase } from './passphrase-hash';
-import { type CredentialVault, checkSecret, PASSPHRASE_ACCOUNT, secretAccount, VaultError } from './vault';
+import {
+  type CredentialVault,
+  checkAuditAccount,
+  checkSecret,
+  PASSPHRASE_ACCOUNT,
+  secretAccount,
+  VaultError,
+} from './vault';
 
 /**
  * On Linux the entry is pinned to the Secret Service. Left to itself the library falls back to the
@@ -65,6 +73,14 @@ export function createKeychainVault(serviceName: string): CredentialVault {
     },
     deleteOperatorPassphrase() {
       return keychain('delete the passphrase', () => entry(PASSPHRASE_ACCOUNT).deleteCredential());
+    },
+    async getAuditItem(account) {
+      checkAuditAccount(account);
+      return read(account);
+    },
+    async setAuditItem(account, value) {
+      checkAuditAccount(account);
+      await keychain('store the audit trail key or anchor', () => entry(account).setPassword(value));
     },
   };
 }

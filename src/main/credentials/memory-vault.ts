@@ -1,7 +1,14 @@
-// The vault of the `--ephemeral` browser harness and of tests: same behaviour as the keychain vault,
-// nothing written anywhere, everything gone when the process ends.
+// The vault of the `--ephemeral` browser harness, of tests, and of the app when no OS keychain can be
+// used: same behaviour as the keychain vault, nothing written anywhere, everything gone when the process
+// ends — the audit key included, so entries sealed in one session cannot be proved in the next.
 import { hashPassphrase, verifyPassphrase } from './passphrase-hash';
-import { type CredentialVault, checkSecret, PASSPHRASE_ACCOUNT, secretAccount } from './vault';
+import {
+  type CredentialVault,
+  checkAuditAccount,
+  checkSecret,
+  PASSPHRASE_ACCOUNT,
+  secretAccount,
+} from './vault';
 
 export function createMemoryVault(): CredentialVault {
   const entries = new Map<string, string>();
@@ -32,6 +39,14 @@ export function createMemoryVault(): CredentialVault {
     },
     async deleteOperatorPassphrase() {
       return entries.delete(PASSPHRASE_ACCOUNT);
+    },
+    async getAuditItem(account) {
+      checkAuditAccount(account);
+      return entries.get(account);
+    },
+    async setAuditItem(account, value) {
+      checkAuditAccount(account);
+      entries.set(account, value);
     },
   };
 }

@@ -1,5 +1,6 @@
-// Where merchant secrets and the operator passphrase hash live. Secrets are read in main only, when a
-// request is signed; the renderer can ask whether a profile has one (hasSecret), never for the value.
+// Where merchant secrets, the operator passphrase hash and the audit trail's key and anchor live. Secrets
+// are read in main only, when a request is signed; the renderer can ask whether a profile has one
+// (hasSecret), never for the value. The audit items (history/audit-trust.ts) never leave main either.
 export interface CredentialVault {
   /** Which store this is, for the settings page ("System keychain" / "Memory only"). */
   readonly kind: 'keychain' | 'memory';
@@ -14,6 +15,9 @@ export interface CredentialVault {
   hasOperatorPassphrase(): Promise<boolean>;
   verifyOperatorPassphrase(passphrase: string): Promise<boolean>;
   deleteOperatorPassphrase(): Promise<boolean>;
+  /** The audit trail's key record or anchor of one history file (auditAccount); undefined when none. */
+  getAuditItem(account: string): Promise<string | undefined>;
+  setAuditItem(account: string, value: string): Promise<void>;
 }
 
 export class VaultError extends Error {
@@ -31,4 +35,16 @@ export function secretAccount(profileId: string): string {
 
 export function checkSecret(secret: string): void {
   if (secret === '') throw new VaultError('The merchant secret is empty.');
+}
+
+/** `audit-key:<desk>` or `audit-anchor:<desk>`: one of each per history file (audit-trust.ts). */
+export function auditAccount(item: 'key' | 'anchor', deskId: string): string {
+  if (!/^[0-9a-f]{16,64}$/.test(deskId)) throw new VaultError('An audit desk id is a hex digest.');
+  return `audit-${item}:${deskId}`;
+}
+
+export function checkAuditAccount(account: string): void {
+  if (!/^audit-(key|anchor):[0-9a-f]{16,64}$/.test(account)) {
+    throw new VaultError(`Not an audit account: ${account.slice(0, 40)}`);
+  }
 }

@@ -14,19 +14,61 @@ export type WhereSql = { clauses: string[]; params: SqlParams };
 const PREFIX_END = '\u{10FFFF}';
 const TEXT_COLUMNS = ['merchant_trade_no', 'order_id', 'traceid', 'user_id'] as const;
 
+/** At most this many words of a search go to the full-text index (each narrows the match). */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * The words of a search as an FTS5 query: every word a prefix, all of them required ("anna kow" finds
+ * Anna Kowalska). Each word is quoted, so nothing the operator types is FTS syntax.
+ */
+export function wordsQuery(text: string): string | undefined {
+  const words = text.match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_WORDS) ?? [];
+  return words.length === 0 ? undefined : words.map((word) => `"${word}"*`).join(' AND ');
+}
+
+/** A search that reads as an amount ("12.50", "12,5", "300"): its exact minor units. */
+function amountMinorOf(text: string): bigint | undefined {
+  const match = /^(\d{1,15})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return undefined;
+  return BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}
+
+/**
+ * What a search matches: a prefix of the order number, orderId, traceid or userId; a word (prefix) of the
+ * customer's name or e-mail, the decline reason or the file name; an amount; the masked card as History
+ * shows it (first 6, stars, last 4), or its last 4 digits.
+ */
+function textTerms(text: string, params: SqlParams): string[] {
+  params.textLow = text;
+  params.textHigh = text + PREFIX_END;
+  const terms = TEXT_COLUMNS.map((column) => `(${column} >= :textLow AND ${column} < :textHigh)`);
+  if (/^\d{4}$/.test(text)) {
+    params.last4 = text;
+    terms.push('last4 = :last4');
+  }
+  const masked = /^(\d{6})\*+(\d{4})(?:\s*\(.*\))?$/.exec(text);
+  if (masked) {
+    params.maskedPrefix = masked[1] ?? '';
+    params.last4 = masked[2] ?? '';
+    terms.push('(last4 = :last4 AND substr(masked_pan, 1, 6) = :maskedPrefix)');
+  }
+  const amountMinor = amountMinorOf(text);
+  if (amountMinor !== undefined) {
+    params.amountMinor = amountMinor;
+    terms.push('amount_minor = :amountMinor');
+  }
+  const words = wordsQuery(text);
+  if (words !== undefined) {
+    params.words = words;
+    terms.push('id IN (SELECT rowid FROM history_words WHERE history_words MATCH :words)');
+  }
+  return terms;
+}
+
 export function whereSql(filter: Omit<HistoryFilter, 'sort' | 'limit'>): WhereSql {
   const clauses: string[] = [];
   const params: SqlParams = {};
-  if (filter.text !== undefined) {
-    params.textLow = filter.text;
-    params.textHigh = filter.text + PREFIX_END;
-    const terms = TEXT_COLUMNS.map((column) => `(${column} >= :textLow AND ${column} < :textHigh)`);
-    if (/^\d{4}$/.test(filter.text)) {
-      params.last4 = filter.text;
-      terms.push('last4 = :last4');
-    }
-    clauses.push(`(${terms.join(' OR ')})`);
-  }
+  if (filter.text !== undefined) clauses.push(`(${textTerms(filter.text, params).join(' OR ')})`);
   if (filter.kind !== undefined) {
     params.kind = filter.kind;
     clauses.push('kind = :kind');

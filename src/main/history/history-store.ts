@@ -2,20 +2,28 @@
 // Every change to a row and the audit entry describing it are written in ONE transaction, so the trail
 // never misses a change and never describes one that did not happen. The renderer reaches this only
 // through the named methods below.
+// The trail proves itself (audit-chain.ts, audit-trust.ts, audit-verify.ts): at open, the entries
+// written since the last verified one and the anchor are checked; a full check of every entry and row
+// runs in the background and on demand; every row read for the list, the drawer, a change or a retry
+// is checked against its newest entry. A change is refused on a row that fails that check: recording
+// on top of a tampered row would seal (launder) it.
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
 import { detectBrand } from '../../shared/cards/card';
 import {
   type ApiVersion,
+  type AuditStatus,
   apiVersionSchema,
   type DailyTotal,
   type DailyTotalsQuery,
   dailyTotalsQuerySchema,
+  type FlaggedRow,
   type HistoryError,
   type HistoryFilter,
   type HistoryFilterInput,
   type HistoryPage,
   type HistoryRow,
+  type HistorySort,
   type HistoryVerification,
   historyErrorSchema,
   historyFilterSchema,
@@ -28,6 +36,7 @@ import {
   kycChunkResultSchema,
   maskedPanSchema,
   type PayInRow,
+  type RowAudit,
 } from '../../shared/history';
 import { canonicalAmount } from '../../shared/money/amount';
 import {
@@ -44,11 +53,28 @@ import {
   type AuditEntry,
   type AuditEvent,
   appendAudit,
+  entryHolds,
   rowToEntry,
-  sha256Hex,
-  verifyAuditChain,
+  toRawEntry,
 } from './audit-chain';
-import { canonicalJson } from './canonical-json';
+import { type AuditTrust, newAnchor } from './audit-trust';
+import {
+  addIncidents,
+  CHAIN_START,
+  type ChainPoint,
+  type ChainWalk,
+  checkHead,
+  checkRow,
+  drain,
+  orphanEntries,
+  ProblemList,
+  ROW_WITH_LATEST_SQL,
+  rowAuditOf,
+  summarize,
+  toRowWithLatest,
+  walkChain,
+  walkRows,
+} from './audit-verify';
 import { addDayRollup, dailyTotalsSql, hasDayRollup, isoDay } from './daily-totals';
 import {
   cursorClause,
@@ -61,14 +87,30 @@ import {
 } from './filter-sql';
 import { migrate } from './migrations';
 import { redactCardFields, redactRawBody } from './redact-card-fields';
+import { digestInputSql, legacyRowDigest, rowDigest } from './row-digest';
 
 /** Operator name recorded for what Paydesk does by itself (startup recovery). */
 export const SYSTEM_OPERATOR = 'system';
 const MAX_CACHED_STATEMENTS = 256;
+/** The check at start walks at most this many new entries (about a quarter of a second); beyond, the full check does. */
+const STARTUP_WALK_LIMIT = 50_000;
 
 export class HistoryStoreError extends Error {
   override name = 'HistoryStoreError';
 }
+
+/** The store was closed while a full check ran (the app quitting): nothing went wrong. */
+export class HistoryClosedError extends HistoryStoreError {
+  override name = 'HistoryClosedError';
+}
+
+/** A change refused because the row no longer matches its audit trail. */
+export class RowFailsVerificationError extends HistoryStoreError {
+  override name = 'RowFailsVerificationError';
+}
+
+/** What a retry is told about the row it would be rebuilt from (verifyRow). */
+export type RowVerdict = { ok: true } | { ok: false; state: 'failed' | 'unproved'; message: string };
 
 export const newPayInSchema = z.object({
   profile: z.string().min(1),
@@ -120,9 +162,31 @@ export const kycBatchPatchSchema = z.object({
 });
 export type KycBatchPatch = z.input<typeof kycBatchPatchSchema>;
 
-export type HistoryStoreOptions = { now?: () => number };
+export type HistoryStoreOptions = {
+  now?: () => number;
+  /** The audit key and anchor of this file (audit-trust.ts: loadAuditTrust, or sessionTrust in tests). */
+  trust: AuditTrust;
+  /** Told when a check finishes (the app passes it on to the renderer as history.auditChanged). */
+  onAuditStatus?: (status: AuditStatus) => void;
+  /** How many new entries the check at start walks before leaving them to the full check (tests). */
+  startupWalkLimit?: number;
+};
 
 type SqlRow = Record<string, SQLOutputValue>;
+
+/** A page's rows in the order of its sort (the column, then id), as filteredSelect chose them. */
+function inPageOrder(rows: SqlRow[], sort: HistorySort): SqlRow[] {
+  const { column, direction } = SORTS[sort];
+  const sign = direction === 'ASC' ? 1 : -1;
+  const key = (value: SQLOutputValue | undefined) =>
+    typeof value === 'bigint' ? value : BigInt(Number(value ?? 0));
+  return rows.sort((a, b) => {
+    const byColumn = key(a[column]) - key(b[column]);
+    const byId = key(a.id) - key(b.id);
+    const difference = byColumn !== 0n ? byColumn : byId;
+    return difference === 0n ? 0 : difference > 0n ? sign : -sign;
+  });
+}
 
 /** The fixed lookups, named so that tests can check their query plans. */
 export const NAMED_SQL = {
@@ -133,6 +197,8 @@ export const NAMED_SQL = {
       AND created_at >= :since AND kind = 'payin'
       AND status NOT IN (${NO_CHARGE_STATUSES.map((status) => `'${status}'`).join(', ')})
     ORDER BY created_at DESC LIMIT 1`,
+  latestPayInOfUser: `SELECT * FROM history_rows WHERE user_id = :userId AND profile = :profile
+    AND kind = 'payin' ORDER BY created_at DESC, id DESC LIMIT 1`,
   findKycBatchesBySha256: `SELECT * FROM history_rows WHERE sha256 = :sha256 AND kind = 'kyc_batch'
     ORDER BY created_at DESC`,
   pendingRows: `SELECT * FROM history_rows WHERE status = 'pending' ORDER BY created_at, id`,
@@ -214,11 +280,6 @@ function errorJson(error: HistoryError | null): string | null {
   return error ? JSON.stringify(redactCardFields(error)) : null;
 }
 
-/** What the audit trail pins of a row: editing the row behind Paydesk's back changes this. */
-function rowDigest(row: HistoryRow): string {
-  return sha256Hex(canonicalJson(row));
-}
-
 const CSV_HEADER = [
   'id',
   'createdAt',
@@ -283,8 +344,9 @@ function csvCells(row: HistoryRow): (string | number | null)[] {
 export type HistoryStore = ReturnType<typeof openHistoryStore>;
 
 /** Opens (creating and migrating as needed) the history file at `filePath`. */
-export function openHistoryStore(filePath: string, options: HistoryStoreOptions = {}) {
+export function openHistoryStore(filePath: string, options: HistoryStoreOptions) {
   const now = options.now ?? Date.now;
+  const trust = options.trust;
   const db = new DatabaseSync(filePath);
   // WAL: the list stays readable while a pay-in is written. synchronous=FULL: a committed 'pending'
   // row must survive a power cut, since it is what tells the operator a charge may have happened.
@@ -318,13 +380,29 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
     return statement;
   }
 
+  /** The newest entry appended by the transaction under way: the anchor follows it once committed. */
+  let appended: AuditEntry | undefined;
+
+  function append(event: AuditEvent): AuditEntry {
+    const entry = appendAudit(db, trust, event, now());
+    appended = entry;
+    return entry;
+  }
+
   function transaction<T>(work: () => T): T {
     db.exec('BEGIN IMMEDIATE');
+    appended = undefined;
     try {
       const result = work();
       db.exec('COMMIT');
+      // After the commit, never before: the anchor may lag the file after a crash, never lead it.
+      const entry = appended as AuditEntry | undefined;
+      appended = undefined;
+      const anchor = trust.anchor;
+      if (entry && anchor) trust.setAnchor({ ...anchor, seq: entry.seq, hash: entry.hash });
       return result;
     } catch (error) {
+      appended = undefined;
       // SQLite may already have rolled back (a full disk, an I/O error): a failing ROLLBACK must not
       // replace the error that says what went wrong.
       if (db.isTransaction) {
@@ -343,11 +421,225 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
     return row ? toRow(row) : undefined;
   }
 
-  function audit(event: Omit<AuditEvent, 'detail'> & { detail: Record<string, unknown> }, rowId: number) {
-    const row = loadRow(rowId);
-    if (!row) throw new HistoryStoreError(`History row ${rowId} does not exist.`);
-    return appendAudit(db, { ...event, rowId, detail: { ...event.detail, rowHash: rowDigest(row) } }, now());
+  /** The row's digest by the legacy rule, read through `source` (the full check has its own connection). */
+  function legacyDigestVia(source: DatabaseSync, id: number): string | undefined {
+    const statement = source.prepare('SELECT * FROM history_rows WHERE id = ?');
+    statement.setReadBigInts(true);
+    const row = statement.get(id);
+    return row ? legacyRowDigest(toRow(row)) : undefined;
   }
+
+  function audit(event: Omit<AuditEvent, 'detail'> & { detail: Record<string, unknown> }, rowId: number) {
+    const row = prepare(`SELECT ${digestInputSql()} AS digest_input FROM history_rows WHERE id = ?`).get(
+      rowId,
+    );
+    if (!row) throw new HistoryStoreError(`History row ${rowId} does not exist.`);
+    return append({
+      ...event,
+      rowId,
+      detail: { ...event.detail, rowHash: rowDigest(String(row.digest_input)) },
+    });
+  }
+
+  // ---- Verification ----
+
+  /** The problems of the latest check (at start, then each full check): rows they name are flagged. */
+  let known: ProblemList | undefined;
+  let latest: HistoryVerification;
+  /** The newest entry the latest check walked (or left to the full check): catchUp goes on from here. */
+  let covered: ChainPoint = CHAIN_START;
+  let fullRun: Promise<HistoryVerification> | undefined;
+  let reader: DatabaseSync | undefined;
+  let closed = false;
+  /** A full check has completed since the file was opened. */
+  let fullyChecked = false;
+
+  function entryAt(seq: number): ChainPoint | undefined {
+    const row = prepare('SELECT seq, hash, at FROM audit_log WHERE seq = ?').get(seq);
+    return row ? { seq: Number(row.seq), hash: String(row.hash), at: Number(row.at) } : undefined;
+  }
+
+  /**
+   * One row against its newest entry, the entry's own seal included: what every read goes through.
+   * `checkEntry: false` after a walk that has checked the entries already (one problem, reported once).
+   */
+  function checkOne(id: number, checkEntry = true) {
+    const raw = prepare(`${ROW_WITH_LATEST_SQL} WHERE r.id = ?`).get(id);
+    if (!raw) return undefined;
+    return checkRow(trust, toRowWithLatest(raw), () => legacyDigestVia(db, id), { checkEntry });
+  }
+
+  function rowAudit(id: number): RowAudit | undefined {
+    const check = checkOne(id);
+    return check && rowAuditOf(check, known, id);
+  }
+
+  /** Refuses to build on a row that fails its check: the new entry would seal whatever was edited. */
+  function assertIntact(row: HistoryRow): void {
+    const audit = rowAudit(row.id);
+    if (audit?.state !== 'failed') return;
+    const what = row.kind === 'payin' ? `pay-in ${row.merchantTradeNo}` : `KYC batch ${row.id}`;
+    throw new RowFailsVerificationError(
+      `The history row of ${what} fails verification against the audit trail (${audit.reasons.join(' ')}) Paydesk records nothing on top of it; see the audit alert in History.`,
+    );
+  }
+
+  type CheckResult = { verification: HistoryVerification; problems: ProblemList; last: ChainPoint };
+
+  function keep(result: CheckResult): HistoryVerification {
+    latest = result.verification;
+    known = result.problems;
+    covered = result.last;
+    return latest;
+  }
+
+  /**
+   * Between full checks: the entries written since the latest check (by this session, as a rule) are
+   * read back and checked with the rows they touched, so that "verified up to" stays current. Cheap: a
+   * few entries each time History asks.
+   */
+  function catchUp(): void {
+    if (fullRun || !known) return;
+    const newest = prepare('SELECT MAX(seq) AS seq FROM audit_log').get();
+    if (Number(newest?.seq ?? 0) <= covered.seq) return;
+    const problems = known;
+    const before = problems.count;
+    const touched = new Set<number>();
+    const walk = drain(
+      walkChain(db, trust, covered, problems, (entry) => {
+        if (entry.row_id !== null) touched.add(entry.row_id);
+      }),
+    );
+    for (const id of touched) {
+      const check = checkOne(id, false);
+      if (check?.state === 'failed') problems.add(check.problem);
+    }
+    drain(orphanEntries(db, problems, touched));
+    const clean = problems.count === before && walk.cleanUpTo.seq === walk.last.seq;
+    // "Verified up to" moves on only when it had reached what the latest check covered.
+    const extends_ = clean && (latest.verifiedUpTo?.seq ?? 0) === covered.seq;
+    const anchor = trust.anchor;
+    if (extends_ && problems.count === 0 && anchor && anchor.verifiedSeq === covered.seq) {
+      trust.setAnchor({
+        ...anchor,
+        verifiedSeq: walk.last.seq,
+        verifiedHash: walk.last.hash,
+        verifiedAt: now(),
+      });
+    }
+    latest = {
+      ...latest,
+      ok: problems.count === 0,
+      entries: walk.last.seq,
+      verifiedUpTo: extends_ ? { seq: walk.last.seq, at: walk.last.at } : latest.verifiedUpTo,
+      problems: problems.listed,
+      problemCount: problems.count,
+      notices: [...trust.notices],
+    };
+    covered = walk.last;
+  }
+
+  function publish(result: CheckResult): void {
+    keep(result);
+    options.onAuditStatus?.({ verification: latest, checking: fullRun !== undefined });
+  }
+
+  /**
+   * At open: the entries after the last verified one (trusted, from the anchor), the rows they touched,
+   * the chain's head, and the anchor — which catches a file that lost committed entries. Advances the
+   * verified point only when nothing was found, so a problem is found again at every start.
+   */
+  function startupCheck(): HistoryVerification {
+    const checkedAt = now();
+    const problems = new ProblemList();
+    const anchor = trust.anchor;
+    let from = CHAIN_START;
+    if (anchor && anchor.verifiedSeq > 0) {
+      const verified = entryAt(anchor.verifiedSeq);
+      // An entry verified before and now different: walk it all, whatever changed shows there.
+      if (verified?.hash === anchor.verifiedHash) from = verified;
+    }
+    const newest = prepare('SELECT seq, hash, at FROM audit_log ORDER BY seq DESC LIMIT 1').get();
+    const head: ChainPoint = newest
+      ? { seq: Number(newest.seq), hash: String(newest.hash), at: Number(newest.at) }
+      : CHAIN_START;
+    const touched = new Set<number>();
+    let walk: ChainWalk;
+    if (head.seq - from.seq <= (options.startupWalkLimit ?? STARTUP_WALK_LIMIT)) {
+      walk = drain(
+        walkChain(db, trust, from, problems, (entry) => {
+          if (entry.row_id !== null) touched.add(entry.row_id);
+        }),
+      );
+      checkHead(db, walk.last, problems);
+      for (const id of touched) {
+        const check = checkOne(id, false);
+        if (check?.state === 'failed') problems.add(check.problem);
+      }
+      drain(orphanEntries(db, problems, touched));
+    } else {
+      // A long backlog (a history adopted from the previous version, an anchor lost): start stays fast,
+      // the full check in the background walks it, and says so when it is done.
+      walk = { last: head, cleanUpTo: from };
+    }
+    const clean = problems.count === 0 && walk.cleanUpTo.seq === walk.last.seq;
+
+    const next = anchor
+      ? { ...anchor, incidents: [...anchor.incidents] }
+      : newAnchor(walk.last.seq, walk.last.hash, CHAIN_START, checkedAt);
+    const incident = (kind: 'rolled_back' | 'anchor_missing', anchoredSeq: number) => {
+      next.incidents = [
+        ...next.incidents,
+        { kind, detectedAt: checkedAt, anchoredSeq, foundSeq: walk.last.seq },
+      ].slice(-5);
+      next.incidentCount += 1;
+    };
+    if (!anchor) {
+      incident('anchor_missing', 0);
+    } else if (anchor.seq > walk.last.seq || (anchor.seq > 0 && entryAt(anchor.seq)?.hash !== anchor.hash)) {
+      incident('rolled_back', anchor.seq);
+    }
+    next.seq = walk.last.seq;
+    next.hash = walk.last.hash;
+    if (clean) {
+      next.verifiedSeq = walk.last.seq;
+      next.verifiedHash = walk.last.hash;
+      next.verifiedAt = checkedAt;
+    }
+    trust.setAnchor(next);
+    addIncidents(next, problems);
+    return keep({
+      verification: summarize(trust, 'startup', checkedAt, walk, problems, touched.size),
+      problems,
+      last: walk.last,
+    });
+  }
+
+  /** Every entry and every row, on `source`, a slice at a time. */
+  function* fullCheck(source: DatabaseSync): Generator<void, CheckResult> {
+    const checkedAt = now();
+    const problems = new ProblemList();
+    const walk = yield* walkChain(source, trust, CHAIN_START, problems);
+    checkHead(source, walk.last, problems);
+    const rowsChecked = yield* walkRows(source, trust, problems, (id) => legacyDigestVia(source, id));
+    const anchor = trust.anchor;
+    if (problems.count === 0 && anchor && walk.last.seq > anchor.verifiedSeq) {
+      trust.setAnchor({
+        ...anchor,
+        verifiedSeq: walk.last.seq,
+        verifiedHash: walk.last.hash,
+        verifiedAt: checkedAt,
+      });
+    }
+    addIncidents(trust.anchor, problems);
+    return {
+      verification: summarize(trust, 'full', checkedAt, walk, problems, rowsChecked),
+      problems,
+      last: walk.last,
+    };
+  }
+
+  startupCheck();
 
   function resourceOf(row: HistoryRow): string {
     return row.kind === 'payin' ? row.merchantTradeNo : `batch:${row.id}`;
@@ -365,6 +657,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
     event: string,
     extraDetail: Record<string, unknown> = {},
   ): void {
+    assertIntact(current);
     const names = Object.keys(columns);
     const at = now();
     // Column names come from this file, never from the caller's input.
@@ -413,17 +706,19 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       Object.assign(params, cursor.params);
     }
     const whereText = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
-    let sql = `SELECT * FROM history_rows ${whereText} ${orderBySql(filter.sort)}`;
-    if (options.paged) {
-      // One row more than asked tells whether a next page exists without a COUNT.
-      sql += ' LIMIT :limitPlusOne';
-      params.limitPlusOne = filter.limit + 1;
-      if (filter.offset !== undefined) {
-        sql += ' OFFSET :offset';
-        params.offset = filter.offset;
-      }
+    const orderBy = orderBySql(filter.sort);
+    if (!options.paged) return { sql: `SELECT * FROM history_rows ${whereText} ${orderBy}`, params };
+    // A page is chosen by id first, then its rows read: a search that matches thousands of rows (a common
+    // word) sorts their ids, not the rows with their requests and answers. One row more than asked tells
+    // whether a next page exists without a COUNT.
+    params.limitPlusOne = filter.limit + 1;
+    let page = `SELECT id FROM history_rows ${whereText} ${orderBy} LIMIT :limitPlusOne`;
+    if (filter.offset !== undefined) {
+      page += ' OFFSET :offset';
+      params.offset = filter.offset;
     }
-    return { sql, params };
+    // The outer read is left unordered (no second sort in SQL): query() puts the page back in order.
+    return { sql: `SELECT * FROM history_rows WHERE id IN (${page})`, params };
   }
 
   const store = {
@@ -524,6 +819,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       return transaction(() => {
         const current = loadRow(id);
         if (current?.kind !== 'payin') throw new HistoryStoreError(`No pay-in with id ${id}.`);
+        assertIntact(current);
         audit(
           {
             operator,
@@ -600,6 +896,12 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
     },
 
     /** The newest pay-in with this order number on this profile (A9: a retry reuses the number). */
+    /** The customer's most recent pay-in with this profile: a returning customer's details. */
+    latestPayInOfUser(profile: string, userId: string): PayInRow | undefined {
+      const row = prepare(NAMED_SQL.latestPayInOfUser).get({ userId, profile });
+      return row ? (toRow(row) as PayInRow) : undefined;
+    },
+
     findPayInByTradeNo(profile: string, merchantTradeNo: string): PayInRow | undefined {
       const row = prepare(NAMED_SQL.findPayInByTradeNo).get({ merchantTradeNo, profile });
       return row ? (toRow(row) as PayInRow) : undefined;
@@ -633,7 +935,8 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
 
     /**
      * Startup recovery: a row still 'pending' was left by a crash while its request may have been in
-     * flight, so nobody can say whether money moved. Returns the ids changed.
+     * flight, so nobody can say whether money moved. Returns the ids changed. A row that fails
+     * verification is left as it is (and stays in the audit alert): recovering it would seal the edit.
      */
     markPendingAsOutcomeUnknown(operator: string = SYSTEM_OPERATOR): number[] {
       return transaction(() => {
@@ -643,7 +946,8 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
           .filter(
             (row) =>
               row.kind !== 'payin' || decide(row.status, { source: 'restart' }).next === 'outcome_unknown',
-          );
+          )
+          .filter((row) => rowAudit(row.id)?.state !== 'failed');
         for (const row of pending) {
           const error: HistoryError = {
             kind: 'outcome_unknown',
@@ -664,14 +968,19 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
     query(input?: HistoryFilterInput): HistoryPage {
       const filter = parseFilter(input);
       const { sql, params } = filteredSelect(filter, { paged: true });
-      const rows = prepare(sql).all(params);
+      const rows = inPageOrder(prepare(sql).all(params), filter.sort);
       const page = rows.slice(0, filter.limit);
       const last = rows.length > filter.limit ? page[page.length - 1] : undefined;
       const column = SORTS[filter.sort].column;
       const nextCursor = last
         ? encodeCursor(filter.sort, last[column] as number | bigint, Number(last.id))
         : null;
-      return { rows: page.map(toRow), nextCursor };
+      const flagged: FlaggedRow[] = [];
+      for (const row of page) {
+        const audit = rowAudit(Number(row.id));
+        if (audit?.state === 'failed') flagged.push({ rowId: Number(row.id), reasons: audit.reasons });
+      }
+      return { rows: page.map(toRow), nextCursor, flagged };
     },
 
     count(input?: HistoryFilterInput): number {
@@ -733,17 +1042,13 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       if (options.operator !== undefined) {
         const operator = options.operator;
         transaction(() =>
-          appendAudit(
-            db,
-            {
-              operator,
-              event: 'history.exported',
-              outcome: 'success',
-              resource: 'history',
-              detail: { rows, filter: { ...filter, cursor: undefined } },
-            },
-            now(),
-          ),
+          append({
+            operator,
+            event: 'history.exported',
+            outcome: 'success',
+            resource: 'history',
+            detail: { rows, filter: { ...filter, cursor: undefined } },
+          }),
         );
       }
       return lines.join('');
@@ -751,7 +1056,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
 
     /** Appends an audit entry not tied to a row change (sign-in, settings, secret changes). */
     recordEvent(event: AuditEvent): AuditEntry {
-      return transaction(() => appendAudit(db, event, now()));
+      return transaction(() => append(event));
     },
 
     /** The audit entries of one row, oldest first. */
@@ -759,50 +1064,120 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
       return prepare('SELECT * FROM audit_log WHERE row_id = ? ORDER BY seq').all(rowId).map(rowToEntry);
     },
 
+    /** The row against the audit trail, as the detail drawer shows it; undefined when there is no row. */
+    rowAudit(id: number): RowAudit | undefined {
+      return rowAudit(id);
+    },
+
     /**
-     * Checks the audit chain end to end, then that every row is exactly what its latest audit entry
-     * recorded: catches edited, deleted and inserted audit entries and rows changed outside Paydesk.
+     * Before a retry is rebuilt from a row: waits for a full check under way, then checks the row, every
+     * audit entry of it, and what the checks found about the chain since the row's first entry (a gap
+     * or a rollback there may have taken one of its entries). Anything short of verified is refused.
      */
-    verifyHistory(): HistoryVerification {
-      const chain = verifyAuditChain(db);
-      if (!chain.ok) return chain;
-      const latest = prepare('SELECT * FROM audit_log WHERE row_id = ? ORDER BY seq DESC LIMIT 1');
-      for (const sqlRow of prepareFresh('SELECT * FROM history_rows ORDER BY id').iterate()) {
-        const row = toRow(sqlRow);
-        const entryRow = latest.get(row.id);
-        if (!entryRow) {
+    async verifyRow(id: number): Promise<RowVerdict> {
+      // Backed by a full check of this session: the check at start walks only what is new, and a row's
+      // older entries are only as good as the chain after them.
+      if (fullRun || !fullyChecked) {
+        try {
+          await store.verifyAll();
+        } catch (error) {
           return {
             ok: false,
-            brokenAt: chain.lastSeq,
-            rowId: row.id,
-            reason: `History row ${row.id} has no audit entry: it was added outside Paydesk.`,
-          };
-        }
-        const entry = rowToEntry(entryRow);
-        if (entry.detail.rowHash !== rowDigest(row)) {
-          return {
-            ok: false,
-            brokenAt: entry.seq,
-            rowId: row.id,
-            reason: `History row ${row.id} differs from what audit entry ${entry.seq} recorded: it was edited outside Paydesk.`,
+            state: 'failed',
+            message: `The audit trail could not be checked: ${errorText(error)}`,
           };
         }
       }
-      const orphan = db
-        .prepare(
-          `SELECT MIN(seq) AS seq, row_id FROM audit_log
-           WHERE row_id IS NOT NULL AND row_id NOT IN (SELECT id FROM history_rows) GROUP BY row_id LIMIT 1`,
-        )
-        .get();
-      if (orphan) {
+      const audit = rowAudit(id);
+      if (!audit) return { ok: false, state: 'failed', message: `History row ${id} does not exist.` };
+      const reasons = audit.state === 'failed' ? [...audit.reasons] : [];
+      let unproved = audit.state === 'unproved';
+      const entries = prepare('SELECT * FROM audit_log WHERE row_id = ? ORDER BY seq')
+        .all(id)
+        .map(toRawEntry);
+      for (const entry of entries) {
+        const holds = entryHolds(trust, entry);
+        if (holds === 'unproved') unproved = true;
+        const reason = `Audit entry ${entry.seq} (${entry.event}, row ${id}) was changed after it was written.`;
+        if (holds === false && !reasons.includes(reason)) reasons.push(reason);
+      }
+      const first = entries[0]?.seq ?? 0;
+      for (const problem of known?.chainWide ?? []) {
+        if (problem.seq > first && !reasons.includes(problem.reason)) reasons.push(problem.reason);
+      }
+      if (reasons.length > 0) {
         return {
           ok: false,
-          brokenAt: Number(orphan.seq),
-          rowId: Number(orphan.row_id),
-          reason: `History row ${Number(orphan.row_id)} was deleted outside Paydesk.`,
+          state: 'failed',
+          message: `Paydesk will not send a retry rebuilt from this history row: it fails verification against the audit trail. ${reasons.join(' ')} Look the order up at the gateway instead.`,
         };
       }
-      return { ok: true, entries: chain.entries };
+      if (unproved) {
+        return {
+          ok: false,
+          state: 'unproved',
+          message:
+            'Paydesk will not send a retry rebuilt from this history row: it was written under an audit key this keychain does not hold (a keychain reset, another computer, or an earlier session without a keychain), so it cannot be proved. Look the order up at the gateway instead.',
+        };
+      }
+      return { ok: true };
+    },
+
+    /** The latest check's result, and whether a full check is under way. */
+    auditStatus(): AuditStatus {
+      catchUp();
+      return { verification: latest, checking: fullRun !== undefined };
+    },
+
+    /** Every entry and every row, at once (tests, diagnostics): blocks until done. */
+    verifyHistory(): HistoryVerification {
+      const result = drain(fullCheck(db));
+      fullyChecked = true;
+      return keep(result);
+    },
+
+    /**
+     * Every entry and every row, a slice at a time on a read-only connection of its own (one snapshot of
+     * the file, so writes meanwhile neither block nor confuse it). One at a time: a second call while
+     * one runs gets its result.
+     */
+    verifyAll(): Promise<HistoryVerification> {
+      if (closed) return Promise.reject(new HistoryClosedError('The history is closed.'));
+      fullRun ??= (async () => {
+        // Starts on the next turn: the caller holds the promise before anything can settle it.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (closed) throw new HistoryClosedError('The history was closed before the check.');
+        const source = new DatabaseSync(filePath, { readOnly: true });
+        reader = source;
+        try {
+          source.exec('BEGIN');
+          const walk = fullCheck(source);
+          for (;;) {
+            const step = walk.next();
+            if (step.done) {
+              fullRun = undefined;
+              fullyChecked = true;
+              publish(step.value);
+              return step.value.verification;
+            }
+            await new Promise((resolve) => setImmediate(resolve));
+            if (closed) throw new HistoryClosedError('The history was closed during the check.');
+          }
+        } finally {
+          fullRun = undefined;
+          reader = undefined;
+          if (source.isOpen) {
+            if (source.isTransaction) source.exec('COMMIT');
+            source.close();
+          }
+        }
+      })();
+      return fullRun;
+    },
+
+    /** Waits until the anchor is written out: before the app quits. */
+    flush(): Promise<void> {
+      return trust.flush();
     },
 
     /** For tests and diagnostics: SQLite's plan of a named list query. */
@@ -826,6 +1201,9 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions 
     },
 
     close(): void {
+      closed = true;
+      // The full check's connection first: the last one to close removes the WAL.
+      if (reader?.isOpen) reader.close();
       if (db.isOpen) db.close();
     },
   };

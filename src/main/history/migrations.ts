@@ -223,7 +223,64 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 4,
+    description: 'audit entries sealed with a keyed HMAC from here on',
+    up: `
+      -- Nothing in the tables changes: the version number is the mark. A file below this version was last
+      -- written by a Paydesk whose audit entries were plain SHA-256, and only such a file has its entries
+      -- adopted as legacy when no audit key is found (audit-trust.ts). Entries are keyed from now on.
+    `,
+  },
+  {
+    version: 5,
+    description: 'words to search rows by: customer name, e-mail, decline reason, file name',
+    up: `
+      -- A full-text index beside the rows (contentless: tokens only, nothing readable), so that a search
+      -- for "kowal" finds Anna Kowalska among a million rows without a scan. Kept by triggers in the row
+      -- change's transaction; history_rows itself is untouched, so the audit digests of its rows hold.
+      -- The words come from the request as sent (first and last name, e-mail), the gateway's remark (a
+      -- decline reason) and a batch's file name.
+      CREATE VIRTUAL TABLE history_words USING fts5(
+        words,
+        content = '',
+        contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+
+      CREATE VIEW history_words_source AS
+        SELECT id,
+               concat_ws(' ',
+                 CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.firstName') END,
+                 CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.lastName') END,
+                 CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.email') END,
+                 remark,
+                 file_name) AS words
+        FROM history_rows;
+
+      INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source;
+
+      CREATE TRIGGER history_words_insert AFTER INSERT ON history_rows
+      BEGIN
+        INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source WHERE id = NEW.id;
+      END;
+
+      CREATE TRIGGER history_words_update AFTER UPDATE OF remark, request_json, file_name ON history_rows
+      BEGIN
+        DELETE FROM history_words WHERE rowid = OLD.id;
+        INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source WHERE id = NEW.id;
+      END;
+
+      CREATE TRIGGER history_words_delete AFTER DELETE ON history_rows
+      BEGIN
+        DELETE FROM history_words WHERE rowid = OLD.id;
+      END;
+    `,
+  },
 ];
+
+/** Files from this version on were written with keyed audit entries (audit-trust.ts). */
+export const KEYED_AUDIT_SCHEMA_VERSION = 4;
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
 

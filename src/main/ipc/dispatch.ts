@@ -30,11 +30,19 @@ function isChannel(channel: string): channel is IpcChannel {
   return Object.hasOwn(ipcChannels, channel);
 }
 
+/** A refusal never echoes a long input back (zod names every unknown key it found). */
+const REFUSAL_MAX_LENGTH = 300;
+const shortened = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
 /** Zod's first issue as a sentence a person can act on, with the path of the field it concerns. */
 export function describeIssue(issues: readonly z.core.$ZodIssue[]): IpcError {
   const first = issues[0];
-  const field = first?.path.map(String).join('.') || undefined;
-  const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid input.';
+  const path = first?.path.map(String).join('.') || undefined;
+  const field = path === undefined ? undefined : shortened(path, 120);
+  const message = shortened(
+    first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid input.',
+    REFUSAL_MAX_LENGTH,
+  );
   return field === undefined ? { kind: 'invalid', message } : { kind: 'invalid', message, field };
 }
 

@@ -201,19 +201,41 @@ export function createKycDesk(deps: {
       summaries.set(batchId, summary);
       return summary;
     },
-    async submit(batchId: string, onlyRemaining: boolean): Promise<KycSubmitResult> {
+    async submit(
+      batchId: string,
+      onlyRemaining: boolean,
+      confirmedProfile?: string,
+    ): Promise<KycSubmitResult> {
       const connection = await deps.connection();
+      requireProductionConfirmation(connection.profile, confirmedProfile);
       const send = await sender(connection);
       return sendRecorded(batchId, connection, (onProgress) =>
         deps.kyc.submit(batchId, { send, onlyRemaining, onProgress }),
       );
     },
-    async resubmitChunk(batchId: string, chunkIndex: number): Promise<KycSubmitResult> {
+    async resubmitChunk(
+      batchId: string,
+      chunkIndex: number,
+      confirmedProfile?: string,
+    ): Promise<KycSubmitResult> {
       const connection = await deps.connection();
+      requireProductionConfirmation(connection.profile, confirmedProfile);
       const send = await sender(connection);
       return sendRecorded(batchId, connection, (onProgress) =>
         deps.kyc.resubmitChunk(batchId, chunkIndex, { send, onProgress }),
       );
     },
   };
+}
+
+/** Personal data goes to a production gateway only after the operator confirmed that very profile. */
+function requireProductionConfirmation(profile: Profile, confirmedProfile: string | undefined): void {
+  if (profile.environment !== 'production' || confirmedProfile === profile.id) return;
+  throw new IpcFailure(
+    'conflict',
+    confirmedProfile === undefined
+      ? `Sending identity records to the production gateway of "${profile.name}" needs the operator's confirmation: nothing was sent.`
+      : `The active profile is now "${profile.name}", not the one confirmed: nothing was sent. Confirm again.`,
+    'confirmedProfile',
+  );
 }

@@ -2,15 +2,17 @@
 // again with the same order number), settle.ts (browser returns, signed callbacks, the bank page closed),
 // wire-body.ts (the request on the wire), record-evidence.ts (the one writer of an outcome, deciding
 // through src/shared/payin-lifecycle.ts). Never sent again by itself: asking again is the agent's choice.
-import type { PayInResult } from '../../shared/ipc';
+import type { PayInResult, ReturningCustomer, StoredCard } from '../../shared/ipc';
 import type { PayInSubmit } from '../../shared/payin-form';
 import type { Profile } from '../../shared/profile';
 import type { HistoryStore } from '../history/history-store';
+import { IpcFailure } from '../ipc/dispatch';
 import type { ReturnListener } from '../returns/return-listener';
 import type { PayInTransport } from './gateway-transport';
 import { createInFlight } from './in-flight';
 import { createPayInRecorder } from './record-evidence';
 import { retryPayIn } from './retry';
+import { returningCustomerOf } from './returning-customer';
 import { createSettlement } from './settle';
 import type { StoredCards } from './stored-cards';
 import { submitPayIn } from './submit';
@@ -72,6 +74,25 @@ export function createPayInService(deps: {
     handleCallback: settlement.handleCallback,
     storedCardsFor(userId: string) {
       return deps.connection().then((connection) => deps.storedCards.list(connection.profile.id, userId));
+    },
+    /** Off Paydesk's list of the active profile (the gateway keeps the card); audited with the masked number. */
+    async forgetStoredCard(ccStorageID: string): Promise<StoredCard[]> {
+      const { profile, operator } = await deps.connection();
+      const removed = deps.storedCards.remove(profile.id, ccStorageID);
+      if (!removed)
+        throw new IpcFailure('not_found', "That card is not on this profile's list.", 'ccStorageID');
+      deps.history.recordEvent({
+        operator,
+        event: 'stored_card.forgotten',
+        outcome: 'success',
+        resource: removed.userId,
+        detail: { profile: profile.name, maskedPan: removed.maskedPan, brand: removed.brand },
+      });
+      return deps.storedCards.list(profile.id, removed.userId);
+    },
+    async returningCustomer(userId: string): Promise<ReturningCustomer> {
+      const { profile } = await deps.connection();
+      return returningCustomerOf(deps.history.latestPayInOfUser(profile.name, userId));
     },
   };
 }

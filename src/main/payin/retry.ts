@@ -40,6 +40,9 @@ export async function retryPayIn(
   input: { historyId: number; card?: { cardNumber: string; cvv: string; expDate: string } | undefined },
 ): Promise<PayInResult> {
   const row = payInRow(deps.history, input.historyId);
+  // A retry is rebuilt from the row: one that fails its audit trail (or cannot be proved) is not sent.
+  const verdict = await deps.history.verifyRow(row.id);
+  if (!verdict.ok) throw new IpcFailure('conflict', verdict.message);
   // A pending row whose request is no longer on its way: history could not write the answer.
   const answerLost = row.status === 'pending' && !deps.inFlight.isSending(row.id);
   if (!ASK_AGAIN_STATUSES.has(row.status) && !answerLost) {

@@ -2,7 +2,7 @@
 // request may have left, nothing that goes wrong — an exception in the client, a full disk when the
 // answer is written — can turn into "not sent": it ends as outcome unknown, with the real error logged.
 import { isOpenableBankPageUrl } from '../../shared/bank-page-url';
-import type { PayInResult } from '../../shared/ipc';
+import type { PayInResult, StoredCard } from '../../shared/ipc';
 import { SETTLED_STATUSES } from '../../shared/payin-lifecycle';
 import { outcomeUnknown } from '../gateway/errors';
 import { type PayInAnswer, transportAnswer } from '../gateway/payin-answer';
@@ -129,7 +129,10 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
   }
 
   const { row, result } = recorded;
-  if (answer.ccStorageID && body.storeCc === '1') rememberStoredCard(deps, exchange, answer.ccStorageID);
+  const storedCard =
+    answer.ccStorageID && body.storeCc === '1'
+      ? rememberStoredCard(deps, exchange, answer.ccStorageID)
+      : undefined;
   if (!SETTLED_STATUSES.has(row.status)) deps.inFlight.keepRequest(historyId, version, body);
   deps.log?.info(
     {
@@ -144,6 +147,7 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
     'pay-in answered',
   );
   const extra: Partial<PayInResult> = {};
+  if (storedCard) extra.storedCard = storedCard;
   if (row.status === 'action_required') {
     const { bankPage, problem } = bankPageOf(answer, exchange.route, deps.listener);
     if (bankPage) extra.bankPage = bankPage;
@@ -156,21 +160,25 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
   return { ...result, ...extra };
 }
 
-function rememberStoredCard(deps: SendDeps, exchange: Exchange, ccStorageID: string): void {
+function rememberStoredCard(deps: SendDeps, exchange: Exchange, ccStorageID: string): StoredCard | undefined {
   const { card, connection, body } = exchange;
-  if (!card.maskedPan || !card.brand || !card.expDate) return;
+  if (!card.maskedPan || !card.brand || !card.expDate) return undefined;
+  const stored: StoredCard = {
+    ccStorageID,
+    userId: String(body.userId),
+    maskedPan: card.maskedPan,
+    brand: card.brand,
+    expDate: card.expDate,
+    storedAt: Date.now(),
+  };
   try {
-    deps.storedCards.save(connection.profile.id, {
-      ccStorageID,
-      userId: String(body.userId),
-      maskedPan: card.maskedPan,
-      brand: card.brand,
-      expDate: card.expDate,
-    });
+    deps.storedCards.save(connection.profile.id, stored);
+    return stored;
   } catch (error) {
     deps.log?.error(
       { historyId: exchange.historyId, err: errorText(error) },
       'could not remember the stored card',
     );
+    return undefined;
   }
 }

@@ -23,6 +23,18 @@ export function createStoredCards(store: KeyValueStore) {
     find(profileId: string, ccStorageID: string): StoredCard | undefined {
       return all().find((card) => card.profileId === profileId && card.ccStorageID === ccStorageID);
     },
+    /** Takes the card off the list; answers the card taken off, if there was one. */
+    remove(profileId: string, ccStorageID: string): StoredCard | undefined {
+      const cards = all();
+      const found = cards.find((card) => card.profileId === profileId && card.ccStorageID === ccStorageID);
+      if (!found) return undefined;
+      store.set(
+        KEY,
+        cards.filter((card) => card !== found),
+      );
+      const { profileId: _profileId, ...card } = found;
+      return card;
+    },
     save(profileId: string, card: StoredCard): void {
       const others = all().filter(
         (existing) => !(existing.profileId === profileId && existing.ccStorageID === card.ccStorageID),

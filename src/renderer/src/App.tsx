@@ -23,9 +23,14 @@ export function App() {
 
   // A duplicate warning keeps the card details until the operator answers it: a lock answers "don't send".
   // The KYC rows read so far are personal data: a locked screen keeps none of them (kyc-store registers).
+  // Nor does the result panel keep the last pay-in (masked card, order number) for whoever unlocks next:
+  // it is in History.
   useEffect(() => {
     if (!lock.locked) return;
-    if (usePayInStore.getState().duplicate) usePayInStore.getState().dismissDuplicate();
+    const payIns = usePayInStore.getState();
+    if (payIns.duplicate) payIns.dismissDuplicate();
+    if (!payIns.inFlight) payIns.close();
+    payIns.rememberCustomer(undefined);
     forgetAllOnLock();
   }, [lock.locked]);
 

@@ -9,10 +9,17 @@ export function digitsOnly(cardNumber: string): string {
 }
 
 /** The brand as soon as the typed prefix tells it, or undefined. */
+type ValidatorCard = NonNullable<ReturnType<typeof cardValidator.number>['card']>;
+const brandOf = (card: ValidatorCard): CardBrand => ({
+  type: card.type,
+  name: card.niceType,
+  cvvLength: card.code.size,
+  cvvName: card.code.name,
+});
+
 export function detectBrand(cardNumber: string): CardBrand | undefined {
   const card = cardValidator.number(digitsOnly(cardNumber)).card;
-  if (!card) return undefined;
-  return { type: card.type, name: card.niceType, cvvLength: card.code.size, cvvName: card.code.name };
+  return card ? brandOf(card) : undefined;
 }
 
 export type CardCheck =
@@ -35,7 +42,8 @@ export function checkCardNumber(cardNumber: string): CardCheck {
         : `${verdict.card.niceType} numbers have ${verdict.card.lengths.join(' or ')} digits.`,
     };
   }
-  return { ok: true, brand: detectBrand(number)! };
+  // The brand from the same verdict: card-validator copies its brand table on every call.
+  return { ok: true, brand: brandOf(verdict.card) };
 }
 
 export function checkCvv(cvv: string, brand: CardBrand): CardCheck {

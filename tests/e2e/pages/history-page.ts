@@ -4,10 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { goTo } from './settings-page';
 
-/** The table's columns, left to right. */
+/** The pay-ins view's columns, left to right. */
 export const HISTORY_COLUMNS = [
   'time',
-  'kind',
   'status',
   'amount',
   'card',
@@ -41,8 +40,12 @@ export class HistoryPage {
     this.clearFilters = filters.getByRole('button', { name: 'Clear filters' });
     this.table = page.getByTestId('history-table');
     this.rows = this.table.getByTestId('history-row');
-    // The line under the table: "3 rows", "No pay-ins or batches match.", "Loading…".
-    this.tableStatus = page.getByRole('status').filter({ hasText: /rows?\b|match|Loading/ });
+    // The line under the table: "3 rows", "No pay-ins match.", "Loading…" (not the audit trail's
+    // status above the filters, which speaks of rows too).
+    this.tableStatus = page
+      .getByRole('status')
+      .filter({ hasText: /rows?\b|match|Loading/ })
+      .filter({ hasNot: page.getByTestId('audit-verified') });
     this.exportButton = page.getByTestId('history-export');
     // The shell's own notices (no keychain) are alerts too: this is the page's.
     this.problem = page.getByRole('alert').filter({ hasNotText: 'No OS keychain' });
@@ -59,6 +62,15 @@ export class HistoryPage {
     await this.search.fill(text);
   }
 
+  /** The view: "Pay-ins" or "KYC batches". */
+  async show(view: 'Pay-ins' | 'KYC batches'): Promise<void> {
+    await this.page
+      .getByRole('search', { name: 'Filter the history' })
+      .getByText(view, { exact: true })
+      .click();
+    await expect(this.page.getByRole('radio', { name: view })).toBeChecked();
+  }
+
   async chooseStatus(label: string): Promise<void> {
     await this.status.click();
     await this.page.getByRole('option', { name: label, exact: true }).click();
@@ -68,7 +80,7 @@ export class HistoryPage {
   /** Waits until the list shows exactly this many rows (and has finished loading). */
   async expectRowCount(count: number): Promise<void> {
     await expect(this.tableStatus).toHaveText(
-      count === 0 ? 'No pay-ins or batches match.' : `${count} ${count === 1 ? 'row' : 'rows'}`,
+      count === 0 ? /^No (pay-ins|KYC batches) match\.$/ : `${count} ${count === 1 ? 'row' : 'rows'}`,
     );
     await expect(this.rows).toHaveCount(count);
   }

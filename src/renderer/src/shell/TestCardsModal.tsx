@@ -1,4 +1,7 @@
-import { Modal, Stack, Table, Text, Title } from '@mantine/core';
+// The sandbox's test cards and fault amounts, and a Use button per card that fills the pay-in form's card
+// fields with it (number, a future expiry, a CVV of the right length).
+import { Button, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { usePayInStore } from '../features/payin/store';
 import { FAULT_AMOUNT_ROWS, TEST_CARD_ROWS, testExpiry } from '../lib/test-cards';
 
 export function TestCardsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -13,7 +16,7 @@ export function TestCardsModal({ opened, onClose }: { opened: boolean; onClose: 
       <Stack gap="md">
         <Text size="sm">
           The card number alone decides the outcome. Any future expiry works (e.g. {testExpiry()}); any CVV of
-          the right length.
+          the right length. <strong>Use</strong> puts a card into the pay-in form.
         </Text>
         <Table striped withTableBorder aria-label="Test cards">
           <Table.Thead>
@@ -22,6 +25,9 @@ export function TestCardsModal({ opened, onClose }: { opened: boolean; onClose: 
               <Table.Th scope="col">Brand</Table.Th>
               <Table.Th scope="col">CVV</Table.Th>
               <Table.Th scope="col">Outcome</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Use in the pay-in form</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -31,6 +37,21 @@ export function TestCardsModal({ opened, onClose }: { opened: boolean; onClose: 
                 <Table.Td>{row.brand}</Table.Td>
                 <Table.Td ff="monospace">{row.cvv}</Table.Td>
                 <Table.Td>{row.outcome}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={`Use ${row.number} (${row.outcome})`}
+                    onClick={() => {
+                      usePayInStore
+                        .getState()
+                        .fillCard({ cardNumber: row.number, cvv: row.cvv, expDate: testExpiry() });
+                      onClose();
+                    }}
+                  >
+                    Use
+                  </Button>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -70,7 +70,7 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
   const last = rows[rows.length - 1];
   const volumeSummary =
     first && last && busiest
-      ? `${count} pay-ins on ${rows.length} ${rows.length === 1 ? 'day' : 'days'} from ${first.day} to ${last.day}; the busiest day was ${busiest.day} with ${busiest.total}.`
+      ? `${count} ${count === 1 ? 'pay-in' : 'pay-ins'} on ${rows.length} ${rows.length === 1 ? 'day' : 'days'} from ${first.day} to ${last.day}; the busiest day was ${busiest.day} with ${busiest.total}.`
       : 'No pay-ins match the filter.';
   const rateSummary =
     rows.length > 0

@@ -1,12 +1,14 @@
-// The detail drawer of one row: its fields, what happened to it (audit timeline), the request as sent
-// (card masked, CVV removed) and the gateway's answer as received, plus asking the gateway again about a
-// pay-in whose outcome is still open.
+// The detail drawer of one row: whether it matches its audit trail, its fields, what happened to it
+// (audit timeline), the request as sent (card masked, CVV removed) and the gateway's answer as received,
+// plus asking the gateway again about a pay-in whose outcome is still open.
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { HistoryRow, KycBatchRow, PayInRow } from '../../../../shared/history';
 import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
+import { hasReceipt } from '../../../../shared/receipt';
 import { CopyValue } from '../../lib/CopyValue';
 import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '../../lib/status-look';
+import { ReceiptButton } from '../receipt/ReceiptDialog';
 import { localDateTime, prettyJson } from './format';
 import { RetryPanel } from './RetryPanel';
 import { StatusLabel } from './StatusLabel';
@@ -194,11 +196,46 @@ function titleOf(row: HistoryRow): string {
   return row.kind === 'payin' ? `Pay-in ${row.merchantTradeNo}` : `KYC batch ${row.fileName}`;
 }
 
+/** The row against its audit trail: main checked it as it was read. */
+function AuditState({ detail }: { detail: Detail }) {
+  const { audit } = detail;
+  if (audit.state === 'verified') {
+    return (
+      <Text size="sm" c="teal.9" data-testid="history-row-audit">
+        ✓ Matches its audit trail.
+      </Text>
+    );
+  }
+  const failed = audit.state === 'failed';
+  return (
+    <Alert
+      color={failed ? 'red' : 'yellow'}
+      role={failed ? 'alert' : 'note'}
+      p="xs"
+      title={failed ? 'This row fails verification against the audit trail' : 'This row cannot be proved'}
+      data-testid="history-row-audit"
+    >
+      <Stack gap={4}>
+        {audit.reasons.map((reason) => (
+          <Text key={reason} size="sm">
+            {reason}
+          </Text>
+        ))}
+        <Text size="sm">
+          What it shows may not be what Paydesk recorded. Paydesk does not retry it or record anything on top
+          of it: look the order up at the gateway.
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 function Body({ detail }: { detail: Detail }) {
   const refresh = useHistoryStore((state) => state.refresh);
   const { row } = detail;
   return (
     <Stack gap="md">
+      <AuditState detail={detail} />
       <Table withRowBorders={false} verticalSpacing={3} fz="sm">
         <Table.Tbody>
           <Field label="Status">
@@ -224,6 +261,11 @@ function Body({ detail }: { detail: Detail }) {
           {row.error.message}
           {row.error.field ? ` (field ${row.error.field})` : ''}
         </Alert>
+      )}
+      {row.kind === 'payin' && hasReceipt(row.status) && (
+        <Group>
+          <ReceiptButton historyId={row.id} size="sm" />
+        </Group>
       )}
       {row.kind === 'payin' && ASK_AGAIN_STATUSES.has(row.status) && (
         <RetryPanel

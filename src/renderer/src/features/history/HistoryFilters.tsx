@@ -1,21 +1,30 @@
-// The filter bar: search (debounced), status, kind, date range and profile. One filter drives the list,
-// the charts and the CSV export alike.
-import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+// The filter bar: the view (pay-ins or KYC batches), search (debounced), status, date range with presets
+// and profile. One filter drives the list, the totals, the charts and the CSV export alike.
+import { Button, Group, MultiSelect, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { HISTORY_STATUSES, type HistoryKind } from '../../../../shared/history';
-import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '../../lib/status-look';
+import { type HistoryKind, KYC_BATCH_STATUSES } from '../../../../shared/history';
+import { PAYIN_STATUSES } from '../../../../shared/payin-lifecycle';
+import { type HistoryStatus, STATUS_LOOK } from '../../lib/status-look';
 import { useSettingsStore } from '../settings/store';
+import { DATE_PRESETS, localDayText } from './format';
 import { EMPTY_FILTERS, useHistoryStore } from './store';
 
-const STATUS_OPTIONS = HISTORY_STATUSES.map((status) => ({
-  value: status,
-  label: STATUS_LOOK[status].label,
-}));
-const KIND_OPTIONS = [
-  { value: 'payin', label: KIND_LABEL.payin },
-  { value: 'kyc_batch', label: KIND_LABEL.kyc_batch },
+const statusOptions = (statuses: readonly HistoryStatus[]) =>
+  statuses.map((status) => ({ value: status, label: STATUS_LOOK[status].label }));
+const STATUS_OPTIONS: Record<HistoryKind, { value: string; label: string }[]> = {
+  payin: statusOptions(PAYIN_STATUSES),
+  kyc_batch: statusOptions(KYC_BATCH_STATUSES),
+};
+const VIEW_OPTIONS = [
+  { value: 'payin', label: 'Pay-ins' },
+  { value: 'kyc_batch', label: 'KYC batches' },
 ];
+const SEARCH_HINT: Record<HistoryKind, string> = {
+  payin:
+    'Name, e-mail, amount, card (424242******4242 or last 4), decline reason, order no., orderId, userId',
+  kyc_batch: 'A word of the file name',
+};
 
 export function HistoryFilters() {
   const filters = useHistoryStore((state) => state.filters);
@@ -30,40 +39,47 @@ export function HistoryFilters() {
   }, [debounced, setFilters]);
 
   const profileNames = [...new Set((profiles ?? []).map((profile) => profile.name))];
-  const isFiltered = JSON.stringify({ ...filters, text }) !== JSON.stringify(EMPTY_FILTERS);
+  const isFiltered =
+    JSON.stringify({ ...filters, text }) !== JSON.stringify({ ...EMPTY_FILTERS, kind: filters.kind });
 
   return (
     <Stack gap="xs" role="search" aria-label="Filter the history">
-      <TextInput
-        label="Search"
-        placeholder="Order no., orderId, traceid or userId (start of it), or the card's last 4 digits"
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        maxLength={64}
-        type="search"
-        maw="40rem"
-        data-testid="history-search"
-      />
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <SegmentedControl
+          aria-label="Show"
+          data={VIEW_OPTIONS}
+          value={filters.kind}
+          // Statuses and words differ between the two: a filter made for one view means nothing in the other.
+          onChange={(value) => {
+            setText('');
+            setFilters({ kind: value as HistoryKind, status: [], text: '' });
+          }}
+          style={{ flexShrink: 0 }}
+        />
+        <TextInput
+          label="Search"
+          placeholder={SEARCH_HINT[filters.kind]}
+          description="Names and words match from their start: “kow” finds Kowalska"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          maxLength={64}
+          type="search"
+          maw="40rem"
+          style={{ flexGrow: 1 }}
+          data-testid="history-search"
+        />
+      </Group>
       <Group align="flex-end" gap="xs">
         <MultiSelect
           label="Status"
           placeholder={filters.status.length === 0 ? 'Any status' : undefined}
-          data={STATUS_OPTIONS}
+          data={STATUS_OPTIONS[filters.kind]}
           value={filters.status}
           onChange={(value) => setFilters({ status: value as HistoryStatus[] })}
           clearable
           w="14rem"
           comboboxProps={{ withinPortal: true }}
           data-testid="history-status"
-        />
-        <Select
-          label="Kind"
-          placeholder="Any kind"
-          data={KIND_OPTIONS}
-          value={filters.kind}
-          onChange={(value) => setFilters({ kind: (value as HistoryKind | null) ?? null })}
-          clearable
-          w="8.5rem"
         />
         <TextInput
           label="From"
@@ -79,6 +95,26 @@ export function HistoryFilters() {
           onChange={(event) => setFilters({ to: event.currentTarget.value })}
           w="9.5rem"
         />
+        <Group gap={4} role="group" aria-label="Date presets">
+          {DATE_PRESETS.map((preset) => {
+            const from = localDayText(preset.from);
+            const to = localDayText(preset.to);
+            const active = filters.from === from && filters.to === to;
+            return (
+              <Button
+                key={preset.label}
+                size="compact-sm"
+                variant={active ? 'filled' : 'default'}
+                color={active ? 'indigo.8' : undefined}
+                aria-pressed={active}
+                onClick={() => setFilters({ from, to })}
+                mb={6}
+              >
+                {preset.label}
+              </Button>
+            );
+          })}
+        </Group>
         <Select
           label="Profile"
           placeholder="Any profile"

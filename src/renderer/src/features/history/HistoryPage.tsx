@@ -1,5 +1,5 @@
-// History: every pay-in and KYC batch sent from this desk, with what the gateway answered. The list,
-// the charts and the CSV export share one filter. The page reloads when a pay-in settles (bank page or
+// History: every pay-in and KYC batch sent from this desk, with what the gateway answered, under what the
+// audit trail's checks say (AuditPanel). The list, the charts and the CSV export share one filter. The page reloads when a pay-in settles (bank page or
 // callback) and whenever it comes back into view (another page of the app, or another window).
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Pill.css';
@@ -10,6 +10,8 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { downloadText } from '../../lib/download';
 import { subscribe } from '../../lib/paydesk';
+import { AuditPanel } from './AuditPanel';
+import { CurrencyTotals } from './CurrencyTotals';
 import { DailyCharts } from './DailyCharts';
 import { HistoryDetailDrawer } from './HistoryDetail';
 import { HistoryFilters } from './HistoryFilters';
@@ -53,6 +55,7 @@ export function HistoryPage() {
   const exporting = useHistoryStore((state) => state.exporting);
   const exportMessage = useHistoryStore((state) => state.exportMessage);
   const shown = useLiveRefresh(root);
+  const view = useHistoryStore((state) => state.filters.kind);
 
   async function onExport() {
     const file = await exportCsv();
@@ -82,7 +85,9 @@ export function HistoryPage() {
           </Button>
         </Group>
       </Group>
+      <AuditPanel />
       <HistoryFilters />
+      {view === 'payin' && <CurrencyTotals />}
       {error && (
         <Alert color="red" role="alert" p="xs">
           {error}
@@ -94,10 +99,10 @@ export function HistoryPage() {
         </Alert>
       )}
       <Text id="history-table-help" size="xs" c="gray.7">
-        Arrow keys move between rows, Enter opens the detail of a row.
+        Arrow keys move between rows, Enter opens the detail of a row, Ctrl+C copies its order number.
       </Text>
       <HistoryTable onOpen={(id) => void open(id)} />
-      <DailyCharts drawn={shown} />
+      {view === 'payin' && <DailyCharts drawn={shown} />}
       <HistoryDetailDrawer />
     </Stack>
   );

@@ -2,24 +2,36 @@
 // cost a screenful of DOM. The next page loads while a page of rows is still ahead. Keyboard: one row is
 // in the tab order (roving tabindex); arrows, Page Up/Down, Home and End move it, Enter opens the detail.
 // Rows are HistoryTableRow, memoized: scrolling renders the rows that come into view, not all of them.
+// Ctrl+C on a pay-in row copies its order number.
 import { Group, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { HistoryKind } from '../../../../shared/history';
 import { useFocusWhenRendered } from '../../lib/use-focus-when-rendered';
 import {
   HistoryTableHeader,
   HistoryTableRow,
   ROW_HEIGHT,
   type RowHandlers,
-  TABLE_VARIABLES,
+  tableVariables,
 } from './HistoryTableRow';
 import { useHistoryStore } from './store';
 
 /** Rows still ahead of the last one rendered when the next page is asked for. */
 const LOAD_AHEAD = 100;
+const TABLE_LABEL: Record<HistoryKind, string> = {
+  payin: 'Pay-ins, newest first',
+  kyc_batch: 'KYC batches, newest first',
+};
+const NONE_MATCH: Record<HistoryKind, string> = {
+  payin: 'No pay-ins match.',
+  kyc_batch: 'No KYC batches match.',
+};
 
 export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
   const rows = useHistoryStore((state) => state.rows);
+  const flagged = useHistoryStore((state) => state.flagged);
+  const view = useHistoryStore((state) => state.filters.kind);
   const nextCursor = useHistoryStore((state) => state.nextCursor);
   const loading = useHistoryStore((state) => state.loading);
   const loadMore = useHistoryStore((state) => state.loadMore);
@@ -80,6 +92,12 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onOpen(id);
+    } else if (event.key === 'c' && (event.ctrlKey || event.metaKey)) {
+      const row = rows[index];
+      if (row?.kind === 'payin') {
+        event.preventDefault();
+        void navigator.clipboard.writeText(row.merchantTradeNo);
+      }
     }
   }
 
@@ -126,13 +144,13 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
         }}
       >
         <table
-          aria-label="History: pay-ins and KYC batches, newest first"
+          aria-label={TABLE_LABEL[view]}
           aria-rowcount={more ? -1 : rows.length + 1}
           aria-describedby="history-table-help"
           data-testid="history-table"
-          style={{ ...TABLE_VARIABLES, display: 'grid', minWidth: 960, borderCollapse: 'collapse' }}
+          style={{ ...tableVariables(view), display: 'grid', minWidth: 960, borderCollapse: 'collapse' }}
         >
-          <HistoryTableHeader />
+          <HistoryTableHeader view={view} />
           <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
               const row = rows[item.index];
@@ -144,6 +162,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
                   index={item.index}
                   top={item.start - margin}
                   active={item.index === activeIndex}
+                  failing={flagged.get(row.id)}
                   handlers={handlers}
                 />
               );
@@ -167,7 +186,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
         ) : (
           <Text size="xs" c="gray.7">
             {rows.length === 0
-              ? 'No pay-ins or batches match.'
+              ? NONE_MATCH[view]
               : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${more ? ' loaded; more load as you scroll' : ''}`}
           </Text>
         )}

@@ -1,12 +1,6 @@
 // Times shown in the operator's local zone, and the date inputs' days turned into the filter's epoch range.
 
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-/** "2026-03-14 09:26:53", local time: sortable and unambiguous at a glance. */
-export function localDateTime(epochMs: number): string {
-  const date = new Date(epochMs);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
+export { localDateTime } from '../../lib/local-time';
 
 /** Local midnight at the start of a date input's "YYYY-MM-DD", or undefined for an empty/partial value. */
 export function startOfLocalDay(value: string): number | undefined {
@@ -23,6 +17,21 @@ export function endOfLocalDay(value: string): number | undefined {
   const time = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1).getTime();
   return Number.isNaN(time) ? undefined : time;
 }
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The local day `daysAgo` days before `now`, as a date input holds it ("YYYY-MM-DD"). */
+export function localDayText(daysAgo: number, now = new Date()): string {
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo);
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** The date filter's presets: from and to, both inclusive local days. */
+export const DATE_PRESETS = [
+  { label: 'Today', from: 0, to: 0 },
+  { label: 'Yesterday', from: 1, to: 1 },
+  { label: 'Last 7 days', from: 6, to: 0 },
+] as const;
 
 /** Minutes east of UTC, as history.dailyTotals wants them (getTimezoneOffset counts the other way). */
 export function utcOffsetMinutes(): number {

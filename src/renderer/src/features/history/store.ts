@@ -1,8 +1,16 @@
 // The History page's state: the filter as the operator set it, the rows loaded so far (page by page with
-// the keyset cursor), the daily totals of the charts and the row open in the detail drawer.
+// the keyset cursor), the daily totals of the charts, the row open in the detail drawer, and what the
+// audit trail's checks found (main checks each row as it is read: `flagged` marks those that fail).
 // Every load carries a generation number, so an answer to an outdated filter is dropped, never shown.
 import { create } from 'zustand';
-import type { DailyTotal, HistoryFilterInput, HistoryKind, HistoryRow } from '../../../../shared/history';
+import type {
+  AuditStatus,
+  DailyTotal,
+  HistoryFilterInput,
+  HistoryKind,
+  HistoryPage,
+  HistoryRow,
+} from '../../../../shared/history';
 import type { ChannelOutput } from '../../../../shared/ipc';
 import { call, errorMessage } from '../../lib/paydesk';
 import type { HistoryStatus } from '../../lib/status-look';
@@ -15,7 +23,8 @@ const REFRESH_MAX = 500;
 export interface HistoryFilters {
   text: string;
   status: HistoryStatus[];
-  kind: HistoryKind | null;
+  /** The view: pay-ins or KYC batches, each with its own columns. */
+  kind: HistoryKind;
   /** Date inputs' "YYYY-MM-DD", local days, both inclusive; '' when unset. */
   from: string;
   to: string;
@@ -25,7 +34,7 @@ export interface HistoryFilters {
 export const EMPTY_FILTERS: HistoryFilters = {
   text: '',
   status: [],
-  kind: null,
+  kind: 'payin',
   from: '',
   to: '',
   profile: null,
@@ -38,7 +47,7 @@ export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } 
   const query: HistoryFilterInput = {};
   const text = filters.text.trim();
   if (text) query.text = text.slice(0, 64);
-  if (filters.kind) query.kind = filters.kind;
+  query.kind = filters.kind;
   if (filters.status.length > 0) query.status = filters.status;
   if (filters.profile) query.profile = filters.profile;
   const from = startOfLocalDay(filters.from);
@@ -51,9 +60,20 @@ export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } 
   return { query };
 }
 
+/** Row id → why it fails verification, from each page as it was read. */
+export type FlaggedRows = ReadonlyMap<number, readonly string[]>;
+
+function withFlags(flagged: FlaggedRows, page: HistoryPage, replace: boolean): FlaggedRows {
+  const next = new Map(replace ? [] : flagged);
+  for (const row of page.rows) next.delete(row.id);
+  for (const flag of page.flagged) next.set(flag.rowId, flag.reasons);
+  return next;
+}
+
 interface HistoryState {
   filters: HistoryFilters;
   rows: HistoryRow[];
+  flagged: FlaggedRows;
   nextCursor: string | null;
   loading: boolean;
   error: string | undefined;
@@ -65,6 +85,15 @@ interface HistoryState {
   detailError: string | undefined;
   exporting: boolean;
   exportMessage: { ok: boolean; text: string } | undefined;
+  audit: AuditStatus | undefined;
+  auditError: string | undefined;
+  verifying: boolean;
+  /** The latest check's result, without checking again. */
+  loadAudit: () => Promise<void>;
+  /** A check main finished by itself (the background one after start): shown, and the list re-read. */
+  auditChanged: (status: AuditStatus) => void;
+  /** A full check of every entry and row, now. */
+  verifyNow: () => Promise<void>;
   setFilters: (patch: Partial<HistoryFilters>) => void;
   resetFilters: () => void;
   /** From the first page: after a filter change. */
@@ -97,7 +126,12 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       const page = await call('history.query', { ...built.query, limit });
       if (get().generation !== generation) return;
       loadedIds = new Set(page.rows.map((row) => row.id));
-      set({ rows: page.rows, nextCursor: page.nextCursor, loading: false });
+      set({
+        rows: page.rows,
+        nextCursor: page.nextCursor,
+        loading: false,
+        flagged: withFlags(get().flagged, page, true),
+      });
     } catch (error) {
       if (get().generation !== generation) return;
       set({ loading: false, error: errorMessage(error) });
@@ -107,6 +141,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
   return {
     filters: EMPTY_FILTERS,
     rows: [],
+    flagged: new Map(),
     nextCursor: null,
     loading: false,
     error: undefined,
@@ -118,6 +153,34 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     detailError: undefined,
     exporting: false,
     exportMessage: undefined,
+    audit: undefined,
+    auditError: undefined,
+    verifying: false,
+
+    async loadAudit() {
+      try {
+        set({ audit: await call('history.auditStatus'), auditError: undefined });
+      } catch (error) {
+        set({ auditError: errorMessage(error) });
+      }
+    },
+
+    auditChanged(status) {
+      set({ audit: status, auditError: undefined });
+      void get().refresh();
+    },
+
+    async verifyNow() {
+      if (get().verifying) return;
+      set({ verifying: true, auditError: undefined });
+      try {
+        const verification = await call('history.verify');
+        set({ audit: { verification, checking: false }, verifying: false });
+        void get().refresh();
+      } catch (error) {
+        set({ verifying: false, auditError: `The audit trail could not be checked: ${errorMessage(error)}` });
+      }
+    },
 
     setFilters(patch) {
       set({ filters: { ...get().filters, ...patch }, exportMessage: undefined });
@@ -125,7 +188,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     },
 
     resetFilters() {
-      set({ filters: EMPTY_FILTERS, exportMessage: undefined });
+      // The view stays: clearing the filters of the batches does not go back to the pay-ins.
+      set({ filters: { ...EMPTY_FILTERS, kind: get().filters.kind }, exportMessage: undefined });
       void get().reload();
     },
 
@@ -135,6 +199,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       const loaded = get().rows.length;
       const limit = Math.min(REFRESH_MAX, Math.max(PAGE_SIZE, Math.ceil(loaded / PAGE_SIZE) * PAGE_SIZE));
       void get().reloadDetail();
+      // Main reads back what was written since its latest check: "verified up to" stays current.
+      void get().loadAudit();
       return loadFirst(limit);
     },
 
@@ -154,6 +220,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
           rows: get().rows.concat(added),
           nextCursor: page.nextCursor,
           loading: false,
+          flagged: withFlags(get().flagged, page, false),
         });
       } catch (error) {
         if (get().generation !== generation) return;

@@ -11,6 +11,7 @@ const EVENT_WORDS: Readonly<Record<string, string>> = {
   'payin.bank_page_closed': 'Bank page closed by the operator',
   'payin.recovered_outcome_unknown': 'Found unfinished when Paydesk started',
   'payin.updated': 'Updated',
+  'payin.receipt_pdf': 'Receipt saved as a PDF',
   'kyc_batch.created': 'Batch written, before sending',
   'kyc_batch.updated': 'Batch updated',
   'kyc_batch.recovered_outcome_unknown': 'Found unfinished when Paydesk started',

@@ -2,11 +2,38 @@
 // the records not yet accepted), the progress in records and chunks as main reports it, each chunk's
 // answer, and the export of the rows still to fix.
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '../../../../shared/gateway/kyc';
+import { type Confirmation, ConfirmDialog } from '../../lib/ConfirmDialog';
 import { useActiveProfile } from '../settings/store';
 import { count, records } from './format';
 import { KycChunkTable } from './KycChunkTable';
 import { type SendState, useKycStore } from './kyc-store';
+
+/**
+ * Identity records about to go to a production gateway: one confirmation naming the profile and the count
+ * (compliance staff expect it). Main refuses a production send that was not confirmed for that profile.
+ */
+function useProductionConfirmation() {
+  const profile = useActiveProfile();
+  const [confirmation, setConfirmation] = useState<Confirmation>();
+  function guarded(recordCount: number, send: (confirmedProfile?: string) => Promise<void>) {
+    if (profile?.environment !== 'production') {
+      void send();
+      return;
+    }
+    setConfirmation({
+      title: `Send ${records(recordCount)} to production?`,
+      body: `Identity records of real people go to the production gateway of profile “${profile.name}”. Paydesk keeps only the userIds the gateway accepts.`,
+      confirmLabel: `Send ${records(recordCount)} to ${profile.name}`,
+      danger: true,
+      // The dialog closes at once; the progress panel shows the send.
+      onConfirm: () => void send(profile.id),
+    });
+  }
+  const dialog = <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(undefined)} />;
+  return { guarded, dialog };
+}
 
 function progressTitle(send: SendState): string {
   if (send.phase === 'sending') {
@@ -65,10 +92,9 @@ function SendProgress({ send }: { send: SendState }) {
 }
 
 /** A file whose records the gateway accepted before: only the rest goes, never those twice. */
-function RemainingOffer({ busy }: { busy: boolean }) {
+function RemainingOffer({ busy, onSend }: { busy: boolean; onSend: () => void }) {
   const acceptedBefore = useKycStore((state) => state.acceptedBefore);
   const counts = useKycStore((state) => state.counts);
-  const submit = useKycStore((state) => state.submit);
   if (!counts) return null;
   const toFix = counts.invalid + counts.rejected;
   return (
@@ -81,7 +107,7 @@ function RemainingOffer({ busy }: { busy: boolean }) {
           {toFix > 0 ? `; ${records(toFix, 'row')} need${toFix === 1 ? 's' : ''} fixing first` : ''}.
         </Text>
         <Group>
-          <Button onClick={() => void submit()} disabled={counts.valid === 0 || busy}>
+          <Button onClick={onSend} disabled={counts.valid === 0 || busy}>
             Send only the {records(counts.valid)} not yet accepted
           </Button>
         </Group>
@@ -101,7 +127,13 @@ export function KycSubmitPanel() {
   const resubmit = useKycStore((state) => state.resubmit);
   const exportRejected = useKycStore((state) => state.exportRejected);
   const profile = useActiveProfile();
+  const production = useProductionConfirmation();
   if (!counts) return null;
+  const sendValid = () => production.guarded(counts.valid, submit);
+  const sendChunk = (chunkIndex: number) => {
+    const chunk = send?.chunks.find((candidate) => candidate.index === chunkIndex);
+    production.guarded(chunk?.records ?? 0, (confirmedProfile) => resubmit(chunkIndex, confirmedProfile));
+  };
 
   const busy = send?.phase === 'sending' || mappingBusy;
   const toFix = counts.invalid + counts.rejected;
@@ -110,12 +142,13 @@ export function KycSubmitPanel() {
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="sm">
-        {offerRemaining && <RemainingOffer busy={busy} />}
+        {production.dialog}
+        {offerRemaining && <RemainingOffer busy={busy} onSend={sendValid} />}
         <Group justify="space-between" align="center">
           <Group gap="sm">
             {!offerRemaining && (
               <Button
-                onClick={() => void submit()}
+                onClick={sendValid}
                 disabled={counts.valid === 0 || busy}
                 loading={send?.phase === 'sending'}
               >
@@ -143,7 +176,7 @@ export function KycSubmitPanel() {
           </Alert>
         )}
         {send && <SendProgress send={send} />}
-        {send && <KycChunkTable chunks={send.chunks} busy={busy} onResubmit={resubmit} />}
+        {send && <KycChunkTable chunks={send.chunks} busy={busy} onResubmit={sendChunk} />}
       </Stack>
     </Paper>
   );

@@ -91,8 +91,9 @@ interface KycState {
   /** The grid's visible rows (positions in the filtered list): fetches what is missing around them. */
   want: (range: RowRange) => void;
   update: (index: number, field: KycField, value: string) => Promise<UpdateOutcome>;
-  submit: () => Promise<void>;
-  resubmit: (chunkIndex: number) => Promise<void>;
+  /** `confirmedProfile`: the production profile the operator confirmed (main refuses production without). */
+  submit: (confirmedProfile?: string) => Promise<void>;
+  resubmit: (chunkIndex: number, confirmedProfile?: string) => Promise<void>;
   exportRejected: () => Promise<void>;
   progress: (event: KycProgressEvent) => void;
   /** Announces a sentence in the page's live region. */
@@ -400,7 +401,7 @@ export const useKycStore = create<KycState>((set, get) => {
       }
     },
 
-    async submit() {
+    async submit(confirmedProfile) {
       const { summary, counts } = get();
       if (!summary || !counts || counts.valid === 0 || get().send?.phase === 'sending') return;
       const expected = counts.valid;
@@ -417,11 +418,11 @@ export const useKycStore = create<KycState>((set, get) => {
           unknownRecords: 0,
           chunks: [],
         },
-        () => call('kyc.submit', { batchId: summary.batchId, onlyRemaining: true }),
+        () => call('kyc.submit', { batchId: summary.batchId, onlyRemaining: true, confirmedProfile }),
       );
     },
 
-    async resubmit(chunkIndex) {
+    async resubmit(chunkIndex, confirmedProfile) {
       const { summary, send } = get();
       if (!summary || !send || send.phase === 'sending') return;
       const chunk = send.chunks.find((candidate) => candidate.index === chunkIndex);
@@ -440,7 +441,7 @@ export const useKycStore = create<KycState>((set, get) => {
           unknownRecords: 0,
           error: undefined,
         },
-        () => call('kyc.resubmitChunk', { batchId: summary.batchId, chunkIndex }),
+        () => call('kyc.resubmitChunk', { batchId: summary.batchId, chunkIndex, confirmedProfile }),
       );
     },
 

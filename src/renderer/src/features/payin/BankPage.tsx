@@ -37,7 +37,8 @@ function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageL
         referrerPolicy="no-referrer"
         style={{
           width: '100%',
-          height: 380,
+          // As tall as the window allows (the code field and Confirm in view at 640 px), never less than 380.
+          height: 'max(380px, calc(100vh - 330px))',
           border: '1px solid var(--mantine-color-gray-4)',
           borderRadius: 4,
         }}

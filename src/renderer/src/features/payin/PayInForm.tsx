@@ -19,24 +19,27 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
 import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
+import { CUSTOMER_FIELDS, type CustomerDetails } from '../../../../shared/payin-form';
+import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
 import type { Profile } from '../../../../shared/profile';
 import { generateMerchantTradeNo } from '../../../../shared/trade-no';
 import { useCallingCodes } from '../../lib/calling-codes';
 import { countryOptions } from '../../lib/countries';
 import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
+import { formatCardNumber } from './card-input';
 import {
   CARD_FIELDS,
   defaultValues,
   type FormFieldName,
   isFormField,
-  loadFormSchema,
   type PayInFormValues,
   type PayInVersion,
-  payInResolverFor,
   rulesOf,
 } from './form';
+import { loadFormSchema, payInResolverFor } from './form-resolver';
 import { ProductsEditor } from './ProductsEditor';
+import { ReturningCustomer } from './ReturningCustomer';
 import { StoredCardPicker } from './StoredCardPicker';
 import { usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
@@ -126,6 +129,63 @@ export function PayInForm({
     setError(field, { type: 'server', message: fieldProblem.message });
     setTimeout(() => setFocus(field), 0);
   }, [fieldProblem, setError, setFocus]);
+
+  // After an approved pay-in the form starts a new payment: the next caller must not inherit this one's
+  // details. They are kept in memory for "Same customer again" in the result panel.
+  const phase = usePayInStore((state) => state.phase);
+  const approvedId =
+    phase.kind === 'result' && phase.result.status === 'approved' ? phase.result.historyId : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per approved pay-in
+  useEffect(() => {
+    if (approvedId === undefined) return;
+    const values = getValues();
+    usePayInStore
+      .getState()
+      .rememberCustomer(
+        Object.fromEntries(CUSTOMER_FIELDS.map((name) => [name, values[name]])) as CustomerDetails,
+      );
+    reset(defaultValues(profile, values.version));
+  }, [approvedId]);
+
+  const customerToFill = usePayInStore((state) => state.customerToFill);
+  // The customer's stored cards, as the picker found them: a customer brought back with a card on file
+  // goes on to choosing it, one with none to typing a card.
+  const [storedCardCount, setStoredCardCount] = useState(0);
+  useEffect(() => {
+    if (!customerToFill) return;
+    usePayInStore.setState({ customerToFill: undefined });
+    for (const name of CUSTOMER_FIELDS) setValue(name, customerToFill[name], { shouldDirty: true });
+    if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
+  }, [customerToFill, setValue, setFocus, active, storedCardCount]);
+
+  /** "New payment": an empty form; a result still open goes to the note that says where it is. */
+  function newPayment() {
+    const { phase: shown, inFlight } = usePayInStore.getState();
+    if (!inFlight) {
+      if (shown.kind === 'result' && ASK_AGAIN_STATUSES.has(shown.result.status)) {
+        usePayInStore.getState().checkLater(shown.result);
+      } else {
+        usePayInStore.getState().close();
+      }
+    }
+    reset(defaultValues(profile, getValues('version')));
+    setNotice('New payment.');
+    // After the reset has rendered: focusing during it is lost.
+    setTimeout(() => setFocus('userId'), 0);
+  }
+
+  // A test card chosen in the Test cards list: into the card fields, then on to the amount.
+  const cardToFill = usePayInStore((state) => state.cardToFill);
+  useEffect(() => {
+    if (!cardToFill) return;
+    usePayInStore.getState().fillCard(undefined);
+    setValue('ccStorageID', '');
+    setValue('cardNumber', formatCardNumber(cardToFill.cardNumber), { shouldDirty: true });
+    setValue('expDate', cardToFill.expDate, { shouldDirty: true });
+    setValue('cvv', cardToFill.cvv, { shouldDirty: true });
+    form.clearErrors([...CARD_FIELDS]);
+    if (active) setTimeout(() => setFocus('amount'), 0);
+  }, [cardToFill, setValue, setFocus, form, active]);
 
   function clearCard() {
     for (const name of CARD_FIELDS) setValue(name, '', { shouldDirty: false });
@@ -232,8 +292,9 @@ export function PayInForm({
               error={errors.userId?.message}
               {...register('userId')}
             />
-            <StoredCardPicker profileId={profile?.id} />
+            <StoredCardPicker profileId={profile?.id} onCards={setStoredCardCount} />
           </SimpleGrid>
+          <ReturningCustomer profileId={profile?.id} />
 
           {!ccStorageID ? (
             <CardFields />
@@ -337,6 +398,9 @@ export function PayInForm({
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
                     onBlur={field.onBlur}
+                    // Keyboard first: typing replaces the country shown, and Enter takes the first match.
+                    onFocus={(event) => event.currentTarget.select()}
+                    selectFirstOptionOnChange
                     nothingFoundMessage="No such country"
                     allowDeselect={false}
                     limit={50}
@@ -521,16 +585,21 @@ export function PayInForm({
             <Text size="xs" c="dimmed" aria-live="polite">
               {notice ?? 'Enter sends · Esc clears the card details, Esc again the whole form'}
             </Text>
-            <Button
-              type="submit"
-              size="md"
-              loading={sending}
-              disabled={sending}
-              data-testid="send-payment"
-              id={SEND_BUTTON_ID}
-            >
-              {sendLabel}
-            </Button>
+            <Group gap="sm">
+              <Button type="button" variant="default" size="md" disabled={sending} onClick={newPayment}>
+                New payment
+              </Button>
+              <Button
+                type="submit"
+                size="md"
+                loading={sending}
+                disabled={sending}
+                data-testid="send-payment"
+                id={SEND_BUTTON_ID}
+              >
+                {sendLabel}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </form>

@@ -3,25 +3,32 @@ import { useActiveProfile, useSettingsStore } from '../settings/store';
 import { DuplicateDialog } from './DuplicateDialog';
 import { PayInForm } from './PayInForm';
 import { PayInResult } from './PayInResult';
+import { usePayInStore } from './store';
 
 export function PayInPage({ active }: { active: boolean }) {
   const profile = useActiveProfile();
   const secretSet = useSettingsStore((state) =>
     profile ? (state.view?.secretSet[profile.id] ?? false) : false,
   );
+  // A bank page in the panel is where the agent works now (the form waits for it): the panel gets the room.
+  const bankPageInPanel = usePayInStore(
+    (state) => state.phase.kind === 'result' && state.phase.result.bankPage !== undefined,
+  );
+  const inFrame = useSettingsStore((state) => (state.appInfo?.bankPageView ?? 'iframe') === 'iframe');
+  const wide = bankPageInPanel && inFrame;
   return (
     <Stack gap="md">
       <Title order={2}>Card payment (MOTO)</Title>
       <Group align="flex-start" gap="lg" wrap="nowrap">
-        <Box style={{ flex: '1 1 40rem', minWidth: 0 }} maw={760}>
+        <Box style={{ flex: wide ? '1 1 22rem' : '1 1 40rem', minWidth: 0 }} maw={760}>
           <PayInForm profile={profile} secretSet={secretSet} active={active} />
         </Box>
         <Box
           style={{
-            flex: '0 1 26rem',
+            flex: wide ? '1 1 34rem' : '0 1 26rem',
             position: 'sticky',
             top: 100,
-            minWidth: '20rem',
+            minWidth: wide ? '28rem' : '20rem',
             // A 3DS page and the order details can be taller than the window: the panel scrolls, not the page.
             maxHeight: 'calc(100vh - 116px)',
             overflowY: 'auto',

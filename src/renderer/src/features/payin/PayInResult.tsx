@@ -9,8 +9,10 @@ import type { PayInResult as Result } from '../../../../shared/ipc';
 import type { PayInStatus } from '../../../../shared/payin-lifecycle';
 import { AskAgainExplained } from '../../lib/AskAgainExplained';
 import { CopyValue } from '../../lib/CopyValue';
+import { localDateTime } from '../../lib/local-time';
 import { STATUS_LOOK } from '../../lib/status-look';
 import { MONO_INPUT } from '../../lib/styles';
+import { ReceiptButton } from '../receipt/ReceiptDialog';
 import { BankPage } from './BankPage';
 import { cardDigits, formatCardNumber, formatExpiry } from './card-input';
 import { isFormField } from './form';
@@ -65,6 +67,19 @@ function Facts({ result }: { result: Result }) {
         <CopyRow label="Order number" value={result.merchantTradeNo} />
         <CopyRow label="orderId" value={result.orderId} />
         <CopyRow label="traceid" value={result.traceid} />
+        {result.storedCard && (
+          <Table.Tr>
+            <Table.Th scope="row" fw={500} c="dimmed">
+              Card stored
+            </Table.Th>
+            <Table.Td>
+              {localDateTime(result.storedCard.storedAt ?? Date.now())} for customer{' '}
+              <Text span ff="monospace" fz="sm">
+                {result.storedCard.userId}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
       </Table.Tbody>
     </Table>
   );
@@ -156,16 +171,40 @@ function AskAgain({ result }: { result: Result }) {
   );
 }
 
+/** An approval: the form has started a new payment; the same customer's details come back on request. */
+function Approved({ result }: { result: Result }) {
+  const lastCustomer = usePayInStore((state) => state.lastCustomer);
+  const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{result.message ?? 'The payment went through.'}</Text>
+      <Group>
+        <ReceiptButton historyId={result.historyId} />
+        {lastCustomer && (
+          <Button variant="default" size="xs" onClick={sameCustomerAgain}>
+            Same customer again
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
 function Body({ result }: { result: Result }) {
   const close = usePayInStore((state) => state.close);
   switch (result.status) {
     case 'approved':
-      return <Text size="sm">{result.message ?? 'The payment went through.'}</Text>;
+      return <Approved result={result} />;
     case 'declined':
       return (
-        <Text size="sm">
-          Reason: <strong>{result.remark ?? result.message ?? 'not given by the gateway'}</strong>
-        </Text>
+        <Stack gap="xs">
+          <Text size="sm">
+            Reason: <strong>{result.remark ?? result.message ?? 'not given by the gateway'}</strong>
+          </Text>
+          <Group>
+            <ReceiptButton historyId={result.historyId} />
+          </Group>
+        </Stack>
       );
     case 'action_required':
       return result.bankPage ? (

@@ -1,22 +1,33 @@
 // The customer's stored cards (payin.storedCards for the typed userId). Choosing one sends its
-// ccStorageID instead of card details, which the form then hides.
-import { Select, Text } from '@mantine/core';
+// ccStorageID instead of card details, which the form then hides; a card can be taken off Paydesk's list.
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { StoredCard } from '../../../../shared/ipc';
+import { type Confirmation, ConfirmDialog } from '../../lib/ConfirmDialog';
+import { localDateTime } from '../../lib/local-time';
 import { call, errorMessage } from '../../lib/paydesk';
 import type { PayInFormValues } from './form';
 import { usePayInStore } from './store';
 
 const NEW_CARD = '';
 
-export function StoredCardPicker({ profileId }: { profileId: string | undefined }) {
+export function StoredCardPicker({
+  profileId,
+  onCards,
+}: {
+  profileId: string | undefined;
+  /** How many stored cards the customer has (0 when none, or none could be looked up). */
+  onCards?: (count: number) => void;
+}) {
   const { control, setValue } = useFormContext<PayInFormValues>();
   const userId = useWatch({ control, name: 'userId' });
   const [debounced] = useDebouncedValue(userId.trim(), 400);
   const [cards, setCards] = useState<StoredCard[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
+  const [confirmation, setConfirmation] = useState<Confirmation>();
+  const ccStorageID = useWatch({ control, name: 'ccStorageID' });
   // Look again after every answer: the pay-in just made may have stored a new card.
   const lastAnswer = usePayInStore((state) =>
     state.phase.kind === 'result' ? `${state.phase.result.historyId}:${state.phase.result.status}` : '',
@@ -48,6 +59,9 @@ export function StoredCardPicker({ profileId }: { profileId: string | undefined 
     };
   }, [debounced, profileId, setValue, lastAnswer]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the parent's setter is stable
+  useEffect(() => onCards?.(problem ? 0 : cards.length), [cards.length, problem]);
+
   if (problem) {
     return (
       <Text size="sm" c="orange.8">
@@ -56,29 +70,63 @@ export function StoredCardPicker({ profileId }: { profileId: string | undefined 
     );
   }
   if (cards.length === 0) return null;
+  const chosen = cards.find((card) => card.ccStorageID === ccStorageID);
   return (
-    <Controller
-      control={control}
-      name="ccStorageID"
-      render={({ field, fieldState }) => (
-        <Select
-          ref={field.ref}
-          label="Card to charge"
-          description={`${cards.length} stored card${cards.length === 1 ? '' : 's'} for this customer`}
-          data={[
-            { value: NEW_CARD, label: 'A new card (type the details)' },
-            ...cards.map((card) => ({
-              value: card.ccStorageID,
-              label: `${card.brand} ${card.maskedPan} · expires ${card.expDate}`,
-            })),
-          ]}
-          value={field.value}
-          onChange={(value) => field.onChange(value ?? NEW_CARD)}
-          allowDeselect={false}
-          error={fieldState.error?.message}
-          data-testid="stored-card"
-        />
+    <Stack gap={4}>
+      <Controller
+        control={control}
+        name="ccStorageID"
+        render={({ field, fieldState }) => (
+          <Select
+            ref={field.ref}
+            label="Card to charge"
+            description={`${cards.length} stored card${cards.length === 1 ? '' : 's'} for this customer`}
+            data={[
+              { value: NEW_CARD, label: 'A new card (type the details)' },
+              ...cards.map((card) => ({ value: card.ccStorageID, label: storedCardLabel(card) })),
+            ]}
+            value={field.value}
+            onChange={(value) => field.onChange(value ?? NEW_CARD)}
+            allowDeselect={false}
+            error={fieldState.error?.message}
+            data-testid="stored-card"
+          />
+        )}
+      />
+      {chosen && (
+        <Group gap="xs">
+          {chosen.storedAt !== undefined && (
+            <Text size="xs" c="dimmed">
+              Stored {localDateTime(chosen.storedAt)}
+            </Text>
+          )}
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red.9"
+            onClick={() =>
+              setConfirmation({
+                title: 'Remove the stored card from the list?',
+                body: `${storedCardLabel(chosen)} is no longer offered for customer ${chosen.userId}. The gateway keeps the card: removing it here charges or cancels nothing.`,
+                confirmLabel: 'Remove from the list',
+                danger: true,
+                onConfirm: async () => {
+                  const left = await call('payin.forgetStoredCard', { ccStorageID: chosen.ccStorageID });
+                  setCards(left);
+                  setValue('ccStorageID', NEW_CARD);
+                },
+              })
+            }
+          >
+            Remove from Paydesk's list
+          </Button>
+        </Group>
       )}
-    />
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(undefined)} />
+    </Stack>
   );
+}
+
+export function storedCardLabel(card: StoredCard): string {
+  return `${card.brand} ${card.maskedPan} · expires ${card.expDate}`;
 }

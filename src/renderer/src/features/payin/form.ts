@@ -2,13 +2,11 @@
 // (what payin.submit takes). Validation is the shared zod schema under the active profile's rules (A8,
 // A14) through the zod resolver, plus the shared card checks for clearer card messages than a regex gives.
 // The schema side (zod and the shared schemas) is form-schema.ts, a chunk of its own that the resolver
-// loads: the form shows, and checks cards as they are typed, without it.
-import type { FieldErrors, Resolver } from 'react-hook-form';
+// (form-resolver.ts) loads: the form shows, and checks cards as they are typed, without it.
 import { bankPageBrowserFields } from '../../../../shared/bank-page-browser';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '../../../../shared/cards/card';
 import type { PayInRules } from '../../../../shared/gateway/payin';
 import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
-import type { PayInSubmit } from '../../../../shared/payin-form';
 import type { Profile } from '../../../../shared/profile';
 import { callingCodesIfLoaded } from '../../lib/calling-codes';
 import { cardDigits } from './card-input';
@@ -147,7 +145,8 @@ export function defaultValues(
     city: '',
     zip: '',
     country,
-    ip: '',
+    // Phone payments send the call centre's address (the profile's), not one the agent has to look up.
+    ip: profile?.motoIp ?? '',
     userId: '',
     merchantTradeNo: '',
     document: '',
@@ -295,41 +294,4 @@ function storedCardExtras(
     if (!cvv.ok) errors.cvv = cvv.message;
   } else if (values.cvv && !/^\d{3,4}$/.test(values.cvv)) errors.cvv = '3 or 4 digits.';
   return errors;
-}
-
-type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
-const resolvers = new Map<string, PayInResolver>();
-
-let schemaModule: Promise<typeof import('./form-schema')> | undefined;
-
-/** The schema's chunk, fetched once; the pay-in page asks for it once it is idle, the first send at the latest. */
-export function loadFormSchema(): Promise<typeof import('./form-schema')> {
-  schemaModule ??= import('./form-schema').catch((error: unknown) => {
-    schemaModule = undefined;
-    throw error;
-  });
-  return schemaModule;
-}
-
-/** The form's resolver under a profile's rules (A8, A14), built once per combination. */
-export function payInResolverFor(rules: PayInRules): PayInResolver {
-  const key = `${rules.country} ${rules.storedCard}`;
-  const built = resolvers.get(key);
-  if (built) return built;
-  let byVersion: Record<PayInVersion, PayInResolver> | undefined;
-  const resolver: PayInResolver = async (values, context, options) => {
-    byVersion ??= (await loadFormSchema()).schemaResolversFor(rules);
-    const result = await byVersion[values.version](values, context, options);
-    const errors: FieldErrors<PayInFormValues> = { ...result.errors };
-    for (const [name, message] of Object.entries(cardErrors(values, new Date(), rules))) {
-      (errors as Record<string, { type: string; message: string }>)[name] = {
-        type: 'card',
-        message: message!,
-      };
-    }
-    if (Object.keys(errors).length === 0) return result;
-    return { values: {}, errors };
-  };
-  resolvers.set(key, resolver);
-  return resolver;
 }

@@ -3,7 +3,7 @@
 // answer; both paths drop the payload as soon as that answer is in.
 import { create } from 'zustand';
 import type { PayInResult } from '../../../../shared/ipc';
-import type { PayInSubmit } from '../../../../shared/payin-form';
+import type { CustomerDetails, PayInSubmit } from '../../../../shared/payin-form';
 import { payInResultOf } from '../../../../shared/payin-result';
 import { call, errorMessage, PaydeskError, subscribe } from '../../lib/paydesk';
 
@@ -49,6 +49,20 @@ interface PayInState {
   close: () => void;
   /** The agent leaves an open pay-in for now: the panel says where it is and what not to do. */
   checkLater: (result: PayInResult) => void;
+  /**
+   * The customer of the last approved pay-in, kept in memory only so that "Same customer again" can bring
+   * the details back: after an approval the form starts a new payment. Forgotten when Paydesk locks.
+   */
+  lastCustomer: CustomerDetails | undefined;
+  /** Customer details waiting for the pay-in form to take them ("Same customer again"). */
+  customerToFill: CustomerDetails | undefined;
+  rememberCustomer: (customer: CustomerDetails | undefined) => void;
+  sameCustomerAgain: () => void;
+  /** A returning customer's details, chosen by the agent, for the form to take. */
+  fillCustomer: (customer: CustomerDetails) => void;
+  /** A test card chosen in the Test cards list, waiting for the pay-in form to take it. */
+  cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
+  fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
   settled: (result: PayInResult) => void;
 }
 
@@ -68,6 +82,9 @@ const problem = (field: string, message: string): FieldProblem => ({ field, mess
 export const usePayInStore = create<PayInState>((set, get) => ({
   phase: { kind: 'idle' },
   inFlight: false,
+  cardToFill: undefined,
+  lastCustomer: undefined,
+  customerToFill: undefined,
   duplicate: undefined,
   fieldProblem: undefined,
   retryProblem: undefined,
@@ -169,6 +186,23 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({ phase: { kind: 'idle' }, retryProblem: undefined });
   },
 
+  rememberCustomer(customer) {
+    set({ lastCustomer: customer, customerToFill: undefined });
+  },
+
+  sameCustomerAgain() {
+    const { lastCustomer } = get();
+    if (lastCustomer) set({ customerToFill: lastCustomer, phase: { kind: 'idle' }, retryProblem: undefined });
+  },
+
+  fillCustomer(customer) {
+    set({ customerToFill: customer });
+  },
+
+  fillCard(card) {
+    set({ cardToFill: card });
+  },
+
   checkLater(result) {
     set({
       phase: {
@@ -193,11 +227,14 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     // The event is built from the history row; the answer that showed this status may have said more (the
     // bank page to open, the gateway's words), and the event can arrive after it: keep that while the
     // status is the same.
+    // The card the answer stored stays said whatever the status becomes.
     const before = phase.kind === 'result' ? phase.result : undefined;
-    const merged =
-      before && before.status === result.status
-        ? ({ ...pickDefined(before, ['bankPage', 'message', 'field']), ...definedOf(result) } as PayInResult)
-        : result;
+    const kept = !before
+      ? {}
+      : before.status === result.status
+        ? pickDefined(before, ['bankPage', 'message', 'field', 'storedCard'])
+        : pickDefined(before, ['storedCard']);
+    const merged = { ...kept, ...definedOf(result) } as PayInResult;
     set({ phase: { kind: 'result', result: merged } });
   },
 }));

@@ -269,6 +269,22 @@ export function ProfileEditor({
             )}
           />
         </SimpleGrid>
+        <TextInput
+          label="Business name on receipts"
+          description="What the customer knows the merchant as; the profile name when empty"
+          maxLength={80}
+          autoComplete="organization"
+          error={errors.receiptName?.message}
+          {...register('receiptName')}
+        />
+        <TextInput
+          label="Caller IP for phone payments (MOTO)"
+          description="The call centre's public IPv4, sent as the payer's address; prefilled in the pay-in form"
+          placeholder="203.0.113.7"
+          inputMode="decimal"
+          error={errors.motoIp?.message}
+          {...register('motoIp')}
+        />
         <SimpleGrid cols={3} spacing="sm">
           <TextInput
             label="Display currency"

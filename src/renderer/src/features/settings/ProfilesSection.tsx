@@ -4,9 +4,9 @@
 import { Alert, Badge, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { type Profile, SANDBOX_PROFILE } from '../../../../shared/profile';
+import { type Confirmation, ConfirmDialog } from '../../lib/ConfirmDialog';
 import { errorMessage } from '../../lib/paydesk';
 import { activateProfile, removeProfile, saveProfile } from './actions';
-import { type Confirmation, ConfirmDialog } from './ConfirmDialog';
 import { ConnectionTest } from './ConnectionTest';
 import { ENV_BADGE } from './environment-look';
 import { ProfileEditor } from './ProfileEditor';
@@ -293,7 +293,7 @@ export function ProfilesSection() {
                   </Text>
                 )}
                 <ProfileEditor
-                  key={profile.id}
+                  key={`editor-${profile.id}`}
                   initial={formValuesOf(profile)}
                   isNew={false}
                   onDirtyChange={onDirtyChange}
@@ -301,13 +301,15 @@ export function ProfilesSection() {
                   onSaved={() => setNotice(undefined)}
                 />
                 <Stack gap="lg" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+                  {/* Keys unique among siblings: two children keyed alike left the last profile's panel
+                      on screen when another profile was chosen (one secret panel per profile clicked). */}
                   <SecretPanel
-                    key={profile.id}
+                    key={`secret-${profile.id}`}
                     profile={profile}
                     secretSet={view.secretSet[profile.id] ?? false}
                     confirm={setConfirmation}
                   />
-                  <ConnectionTest key={profile.id} profileId={profile.id} unsaved={dirty} />
+                  <ConnectionTest key={`test-${profile.id}`} profileId={profile.id} unsaved={dirty} />
                 </Stack>
               </>
             )}

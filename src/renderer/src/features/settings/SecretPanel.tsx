@@ -3,9 +3,9 @@
 import { Badge, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { Profile } from '../../../../shared/profile';
+import type { Confirmation } from '../../lib/ConfirmDialog';
 import { errorMessage } from '../../lib/paydesk';
 import { removeSecret, setSecret } from './actions';
-import type { Confirmation } from './ConfirmDialog';
 import { useSettingsStore } from './store';
 
 /** Where the secret is kept, in the words of the keychain probe. */

@@ -18,6 +18,8 @@ import {
 export interface ProfileFormValues {
   id: string;
   name: string;
+  /** The business name printed on receipts; '' for the profile's name. */
+  receiptName: string;
   environment: Environment;
   embeddedSandbox: boolean;
   baseUrl: string;
@@ -25,6 +27,8 @@ export interface ProfileFormValues {
   merchantId: string;
   signAlgorithm: SignAlgorithm;
   displayCurrency: string;
+  /** The payer IP sent with phone payments (the call centre's public IPv4); '' for none. */
+  motoIp: string;
   /** How the gateway reads `country` (A14) and card details beside a stored card (A8). */
   payInCountry: PayInRules['country'];
   payInStoredCard: PayInRules['storedCard'];
@@ -43,6 +47,7 @@ export type ProfileField = keyof ProfileFormValues;
 /** The fields the operator edits (the id is fixed when the profile is made). */
 const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
   'name',
+  'receiptName',
   'environment',
   'embeddedSandbox',
   'baseUrl',
@@ -50,6 +55,7 @@ const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
   'merchantId',
   'signAlgorithm',
   'displayCurrency',
+  'motoIp',
   'payInCountry',
   'payInStoredCard',
   'returnAddresses',
@@ -85,6 +91,7 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
   return {
     id: profile.id,
     name: profile.name,
+    receiptName: profile.receiptName ?? '',
     environment: profile.environment,
     embeddedSandbox: profile.embeddedSandbox,
     baseUrl: profile.baseUrl ?? '',
@@ -92,6 +99,7 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
     merchantId: String(profile.merchantId),
     signAlgorithm: profile.signAlgorithm,
     displayCurrency: profile.displayCurrency,
+    motoIp: profile.motoIp ?? '',
     payInCountry: profile.payInRules.country,
     payInStoredCard: profile.payInRules.storedCard,
     returnAddresses: profile.returnAddresses,
@@ -136,6 +144,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
   return {
     id: values.id,
     name: values.name.trim(),
+    receiptName: optional(values.receiptName),
     environment: values.environment,
     embeddedSandbox: embedded,
     // The embedded sandbox's addresses are known only at run time: main fills them in.
@@ -144,6 +153,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
     merchantId: wholeNumber(values.merchantId) as number,
     signAlgorithm: values.signAlgorithm,
     displayCurrency: values.displayCurrency.trim().toUpperCase(),
+    motoIp: optional(values.motoIp),
     // The embedded sandbox reads the interface its own way (A8, A14): nothing to relax there.
     payInRules: embedded
       ? { ...DEFAULT_PAYIN_RULES }

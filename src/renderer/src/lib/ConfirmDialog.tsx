@@ -1,8 +1,8 @@
-// One confirmation dialog for the page's irreversible or risky steps (delete a profile, remove a secret,
+// One confirmation dialog for irreversible or risky steps (delete a profile, remove a secret, forget a card,
 // switch to production, drop unsaved changes). The safe choice has the focus; Escape means "no".
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/paydesk';
+import { errorMessage } from './paydesk';
 
 export interface Confirmation {
   title: string;

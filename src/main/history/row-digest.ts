@@ -1,0 +1,59 @@
+// What an audit entry pins of a history row (its `rowHash`), so that a row edited behind Paydesk's back
+// no longer matches the entry that last described it.
+// - Keyed entries: SHA-256 over every column as SQLite's quote() prints it, type included. Every column,
+//   not the row as the contract shows it: amount_minor is not shown but sorts and sums (the daily
+//   totals), and an edit to it alone must show too. The column list is fixed here, so a column a later
+//   migration adds does not change the digest of every existing row (it would need a rule of its own).
+// - Legacy entries (written before keyed sealing): SHA-256 of the canonical JSON of the row as the
+//   contract shows it, which is what those entries recorded.
+// Computed in SQL (quote, concatenation) so that reading a million rows for a full check costs one
+// SHA-256 each, not a JavaScript object per row.
+import type { HistoryRow } from '../../shared/history';
+import { sha256Hex } from './audit-chain';
+import { canonicalJson } from './canonical-json';
+
+export const DIGEST_COLUMNS = [
+  'id',
+  'kind',
+  'status',
+  'created_at',
+  'updated_at',
+  'profile',
+  'operator',
+  'api_version',
+  'merchant_trade_no',
+  'user_id',
+  'masked_pan',
+  'brand',
+  'last4',
+  'amount',
+  'amount_minor',
+  'currency',
+  'order_id',
+  'traceid',
+  'remark',
+  'request_json',
+  'response_raw',
+  'error_json',
+  'file_name',
+  'sha256',
+  'counts_json',
+  'chunks_json',
+  'accepted_user_ids_json',
+] as const;
+
+/** The SQL expression whose text is hashed: `quote(id) || ',' || quote(kind) || …` of the row `alias`. */
+export function digestInputSql(alias?: string): string {
+  const prefix = alias ? `${alias}.` : '';
+  return DIGEST_COLUMNS.map((column) => `quote(${prefix}${column})`).join(` || ',' || `);
+}
+
+/** The keyed entries' row digest, from the text of digestInputSql. */
+export function rowDigest(digestInput: string): string {
+  return sha256Hex(`paydesk-row-v2:${digestInput}`);
+}
+
+/** The legacy entries' row digest. */
+export function legacyRowDigest(row: HistoryRow): string {
+  return sha256Hex(canonicalJson(row));
+}

@@ -1,0 +1,22 @@
+// A returning customer: the details their last pay-in with this profile was sent with, read back from the
+// request history keeps (card masked, CVV never there). The agent chooses to use them; nothing is filled
+// by itself.
+import type { HistoryRow } from '../../shared/history';
+import type { ReturningCustomer } from '../../shared/ipc';
+import { CUSTOMER_FIELDS, type CustomerField } from '../../shared/payin-form';
+
+export function returningCustomerOf(row: HistoryRow | undefined): ReturningCustomer {
+  if (row?.kind !== 'payin') return { lastPayIn: null };
+  let sent: Record<string, unknown>;
+  try {
+    sent = JSON.parse(row.request) as Record<string, unknown>;
+  } catch {
+    return { lastPayIn: null };
+  }
+  const details: Partial<Record<CustomerField, string>> = {};
+  for (const field of CUSTOMER_FIELDS) {
+    const value = sent[field];
+    if (typeof value === 'string' && value.trim() !== '') details[field] = value;
+  }
+  return { lastPayIn: { historyId: row.id, createdAt: row.createdAt, details } };
+}

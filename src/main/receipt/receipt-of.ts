@@ -1,0 +1,52 @@
+// A history row read as a receipt. Refused for every status but approved and declined: Paydesk never
+// hands a customer a paper for money nobody has proved moved or stayed.
+import type { HistoryRow } from '../../shared/history';
+import type { Profile } from '../../shared/profile';
+import { hasReceipt, type Receipt } from '../../shared/receipt';
+import { IpcFailure } from '../ipc/dispatch';
+
+/** The merchantId as sent (v1 and v2 both carry it), so a removed profile still gets its number printed. */
+function merchantIdSent(request: string): string | null {
+  try {
+    const sent = JSON.parse(request) as { merchantId?: unknown };
+    const id = sent.merchantId;
+    return typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id)) ? String(id) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function receiptOf(
+  row: HistoryRow | undefined,
+  profiles: readonly Profile[],
+  at: { issuedAt: number; timeZone: string },
+): Receipt {
+  if (row?.kind !== 'payin') throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
+  if (!hasReceipt(row.status)) {
+    throw new IpcFailure(
+      'conflict',
+      `No receipt: the pay-in is ${row.status.replaceAll('_', ' ')}. A receipt is made only once the gateway has approved or declined it.`,
+      'historyId',
+    );
+  }
+  const profile = profiles.find((candidate) => candidate.name === row.profile);
+  return {
+    historyId: row.id,
+    status: row.status,
+    merchantName: profile?.receiptName ?? profile?.name ?? row.profile,
+    merchantId: merchantIdSent(row.request) ?? (profile ? String(profile.merchantId) : null),
+    environment: profile?.environment ?? null,
+    amount: row.amount,
+    currency: row.currency,
+    brand: row.brand,
+    last4: row.last4 && /^\d{4}$/.test(row.last4) ? row.last4 : null,
+    merchantTradeNo: row.merchantTradeNo,
+    orderId: row.orderId,
+    declineReason: row.status === 'declined' && row.remark?.trim() ? row.remark.trim() : null,
+    operator: row.operator,
+    apiVersion: row.apiVersion,
+    paidAt: row.createdAt,
+    issuedAt: at.issuedAt,
+    timeZone: at.timeZone,
+  };
+}

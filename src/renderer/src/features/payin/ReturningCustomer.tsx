@@ -1,0 +1,67 @@
+// A customer id Paydesk has sent a pay-in for before (with this profile): the agent is offered that
+// pay-in's customer details, one click to use them. Nothing is filled by itself: the caller may be a
+// different person with a mistyped id, so the name is shown first.
+import { Button, Group, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { ReturningCustomer as Found } from '../../../../shared/ipc';
+import { CUSTOMER_FIELDS, type CustomerDetails } from '../../../../shared/payin-form';
+import { localDateTime } from '../../lib/local-time';
+import { call } from '../../lib/paydesk';
+import type { PayInFormValues } from './form';
+import { usePayInStore } from './store';
+
+type LastPayIn = NonNullable<Found['lastPayIn']>;
+
+export function ReturningCustomer({ profileId }: { profileId: string | undefined }) {
+  const { control } = useFormContext<PayInFormValues>();
+  const userId = useWatch({ control, name: 'userId' });
+  const current = useWatch({ control, name: [...CUSTOMER_FIELDS] });
+  const [debounced] = useDebouncedValue(userId.trim(), 400);
+  const [found, setFound] = useState<LastPayIn & { userId: string }>();
+
+  useEffect(() => {
+    let live = true;
+    setFound(undefined);
+    if (!debounced || !profileId) return;
+    // A failed lookup only means nothing is offered: the agent types the details as for a new customer.
+    call('payin.customer', { userId: debounced }).then(
+      ({ lastPayIn }) => live && lastPayIn && setFound({ ...lastPayIn, userId: debounced }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [debounced, profileId]);
+
+  if (!found || found.userId !== userId.trim()) return null;
+  const alreadyFilled = CUSTOMER_FIELDS.every(
+    (field, index) => (found.details[field] ?? '') === (current[index] ?? ''),
+  );
+  if (alreadyFilled) return null;
+  const name = [found.details.firstName, found.details.lastName].filter(Boolean).join(' ') || 'no name';
+  const use = () =>
+    usePayInStore.getState().fillCustomer({
+      ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, found.details[field] ?? ''])),
+      userId: found.userId,
+    } as CustomerDetails);
+  return (
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      role="note"
+      aria-label="Returning customer"
+      data-testid="returning-customer"
+    >
+      <Text size="sm">
+        Returning customer: <strong>{name}</strong>
+        {found.details.email ? ` (${found.details.email})` : ''}, last pay-in {localDateTime(found.createdAt)}
+        .
+      </Text>
+      <Button size="xs" variant="light" onClick={use}>
+        Use their details
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,44 @@
+// The pay-in form's resolver: the shared zod schema of the chosen version under the profile's rules, from
+// form-schema.ts, a chunk loaded on first need (or earlier, when the page is idle), plus the shared card
+// checks in words support staff read out to a customer (form.ts cardErrors).
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { PayInRules } from '../../../../shared/gateway/payin';
+import type { PayInSubmit } from '../../../../shared/payin-form';
+import { cardErrors, type PayInFormValues, type PayInVersion } from './form';
+
+type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
+const resolvers = new Map<string, PayInResolver>();
+
+let schemaModule: Promise<typeof import('./form-schema')> | undefined;
+
+/** The schema's chunk, fetched once; the pay-in page asks for it once it is idle, the first send at the latest. */
+export function loadFormSchema(): Promise<typeof import('./form-schema')> {
+  schemaModule ??= import('./form-schema').catch((error: unknown) => {
+    schemaModule = undefined;
+    throw error;
+  });
+  return schemaModule;
+}
+
+/** The form's resolver under a profile's rules (A8, A14), built once per combination. */
+export function payInResolverFor(rules: PayInRules): PayInResolver {
+  const key = `${rules.country} ${rules.storedCard}`;
+  const built = resolvers.get(key);
+  if (built) return built;
+  let byVersion: Record<PayInVersion, PayInResolver> | undefined;
+  const resolver: PayInResolver = async (values, context, options) => {
+    byVersion ??= (await loadFormSchema()).schemaResolversFor(rules);
+    const result = await byVersion[values.version](values, context, options);
+    const errors: FieldErrors<PayInFormValues> = { ...result.errors };
+    for (const [name, message] of Object.entries(cardErrors(values, new Date(), rules))) {
+      (errors as Record<string, { type: string; message: string }>)[name] = {
+        type: 'card',
+        message: message!,
+      };
+    }
+    if (Object.keys(errors).length === 0) return result;
+    return { values: {}, errors };
+  };
+  resolvers.set(key, resolver);
+  return resolver;
+}

@@ -1,0 +1,9 @@
+// Times as the operator reads them: the desk's own time zone, on every page.
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** "2026-03-14 09:26:53", local time: sortable and unambiguous at a glance. */
+export function localDateTime(epochMs: number): string {
+  const date = new Date(epochMs);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}

@@ -1,0 +1,108 @@
+// History and the audit trail, in the browser: a harness of its own whose history file is edited behind
+// Paydesk's back while it runs, as someone with the file could. The list marks the edited row, a full
+// check names every row that fails, and the row's drawer says so; before, the page says how far the
+// trail is verified.
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { test as base, expect, type Page } from '@playwright/test';
+import { HistoryPage } from './pages/history-page';
+import { seriousViolations } from './support/axe';
+import { type RunningHarness, startHarness } from './support/harness';
+
+const test = base.extend<{ history: HistoryPage }, { auditHarness: RunningHarness }>({
+  auditHarness: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use) => {
+      const harness = await startHarness(0);
+      await use(harness);
+      await harness.close();
+    },
+    { scope: 'worker' },
+  ],
+  history: async ({ page, auditHarness }, use) => {
+    await page.goto(auditHarness.url);
+    await expect(page.getByRole('heading', { name: 'Card payment (MOTO)' })).toBeVisible();
+    await use(new HistoryPage(page));
+  },
+});
+
+/** A v2 pay-in through the page's own bridge (window.paydesk), approved by the embedded sandbox. */
+async function payIn(page: Page, merchantTradeNo: string, amount: string): Promise<number> {
+  const result = await page.evaluate(
+    async ({ merchantTradeNo, amount }) => {
+      const fields = {
+        merchantTradeNo,
+        userId: `audit-${merchantTradeNo}`,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        mobile: '5551234567',
+        addressLine: '12 Analytical St',
+        country: 'GB',
+        city: 'London',
+        zip: 'N1 9GU',
+        cardNumber: '4242424242424242',
+        cvv: '123',
+        expDate: '12/34',
+        ip: '203.0.113.7',
+        amount,
+      };
+      const { paydesk } = globalThis as unknown as {
+        paydesk: { invoke(channel: string, input: unknown): Promise<unknown> };
+      };
+      return paydesk.invoke('payin.submit', { version: 'v2', fields });
+    },
+    { merchantTradeNo, amount },
+  );
+  expect(result).toMatchObject({ ok: true, data: { status: 'approved' } });
+  return (result as { data: { historyId: number } }).data.historyId;
+}
+
+test('an amount edited in the file is marked in the list, named by the full check, and explained in its drawer', async ({
+  history,
+  auditHarness,
+}) => {
+  const page = history.page;
+  const stamp = Date.now().toString(36).toUpperCase();
+  const kept = await payIn(page, `AUD${stamp}A`, '12.00');
+  const edited = await payIn(page, `AUD${stamp}B`, '13.00');
+
+  await history.open();
+  const status = page.getByTestId('audit-verified');
+  await expect(status).toContainText(
+    /Audit trail verified up to \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(\d+ entries\)/,
+  );
+  await expect(page.getByTestId('audit-problems')).toHaveCount(0);
+  await expect(history.rows.and(page.locator('[data-audit="failed"]'))).toHaveCount(0);
+
+  // Someone with the file changes the second pay-in's amount while Paydesk runs.
+  const db = new DatabaseSync(join(auditHarness.dataDir!, 'history.sqlite'));
+  db.prepare("UPDATE history_rows SET amount = '1300.00', amount_minor = 130000 WHERE id = ?").run(edited);
+  db.close();
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const editedRow = history.row(`AUD${stamp}B`);
+  await expect(editedRow).toHaveAttribute('data-audit', 'failed');
+  await expect(editedRow).toContainText('1300.00');
+  await expect(history.row(`AUD${stamp}A`)).not.toHaveAttribute('data-audit', 'failed');
+
+  await page.getByRole('button', { name: 'Check every row now' }).click();
+  const problems = page.getByTestId('audit-problems');
+  await expect(problems).toContainText('The audit trail fails verification: 1 problem');
+  await expect(page.getByTestId('audit-problem-list').getByRole('listitem')).toHaveText([
+    new RegExp(`Row ${edited} differs from what audit entry \\d+ recorded: it was edited outside Paydesk\\.`),
+  ]);
+  await page.screenshot({ path: test.info().outputPath('history-audit-failed.png') });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await problems.getByRole('button', { name: `Open row ${edited}` }).click();
+  const drawerAudit = history.drawer.getByTestId('history-row-audit');
+  await expect(drawerAudit).toContainText('This row fails verification against the audit trail');
+  await expect(drawerAudit).toContainText(`Row ${edited} differs from what audit entry`);
+  await expect(history.drawerField('Amount')).toContainText('1300.00');
+  await page.screenshot({ path: test.info().outputPath('history-audit-drawer.png') });
+  await page.keyboard.press('Escape');
+
+  await history.row(`AUD${stamp}A`).click();
+  await expect(history.drawer.getByTestId('history-row-audit')).toHaveText('✓ Matches its audit trail.');
+  expect(kept).toBeLessThan(edited);
+});

@@ -1,0 +1,47 @@
+// A returning customer on the phone: the agent types the customer id, is offered the last pay-in's details
+// and the cards stored for them, and can take a card off Paydesk's list.
+import { expect, test } from './fixtures';
+import { CARDS, customer } from './pages/payin-page';
+import { seriousViolations } from './support/axe';
+
+test('a returning customer’s details come back in one click, and a stored card can be taken off the list', async ({
+  payin,
+  page,
+}) => {
+  const who = customer('returning');
+  await payin.fillPayIn(who, CARDS.mastercard, '15.00');
+  await payin.storeCard.check();
+  await payin.send.click();
+  await payin.expectOutcome('Approved');
+  await expect(payin.fact('Card stored')).toContainText(`for customer ${who.userId}`);
+
+  // The next call: a fresh page, only the customer id typed.
+  await page.reload();
+  await payin.userId.fill(who.userId);
+  const offer = page.getByRole('note', { name: 'Returning customer' });
+  await expect(offer).toContainText('Returning customer: Jane Doe');
+  expect(await seriousViolations(page)).toEqual([]);
+  await offer.getByRole('button', { name: 'Use their details' }).click();
+  await expect(payin.lastName).toHaveValue('Doe');
+  await expect(payin.city).toHaveValue('Wien');
+  await expect(payin.postcode).toHaveValue('1010');
+  await expect(offer).toBeHidden();
+
+  // The card stored on the first call is offered, with when it was stored; it can be removed from the list.
+  await payin.storedCardPicker.click();
+  await page.getByRole('option', { name: /Mastercard 555555\S*4444/ }).click();
+  await expect(payin.form).toContainText(/Stored \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  await payin.form.getByRole('button', { name: "Remove from Paydesk's list" }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove the stored card from the list?' });
+  await expect(confirm).toContainText('The gateway keeps the card');
+  await confirm.getByRole('button', { name: 'Remove from the list' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(payin.storedCardPicker).toHaveCount(0);
+  await expect(payin.cardNumber).toBeVisible();
+});
+
+test('a customer id never paid for offers nothing', async ({ payin, page }) => {
+  await payin.userId.fill(customer('brand-new').userId);
+  await page.waitForTimeout(700);
+  await expect(page.getByRole('note', { name: 'Returning customer' })).toHaveCount(0);
+});

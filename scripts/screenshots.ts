@@ -52,6 +52,9 @@ try {
     await payin.send.click();
     await payin.expectOutcome('Approved');
     await shoot(payin.page, '02-payin-approved');
+    await payin.page.getByRole('button', { name: 'Receipt…' }).first().click();
+    await expect(payin.page.getByRole('dialog', { name: /receipt/i })).toBeVisible();
+    await shoot(payin.page, '12-receipt');
     await payin.page.context().close();
   }
   {

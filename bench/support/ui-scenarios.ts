@@ -173,7 +173,6 @@ export async function openPayIn(
   return { context, page };
 }
 
-/** A whole pay-in, field by field, clicking into each and typing at `perKeyMs` a key. */
 /** What typePayIn types, field by field (the country, first, is 5 keys more). */
 export const PAYIN_KEYS: readonly [string, string][] = [
   ['Customer id (userId)', 'cust-20261124-0042'],
@@ -198,6 +197,7 @@ export async function typeIntoPeer(page: Page, perKeyMs: number): Promise<number
   return text.length;
 }
 
+/** A whole pay-in, field by field, clicking into each and typing at `perKeyMs` a key. */
 export async function typePayIn(page: Page, perKeyMs: number): Promise<number> {
   const form = page.getByRole('form', { name: 'Card payment' });
   let keys = 0;

@@ -132,6 +132,14 @@ test('a file with planted errors: dropped, its invalid rows reported exactly, fi
   await expect(kyc.filter('Invalid')).toHaveAccessibleName('Invalid (0)');
   await expect(kyc.grid.getByRole('row')).toHaveCount(1);
   await expect(kyc.activeCell).toContainText('No row matches this filter.');
+  // The grid says so in its own space, and offers the way back to every row.
+  const empty = page.getByTestId('kyc-grid-empty');
+  await expect(empty).toContainText('No invalid rows.');
+  await expect(empty).toContainText('Every record passed the checks.');
+  await empty.getByRole('button', { name: 'Show all rows' }).click();
+  await expect(kyc.filter('All rows')).toBeChecked();
+  await expect(empty).toHaveCount(0);
+  await expect(kyc.grid.getByRole('row')).toHaveCount(13);
 
   await expect(kyc.submit).toHaveText('Submit 12 valid records');
   await kyc.submit.click();

@@ -1,10 +1,11 @@
 // The app shell: header (active profile, environment), the environment banner, the left navigation
 // (Alt+1..4) and the pages. Pages stay mounted when hidden, so a half-typed form survives a look at History.
 // The pay-in page is in the shell's own code; the others load on demand (lazy-pages.tsx) and are mounted
-// on their first visit, then kept like the rest.
+// on their first visit, then kept like the rest. Each page keeps its own place in the window's scroll:
+// leaving History halfway down does not open the pay-in form halfway down.
 import { Alert, AppShell, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
@@ -36,10 +37,19 @@ function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; 
 export function Shell() {
   const [page, setPageState] = useState<PageId>('payin');
   const [visited, setVisited] = useState<ReadonlySet<PageId>>(() => new Set(['payin']));
+  const shownPage = useRef<PageId>('payin');
+  const scrollOf = useRef(new Map<PageId, number>());
   const setPage = useCallback((id: PageId) => {
+    if (id !== shownPage.current) scrollOf.current.set(shownPage.current, window.scrollY);
     setPageState(id);
     setVisited((before) => (before.has(id) ? before : new Set(before).add(id)));
   }, []);
+  // Before the page paints: where this page was left, or its top.
+  useLayoutEffect(() => {
+    if (page === shownPage.current) return;
+    shownPage.current = page;
+    window.scrollTo({ top: scrollOf.current.get(page) ?? 0, behavior: 'instant' });
+  }, [page]);
   const profile = useActiveProfile();
   const appInfo = useSettingsStore((state) => state.appInfo);
   const operator = useSettingsStore((state) => state.view?.settings.operatorName);

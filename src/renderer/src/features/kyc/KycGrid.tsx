@@ -28,6 +28,7 @@ import {
   PINNED_WIDTH,
   ROW_HEIGHT,
 } from './grid-columns';
+import { KycGridEmpty } from './KycGridEmpty';
 import {
   cellErrors,
   type EditorHandlers,
@@ -77,6 +78,7 @@ export function KycGrid({ label }: { label: string }) {
   const rowsError = useKycStore((state) => state.rowsError);
   const busy = useKycStore((state) => state.send?.phase === 'sending' || state.mappingBusy);
   const filter = useKycStore((state) => state.filter);
+  const setFilter = useKycStore((state) => state.setFilter);
   const batchId = useKycStore((state) => state.summary?.batchId);
   const want = useKycStore((state) => state.want);
   const update = useKycStore((state) => state.update);
@@ -347,6 +349,7 @@ export function KycGrid({ label }: { label: string }) {
             })}
           </tbody>
         </table>
+        {total === 0 && <KycGridEmpty filter={filter} onShowAll={() => setFilter('all')} />}
       </div>
       <KycGridTooltip pointer={pointer} focused={focused} scrolling={scrolling} pages={pages} />
       <KycGridStatus

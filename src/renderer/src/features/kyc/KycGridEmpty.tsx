@@ -1,0 +1,43 @@
+// What the grid says in its own space when the filter holds no row (a blank grid with a footnote read as
+// "nothing loaded"), and the way back to every row.
+import { Button, Stack, Text } from '@mantine/core';
+import type { KycRowFilter } from '../../../../shared/kyc-batch';
+import { HEADER_HEIGHT } from './grid-columns';
+
+const SAYS: Record<KycRowFilter, { title: string; detail: string }> = {
+  all: { title: 'The file has no records.', detail: 'Only its header row was found.' },
+  invalid: { title: 'No invalid rows.', detail: 'Every record passed the checks.' },
+  valid: {
+    title: 'No valid rows.',
+    detail: 'Fix the invalid rows in the grid, or export them and fix the file.',
+  },
+  accepted: {
+    title: 'No rows accepted.',
+    detail: 'A row counts as accepted only once the gateway has said so for it.',
+  },
+  rejected: { title: 'No rows rejected.', detail: 'The gateway has refused none of the rows sent.' },
+};
+
+export function KycGridEmpty({ filter, onShowAll }: { filter: KycRowFilter; onShowAll: () => void }) {
+  const { title, detail } = SAYS[filter];
+  return (
+    <Stack
+      align="center"
+      gap={6}
+      py="xl"
+      px="md"
+      data-testid="kyc-grid-empty"
+      style={{ position: 'absolute', inset: `${HEADER_HEIGHT}px 0 auto 0`, textAlign: 'center' }}
+    >
+      <Text fw={600}>{title}</Text>
+      <Text size="sm" c="gray.7">
+        {detail}
+      </Text>
+      {filter !== 'all' && (
+        <Button variant="light" size="xs" onClick={onShowAll}>
+          Show all rows
+        </Button>
+      )}
+    </Stack>
+  );
+}

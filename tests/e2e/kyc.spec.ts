@@ -155,11 +155,13 @@ test('a file with planted errors: dropped, its invalid rows reported exactly, fi
   expect(held).toHaveLength(12);
   expect(held).toContain(`kyc-${tag}-002`);
 
-  // History has the batch with the same count.
-  await page.keyboard.press('Alt+3');
-  const batch = page.getByTestId('history-row').filter({ hasText: 'planted-errors.csv' }).first();
+  // History has the batch, in its view of KYC batches, with the same count.
+  const history = new HistoryPage(page);
+  await history.open();
+  await history.show('KYC batches');
+  const batch = history.rows.filter({ hasText: 'planted-errors.csv' }).first();
   await expect(batch).toContainText('Completed');
-  await expect(batch).toContainText('12 records');
+  await expect(batch.getByRole('cell').nth(3)).toHaveText('12');
   await batch.click();
   await expect(page.getByRole('dialog')).toContainText('12 accepted, 0 rejected');
 });

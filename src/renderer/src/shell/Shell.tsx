@@ -1,8 +1,9 @@
 // The app shell: header (active profile, environment), the environment banner, the left navigation
 // (Alt+1..4) and the pages. Pages stay mounted when hidden, so a half-typed form survives a look at History.
 // The pay-in page is in the shell's own code; the others load on demand (lazy-pages.tsx) and are mounted
-// on their first visit, then kept like the rest. Each page keeps its own place in the window's scroll:
-// leaving History halfway down does not open the pay-in form halfway down.
+// on their first visit, then kept like the rest. Pages do not share the window's scroll: History, KYC and
+// Settings come back where they were left; the pay-in page opens at its top, where its first field takes
+// the focus (a remembered place further down would leave the focused field out of view).
 import { Alert, AppShell, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -48,7 +49,8 @@ export function Shell() {
   useLayoutEffect(() => {
     if (page === shownPage.current) return;
     shownPage.current = page;
-    window.scrollTo({ top: scrollOf.current.get(page) ?? 0, behavior: 'instant' });
+    const top = page === 'payin' ? 0 : (scrollOf.current.get(page) ?? 0);
+    window.scrollTo({ top, behavior: 'instant' });
   }, [page]);
   const profile = useActiveProfile();
   const appInfo = useSettingsStore((state) => state.appInfo);

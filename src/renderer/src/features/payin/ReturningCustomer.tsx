@@ -20,6 +20,9 @@ export function ReturningCustomer({ profileId }: { profileId: string | undefined
   const current = useWatch({ control, name: [...CUSTOMER_FIELDS] });
   const [debounced] = useDebouncedValue(userId.trim(), 400);
   const [found, setFound] = useState<LastPayIn & { userId: string }>();
+  // Once used, the offer is gone even if a field then moves on by itself (v1's calling code follows the
+  // country when its data arrives, which may be after the click).
+  const [used, setUsed] = useState<LastPayIn>();
 
   useEffect(() => {
     let live = true;
@@ -35,17 +38,19 @@ export function ReturningCustomer({ profileId }: { profileId: string | undefined
     };
   }, [debounced, profileId]);
 
-  if (!found || found.userId !== userId.trim()) return null;
+  if (!found || found.userId !== userId.trim() || used === found) return null;
   const alreadyFilled = CUSTOMER_FIELDS.every(
     (field, index) => (found.details[field] ?? '') === (current[index] ?? ''),
   );
   if (alreadyFilled) return null;
   const name = [found.details.firstName, found.details.lastName].filter(Boolean).join(' ') || 'no name';
-  const use = () =>
+  const use = () => {
+    setUsed(found);
     usePayInStore.getState().fillCustomer({
       ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, found.details[field] ?? ''])),
       userId: found.userId,
     } as CustomerDetails);
+  };
   return (
     <Group
       gap="xs"

@@ -32,10 +32,11 @@ async function payInPage(): Promise<PayInPage> {
   return payin;
 }
 
-async function page(name: string, navLabel: string, heading: string) {
+async function page(name: string, navLabel: string, heading: string, ready?: (page: Page) => Promise<void>) {
   const payin = await payInPage();
   await payin.page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: navLabel }).click();
   await expect(payin.page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  await ready?.(payin.page);
   await shoot(payin.page, name);
   await payin.page.context().close();
 }
@@ -103,7 +104,10 @@ try {
     await shoot(payin.page, '10-kyc-sent');
     await payin.page.context().close();
   }
-  await page('07-history', 'History', 'History');
+  // The pay-ins sent above, listed.
+  await page('07-history', 'History', 'History', (shown) =>
+    expect(shown.getByTestId('history-row').nth(2)).toBeVisible(),
+  );
   await page('08-settings', 'Settings', 'Settings');
   {
     const payin = await payInPage();

@@ -11,7 +11,14 @@ export type HistoryKind = z.infer<typeof historyKindSchema>;
  * A KYC batch's lifecycle. `partial`: some chunks accepted, some refused (A11: each chunk is all-or-nothing,
  * a batch of several chunks is not). `outcome_unknown`: a chunk was in flight when the answer was lost.
  */
-export const KYC_BATCH_STATUSES = ['pending', 'completed', 'partial', 'refused', 'outcome_unknown'] as const;
+export const KYC_BATCH_STATUSES = [
+  'pending',
+  'completed',
+  'partial',
+  'refused',
+  'not_sent',
+  'outcome_unknown',
+] as const;
 export const kycBatchStatusSchema = z.enum(KYC_BATCH_STATUSES);
 export type KycBatchStatus = z.infer<typeof kycBatchStatusSchema>;
 

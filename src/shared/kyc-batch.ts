@@ -158,13 +158,14 @@ export const kycResubmitInput = z.strictObject({
   confirmedProfile,
 });
 
-export const KYC_CHUNK_STATES = ['accepted', 'refused', 'outcome_unknown'] as const;
+export const KYC_CHUNK_STATES = ['accepted', 'refused', 'not_sent', 'outcome_unknown'] as const;
 export const kycChunkResultSchema = z.object({
   index: z.int().nonnegative(),
   /** Records sent in this chunk. */
   records: z.int().nonnegative(),
   /**
    * accepted: code 0 and the gateway counted every record sent; refused: a non-zero code with data null;
+   * not_sent: no connection was ever made (refused, DNS, TLS…), so nothing left Paydesk;
    * outcome_unknown: no answer (network, timeout, …), or an answer that does not count every record.
    */
   state: z.enum(KYC_CHUNK_STATES),
@@ -178,13 +179,15 @@ export const kycChunkResultSchema = z.object({
 export type KycChunkResult = z.infer<typeof kycChunkResultSchema>;
 
 const progressCounters = {
-  /** Records in chunks that have been answered or given up on (accepted, refused or of unknown outcome). */
+  /** Records in chunks that have been answered or given up on (accepted, refused, not sent or unknown). */
   sentRecords: z.int().nonnegative(),
   acceptedRecords: z.int().nonnegative(),
   /** Records in refused chunks: the gateway refuses a request as a whole (assumption A11). */
   rejectedRecords: z.int().nonnegative(),
   /** Records in chunks whose outcome is unknown: no answer, or not all counted. Offered again. */
   unknownRecords: z.int().nonnegative(),
+  /** Records in chunks that never left: no connection was made. Offered again. */
+  notSentRecords: z.int().nonnegative(),
 };
 
 export const kycProgressEvent = z.object({

@@ -99,6 +99,7 @@ describe('KYC submit', () => {
         'acceptedRecords',
         'rejectedRecords',
         'unknownRecords',
+        'notSentRecords',
         'doneChunks',
       ] as const) {
         expect(events[i]![key]).toBeGreaterThanOrEqual(events[i - 1]![key]);
@@ -168,6 +169,22 @@ describe('KYC submit', () => {
     const result = await running;
     expect(result.chunks[0]).toMatchObject({ state: 'outcome_unknown', msg: 'socket hang up', code: null });
     expect(result.counts).toMatchObject({ valid: 500, accepted: 1200 });
+  });
+
+  it('keeps a chunk that never left apart from one of unknown outcome: not sent, its records offered again', async () => {
+    const { service, batchId } = await openBatch();
+    const message =
+      'The gateway at 127.0.0.1:47 refused the connection. Nothing was sent: it is safe to try again.';
+    const gateway = fakeGateway((call, records) =>
+      call === 0 ? { kind: 'not_sent', message } : ok(records),
+    );
+    const result = await service.submit(batchId, { send: gateway.send, concurrency: 1 });
+    expect(result.chunks[0]).toMatchObject({ state: 'not_sent', msg: message, code: null, traceid: null });
+    expect(result).toMatchObject({ acceptedRecords: 1200, unknownRecords: 0, notSentRecords: 500 });
+    expect(result.counts).toMatchObject({ accepted: 1200, valid: 500 });
+    const again = await service.resubmitChunk(batchId, 0, { send: gateway.send });
+    expect(again.chunks[0]).toMatchObject({ state: 'accepted' });
+    expect(again.counts).toMatchObject({ accepted: COUNT, valid: 0 });
   });
 
   it('marks no record accepted when the gateway counts fewer than were sent, and offers them all again', async () => {

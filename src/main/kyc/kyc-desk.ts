@@ -32,7 +32,8 @@ function batchStatus(result: KycSubmitResult): KycBatchStatus {
   if (states.length > 0 && states.every((state) => state === 'accepted')) return 'completed';
   if (states.includes('accepted')) return 'partial';
   if (states.includes('outcome_unknown')) return 'outcome_unknown';
-  return 'refused';
+  if (states.includes('refused')) return 'refused';
+  return 'not_sent';
 }
 
 function countsOf(counts: KycSubmitResult['counts']) {
@@ -88,7 +89,7 @@ export function createKycDesk(deps: {
           };
         }
         case 'not_sent':
-          return { kind: 'outcome_unknown', message: result.message };
+          return { kind: 'not_sent', message: result.message };
       }
     };
   }

@@ -18,6 +18,7 @@ import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 export type KycSendOutcome =
   | { kind: 'accepted'; code: number; msg: string; traceid: string; count: number }
   | { kind: 'refused'; code: number; msg: string; traceid: string }
+  | { kind: 'not_sent'; message: string }
   | { kind: 'outcome_unknown'; message: string; code?: number; traceid?: string; count?: number };
 
 /** Sends one chunk of records as one signed request; wired by the composition root to the gateway client. */
@@ -46,13 +47,20 @@ export function refusalTarget(
 }
 
 function progressTotals(chunks: readonly ChunkPlan[]) {
-  const totals = { sentRecords: 0, acceptedRecords: 0, rejectedRecords: 0, unknownRecords: 0 };
+  const totals = {
+    sentRecords: 0,
+    acceptedRecords: 0,
+    rejectedRecords: 0,
+    unknownRecords: 0,
+    notSentRecords: 0,
+  };
   for (const chunk of chunks) {
     const result = chunk.result;
     if (!result) continue;
     totals.sentRecords += result.records;
     if (result.state === 'accepted') totals.acceptedRecords += result.records;
     else if (result.state === 'refused') totals.rejectedRecords += result.records;
+    else if (result.state === 'not_sent') totals.notSentRecords += result.records;
     else totals.unknownRecords += result.records;
   }
   return totals;
@@ -91,6 +99,9 @@ async function sendChunk(
       traceid: outcome.traceid,
       count: outcome.count,
     };
+  }
+  if (outcome.kind === 'not_sent') {
+    return { ...base, state: 'not_sent', code: null, msg: outcome.message, traceid: null, count: null };
   }
   if (outcome.kind === 'outcome_unknown') {
     return {

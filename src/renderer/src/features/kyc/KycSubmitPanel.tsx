@@ -40,14 +40,16 @@ function progressTitle(send: SendState): string {
     return send.what === 'chunk' ? `Sending chunk ${(send.chunkIndex ?? 0) + 1} again…` : 'Sending…';
   }
   if (send.phase === 'failed') return 'Sending stopped';
-  if (send.unknownRecords > 0 || send.rejectedRecords > 0) return 'Sent, with chunks to look at';
+  if (send.sentRecords > 0 && send.notSentRecords === send.sentRecords) return 'Not sent';
+  if (send.unknownRecords + send.rejectedRecords + send.notSentRecords > 0)
+    return 'Sent, with chunks to look at';
   return 'Sent';
 }
 
 function SendProgress({ send }: { send: SendState }) {
   const percent =
     send.expectedRecords > 0 ? Math.round((send.sentRecords / send.expectedRecords) * 100) : 100;
-  const problems = send.rejectedRecords + send.unknownRecords > 0;
+  const problems = send.rejectedRecords + send.unknownRecords + send.notSentRecords > 0;
   return (
     <Stack gap={4} data-testid="kyc-progress">
       <Group justify="space-between" gap="xs">
@@ -79,6 +81,13 @@ function SendProgress({ send }: { send: SendState }) {
             {' · '}
             <strong>{count(send.unknownRecords)}</strong> in chunks whose outcome is unknown (no answer, or
             not all counted: resubmit sends the same records again, the latest record wins)
+          </>
+        )}
+        {send.notSentRecords > 0 && (
+          <>
+            {' · '}
+            <strong>{count(send.notSentRecords)}</strong> in chunks not sent (no connection was made: nothing
+            left Paydesk, resubmit when the gateway can be reached)
           </>
         )}
       </Text>

@@ -1,6 +1,6 @@
 // Row and chunk states in the app's status look (a word on a tinted ground with a coloured edge), with
 // the colours of the statuses that mean the same: accepted = approved, rejected/refused = refused,
-// sending = processing, a chunk without an answer = outcome unknown.
+// sending = processing, a chunk that never left = not sent, a chunk without an answer = outcome unknown.
 import type { KycChunkResult, KycRowState } from '../../../../shared/kyc-batch';
 import { type StatusTagLook as Look, StatusTag } from '../../lib/StatusTag';
 import { STATUS_LOOK } from '../../lib/status-look';
@@ -16,6 +16,7 @@ export const ROW_STATE_LOOK: Record<KycRowState, Look> = {
 export const CHUNK_STATE_LOOK: Record<KycChunkResult['state'], Look> = {
   accepted: { color: STATUS_LOOK.approved.color, label: 'Accepted' },
   refused: { color: STATUS_LOOK.refused.color, label: 'Refused' },
+  not_sent: { color: STATUS_LOOK.not_sent.color, label: 'Not sent' },
   outcome_unknown: { color: STATUS_LOOK.outcome_unknown.color, label: 'Outcome unknown' },
 };
 

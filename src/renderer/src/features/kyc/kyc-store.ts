@@ -55,6 +55,7 @@ export interface SendState {
   acceptedRecords: number;
   rejectedRecords: number;
   unknownRecords: number;
+  notSentRecords: number;
   /** Every chunk of the latest submission with an outcome, in chunk order. */
   chunks: KycChunkResult[];
   error?: string;
@@ -128,6 +129,7 @@ function finished(result: KycSubmitResult, before: SendState): SendState {
     acceptedRecords: result.acceptedRecords,
     rejectedRecords: result.rejectedRecords,
     unknownRecords: result.unknownRecords,
+    notSentRecords: result.notSentRecords,
     chunks: result.chunks,
   };
 }
@@ -136,6 +138,7 @@ function sentSummary(send: SendState): string {
   const parts = [`${count(send.acceptedRecords)} accepted`];
   if (send.rejectedRecords > 0) parts.push(`${count(send.rejectedRecords)} in refused chunks`);
   if (send.unknownRecords > 0) parts.push(`${count(send.unknownRecords)} in chunks whose outcome is unknown`);
+  if (send.notSentRecords > 0) parts.push(`${count(send.notSentRecords)} in chunks not sent`);
   return `Sent ${records(send.sentRecords)} in ${records(send.totalChunks, 'chunk')}: ${parts.join(', ')}.`;
 }
 
@@ -236,6 +239,7 @@ export const useKycStore = create<KycState>((set, get) => {
         acceptedRecords: latest.acceptedRecords,
         rejectedRecords: latest.rejectedRecords,
         unknownRecords: latest.unknownRecords,
+        notSentRecords: latest.notSentRecords,
         chunks,
       },
     });
@@ -416,6 +420,7 @@ export const useKycStore = create<KycState>((set, get) => {
           acceptedRecords: 0,
           rejectedRecords: 0,
           unknownRecords: 0,
+          notSentRecords: 0,
           chunks: [],
         },
         () => call('kyc.submit', { batchId: summary.batchId, onlyRemaining: true, confirmedProfile }),
@@ -439,6 +444,7 @@ export const useKycStore = create<KycState>((set, get) => {
           acceptedRecords: 0,
           rejectedRecords: 0,
           unknownRecords: 0,
+          notSentRecords: 0,
           error: undefined,
         },
         () => call('kyc.resubmitChunk', { batchId: summary.batchId, chunkIndex, confirmedProfile }),

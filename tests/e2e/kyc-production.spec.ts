@@ -1,0 +1,63 @@
+// Identity records to a production gateway: one confirmation naming the profile and the record count
+// before anything leaves; Cancel sends nothing. A harness of this file's own, since the test makes a
+// production profile active. Nothing listens at the profile's address: a confirmed send is tried, and
+// says that nothing left (not "outcome unknown": no connection was ever made).
+import { expect, test } from '@playwright/test';
+import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+import { KycPage } from './pages/kyc-page';
+import { SettingsPage, TEST_PROFILE_PREFIX } from './pages/settings-page';
+import { seriousViolations } from './support/axe';
+import { startHarness } from './support/harness';
+
+test('a KYC batch for a production profile asks first, naming the profile and the count; Cancel sends nothing', async ({
+  page,
+}) => {
+  const harness = await startHarness(0);
+  try {
+    const kyc = new KycPage(page);
+    await kyc.open(harness.url);
+    const settings = new SettingsPage(page);
+    await settings.open();
+    await settings.addProfile.click();
+    const name = `${TEST_PROFILE_PREFIX}Live KYC ${Date.now().toString(36)}`;
+    await settings.field('Profile name').fill(name);
+    await settings.chooseEnvironment('Production');
+    await settings.field('Gateway base URL (base_url)').fill('https://127.0.0.1:47');
+    await settings.field('KYC base URL (kyc_base_url)').fill('https://127.0.0.1:47');
+    await settings.field('Merchant ID (merchantId)').fill('4242');
+    await settings.detail.getByRole('button', { name: 'Create profile' }).click();
+    await expect(settings.notice).toContainText(`Profile "${name}" created.`);
+    await settings.saveSecret('a-live-secret-for-the-test');
+    await settings.detailButton('Make active').click();
+    await settings.confirm('Switch to production');
+
+    await page.keyboard.press('Alt+2');
+    await expect(kyc.heading).toBeVisible();
+    const records = [1, 2, 3].map((i) => ({ ...kycRecord(i), userId: `live-${i}` }));
+    await kyc.drop({ name: 'live.csv', mimeType: 'text/csv', buffer: Buffer.from(kycCsv(records)) });
+    await kyc.expectOpened('live.csv', '3 records');
+
+    await kyc.submit.click();
+    const confirm = page.getByRole('dialog', { name: 'Send 3 records to production?' });
+    await expect(confirm).toContainText(`production gateway of profile “${name}”`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(kyc.progress).toHaveCount(0);
+
+    await kyc.submit.click();
+    await confirm.getByRole('button', { name: `Send 3 records to ${name}` }).click();
+    await expect(confirm).toBeHidden();
+    await expect(kyc.progress).toBeVisible();
+    // Tried: the chunk says it never left, and nothing says the outcome is unknown.
+    await expect(kyc.chunks).toHaveCount(1);
+    await expect(kyc.chunks.first()).toContainText('Not sent');
+    await expect(kyc.chunks.first()).toContainText('refused the connection');
+    await expect(kyc.progress).toContainText('Not sent');
+    await expect(kyc.sendTotals).toContainText('3 in chunks not sent');
+    await expect(page.getByTestId('kyc-page')).not.toContainText('Outcome unknown');
+    console.log('CHUNK:', await kyc.chunks.first().innerText(), 'PROGRESS:', await kyc.progress.innerText());
+  } finally {
+    await harness.close();
+  }
+});

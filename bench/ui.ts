@@ -512,11 +512,20 @@ async function history(browser: Browser): Promise<void> {
       const list = page.getByTestId('history-table');
       await expect(list.getByTestId('history-row').first()).toBeVisible({ timeout: 30_000 });
       await delay(1_000);
-      const box = (await list.boundingBox())!;
+      // The list sits below the filters, the audit line and the totals: brought into view, the wheel goes
+      // to the middle of its scroll box (not to a point that may be below the window).
+      const scrollBox = page.getByTestId('history-scroll');
+      await scrollBox.scrollIntoViewIfNeeded();
+      const box = (await scrollBox.boundingBox())!;
       const wheeled = await record(
         page,
         async () => {
-          await wheel(page, { x: box.x + box.width / 2, y: box.y + 200 }, WHEEL_TICKS, HISTORY_TICK_PX);
+          await wheel(
+            page,
+            { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+            WHEEL_TICKS,
+            HISTORY_TICK_PX,
+          );
           await delay(300);
         },
         profileFile(`history-wheel-${run}`, target),

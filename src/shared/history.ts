@@ -1,7 +1,10 @@
 // What the history list, its filters and its charts look like to every process. Main owns the SQLite
 // file and answers these named queries; the renderer only ever sends a parsed `HistoryFilter`, never SQL.
 import { z } from 'zod';
-import { PAYIN_STATUSES, payInStatusSchema } from './payin-lifecycle';
+import { PAYIN_STATUSES } from './payin-lifecycle';
+
+/** A pay-in's status as the contract and the history read it back: one of the lifecycle's statuses. */
+export const payInStatusSchema = z.enum(PAYIN_STATUSES);
 
 export const HISTORY_KINDS = ['payin', 'kyc_batch'] as const;
 export const historyKindSchema = z.enum(HISTORY_KINDS);

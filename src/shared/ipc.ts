@@ -11,6 +11,7 @@ import {
   historyPageSchema,
   historyRowSchema,
   historyVerificationSchema,
+  payInStatusSchema,
   rowAuditSchema,
 } from './history';
 import {
@@ -29,7 +30,6 @@ import {
   kycUpdateResult,
 } from './kyc-batch';
 import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-form';
-import { payInStatusSchema } from './payin-lifecycle';
 import { profileSchema, settingsSchema } from './profile';
 import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
 

@@ -50,22 +50,4 @@ export type PayInSubmit = z.input<typeof payInSubmitSchema>;
 export type PayInV2Form = z.infer<typeof payInV2FormSchema>;
 export type PayInV1Form = z.infer<typeof payInV1FormSchema>;
 
-/**
- * Who the customer is, as the form holds it and as a pay-in's request carries it: what "Same customer
- * again" and a returning customer's lookup bring back (no card, no amount).
- */
-export const CUSTOMER_FIELDS = [
-  'userId',
-  'firstName',
-  'lastName',
-  'mobile',
-  'email',
-  'iddCode',
-  'addressLine',
-  'city',
-  'zip',
-  'country',
-  'document',
-] as const;
-export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
-export type CustomerDetails = Record<CustomerField, string>;
+export { CUSTOMER_FIELDS, type CustomerDetails, type CustomerField } from './customer-fields';

@@ -3,9 +3,8 @@
 // return listener, the callback handler, the bank page, restart recovery) asks `decide`; the history
 // store refuses any change `NEXT_STATUSES` does not allow. Modelled on an explicit state machine that
 // code cannot bypass: only the gateway's word settles a pay-in, a browser return is a hint, anything
-// unknown stays open, and two authoritative words that disagree become a visible conflict.
-import { z } from 'zod';
-
+// unknown stays open, and two authoritative words that disagree become a visible conflict. No zod here (its
+// schema, payInStatusSchema, is in history.ts): the pay-in page reads this vocabulary without loading zod.
 export const PAYIN_STATUSES = [
   'pending',
   'approved',
@@ -18,8 +17,7 @@ export const PAYIN_STATUSES = [
   'conflict',
   'not_sent',
 ] as const;
-export const payInStatusSchema = z.enum(PAYIN_STATUSES);
-export type PayInStatus = z.infer<typeof payInStatusSchema>;
+export type PayInStatus = (typeof PAYIN_STATUSES)[number];
 
 /**
  * What a pay-in's status says about the customer's money:

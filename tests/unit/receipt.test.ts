@@ -4,7 +4,8 @@ import { receiptOf } from '../../src/main/receipt/receipt-of';
 import type { PayInRow } from '../../src/shared/history';
 import { PAYIN_STATUSES } from '../../src/shared/payin-lifecycle';
 import { type Profile, profileSchema } from '../../src/shared/profile';
-import { hasReceipt, receiptSchema, receiptText } from '../../src/shared/receipt';
+import { hasReceipt, receiptSchema } from '../../src/shared/receipt';
+import { receiptText } from '../../src/shared/receipt-text';
 
 const row = (patch: Partial<PayInRow> = {}): PayInRow => ({
   kind: 'payin',

@@ -36,16 +36,11 @@ import {
   kycChunkResultSchema,
   maskedPanSchema,
   type PayInRow,
+  payInStatusSchema,
   type RowAudit,
 } from '../../shared/history';
 import { canonicalAmount } from '../../shared/money/amount';
-import {
-  canFollow,
-  decide,
-  NO_CHARGE_STATUSES,
-  type PayInStatus,
-  payInStatusSchema,
-} from '../../shared/payin-lifecycle';
+import { canFollow, decide, NO_CHARGE_STATUSES, type PayInStatus } from '../../shared/payin-lifecycle';
 import { csvLine } from '../csv/csv-cells';
 import { scrubText } from '../log/redaction';
 import { fromMinorUnits, toMinorUnits } from './amount-minor';

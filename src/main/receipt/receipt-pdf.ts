@@ -3,7 +3,8 @@
 // fonts know only Western European letters.
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { type Receipt, receiptText } from '../../shared/receipt';
+import type { Receipt } from '../../shared/receipt';
+import { receiptText } from '../../shared/receipt-text';
 
 // Not named `require`: the built main bundle declares one of its own at the top.
 const fromHere = createRequire(import.meta.url);

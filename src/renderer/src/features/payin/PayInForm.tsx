@@ -17,9 +17,9 @@ import {
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
+import { CUSTOMER_FIELDS, type CustomerDetails } from '../../../../shared/customer-fields';
 import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
 import type { PayInSubmit } from '../../../../shared/payin-form';
-import { CUSTOMER_FIELDS, type CustomerDetails } from '../../../../shared/payin-form';
 import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
 import type { Profile } from '../../../../shared/profile';
 import { generateMerchantTradeNo } from '../../../../shared/trade-no';

@@ -3,7 +3,8 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { type Receipt, receiptText } from '../../../../shared/receipt';
+import type { Receipt } from '../../../../shared/receipt';
+import { receiptText } from '../../../../shared/receipt-text';
 import { downloadBase64 } from '../../lib/download';
 import { call, errorMessage } from '../../lib/paydesk';
 import './receipt.css';

@@ -21,7 +21,7 @@ import { testConnection } from './gateway/test-connection';
 import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
 import { InvalidCursorError } from './history/filter-sql';
 import { HistoryClosedError, openHistoryStore } from './history/history-store';
-import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
+import { createIpcDispatcher, type IpcDispatcher, type IpcHandlers } from './ipc/dispatch';
 import { createKycDesk } from './kyc/kyc-desk';
 import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
@@ -31,6 +31,7 @@ import { gatewayTransport, type PayInTransport } from './payin/gateway-transport
 import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
 import { createReceipts } from './receipt/receipt-service';
+import { IpcFailure } from './refusal';
 import { startReturnListener } from './returns/return-listener';
 import { createSettingsService, type KeyValueStore } from './settings/settings-service';
 

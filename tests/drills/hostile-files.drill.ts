@@ -6,8 +6,8 @@
 // worker's time limit, rehearsed likewise.
 // Run: bash scripts/with-keyring.sh npx vitest run --config vitest.drills.config.ts tests/drills/hostile-files.drill.ts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
 import { createKycService, type KycServiceOptions } from '../../src/main/kyc/kyc-service';
+import { IpcFailure } from '../../src/main/refusal';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../fixtures/kyc/generate';
 import { type Fixture, startFixture } from '../support/paydesk-fixture';

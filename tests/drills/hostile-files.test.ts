@@ -5,8 +5,8 @@
 // Limits are tightened per case where the real ones would need a big file to reach.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
 import { createKycService, type KycServiceOptions } from '../../src/main/kyc/kyc-service';
+import { IpcFailure } from '../../src/main/refusal';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { xlsxBytes } from '../fixtures/kyc/xlsx';

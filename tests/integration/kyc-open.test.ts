@@ -1,8 +1,8 @@
 // Opening KYC files: real bytes of CSV, XLSX and JSON through the parsers, header mapping and normalization.
 import { describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
 import { createKycService } from '../../src/main/kyc/kyc-service';
 import { normalizeValue } from '../../src/main/kyc/normalize';
+import { IpcFailure } from '../../src/main/refusal';
 import type { KycRecord } from '../../src/shared/gateway/kyc';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { xlsxBytes } from '../fixtures/kyc/xlsx';

@@ -1,8 +1,8 @@
 // Sending a batch through an injected `send` that behaves like the gateway of assumption A11: chunks of at
 // most 500, at most two in flight, one chunk refused naming data[3].email, one failing on the network.
 import { describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
 import { createKycService, type KycSend, type KycSendOutcome } from '../../src/main/kyc/kyc-service';
+import { IpcFailure } from '../../src/main/refusal';
 import { type KycRecord, kycSubmitRequestSchema } from '../../src/shared/gateway/kyc';
 import type { KycProgressEvent } from '../../src/shared/kyc-batch';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
 import { copyInSlices, decodeBase64InSlices } from '../../src/main/kyc/bytes-in-slices';
 import { createKycService } from '../../src/main/kyc/kyc-service';
 import { kycWorkers, workerScript } from '../../src/main/kyc/worker-pool';
+import { IpcFailure } from '../../src/main/refusal';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -14,7 +14,7 @@ import type { Profile } from '../../shared/profile';
 import { submitKyc } from '../gateway/client';
 import { signBody } from '../gateway/sign';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import { decodeBase64InSlices } from './bytes-in-slices';
 import type { KycService } from './kyc-service';
 import type { MappingMemory } from './mapping-memory';

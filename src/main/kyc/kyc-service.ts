@@ -16,7 +16,7 @@ import {
   type KycSubmitResult,
   type KycUpdateResult,
 } from '../../shared/kyc-batch';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import { type CheckAllRows, KycBatch } from './batch-store';
 import { copyInSlices } from './bytes-in-slices';
 import { exportRejectedCsv } from './export-csv';

@@ -3,7 +3,7 @@
 // few strings and transferred buffers, not a million objects.
 import { createHash } from 'node:crypto';
 import type { KycColumnMapping, KycField } from '../../shared/kyc-batch';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import { CellStore, type PackedCells, type RawCell } from './cell-store';
 import { decodeUtf8, utf8TextStart } from './decode-text';
 import { guessMapping } from './header-mapping';

@@ -1,7 +1,7 @@
 // The messages between main and the KYC worker. A refusal (IpcFailure) crosses as its kind and message so
 // that main can throw the same refusal; anything else is an internal error and keeps its stack for the log.
 import type { IpcError } from '../../shared/ipc';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import type { KycLimits } from './limits';
 import type { CheckJob, OpenedFile } from './open-file';
 import type { PackedChecks } from './row-checks';
@@ -20,11 +20,7 @@ export type WorkerReply =
   | { id: number; ok: false; failure: WorkerFailure };
 
 export function failureOf(error: unknown): WorkerFailure {
-  if (error instanceof IpcFailure) {
-    return error.field === undefined
-      ? { refusal: true, kind: error.kind, message: error.message }
-      : { refusal: true, kind: error.kind, message: error.message, field: error.field };
-  }
+  if (error instanceof IpcFailure) return { refusal: true, ...error.toIpcError() };
   if (error instanceof Error) return { refusal: false, message: error.message, stack: error.stack };
   return { refusal: false, message: String(error) };
 }

@@ -6,7 +6,7 @@ import type { PayInResult, ReturningCustomer, StoredCard } from '../../shared/ip
 import type { PayInSubmit } from '../../shared/payin-form';
 import type { Profile } from '../../shared/profile';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { PayInTransport } from './gateway-transport';
 import { createInFlight } from './in-flight';

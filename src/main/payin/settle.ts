@@ -8,7 +8,7 @@ import type { PayInResult } from '../../shared/ipc';
 import type { Profile } from '../../shared/profile';
 import { verifyBodySignature } from '../gateway/sign';
 import { type HistoryStore, SYSTEM_OPERATOR } from '../history/history-store';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import type { ReturnKind } from '../returns/return-listener';
 import type { PayInRecorder } from './record-evidence';
 

@@ -7,7 +7,7 @@ import type { PayInRow } from '../../shared/history';
 import { normalizeAmount } from '../../shared/money/amount';
 import type { Profile } from '../../shared/profile';
 import { signBody } from '../gateway/sign';
-import { describeIssue, IpcFailure } from '../ipc/dispatch';
+import { describeIssue, IpcFailure } from '../refusal';
 import type { ReturnRoute } from '../returns/return-listener';
 import type { PayInBody } from './in-flight';
 

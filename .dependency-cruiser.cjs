@@ -17,7 +17,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/shared' },
       to: {
-        path: '((^|/)node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|preload|renderer|sandbox)',
+        path: '((^|/)node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|node|preload|renderer|sandbox)',
       },
     },
     {
@@ -26,7 +26,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/renderer' },
       to: {
-        path: '^src/(main|sandbox|preload/index)|(^|/)node_modules/(electron|fastify|pino)/',
+        path: '^src/(main|node|sandbox|preload/index)|(^|/)node_modules/(electron|fastify|pino)/',
         dependencyTypes: ['local', 'npm', 'npm-dev', 'core', 'npm-no-pkg', 'npm-unknown'],
       },
     },
@@ -39,15 +39,24 @@ module.exports = {
     {
       name: 'main-not-renderer',
       severity: 'error',
-      from: { path: '^src/(main|sandbox|preload)' },
+      from: { path: '^src/(main|node|sandbox|preload)' },
       to: { path: '^src/renderer' },
     },
     {
+      name: 'node-below-the-processes',
+      comment:
+        'src/node is Node-only code shared by main and the sandbox (the signatures): it may use src/shared and Node, never a process of its own.',
+      severity: 'error',
+      from: { path: '^src/node' },
+      to: { path: '^src/(main|preload|renderer|sandbox)' },
+    },
+    {
       name: 'sandbox-independent-of-app',
-      comment: 'The sandbox is the gateway side: it may share wire schemas and signing, nothing of the app.',
+      comment:
+        'The sandbox is the gateway side: it may share wire schemas (src/shared) and signing (src/node), nothing of the app.',
       severity: 'error',
       from: { path: '^src/sandbox' },
-      to: { path: '^src/(main|preload)', pathNot: '^src/main/gateway/sign\\.ts$' },
+      to: { path: '^src/(main|preload)' },
     },
     {
       name: 'electron-only-in-shell',
@@ -55,7 +64,7 @@ module.exports = {
         'Only the thin Electron layer (index, window, bank-windows, ipc-bridge) may import electron; types may be used anywhere (renderer-protocol.ts).',
       severity: 'error',
       from: {
-        path: '^src/(main|shared|sandbox)',
+        path: '^src/(main|node|shared|sandbox)',
         pathNot: '^src/main/(index|window|bank-windows|ipc-bridge)\\.ts$',
       },
       to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },

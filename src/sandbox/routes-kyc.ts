@@ -1,6 +1,6 @@
 // POST /openapi/v1/submitKYC: signed JSON, all-or-nothing, at most 500 records (A10, A11, A22).
 import type { FastifyInstance } from 'fastify';
-import { verifyBodySignature } from '../main/gateway/sign';
+import { verifyBodySignature } from '../node/sign';
 import { merchantIdNumber } from '../shared/gateway/fields';
 import { KYC_MAX_RECORDS_PER_REQUEST, kycSubmitRequestSchema } from '../shared/gateway/kyc';
 import { RESULT_CODE } from '../shared/gateway/result-codes';

@@ -2,7 +2,7 @@
 // the order of assumption A17: merchant, then sign, then the fields, then the card.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { verifyBodySignature } from '../main/gateway/sign';
+import { verifyBodySignature } from '../node/sign';
 import { merchantIdDigits, merchantIdNumber } from '../shared/gateway/fields';
 import { payInV1RequestSchema, payInV2RequestSchema } from '../shared/gateway/payin';
 import { RESULT_CODE } from '../shared/gateway/result-codes';

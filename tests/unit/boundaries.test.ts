@@ -25,41 +25,71 @@ function cruise(files: string[]): Violation[] {
   return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
+/** Plants a file of these lines in a folder of src, cruises it (with `alongside`), and removes it. */
+function plantProbe(
+  folder: string,
+  lines: string[],
+  alongside: string[] = [],
+): { probe: string; violations: Violation[] } {
+  const probe = `src/${folder}/__boundary-probe-${process.pid}-${randomUUID().slice(0, 8)}.ts`;
+  writeFileSync(path.join(root, probe), [...lines, ''].join('\n'));
+  try {
+    return { probe, violations: cruise([probe, ...alongside]) };
+  } finally {
+    rmSync(path.join(root, probe), { force: true });
+  }
+}
+
+const summaryOf = (violations: Violation[]) =>
+  violations.map((v) => ({ from: v.from, to: v.to, rule: v.rule.name, severity: v.rule.severity }));
+
 describe('dependency boundaries', () => {
-  it('reports Node built-ins and main-process code imported from src/shared, and nothing in clean files', () => {
-    const probe = `src/shared/__boundary-probe-${process.pid}-${randomUUID().slice(0, 8)}.ts`;
-    writeFileSync(
-      path.join(root, probe),
+  it('reports Node built-ins, Node-only and main-process code imported from src/shared, and nothing in clean files', () => {
+    const { probe, violations } = plantProbe(
+      'shared',
       [
         "import { readFileSync } from 'node:fs';",
-        "import { signBody } from '../main/gateway/sign';",
-        'export const probe = [readFileSync, signBody];',
-        '',
-      ].join('\n'),
+        "import { signBody } from '../node/sign';",
+        "import { IpcFailure } from '../main/refusal';",
+        'export const probe = [readFileSync, signBody, IpcFailure];',
+      ],
+      ['src/shared/money/amount.ts'],
     );
-    let violations: Violation[];
-    try {
-      violations = cruise([probe, 'src/shared/money/amount.ts']);
-    } finally {
-      rmSync(path.join(root, probe), { force: true });
-    }
-    const summary = violations.map((v) => ({
-      from: v.from,
-      to: v.to,
-      rule: v.rule.name,
-      severity: v.rule.severity,
-    }));
-    expect(summary).toEqual(
+    expect(summaryOf(violations)).toEqual(
       expect.arrayContaining([
         { from: probe, to: 'fs', rule: 'shared-is-pure', severity: 'error' },
         {
           from: probe,
-          to: 'src/main/gateway/sign.ts',
+          to: 'src/node/sign.ts',
+          rule: 'shared-no-electron-or-process-code',
+          severity: 'error',
+        },
+        {
+          from: probe,
+          to: 'src/main/refusal.ts',
           rule: 'shared-no-electron-or-process-code',
           severity: 'error',
         },
       ]),
     );
     expect(violations.every((v) => v.from === probe)).toBe(true);
+  });
+
+  it('reports main-process code imported from the sandbox or from src/node', () => {
+    const lines = ["import { IpcFailure } from '../main/refusal';", 'export const probe = IpcFailure;'];
+    const sandbox = plantProbe('sandbox', lines);
+    const node = plantProbe('node', lines);
+    expect(summaryOf(sandbox.violations)).toContainEqual({
+      from: sandbox.probe,
+      to: 'src/main/refusal.ts',
+      rule: 'sandbox-independent-of-app',
+      severity: 'error',
+    });
+    expect(summaryOf(node.violations)).toContainEqual({
+      from: node.probe,
+      to: 'src/main/refusal.ts',
+      rule: 'node-below-the-processes',
+      severity: 'error',
+    });
   });
 });

@@ -1,6 +1,8 @@
 // Joins the KYC batch service to the gateway, the history and the renderer: signs each chunk, records the
 // batch (file name, hash, counts, per-chunk answers, accepted userIds; no personal data), and remembers
 // which userIds of a file were accepted so that the same file dropped again sends only the rest.
+
+import { signBody } from '../../node/sign';
 import type { KycRecord } from '../../shared/gateway/kyc';
 import type { KycBatchStatus } from '../../shared/history';
 import type {
@@ -12,7 +14,6 @@ import type {
 } from '../../shared/kyc-batch';
 import type { Profile } from '../../shared/profile';
 import { submitKyc } from '../gateway/client';
-import { signBody } from '../gateway/sign';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import { decodeBase64InSlices } from './bytes-in-slices';

@@ -61,11 +61,11 @@ module.exports = {
     {
       name: 'electron-only-in-shell',
       comment:
-        'Only the thin Electron layer (index, window, bank-windows, ipc-bridge) may import electron; types may be used anywhere (renderer-protocol.ts).',
+        'Only the Electron host, src/main/electron, may import electron; its types may be used anywhere (the core never needs them).',
       severity: 'error',
       from: {
         path: '^src/(main|node|shared|sandbox)',
-        pathNot: '^src/main/(index|window|bank-windows|ipc-bridge)\\.ts$',
+        pathNot: '^src/main/electron/',
       },
       to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
     },

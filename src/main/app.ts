@@ -1,5 +1,6 @@
 // The composition root: builds every service from a config object. Imports nothing from 'electron', so
-// the Electron shell (index.ts) and the browser harness (web-harness.ts) run the very same app.
+// the two hosts around it, the Electron app (electron/index.ts) and the browser harness
+// (web-harness/web-harness.ts), run the very same app.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -41,7 +42,7 @@ export interface LogSink {
 }
 
 /**
- * The Electron host's bank-page windows (bank-windows.ts): the core opens one for each pay-in that needs
+ * The Electron host's bank-page windows (electron/bank-windows.ts): the core opens one for each pay-in that needs
  * the bank when `bankPageView` is `window`, and brings it forward or closes it on the renderer's request.
  */
 export interface BankPageWindows {

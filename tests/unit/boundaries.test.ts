@@ -92,4 +92,14 @@ describe('dependency boundaries', () => {
       severity: 'error',
     });
   });
+
+  it('reports electron imported outside the Electron host, src/main/electron', () => {
+    const { probe, violations } = plantProbe('main', [
+      "import { app } from 'electron';",
+      'export const probe = app;',
+    ]);
+    expect(summaryOf(violations)).toEqual([
+      expect.objectContaining({ from: probe, rule: 'electron-only-in-shell', severity: 'error' }),
+    ]);
+  });
 });

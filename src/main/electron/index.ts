@@ -1,24 +1,24 @@
-// The Electron entry point: with window.ts, bank-windows.ts and ipc-bridge.ts, the only code that imports
-// 'electron'.
-// It builds the app from the same composition root as the browser harness and binds it to the window.
+// The Electron host's entry point (built as out/main/index.js): this folder, src/main/electron, is the only
+// code that imports 'electron'. It builds the app from the same composition root (../app.ts) as the
+// browser harness (../web-harness) and binds it to the window.
 import { join } from 'node:path';
 import { app, type BrowserWindow, dialog, ipcMain, powerMonitor, protocol } from 'electron';
 import ElectronStore from 'electron-store';
-import type { EventPayload, IpcEvent } from '../shared/ipc';
-import { createPaydesk, type Paydesk } from './app';
+import type { EventPayload, IpcEvent } from '../../shared/ipc';
+import { createPaydesk, type Paydesk } from '../app';
+import { createKeychainVault } from '../credentials/keychain-vault';
+import { createMemoryVault } from '../credentials/memory-vault';
+import { probeKeychain } from '../credentials/probe-keychain';
+import { type AppLogger, createLogger } from '../log/logger';
+import { setAsideUnreadableSettings } from '../settings/settings-file';
 import { createBankPageWindows } from './bank-windows';
-import { createKeychainVault } from './credentials/keychain-vault';
-import { createMemoryVault } from './credentials/memory-vault';
-import { probeKeychain } from './credentials/probe-keychain';
 import { bindIpc, emitToWindow } from './ipc-bridge';
-import { type AppLogger, createLogger } from './log/logger';
 import {
   APP_ENTRY_URL,
   APP_SCHEME_PRIVILEGES,
   originOf,
   registerRendererProtocol,
 } from './renderer-protocol';
-import { setAsideUnreadableSettings } from './settings/settings-file';
 import { APP_CONTENT_SECURITY_POLICY, bringToFront, createAppWindow } from './window';
 
 let paydesk: Paydesk | undefined;

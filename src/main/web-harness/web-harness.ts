@@ -2,61 +2,16 @@
 // HTTP (calls) and server-sent events (the event table). Development and browser tests only — it is never
 // packaged. Bound to 127.0.0.1; every call must carry the per-run token, and every request must name the
 // harness itself as its Host (so a name rebound to 127.0.0.1 by a hostile site reaches nothing) and, when
-// it has an Origin, come from the harness's own page (so no other site's page can make a call).
+// it has an Origin, come from the harness's own page (so no other site's page can make a call). Its parts:
+// bridge-script.ts (window.paydesk for the page) and static-files.ts (the built renderer).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
-import { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES } from '../shared/ipc';
-import { createPaydesk, type PaydeskConfig } from './app';
+import { createPaydesk, type PaydeskConfig } from '../app';
+import { bridgeScript } from './bridge-script';
+import { BRIDGE_SCRIPT_PATH, CONTENT_TYPES, rendererFile } from './static-files';
 
 const MAX_CALL_BYTES = 96 * 1024 * 1024;
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
-
-/** window.paydesk for a plain browser page, built from the contract's channel and event names. */
-function bridgeScript(): string {
-  return `(() => {
-  const channels = new Set(${JSON.stringify(IPC_CHANNEL_NAMES)});
-  const events = new Set(${JSON.stringify(IPC_EVENT_NAMES)});
-  const params = new URLSearchParams(location.search);
-  if (params.has('token')) sessionStorage.setItem('paydesk-token', params.get('token'));
-  const token = sessionStorage.getItem('paydesk-token') || '';
-  const listeners = new Map();
-  const source = new EventSource('/__events?token=' + encodeURIComponent(token));
-  source.onmessage = (message) => {
-    const { event, payload } = JSON.parse(message.data);
-    for (const listener of listeners.get(event) || []) listener(payload);
-  };
-  const api = {
-    async invoke(channel, input) {
-      if (!channels.has(channel)) throw new Error('Unknown Paydesk channel ' + channel);
-      const response = await fetch('/__ipc/' + channel, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-paydesk-token': token },
-        body: JSON.stringify({ input }),
-      });
-      return response.json();
-    },
-    on(event, listener) {
-      if (!events.has(event)) throw new Error('Unknown Paydesk event ' + event);
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event).add(listener);
-      return () => listeners.get(event).delete(listener);
-    },
-  };
-  Object.defineProperty(window, 'paydesk', { value: Object.freeze(api), writable: false });
-})();
-`;
-}
 
 export interface WebHarnessOptions {
   port: number;
@@ -106,20 +61,10 @@ export async function startWebHarness(options: WebHarnessOptions) {
   }
 
   async function serveStatic(pathname: string, response: ServerResponse) {
-    const relative = normalize(pathname === '/' ? '/index.html' : pathname).replace(/^(\.\.[/\\])+/, '');
-    const file = join(options.rendererDir, relative);
-    if (!file.startsWith(options.rendererDir)) return send(response, 404, 'Not found', 'text/plain');
-    try {
-      let body: Buffer | string = await readFile(file);
-      if (relative === '/index.html') {
-        body = body
-          .toString('utf8')
-          .replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
-      }
-      return send(response, 200, body, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
-    } catch {
-      return send(response, 404, 'Not found', 'text/plain');
-    }
+    const found = await rendererFile(options.rendererDir, pathname);
+    return found
+      ? send(response, 200, found.body, found.type)
+      : send(response, 404, 'Not found', 'text/plain');
   }
 
   /** Host `127.0.0.1:<port>`, and an Origin, if any, of `http://127.0.0.1:<port>`: nothing else. */
@@ -139,7 +84,7 @@ export async function startWebHarness(options: WebHarnessOptions) {
       );
     }
     const url = new URL(request.url ?? '/', 'http://harness');
-    if (url.pathname === '/__harness/bridge.js')
+    if (url.pathname === BRIDGE_SCRIPT_PATH)
       return send(response, 200, bridgeScript(), CONTENT_TYPES['.js']!);
     if (url.pathname === '/__events') {
       if (!tokenMatches(url.searchParams.get('token'))) return send(response, 403, 'Forbidden', 'text/plain');

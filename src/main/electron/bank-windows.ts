@@ -3,8 +3,8 @@
 // A window that closes itself on the return listener's address has finished; one the operator closes
 // before that cancels the bank step (the pay-in's outcome stays open: the customer may still complete it).
 import type { BrowserWindow } from 'electron';
-import { isOpenableBankPageUrl } from '../shared/bank-page-url';
-import type { BankPageWindows } from './app';
+import { isOpenableBankPageUrl } from '../../shared/bank-page-url';
+import type { BankPageWindows } from '../app';
 import { bringToFront, openBankPageWindow } from './window';
 
 export function createBankPageWindows(options: {

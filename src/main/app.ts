@@ -23,9 +23,10 @@ import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
 import { InvalidCursorError } from './history/filter-sql';
 import { HistoryClosedError, openHistoryStore } from './history/history-store';
 import { createIpcDispatcher, type IpcDispatcher, type IpcHandlers } from './ipc/dispatch';
+import { createKycBatches } from './kyc/batches';
 import { createKycDesk } from './kyc/kyc-desk';
-import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
+import { KycWorkerPool } from './kyc/worker-pool';
 import { lockRecordIn } from './lock/lock-record';
 import { createLockService } from './lock/lock-service';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
@@ -276,9 +277,11 @@ export async function createPaydesk(config: PaydeskConfig) {
     operator: operatorName,
   });
 
-  const kyc = createKycService();
+  // One worker thread reads and checks KYC files for the whole app, started on the first file.
+  const kycWorkers = new KycWorkerPool();
+  const kyc = createKycBatches({ workers: kycWorkers });
   const kycDesk = createKycDesk({
-    kyc,
+    batches: kyc,
     history,
     connection: async () => {
       const profile = settings.activeProfile();
@@ -419,6 +422,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     async close() {
       lock.stopIdleClock();
       await listener.close();
+      await kycWorkers.close();
       await (sandboxStarting ? (await sandboxStarting).close() : undefined);
       // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
       await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);

@@ -5,7 +5,8 @@
 // Limits are tightened per case where the real ones would need a big file to reach.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKycService, type KycServiceOptions } from '../../src/main/kyc/kyc-service';
+import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
+import { KycWorkerPool } from '../../src/main/kyc/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
@@ -21,12 +22,20 @@ import {
   zipArchive,
 } from './hostile-files-corpus';
 
+/** The KYC worker thread these tests read files in (the app makes one the same way). */
+const workers = new KycWorkerPool();
+afterAll(() => workers.close());
+
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const SAVE_AS = 'Save it from your spreadsheet program as "CSV UTF-8" and open it again.';
 const MB = 1024 * 1024;
 
-async function refusedWith(bytes: Uint8Array, fileName: string, options: KycServiceOptions = {}) {
-  const outcome = await createKycService(options)
+async function refusedWith(
+  bytes: Uint8Array,
+  fileName: string,
+  options: Omit<KycBatchesOptions, 'workers'> = {},
+) {
+  const outcome = await createKycBatches({ workers, ...options })
     .open(bytes, fileName)
     .then(
       () => undefined,
@@ -144,14 +153,14 @@ describe('hostile KYC files: refused with a message saying what is wrong', () =>
 
 describe('awkward KYC files: read correctly', () => {
   it('a UTF-8 BOM does not stick to the first header', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const summary = await service.open(utf8(`\uFEFF${kycCsv([kycRecord(1)])}`), 'bom.csv');
     expect(summary.mapping[0]).toEqual({ header: 'userId', field: 'userId' });
     expect(summary.counts).toMatchObject({ total: 1, valid: 1 });
   });
 
   it('formulas in cells are text: kept as typed, and neutralized when exported', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const formulas = {
       ...kycRecord(2),
       firstName: '=1+1',
@@ -177,7 +186,7 @@ describe('awkward KYC files: read correctly', () => {
   });
 
   it('XLSX formulas read as their cached results; one never calculated reads as empty', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const bytes = await xlsxBytes([
       ['userId', 'firstName', 'lastName'],
       ['u1', { formula: 'UPPER("anna")', result: 'ANNA' }, { formula: 'NOW()' }],
@@ -196,7 +205,10 @@ describe('awkward KYC files: read correctly', () => {
         ['u2', 'Jonas'],
       ]),
     );
-    const summary = await createKycService().open(zipArchive(await workbookParts(sheet)), 'small.xlsx');
+    const summary = await createKycBatches({ workers }).open(
+      zipArchive(await workbookParts(sheet)),
+      'small.xlsx',
+    );
     expect(summary.counts.total).toBe(2);
     expect(summary.mapping.map((column) => column.field)).toEqual(['userId', 'firstName']);
   });

@@ -1,11 +1,16 @@
 // Opening KYC files: real bytes of CSV, XLSX and JSON through the parsers, header mapping and normalization.
-import { describe, expect, it } from 'vitest';
-import { createKycService } from '../../src/main/kyc/kyc-service';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createKycBatches } from '../../src/main/kyc/batches';
 import { normalizeValue } from '../../src/main/kyc/normalize';
+import { KycWorkerPool } from '../../src/main/kyc/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
 import type { KycRecord } from '../../src/shared/gateway/kyc';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { xlsxBytes } from '../fixtures/kyc/xlsx';
+
+/** The KYC worker thread these tests read files in (the app makes one the same way). */
+const workers = new KycWorkerPool();
+afterAll(() => workers.close());
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const wire = (record: KycRecord) => ({
@@ -15,7 +20,7 @@ const wire = (record: KycRecord) => ({
 });
 
 async function openRows(bytes: Uint8Array, fileName: string) {
-  const service = createKycService();
+  const service = createKycBatches({ workers });
   const summary = await service.open(bytes, fileName);
   const page = service.rows(summary.batchId, { limit: 1000 });
   return { service, summary, page };
@@ -204,7 +209,7 @@ describe('KYC open: headers and text encodings', () => {
   });
 
   it('refuses UTF-16, binary and non-UTF-8 files with a message saying what to do', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const text = kycCsv([kycRecord(1)]);
     const utf16le = new Uint8Array([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
     expect((await refusal(service.open(utf16le, 'a.csv'))).message).toMatch(/UTF-16.*CSV UTF-8/);

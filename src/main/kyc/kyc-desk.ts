@@ -1,6 +1,6 @@
-// Joins the KYC batch service to the gateway, the history and the renderer: signs each chunk, records the
-// batch (file name, hash, counts, per-chunk answers, accepted userIds; no personal data), and remembers
-// which userIds of a file were accepted so that the same file dropped again sends only the rest.
+// Joins the KYC batches (batches.ts) to the gateway, the history and the renderer: signs each chunk,
+// records the batch (file name, hash, counts, per-chunk answers, accepted userIds; no personal data), and
+// remembers which userIds of a file were accepted so that the same file dropped again sends only the rest.
 
 import { signBody } from '../../node/sign';
 import type { KycRecord } from '../../shared/gateway/kyc';
@@ -16,8 +16,8 @@ import type { Profile } from '../../shared/profile';
 import { submitKyc } from '../gateway/client';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
+import type { KycBatches } from './batches';
 import { decodeBase64InSlices } from './bytes-in-slices';
-import type { KycService } from './kyc-service';
 import type { MappingMemory } from './mapping-memory';
 import type { KycSendOutcome } from './submit';
 
@@ -44,7 +44,7 @@ function countsOf(counts: KycSubmitResult['counts']) {
 export type KycDesk = ReturnType<typeof createKycDesk>;
 
 export function createKycDesk(deps: {
-  kyc: KycService;
+  batches: KycBatches;
   history: HistoryStore;
   connection: () => Promise<KycConnection>;
   emitProgress: (event: KycProgressEvent) => void;
@@ -98,7 +98,7 @@ export function createKycDesk(deps: {
   function historyRowOf(batchId: string, connection: KycConnection): number {
     let rowId = historyRows.get(batchId);
     if (rowId === undefined) {
-      const summary = summaries.get(batchId) ?? deps.kyc.summary(batchId);
+      const summary = summaries.get(batchId) ?? deps.batches.summary(batchId);
       rowId = deps.history.insertKycBatch({
         profile: connection.profile.name,
         operator: connection.operator,
@@ -129,13 +129,13 @@ export function createKycDesk(deps: {
         msg: chunk.msg,
         count: chunk.count ?? 0,
       })),
-      acceptedUserIds: deps.kyc.acceptedUserIds(batchId),
+      acceptedUserIds: deps.batches.acceptedUserIds(batchId),
       operator: connection.operator,
     });
   }
 
   /**
-   * Sends through the batch service, saving what the gateway accepted after every chunk and before its
+   * Sends through the batches, saving what the gateway accepted after every chunk and before its
    * progress event goes out: a crash mid-batch loses at most the chunks whose answers had not arrived,
    * and those count as not accepted, so the same file sends them again.
    */
@@ -152,7 +152,7 @@ export function createKycDesk(deps: {
       save(
         batchId,
         rowId,
-        { status: 'pending', counts: deps.kyc.summary(batchId).counts, chunks },
+        { status: 'pending', counts: deps.batches.summary(batchId).counts, chunks },
         connection,
       );
       deps.emitProgress(event);
@@ -178,7 +178,7 @@ export function createKycDesk(deps: {
         return accepted;
       };
       // The decoded bytes are this call's own: they move to the worker rather than being copied.
-      const opened = await deps.kyc.open(bytes, input.fileName, { alreadyAccepted, handOver: true });
+      const opened = await deps.batches.open(bytes, input.fileName, { alreadyAccepted, handOver: true });
       const headers = opened.mapping.map((column) => column.header);
       const remembered = deps.mappings?.recall(headers);
       const differs = remembered?.some(
@@ -187,14 +187,17 @@ export function createKycDesk(deps: {
       );
       const summary =
         remembered && differs
-          ? { ...(await deps.kyc.setMapping(opened.batchId, remembered)), mappingFrom: 'remembered' as const }
+          ? {
+              ...(await deps.batches.setMapping(opened.batchId, remembered)),
+              mappingFrom: 'remembered' as const,
+            }
           : opened;
       summaries.set(summary.batchId, summary);
       return summary;
     },
     /** A mapping set by hand: applied, and remembered for the next file with the same headers. */
     async setMapping(batchId: string, changes: KycColumnMapping[]): Promise<KycBatchSummary> {
-      const summary = await deps.kyc.setMapping(batchId, changes);
+      const summary = await deps.batches.setMapping(batchId, changes);
       deps.mappings?.remember(
         summary.mapping.map((column) => column.header),
         summary.mapping,
@@ -211,7 +214,7 @@ export function createKycDesk(deps: {
       requireProductionConfirmation(connection.profile, confirmedProfile);
       const send = await sender(connection);
       return sendRecorded(batchId, connection, (onProgress) =>
-        deps.kyc.submit(batchId, { send, onlyRemaining, onProgress }),
+        deps.batches.submit(batchId, { send, onlyRemaining, onProgress }),
       );
     },
     async resubmitChunk(
@@ -223,7 +226,7 @@ export function createKycDesk(deps: {
       requireProductionConfirmation(connection.profile, confirmedProfile);
       const send = await sender(connection);
       return sendRecorded(batchId, connection, (onProgress) =>
-        deps.kyc.resubmitChunk(batchId, chunkIndex, { send, onProgress }),
+        deps.batches.resubmitChunk(batchId, chunkIndex, { send, onProgress }),
       );
     },
   };

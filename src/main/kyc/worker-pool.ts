@@ -1,8 +1,9 @@
-// Main's side of the KYC worker: one worker thread for the process, started on the first job and stopped
-// after a while idle (its heap goes with it), jobs one at a time. Each job has a time limit and the thread a heap
-// limit; a job past either is stopped with the thread, and the next job gets a fresh one. From sources
-// (tests, tsx, the browser harness) the worker is the TypeScript file run through tsx; in the Electron
-// build it is the kyc-worker.js entry that electron-vite emits next to index.js.
+// Main's side of the KYC worker: one worker thread for the app (the composition root makes the pool and
+// hands it to the KYC batches), started on the first job and stopped after a while idle (its heap goes
+// with it), jobs one at a time. Each job has a time limit and the thread a heap limit; a job past either
+// is stopped with the thread, and the next job gets a fresh one. From sources (tests, tsx, the browser
+// harness) the worker is the TypeScript file run through tsx; in the Electron build it is the
+// kyc-worker.js entry that electron-vite emits next to index.js.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -172,6 +173,3 @@ export class KycWorkerPool {
     }
   }
 }
-
-/** The process's KYC worker, shared by every KYC service (tests make many). */
-export const kycWorkers = new KycWorkerPool();

@@ -1,6 +1,7 @@
-// The KYC batch service of main: open a file, page and fix its rows, send it in chunks, export what
-// remains to fix. Batches live in memory only; history keeps accepted userIds per file hash, and hands
-// them back through `alreadyAccepted` when the same file is opened again.
+// The KYC files open in main, as batches: open a file (read and checked in the worker thread), page and
+// fix its rows, send it in chunks, export what remains to fix. Batches live in memory only; history keeps
+// accepted userIds per file hash, and hands them back through `alreadyAccepted` when the same file is
+// opened again. kyc-desk.ts joins them to the gateway, history and the renderer.
 import { randomUUID } from 'node:crypto';
 import { KYC_FIELDS } from '../../shared/gateway/kyc';
 import {
@@ -23,7 +24,7 @@ import { exportRejectedCsv } from './export-csv';
 import { missingRequiredFields, unmappedHeaders } from './header-mapping';
 import { KYC_LIMITS, type KycLimits, sizeText } from './limits';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
-import { kycWorkers } from './worker-pool';
+import type { KycWorkerPool } from './worker-pool';
 
 export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
 
@@ -47,7 +48,9 @@ export interface KycRowsOptions {
   filter?: KycRowFilter;
 }
 
-export interface KycServiceOptions {
+export interface KycBatchesOptions {
+  /** The worker thread that reads and checks files (one for the app, made by the composition root). */
+  workers: Pick<KycWorkerPool, 'run'>;
   /** Batches kept at once; opening one more drops the least recently opened idle batch. */
   maxBatches?: number;
   /** Tighter (or looser) limits than KYC_LIMITS, e.g. to rehearse them in tests. */
@@ -57,13 +60,13 @@ export interface KycServiceOptions {
 /** A file of the field names alone: decoding, the CSV reader and the header mapping run once, on no records. */
 const WARM_UP_FILE = new TextEncoder().encode(`${KYC_FIELDS.join(',')}\r\n`);
 
-export function createKycService(options: KycServiceOptions = {}) {
+export function createKycBatches(options: KycBatchesOptions) {
   const batches = new Map<string, KycBatch>();
   const maxBatches = options.maxBatches ?? 4;
   const limits: KycLimits = { ...KYC_LIMITS, ...options.limits };
 
   const checkAllRows: CheckAllRows = async (check) => {
-    const reply = await kycWorkers.run({ kind: 'check', check }, limits);
+    const reply = await options.workers.run({ kind: 'check', check }, limits);
     if (reply.kind !== 'check')
       throw new Error(`The KYC worker answered a check with a ${reply.kind} reply.`);
     return reply.checks;
@@ -137,7 +140,7 @@ export function createKycService(options: KycServiceOptions = {}) {
      * operator's first file does not also pay for loading the worker's code. Kept as any idle worker is.
      */
     async prepare(): Promise<void> {
-      const reply = await kycWorkers.run(
+      const reply = await options.workers.run(
         { kind: 'open', bytes: await copyInSlices(WARM_UP_FILE), fileName: 'warm-up.csv', limits },
         limits,
       );
@@ -165,7 +168,7 @@ export function createKycService(options: KycServiceOptions = {}) {
       // Shared bytes handed over are read where they are; anything else is copied into shared memory.
       const shared = openOptions.handOver === true && bytes.buffer instanceof SharedArrayBuffer;
       const fileBytes = shared ? bytes : await copyInSlices(bytes);
-      const reply = await kycWorkers.run({ kind: 'open', bytes: fileBytes, fileName, limits }, limits);
+      const reply = await options.workers.run({ kind: 'open', bytes: fileBytes, fileName, limits }, limits);
       if (reply.kind !== 'open')
         throw new Error(`The KYC worker answered an open with a ${reply.kind} reply.`);
       const batch = await KycBatch.create(randomUUID(), fileName, reply.opened);
@@ -290,4 +293,4 @@ export function createKycService(options: KycServiceOptions = {}) {
   };
 }
 
-export type KycService = ReturnType<typeof createKycService>;
+export type KycBatches = ReturnType<typeof createKycBatches>;

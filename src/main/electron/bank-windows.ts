@@ -4,7 +4,7 @@
 // before that cancels the bank step (the pay-in's outcome stays open: the customer may still complete it).
 import type { BrowserWindow } from 'electron';
 import { isOpenableBankPageUrl } from '../../shared/bank-page-url';
-import type { BankPageWindows } from '../app';
+import type { BankPageWindows } from '../payin/bank-page-windows';
 import { bringToFront, openBankPageWindow } from './window';
 
 export function createBankPageWindows(options: {

@@ -10,6 +10,15 @@ export type IpcHandlers = {
   [C in IpcChannel]: (input: z.output<(typeof ipcChannels)[C]['input']>) => Promise<ChannelOutput<C>>;
 };
 
+/** The contract's channels named `<group>.…`, e.g. ChannelsOf<'kyc'>. */
+export type ChannelsOf<Group extends string> = Extract<IpcChannel, `${Group}.${string}`>;
+
+/**
+ * What one feature answers: its channels' handlers, a Pick of IpcHandlers (each feature exports one, e.g.
+ * kyc/kyc-handlers.ts, and the composition root spreads them into the whole map).
+ */
+export type HandlersOf<Group extends string> = Pick<IpcHandlers, ChannelsOf<Group>>;
+
 export type IpcDispatcher = (channel: string, input: unknown) => Promise<IpcResult<unknown>>;
 
 function isChannel(channel: string): channel is IpcChannel {

@@ -1,7 +1,7 @@
 // The KYC files open in main, as batches: open a file (read and checked in the worker thread), page and
 // fix its rows, send it in chunks, export what remains to fix. Batches live in memory only; history keeps
 // accepted userIds per file hash, and hands them back through `alreadyAccepted` when the same file is
-// opened again. kyc-desk.ts joins them to the gateway, history and the renderer.
+// opened again. kyc-service.ts joins them to the gateway, history and the renderer.
 import { randomUUID } from 'node:crypto';
 import { KYC_FIELDS } from '../../shared/gateway/kyc';
 import {

@@ -1,6 +1,7 @@
-// Joins the KYC batches (batches.ts) to the gateway, the history and the renderer: signs each chunk,
-// records the batch (file name, hash, counts, per-chunk answers, accepted userIds; no personal data), and
-// remembers which userIds of a file were accepted so that the same file dropped again sends only the rest.
+// The KYC service: the one object every kyc.* channel calls (kyc-handlers.ts). It joins the open batches
+// (batches.ts) to the gateway, the history and the renderer: signs each chunk, records the batch (file
+// name, hash, counts, per-chunk answers, accepted userIds; no personal data), and remembers which userIds
+// of a file were accepted so that the same file dropped again sends only the rest.
 
 import { signBody } from '../../node/sign';
 import type { KycRecord } from '../../shared/gateway/kyc';
@@ -9,17 +10,21 @@ import type {
   KycBatchSummary,
   KycChunkResult,
   KycColumnMapping,
+  KycExportResult,
+  KycField,
   KycProgressEvent,
+  KycRowsPage,
   KycSubmitResult,
+  KycUpdateResult,
 } from '../../shared/kyc-batch';
 import type { Profile } from '../../shared/profile';
 import { submitKyc } from '../gateway/client';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
-import type { KycBatches } from './batches';
+import type { KycBatches, KycRowsOptions } from './batches';
 import { decodeBase64InSlices } from './bytes-in-slices';
 import type { MappingMemory } from './mapping-memory';
-import type { KycSendOutcome } from './submit';
+import type { KycSend, KycSendOutcome } from './submit';
 
 export interface KycConnection {
   profile: Profile;
@@ -41,9 +46,9 @@ function countsOf(counts: KycSubmitResult['counts']) {
   return { total, valid, invalid, accepted, rejected };
 }
 
-export type KycDesk = ReturnType<typeof createKycDesk>;
+export type KycService = ReturnType<typeof createKycService>;
 
-export function createKycDesk(deps: {
+export function createKycService(deps: {
   batches: KycBatches;
   history: HistoryStore;
   connection: () => Promise<KycConnection>;
@@ -166,7 +171,21 @@ export function createKycDesk(deps: {
     return result;
   }
 
+  /** To the active profile's gateway, once confirmed when it is a production one, with its secret. */
+  async function sendConfirmed(
+    batchId: string,
+    confirmedProfile: string | undefined,
+    run: (send: KycSend, onProgress: (event: KycProgressEvent) => void) => Promise<KycSubmitResult>,
+  ): Promise<KycSubmitResult> {
+    const connection = await deps.connection();
+    requireProductionConfirmation(connection.profile, confirmedProfile);
+    const send = await sender(connection);
+    return sendRecorded(batchId, connection, (onProgress) => run(send, onProgress));
+  }
+
   return {
+    /** The KYC page is open: the worker thread is readied, so the first file opens as fast as later ones. */
+    prepare: (): Promise<void> => deps.batches.prepare(),
     async open(input: { fileName: string; bytes: string }): Promise<KycBatchSummary> {
       const bytes = await decodeBase64InSlices(input.bytes);
       // The worker hashes the file; history is asked with that hash, so main never hashes 64 MB itself.
@@ -205,30 +224,23 @@ export function createKycDesk(deps: {
       summaries.set(batchId, summary);
       return summary;
     },
-    async submit(
-      batchId: string,
-      onlyRemaining: boolean,
-      confirmedProfile?: string,
-    ): Promise<KycSubmitResult> {
-      const connection = await deps.connection();
-      requireProductionConfirmation(connection.profile, confirmedProfile);
-      const send = await sender(connection);
-      return sendRecorded(batchId, connection, (onProgress) =>
+    rows: (batchId: string, query: KycRowsOptions): KycRowsPage => deps.batches.rows(batchId, query),
+    update: (batchId: string, index: number, field: KycField, value: string): KycUpdateResult =>
+      deps.batches.update(batchId, index, field, value),
+    submit: (batchId: string, onlyRemaining: boolean, confirmedProfile?: string): Promise<KycSubmitResult> =>
+      sendConfirmed(batchId, confirmedProfile, (send, onProgress) =>
         deps.batches.submit(batchId, { send, onlyRemaining, onProgress }),
-      );
-    },
-    async resubmitChunk(
+      ),
+    resubmitChunk: (
       batchId: string,
       chunkIndex: number,
       confirmedProfile?: string,
-    ): Promise<KycSubmitResult> {
-      const connection = await deps.connection();
-      requireProductionConfirmation(connection.profile, confirmedProfile);
-      const send = await sender(connection);
-      return sendRecorded(batchId, connection, (onProgress) =>
+    ): Promise<KycSubmitResult> =>
+      sendConfirmed(batchId, confirmedProfile, (send, onProgress) =>
         deps.batches.resubmitChunk(batchId, chunkIndex, { send, onProgress }),
-      );
-    },
+      ),
+    /** The rows still to fix, as a CSV to correct in a spreadsheet and open again. */
+    exportRejected: (batchId: string): Promise<KycExportResult> => deps.batches.exportRejected(batchId),
   };
 }
 

@@ -70,6 +70,22 @@ module.exports = {
       to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'kyc-pipeline-one-way',
+      comment:
+        'The KYC pipeline runs one way, reading (bytes to a raw table), checking (a row to a verdict), worker: no stage imports a later one.',
+      severity: 'error',
+      from: { path: '^src/main/kyc/(reading|checking)/' },
+      to: { path: '^src/main/kyc/(checking|worker)/', pathNot: '^src/main/kyc/$1/' },
+    },
+    {
+      name: 'kyc-worker-code-not-main-side',
+      comment:
+        "The worker thread's code (reading, checking, worker) never imports the main-side KYC modules (batches, the service): its bundle stays small.",
+      severity: 'error',
+      from: { path: '^src/main/kyc/(reading|checking|worker)/' },
+      to: { path: '^src/main/kyc/[^/]+\\.ts$', pathNot: '^src/main/kyc/limits\\.ts$' },
+    },
+    {
       name: 'boot-child-runs-unbundled',
       comment:
         'tests/boot/child runs in plain Node (type stripping, no bundler, no tsx): Node built-ins and its own files only.',

@@ -20,7 +20,7 @@ import { createKycBatches } from './kyc/batches';
 import { kycHandlers } from './kyc/kyc-handlers';
 import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
-import { KycWorkerPool } from './kyc/worker-pool';
+import { KycWorkerPool } from './kyc/worker/worker-pool';
 import { lockHandlers } from './lock/lock-handlers';
 import { lockRecordIn } from './lock/lock-record';
 import { createLockService } from './lock/lock-service';

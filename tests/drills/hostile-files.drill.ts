@@ -7,7 +7,7 @@
 // Run: bash scripts/with-keyring.sh npx vitest run --config vitest.drills.config.ts tests/drills/hostile-files.drill.ts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
-import { KycWorkerPool } from '../../src/main/kyc/worker-pool';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../fixtures/kyc/generate';

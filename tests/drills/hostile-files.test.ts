@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
-import { KycWorkerPool } from '../../src/main/kyc/worker-pool';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';

@@ -2,7 +2,7 @@
 // find them, fixes revalidate them, and the export of what is left to fix is safe to open in a spreadsheet.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatches } from '../../src/main/kyc/batches';
-import { KycWorkerPool } from '../../src/main/kyc/worker-pool';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import type { KycRecord } from '../../src/shared/gateway/kyc';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 

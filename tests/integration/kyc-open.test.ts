@@ -1,8 +1,8 @@
 // Opening KYC files: real bytes of CSV, XLSX and JSON through the parsers, header mapping and normalization.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
-import { normalizeValue } from '../../src/main/kyc/normalize';
-import { KycWorkerPool } from '../../src/main/kyc/worker-pool';
+import { normalizeValue } from '../../src/main/kyc/checking/normalize';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
 import type { KycRecord } from '../../src/shared/gateway/kyc';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';

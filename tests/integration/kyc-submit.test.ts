@@ -2,7 +2,7 @@
 // most 500, at most two in flight, one chunk refused naming data[3].email, one failing on the network.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycSend, type KycSendOutcome } from '../../src/main/kyc/batches';
-import { KycWorkerPool } from '../../src/main/kyc/worker-pool';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
 import { type KycRecord, kycSubmitRequestSchema } from '../../src/shared/gateway/kyc';
 import type { KycProgressEvent } from '../../src/shared/kyc-batch';

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { copyInSlices, decodeBase64InSlices } from '../../src/main/kyc/bytes-in-slices';
-import { KycWorkerPool, workerScript } from '../../src/main/kyc/worker-pool';
+import { KycWorkerPool, workerScript } from '../../src/main/kyc/worker/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 
@@ -135,7 +135,7 @@ describe('where the worker script is', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs the TypeScript source through tsx from sources, and the built file next to the bundle', () => {
-    const here = new URL('../../src/main/kyc/worker-pool.ts', import.meta.url).href;
+    const here = new URL('../../src/main/kyc/worker/worker-pool.ts', import.meta.url).href;
     const source = workerScript(here);
     expect(source.url.href).toBe(new URL('kyc-worker.ts', here).href);
     expect(source.execArgv).toEqual([

@@ -75,31 +75,55 @@ describe('dependency boundaries', () => {
     expect(violations.every((v) => v.from === probe)).toBe(true);
   });
 
-  it('reports main-process code imported from the sandbox or from src/node', () => {
-    const lines = ["import { IpcFailure } from '../main/refusal';", 'export const probe = IpcFailure;'];
-    const sandbox = plantProbe('sandbox', lines);
-    const node = plantProbe('node', lines);
-    expect(summaryOf(sandbox.violations)).toContainEqual({
-      from: sandbox.probe,
+  // A probe in `folder` importing `name` from `from`: the rule that must report it, and nothing else.
+  const crossings: { folder: string; name: string; from: string; to: string; rule: string }[] = [
+    {
+      folder: 'sandbox',
+      name: 'IpcFailure',
+      from: '../main/refusal',
       to: 'src/main/refusal.ts',
       rule: 'sandbox-independent-of-app',
-      severity: 'error',
-    });
-    expect(summaryOf(node.violations)).toContainEqual({
-      from: node.probe,
+    },
+    {
+      folder: 'node',
+      name: 'IpcFailure',
+      from: '../main/refusal',
       to: 'src/main/refusal.ts',
       rule: 'node-below-the-processes',
-      severity: 'error',
-    });
-  });
-
-  it('reports electron imported outside the Electron host, src/main/electron', () => {
-    const { probe, violations } = plantProbe('main', [
-      "import { app } from 'electron';",
-      'export const probe = app;',
+    },
+    { folder: 'main', name: 'app', from: 'electron', to: 'electron', rule: 'electron-only-in-shell' },
+    {
+      folder: 'main/kyc/reading',
+      name: 'normalizeRow',
+      from: '../checking/normalize',
+      to: 'src/main/kyc/checking/normalize.ts',
+      rule: 'kyc-pipeline-one-way',
+    },
+    {
+      folder: 'main/kyc/checking',
+      name: 'openFile',
+      from: '../worker/open-file',
+      to: 'src/main/kyc/worker/open-file.ts',
+      rule: 'kyc-pipeline-one-way',
+    },
+    {
+      folder: 'main/kyc/worker',
+      name: 'createKycBatches',
+      from: '../batches',
+      to: 'src/main/kyc/batches.ts',
+      rule: 'kyc-worker-code-not-main-side',
+    },
+  ];
+  it.each(crossings)('reports $rule: src/$folder importing $from', ({ folder, name, from, to, rule }) => {
+    const { probe, violations } = plantProbe(folder, [
+      `import { ${name} } from '${from}';`,
+      `export const probe = ${name};`,
     ]);
-    expect(summaryOf(violations)).toEqual([
-      expect.objectContaining({ from: probe, rule: 'electron-only-in-shell', severity: 'error' }),
-    ]);
+    expect(
+      summaryOf(violations).map((v) => ({
+        ...v,
+        to: v.to.includes('node_modules/electron/') ? 'electron' : v.to,
+      })),
+    ).toEqual([{ from: probe, to, rule, severity: 'error' }]);
   });
 });

@@ -20,11 +20,11 @@ import {
 import { IpcFailure } from '../refusal';
 import { type CheckAllRows, KycBatch } from './batch-store';
 import { copyInSlices } from './bytes-in-slices';
+import { missingRequiredFields, unmappedHeaders } from './checking/header-mapping';
 import { exportRejectedCsv } from './export-csv';
-import { missingRequiredFields, unmappedHeaders } from './header-mapping';
 import { KYC_LIMITS, type KycLimits, sizeText } from './limits';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
-import type { KycWorkerPool } from './worker-pool';
+import type { KycWorkerPool } from './worker/worker-pool';
 
 export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
 

@@ -1,10 +1,10 @@
 // The first worksheet of an XLSX workbook to a raw table: the first non-empty row is the header. The ZIP is
 // checked first (zip-guard), because exceljs inflates every part whole.
 import type ExcelJS from 'exceljs';
-import { IpcFailure } from '../refusal';
+import { IpcFailure } from '../../refusal';
+import { count, type KycLimits } from '../limits';
 import { CellStore, packRows } from './cell-store';
 import { dateText, numberText } from './cell-text';
-import { count, type KycLimits } from './limits';
 import { type RawCell, type RawTable, uniqueHeaders } from './table';
 import { guardZip } from './zip-guard';
 

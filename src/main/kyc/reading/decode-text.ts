@@ -1,7 +1,7 @@
 // Bytes to text for CSV and JSON: UTF-8 only (with or without a BOM). UTF-16 and binary files are refused
 // with a message saying what to do, rather than parsed into garbage that fails every row.
 import { isUtf8 } from 'node:buffer';
-import { IpcFailure } from '../refusal';
+import { IpcFailure } from '../../refusal';
 
 const SAVE_AS_UTF8 = 'Save it from your spreadsheet program as "CSV UTF-8" and open it again.';
 

@@ -2,9 +2,9 @@
 // sources). It opens and checks files so that main's event loop never holds them; it keeps nothing
 // between jobs, so a job that fails or is stopped loses nothing but itself.
 import { parentPort } from 'node:worker_threads';
-import { sharePacked } from './cell-store';
+import { checksTransferables } from '../checking/packed-checks';
+import { sharePacked } from '../reading/cell-store';
 import { checkRows, openFile } from './open-file';
-import { checksTransferables } from './row-checks';
 import { failureOf, type WorkerJob, type WorkerReply } from './worker-protocol';
 
 const port = parentPort;

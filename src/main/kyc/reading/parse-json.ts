@@ -2,10 +2,10 @@
 // shape). Headers are the keys in the order they first appear; arrays stay lists. Nesting is measured
 // before JSON.parse, because a value nested a million levels deep parses but cannot be turned back into
 // text (JSON.stringify recurses) and says nothing a KYC record could mean.
-import { IpcFailure } from '../refusal';
+import { IpcFailure } from '../../refusal';
+import { count, type KycLimits } from '../limits';
 import { CellStore, packRows } from './cell-store';
 import { numberText } from './cell-text';
-import { count, type KycLimits } from './limits';
 import type { RawCell, RawTable } from './table';
 import { uniqueHeaders } from './table';
 

@@ -1,6 +1,6 @@
 // Which parser a file needs: the bytes decide when they are unmistakable (a ZIP is an XLSX workbook, an
 // OLE file is a legacy .xls), then the file name, then the first character of the text.
-import { IpcFailure } from '../refusal';
+import { IpcFailure } from '../../refusal';
 import { startsWith } from './decode-text';
 import type { KycFileFormat } from './table';
 

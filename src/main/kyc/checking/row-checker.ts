@@ -1,6 +1,11 @@
-// One record against the wire schema, every issue of it (not just the first), as row errors.
-import { KYC_FIELDS, kycRecordSchema } from '../../shared/gateway/kyc';
-import type { KycField, KycRowError } from '../../shared/kyc-batch';
+// The check of one row: its cells mapped to fields and normalized, then the compiled check
+// (compiled-record-check.ts) for the common valid record, and only when that is not sure the wire schema
+// itself, which names every issue (not just the first) as row errors. What the checks of all the rows
+// found crosses to main packed (packed-checks.ts).
+import { KYC_FIELDS, kycRecordSchema } from '../../../shared/gateway/kyc';
+import type { KycField, KycRowError } from '../../../shared/kyc-batch';
+import type { RawCell } from '../reading/table';
+import { LIST_VALIDATION_CAPS, surelyValidValues } from './compiled-record-check';
 import {
   FIELD_SLOT,
   type NormalizedRecord,
@@ -8,8 +13,6 @@ import {
   normalizeRow,
   normalizeRowInto,
 } from './normalize';
-import { LIST_VALIDATION_CAPS, surelyValidValues } from './record-check';
-import type { RawCell } from './table';
 
 const FIELDS: ReadonlySet<string> = new Set(KYC_FIELDS);
 const isField = (key: unknown): key is KycField => typeof key === 'string' && FIELDS.has(key);

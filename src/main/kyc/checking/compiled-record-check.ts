@@ -1,12 +1,13 @@
-// A fast "zod would accept this record" for the common, valid record. Running 100,000 records through the
-// full zod parser (payload and issue objects, a URL object per link) took most of an open, so the one
-// schema, kycRecordSchema, is compiled once into plain rules: lengths, patterns, enum values and
-// refinements are read from the schema's own definition, so a change to the schema changes this check
-// too. The predicate answers true only when it is sure; anything else goes through zod itself, which also
-// writes the messages. tests/integration/kyc-record-check.test.ts holds the two to the same answers.
+// A fast "zod would accept this record" for the common, valid record (row-checker.ts asks it first).
+// Running 100,000 records through the full zod parser (payload and issue objects, a URL object per link)
+// took most of an open, so the one schema, kycRecordSchema, is compiled once into plain rules: lengths,
+// patterns, enum values and refinements are read from the schema's own definition, so a change to the
+// schema changes this check too. The predicate answers true only when it is sure; anything else goes
+// through zod itself, which also writes the messages. tests/integration/kyc-record-check.test.ts holds the
+// two to the same answers.
 import { z } from 'zod';
-import { KYC_FIELDS, kycRecordSchema } from '../../shared/gateway/kyc';
-import type { KycField } from '../../shared/kyc-batch';
+import { KYC_FIELDS, kycRecordSchema } from '../../../shared/gateway/kyc';
+import type { KycField } from '../../../shared/kyc-batch';
 import { FIELD_SLOT, type NormalizedRecord, type NormalizedValues } from './normalize';
 
 /** The parts of zod's internal definitions (`schema._zod.def`) this compiler reads. */

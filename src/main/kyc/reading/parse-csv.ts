@@ -9,9 +9,9 @@
 // a warning). A " inside an unquoted cell is an ordinary character. Rows whose cells are all blank are
 // skipped, as spreadsheets write them. Row numbers count every row, blank or not, as a spreadsheet shows
 // them, a quoted line break inside a cell not starting a new row.
-import { IpcFailure } from '../refusal';
+import { IpcFailure } from '../../refusal';
+import { count, type KycLimits } from '../limits';
 import { CELL_QUOTED, CellStore, type PackedCells, sharePacked } from './cell-store';
-import { count, type KycLimits } from './limits';
 import { type RawTable, uniqueHeaders } from './table';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;

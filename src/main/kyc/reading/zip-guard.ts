@@ -3,8 +3,8 @@
 // the entries are counted, their stated sizes summed, and each entry inflated once into nothing to prove
 // it is no larger than it says: all bounded by the limits, none of it kept.
 import { createInflateRaw } from 'node:zlib';
-import { IpcFailure } from '../refusal';
-import { count, type KycLimits, sizeText } from './limits';
+import { IpcFailure } from '../../refusal';
+import { count, type KycLimits, sizeText } from '../limits';
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;

@@ -1,20 +1,26 @@
-// The heavy half of opening a KYC file, run in the worker thread: hash, sniff, decode, parse, guess the
-// mapping and check every row. What it returns is packed (cell-store, row-checks) so that main receives a
-// few strings and transferred buffers, not a million objects.
+// The heavy half of opening a KYC file, run in the worker thread: hash, sniff, decode, parse (../reading),
+// guess the mapping and check every row (../checking). What it returns is packed (cell-store,
+// packed-checks) so that main receives a few strings and transferred buffers, not a million objects.
 import { createHash } from 'node:crypto';
-import type { KycColumnMapping, KycField } from '../../shared/kyc-batch';
-import { IpcFailure } from '../refusal';
-import { CellStore, type PackedCells, type RawCell } from './cell-store';
-import { decodeUtf8, utf8TextStart } from './decode-text';
-import { guessMapping } from './header-mapping';
-import type { KycLimits } from './limits';
-import { parseCsv } from './parse-csv';
-import { parseJson } from './parse-json';
-import { parseXlsx } from './parse-xlsx';
-import { ChecksBuilder, noteOf, type PackedChecks, type PackedNotes, packNotes } from './row-checks';
-import { sniffFormat } from './sniff';
-import type { KycFileFormat, RawTable } from './table';
-import { rowChecker } from './validate';
+import type { KycColumnMapping, KycField } from '../../../shared/kyc-batch';
+import { IpcFailure } from '../../refusal';
+import { guessMapping } from '../checking/header-mapping';
+import {
+  ChecksBuilder,
+  noteOf,
+  type PackedChecks,
+  type PackedNotes,
+  packNotes,
+} from '../checking/packed-checks';
+import { rowChecker } from '../checking/row-checker';
+import type { KycLimits } from '../limits';
+import { CellStore, type PackedCells, type RawCell } from '../reading/cell-store';
+import { decodeUtf8, utf8TextStart } from '../reading/decode-text';
+import { parseCsv } from '../reading/parse-csv';
+import { parseJson } from '../reading/parse-json';
+import { parseXlsx } from '../reading/parse-xlsx';
+import { sniffFormat } from '../reading/sniff';
+import type { KycFileFormat, RawTable } from '../reading/table';
 
 export interface OpenedFile {
   format: KycFileFormat;

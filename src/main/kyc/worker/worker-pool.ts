@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { IpcFailure } from '../refusal';
-import type { KycLimits } from './limits';
+import { IpcFailure } from '../../refusal';
+import type { KycLimits } from '../limits';
 import { errorOf, type WorkerJob, type WorkerReply } from './worker-protocol';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;

@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
 import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
-import { IpcFailure } from '../../src/main/refusal';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../fixtures/kyc/generate';
 import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { refusalOf } from '../support/refusal';
 import {
   deflatedPart,
   nestedJson,
@@ -33,14 +33,8 @@ async function refusedWith(
   fileName: string,
   options: Omit<KycBatchesOptions, 'workers'> = {},
 ) {
-  const outcome = await createKycBatches({ workers, ...options })
-    .open(bytes, fileName)
-    .then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-  expect(outcome).toBeInstanceOf(IpcFailure);
-  return (outcome as IpcFailure).message;
+  const failure = await refusalOf(createKycBatches({ workers, ...options }).open(bytes, fileName));
+  return failure.message;
 }
 
 /** Counts turns of main's event loop (timer callbacks) until `work` settles: proof main was not held. */

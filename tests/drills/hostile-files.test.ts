@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
 import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
-import { IpcFailure } from '../../src/main/refusal';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { xlsxBytes } from '../fixtures/kyc/xlsx';
 import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { refusalOf } from '../support/refusal';
 import {
   deflatedPart,
   nestedJson,
@@ -35,15 +35,9 @@ async function refusedWith(
   fileName: string,
   options: Omit<KycBatchesOptions, 'workers'> = {},
 ) {
-  const outcome = await createKycBatches({ workers, ...options })
-    .open(bytes, fileName)
-    .then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-  expect(outcome).toBeInstanceOf(IpcFailure);
-  expect((outcome as IpcFailure).kind).toBe('invalid');
-  return (outcome as IpcFailure).message;
+  const failure = await refusalOf(createKycBatches({ workers, ...options }).open(bytes, fileName));
+  expect(failure.kind).toBe('invalid');
+  return failure.message;
 }
 
 describe('hostile KYC files: refused with a message saying what is wrong', () => {

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { copyInSlices, decodeBase64InSlices } from '../../src/main/kyc/bytes-in-slices';
 import { KycWorkerPool, workerScript } from '../../src/main/kyc/worker/worker-pool';
-import { IpcFailure } from '../../src/main/refusal';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+import { refusalOf } from '../support/refusal';
 
 /** The KYC worker thread these tests read files in (the app makes one the same way). */
 const workers = new KycWorkerPool();
@@ -22,15 +22,6 @@ afterAll(() => workers.close());
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const file = (records: number) => utf8(kycCsv(Array.from({ length: records }, (_, i) => kycRecord(i))));
 const big = file(20_000);
-
-async function refusal(promise: Promise<unknown>): Promise<IpcFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(IpcFailure);
-  return error as IpcFailure;
-}
 
 /** Counts turns of main's event loop (timer callbacks) until `work` settles. */
 async function turnsDuring(work: Promise<unknown>): Promise<number> {
@@ -85,7 +76,7 @@ describe('KYC open in a worker thread', () => {
 
   it('stops a job past its time limit with a refusal, and the next open gets a fresh worker', async () => {
     const hasty = createKycBatches({ workers, limits: { workerTimeLimitMs: 5 } });
-    expect((await refusal(hasty.open(big, 'big.csv'))).message).toBe(
+    expect((await refusalOf(hasty.open(big, 'big.csv'))).message).toBe(
       'Paydesk stopped reading this file after 5 ms. Check that it is a KYC file, or split it into smaller files.',
     );
     const summary = await createKycBatches({ workers }).open(file(3), 'after.csv');
@@ -94,7 +85,7 @@ describe('KYC open in a worker thread', () => {
 
   it('refuses a file that needs more heap than the worker has, and main carries on', async () => {
     const cramped = createKycBatches({ workers, limits: { workerHeapMb: 16 } });
-    const failure = await refusal(cramped.open(big, 'big.csv'));
+    const failure = await refusalOf(cramped.open(big, 'big.csv'));
     expect(failure.message).toBe(
       'Reading this file needs more than the 16 MB Paydesk gives one file. Split it into smaller files, ' +
         'or remove the columns it does not need.',

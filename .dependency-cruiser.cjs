@@ -1,7 +1,8 @@
 /**
- * Process boundaries of DESIGN.md, enforced on every `npm run lint`. Package paths are matched anywhere in
- * the resolved path, `(^|/)node_modules/`: where node_modules is a symlink (a git worktree sharing another
- * checkout's), dependency-cruiser reports the real path, e.g. ../main/node_modules/electron/index.js.
+ * The boundaries of docs/ARCHITECTURE.md ("The rules the linter enforces"), checked on every `npm run lint`.
+ * Package paths are matched anywhere in the resolved path, `(^|/)node_modules/`: where node_modules is a
+ * symlink (a git worktree sharing another checkout's), dependency-cruiser reports the real path, e.g.
+ * ../main/node_modules/electron/index.js.
  */
 module.exports = {
   forbidden: [

@@ -1,8 +1,9 @@
-// The compiled record check (checking/compiled-record-check.ts) against the shared zod schema it is compiled from: on any
-// record it may only say "valid" where zod does, and on normalized records it must say so exactly where
-// zod does, or the open would either let a bad record through or lose its speed. Generated records mix
-// valid values with the awkward ones (lengths at the limit in code points, leap days, punycode and numeric
-// hosts, ports, tabs, lists at the item limit), so both directions are exercised.
+// The compiled record check (checking/compiled-record-check.ts) against the shared zod schema it is
+// compiled from: on any record it may only say "valid" where zod does, and on normalized records it must
+// say so exactly where zod does, or the open would either let a bad record through or lose its speed.
+// Generated records mix valid values with the awkward ones (lengths at the limit in code points, leap
+// days, punycode and numeric hosts, ports, tabs, lists at the item limit), so both directions are
+// exercised.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recordCheckCompiled, surelyValid } from '../../src/main/kyc/checking/compiled-record-check';

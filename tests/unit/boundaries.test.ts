@@ -1,6 +1,6 @@
-// The process boundaries of DESIGN.md are enforced by dependency-cruiser (.dependency-cruiser.cjs). This
-// plants a file under src/shared that breaks them and checks the rules catch it, so a config change that
-// silently stops enforcing them fails here.
+// The boundaries of docs/ARCHITECTURE.md are enforced by dependency-cruiser (.dependency-cruiser.cjs). This
+// plants files that break them (in src/shared, the sandbox, src/node, main and the KYC pipeline) and checks
+// the rules catch each, so a config change that silently stops enforcing one fails here.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';

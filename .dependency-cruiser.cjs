@@ -1,7 +1,8 @@
 /**
- * Process boundaries of DESIGN.md, enforced on every `npm run lint`. Package paths are matched anywhere in
- * the resolved path, `(^|/)node_modules/`: where node_modules is a symlink (a git worktree sharing another
- * checkout's), dependency-cruiser reports the real path, e.g. ../main/node_modules/electron/index.js.
+ * The boundaries of docs/ARCHITECTURE.md ("The rules the linter enforces"), checked on every `npm run lint`.
+ * Package paths are matched anywhere in the resolved path, `(^|/)node_modules/`: where node_modules is a
+ * symlink (a git worktree sharing another checkout's), dependency-cruiser reports the real path, e.g.
+ * ../main/node_modules/electron/index.js.
  */
 module.exports = {
   forbidden: [
@@ -17,7 +18,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/shared' },
       to: {
-        path: '((^|/)node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|preload|renderer|sandbox)',
+        path: '((^|/)node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|node|preload|renderer|sandbox)',
       },
     },
     {
@@ -26,7 +27,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/renderer' },
       to: {
-        path: '^src/(main|sandbox|preload/index)|(^|/)node_modules/(electron|fastify|pino)/',
+        path: '^src/(main|node|sandbox|preload/index)|(^|/)node_modules/(electron|fastify|pino)/',
         dependencyTypes: ['local', 'npm', 'npm-dev', 'core', 'npm-no-pkg', 'npm-unknown'],
       },
     },
@@ -39,26 +40,51 @@ module.exports = {
     {
       name: 'main-not-renderer',
       severity: 'error',
-      from: { path: '^src/(main|sandbox|preload)' },
+      from: { path: '^src/(main|node|sandbox|preload)' },
       to: { path: '^src/renderer' },
     },
     {
+      name: 'node-below-the-processes',
+      comment:
+        'src/node is Node-only code shared by main and the sandbox (the signatures): it may use src/shared and Node, never a process of its own.',
+      severity: 'error',
+      from: { path: '^src/node' },
+      to: { path: '^src/(main|preload|renderer|sandbox)' },
+    },
+    {
       name: 'sandbox-independent-of-app',
-      comment: 'The sandbox is the gateway side: it may share wire schemas and signing, nothing of the app.',
+      comment:
+        'The sandbox is the gateway side: it may share wire schemas (src/shared) and signing (src/node), nothing of the app.',
       severity: 'error',
       from: { path: '^src/sandbox' },
-      to: { path: '^src/(main|preload)', pathNot: '^src/main/gateway/sign\\.ts$' },
+      to: { path: '^src/(main|preload)' },
     },
     {
       name: 'electron-only-in-shell',
       comment:
-        'Only the thin Electron layer (index, window, bank-windows, ipc-bridge) may import electron; types may be used anywhere (renderer-protocol.ts).',
+        'Only the Electron host, src/main/electron, may import electron; its types may be used anywhere (the core never needs them).',
       severity: 'error',
       from: {
-        path: '^src/(main|shared|sandbox)',
-        pathNot: '^src/main/(index|window|bank-windows|ipc-bridge)\\.ts$',
+        path: '^src/(main|node|shared|sandbox)',
+        pathNot: '^src/main/electron/',
       },
       to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'kyc-pipeline-one-way',
+      comment:
+        'The KYC pipeline runs one way, reading (bytes to a raw table), checking (a row to a verdict), worker: no stage imports a later one.',
+      severity: 'error',
+      from: { path: '^src/main/kyc/(reading|checking)/' },
+      to: { path: '^src/main/kyc/(checking|worker)/', pathNot: '^src/main/kyc/$1/' },
+    },
+    {
+      name: 'kyc-worker-code-not-main-side',
+      comment:
+        "The worker thread's code (reading, checking, worker) never imports the main-side KYC modules (batches, the service): its bundle stays small.",
+      severity: 'error',
+      from: { path: '^src/main/kyc/(reading|checking|worker)/' },
+      to: { path: '^src/main/kyc/[^/]+\\.ts$', pathNot: '^src/main/kyc/limits\\.ts$' },
     },
     {
       name: 'boot-child-runs-unbundled',

@@ -7,9 +7,10 @@ export default defineConfig({
     build: {
       rollupOptions: {
         input: {
-          index: resolve(import.meta.dirname, 'src/main/index.ts'),
-          // The KYC worker thread's entry: emitted as kyc-worker.js next to index.js (src/main/kyc/worker-pool.ts).
-          'kyc-worker': resolve(import.meta.dirname, 'src/main/kyc/kyc-worker.ts'),
+          // The Electron host's entry (src/main/electron): emitted as out/main/index.js, package.json's "main".
+          index: resolve(import.meta.dirname, 'src/main/electron/index.ts'),
+          // The KYC worker thread's entry: emitted as kyc-worker.js next to index.js (src/main/kyc/worker/worker-pool.ts).
+          'kyc-worker': resolve(import.meta.dirname, 'src/main/kyc/worker/kyc-worker.ts'),
         },
       },
     },

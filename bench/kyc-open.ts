@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
-import { createKycService } from '../src/main/kyc/kyc-service';
+import { createKycBatches } from '../src/main/kyc/batches';
+import { KycWorkerPool } from '../src/main/kyc/worker/worker-pool';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../tests/fixtures/kyc/generate';
 import { loadLine, machineLine, median, printBenchResult, printTable, ratioText } from './support/report';
 
@@ -133,7 +134,7 @@ async function child(mode: string, file: string): Promise<void> {
     // The machine's own share of event-loop gaps: the same probe for a second with nothing to do.
     const idle = await withBlockProbe(() => new Promise((resolve) => setTimeout(resolve, 1000)));
     result.idleBlockMs = idle.blockMs;
-    const service = createKycService();
+    const service = createKycBatches({ workers: new KycWorkerPool() });
     if (mode === 'prepared') {
       await service.prepare();
       // The operator finding the file: the worker is ready and idle.
@@ -141,7 +142,7 @@ async function child(mode: string, file: string): Promise<void> {
     }
     const opens = mode === 'prepared' ? 1 : OPENS_PER_PROCESS;
     for (let run = 0; run < opens; run++) {
-      // As kyc-desk has the bytes it decodes from IPC: in shared memory, handed over rather than copied.
+      // As the KYC service has the bytes it decodes from IPC: in shared memory, handed over rather than copied.
       const own = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
       own.set(bytes);
       const cpu = process.cpuUsage();

@@ -14,7 +14,7 @@ import { probeKeychain } from '../src/main/credentials/probe-keychain';
 import { createLogger } from '../src/main/log/logger';
 import { setAsideUnreadableSettings } from '../src/main/settings/settings-file';
 import type { KeyValueStore } from '../src/main/settings/settings-service';
-import { startWebHarness } from '../src/main/web-harness';
+import { startWebHarness } from '../src/main/web-harness/web-harness';
 import type { IpcResult, SettingsView } from '../src/shared/ipc';
 import { SANDBOX_PROFILE } from '../src/shared/profile';
 

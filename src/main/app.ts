@@ -1,53 +1,43 @@
 // The composition root: builds every service from a config object. Imports nothing from 'electron', so
-// the Electron shell (index.ts) and the browser harness (web-harness.ts) run the very same app.
-import { randomBytes } from 'node:crypto';
+// the two hosts around it, the Electron app (electron/index.ts) and the browser harness
+// (web-harness/web-harness.ts), run the very same app.
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Sandbox } from '../sandbox';
 import { DEFAULT_MERCHANT } from '../sandbox/merchants';
 import type { HistoryVerification } from '../shared/history';
-import {
-  CHANNELS_OPEN_WHILE_LOCKED,
-  type ChannelOutput,
-  type EventPayload,
-  type IpcEvent,
-  type PayInResult,
-  type SettingsNotice,
-} from '../shared/ipc';
+import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '../shared/ipc';
 import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
-import { testConnection } from './gateway/test-connection';
+import { embeddedSandboxIn } from './embedded-sandbox';
 import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
-import { InvalidCursorError } from './history/filter-sql';
+import { historyHandlers } from './history/history-handlers';
 import { HistoryClosedError, openHistoryStore } from './history/history-store';
-import { createIpcDispatcher, type IpcDispatcher, IpcFailure, type IpcHandlers } from './ipc/dispatch';
-import { createKycDesk } from './kyc/kyc-desk';
+import { createIpcDispatcher, type IpcDispatcher, type IpcHandlers } from './ipc/dispatch';
+import { lockGated } from './ipc/lock-gate';
+import { createKycBatches } from './kyc/batches';
+import { kycHandlers } from './kyc/kyc-handlers';
 import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
+import { KycWorkerPool } from './kyc/worker/worker-pool';
+import { lockHandlers } from './lock/lock-handlers';
 import { lockRecordIn } from './lock/lock-record';
 import { createLockService } from './lock/lock-service';
+import type { BankPageWindows } from './payin/bank-page-windows';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
+import { payInHandlers } from './payin/payin-handlers';
 import { createPayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
 import { createReceipts } from './receipt/receipt-service';
+import { IpcFailure } from './refusal';
 import { startReturnListener } from './returns/return-listener';
+import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsService, type KeyValueStore } from './settings/settings-service';
 
 export interface LogSink {
   info(object: object, message?: string): void;
   error(object: object, message?: string): void;
-}
-
-/**
- * The Electron host's bank-page windows (bank-windows.ts): the core opens one for each pay-in that needs
- * the bank when `bankPageView` is `window`, and brings it forward or closes it on the renderer's request.
- */
-export interface BankPageWindows {
-  open(historyId: number, url: string): void;
-  /** false when no window of this pay-in is open. */
-  focus(historyId: number): boolean;
-  close(historyId: number): void;
 }
 
 export interface PaydeskConfig {
@@ -141,37 +131,11 @@ export async function createPaydesk(config: PaydeskConfig) {
     return stored ?? (profile.embeddedSandbox ? DEFAULT_MERCHANT.secret : undefined);
   }
 
-  // The embedded sandbox runs only while a profile needs it: started at start-up when the active profile
-  // is the Sandbox, otherwise on the first call that needs it. Its module (fastify) is loaded only then,
-  // and the start-up one runs in the background: the window does not wait for it, the first call that
-  // needs it does. A start that failed is tried again by the next call. Its inspection endpoints (every
-  // KYC record it accepted) answer only this run's random token.
-  let sandbox: Sandbox | undefined;
-  let sandboxStarting: Promise<Sandbox> | undefined;
-  function embeddedSandbox(): Promise<Sandbox> {
-    sandboxStarting ??= import('../sandbox')
-      .then(({ startSandbox }) =>
-        startSandbox({
-          port: 0,
-          dataFile: join(config.dataDir, 'sandbox.sqlite'),
-          inspectionToken: randomBytes(24).toString('base64url'),
-          ...config.sandbox,
-        }),
-      )
-      .then(
-        (started) => {
-          sandbox = started;
-          return started;
-        },
-        (error: unknown) => {
-          sandboxStarting = undefined;
-          throw error;
-        },
-      );
-    return sandboxStarting;
-  }
+  // The embedded sandbox: the start-up one runs in the background; the window does not wait for it, the
+  // first call that needs it does.
+  const sandbox = embeddedSandboxIn(config.dataDir, config.sandbox);
   const startedInBackground: Promise<void> = settings.activeProfile().embeddedSandbox
-    ? embeddedSandbox().then(
+    ? sandbox.start().then(
         () => undefined,
         (error: unknown) =>
           config.log.error(
@@ -183,7 +147,7 @@ export async function createPaydesk(config: PaydeskConfig) {
 
   async function endpointsOf(profile: Profile): Promise<{ baseUrl: string; kycBaseUrl: string }> {
     if (profile.embeddedSandbox) {
-      const { url } = await embeddedSandbox();
+      const { url } = await sandbox.start();
       return { baseUrl: url, kycBaseUrl: url };
     }
     if (!profile.baseUrl || !profile.kycBaseUrl) {
@@ -260,23 +224,16 @@ export async function createPaydesk(config: PaydeskConfig) {
     log: config.log,
   });
 
-  /** In window mode the bank page opens in the host's isolated window as soon as the answer asks for it. */
-  function withBankWindow(result: PayInResult): PayInResult {
-    if (result.bankPage && config.bankPageView === 'window') {
-      config.bankPageWindows?.open(result.historyId, result.bankPage.url);
-    }
-    return result;
-  }
-
   const receipts = createReceipts({
     history,
     profiles: () => settings.read().profiles,
     operator: operatorName,
   });
 
-  const kyc = createKycService();
-  const kycDesk = createKycDesk({
-    kyc,
+  // One worker thread reads and checks KYC files for the whole app, started on the first file.
+  const kycWorkers = new KycWorkerPool();
+  const kyc = createKycService({
+    batches: createKycBatches({ workers: kycWorkers }),
     history,
     connection: async () => {
       const profile = settings.activeProfile();
@@ -297,117 +254,36 @@ export async function createPaydesk(config: PaydeskConfig) {
       bankPageView: config.bankPageView,
       keychain: config.keychain,
     }),
-    'settings.get': () => settings.view(),
-    'settings.update': (input) => settings.update(input),
-    'profiles.save': (profile) => settings.saveProfile(profile),
-    'profiles.remove': ({ id }) => settings.removeProfile(id),
-    'profiles.activate': ({ id }) => settings.activate(id),
-    'profiles.testConnection': async ({ id }) => {
-      const profile = settings.read().profiles.find((candidate) => candidate.id === id);
-      if (!profile) throw new IpcFailure('not_found', `No connection profile with id "${id}".`, 'id');
-      return testConnection(await endpointsOf(profile), {
-        connectTimeoutMs: profile.connectTimeoutMs,
-        timeoutMs: profile.requestTimeoutMs,
-      });
-    },
-    'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
-    'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
-    'lock.status': async () => lock.status(),
-    'lock.activity': async () => lock.activity(),
-    'lock.lockNow': async () => lock.lockNow(),
-    'lock.unlock': ({ passphrase }) => lock.unlock(passphrase),
-    'lock.setPassphrase': ({ current, passphrase }) => lock.setPassphrase(current, passphrase),
-    'lock.removePassphrase': ({ current }) => lock.removePassphrase(current),
-    'payin.submit': async (input) => withBankWindow(await payIns.submit(input)),
-    'payin.retry': async (input) => withBankWindow(await payIns.retry(input)),
-    'payin.cancelBankPage': async ({ historyId }) => {
-      const result = await payIns.cancelBankPage(historyId);
-      config.bankPageWindows?.close(historyId);
-      return result;
-    },
-    'payin.focusBankPage': async ({ historyId }) => ({
-      focused: config.bankPageWindows?.focus(historyId) ?? false,
+    ...settingsHandlers({ settings, endpointsOf }),
+    ...lockHandlers(lock),
+    ...payInHandlers({
+      payIns,
+      receipts,
+      bankPageView: config.bankPageView,
+      bankPageWindows: config.bankPageWindows,
     }),
-    'payin.receipt': async (request) => receipts.view(request),
-    'payin.receiptPdf': (request) => receipts.pdf(request),
-    'payin.storedCards': ({ userId }) => payIns.storedCardsFor(userId),
-    'payin.forgetStoredCard': ({ ccStorageID }) => payIns.forgetStoredCard(ccStorageID),
-    'payin.customer': ({ userId }) => payIns.returningCustomer(userId),
-    'kyc.prepare': async () => {
-      await kyc.prepare();
-      return { ready: true as const };
-    },
-    'kyc.open': (input) => kycDesk.open(input),
-    'kyc.setMapping': ({ batchId, mapping }) => kycDesk.setMapping(batchId, mapping),
-    'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),
-    'kyc.update': async ({ batchId, index, field, value }) => kyc.update(batchId, index, field, value),
-    'kyc.submit': ({ batchId, onlyRemaining, confirmedProfile }) =>
-      kycDesk.submit(batchId, onlyRemaining, confirmedProfile),
-    'kyc.resubmitChunk': ({ batchId, chunkIndex, confirmedProfile }) =>
-      kycDesk.resubmitChunk(batchId, chunkIndex, confirmedProfile),
-    'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
-    'history.query': async (filter) => {
-      try {
-        return history.query(filter);
-      } catch (error) {
-        // A cursor is opaque text from the renderer: one Paydesk did not issue is bad input, not a fault.
-        if (error instanceof InvalidCursorError) throw new IpcFailure('invalid', error.message, 'cursor');
-        throw error;
-      }
-    },
-    'history.get': async ({ id }) => {
-      const row = history.getById(id);
-      if (!row) throw new IpcFailure('not_found', `No history entry ${id}.`, 'id');
-      const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
-      const timeline = history
-        .auditTrail(id)
-        .map(({ seq, at, operator, event, outcome, resource, detail }) => ({
-          seq,
-          at,
-          operator,
-          event,
-          outcome,
-          resource,
-          detail,
-        }));
-      return { row, timeline, audit };
-    },
-    'history.dailyTotals': async (query) => history.dailyTotals(query),
-    'history.exportCsv': async (filter) => ({
-      csv: history.exportCsv(filter, { operator: operatorName() }),
-      fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,
-    }),
-    'history.verify': async () => history.verifyAll(),
-    'history.auditStatus': async () => history.auditStatus(),
+    ...kycHandlers(kyc),
+    ...historyHandlers({ history, operator: operatorName }),
   };
-
-  const dispatchUnlocked = createIpcDispatcher(handlers, (channel, error) =>
-    config.log.error(
-      { channel, err: error instanceof Error ? error.message : String(error) },
-      'IPC handler failed',
+  // Every call goes through the lock gate, then the dispatcher: the input parsed, the answer a value.
+  const dispatch: IpcDispatcher = lockGated(
+    createIpcDispatcher(handlers, (channel, error) =>
+      config.log.error({ channel, err: errorText(error) }, 'IPC handler failed'),
     ),
+    () => lock.isLocked(),
   );
-  const openWhileLocked: ReadonlySet<string> = new Set(CHANNELS_OPEN_WHILE_LOCKED);
-  const dispatch: IpcDispatcher = async (channel, input) => {
-    if (lock.isLocked() && !openWhileLocked.has(channel)) {
-      return {
-        ok: false,
-        error: { kind: 'locked', message: 'Paydesk is locked: unlock it with the operator passphrase.' },
-      };
-    }
-    return dispatchUnlocked(channel, input);
-  };
 
   return {
     dispatch,
     history,
     /** The embedded sandbox; throws when no profile has needed it yet (tests and tools use it). */
     get sandbox(): Sandbox {
-      if (!sandbox) throw new Error('The embedded sandbox is not running: no Sandbox profile has been used.');
-      return sandbox;
+      const running = sandbox.running;
+      if (!running) throw new Error('The embedded sandbox is not running: no Sandbox profile has been used.');
+      return running;
     },
     /** Starts the embedded sandbox if it is not running (for tools that talk to it directly). */
-    embeddedSandbox,
+    embeddedSandbox: sandbox.start,
     /** Settles when what start-up began in the background (the Sandbox profile's gateway) is done. */
     startedInBackground,
     listener,
@@ -417,7 +293,8 @@ export async function createPaydesk(config: PaydeskConfig) {
     async close() {
       lock.stopIdleClock();
       await listener.close();
-      await (sandboxStarting ? (await sandboxStarting).close() : undefined);
+      await kycWorkers.close();
+      await sandbox.close();
       // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
       await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);
       history.close();

@@ -1,12 +1,11 @@
 // POST /openapi/v1/submitKYC: signed JSON, all-or-nothing, at most 500 records (A10, A11, A22).
 import type { FastifyInstance } from 'fastify';
-import { verifyBodySignature } from '../main/gateway/sign';
-import { merchantIdNumber } from '../shared/gateway/fields';
 import { KYC_MAX_RECORDS_PER_REQUEST, kycSubmitRequestSchema } from '../shared/gateway/kyc';
 import { RESULT_CODE } from '../shared/gateway/result-codes';
 import { JSON_TYPE, requireContentType } from './content-types';
 import type { SandboxContext } from './context';
-import { isRecord, refuse } from './replies';
+import { merchantOfJsonBody, signRefusal } from './merchant-checks';
+import { refuse } from './replies';
 import { firstIssueMessage } from './validation';
 
 /** 500 records at the longest A10 allows (20 URLs of 512 characters each) stay under this (A16). */
@@ -17,33 +16,11 @@ export function registerKycRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     '/openapi/v1/submitKYC',
     { bodyLimit: KYC_BODY_LIMIT, onRequest: requireContentType(JSON_TYPE) },
     async (request, reply) => {
-      const body = request.body;
-      if (!isRecord(body))
-        return refuse(reply, RESULT_CODE.MALFORMED_BODY, 'body: Must be a JSON object.', 400);
-      const merchantId = merchantIdNumber.safeParse(body.merchantId);
-      if (!merchantId.success) {
-        return refuse(
-          reply,
-          RESULT_CODE.INVALID_PARAMETER,
-          firstIssueMessage(merchantId.error, 'merchantId'),
-        );
-      }
-      const merchant = ctx.merchants.get(merchantId.data);
-      if (!merchant) {
-        return refuse(
-          reply,
-          RESULT_CODE.UNKNOWN_MERCHANT,
-          `merchantId: Unknown merchant ${merchantId.data}.`,
-        );
-      }
-      if (!verifyBodySignature(body, merchant.secret, merchant.algorithm)) {
-        const missing = typeof body.sign !== 'string' || body.sign === '';
-        return refuse(
-          reply,
-          RESULT_CODE.BAD_SIGNATURE,
-          missing ? 'sign: Required.' : `sign: Does not match the request (${merchant.algorithm}).`,
-        );
-      }
+      const found = merchantOfJsonBody(ctx, request.body);
+      if (!found.ok) return refuse(reply, found.code, found.msg, found.httpStatus);
+      const { body, merchant } = found;
+      const badSign = signRefusal(body, merchant);
+      if (badSign) return refuse(reply, badSign.code, badSign.msg);
       if (Array.isArray(body.data) && body.data.length > KYC_MAX_RECORDS_PER_REQUEST) {
         return refuse(
           reply,

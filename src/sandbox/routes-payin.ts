@@ -2,29 +2,19 @@
 // the order of assumption A17: merchant, then sign, then the fields, then the card.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { verifyBodySignature } from '../main/gateway/sign';
-import { merchantIdDigits, merchantIdNumber } from '../shared/gateway/fields';
+import { merchantIdDigits } from '../shared/gateway/fields';
 import { payInV1RequestSchema, payInV2RequestSchema } from '../shared/gateway/payin';
 import { RESULT_CODE } from '../shared/gateway/result-codes';
 import { FORM_TYPE, JSON_TYPE, requireContentType } from './content-types';
 import type { SandboxContext } from './context';
 import { NOT_JSON_BODY } from './faults';
-import type { SandboxMerchant } from './merchants';
+import { lookUpMerchant, merchantOfJsonBody, signRefusal } from './merchant-checks';
 import { type PayInResult, payInData, payInMessage, processPayIn } from './payin';
 import { isRecord, refuse } from './replies';
 import { firstIssueMessage } from './validation';
 
 /** Far above the largest valid pay-in (about 4 KB of fields), far below anything that could hurt. */
 export const PAYIN_BODY_LIMIT = 64 * 1024;
-
-type MerchantLookup = { ok: true; merchant: SandboxMerchant } | { ok: false; code: number; msg: string };
-
-function lookUpMerchant(ctx: SandboxContext, merchantId: number): MerchantLookup {
-  const merchant = ctx.merchants.get(merchantId);
-  return merchant
-    ? { ok: true, merchant }
-    : { ok: false, code: RESULT_CODE.UNKNOWN_MERCHANT, msg: `merchantId: Unknown merchant ${merchantId}.` };
-}
 
 async function answer(ctx: SandboxContext, reply: FastifyReply, result: PayInResult): Promise<FastifyReply> {
   const traceid = reply.request.id;
@@ -75,20 +65,9 @@ export function registerPayInRoutes(app: FastifyInstance, ctx: SandboxContext): 
     '/openapi/v2/pwpp',
     { bodyLimit: PAYIN_BODY_LIMIT, onRequest: requireContentType(JSON_TYPE) },
     async (request, reply) => {
-      const body = request.body;
-      if (!isRecord(body))
-        return refuse(reply, RESULT_CODE.MALFORMED_BODY, 'body: Must be a JSON object.', 400);
-      const merchantId = merchantIdNumber.safeParse(body.merchantId);
-      if (!merchantId.success) {
-        return refuse(
-          reply,
-          RESULT_CODE.INVALID_PARAMETER,
-          firstIssueMessage(merchantId.error, 'merchantId'),
-        );
-      }
-      const found = lookUpMerchant(ctx, merchantId.data);
-      if (!found.ok) return refuse(reply, found.code, found.msg);
-      const parsed = payInV2RequestSchema.safeParse(body);
+      const found = merchantOfJsonBody(ctx, request.body);
+      if (!found.ok) return refuse(reply, found.code, found.msg, found.httpStatus);
+      const parsed = payInV2RequestSchema.safeParse(found.body);
       if (!parsed.success)
         return refuse(reply, RESULT_CODE.INVALID_PARAMETER, firstIssueMessage(parsed.error));
       return answer(ctx, reply, await processPayIn(ctx, found.merchant, 'v2', parsed.data, request.id));
@@ -112,14 +91,8 @@ export function registerPayInRoutes(app: FastifyInstance, ctx: SandboxContext): 
       const found = lookUpMerchant(ctx, merchantId);
       if (!found.ok) return refuse(reply, found.code, found.msg);
       const { merchant } = found;
-      if (!verifyBodySignature(body, merchant.secret, merchant.algorithm)) {
-        const missing = typeof body.sign !== 'string' || body.sign === '';
-        return refuse(
-          reply,
-          RESULT_CODE.BAD_SIGNATURE,
-          missing ? 'sign: Required.' : `sign: Does not match the request (${merchant.algorithm}).`,
-        );
-      }
+      const badSign = signRefusal(body, merchant);
+      if (badSign) return refuse(reply, badSign.code, badSign.msg);
       const parsed = payInV1RequestSchema.safeParse(body);
       if (!parsed.success)
         return refuse(reply, RESULT_CODE.INVALID_PARAMETER, firstIssueMessage(parsed.error));

@@ -28,6 +28,7 @@ export type KycBatchStatus = z.infer<typeof kycBatchStatusSchema>;
 /** Every status a history row can carry, pay-in or batch: what the status filter offers. */
 export const HISTORY_STATUSES = [...PAYIN_STATUSES, 'completed', 'partial'] as const;
 export const historyStatusSchema = z.enum(HISTORY_STATUSES);
+export type HistoryStatus = z.infer<typeof historyStatusSchema>;
 
 export const API_VERSIONS = ['v1', 'v2'] as const;
 export const apiVersionSchema = z.enum(API_VERSIONS);

@@ -21,7 +21,7 @@ import { BOOT_TEST_OUT_DIR, builtApp } from './support/build';
 
 const app = builtApp(BOOT_TEST_OUT_DIR);
 const APP_ENTRY = 'app://paydesk/index.html';
-/** What every window of Paydesk's own content must run with (src/main/window.ts). */
+/** What every window of Paydesk's own content must run with (src/main/electron/window.ts). */
 const HARDENED = {
   contextIsolation: true,
   sandbox: true,

@@ -6,11 +6,12 @@
 // worker's time limit, rehearsed likewise.
 // Run: bash scripts/with-keyring.sh npx vitest run --config vitest.drills.config.ts tests/drills/hostile-files.drill.ts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
-import { createKycService, type KycServiceOptions } from '../../src/main/kyc/kyc-service';
+import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../fixtures/kyc/generate';
 import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { refusalOf } from '../support/refusal';
 import {
   deflatedPart,
   nestedJson,
@@ -20,18 +21,20 @@ import {
   zipArchive,
 } from './hostile-files-corpus';
 
+/** The KYC worker thread these tests read files in (the app makes one the same way). */
+const workers = new KycWorkerPool();
+afterAll(() => workers.close());
+
 const MB = 1024 * 1024;
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-async function refusedWith(bytes: Uint8Array, fileName: string, options: KycServiceOptions = {}) {
-  const outcome = await createKycService(options)
-    .open(bytes, fileName)
-    .then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-  expect(outcome).toBeInstanceOf(IpcFailure);
-  return (outcome as IpcFailure).message;
+async function refusedWith(
+  bytes: Uint8Array,
+  fileName: string,
+  options: Omit<KycBatchesOptions, 'workers'> = {},
+) {
+  const failure = await refusalOf(createKycBatches({ workers, ...options }).open(bytes, fileName));
+  return failure.message;
 }
 
 /** Counts turns of main's event loop (timer callbacks) until `work` settles: proof main was not held. */
@@ -77,7 +80,7 @@ describe('drill 5: big hostile KYC files', () => {
   });
 
   it('reads a record with a million cells under a normal header, keeping its width and a note', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const row = `${kycCsvLine(kycRecord(1))}${',x'.repeat(1_000_000)}`;
     const summary = await service.open(utf8(`${CSV_HEADERS.join(',')}\r\n${row}\r\n`), 'long-row.csv');
     expect(summary.counts).toMatchObject({ total: 1, invalid: 1 });
@@ -136,7 +139,7 @@ describe('drill 5: big hostile KYC files', () => {
     });
 
     it('opens correctly while main keeps turning its event loop', async () => {
-      const service = createKycService();
+      const service = createKycBatches({ workers });
       const { value: summary, turns } = await turnsDuring(service.open(big, 'big.csv'));
       expect(summary.counts).toMatchObject({ total: 270_000, valid: 270_000, invalid: 0 });
       expect(turns).toBeGreaterThan(20);
@@ -154,7 +157,7 @@ describe('drill 5: big hostile KYC files', () => {
         'Paydesk stopped reading this file after 200 ms. Check that it is a KYC file, or split it into ' +
           'smaller files.',
       );
-      const summary = await createKycService().open(kycFile(10), 'after.csv');
+      const summary = await createKycBatches({ workers }).open(kycFile(10), 'after.csv');
       expect(summary.counts.valid).toBe(10);
     });
   });

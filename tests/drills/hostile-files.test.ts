@@ -5,12 +5,13 @@
 // Limits are tightened per case where the real ones would need a big file to reach.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
-import { createKycService, type KycServiceOptions } from '../../src/main/kyc/kyc-service';
+import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { xlsxBytes } from '../fixtures/kyc/xlsx';
 import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { refusalOf } from '../support/refusal';
 import {
   deflatedPart,
   nestedJson,
@@ -21,20 +22,22 @@ import {
   zipArchive,
 } from './hostile-files-corpus';
 
+/** The KYC worker thread these tests read files in (the app makes one the same way). */
+const workers = new KycWorkerPool();
+afterAll(() => workers.close());
+
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const SAVE_AS = 'Save it from your spreadsheet program as "CSV UTF-8" and open it again.';
 const MB = 1024 * 1024;
 
-async function refusedWith(bytes: Uint8Array, fileName: string, options: KycServiceOptions = {}) {
-  const outcome = await createKycService(options)
-    .open(bytes, fileName)
-    .then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-  expect(outcome).toBeInstanceOf(IpcFailure);
-  expect((outcome as IpcFailure).kind).toBe('invalid');
-  return (outcome as IpcFailure).message;
+async function refusedWith(
+  bytes: Uint8Array,
+  fileName: string,
+  options: Omit<KycBatchesOptions, 'workers'> = {},
+) {
+  const failure = await refusalOf(createKycBatches({ workers, ...options }).open(bytes, fileName));
+  expect(failure.kind).toBe('invalid');
+  return failure.message;
 }
 
 describe('hostile KYC files: refused with a message saying what is wrong', () => {
@@ -144,14 +147,14 @@ describe('hostile KYC files: refused with a message saying what is wrong', () =>
 
 describe('awkward KYC files: read correctly', () => {
   it('a UTF-8 BOM does not stick to the first header', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const summary = await service.open(utf8(`\uFEFF${kycCsv([kycRecord(1)])}`), 'bom.csv');
     expect(summary.mapping[0]).toEqual({ header: 'userId', field: 'userId' });
     expect(summary.counts).toMatchObject({ total: 1, valid: 1 });
   });
 
   it('formulas in cells are text: kept as typed, and neutralized when exported', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const formulas = {
       ...kycRecord(2),
       firstName: '=1+1',
@@ -177,7 +180,7 @@ describe('awkward KYC files: read correctly', () => {
   });
 
   it('XLSX formulas read as their cached results; one never calculated reads as empty', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const bytes = await xlsxBytes([
       ['userId', 'firstName', 'lastName'],
       ['u1', { formula: 'UPPER("anna")', result: 'ANNA' }, { formula: 'NOW()' }],
@@ -196,7 +199,10 @@ describe('awkward KYC files: read correctly', () => {
         ['u2', 'Jonas'],
       ]),
     );
-    const summary = await createKycService().open(zipArchive(await workbookParts(sheet)), 'small.xlsx');
+    const summary = await createKycBatches({ workers }).open(
+      zipArchive(await workbookParts(sheet)),
+      'small.xlsx',
+    );
     expect(summary.counts.total).toBe(2);
     expect(summary.mapping.map((column) => column.field)).toEqual(['userId', 'firstName']);
   });

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/main/gateway/sign';
+import { signBody } from '../../src/node/sign';
 import type { HistoryRow } from '../../src/shared/history';
 import type { PayInResult } from '../../src/shared/ipc';
 import type { KycBatchSummary, KycSubmitResult } from '../../src/shared/kyc-batch';

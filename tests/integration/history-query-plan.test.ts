@@ -2,7 +2,7 @@
 // every payment ever taken and would make the list slower year after year.
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAMED_SQL } from '../../src/main/history/history-store';
+import { NAMED_SQL } from '../../src/main/history/history-queries';
 import type { HistoryFilterInput } from '../../src/shared/history';
 import { MASTERCARD, payIn, type TempHistory, tempHistory } from './history-fixtures';
 

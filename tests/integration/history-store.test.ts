@@ -1,5 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStoreError, openHistoryStore } from '../../src/main/history/history-store';
 import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/history/migrations';
 import type { HistoryRow, PayInRow } from '../../src/shared/history';
@@ -265,6 +265,25 @@ describe('duplicate guard', () => {
     const unknown = h.store.insertPayIn(payIn({ request: { amount: '5.00' } }));
     h.store.updatePayIn(unknown, { status: 'outcome_unknown' });
     expect(h.store.recentDuplicate('411111******1111', '5.00', 'user-1', since)?.id).toBe(unknown);
+  });
+});
+
+describe('statements on the pay-in path', () => {
+  it('are compiled once: a second pay-in checks for duplicates, inserts and settles without preparing any', () => {
+    const payInOnce = () => {
+      const since = h.clock.now() - 10 * MINUTE;
+      h.store.recentDuplicate('411111******1111', '12.00', 'user-1', since);
+      const id = h.store.insertPayIn(payIn({ request: { amount: '12.00' } }));
+      h.store.updatePayIn(id, { status: 'approved', orderId: `O-${id}`, traceid: `t-${id}` });
+    };
+    payInOnce();
+    const prepare = vi.spyOn(DatabaseSync.prototype, 'prepare');
+    try {
+      payInOnce();
+      expect(prepare).not.toHaveBeenCalled();
+    } finally {
+      prepare.mockRestore();
+    }
   });
 });
 

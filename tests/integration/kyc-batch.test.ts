@@ -1,9 +1,14 @@
 // A 10,000-record file with errors planted at known rows: exactly those rows are invalid, paging and filters
 // find them, fixes revalidate them, and the export of what is left to fix is safe to open in a spreadsheet.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createKycService, type KycService } from '../../src/main/kyc/kyc-service';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createKycBatches, type KycBatches } from '../../src/main/kyc/batches';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import type { KycRecord } from '../../src/shared/gateway/kyc';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+
+/** The KYC worker thread these tests read files in (the app makes one the same way). */
+const workers = new KycWorkerPool();
+afterAll(() => workers.close());
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const COUNT = 10_000;
@@ -21,12 +26,12 @@ function plantedFile(): Uint8Array {
 }
 
 describe('KYC batch with planted errors', () => {
-  let service: KycService;
+  let service: KycBatches;
   let batchId: string;
   const bytes = plantedFile();
 
   beforeEach(async () => {
-    service = createKycService();
+    service = createKycBatches({ workers });
     batchId = (await service.open(bytes, 'planted.csv')).batchId;
   });
 
@@ -118,7 +123,7 @@ describe('KYC batch with planted errors', () => {
 
 describe('KYC export of rows to fix', () => {
   it('quotes cells, neutralizes formulas, lists the reasons, and reads back to the same values', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const good = kycRecord(1);
     const evil = {
       ...kycRecord(2),

@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
-import { parseCsv } from '../../src/main/kyc/parse-csv';
+import { parseCsv } from '../../src/main/kyc/reading/parse-csv';
+import { IpcFailure } from '../../src/main/refusal';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 

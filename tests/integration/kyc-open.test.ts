@@ -1,11 +1,16 @@
 // Opening KYC files: real bytes of CSV, XLSX and JSON through the parsers, header mapping and normalization.
-import { describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
-import { createKycService } from '../../src/main/kyc/kyc-service';
-import { normalizeValue } from '../../src/main/kyc/normalize';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createKycBatches } from '../../src/main/kyc/batches';
+import { normalizeValue } from '../../src/main/kyc/checking/normalize';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import type { KycRecord } from '../../src/shared/gateway/kyc';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import { xlsxBytes } from '../fixtures/kyc/xlsx';
+import { refusalOf } from '../support/refusal';
+
+/** The KYC worker thread these tests read files in (the app makes one the same way). */
+const workers = new KycWorkerPool();
+afterAll(() => workers.close());
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const wire = (record: KycRecord) => ({
@@ -15,19 +20,10 @@ const wire = (record: KycRecord) => ({
 });
 
 async function openRows(bytes: Uint8Array, fileName: string) {
-  const service = createKycService();
+  const service = createKycBatches({ workers });
   const summary = await service.open(bytes, fileName);
   const page = service.rows(summary.batchId, { limit: 1000 });
   return { service, summary, page };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<IpcFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(IpcFailure);
-  return error as IpcFailure;
 }
 
 describe('KYC open: the three formats', () => {
@@ -204,22 +200,22 @@ describe('KYC open: headers and text encodings', () => {
   });
 
   it('refuses UTF-16, binary and non-UTF-8 files with a message saying what to do', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const text = kycCsv([kycRecord(1)]);
     const utf16le = new Uint8Array([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
-    expect((await refusal(service.open(utf16le, 'a.csv'))).message).toMatch(/UTF-16.*CSV UTF-8/);
+    expect((await refusalOf(service.open(utf16le, 'a.csv'))).message).toMatch(/UTF-16.*CSV UTF-8/);
     const utf16NoBom = new Uint8Array(Buffer.from(text, 'utf16le'));
-    expect((await refusal(service.open(utf16NoBom, 'a.csv'))).message).toMatch(/UTF-16/);
+    expect((await refusalOf(service.open(utf16NoBom, 'a.csv'))).message).toMatch(/UTF-16/);
     const png = new Uint8Array([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
     ]);
-    expect((await refusal(service.open(png, 'a.csv'))).message).toMatch(/binary/);
+    expect((await refusalOf(service.open(png, 'a.csv'))).message).toMatch(/binary/);
     const latin1 = new Uint8Array(Buffer.from('userId,firstName\nu1,Jürgen\n', 'latin1'));
-    expect((await refusal(service.open(latin1, 'a.csv'))).message).toMatch(/not UTF-8/);
+    expect((await refusalOf(service.open(latin1, 'a.csv'))).message).toMatch(/not UTF-8/);
     const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
-    expect((await refusal(service.open(xls, 'old.xls'))).message).toMatch(/\.xls/);
-    expect((await refusal(service.open(utf8('{"rows": []}'), 'a.json'))).message).toMatch(/"data" array/);
-    expect((await refusal(service.open(utf8('[1,'), 'a.json'))).kind).toBe('invalid');
+    expect((await refusalOf(service.open(xls, 'old.xls'))).message).toMatch(/\.xls/);
+    expect((await refusalOf(service.open(utf8('{"rows": []}'), 'a.json'))).message).toMatch(/"data" array/);
+    expect((await refusalOf(service.open(utf8('[1,'), 'a.json'))).kind).toBe('invalid');
   });
 
   it('marks rows that have more cells than the header', async () => {

@@ -1,13 +1,14 @@
-// The compiled record check (record-check.ts) against the shared zod schema it is compiled from: on any
-// record it may only say "valid" where zod does, and on normalized records it must say so exactly where
-// zod does, or the open would either let a bad record through or lose its speed. Generated records mix
-// valid values with the awkward ones (lengths at the limit in code points, leap days, punycode and numeric
-// hosts, ports, tabs, lists at the item limit), so both directions are exercised.
+// The compiled record check (checking/compiled-record-check.ts) against the shared zod schema it is
+// compiled from: on any record it may only say "valid" where zod does, and on normalized records it must
+// say so exactly where zod does, or the open would either let a bad record through or lose its speed.
+// Generated records mix valid values with the awkward ones (lengths at the limit in code points, leap
+// days, punycode and numeric hosts, ports, tabs, lists at the item limit), so both directions are
+// exercised.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type NormalizedRecord, normalizeRow } from '../../src/main/kyc/normalize';
-import { recordCheckCompiled, surelyValid } from '../../src/main/kyc/record-check';
-import { rowChecker, validateRecord } from '../../src/main/kyc/validate';
+import { recordCheckCompiled, surelyValid } from '../../src/main/kyc/checking/compiled-record-check';
+import { type NormalizedRecord, normalizeRow } from '../../src/main/kyc/checking/normalize';
+import { rowChecker, validateRecord } from '../../src/main/kyc/checking/row-checker';
 import { KYC_FIELDS, type KycRecord, kycRecordSchema } from '../../src/shared/gateway/kyc';
 import type { KycField } from '../../src/shared/kyc-batch';
 import { kycRecord } from '../fixtures/kyc/generate';

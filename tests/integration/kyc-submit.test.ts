@@ -1,11 +1,16 @@
 // Sending a batch through an injected `send` that behaves like the gateway of assumption A11: chunks of at
 // most 500, at most two in flight, one chunk refused naming data[3].email, one failing on the network.
-import { describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
-import { createKycService, type KycSend, type KycSendOutcome } from '../../src/main/kyc/kyc-service';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createKycBatches, type KycSend, type KycSendOutcome } from '../../src/main/kyc/batches';
+import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
+import { IpcFailure } from '../../src/main/refusal';
 import { type KycRecord, kycSubmitRequestSchema } from '../../src/shared/gateway/kyc';
 import type { KycProgressEvent } from '../../src/shared/kyc-batch';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+
+/** The KYC worker thread these tests read files in (the app makes one the same way). */
+const workers = new KycWorkerPool();
+afterAll(() => workers.close());
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const COUNT = 1_700;
@@ -40,7 +45,7 @@ const ok = (records: KycRecord[]): KycSendOutcome => ({
 });
 
 async function openBatch(alreadyAccepted?: Set<string>) {
-  const service = createKycService();
+  const service = createKycBatches({ workers });
   const bytes = utf8(kycCsv(Array.from({ length: COUNT }, (_, i) => kycRecord(i))));
   const summary = await service.open(bytes, 'people.csv', alreadyAccepted ? { alreadyAccepted } : {});
   return { service, batchId: summary.batchId, bytes };

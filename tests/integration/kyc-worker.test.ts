@@ -9,24 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IpcFailure } from '../../src/main/ipc/dispatch';
+import { createKycBatches } from '../../src/main/kyc/batches';
 import { copyInSlices, decodeBase64InSlices } from '../../src/main/kyc/bytes-in-slices';
-import { createKycService } from '../../src/main/kyc/kyc-service';
-import { kycWorkers, workerScript } from '../../src/main/kyc/worker-pool';
+import { KycWorkerPool, workerScript } from '../../src/main/kyc/worker/worker-pool';
 import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+import { refusalOf } from '../support/refusal';
+
+/** The KYC worker thread these tests read files in (the app makes one the same way). */
+const workers = new KycWorkerPool();
+afterAll(() => workers.close());
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const file = (records: number) => utf8(kycCsv(Array.from({ length: records }, (_, i) => kycRecord(i))));
 const big = file(20_000);
-
-async function refusal(promise: Promise<unknown>): Promise<IpcFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(IpcFailure);
-  return error as IpcFailure;
-}
 
 /** Counts turns of main's event loop (timer callbacks) until `work` settles. */
 async function turnsDuring(work: Promise<unknown>): Promise<number> {
@@ -47,7 +42,7 @@ async function turnsDuring(work: Promise<unknown>): Promise<number> {
 
 describe('KYC open in a worker thread', () => {
   it('keeps main answering while a file is read: timers and page requests run before the open ends', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const small = await service.open(file(10), 'small.csv');
     const order: string[] = [];
     const opening = service.open(big, 'big.csv').then((summary) => {
@@ -66,40 +61,40 @@ describe('KYC open in a worker thread', () => {
   });
 
   it('prepare starts the worker ahead of the first file, and that file is read by the same thread', async () => {
-    await kycWorkers.close();
-    const before = kycWorkers.threadsStarted;
-    const service = createKycService();
+    await workers.close();
+    const before = workers.threadsStarted;
+    const service = createKycBatches({ workers });
     await service.prepare();
-    expect(kycWorkers.threadsStarted).toBe(before + 1);
+    expect(workers.threadsStarted).toBe(before + 1);
     const summary = await service.open(file(10), 'after-prepare.csv');
     expect(summary.counts).toMatchObject({ total: 10, valid: 10 });
-    expect(kycWorkers.threadsStarted).toBe(before + 1);
+    expect(workers.threadsStarted).toBe(before + 1);
     // Ready already: another page visit starts nothing.
     await service.prepare();
-    expect(kycWorkers.threadsStarted).toBe(before + 1);
+    expect(workers.threadsStarted).toBe(before + 1);
   });
 
   it('stops a job past its time limit with a refusal, and the next open gets a fresh worker', async () => {
-    const hasty = createKycService({ limits: { workerTimeLimitMs: 5 } });
-    expect((await refusal(hasty.open(big, 'big.csv'))).message).toBe(
+    const hasty = createKycBatches({ workers, limits: { workerTimeLimitMs: 5 } });
+    expect((await refusalOf(hasty.open(big, 'big.csv'))).message).toBe(
       'Paydesk stopped reading this file after 5 ms. Check that it is a KYC file, or split it into smaller files.',
     );
-    const summary = await createKycService().open(file(3), 'after.csv');
+    const summary = await createKycBatches({ workers }).open(file(3), 'after.csv');
     expect(summary.counts.valid).toBe(3);
   });
 
   it('refuses a file that needs more heap than the worker has, and main carries on', async () => {
-    const cramped = createKycService({ limits: { workerHeapMb: 16 } });
-    const failure = await refusal(cramped.open(big, 'big.csv'));
+    const cramped = createKycBatches({ workers, limits: { workerHeapMb: 16 } });
+    const failure = await refusalOf(cramped.open(big, 'big.csv'));
     expect(failure.message).toBe(
       'Reading this file needs more than the 16 MB Paydesk gives one file. Split it into smaller files, ' +
         'or remove the columns it does not need.',
     );
-    expect((await createKycService().open(file(3), 'after.csv')).counts.valid).toBe(3);
+    expect((await createKycBatches({ workers }).open(file(3), 'after.csv')).counts.valid).toBe(3);
   });
 
   it('reads bytes handed over in shared memory where they are, and copies any others', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const kept = file(2);
     const before = Buffer.from(kept);
     const copied = await service.open(kept, 'kept.csv', { handOver: true });
@@ -113,7 +108,7 @@ describe('KYC open in a worker thread', () => {
   });
 
   it('asks history by the hash the worker computed', async () => {
-    const service = createKycService();
+    const service = createKycBatches({ workers });
     const seen: string[] = [];
     const summary = await service.open(file(3), 'again.csv', {
       alreadyAccepted: (sha256) => {
@@ -131,7 +126,7 @@ describe('where the worker script is', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs the TypeScript source through tsx from sources, and the built file next to the bundle', () => {
-    const here = new URL('../../src/main/kyc/worker-pool.ts', import.meta.url).href;
+    const here = new URL('../../src/main/kyc/worker/worker-pool.ts', import.meta.url).href;
     const source = workerScript(here);
     expect(source.url.href).toBe(new URL('kyc-worker.ts', here).href);
     expect(source.execArgv).toEqual([

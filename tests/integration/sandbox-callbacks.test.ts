@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyBodySignature } from '../../src/main/gateway/sign';
+import { verifyBodySignature } from '../../src/node/sign';
 import { CALLBACK_MAX_ATTEMPTS, type Sandbox, startSandbox } from '../../src/sandbox';
 import { paymentCallbackSchema } from '../../src/shared/gateway/callback';
 import { eventually, inspectOrders, payV2, postForm, SECRET, tradeNo, v1Form } from './sandbox-helpers';

@@ -1,7 +1,7 @@
 // The CLI: `tsx src/sandbox/cli.ts --port 0` prints its real address once it accepts connections.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/main/gateway/sign';
+import { signBody } from '../../src/node/sign';
 import { payV2, postForm, v1Form } from './sandbox-helpers';
 
 let child: ChildProcess | undefined;

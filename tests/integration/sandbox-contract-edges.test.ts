@@ -1,7 +1,7 @@
 // The sandbox at the edges the assumptions spell out after a field-by-field review: KYC URL lengths and
 // empty batches (A10, A11), and a v1 form field sent twice (A17), which is refused — usually at the sign.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/main/gateway/sign';
+import { signBody } from '../../src/node/sign';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
 import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
 import {

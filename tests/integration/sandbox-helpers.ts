@@ -1,5 +1,5 @@
 // Request builders shared by the sandbox integration tests: real bodies, signed as a merchant would.
-import { signBody } from '../../src/main/gateway/sign';
+import { signBody } from '../../src/node/sign';
 import { DEFAULT_MERCHANT } from '../../src/sandbox';
 import type { KycRecord } from '../../src/shared/gateway/kyc';
 

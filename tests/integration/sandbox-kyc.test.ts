@@ -1,7 +1,7 @@
 // KYC submission over real HTTP: acceptance, all-or-nothing refusals, the record limit, signatures and
 // one record per userId (A22).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/main/gateway/sign';
+import { signBody } from '../../src/node/sign';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
 import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
 import { kycRecord, MERCHANT_ID, postForm, postJson, SECRET, signedKyc } from './sandbox-helpers';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
-import { startWebHarness } from '../../src/main/web-harness';
+import { startWebHarness } from '../../src/main/web-harness/web-harness';
 import { IPC_CHANNEL_NAMES } from '../../src/shared/ipc';
 import { memoryStore, startFixture, v2Fields } from '../support/paydesk-fixture';
 

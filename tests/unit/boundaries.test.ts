@@ -1,6 +1,6 @@
-// The process boundaries of DESIGN.md are enforced by dependency-cruiser (.dependency-cruiser.cjs). This
-// plants a file under src/shared that breaks them and checks the rules catch it, so a config change that
-// silently stops enforcing them fails here.
+// The boundaries of docs/ARCHITECTURE.md are enforced by dependency-cruiser (.dependency-cruiser.cjs). This
+// plants files that break them (in src/shared, the sandbox, src/node, main and the KYC pipeline) and checks
+// the rules catch each, so a config change that silently stops enforcing one fails here.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -25,41 +25,105 @@ function cruise(files: string[]): Violation[] {
   return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
+/** Plants a file of these lines in a folder of src, cruises it (with `alongside`), and removes it. */
+function plantProbe(
+  folder: string,
+  lines: string[],
+  alongside: string[] = [],
+): { probe: string; violations: Violation[] } {
+  const probe = `src/${folder}/__boundary-probe-${process.pid}-${randomUUID().slice(0, 8)}.ts`;
+  writeFileSync(path.join(root, probe), [...lines, ''].join('\n'));
+  try {
+    return { probe, violations: cruise([probe, ...alongside]) };
+  } finally {
+    rmSync(path.join(root, probe), { force: true });
+  }
+}
+
+const summaryOf = (violations: Violation[]) =>
+  violations.map((v) => ({ from: v.from, to: v.to, rule: v.rule.name, severity: v.rule.severity }));
+
 describe('dependency boundaries', () => {
-  it('reports Node built-ins and main-process code imported from src/shared, and nothing in clean files', () => {
-    const probe = `src/shared/__boundary-probe-${process.pid}-${randomUUID().slice(0, 8)}.ts`;
-    writeFileSync(
-      path.join(root, probe),
+  it('reports Node built-ins, Node-only and main-process code imported from src/shared, and nothing in clean files', () => {
+    const { probe, violations } = plantProbe(
+      'shared',
       [
         "import { readFileSync } from 'node:fs';",
-        "import { signBody } from '../main/gateway/sign';",
-        'export const probe = [readFileSync, signBody];',
-        '',
-      ].join('\n'),
+        "import { signBody } from '../node/sign';",
+        "import { IpcFailure } from '../main/refusal';",
+        'export const probe = [readFileSync, signBody, IpcFailure];',
+      ],
+      ['src/shared/money/amount.ts'],
     );
-    let violations: Violation[];
-    try {
-      violations = cruise([probe, 'src/shared/money/amount.ts']);
-    } finally {
-      rmSync(path.join(root, probe), { force: true });
-    }
-    const summary = violations.map((v) => ({
-      from: v.from,
-      to: v.to,
-      rule: v.rule.name,
-      severity: v.rule.severity,
-    }));
-    expect(summary).toEqual(
+    expect(summaryOf(violations)).toEqual(
       expect.arrayContaining([
         { from: probe, to: 'fs', rule: 'shared-is-pure', severity: 'error' },
         {
           from: probe,
-          to: 'src/main/gateway/sign.ts',
+          to: 'src/node/sign.ts',
+          rule: 'shared-no-electron-or-process-code',
+          severity: 'error',
+        },
+        {
+          from: probe,
+          to: 'src/main/refusal.ts',
           rule: 'shared-no-electron-or-process-code',
           severity: 'error',
         },
       ]),
     );
     expect(violations.every((v) => v.from === probe)).toBe(true);
+  });
+
+  // A probe in `folder` importing `name` from `from`: the rule that must report it, and nothing else.
+  const crossings: { folder: string; name: string; from: string; to: string; rule: string }[] = [
+    {
+      folder: 'sandbox',
+      name: 'IpcFailure',
+      from: '../main/refusal',
+      to: 'src/main/refusal.ts',
+      rule: 'sandbox-independent-of-app',
+    },
+    {
+      folder: 'node',
+      name: 'IpcFailure',
+      from: '../main/refusal',
+      to: 'src/main/refusal.ts',
+      rule: 'node-below-the-processes',
+    },
+    { folder: 'main', name: 'app', from: 'electron', to: 'electron', rule: 'electron-only-in-shell' },
+    {
+      folder: 'main/kyc/reading',
+      name: 'normalizeRow',
+      from: '../checking/normalize',
+      to: 'src/main/kyc/checking/normalize.ts',
+      rule: 'kyc-pipeline-one-way',
+    },
+    {
+      folder: 'main/kyc/checking',
+      name: 'openFile',
+      from: '../worker/open-file',
+      to: 'src/main/kyc/worker/open-file.ts',
+      rule: 'kyc-pipeline-one-way',
+    },
+    {
+      folder: 'main/kyc/worker',
+      name: 'createKycBatches',
+      from: '../batches',
+      to: 'src/main/kyc/batches.ts',
+      rule: 'kyc-worker-code-not-main-side',
+    },
+  ];
+  it.each(crossings)('reports $rule: src/$folder importing $from', ({ folder, name, from, to, rule }) => {
+    const { probe, violations } = plantProbe(folder, [
+      `import { ${name} } from '${from}';`,
+      `export const probe = ${name};`,
+    ]);
+    expect(
+      summaryOf(violations).map((v) => ({
+        ...v,
+        to: v.to.includes('node_modules/electron/') ? 'electron' : v.to,
+      })),
+    ).toEqual([{ from: probe, to, rule, severity: 'error' }]);
   });
 });

@@ -65,9 +65,11 @@ vi.mock('electron', () => {
   };
 });
 
-const { APP_WEB_PREFERENCES, createAppWindow, openBankPageWindow } = await import('../../src/main/window');
-const { bindIpc } = await import('../../src/main/ipc-bridge');
-const { APP_ENTRY_URL, APP_ORIGIN } = await import('../../src/main/renderer-protocol');
+const { APP_WEB_PREFERENCES, createAppWindow, openBankPageWindow } = await import(
+  '../../src/main/electron/window'
+);
+const { bindIpc } = await import('../../src/main/electron/ipc-bridge');
+const { APP_ENTRY_URL, APP_ORIGIN } = await import('../../src/main/electron/renderer-protocol');
 const { BrowserWindow } = await import('electron');
 
 beforeEach(() => {

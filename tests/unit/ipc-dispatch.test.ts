@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createIpcDispatcher, IpcFailure, type IpcHandlers } from '../../src/main/ipc/dispatch';
+import { createIpcDispatcher, type IpcHandlers } from '../../src/main/ipc/dispatch';
+import { IpcFailure } from '../../src/main/refusal';
 import { SANDBOX_PROFILE } from '../../src/shared/profile';
 
 const settingsView = {

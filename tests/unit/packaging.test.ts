@@ -18,7 +18,7 @@ describe('electron-builder configuration', () => {
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
-      // The renderer is served from app:// (renderer-protocol.ts), so file:// needs no extra privileges.
+      // The renderer is served from app:// (src/main/electron/renderer-protocol.ts), so file:// needs no extra privileges.
       grantFileProtocolExtraPrivileges: false,
       onlyLoadAppFromAsar: true,
       enableEmbeddedAsarIntegrityValidation: true,

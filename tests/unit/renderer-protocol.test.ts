@@ -9,7 +9,7 @@ import {
   originOf,
   rendererFileFor,
   serveRendererFile,
-} from '../../src/main/renderer-protocol';
+} from '../../src/main/electron/renderer-protocol';
 
 const CSP = "default-src 'self'";
 

@@ -4,7 +4,7 @@
 // boundaries loses a required field or a number, so its schema refuses it.
 import { describe, expect, it } from 'vitest';
 import { formEncode } from '../../src/main/gateway/client';
-import { signBody, verifyBodySignature } from '../../src/main/gateway/sign';
+import { signBody, verifyBodySignature } from '../../src/node/sign';
 import { paymentCallbackSchema } from '../../src/shared/gateway/callback';
 
 const SECRET = 'merchant-secret';

@@ -3,7 +3,7 @@
 //   printf '%s' "$canonical" | openssl dgst -sha256 -hmac "$secret"
 //   printf '%s' "$canonical&key=$secret" | openssl dgst -md5        (then upper-cased)
 import { describe, expect, it } from 'vitest';
-import { signBody, verifyBodySignature } from '../../src/main/gateway/sign';
+import { signBody, verifyBodySignature } from '../../src/node/sign';
 import { canonicalSignString } from '../../src/shared/gateway/sign-algorithm';
 
 const SECRET = 'sandbox-secret';

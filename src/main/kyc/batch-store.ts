@@ -13,15 +13,15 @@ import {
   type KycRowState,
   type KycRowView,
 } from '../../shared/kyc-batch';
-import { CellStore, type RawCell } from './cell-store';
-import { type NormalizedRecord, normalizeRow, recordText } from './normalize';
-import type { CheckJob, OpenedFile } from './open-file';
-import { FileVerdicts, noteOf, type PackedChecks, type PackedNotes } from './row-checks';
-import type { KycFileFormat } from './table';
-import { rowChecker } from './validate';
+import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
+import { FileVerdicts, noteOf, type PackedChecks, type PackedNotes } from './checking/packed-checks';
+import { rowChecker } from './checking/row-checker';
+import { CellStore, type RawCell } from './reading/cell-store';
+import type { KycFileFormat } from './reading/table';
+import type { CheckJob, OpenedFile } from './worker/open-file';
 import { sliceClock, yieldToEventLoop } from './yield';
 
-export type { KycFileFormat } from './table';
+export type { KycFileFormat } from './reading/table';
 
 export const STATE = { valid: 0, invalid: 1, accepted: 2, rejected: 3, sending: 4 } as const satisfies Record<
   KycRowState,

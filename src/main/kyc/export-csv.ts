@@ -3,7 +3,7 @@
 import type { KycField } from '../../shared/kyc-batch';
 import { csvCell } from '../csv/csv-cells';
 import { type KycBatch, STATE } from './batch-store';
-import type { RawCell } from './table';
+import type { RawCell } from './reading/table';
 import { sliceClock, yieldToEventLoop } from './yield';
 
 const cellText = (cell: RawCell): string =>

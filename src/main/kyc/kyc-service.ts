@@ -1,293 +1,258 @@
-// The KYC batch service of main: open a file, page and fix its rows, send it in chunks, export what
-// remains to fix. Batches live in memory only; history keeps accepted userIds per file hash, and hands
-// them back through `alreadyAccepted` when the same file is opened again.
-import { randomUUID } from 'node:crypto';
-import { KYC_FIELDS } from '../../shared/gateway/kyc';
-import {
-  KYC_MAX_FILE_BYTES,
-  KYC_MAX_PAGE_ROWS,
-  KYC_SUMMARY_ERRORS,
-  type KycBatchSummary,
-  type KycColumnMapping,
-  type KycExportResult,
-  type KycField,
-  type KycRowFilter,
-  type KycRowsPage,
-  type KycSubmitResult,
-  type KycUpdateResult,
+// The KYC service: the one object every kyc.* channel calls (kyc-handlers.ts). It joins the open batches
+// (batches.ts) to the gateway, the history and the renderer: signs each chunk, records the batch (file
+// name, hash, counts, per-chunk answers, accepted userIds; no personal data), and remembers which userIds
+// of a file were accepted so that the same file dropped again sends only the rest.
+
+import { signBody } from '../../node/sign';
+import type { KycRecord } from '../../shared/gateway/kyc';
+import type { KycBatchStatus } from '../../shared/history';
+import type {
+  KycBatchSummary,
+  KycChunkResult,
+  KycColumnMapping,
+  KycExportResult,
+  KycField,
+  KycProgressEvent,
+  KycRowsPage,
+  KycSubmitResult,
+  KycUpdateResult,
 } from '../../shared/kyc-batch';
-import { IpcFailure } from '../ipc/dispatch';
-import { type CheckAllRows, KycBatch } from './batch-store';
-import { copyInSlices } from './bytes-in-slices';
-import { exportRejectedCsv } from './export-csv';
-import { missingRequiredFields, unmappedHeaders } from './header-mapping';
-import { KYC_LIMITS, type KycLimits, sizeText } from './limits';
-import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
-import { kycWorkers } from './worker-pool';
+import type { Profile } from '../../shared/profile';
+import { submitKyc } from '../gateway/client';
+import type { HistoryStore } from '../history/history-store';
+import { IpcFailure } from '../refusal';
+import type { KycBatches, KycRowsOptions } from './batches';
+import { decodeBase64InSlices } from './bytes-in-slices';
+import type { MappingMemory } from './mapping-memory';
+import type { KycSend, KycSendOutcome } from './submit';
 
-export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
-
-export interface KycOpenOptions {
-  /**
-   * userIds the gateway accepted from this file (same sha256) before: those rows start as accepted. A
-   * function gets the hash the worker computed, so main never hashes 64 MB itself.
-   */
-  alreadyAccepted?: ReadonlySet<string> | ((sha256: string) => ReadonlySet<string>);
-  /**
-   * The caller gives up `bytes` and will not change them: when they are in shared memory (as
-   * decodeBase64InSlices makes them), the worker reads them and the batch keeps them without a copy.
-   * Otherwise `bytes` are copied and stay the caller's.
-   */
-  handOver?: boolean;
+export interface KycConnection {
+  profile: Profile;
+  kycBaseUrl: string;
+  secret: () => Promise<string | undefined>;
+  operator: string;
 }
 
-export interface KycRowsOptions {
-  offset?: number;
-  limit?: number;
-  filter?: KycRowFilter;
+function batchStatus(result: KycSubmitResult): KycBatchStatus {
+  const states = result.chunks.map((chunk) => chunk.state);
+  if (states.length > 0 && states.every((state) => state === 'accepted')) return 'completed';
+  if (states.includes('accepted')) return 'partial';
+  if (states.includes('outcome_unknown')) return 'outcome_unknown';
+  if (states.includes('refused')) return 'refused';
+  return 'not_sent';
 }
 
-export interface KycServiceOptions {
-  /** Batches kept at once; opening one more drops the least recently opened idle batch. */
-  maxBatches?: number;
-  /** Tighter (or looser) limits than KYC_LIMITS, e.g. to rehearse them in tests. */
-  limits?: Partial<KycLimits>;
-}
-
-/** A file of the field names alone: decoding, the CSV reader and the header mapping run once, on no records. */
-const WARM_UP_FILE = new TextEncoder().encode(`${KYC_FIELDS.join(',')}\r\n`);
-
-export function createKycService(options: KycServiceOptions = {}) {
-  const batches = new Map<string, KycBatch>();
-  const maxBatches = options.maxBatches ?? 4;
-  const limits: KycLimits = { ...KYC_LIMITS, ...options.limits };
-
-  const checkAllRows: CheckAllRows = async (check) => {
-    const reply = await kycWorkers.run({ kind: 'check', check }, limits);
-    if (reply.kind !== 'check')
-      throw new Error(`The KYC worker answered a check with a ${reply.kind} reply.`);
-    return reply.checks;
-  };
-
-  function batchOf(batchId: string): KycBatch {
-    const batch = batches.get(batchId);
-    if (!batch) throw new IpcFailure('not_found', 'This KYC file is no longer open; open it again.');
-    return batch;
-  }
-
-  function idleBatchOf(batchId: string): KycBatch {
-    const batch = batchOf(batchId);
-    if (batch.busy) throw new IpcFailure('conflict', 'This KYC file is being sent; wait until sending ends.');
-    return batch;
-  }
-
-  function summaryOf(batch: KycBatch): KycBatchSummary {
-    const errors: KycBatchSummary['errors'] = [];
-    // The first rows in file order of two sorted lists, merged only as far as the summary reaches.
-    const invalid = batch.indicesFor('invalid');
-    const rejected = batch.indicesFor('rejected');
-    for (
-      let a = 0, b = 0;
-      errors.length < KYC_SUMMARY_ERRORS && (a < invalid.length || b < rejected.length);
-    ) {
-      const index =
-        b >= rejected.length || (a < invalid.length && invalid[a]! < rejected[b]!)
-          ? invalid[a++]!
-          : rejected[b++]!;
-      for (const error of batch.errorsOf(index)) {
-        if (errors.length >= KYC_SUMMARY_ERRORS) break;
-        errors.push({ ...error, index, row: batch.rowNumbers[index]! });
-      }
-    }
-    return {
-      mappingFrom: 'guessed',
-      batchId: batch.id,
-      fileName: batch.fileName,
-      format: batch.format,
-      sha256: batch.sha256,
-      counts: batch.counts(),
-      mapping: batch.mapping.map((column) => ({ ...column })),
-      unmappedHeaders: unmappedHeaders(batch.mapping),
-      missingRequiredFields: missingRequiredFields(batch.mapping),
-      errors,
-      warnings: [...batch.warnings],
-    };
-  }
-
-  function keepRoomForOneMore(): void {
-    for (const [id, batch] of batches) {
-      if (batches.size < maxBatches) return;
-      if (!batch.busy) batches.delete(id);
-    }
-  }
-
-  async function withBusy<T>(batch: KycBatch, work: () => Promise<T>): Promise<T> {
-    if (batch.busy) throw new IpcFailure('conflict', 'This KYC file is already being sent.');
-    batch.busy = true;
-    try {
-      return await work();
-    } finally {
-      batch.busy = false;
-    }
-  }
-
-  return {
-    /**
-     * Starts the worker thread (if it is not running) and has it open a header-only file, so that the
-     * operator's first file does not also pay for loading the worker's code. Kept as any idle worker is.
-     */
-    async prepare(): Promise<void> {
-      const reply = await kycWorkers.run(
-        { kind: 'open', bytes: await copyInSlices(WARM_UP_FILE), fileName: 'warm-up.csv', limits },
-        limits,
-      );
-      if (reply.kind !== 'open')
-        throw new Error(`The KYC worker answered a warm-up with a ${reply.kind} reply.`);
-    },
-
-    /**
-     * Parsing and checking run in the worker thread; main only sizes up the bytes, copies them across
-     * and indexes the answer in slices, so its event loop is never held for long.
-     */
-    async open(
-      bytes: Uint8Array,
-      fileName: string,
-      openOptions: KycOpenOptions = {},
-    ): Promise<KycBatchSummary> {
-      if (bytes.byteLength > KYC_MAX_FILE_BYTES) {
-        throw new IpcFailure(
-          'invalid',
-          `The file is ${sizeText(bytes.byteLength)}; Paydesk opens files of at most ` +
-            `${sizeText(KYC_MAX_FILE_BYTES)}. Split it into smaller files.`,
-        );
-      }
-      if (bytes.byteLength === 0) throw new IpcFailure('invalid', 'The file is empty.');
-      // Shared bytes handed over are read where they are; anything else is copied into shared memory.
-      const shared = openOptions.handOver === true && bytes.buffer instanceof SharedArrayBuffer;
-      const fileBytes = shared ? bytes : await copyInSlices(bytes);
-      const reply = await kycWorkers.run({ kind: 'open', bytes: fileBytes, fileName, limits }, limits);
-      if (reply.kind !== 'open')
-        throw new Error(`The KYC worker answered an open with a ${reply.kind} reply.`);
-      const batch = await KycBatch.create(randomUUID(), fileName, reply.opened);
-      const accepted =
-        typeof openOptions.alreadyAccepted === 'function'
-          ? openOptions.alreadyAccepted(batch.sha256)
-          : openOptions.alreadyAccepted;
-      if (accepted) {
-        batch.acceptedBefore = accepted;
-        await batch.markAccepted(accepted);
-      }
-      keepRoomForOneMore();
-      batches.set(batch.id, batch);
-      return summaryOf(batch);
-    },
-
-    summary(batchId: string): KycBatchSummary {
-      return summaryOf(batchOf(batchId));
-    },
-
-    /** Remaps the listed columns (others keep their field), then normalizes and validates every row again. */
-    async setMapping(batchId: string, changes: readonly KycColumnMapping[]): Promise<KycBatchSummary> {
-      const batch = idleBatchOf(batchId);
-      const mapping = batch.mapping.map((column) => ({ ...column }));
-      for (const change of changes) {
-        const column = mapping.find((entry) => entry.header === change.header);
-        if (!column) throw new IpcFailure('invalid', `The file has no column "${change.header}".`, 'mapping');
-        column.field = change.field;
-      }
-      const seen = new Map<KycField, string>();
-      for (const column of mapping) {
-        if (column.field === null) continue;
-        const other = seen.get(column.field);
-        if (other !== undefined) {
-          throw new IpcFailure(
-            'invalid',
-            `Columns "${other}" and "${column.header}" both feed ${column.field}.`,
-            'mapping',
-          );
-        }
-        seen.set(column.field, column.header);
-      }
-      return withBusy(batch, async () => {
-        // What the gateway accepted before (this file's earlier batches) and in this session stays
-        // accepted under the new mapping: a userId column mapped by hand finds them only now.
-        const accepted = new Set([...batch.acceptedBefore, ...batch.acceptedUserIds()]);
-        await batch.rebuild(mapping, checkAllRows);
-        await batch.markAccepted(accepted);
-        return summaryOf(batch);
-      });
-    },
-
-    rows(batchId: string, query: KycRowsOptions = {}): KycRowsPage {
-      const batch = batchOf(batchId);
-      const filter = query.filter ?? 'all';
-      const offset = Math.max(0, Math.trunc(query.offset ?? 0));
-      const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? 100)), KYC_MAX_PAGE_ROWS);
-      const page = batch.rows(offset, limit, filter);
-      return { batchId, filter, offset, total: page.total, rows: page.rows, counts: batch.counts() };
-    },
-
-    update(batchId: string, index: number, field: KycField, value: string): KycUpdateResult {
-      const batch = idleBatchOf(batchId);
-      if (!Number.isInteger(index) || index < 0 || index >= batch.size) {
-        throw new IpcFailure('not_found', `There is no row ${index} in this file.`, 'index');
-      }
-      if (batch.stateOf(index) === 'accepted') {
-        throw new IpcFailure(
-          'conflict',
-          'The gateway has accepted this record already; it cannot change here.',
-        );
-      }
-      batch.update(index, field, value);
-      return { row: batch.view(index), counts: batch.counts() };
-    },
-
-    async submit(batchId: string, submitOptions: KycSubmitOptions): Promise<KycSubmitResult> {
-      const batch = batchOf(batchId);
-      return withBusy(batch, () => submitBatch(batch, submitOptions));
-    },
-
-    async resubmitChunk(
-      batchId: string,
-      chunkIndex: number,
-      submitOptions: Pick<KycSubmitOptions, 'send' | 'onProgress'>,
-    ): Promise<KycSubmitResult> {
-      const batch = batchOf(batchId);
-      const chunk = batch.chunks[chunkIndex];
-      if (!chunk) throw new IpcFailure('not_found', `The last submission has no chunk ${chunkIndex}.`);
-      if (chunk.result?.state === 'accepted') {
-        throw new IpcFailure(
-          'conflict',
-          `Chunk ${chunkIndex} was accepted; sending it again would duplicate it.`,
-        );
-      }
-      if (!chunk.rows.some((row) => batch.stateOf(row) === 'valid')) {
-        throw new IpcFailure(
-          'invalid',
-          `Chunk ${chunkIndex} has no valid record left to send: fix its rows first.`,
-        );
-      }
-      return withBusy(batch, () => resubmitChunk(batch, chunk, submitOptions));
-    },
-
-    async exportRejected(batchId: string): Promise<KycExportResult> {
-      const batch = batchOf(batchId);
-      const { csv, rows } = await exportRejectedCsv(batch);
-      const base = batch.fileName.replace(/\.[^.]+$/, '');
-      return { fileName: `${base}-to-fix.csv`, csv, rows };
-    },
-
-    acceptedUserIds(batchId: string): string[] {
-      return batchOf(batchId).acceptedUserIds();
-    },
-
-    close(batchId: string): void {
-      const batch = batches.get(batchId);
-      if (batch?.busy)
-        throw new IpcFailure('conflict', 'This KYC file is being sent; it closes when sending ends.');
-      batches.delete(batchId);
-    },
-  };
+function countsOf(counts: KycSubmitResult['counts']) {
+  const { total, valid, invalid, accepted, rejected } = counts;
+  return { total, valid, invalid, accepted, rejected };
 }
 
 export type KycService = ReturnType<typeof createKycService>;
+
+export function createKycService(deps: {
+  batches: KycBatches;
+  history: HistoryStore;
+  connection: () => Promise<KycConnection>;
+  emitProgress: (event: KycProgressEvent) => void;
+  /** Mappings set by hand, per header set (absent: nothing is remembered). */
+  mappings?: MappingMemory;
+}) {
+  const historyRows = new Map<string, number>();
+  const summaries = new Map<string, KycBatchSummary>();
+
+  async function sender(connection: KycConnection) {
+    const secret = await connection.secret();
+    if (!secret) {
+      throw new IpcFailure(
+        'invalid',
+        'Set the merchant secret of this profile in Settings: KYC requests are signed.',
+      );
+    }
+    const { profile } = connection;
+    return async (records: KycRecord[]): Promise<KycSendOutcome> => {
+      const body = { merchantId: profile.merchantId, data: records };
+      const result = await submitKyc(
+        connection.kycBaseUrl,
+        { ...body, sign: signBody(body, secret, profile.signAlgorithm) },
+        { connectTimeoutMs: profile.connectTimeoutMs, timeoutMs: profile.requestTimeoutMs },
+      );
+      switch (result.kind) {
+        case 'accepted':
+        case 'refused': {
+          const { kind, code, msg, traceid } = result;
+          return kind === 'accepted'
+            ? { kind, code, msg, traceid, count: result.count }
+            : { kind, code, msg, traceid };
+        }
+        case 'outcome_unknown': {
+          const { message, code, traceid, count } = result;
+          return {
+            kind: 'outcome_unknown',
+            message,
+            ...(code !== undefined && { code }),
+            ...(traceid !== undefined && { traceid }),
+            ...(count !== undefined && { count }),
+          };
+        }
+        case 'not_sent':
+          return { kind: 'not_sent', message: result.message };
+      }
+    };
+  }
+
+  /** The batch's history row, written before the first chunk leaves (status pending until the end). */
+  function historyRowOf(batchId: string, connection: KycConnection): number {
+    let rowId = historyRows.get(batchId);
+    if (rowId === undefined) {
+      const summary = summaries.get(batchId) ?? deps.batches.summary(batchId);
+      rowId = deps.history.insertKycBatch({
+        profile: connection.profile.name,
+        operator: connection.operator,
+        fileName: summary.fileName,
+        sha256: summary.sha256,
+        counts: countsOf(summary.counts),
+      });
+      historyRows.set(batchId, rowId);
+    }
+    return rowId;
+  }
+
+  function save(
+    batchId: string,
+    rowId: number,
+    state: { status: KycBatchStatus; counts: KycSubmitResult['counts']; chunks: KycChunkResult[] },
+    connection: KycConnection,
+  ): void {
+    deps.history.updateKycBatch(rowId, {
+      // The row is inserted pending; a mid-batch save leaves the status as it is (a resubmitted chunk's
+      // batch has ended before, and history refuses to make it pending again).
+      status: state.status === 'pending' ? undefined : state.status,
+      counts: countsOf(state.counts),
+      chunks: state.chunks.map((chunk) => ({
+        index: chunk.index,
+        traceid: chunk.traceid,
+        code: chunk.code,
+        msg: chunk.msg,
+        count: chunk.count ?? 0,
+      })),
+      acceptedUserIds: deps.batches.acceptedUserIds(batchId),
+      operator: connection.operator,
+    });
+  }
+
+  /**
+   * Sends through the batches, saving what the gateway accepted after every chunk and before its
+   * progress event goes out: a crash mid-batch loses at most the chunks whose answers had not arrived,
+   * and those count as not accepted, so the same file sends them again.
+   */
+  async function sendRecorded(
+    batchId: string,
+    connection: KycConnection,
+    run: (onProgress: (event: KycProgressEvent) => void) => Promise<KycSubmitResult>,
+  ): Promise<KycSubmitResult> {
+    const rowId = historyRowOf(batchId, connection);
+    const answered = new Map<number, KycChunkResult>();
+    const result = await run((event) => {
+      answered.set(event.chunk.index, event.chunk);
+      const chunks = [...answered.values()].sort((a, b) => a.index - b.index);
+      save(
+        batchId,
+        rowId,
+        { status: 'pending', counts: deps.batches.summary(batchId).counts, chunks },
+        connection,
+      );
+      deps.emitProgress(event);
+    });
+    save(
+      batchId,
+      rowId,
+      { status: batchStatus(result), counts: result.counts, chunks: result.chunks },
+      connection,
+    );
+    return result;
+  }
+
+  /** To the active profile's gateway, once confirmed when it is a production one, with its secret. */
+  async function sendConfirmed(
+    batchId: string,
+    confirmedProfile: string | undefined,
+    run: (send: KycSend, onProgress: (event: KycProgressEvent) => void) => Promise<KycSubmitResult>,
+  ): Promise<KycSubmitResult> {
+    const connection = await deps.connection();
+    requireProductionConfirmation(connection.profile, confirmedProfile);
+    const send = await sender(connection);
+    return sendRecorded(batchId, connection, (onProgress) => run(send, onProgress));
+  }
+
+  return {
+    /** The KYC page is open: the worker thread is readied, so the first file opens as fast as later ones. */
+    prepare: (): Promise<void> => deps.batches.prepare(),
+    async open(input: { fileName: string; bytes: string }): Promise<KycBatchSummary> {
+      const bytes = await decodeBase64InSlices(input.bytes);
+      // The worker hashes the file; history is asked with that hash, so main never hashes 64 MB itself.
+      const alreadyAccepted = (sha256: string) => {
+        const accepted = new Set<string>();
+        for (const batch of deps.history.findKycBatchesBySha256(sha256)) {
+          for (const userId of batch.acceptedUserIds) accepted.add(userId);
+        }
+        return accepted;
+      };
+      // The decoded bytes are this call's own: they move to the worker rather than being copied.
+      const opened = await deps.batches.open(bytes, input.fileName, { alreadyAccepted, handOver: true });
+      const headers = opened.mapping.map((column) => column.header);
+      const remembered = deps.mappings?.recall(headers);
+      const differs = remembered?.some(
+        (column) =>
+          opened.mapping.find((current) => current.header === column.header)?.field !== column.field,
+      );
+      const summary =
+        remembered && differs
+          ? {
+              ...(await deps.batches.setMapping(opened.batchId, remembered)),
+              mappingFrom: 'remembered' as const,
+            }
+          : opened;
+      summaries.set(summary.batchId, summary);
+      return summary;
+    },
+    /** A mapping set by hand: applied, and remembered for the next file with the same headers. */
+    async setMapping(batchId: string, changes: KycColumnMapping[]): Promise<KycBatchSummary> {
+      const summary = await deps.batches.setMapping(batchId, changes);
+      deps.mappings?.remember(
+        summary.mapping.map((column) => column.header),
+        summary.mapping,
+      );
+      summaries.set(batchId, summary);
+      return summary;
+    },
+    rows: (batchId: string, query: KycRowsOptions): KycRowsPage => deps.batches.rows(batchId, query),
+    update: (batchId: string, index: number, field: KycField, value: string): KycUpdateResult =>
+      deps.batches.update(batchId, index, field, value),
+    submit: (batchId: string, onlyRemaining: boolean, confirmedProfile?: string): Promise<KycSubmitResult> =>
+      sendConfirmed(batchId, confirmedProfile, (send, onProgress) =>
+        deps.batches.submit(batchId, { send, onlyRemaining, onProgress }),
+      ),
+    resubmitChunk: (
+      batchId: string,
+      chunkIndex: number,
+      confirmedProfile?: string,
+    ): Promise<KycSubmitResult> =>
+      sendConfirmed(batchId, confirmedProfile, (send, onProgress) =>
+        deps.batches.resubmitChunk(batchId, chunkIndex, { send, onProgress }),
+      ),
+    /** The rows still to fix, as a CSV to correct in a spreadsheet and open again. */
+    exportRejected: (batchId: string): Promise<KycExportResult> => deps.batches.exportRejected(batchId),
+  };
+}
+
+/** Personal data goes to a production gateway only after the operator confirmed that very profile. */
+function requireProductionConfirmation(profile: Profile, confirmedProfile: string | undefined): void {
+  if (profile.environment !== 'production' || confirmedProfile === profile.id) return;
+  throw new IpcFailure(
+    'conflict',
+    confirmedProfile === undefined
+      ? `Sending identity records to the production gateway of "${profile.name}" needs the operator's confirmation: nothing was sent.`
+      : `The active profile is now "${profile.name}", not the one confirmed: nothing was sent. Confirm again.`,
+    'confirmedProfile',
+  );
+}

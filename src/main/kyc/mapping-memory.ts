@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { type KycColumnMapping, kycColumnMappingSchema } from '../../shared/kyc-batch';
 import type { KeyValueStore } from '../settings/settings-service';
-import { headerKey } from './header-mapping';
+import { headerKey } from './checking/header-mapping';
 
 const KEY = 'kycMappings';
 export const MAX_REMEMBERED = 50;

@@ -10,7 +10,7 @@
 // Wrong passphrases and the 30-minute lockout are in the record too, so a restart does not reset them.
 import type { LockState } from '../../shared/ipc';
 import type { CredentialVault } from '../credentials/vault';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import type { LockRecord, LockRecordStore } from './lock-record';
 
 /** Wrong passphrases in a row before the lockout (PCI DSS 8.3.4 asks for one after at most 10). */

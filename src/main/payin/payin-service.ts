@@ -1,12 +1,13 @@
-// The pay-in path of DESIGN.md, split along the lifecycle: submit.ts (a first attempt), retry.ts (asking
-// again with the same order number), settle.ts (browser returns, signed callbacks, the bank page closed),
-// wire-body.ts (the request on the wire), record-evidence.ts (the one writer of an outcome, deciding
-// through src/shared/payin-lifecycle.ts). Never sent again by itself: asking again is the agent's choice.
+// The pay-in path (docs/ARCHITECTURE.md), split along the lifecycle: submit.ts (a first attempt), retry.ts
+// (asking again with the same order number), settle.ts (browser returns, signed callbacks, the bank page
+// closed), wire-body.ts (the request on the wire), record-evidence.ts (the one writer of an outcome,
+// deciding through src/shared/payin-lifecycle.ts). Never sent again by itself: asking again is the agent's
+// choice.
 import type { PayInResult, ReturningCustomer, StoredCard } from '../../shared/ipc';
 import type { PayInSubmit } from '../../shared/payin-form';
 import type { Profile } from '../../shared/profile';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { PayInTransport } from './gateway-transport';
 import { createInFlight } from './in-flight';

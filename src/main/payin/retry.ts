@@ -6,7 +6,7 @@ import type { PayInRow } from '../../shared/history';
 import type { PayInResult } from '../../shared/ipc';
 import { ASK_AGAIN_STATUSES } from '../../shared/payin-lifecycle';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
 import { type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';

@@ -7,7 +7,7 @@ import { normalizeAmount } from '../../shared/money/amount';
 import type { PayInSubmit } from '../../shared/payin-form';
 import { generateMerchantTradeNo } from '../../shared/trade-no';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { PayInBody } from './in-flight';
 import { type SendDeps, sendAndRecord } from './send-and-record';

@@ -2,12 +2,13 @@
 // from history for asking again after a restart, signed for v1, and checked against the wire schema
 // before anything is written or sent. One place, so that a retry is byte for byte the request that was
 // sent first (assumption A9 recognises the same order only by the same body).
+
+import { signBody } from '../../node/sign';
 import { payInRequestSchema } from '../../shared/gateway/payin';
 import type { PayInRow } from '../../shared/history';
 import { normalizeAmount } from '../../shared/money/amount';
 import type { Profile } from '../../shared/profile';
-import { signBody } from '../gateway/sign';
-import { describeIssue, IpcFailure } from '../ipc/dispatch';
+import { describeIssue, IpcFailure } from '../refusal';
 import type { ReturnRoute } from '../returns/return-listener';
 import type { PayInBody } from './in-flight';
 

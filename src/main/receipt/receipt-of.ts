@@ -3,7 +3,7 @@
 import type { HistoryRow } from '../../shared/history';
 import type { Profile } from '../../shared/profile';
 import { hasReceipt, type Receipt } from '../../shared/receipt';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 
 /** The merchantId as sent (v1 and v2 both carry it), so a removed profile still gets its number printed. */
 function merchantIdSent(request: string): string | null {

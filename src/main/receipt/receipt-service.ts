@@ -7,6 +7,8 @@ import type { HistoryStore } from '../history/history-store';
 import { receiptOf } from './receipt-of';
 import { receiptPdf } from './receipt-pdf';
 
+export type Receipts = ReturnType<typeof createReceipts>;
+
 export function createReceipts(deps: {
   history: Pick<HistoryStore, 'getById' | 'recordPayInEvent'>;
   profiles: () => readonly Profile[];

@@ -11,7 +11,7 @@ import {
   savedProfileSchema,
   settingsSchema,
 } from '../../shared/profile';
-import { IpcFailure } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
 import { readBackSettings } from './read-back';
 import { keepCopyOfSettings, setAsideUnreadableSettings } from './settings-file';
 

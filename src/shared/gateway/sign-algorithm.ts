@@ -1,4 +1,4 @@
-// What is signed, defined once for every process; the keyed hash itself lives in main/gateway/sign.ts
+// What is signed, defined once for every process; the keyed hash itself lives in src/node/sign.ts
 // (node:crypto), because the renderer never signs. Assumption A4 in docs/gateway-assumptions.md.
 import { z } from 'zod';
 

@@ -1,0 +1,48 @@
+// The Electron host's bank-page windows, one per pay-in that waits for the bank: opened when the gateway's
+// answer asks for a 3-D Secure or hosted payment page, brought forward or closed on the renderer's request.
+// A window that closes itself on the return listener's address has finished; one the operator closes
+// before that cancels the bank step (the pay-in's outcome stays open: the customer may still complete it).
+import type { BrowserWindow } from 'electron';
+import { isOpenableBankPageUrl } from '../../shared/bank-page-url';
+import type { BankPageWindows } from '../payin/bank-page-windows';
+import { bringToFront, openBankPageWindow } from './window';
+
+export function createBankPageWindows(options: {
+  parent: () => BrowserWindow | undefined;
+  /** Whether a URL is the return listener's own: the bank step is over, and the window closes itself. */
+  isReturnAddress: (url: string) => boolean;
+  /** The operator closed the window before the bank step finished. */
+  onClosedEarly: (historyId: number) => void;
+}): BankPageWindows {
+  const open = new Map<number, BrowserWindow>();
+  const finished = new Set<number>();
+
+  return {
+    open(historyId, url) {
+      const parent = options.parent();
+      if (!parent || open.has(historyId) || !isOpenableBankPageUrl(url)) return;
+      const window = openBankPageWindow(parent, url, (target) => {
+        const done = options.isReturnAddress(target);
+        if (done) finished.add(historyId);
+        return done;
+      });
+      open.set(historyId, window);
+      window.on('closed', () => {
+        open.delete(historyId);
+        if (!finished.delete(historyId)) options.onClosedEarly(historyId);
+      });
+    },
+    focus(historyId) {
+      const window = open.get(historyId);
+      if (!window || window.isDestroyed()) return false;
+      bringToFront(window);
+      return true;
+    },
+    close(historyId) {
+      const window = open.get(historyId);
+      // Closed on the renderer's request, which has recorded the cancel already.
+      finished.add(historyId);
+      if (window && !window.isDestroyed()) window.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// The Electron host's entry point (built as out/main/index.js): this folder, src/main/electron, is the only
+// code that imports 'electron'. It builds the app from the same composition root (../app.ts) as the
+// browser harness (../web-harness) and binds it to the window.
+import { join } from 'node:path';
+import { app, type BrowserWindow, dialog, ipcMain, powerMonitor, protocol } from 'electron';
+import ElectronStore from 'electron-store';
+import type { EventPayload, IpcEvent } from '../../shared/ipc';
+import { createPaydesk, type Paydesk } from '../app';
+import { createKeychainVault } from '../credentials/keychain-vault';
+import { createMemoryVault } from '../credentials/memory-vault';
+import { probeKeychain } from '../credentials/probe-keychain';
+import { type AppLogger, createLogger } from '../log/logger';
+import { setAsideUnreadableSettings } from '../settings/settings-file';
+import { createBankPageWindows } from './bank-windows';
+import { bindIpc, emitToWindow } from './ipc-bridge';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME_PRIVILEGES,
+  originOf,
+  registerRendererProtocol,
+} from './renderer-protocol';
+import { APP_CONTENT_SECURITY_POLICY, bringToFront, createAppWindow } from './window';
+
+let paydesk: Paydesk | undefined;
+let mainWindow: BrowserWindow | undefined;
+/** The log, once start() has opened it: a failed start is written there too. */
+let appLog: AppLogger | undefined;
+
+const logFile = () => join(app.getPath('logs'), 'paydesk.log');
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const log = createLogger({ filePath: logFile(), level: 'info' });
+  appLog = log;
+  const probe = await probeKeychain();
+  if (!probe.available)
+    log.error({ reason: probe.reason }, 'no OS keychain: merchant secrets kept in memory only');
+  const bankPageWindows = createBankPageWindows({
+    parent: () => mainWindow,
+    isReturnAddress: (url) => paydesk?.listener.isFinalRedirect(url) ?? false,
+    onClosedEarly: (historyId) => {
+      // The cancel is recorded through the lifecycle; the renderer hears of it as of any change.
+      paydesk?.payIns.cancelBankPage(historyId).catch((error: unknown) => {
+        log.error({ historyId, err: String(error) }, 'could not record the closed bank page');
+      });
+    },
+  });
+  // electron-store would throw on a file that is not JSON: it is set aside first, and the operator told.
+  const settingsNotice = setAsideUnreadableSettings(join(dataDir, 'settings.json'));
+  paydesk = await createPaydesk({
+    version: app.getVersion(),
+    bankPageView: 'window',
+    bankPageWindows,
+    dataDir,
+    settingsStore: new ElectronStore<Record<string, unknown>>({ name: 'settings' }),
+    ...(settingsNotice && { settingsNotices: [settingsNotice] }),
+    vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),
+    // The passphrase only ever goes to the keychain: unreadable, it keeps Paydesk locked (lock-service.ts).
+    keychainVault: createKeychainVault('Paydesk'),
+    keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
+    log,
+    emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {
+      if (mainWindow) emitToWindow(mainWindow, event, payload);
+    },
+  });
+  registerRendererProtocol(protocol, join(import.meta.dirname, '../renderer'), APP_CONTENT_SECURITY_POLICY);
+  const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const appUrl = devServerUrl ?? APP_ENTRY_URL;
+  mainWindow = createAppWindow({ preloadPath: join(import.meta.dirname, '../preload/index.cjs'), appUrl });
+  bindIpc(ipcMain, mainWindow, paydesk.dispatch, originOf(appUrl) ?? APP_ENTRY_URL);
+  // Locking the computer locks Paydesk too, when the operator has a passphrase to unlock it with.
+  const { lock } = paydesk;
+  powerMonitor.on('lock-screen', () => {
+    if (lock.state().passphraseSet) lock.lockNow();
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = undefined;
+  });
+}
+
+// One Paydesk per user data folder: two would share history.sqlite and race for the settings file. A second
+// launch gets no lock and quits before opening anything; the first then comes to the front.
+if (app.requestSingleInstanceLock()) {
+  app.on('second-instance', () => {
+    if (mainWindow) bringToFront(mainWindow);
+  });
+  // Every web contents, including those this code never opens itself (DevTools, a webview): no new
+  // windows, no webviews. The app window and the bank windows add their own, narrower, guards.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+  app.enableSandbox();
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  // A start that fails (history cannot be opened, no free port) says why in a dialog and quits, rather
+  // than leave a process with no window.
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error('Paydesk failed to start', error);
+      appLog?.error({ err: reason }, 'Paydesk failed to start');
+      dialog.showErrorBox(
+        'Paydesk could not start',
+        `${reason}\n\nNothing was sent to a gateway. Paydesk's data folder is ${app.getPath('userData')}; ` +
+          `its log, ${logFile()}, has the details. Start Paydesk again once the cause is fixed.`,
+      );
+      app.quit();
+    });
+  app.on('window-all-closed', () => {
+    void (paydesk?.close() ?? Promise.resolve()).finally(() => app.quit());
+  });
+} else {
+  app.quit();
+}

@@ -1,0 +1,78 @@
+// History as CSV, as History's export writes it: a header and one line per row, pay-ins and KYC batches
+// in the same columns (each leaves the other's empty), every cell neutralised against spreadsheet
+// formulas and quoted (csv-cells.ts). Only the columns below leave: never a request or an answer body.
+import type { HistoryRow } from '../../shared/history';
+import { csvLine } from '../csv/csv-cells';
+import { type SqlRow, toRow } from './row-mapping';
+
+export const CSV_HEADER = [
+  'id',
+  'createdAt',
+  'kind',
+  'status',
+  'profile',
+  'operator',
+  'apiVersion',
+  'merchantTradeNo',
+  'userId',
+  'maskedPan',
+  'brand',
+  'amount',
+  'currency',
+  'orderId',
+  'traceid',
+  'remark',
+  'errorKind',
+  'errorMessage',
+  'fileName',
+  'recordsTotal',
+  'recordsAccepted',
+  'recordsRejected',
+];
+
+function csvCells(row: HistoryRow): (string | number | null)[] {
+  const createdAt = new Date(row.createdAt).toISOString();
+  const head = [row.id, createdAt, row.kind, row.status, row.profile, row.operator];
+  if (row.kind === 'payin') {
+    return [
+      ...head,
+      row.apiVersion,
+      row.merchantTradeNo,
+      row.userId,
+      row.maskedPan,
+      row.brand,
+      row.amount,
+      row.currency,
+      row.orderId,
+      row.traceid,
+      row.remark,
+      row.error?.kind ?? null,
+      row.error?.message ?? null,
+      null,
+      null,
+      null,
+      null,
+    ];
+  }
+  return [
+    ...head,
+    ...Array<null>(10).fill(null),
+    row.error?.kind ?? null,
+    row.error?.message ?? null,
+    row.fileName,
+    row.counts.total,
+    row.counts.accepted,
+    row.counts.rejected,
+  ];
+}
+
+/** The CSV text of these rows (read one at a time, as SQLite iterates them), and how many there were. */
+export function historyCsv(rows: Iterable<SqlRow>): { csv: string; rows: number } {
+  const lines = [csvLine(CSV_HEADER)];
+  let count = 0;
+  for (const row of rows) {
+    lines.push(csvLine(csvCells(toRow(row))));
+    count += 1;
+  }
+  return { csv: lines.join(''), rows: count };
+}

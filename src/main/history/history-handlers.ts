@@ -1,0 +1,49 @@
+// What the history.* channels answer: pages, one entry with its audit trail, daily totals, the CSV export
+// and the audit trail's checks, all from the history store (history-store.ts).
+import type { HandlersOf } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
+import { InvalidCursorError } from './filter-sql';
+import type { HistoryStore } from './history-store';
+
+export function historyHandlers(deps: {
+  history: HistoryStore;
+  /** Who exports: the CSV export is audited with the operator's name. */
+  operator: () => string;
+}): HandlersOf<'history'> {
+  const { history } = deps;
+  return {
+    'history.query': async (filter) => {
+      try {
+        return history.query(filter);
+      } catch (error) {
+        // A cursor is opaque text from the renderer: one Paydesk did not issue is bad input, not a fault.
+        if (error instanceof InvalidCursorError) throw new IpcFailure('invalid', error.message, 'cursor');
+        throw error;
+      }
+    },
+    'history.get': async ({ id }) => {
+      const row = history.getById(id);
+      if (!row) throw new IpcFailure('not_found', `No history entry ${id}.`, 'id');
+      const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
+      const timeline = history
+        .auditTrail(id)
+        .map(({ seq, at, operator, event, outcome, resource, detail }) => ({
+          seq,
+          at,
+          operator,
+          event,
+          outcome,
+          resource,
+          detail,
+        }));
+      return { row, timeline, audit };
+    },
+    'history.dailyTotals': async (query) => history.dailyTotals(query),
+    'history.exportCsv': async (filter) => ({
+      csv: history.exportCsv(filter, { operator: deps.operator() }),
+      fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,
+    }),
+    'history.verify': async () => history.verifyAll(),
+    'history.auditStatus': async () => history.auditStatus(),
+  };
+}

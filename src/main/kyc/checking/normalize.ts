@@ -1,0 +1,154 @@
+// Cell text to the form the gateway expects. Only rewrites that cannot change meaning are made; anything
+// else is passed on as typed, so that validation names the problem instead of Paydesk guessing.
+
+import { KYC_FIELDS } from '../../../shared/gateway/kyc';
+import type { KycField } from '../../../shared/kyc-batch';
+import { undoFormulaGuards } from '../../csv/csv-cells';
+import type { RawCell } from '../reading/table';
+
+export type NormalizedValue = string | readonly string[];
+export type NormalizedRecord = Partial<Record<KycField, NormalizedValue>>;
+
+export const isListField = (field: KycField): boolean => field === 'idCardUrls' || field === 'documentUrls';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const pad2 = (part: string) => part.padStart(2, '0');
+
+/** YYYY-MM-DD, YYYY/MM/DD, DD.MM.YYYY and a midnight ISO timestamp become YYYY-MM-DD; nothing else does. */
+export function normalizeDate(text: string): string {
+  if (ISO_DATE.test(text)) return text;
+  let match = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(text);
+  if (match) return `${match[1]}-${pad2(match[3]!)}-${pad2(match[4]!)}`;
+  // Dots mean day.month.year in every locale that writes them, unlike slashes (US month/day).
+  match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (match) return `${match[3]}-${pad2(match[2]!)}-${pad2(match[1]!)}`;
+  // JSON exports write dates as timestamps; at UTC midnight the day is not in doubt.
+  match = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$/.exec(text);
+  if (match) return match[1]!;
+  return text;
+}
+
+function cleanText(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  // Paydesk's own export guards formula starts with an apostrophe (csv/csv-cells.ts): read back, the
+  // text is what it was (e.g. "+49"). 39 is the apostrophe: checking for it first keeps the common cell
+  // off the regex path.
+  return trimmed.includes("'") ? undoFormulaGuards(trimmed).trim() : trimmed;
+}
+
+function normalizeList(cell: string | readonly string[]): readonly string[] | undefined {
+  const items = typeof cell === 'string' ? cell.split(/[;|,\r\n]+/) : cell;
+  const list: string[] = [];
+  for (const item of items) {
+    const value = cleanText(item);
+    if (value !== undefined) list.push(value);
+  }
+  return list.length > 0 ? list : undefined;
+}
+
+const ALL_DIGITS = /^\d+$/;
+
+/** Grouping people add for reading ("+49 151 1234-5678") is not part of the number. */
+function normalizeMobile(text: string): string {
+  if (ALL_DIGITS.test(text)) return text;
+  const compact = text.replace(/[\s\-().]/g, '').replace(/^\+/, '');
+  // Only when what remains is all digits: "4.91511E+12" must stay visible as the mangled number it is.
+  return ALL_DIGITS.test(compact) ? compact : text;
+}
+
+/** The field's own rewrite of cleaned text. A switch, not a table of functions: this runs per cell. */
+function applyRule(field: KycField, text: string): string {
+  switch (field) {
+    case 'birthday':
+    case 'certificateDateStart':
+    case 'certificateDateEnd':
+      return normalizeDate(text);
+    case 'gender':
+      return text.toLowerCase();
+    case 'country':
+      return text.toUpperCase();
+    case 'iddCode':
+      // "+49" and "0049" are how people write the calling code 49.
+      return text.replace(/^(\+|00)/, '');
+    case 'mobile':
+      return normalizeMobile(text);
+    default:
+      return text;
+  }
+}
+
+export function normalizeValue(field: KycField, cell: RawCell): NormalizedValue | undefined {
+  if (cell === undefined) return undefined;
+  if (isListField(field)) return normalizeList(cell);
+  // A list where one value belongs: a single item is that value; more are left for validation to refuse.
+  if (typeof cell !== 'string') return cell.length === 1 ? normalizeValue(field, cell[0]) : cell;
+  const text = cleanText(cell);
+  return text === undefined ? undefined : applyRule(field, text);
+}
+
+/** One record from a row: `columnFields[c]` is the field column c feeds; `edits` win over the cells. */
+export function normalizeRow(
+  cells: readonly RawCell[],
+  columnFields: readonly (KycField | null)[],
+  edits: Partial<Record<KycField, string>> | undefined,
+): NormalizedRecord {
+  const record: NormalizedRecord = {};
+  for (let column = 0; column < columnFields.length; column++) {
+    const field = columnFields[column];
+    if (field == null) continue;
+    const value = normalizeValue(field, cells[column]);
+    if (value !== undefined) record[field] = value;
+  }
+  if (edits) {
+    for (const [field, text] of Object.entries(edits) as [KycField, string][]) {
+      const value = normalizeValue(field, text);
+      if (value === undefined) delete record[field];
+      else record[field] = value;
+    }
+  }
+  return record;
+}
+
+/** Where each field's value sits in a row of normalized values: the order of the schema's fields. */
+export const FIELD_SLOT: Readonly<Record<KycField, number>> = Object.fromEntries(
+  KYC_FIELDS.map((field, slot) => [field, slot]),
+) as Record<KycField, number>;
+
+/** A row's normalized values, by FIELD_SLOT: normalizeRow without building an object for every record. */
+export type NormalizedValues = (NormalizedValue | undefined)[];
+
+/**
+ * normalizeRow into `values` (cleared first), for the check of 100,000 rows in a row: an array written
+ * by position is far cheaper than an object given up to 15 keys by name. `columnSlots[c]` is the slot
+ * column c feeds, or -1.
+ */
+export function normalizeRowInto(
+  values: NormalizedValues,
+  cells: readonly RawCell[],
+  columnSlots: readonly number[],
+  columnFields: readonly (KycField | null)[],
+  edits: Partial<Record<KycField, string>> | undefined,
+): void {
+  values.fill(undefined);
+  for (let column = 0; column < columnSlots.length; column++) {
+    const slot = columnSlots[column]!;
+    if (slot < 0) continue;
+    const value = normalizeValue(columnFields[column]!, cells[column]);
+    if (value !== undefined) values[slot] = value;
+  }
+  if (edits) {
+    for (const [field, text] of Object.entries(edits) as [KycField, string][]) {
+      values[FIELD_SLOT[field]] = normalizeValue(field, text);
+    }
+  }
+}
+
+/** A record as text for display and editing: lists joined with "; ", which normalization splits again. */
+export function recordText(record: NormalizedRecord): Partial<Record<KycField, string>> {
+  const text: Partial<Record<KycField, string>> = {};
+  for (const [field, value] of Object.entries(record) as [KycField, NormalizedValue][]) {
+    text[field] = typeof value === 'string' ? value : value.join('; ');
+  }
+  return text;
+}

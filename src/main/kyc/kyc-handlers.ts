@@ -1,0 +1,22 @@
+// What the kyc.* channels answer: every one goes to the KYC service (kyc-service.ts), with its input as
+// the contract parsed it.
+import type { HandlersOf } from '../ipc/dispatch';
+import type { KycService } from './kyc-service';
+
+export function kycHandlers(kyc: KycService): HandlersOf<'kyc'> {
+  return {
+    'kyc.prepare': async () => {
+      await kyc.prepare();
+      return { ready: true as const };
+    },
+    'kyc.open': (input) => kyc.open(input),
+    'kyc.setMapping': ({ batchId, mapping }) => kyc.setMapping(batchId, mapping),
+    'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),
+    'kyc.update': async ({ batchId, index, field, value }) => kyc.update(batchId, index, field, value),
+    'kyc.submit': ({ batchId, onlyRemaining, confirmedProfile }) =>
+      kyc.submit(batchId, onlyRemaining, confirmedProfile),
+    'kyc.resubmitChunk': ({ batchId, chunkIndex, confirmedProfile }) =>
+      kyc.resubmitChunk(batchId, chunkIndex, confirmedProfile),
+    'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
+  };
+}

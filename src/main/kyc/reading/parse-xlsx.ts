@@ -1,0 +1,123 @@
+// The first worksheet of an XLSX workbook to a raw table: the first non-empty row is the header. The ZIP is
+// checked first (zip-guard), because exceljs inflates every part whole.
+import type ExcelJS from 'exceljs';
+import { IpcFailure } from '../../refusal';
+import { count, type KycLimits } from '../limits';
+import { CellStore, packRows } from './cell-store';
+import { dateText, numberText } from './cell-text';
+import { type RawCell, type RawTable, uniqueHeaders } from './table';
+import { guardZip } from './zip-guard';
+
+type Scalar = number | string | boolean | Date | { error: string } | null | undefined;
+
+function scalarText(value: Scalar): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return dateText(value);
+  // "#N/A" and the like: left as shown so that validation reports it.
+  return value.error;
+}
+
+function richText(value: { richText: readonly { text: string }[] }): string {
+  return value.richText.map((part) => part.text).join('');
+}
+
+/** What the cell shows: formulas as their cached result, rich text as plain text, dates as YYYY-MM-DD. */
+export function cellText(value: ExcelJS.CellValue): string | undefined {
+  if (value === null || value === undefined || typeof value !== 'object' || value instanceof Date) {
+    return scalarText(value);
+  }
+  if ('richText' in value) return richText(value);
+  if ('formula' in value || 'sharedFormula' in value) return scalarText(value.result);
+  if ('hyperlink' in value) {
+    const text: unknown = value.text;
+    const shown =
+      typeof text === 'string'
+        ? text
+        : text && typeof text === 'object' && 'richText' in text
+          ? richText(text as { richText: { text: string }[] })
+          : '';
+    // A web link labelled "front side" stands for its target; a mailto: link's label is the address.
+    const webTarget = /^https?:\/\//i.test(value.hyperlink ?? '');
+    return webTarget && !/^https?:\/\//i.test(shown.trim()) ? value.hyperlink : shown;
+  }
+  if ('error' in value) return value.error;
+  return undefined;
+}
+
+export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<RawTable> {
+  await guardZip(bytes, limits);
+  // Loaded on first use: exceljs is large, and most files are CSV.
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs's typings merge Buffer with ArrayBuffer, a type no real value has; at run time it takes a
+    // Node Buffer. A view, not a copy: the worker owns these bytes.
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as Parameters<
+      typeof workbook.xlsx.load
+    >[0];
+    await workbook.xlsx.load(data);
+  } catch (error) {
+    const reason = error instanceof Error ? ` (${error.message})` : '';
+    throw new IpcFailure('invalid', `The file is not a readable XLSX workbook${reason}.`);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new IpcFailure('invalid', 'The workbook has no worksheet.');
+  let headerCells: string[] | undefined;
+  const rows: RawCell[][] = [];
+  const numbers: number[] = [];
+  const rowNotes = new Map<number, string>();
+  let refusal: IpcFailure | undefined;
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (refusal) return;
+    const cells: (string | undefined)[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      const text = cellText(cell.value);
+      if (text !== undefined && text.length > limits.maxCellChars) {
+        refusal ??= new IpcFailure(
+          'invalid',
+          `Row ${rowNumber}, column ${column}: a cell of ${count(text.length)} characters; Paydesk reads ` +
+            `cells of at most ${count(limits.maxCellChars)} characters.`,
+        );
+      }
+      cells[column - 1] = text;
+    });
+    if (!cells.some((cell) => cell !== undefined && cell.trim() !== '')) return;
+    if (headerCells === undefined) {
+      if (cells.length > limits.maxColumns) {
+        refusal ??= new IpcFailure(
+          'invalid',
+          `The header row has ${count(cells.length)} columns; Paydesk reads at most ` +
+            `${count(limits.maxColumns)}. Check that this is a KYC file.`,
+        );
+      }
+      headerCells = Array.from(cells, (cell) => cell ?? '');
+      return;
+    }
+    if ((rows.length + 1) * headerCells.length > limits.maxCells) {
+      refusal ??= new IpcFailure(
+        'invalid',
+        `The sheet has more than ${count(Math.floor(limits.maxCells / headerCells.length))} records of ` +
+          `${count(headerCells.length)} columns; Paydesk reads at most ${count(limits.maxCells)} cells in one ` +
+          'file. Split it, or remove the columns it does not need.',
+      );
+      return;
+    }
+    if (cells.length > headerCells.length && cells.slice(headerCells.length).some((cell) => cell?.trim())) {
+      rowNotes.set(rows.length, `This row has cells beyond the last header (column ${headerCells.length}).`);
+    }
+    rows.push(cells);
+    numbers.push(rowNumber);
+  });
+  if (refusal) throw refusal;
+  const headers = uniqueHeaders(headerCells ?? []);
+  return {
+    headers,
+    cells: new CellStore(packRows(rows, headers.length)),
+    rowNumbers: Int32Array.from(numbers),
+    rowNotes,
+    warnings: [],
+  };
+}

@@ -1,0 +1,97 @@
+// The heavy half of opening a KYC file, run in the worker thread: hash, sniff, decode, parse (../reading),
+// guess the mapping and check every row (../checking). What it returns is packed (cell-store,
+// packed-checks) so that main receives a few strings and transferred buffers, not a million objects.
+import { createHash } from 'node:crypto';
+import type { KycColumnMapping, KycField } from '../../../shared/kyc-batch';
+import { IpcFailure } from '../../refusal';
+import { guessMapping } from '../checking/header-mapping';
+import {
+  ChecksBuilder,
+  noteOf,
+  type PackedChecks,
+  type PackedNotes,
+  packNotes,
+} from '../checking/packed-checks';
+import { rowChecker } from '../checking/row-checker';
+import type { KycLimits } from '../limits';
+import { CellStore, type PackedCells, type RawCell } from '../reading/cell-store';
+import { decodeUtf8, utf8TextStart } from '../reading/decode-text';
+import { parseCsv } from '../reading/parse-csv';
+import { parseJson } from '../reading/parse-json';
+import { parseXlsx } from '../reading/parse-xlsx';
+import { sniffFormat } from '../reading/sniff';
+import type { KycFileFormat, RawTable } from '../reading/table';
+
+export interface OpenedFile {
+  format: KycFileFormat;
+  sha256: string;
+  headers: string[];
+  mapping: KycColumnMapping[];
+  cells: PackedCells;
+  rowNumbers: Int32Array;
+  notes: PackedNotes;
+  warnings: string[];
+  checks: PackedChecks;
+}
+
+/** Rows to check again under a mapping, with the fixes made in main since the file was opened. */
+export interface CheckJob {
+  cells: PackedCells;
+  columnFields: (KycField | null)[];
+  notes: PackedNotes;
+  /** Rows whose cells were fixed: their cells replace the stored ones. */
+  fixedRows: Map<number, RawCell[]>;
+  /** Fixes to fields that no column feeds. */
+  edits: Map<number, Partial<Record<KycField, string>>>;
+}
+
+async function parseFile(bytes: Uint8Array, fileName: string, limits: KycLimits) {
+  const format = sniffFormat(bytes, fileName);
+  if (format === 'xlsx') return { format, table: await parseXlsx(bytes, limits) };
+  const table: RawTable =
+    format === 'json' ? parseJson(decodeUtf8(bytes), limits) : parseCsv(bytes, utf8TextStart(bytes), limits);
+  return { format, table };
+}
+
+export function checkRows(job: CheckJob): PackedChecks {
+  const cells = new CellStore(job.cells);
+  const check = rowChecker(job.columnFields);
+  const builder = new ChecksBuilder(cells.rows);
+  const scratch: RawCell[] = [];
+  for (let row = 0; row < cells.rows; row++) {
+    const rowCells = job.fixedRows.get(row) ?? cells.rowInto(row, scratch);
+    builder.add(row, check(rowCells, job.edits.get(row), noteOf(job.notes, row)));
+  }
+  return builder.build();
+}
+
+export async function openFile(bytes: Uint8Array, fileName: string, limits: KycLimits): Promise<OpenedFile> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const { format, table } = await parseFile(bytes, fileName, limits);
+  if (table.headers.length === 0) {
+    throw new IpcFailure(
+      'invalid',
+      format === 'json' ? 'The JSON holds no records with named fields.' : 'The file has no header row.',
+    );
+  }
+  const mapping = guessMapping(table.headers);
+  const notes = packNotes(table.rowNotes);
+  const checks = checkRows({
+    cells: table.cells.packed,
+    columnFields: mapping.map((column) => column.field),
+    notes,
+    fixedRows: new Map(),
+    edits: new Map(),
+  });
+  return {
+    format,
+    sha256,
+    headers: table.headers,
+    mapping,
+    cells: table.cells.packed,
+    rowNumbers: table.rowNumbers,
+    notes,
+    warnings: table.warnings,
+    checks,
+  };
+}

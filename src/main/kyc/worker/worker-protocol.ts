@@ -1,0 +1,33 @@
+// The messages between main and the KYC worker. A refusal (IpcFailure) crosses as its kind and message so
+// that main can throw the same refusal; anything else is an internal error and keeps its stack for the log.
+import type { IpcError } from '../../../shared/ipc';
+import { IpcFailure } from '../../refusal';
+import type { PackedChecks } from '../checking/packed-checks';
+import type { KycLimits } from '../limits';
+import type { CheckJob, OpenedFile } from './open-file';
+
+export type WorkerJob =
+  | { id: number; kind: 'open'; bytes: Uint8Array; fileName: string; limits: KycLimits }
+  | { id: number; kind: 'check'; check: CheckJob };
+
+export type WorkerFailure =
+  | { refusal: true; kind: IpcError['kind']; message: string; field?: string }
+  | { refusal: false; message: string; stack?: string };
+
+export type WorkerReply =
+  | { id: number; ok: true; kind: 'open'; opened: OpenedFile }
+  | { id: number; ok: true; kind: 'check'; checks: PackedChecks }
+  | { id: number; ok: false; failure: WorkerFailure };
+
+export function failureOf(error: unknown): WorkerFailure {
+  if (error instanceof IpcFailure) return { refusal: true, ...error.toIpcError() };
+  if (error instanceof Error) return { refusal: false, message: error.message, stack: error.stack };
+  return { refusal: false, message: String(error) };
+}
+
+export function errorOf(failure: WorkerFailure): Error {
+  if (failure.refusal) return new IpcFailure(failure.kind, failure.message, failure.field);
+  const error = new Error(`KYC worker: ${failure.message}`);
+  if (failure.stack) error.stack = failure.stack;
+  return error;
+}

@@ -1,0 +1,32 @@
+// What the settings.*, profiles.* and secret.* channels answer: the settings service (settings-service.ts),
+// and a test of a profile's connection against the gateway it names.
+import type { Profile } from '../../shared/profile';
+import { testConnection } from '../gateway/test-connection';
+import type { HandlersOf } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
+import type { SettingsService } from './settings-service';
+
+export function settingsHandlers(deps: {
+  settings: SettingsService;
+  /** Where a profile's gateway answers (the embedded sandbox's address, started if need be). */
+  endpointsOf: (profile: Profile) => Promise<{ baseUrl: string; kycBaseUrl: string }>;
+}): HandlersOf<'settings' | 'profiles' | 'secret'> {
+  const { settings } = deps;
+  return {
+    'settings.get': () => settings.view(),
+    'settings.update': (input) => settings.update(input),
+    'profiles.save': (profile) => settings.saveProfile(profile),
+    'profiles.remove': ({ id }) => settings.removeProfile(id),
+    'profiles.activate': ({ id }) => settings.activate(id),
+    'profiles.testConnection': async ({ id }) => {
+      const profile = settings.read().profiles.find((candidate) => candidate.id === id);
+      if (!profile) throw new IpcFailure('not_found', `No connection profile with id "${id}".`, 'id');
+      return testConnection(await deps.endpointsOf(profile), {
+        connectTimeoutMs: profile.connectTimeoutMs,
+        timeoutMs: profile.requestTimeoutMs,
+      });
+    },
+    'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
+    'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
+  };
+}

@@ -1,0 +1,148 @@
+// The browser harness: the same composition root as the Electron app, with the IPC contract bridged over
+// HTTP (calls) and server-sent events (the event table). Development and browser tests only — it is never
+// packaged. Bound to 127.0.0.1; every call must carry the per-run token, and every request must name the
+// harness itself as its Host (so a name rebound to 127.0.0.1 by a hostile site reaches nothing) and, when
+// it has an Origin, come from the harness's own page (so no other site's page can make a call). Its parts:
+// bridge-script.ts (window.paydesk for the page) and static-files.ts (the built renderer).
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPaydesk, type PaydeskConfig } from '../app';
+import { bridgeScript } from './bridge-script';
+import { BRIDGE_SCRIPT_PATH, CONTENT_TYPES, rendererFile } from './static-files';
+
+const MAX_CALL_BYTES = 96 * 1024 * 1024;
+
+export interface WebHarnessOptions {
+  port: number;
+  rendererDir: string;
+  config: Omit<PaydeskConfig, 'emit'>;
+}
+
+export async function startWebHarness(options: WebHarnessOptions) {
+  const token = randomBytes(24).toString('base64url');
+  const streams = new Set<ServerResponse>();
+  const paydesk = await createPaydesk({
+    ...options.config,
+    emit: (event, payload) => {
+      const data = `data: ${JSON.stringify({ event, payload })}\n\n`;
+      for (const stream of streams) stream.write(data);
+    },
+  });
+  // The harness says where its sandbox gateway is: ready before it prints its address.
+  await paydesk.startedInBackground;
+
+  function tokenMatches(given: string | null | undefined): boolean {
+    if (!given) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  function send(response: ServerResponse, status: number, body: string | Buffer, type: string) {
+    response.writeHead(status, {
+      'Content-Type': type,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+    response.end(body);
+  }
+
+  async function readJson(request: IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_CALL_BYTES) throw new Error('too large');
+      chunks.push(chunk as Buffer);
+    }
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  }
+
+  async function serveStatic(pathname: string, response: ServerResponse) {
+    const found = await rendererFile(options.rendererDir, pathname);
+    return found
+      ? send(response, 200, found.body, found.type)
+      : send(response, 404, 'Not found', 'text/plain');
+  }
+
+  /** Host `127.0.0.1:<port>`, and an Origin, if any, of `http://127.0.0.1:<port>`: nothing else. */
+  function fromItself(request: IncomingMessage): boolean {
+    const own = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { host, origin } = request.headers;
+    return host === own && (origin === undefined || origin === `http://${own}`);
+  }
+
+  const server = createServer((request, response) => {
+    if (!fromItself(request)) {
+      return send(
+        response,
+        403,
+        'Forbidden: this harness answers only its own address and page.',
+        'text/plain',
+      );
+    }
+    const url = new URL(request.url ?? '/', 'http://harness');
+    if (url.pathname === BRIDGE_SCRIPT_PATH)
+      return send(response, 200, bridgeScript(), CONTENT_TYPES['.js']!);
+    if (url.pathname === '/__events') {
+      if (!tokenMatches(url.searchParams.get('token'))) return send(response, 403, 'Forbidden', 'text/plain');
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+      response.write(': connected\n\n');
+      streams.add(response);
+      request.on('close', () => streams.delete(response));
+      return;
+    }
+    const call = /^\/__ipc\/([a-zA-Z.]+)$/.exec(url.pathname);
+    if (call && request.method === 'POST') {
+      if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
+        return send(
+          response,
+          403,
+          JSON.stringify({ ok: false, error: { kind: 'forbidden', message: 'Bad token.' } }),
+          'application/json',
+        );
+      }
+      readJson(request)
+        .then((body) => paydesk.dispatch(call[1]!, (body as { input?: unknown } | null)?.input))
+        .then((result) => send(response, 200, JSON.stringify(result), 'application/json'))
+        .catch(() =>
+          send(
+            response,
+            400,
+            JSON.stringify({
+              ok: false,
+              error: { kind: 'invalid', message: 'The call body is not valid JSON.' },
+            }),
+            'application/json',
+          ),
+        );
+      return;
+    }
+    if (request.method === 'GET') {
+      serveStatic(url.pathname, response).catch(() => send(response, 500, 'Error', 'text/plain'));
+      return;
+    }
+    send(response, 405, 'Method not allowed', 'text/plain');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    token,
+    url: `${origin}/?token=${token}`,
+    paydesk,
+    async close() {
+      for (const stream of streams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await paydesk.close();
+    },
+  };
+}

@@ -160,9 +160,10 @@ describe('the compiled KYC record check', () => {
       }),
       { numRuns: 3000 },
     );
-    // Both sides of the comparison were reached often enough to mean something.
-    expect(valid).toBeGreaterThan(300);
-    expect(invalid).toBeGreaterThan(300);
+    // Both sides of the comparison were reached often enough to mean something. A bound of 300 failed
+    // for 2 random seeds in 400 (the valid side came to 288 or fewer).
+    expect(valid).toBeGreaterThan(200);
+    expect(invalid).toBeGreaterThan(200);
   });
 
   it('takes every plain http(s) address of its shortcut as zod does', () => {

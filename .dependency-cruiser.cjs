@@ -112,6 +112,6 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsConfig: { fileName: 'tsconfig.node.json' },
     tsPreCompilationDeps: true,
-    exclude: { path: '^(out|node_modules)' },
+    exclude: { path: '^out' },
   },
 };

@@ -241,11 +241,12 @@ describe('a KYC chunk through a misbehaving network', () => {
       bytes: Buffer.from(kycCsv(records)).toString('base64'),
     });
 
-  it('refused connection: nothing was sent; answer cut: may have been accepted; both of unknown outcome, resent once it works', async () => {
+  it('refused connection: not sent, nothing left; answer cut: of unknown outcome, may have been accepted; resent once it works', async () => {
     const summary = await open();
     await gw.proxy.setMode('refuse');
     const refusedRun = await fx.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
-    expect(refusedRun.chunks).toMatchObject([{ state: 'outcome_unknown' }]);
+    expect(refusedRun.chunks).toMatchObject([{ state: 'not_sent' }]);
+    expect(refusedRun).toMatchObject({ notSentRecords: 3, unknownRecords: 0, acceptedRecords: 0 });
     expect(supportMessageProblems(refusedRun.chunks[0]!.msg, 'none'), refusedRun.chunks[0]!.msg).toEqual([]);
 
     await gw.proxy.setMode('cut');

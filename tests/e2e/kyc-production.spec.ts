@@ -18,13 +18,15 @@ test('a KYC batch for a production profile asks first, naming the profile and th
     await kyc.open(harness.url);
     const settings = new SettingsPage(page);
     await settings.open();
-    await settings.addProfile.click();
     const name = `${TEST_PROFILE_PREFIX}Live KYC ${Date.now().toString(36)}`;
-    await settings.field('Profile name').fill(name);
-    await settings.chooseEnvironment('Production');
-    await settings.field('Gateway base URL (base_url)').fill('https://127.0.0.1:47');
-    await settings.field('KYC base URL (kyc_base_url)').fill('https://127.0.0.1:47');
-    await settings.field('Merchant ID (merchantId)').fill('4242');
+    const nowhere = 'https://127.0.0.1:47';
+    await settings.startNewProfile({
+      name,
+      environment: 'Production',
+      baseUrl: nowhere,
+      kycBaseUrl: nowhere,
+      merchantId: '4242',
+    });
     await settings.detail.getByRole('button', { name: 'Create profile' }).click();
     await expect(settings.notice).toContainText(`Profile "${name}" created.`);
     await settings.saveSecret('a-live-secret-for-the-test');
@@ -56,7 +58,6 @@ test('a KYC batch for a production profile asks first, naming the profile and th
     await expect(kyc.progress).toContainText('Not sent');
     await expect(kyc.sendTotals).toContainText('3 in chunks not sent');
     await expect(page.getByTestId('kyc-page')).not.toContainText('Outcome unknown');
-    console.log('CHUNK:', await kyc.chunks.first().innerText(), 'PROGRESS:', await kyc.progress.innerText());
   } finally {
     await harness.close();
   }

@@ -17,14 +17,15 @@ test('a relaxed profile with its own return addresses: saved, shown, and let thr
 }) => {
   const settings = new SettingsPage(page);
   await settings.open();
-  await settings.addProfile.click();
   const name = `${TEST_PROFILE_PREFIX}Literal gateway ${Date.now().toString(36)}`;
-  await settings.field('Profile name').fill(name);
-  await settings.chooseEnvironment('Production');
   // Production takes https only; nothing listens at this one.
-  await settings.field('Gateway base URL (base_url)').fill('https://127.0.0.1:47');
-  await settings.field('KYC base URL (kyc_base_url)').fill('https://127.0.0.1:47');
-  await settings.field('Merchant ID (merchantId)').fill('4242');
+  await settings.startNewProfile({
+    name,
+    environment: 'Production',
+    baseUrl: 'https://127.0.0.1:47',
+    kycBaseUrl: 'https://127.0.0.1:47',
+    merchantId: '4242',
+  });
   // A production profile on Paydesk's loopback addresses is warned about.
   await expect(settings.editor.getByTestId('loopback-warning')).toBeVisible();
   await settings.editor.getByText('Any text, up to 8', { exact: true }).click();

@@ -190,13 +190,14 @@ it('Test connection says, per address, what was not reached and which setting to
   settings,
 }) => {
   const name = uniqueName('Nowhere');
-  await settings.addProfile.click();
-  await settings.field('Profile name').fill(name);
-  await settings.chooseEnvironment('Test gateway');
   // Port 47 on loopback: a privileged port nothing listens on, so the connection is refused at once.
-  await settings.field('Gateway base URL (base_url)').fill('http://127.0.0.1:47/gw/v3');
-  await settings.field('KYC base URL (kyc_base_url)').fill('http://127.0.0.1:47/kyc');
-  await settings.field('Merchant ID (merchantId)').fill('4242');
+  await settings.startNewProfile({
+    name,
+    environment: 'Test gateway',
+    baseUrl: 'http://127.0.0.1:47/gw/v3',
+    kycBaseUrl: 'http://127.0.0.1:47/kyc',
+    merchantId: '4242',
+  });
   await settings.detail.getByRole('button', { name: 'Create profile' }).click();
   await expect(settings.notice).toContainText(`Profile "${name}" created.`);
 

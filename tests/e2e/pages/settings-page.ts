@@ -96,6 +96,22 @@ export class SettingsPage {
     await this.editor.getByText(label, { exact: true }).click();
   }
 
+  /** Add profile, then its name, environment, gateway addresses and merchant id typed in (not created yet). */
+  async startNewProfile(profile: {
+    name: string;
+    environment: 'Test gateway' | 'Production';
+    baseUrl: string;
+    kycBaseUrl: string;
+    merchantId: string;
+  }): Promise<void> {
+    await this.addProfile.click();
+    await this.field('Profile name').fill(profile.name);
+    await this.chooseEnvironment(profile.environment);
+    await this.field('Gateway base URL (base_url)').fill(profile.baseUrl);
+    await this.field('KYC base URL (kyc_base_url)').fill(profile.kycBaseUrl);
+    await this.field('Merchant ID (merchantId)').fill(profile.merchantId);
+  }
+
   detailButton(name: string): Locator {
     return this.detail.getByRole('button', { name, exact: true });
   }

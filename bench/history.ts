@@ -122,6 +122,7 @@ const queries: [string, () => unknown][] = [
   ['text search: first and last name', () => history.query({ text: 'anna kowalska', limit: 50 })],
   ['text search: one surname', () => history.query({ text: surnameOf(4242), limit: 50 })],
   ['text search: decline reason', () => history.query({ text: 'insufficient', limit: 50 })],
+  ['text search: "PD", the start of every order number', () => history.query({ text: 'PD', limit: 50 })],
   ['text search: amount', () => history.query({ text: '1234.56', limit: 50 })],
   ['text search: masked card as shown', () => history.query({ text: '424242******4321', limit: 50 })],
   ['status filter (declined)', () => history.query({ status: ['declined'], limit: 50 })],

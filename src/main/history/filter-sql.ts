@@ -65,10 +65,29 @@ function textTerms(text: string, params: SqlParams): string[] {
   return terms;
 }
 
+/**
+ * For each identifier column, SQL that counts the rows whose value starts with the search, up to `:many`
+ * (bounded: at most that many index entries are read), with the parameters it takes.
+ */
+export function prefixCounts(text: string): { sql: string[]; params: SqlParams } {
+  return {
+    sql: TEXT_COLUMNS.map(
+      (column) =>
+        `SELECT count(*) AS n FROM (SELECT 1 FROM history_rows WHERE ${column} >= :textLow AND ${column} < :textHigh LIMIT :many)`,
+    ),
+    params: { textLow: text, textHigh: text + PREFIX_END },
+  };
+}
+
+/** What a search matches, as one SQL condition (its parameters added to `params`). */
+export function textCondition(text: string, params: SqlParams): string {
+  return `(${textTerms(text, params).join(' OR ')})`;
+}
+
 export function whereSql(filter: Omit<HistoryFilter, 'sort' | 'limit'>): WhereSql {
   const clauses: string[] = [];
   const params: SqlParams = {};
-  if (filter.text !== undefined) clauses.push(`(${textTerms(filter.text, params).join(' OR ')})`);
+  if (filter.text !== undefined) clauses.push(textCondition(filter.text, params));
   if (filter.kind !== undefined) {
     params.kind = filter.kind;
     clauses.push('kind = :kind');

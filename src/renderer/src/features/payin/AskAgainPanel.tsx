@@ -1,16 +1,14 @@
 // "The customer may have been charged": what asking the gateway again does, its button, and the card typed
 // again when main no longer has it. The one panel of the result panel and History's drawer; each keeps
 // its own state of the action (ask-again.ts) and adds its own buttons and news.
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type ClipboardEvent, type DragEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { AskAgainExplained } from '../../lib/AskAgainExplained';
-import { MONO_INPUT } from '../../lib/styles';
 import type { RetryCard } from './ask-again';
-import { cardDigits, formatCardNumber, formatExpiry } from './card-input';
+import { CardNumberInput, CvvInput, ExpiryInput } from './CardInputs';
+import { cardDigits } from './card-input';
 
-const block = (event: ClipboardEvent | DragEvent) => event.preventDefault();
-
-/** The card number cannot be copied, cut or dragged out of its field. */
+/** The card typed again; the number cannot be copied, cut or dragged out of its field (CardInputs). */
 function RetryCardForm({ busy, onRetry }: { busy: boolean; onRetry: (card: RetryCard) => void }) {
   const [cardNumber, setCardNumber] = useState('');
   const [expDate, setExpDate] = useState('');
@@ -27,42 +25,16 @@ function RetryCardForm({ busy, onRetry }: { busy: boolean; onRetry: (card: Retry
   return (
     <form onSubmit={onSubmit} aria-label="Card details for the retry">
       <Stack gap="xs">
-        <TextInput
-          label="Card number"
+        <CardNumberInput
           description="The same card as the first attempt"
           value={cardNumber}
-          onChange={(event) => setCardNumber(formatCardNumber(event.currentTarget.value))}
-          onCopy={block}
-          onCut={block}
-          onDragStart={block}
+          onChange={setCardNumber}
           required
-          autoComplete="off"
-          spellCheck={false}
-          inputMode="numeric"
-          styles={MONO_INPUT}
           data-testid="retry-card-number"
         />
         <Group grow>
-          <TextInput
-            label="Expiry (MM/YY)"
-            placeholder="MM/YY"
-            value={expDate}
-            onChange={(event) => setExpDate(formatExpiry(event.currentTarget.value, expDate))}
-            required
-            maxLength={5}
-            autoComplete="off"
-            inputMode="numeric"
-            styles={MONO_INPUT}
-          />
-          <TextInput
-            label="CVV"
-            value={cvv}
-            onChange={(event) => setCvv(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-            required
-            autoComplete="off"
-            inputMode="numeric"
-            styles={MONO_INPUT}
-          />
+          <ExpiryInput value={expDate} onChange={setExpDate} required />
+          <CvvInput value={cvv} onChange={setCvv} required />
         </Group>
         <Group>
           <Button type="submit" color="yellow" c="dark" loading={busy}>

@@ -3,8 +3,8 @@
 // still before asking, and drops a page that comes back after the rows have left it. (A stand-in for
 // window.paydesk answers kyc.rows when the test says so.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useKycStore } from '../../src/renderer/src/features/kyc/kyc-store';
 import { LEAP_CALM_MS, leapt, nearRange, PAGE_ROWS } from '../../src/renderer/src/features/kyc/row-pages';
+import { useKycStore } from '../../src/renderer/src/features/kyc/store';
 import type { KycBatchSummary, KycCounts } from '../../src/shared/kyc-batch';
 
 type Asked = { offset: number; answer: (result: unknown) => void };

@@ -22,7 +22,7 @@ export function App() {
   }, [lock.known, lock.locked, load]);
 
   // A duplicate warning keeps the card details until the operator answers it: a lock answers "don't send".
-  // The KYC rows read so far are personal data: a locked screen keeps none of them (kyc-store registers).
+  // The KYC rows read so far are personal data: a locked screen keeps none of them (the KYC store registers).
   // Nor does the result panel keep the last pay-in (masked card, order number) for whoever unlocks next:
   // it is in History.
   useEffect(() => {

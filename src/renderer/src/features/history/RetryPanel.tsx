@@ -1,81 +1,13 @@
-// "Ask the gateway again" (the same order number) for a pay-in whose outcome is open. Paydesk keeps its body
-// only for a while after the first attempt; after that (or a restart) main answers invalid on cardNumber
-// and the operator types the same card again. The number cannot be copied or cut out of its field.
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type ClipboardEvent, type DragEvent, type FormEvent, useState } from 'react';
+// "Ask the gateway again" (the same order number) from History's drawer, for a pay-in whose outcome is
+// open: the result panel's own panel and action (payin/AskAgainPanel, payin/ask-again), with the answer
+// said here and the drawer refreshed after every attempt. Once the card was asked for, the form stays
+// until a retry gets through.
+import { Alert } from '@mantine/core';
+import { useState } from 'react';
 import type { PayInResult } from '../../../../shared/ipc';
-import { AskAgainExplained } from '../../lib/AskAgainExplained';
-import { call, errorMessage, PaydeskError } from '../../lib/paydesk';
 import { STATUS_LOOK } from '../../lib/status-look';
-import { MONO_INPUT } from '../../lib/styles';
-import { cardDigits, formatCardNumber, formatExpiry } from '../payin/card-input';
-
-type Card = { cardNumber: string; cvv: string; expDate: string };
-
-const block = (event: ClipboardEvent | DragEvent) => event.preventDefault();
-
-function CardForm({ busy, onRetry }: { busy: boolean; onRetry: (card: Card) => void }) {
-  const [cardNumber, setCardNumber] = useState('');
-  const [expDate, setExpDate] = useState('');
-  const [cvv, setCvv] = useState('');
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const card = { cardNumber: cardDigits(cardNumber), expDate, cvv };
-    // The typed details leave the form at once; they exist only in the request in flight.
-    setCardNumber('');
-    setExpDate('');
-    setCvv('');
-    onRetry(card);
-  }
-  return (
-    <form onSubmit={onSubmit} aria-label="Card details for the retry">
-      <Stack gap="xs">
-        <TextInput
-          label="Card number"
-          description="The same card as the first attempt"
-          value={cardNumber}
-          onChange={(event) => setCardNumber(formatCardNumber(event.currentTarget.value))}
-          onCopy={block}
-          onCut={block}
-          onDragStart={block}
-          required
-          autoComplete="off"
-          spellCheck={false}
-          inputMode="numeric"
-          styles={MONO_INPUT}
-          data-testid="retry-card-number"
-        />
-        <Group grow>
-          <TextInput
-            label="Expiry (MM/YY)"
-            placeholder="MM/YY"
-            value={expDate}
-            onChange={(event) => setExpDate(formatExpiry(event.currentTarget.value, expDate))}
-            required
-            maxLength={5}
-            autoComplete="off"
-            inputMode="numeric"
-            styles={MONO_INPUT}
-          />
-          <TextInput
-            label="CVV"
-            value={cvv}
-            onChange={(event) => setCvv(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-            required
-            autoComplete="off"
-            inputMode="numeric"
-            styles={MONO_INPUT}
-          />
-        </Group>
-        <Group>
-          <Button type="submit" color="yellow" c="dark" loading={busy}>
-            Retry with these card details
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
+import { AskAgainPanel } from '../payin/AskAgainPanel';
+import { askAgain, type RetryCard } from '../payin/ask-again';
 
 export function RetryPanel({
   historyId,
@@ -89,56 +21,42 @@ export function RetryPanel({
   const [busy, setBusy] = useState(false);
   const [needsCard, setNeedsCard] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const [result, setResult] = useState<PayInResult | undefined>();
+  const [news, setNews] = useState<{ result: PayInResult; settledMeanwhile: boolean } | undefined>();
 
-  async function retry(card?: Card) {
+  async function retry(card?: RetryCard) {
     setBusy(true);
     setProblem(undefined);
-    try {
-      const answer = await call('payin.retry', card ? { historyId, card } : { historyId });
-      setResult(answer);
+    const outcome = await askAgain(historyId, card);
+    if (outcome.kind === 'problem') {
+      if (outcome.needsCard) setNeedsCard(true);
+      setProblem(outcome.message);
+    } else {
+      setNews({ result: outcome.result, settledMeanwhile: outcome.kind === 'settled' });
       setNeedsCard(false);
-    } catch (error) {
-      if (error instanceof PaydeskError && error.kind === 'invalid' && error.field === 'cardNumber') {
-        setNeedsCard(true);
-      }
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-      onDone();
     }
+    setBusy(false);
+    onDone();
   }
 
+  const look = news && STATUS_LOOK[news.result.status];
   return (
-    <Stack gap="xs" data-testid="history-retry">
-      <Text fw={700}>The customer may have been charged.</Text>
-      <AskAgainExplained merchantTradeNo={merchantTradeNo} />
-      {result && (
-        <Alert color={STATUS_LOOK[result.status].color} p="xs" role="status">
-          The gateway was asked again: <strong>{STATUS_LOOK[result.status].label}</strong>
-          {result.message ? `: ${result.message}` : ''}
-        </Alert>
-      )}
-      {problem && (
-        <Alert color="orange" p="xs" role="alert">
-          {problem}
-        </Alert>
-      )}
-      {needsCard ? (
-        <CardForm busy={busy} onRetry={(card) => void retry(card)} />
-      ) : (
-        <Group>
-          <Button
-            color="yellow"
-            c="dark"
-            loading={busy}
-            onClick={() => void retry()}
-            data-testid="retry-same"
-          >
-            Ask the gateway again
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <AskAgainPanel
+      merchantTradeNo={merchantTradeNo}
+      busy={busy}
+      problem={problem}
+      needsCard={needsCard}
+      onRetry={(card) => void retry(card)}
+      testId="history-retry"
+      news={
+        news &&
+        look && (
+          <Alert color={look.color} p="xs" role="status">
+            {news.settledMeanwhile ? 'It settled meanwhile' : 'The gateway was asked again'}:{' '}
+            <strong>{look.label}</strong>
+            {news.result.message ? `: ${news.result.message}` : ''}
+          </Alert>
+        )
+      }
+    />
   );
 }

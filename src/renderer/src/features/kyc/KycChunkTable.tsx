@@ -7,7 +7,7 @@ import { memo } from 'react';
 import type { KycChunkResult } from '../../../../shared/kyc-batch';
 import { CopyValue } from '../../lib/CopyValue';
 import { count } from './format';
-import { ChunkStateLabel } from './StateTag';
+import { ChunkStateLabel } from './StateLabels';
 
 const ChunkRow = memo(function ChunkRow({
   chunk,

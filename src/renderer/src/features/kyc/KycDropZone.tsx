@@ -5,8 +5,8 @@ import { type DragEvent, type ReactNode, type RefObject, useRef, useState } from
 import { KYC_MAX_FILE_BYTES } from '../../../../shared/kyc-batch';
 import { downloadText } from '../../lib/download';
 import { KYC_FIELDS, KYC_TEMPLATE_FILE_NAME, kycCsvTemplate } from './kyc-fields';
-import { useKycStore } from './kyc-store';
 import { formatBytes, KYC_FILE_ACCEPT } from './read-file';
+import { useKycStore } from './store';
 
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');

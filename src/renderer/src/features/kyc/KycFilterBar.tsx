@@ -3,7 +3,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { KYC_ROW_FILTERS, type KycRowFilter } from '../../../../shared/kyc-batch';
 import { count } from './format';
-import { useKycStore } from './kyc-store';
+import { useKycStore } from './store';
 
 const LABEL: Record<KycRowFilter, string> = {
   all: 'All rows',

@@ -1,5 +1,5 @@
 // The batch's rows as an ARIA grid, virtualized (TanStack Virtual): 100,000 rows cost a screenful of DOM,
-// and their data comes page by page from main as the window moves (kyc-store + row-pages). One cell is
+// and their data comes page by page from main as the window moves (store.ts + row-pages.ts). One cell is
 // in the tab order (roving tabindex); arrows, Page Up/Down, Home/End and Ctrl+Home/End move it; Enter, F2
 // or a double-click edits it; Enter saves, Escape cancels. One tooltip serves the grid (KycGridTooltip): it
 // shows the reasons of the invalid cell under the pointer, or else of the focused one.
@@ -39,8 +39,8 @@ import {
 } from './KycGridRow';
 import { KycGridStatus } from './KycGridStatus';
 import { type GridCell as Cell, cellSelector, KycGridTooltip, pointerCell } from './KycGridTooltip';
-import { useKycStore } from './kyc-store';
 import { rowAt } from './row-pages';
+import { useKycStore } from './store';
 
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
 

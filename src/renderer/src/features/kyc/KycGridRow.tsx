@@ -7,7 +7,7 @@
 import { type KeyboardEvent, memo } from 'react';
 import type { KycField, KycRowError, KycRowView } from '../../../../shared/kyc-batch';
 import { COLUMNS, type GridColumn } from './grid-columns';
-import { RowStateLabel } from './StateTag';
+import { RowStateLabel } from './StateLabels';
 
 export interface EditState {
   pos: number;
@@ -76,7 +76,7 @@ interface RowProps {
 
 /**
  * A row still loading that does not hold the active cell: one cell across the row, drawn as grey bars. A
- * wheel turned hard shows only these (the rows are asked for once it slows, kyc-store), two elements a row
+ * wheel turned hard shows only these (the rows are asked for once it slows, store.ts), two elements a row
  * where a row of cells is twenty. The active row keeps its cells, so that the focus always has one.
  */
 function LoadingRow({ pos, top }: { pos: number; top: number }) {

@@ -4,7 +4,7 @@
 import { Accordion, Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { KycField } from '../../../../shared/kyc-batch';
 import { fieldOptionLabel, KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
-import { useKycStore } from './kyc-store';
+import { useKycStore } from './store';
 
 // Not a KYC field name, so it cannot be mistaken for one.
 const IGNORE = '(ignore)';

@@ -14,7 +14,7 @@ import { KycFilterBar } from './KycFilterBar';
 import { KycGrid } from './KycGrid';
 import { KycMappingPanel } from './KycMappingPanel';
 import { KycSubmitPanel } from './KycSubmitPanel';
-import { listenForKycProgress, useKycStore } from './kyc-store';
+import { listenForKycProgress, useKycStore } from './store';
 
 const FORMAT_LABEL: Record<KycBatchSummary['format'], string> = { csv: 'CSV', xlsx: 'XLSX', json: 'JSON' };
 

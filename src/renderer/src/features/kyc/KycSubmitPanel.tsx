@@ -8,7 +8,7 @@ import { type Confirmation, ConfirmDialog } from '../../lib/ConfirmDialog';
 import { useActiveProfile } from '../settings/store';
 import { count, records } from './format';
 import { KycChunkTable } from './KycChunkTable';
-import { type SendState, useKycStore } from './kyc-store';
+import { type SendState, useKycStore } from './store';
 
 /**
  * Identity records about to go to a production gateway: one confirmation naming the profile and the count

@@ -12,7 +12,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
@@ -25,6 +24,7 @@ import type { Profile } from '../../../../shared/profile';
 import { generateMerchantTradeNo } from '../../../../shared/trade-no';
 import { useCallingCodes } from '../../lib/calling-codes';
 import { countryOptions } from '../../lib/countries';
+import { FormTextInput } from '../../lib/FormTextInput';
 import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
 import { formatCardNumber } from './card-input';
@@ -56,6 +56,9 @@ function sectionOf(field: string): string | undefined {
   return undefined;
 }
 
+/** A text field of this form: registered by name, with its error (lib/FormTextInput). */
+const TextField = FormTextInput<PayInFormValues>;
+
 export function PayInForm({
   profile,
   secretSet,
@@ -73,8 +76,7 @@ export function PayInForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { control, register, handleSubmit, setValue, getValues, reset, setError, setFocus, formState } = form;
-  const errors = formState.errors;
+  const { control, register, handleSubmit, setValue, getValues, reset, setError, setFocus } = form;
   const [sections, setSections] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | undefined>();
 
@@ -285,13 +287,7 @@ export function PayInForm({
           )}
 
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              label="Customer id (userId)"
-              required
-              autoComplete="off"
-              error={errors.userId?.message}
-              {...register('userId')}
-            />
+            <TextField name="userId" label="Customer id (userId)" required autoComplete="off" />
             <StoredCardPicker profileId={profile?.id} onCards={setStoredCardCount} />
           </SimpleGrid>
           <ReturningCustomer profileId={profile?.id} />
@@ -313,13 +309,13 @@ export function PayInForm({
           )}
 
           <Group align="flex-start" gap="sm" wrap="nowrap">
-            <TextInput
+            <TextField
+              name="amount"
               label="Amount"
               required
               inputMode="decimal"
               autoComplete="off"
               w="14rem"
-              error={errors.amount?.message}
               description={
                 preview?.ok ? (
                   <span data-testid="amount-preview">
@@ -333,17 +329,16 @@ export function PayInForm({
                 </Text>
               }
               rightSectionWidth={48}
-              {...register('amount')}
             />
             {version === 'v1' && (
-              <TextInput
+              <TextField
+                name="currency"
+                options={{ setValueAs: (value: string) => value.toUpperCase() }}
                 label="Currency"
                 required
                 maxLength={3}
                 w="7rem"
                 placeholder="EUR"
-                error={errors.currency?.message}
-                {...register('currency', { setValueAs: (value: string) => value.toUpperCase() })}
               />
             )}
             {version === 'v2' && (
@@ -354,35 +349,16 @@ export function PayInForm({
           </Group>
 
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              label="First name"
-              required
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              required
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-            {version === 'v1' && (
-              <TextInput
-                label="E-mail"
-                type="email"
-                required
-                error={errors.email?.message}
-                {...register('email')}
-              />
-            )}
+            <TextField name="firstName" label="First name" required />
+            <TextField name="lastName" label="Last name" required />
+            {version === 'v1' && <TextField name="email" label="E-mail" type="email" required />}
             {rules.country === 'text' ? (
-              <TextInput
+              <TextField
+                name="country"
                 label="Country"
                 required
                 maxLength={8}
                 description="As the gateway writes it, up to 8"
-                error={errors.country?.message}
-                {...register('country')}
               />
             ) : (
               <Controller
@@ -411,51 +387,28 @@ export function PayInForm({
               />
             )}
             {version === 'v1' && (
-              <TextInput
+              <TextField
+                name="iddCode"
                 label="Calling code"
                 required
                 inputMode="numeric"
                 leftSection="+"
                 description="From the country unless changed"
-                error={errors.iddCode?.message}
-                {...register('iddCode')}
               />
             )}
-            <TextInput
-              label="Mobile (without country code)"
-              required
-              inputMode="numeric"
-              error={errors.mobile?.message}
-              {...register('mobile')}
-            />
-            <TextInput
-              label="Address"
-              required
-              error={errors.addressLine?.message}
-              {...register('addressLine')}
-            />
-            <TextInput label="City" required error={errors.city?.message} {...register('city')} />
-            <TextInput label="Postcode" required error={errors.zip?.message} {...register('zip')} />
-            <TextInput
-              label="Customer IP (IPv4)"
-              required
-              placeholder="203.0.113.7"
-              error={errors.ip?.message}
-              {...register('ip')}
-            />
-            <TextInput
-              label="Identity document (optional)"
-              error={errors.document?.message}
-              {...register('document')}
-            />
+            <TextField name="mobile" label="Mobile (without country code)" required inputMode="numeric" />
+            <TextField name="addressLine" label="Address" required />
+            <TextField name="city" label="City" required />
+            <TextField name="zip" label="Postcode" required />
+            <TextField name="ip" label="Customer IP (IPv4)" required placeholder="203.0.113.7" />
+            <TextField name="document" label="Identity document (optional)" />
           </SimpleGrid>
 
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput
+            <TextField
+              name="merchantTradeNo"
               label="Order number (merchantTradeNo, optional — generated if empty)"
               autoComplete="off"
-              error={errors.merchantTradeNo?.message}
-              {...register('merchantTradeNo')}
             />
             <Controller
               control={control}
@@ -478,11 +431,7 @@ export function PayInForm({
               )}
             />
             {version === 'v1' && (
-              <TextInput
-                label="Payment channel (payChannel, optional)"
-                error={errors.payChannel?.message}
-                {...register('payChannel')}
-              />
+              <TextField name="payChannel" label="Payment channel (payChannel, optional)" />
             )}
           </SimpleGrid>
 
@@ -510,26 +459,10 @@ export function PayInForm({
                       ? "Empty return URLs are the profile's own (none if it has none). Paydesk does not see the end of a bank page with this profile: close the bank page when the customer is done."
                       : 'Empty return URLs are filled by Paydesk so that it sees the end of a bank page.'}
                   </Text>
-                  <TextInput
-                    label="Callback URL (callBackURL)"
-                    error={errors.callBackURL?.message}
-                    {...register('callBackURL')}
-                  />
-                  <TextInput
-                    label="Success URL (successURL)"
-                    error={errors.successURL?.message}
-                    {...register('successURL')}
-                  />
-                  <TextInput
-                    label="Fail URL (failURL)"
-                    error={errors.failURL?.message}
-                    {...register('failURL')}
-                  />
-                  <TextInput
-                    label="3DS return URL (retURL)"
-                    error={errors.retURL?.message}
-                    {...register('retURL')}
-                  />
+                  <TextField name="callBackURL" label="Callback URL (callBackURL)" />
+                  <TextField name="successURL" label="Success URL (successURL)" />
+                  <TextField name="failURL" label="Fail URL (failURL)" />
+                  <TextField name="retURL" label="3DS return URL (retURL)" />
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>
@@ -541,19 +474,17 @@ export function PayInForm({
                     The bank page opens in Paydesk's own browser, so these describe it. Change them only if
                     the gateway asks for other values.
                   </Text>
-                  <TextInput
+                  <TextField
+                    name="clientHTTPAccept"
                     label="Browser Accept header (clientHTTPAccept)"
                     maxLength={512}
                     styles={MONO_INPUT}
-                    error={errors.clientHTTPAccept?.message}
-                    {...register('clientHTTPAccept')}
                   />
-                  <TextInput
+                  <TextField
+                    name="clientHTTPUserAgent"
                     label="Browser user agent (clientHTTPUserAgent)"
                     maxLength={512}
                     styles={MONO_INPUT}
-                    error={errors.clientHTTPUserAgent?.message}
-                    {...register('clientHTTPUserAgent')}
                   />
                 </Stack>
               </Accordion.Panel>
@@ -563,18 +494,9 @@ export function PayInForm({
                 <Accordion.Control>Advanced (3-D Secure data)</Accordion.Control>
                 <Accordion.Panel>
                   <SimpleGrid cols={3} spacing="sm">
-                    <TextInput
-                      label="ECI (eci)"
-                      maxLength={2}
-                      error={errors.eci?.message}
-                      {...register('eci')}
-                    />
-                    <TextInput label="CAVV (cavv)" error={errors.cavv?.message} {...register('cavv')} />
-                    <TextInput
-                      label="DS transaction id (dsTranId)"
-                      error={errors.dsTranId?.message}
-                      {...register('dsTranId')}
-                    />
+                    <TextField name="eci" label="ECI (eci)" maxLength={2} />
+                    <TextField name="cavv" label="CAVV (cavv)" />
+                    <TextField name="dsTranId" label="DS transaction id (dsTranId)" />
                   </SimpleGrid>
                 </Accordion.Panel>
               </Accordion.Item>

@@ -3,18 +3,16 @@
 // (may have been charged: ask again only with the same order number), Conflict (the gateway said two
 // things), Not sent, Refused. The panel is an aria-live region so the outcome is announced, and it follows
 // the pay-in's changes from any source (main's payin.settled events).
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { PayInResult as Result } from '../../../../shared/ipc';
 import type { PayInStatus } from '../../../../shared/payin-lifecycle';
-import { AskAgainExplained } from '../../lib/AskAgainExplained';
 import { CopyValue } from '../../lib/CopyValue';
 import { localDateTime } from '../../lib/local-time';
 import { STATUS_LOOK } from '../../lib/status-look';
-import { MONO_INPUT } from '../../lib/styles';
 import { ReceiptButton } from '../receipt/ReceiptDialog';
+import { AskAgainPanel } from './AskAgainPanel';
 import { BankPage } from './BankPage';
-import { cardDigits, formatCardNumber, formatExpiry } from './card-input';
 import { isFormField } from './form';
 import { type PayInPhase, usePayInStore } from './store';
 
@@ -85,89 +83,24 @@ function Facts({ result }: { result: Result }) {
   );
 }
 
-/** After a restart the card details are gone: the agent types them again to retry the same order. */
-function RetryCardForm({ historyId }: { historyId: number }) {
-  const retry = usePayInStore((state) => state.retry);
-  const [cardNumber, setCardNumber] = useState('');
-  const [expDate, setExpDate] = useState('');
-  const [cvv, setCvv] = useState('');
-  const block = (event: { preventDefault: () => void }) => event.preventDefault();
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const card = { cardNumber: cardDigits(cardNumber), expDate, cvv };
-    setCardNumber('');
-    setExpDate('');
-    setCvv('');
-    void retry(historyId, card);
-  }
-  return (
-    <form onSubmit={onSubmit} aria-label="Card details for the retry">
-      <Stack gap="xs">
-        <TextInput
-          label="Card number"
-          value={cardNumber}
-          onChange={(event) => setCardNumber(formatCardNumber(event.currentTarget.value))}
-          onCopy={block}
-          onCut={block}
-          autoComplete="off"
-          inputMode="numeric"
-          styles={MONO_INPUT}
-        />
-        <Group grow>
-          <TextInput
-            label="Expiry (MM/YY)"
-            value={expDate}
-            onChange={(event) => setExpDate(formatExpiry(event.currentTarget.value, expDate))}
-            autoComplete="off"
-          />
-          <TextInput
-            label="CVV"
-            value={cvv}
-            onChange={(event) => setCvv(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-            autoComplete="off"
-          />
-        </Group>
-        <Button type="submit" color="yellow" c="dark">
-          Retry with these card details
-        </Button>
-      </Stack>
-    </form>
-  );
-}
-
 /** A pay-in whose outcome is open: what the agent may do is ask the gateway again, never charge again. */
 function AskAgain({ result }: { result: Result }) {
   const retry = usePayInStore((state) => state.retry);
   const checkLater = usePayInStore((state) => state.checkLater);
   const retryProblem = usePayInStore((state) => state.retryProblem);
   return (
-    <Stack gap="xs">
-      <Text fw={700}>The customer may have been charged.</Text>
-      {result.message && <Text size="sm">{result.message}</Text>}
-      <AskAgainExplained merchantTradeNo={result.merchantTradeNo} />
-      {retryProblem && (
-        <Alert color="orange" p="xs">
-          {retryProblem.message}
-        </Alert>
-      )}
-      {retryProblem?.needsCard ? (
-        <RetryCardForm historyId={result.historyId} />
-      ) : (
-        <Group>
-          <Button
-            color="yellow"
-            c="dark"
-            onClick={() => void retry(result.historyId)}
-            data-testid="retry-same"
-          >
-            Ask the gateway again
-          </Button>
-          <Button variant="default" onClick={() => checkLater(result)}>
-            Check later
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <AskAgainPanel
+      merchantTradeNo={result.merchantTradeNo}
+      message={result.message}
+      problem={retryProblem?.message}
+      needsCard={retryProblem?.needsCard ?? false}
+      onRetry={(card) => void retry(result.historyId, card)}
+      actions={
+        <Button variant="default" onClick={() => checkLater(result)}>
+          Check later
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 // The pay-in form as a zod schema: form values → contract fields → the shared schema of the chosen
 // version, under a profile's rules (A8, A14). In a chunk of its own (form.ts loads it): zod and the shared
 // schemas are 90 kB of minified JavaScript that the form needs only when it is first sent, not to show.
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { PayInRules } from '../../../../shared/gateway/payin';
 import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '../../../../shared/payin-form';
+import { schemaResolver } from '../../lib/zod-resolver';
 import { type PayInFormValues, type PayInVersion, toFields } from './form';
 
 type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
@@ -20,7 +20,7 @@ const formSchemaOf = (version: PayInVersion, rules: PayInRules) =>
 /** The schema's resolvers for both versions under `rules`. */
 export function schemaResolversFor(rules: PayInRules): Record<PayInVersion, PayInResolver> {
   return {
-    v1: zodResolver(formSchemaOf('v1', rules)) as unknown as PayInResolver,
-    v2: zodResolver(formSchemaOf('v2', rules)) as unknown as PayInResolver,
+    v1: schemaResolver(formSchemaOf('v1', rules)),
+    v2: schemaResolver(formSchemaOf('v2', rules)),
   };
 }

@@ -4,14 +4,8 @@
 import { create } from 'zustand';
 import type { PayInResult } from '../../../../shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '../../../../shared/payin-form';
-import { payInResultOf } from '../../../../shared/payin-result';
 import { call, errorMessage, PaydeskError, subscribe } from '../../lib/paydesk';
-
-/** The pay-in as history has it now: after a conflict, the row has moved on (a callback settled it). */
-async function currentResult(historyId: number): Promise<PayInResult | undefined> {
-  const { row } = await call('history.get', { id: historyId });
-  return row.kind === 'payin' ? payInResultOf(row) : undefined;
-}
+import { askAgain, type RetryCard, type RetryProblem } from './ask-again';
 
 export type PayInPhase =
   /** `note`: what the agent left open ("Check later"), and where to find it. */
@@ -40,11 +34,11 @@ interface PayInState {
   inFlight: boolean;
   duplicate: { message: string; payload: PayInSubmit } | undefined;
   fieldProblem: FieldProblem | undefined;
-  retryProblem: { message: string; needsCard: boolean } | undefined;
+  retryProblem: RetryProblem | undefined;
   submit: (payload: PayInSubmit) => Promise<void>;
   confirmDuplicate: () => Promise<void>;
   dismissDuplicate: () => void;
-  retry: (historyId: number, card?: { cardNumber: string; cvv: string; expDate: string }) => Promise<void>;
+  retry: (historyId: number, card?: RetryCard) => Promise<void>;
   cancelBankPage: (historyId: number) => Promise<void>;
   close: () => void;
   /** The agent leaves an open pay-in for now: the panel says where it is and what not to do. */
@@ -148,27 +142,17 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   async retry(historyId, card) {
     const before = get().phase;
     set({ phase: { kind: 'sending', what: 'retry', historyId }, inFlight: true, retryProblem: undefined });
-    try {
-      const result = await call('payin.retry', card ? { historyId, card } : { historyId });
-      set({ phase: { kind: 'result', result }, inFlight: false });
-    } catch (error) {
-      set({ inFlight: false });
-      if (error instanceof PaydeskError && error.kind === 'conflict') {
-        // Settled meanwhile (a callback or the bank page): show what it came to, not a retry error.
-        const now = await currentResult(historyId).catch(() => undefined);
-        if (now) {
-          set({ phase: { kind: 'result', result: now } });
-          return;
-        }
-      }
-      const needsCard =
-        error instanceof PaydeskError && error.kind === 'invalid' && error.field === 'cardNumber';
-      const current = get().phase;
-      set({
-        phase: current.kind === 'sending' ? before : current,
-        retryProblem: { message: errorMessage(error), needsCard },
-      });
+    const outcome = await askAgain(historyId, card);
+    if (outcome.kind !== 'problem') {
+      set({ phase: { kind: 'result', result: outcome.result }, inFlight: false });
+      return;
     }
+    const current = get().phase;
+    set({
+      phase: current.kind === 'sending' ? before : current,
+      inFlight: false,
+      retryProblem: { message: outcome.message, needsCard: outcome.needsCard },
+    });
   },
 
   async cancelBankPage(historyId) {

@@ -1,18 +1,8 @@
 // The editor of one connection profile. Validated by the shared schema as the operator saves; main checks
 // again, and a field it refuses is marked where it is. The built-in Sandbox keeps its embedded gateway.
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { PayInRules } from '../../../../shared/gateway/payin';
 import type { SignAlgorithm } from '../../../../shared/gateway/sign-algorithm';
 import {
@@ -21,6 +11,7 @@ import {
   type ReturnAddresses,
   SANDBOX_PROFILE,
 } from '../../../../shared/profile';
+import { FormTextInput } from '../../lib/FormTextInput';
 import { errorMessage, PaydeskError } from '../../lib/paydesk';
 import { MONO_INPUT } from '../../lib/styles';
 import { saveProfile } from './actions';
@@ -91,6 +82,9 @@ function Choice<T extends string>({
   );
 }
 
+/** A text field of this form: registered by name, with its error (lib/FormTextInput). */
+const TextField = FormTextInput<ProfileFormValues>;
+
 export function ProfileEditor({
   initial,
   isNew,
@@ -152,303 +146,275 @@ export function ProfileEditor({
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-label={isNew ? 'New profile' : `Profile ${initial.name}`}
-      data-testid="profile-editor"
-    >
-      <Stack gap="sm">
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            label="Profile name"
-            required
-            maxLength={60}
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register('name')}
-          />
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={isNew ? 'New profile' : `Profile ${initial.name}`}
+        data-testid="profile-editor"
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={2} spacing="sm">
+            <TextField name="name" label="Profile name" required maxLength={60} autoComplete="off" />
+            {builtIn ? (
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  Environment
+                </Text>
+                <Text size="sm" py={6}>
+                  Sandbox (the built-in profile stays one)
+                </Text>
+              </Stack>
+            ) : (
+              <Controller
+                control={control}
+                name="environment"
+                render={({ field }) => (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500} id="profile-environment-label">
+                      Environment
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby="profile-environment-label"
+                      value={field.value}
+                      onChange={(value) => field.onChange(value as Environment)}
+                      data={ENVIRONMENT_OPTIONS}
+                      color={field.value === 'production' ? 'red.9' : 'indigo.7'}
+                    />
+                  </Stack>
+                )}
+              />
+            )}
+          </SimpleGrid>
+          {environment === 'production' && (
+            <Alert color="red" p="xs">
+              <Text size="sm" fw={700} c="red.9">
+                Production: pay-ins with this profile charge real cards.
+              </Text>
+            </Alert>
+          )}
+
           {builtIn ? (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Environment
-              </Text>
-              <Text size="sm" py={6}>
-                Sandbox (the built-in profile stays one)
-              </Text>
-            </Stack>
+            <Text size="sm" c="dimmed" data-testid="embedded-note">
+              No addresses to set: the built-in Sandbox always uses the sandbox gateway that Paydesk starts on
+              this computer, on a free loopback port, at every start.
+            </Text>
           ) : (
+            <Checkbox
+              label="Use Paydesk's embedded sandbox gateway (no addresses needed)"
+              {...register('embeddedSandbox')}
+            />
+          )}
+          {!embedded && (
+            <SimpleGrid cols={2} spacing="sm">
+              <TextField
+                name="baseUrl"
+                label="Gateway base URL (base_url)"
+                required
+                placeholder="https://gateway.example.com"
+              />
+              <TextField
+                name="kycBaseUrl"
+                label="KYC base URL (kyc_base_url)"
+                required
+                placeholder="https://kyc.example.com"
+              />
+            </SimpleGrid>
+          )}
+
+          <SimpleGrid cols={2} spacing="sm">
+            <TextField
+              name="merchantId"
+              label="Merchant ID (merchantId)"
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              styles={MONO_INPUT}
+              description={
+                builtIn
+                  ? `The embedded sandbox knows merchant ${SANDBOX_PROFILE.merchantId} (${SANDBOX_PROFILE.signAlgorithm}).`
+                  : undefined
+              }
+            />
             <Controller
               control={control}
-              name="environment"
+              name="signAlgorithm"
               render={({ field }) => (
                 <Stack gap={4}>
-                  <Text size="sm" fw={500} id="profile-environment-label">
-                    Environment
+                  <Text size="sm" fw={500} id="profile-algorithm-label">
+                    Sign algorithm (v1 and KYC)
                   </Text>
                   <SegmentedControl
-                    aria-labelledby="profile-environment-label"
+                    aria-labelledby="profile-algorithm-label"
                     value={field.value}
-                    onChange={(value) => field.onChange(value as Environment)}
-                    data={ENVIRONMENT_OPTIONS}
-                    color={field.value === 'production' ? 'red.9' : 'indigo.7'}
+                    onChange={(value) => field.onChange(value as SignAlgorithm)}
+                    data={ALGORITHM_OPTIONS}
                   />
                 </Stack>
               )}
             />
-          )}
-        </SimpleGrid>
-        {environment === 'production' && (
-          <Alert color="red" p="xs">
-            <Text size="sm" fw={700} c="red.9">
-              Production: pay-ins with this profile charge real cards.
-            </Text>
-          </Alert>
-        )}
-
-        {builtIn ? (
-          <Text size="sm" c="dimmed" data-testid="embedded-note">
-            No addresses to set: the built-in Sandbox always uses the sandbox gateway that Paydesk starts on
-            this computer, on a free loopback port, at every start.
-          </Text>
-        ) : (
-          <Checkbox
-            label="Use Paydesk's embedded sandbox gateway (no addresses needed)"
-            {...register('embeddedSandbox')}
+          </SimpleGrid>
+          <TextField
+            name="receiptName"
+            label="Business name on receipts"
+            description="What the customer knows the merchant as; the profile name when empty"
+            maxLength={80}
+            autoComplete="organization"
           />
-        )}
-        {!embedded && (
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              label="Gateway base URL (base_url)"
+          <TextField
+            name="motoIp"
+            label="Caller IP for phone payments (MOTO)"
+            description="The call centre's public IPv4, sent as the payer's address; prefilled in the pay-in form"
+            placeholder="203.0.113.7"
+            inputMode="decimal"
+          />
+          <SimpleGrid cols={3} spacing="sm">
+            <TextField
+              name="displayCurrency"
+              options={{ setValueAs: (value: string) => value.toUpperCase() }}
+              label="Display currency"
               required
-              placeholder="https://gateway.example.com"
-              error={errors.baseUrl?.message}
-              {...register('baseUrl')}
+              maxLength={3}
+              description="Shown and recorded; v2 sends none"
             />
-            <TextInput
-              label="KYC base URL (kyc_base_url)"
+            <TextField
+              name="connectTimeoutSeconds"
+              label="Connect timeout (seconds)"
               required
-              placeholder="https://kyc.example.com"
-              error={errors.kycBaseUrl?.message}
-              {...register('kycBaseUrl')}
+              inputMode="decimal"
+              description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s to reach the gateway`}
+            />
+            <TextField
+              name="requestTimeoutSeconds"
+              label="Request timeout (seconds)"
+              required
+              inputMode="decimal"
+              description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s for the whole answer`}
             />
           </SimpleGrid>
-        )}
 
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            label="Merchant ID (merchantId)"
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            styles={MONO_INPUT}
-            description={
-              builtIn
-                ? `The embedded sandbox knows merchant ${SANDBOX_PROFILE.merchantId} (${SANDBOX_PROFILE.signAlgorithm}).`
-                : undefined
-            }
-            error={errors.merchantId?.message}
-            {...register('merchantId')}
-          />
+          {!embedded && (
+            <Stack gap="xs" data-testid="payin-rules">
+              <Text size="sm" fw={700}>
+                How this gateway reads a pay-in
+              </Text>
+              <SimpleGrid cols={2} spacing="sm">
+                <Controller
+                  control={control}
+                  name="payInCountry"
+                  render={({ field }) => (
+                    <Choice
+                      id="profile-country-label"
+                      label="Billing country (country)"
+                      description={
+                        payInCountry === 'iso-alpha2'
+                          ? 'A two-letter ISO 3166-1 code, as the sandbox wants.'
+                          : 'Any text of up to 8 characters (string(8)), e.g. DEU.'
+                      }
+                      value={field.value}
+                      onChange={field.onChange}
+                      data={COUNTRY_OPTIONS}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="payInStoredCard"
+                  render={({ field }) => (
+                    <Choice
+                      id="profile-stored-card-label"
+                      label="Paying with a stored card (ccStorageID)"
+                      description={
+                        payInStoredCard === 'token-alone'
+                          ? 'No card details beside the token, as the sandbox wants.'
+                          : 'Card details (e.g. the CVV) may go with the token.'
+                      }
+                      value={field.value}
+                      onChange={field.onChange}
+                      data={STORED_CARD_OPTIONS}
+                    />
+                  )}
+                />
+              </SimpleGrid>
+            </Stack>
+          )}
+
           <Controller
             control={control}
-            name="signAlgorithm"
+            name="returnAddresses"
             render={({ field }) => (
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="profile-algorithm-label">
-                  Sign algorithm (v1 and KYC)
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="profile-algorithm-label"
-                  value={field.value}
-                  onChange={(value) => field.onChange(value as SignAlgorithm)}
-                  data={ALGORITHM_OPTIONS}
-                />
-              </Stack>
+              <Choice
+                id="profile-returns-label"
+                label="Return addresses (retURL, successURL, failURL)"
+                description={
+                  returnAddresses === 'paydesk'
+                    ? 'The bank page comes back to Paydesk on this computer (http://127.0.0.1) and closes by itself. The gateway must accept such addresses.'
+                    : "Only this profile's URLs below are sent (public https pages of your own). The bank page does not close by itself; the result comes from the callback or from asking the gateway again."
+                }
+                value={field.value}
+                onChange={field.onChange}
+                data={RETURN_OPTIONS}
+              />
             )}
           />
-        </SimpleGrid>
-        <TextInput
-          label="Business name on receipts"
-          description="What the customer knows the merchant as; the profile name when empty"
-          maxLength={80}
-          autoComplete="organization"
-          error={errors.receiptName?.message}
-          {...register('receiptName')}
-        />
-        <TextInput
-          label="Caller IP for phone payments (MOTO)"
-          description="The call centre's public IPv4, sent as the payer's address; prefilled in the pay-in form"
-          placeholder="203.0.113.7"
-          inputMode="decimal"
-          error={errors.motoIp?.message}
-          {...register('motoIp')}
-        />
-        <SimpleGrid cols={3} spacing="sm">
-          <TextInput
-            label="Display currency"
-            required
-            maxLength={3}
-            description="Shown and recorded; v2 sends none"
-            error={errors.displayCurrency?.message}
-            {...register('displayCurrency', { setValueAs: (value: string) => value.toUpperCase() })}
-          />
-          <TextInput
-            label="Connect timeout (seconds)"
-            required
-            inputMode="decimal"
-            description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s to reach the gateway`}
-            error={errors.connectTimeoutSeconds?.message}
-            {...register('connectTimeoutSeconds')}
-          />
-          <TextInput
-            label="Request timeout (seconds)"
-            required
-            inputMode="decimal"
-            description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s for the whole answer`}
-            error={errors.requestTimeoutSeconds?.message}
-            {...register('requestTimeoutSeconds')}
-          />
-        </SimpleGrid>
+          {environment === 'production' && returnAddresses === 'paydesk' && (
+            <Alert color="orange" p="xs" data-testid="loopback-warning">
+              <Text size="sm">
+                A production gateway usually refuses loopback return addresses: choose "This profile's URLs"
+                and set them below if it does.
+              </Text>
+            </Alert>
+          )}
 
-        {!embedded && (
-          <Stack gap="xs" data-testid="payin-rules">
-            <Text size="sm" fw={700}>
-              How this gateway reads a pay-in
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {returnAddresses === 'profile'
+                ? 'Filled into every new pay-in, where they can still be changed; an empty return URL is left out.'
+                : 'Optional: filled into every new pay-in, where they can still be changed.'}
             </Text>
             <SimpleGrid cols={2} spacing="sm">
-              <Controller
-                control={control}
-                name="payInCountry"
-                render={({ field }) => (
-                  <Choice
-                    id="profile-country-label"
-                    label="Billing country (country)"
-                    description={
-                      payInCountry === 'iso-alpha2'
-                        ? 'A two-letter ISO 3166-1 code, as the sandbox wants.'
-                        : 'Any text of up to 8 characters (string(8)), e.g. DEU.'
-                    }
-                    value={field.value}
-                    onChange={field.onChange}
-                    data={COUNTRY_OPTIONS}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="payInStoredCard"
-                render={({ field }) => (
-                  <Choice
-                    id="profile-stored-card-label"
-                    label="Paying with a stored card (ccStorageID)"
-                    description={
-                      payInStoredCard === 'token-alone'
-                        ? 'No card details beside the token, as the sandbox wants.'
-                        : 'Card details (e.g. the CVV) may go with the token.'
-                    }
-                    value={field.value}
-                    onChange={field.onChange}
-                    data={STORED_CARD_OPTIONS}
-                  />
-                )}
+              <TextField name="callBackURL" label="Default callback URL" description="callBackURL" />
+              <TextField name="successURL" label="Default success URL" description="successURL" />
+              <TextField name="failURL" label="Default fail URL" description="failURL" />
+              <TextField
+                name="retURL"
+                label="Default 3DS return URL"
+                description="retURL (where a 3-D Secure page returns)"
               />
             </SimpleGrid>
           </Stack>
-        )}
 
-        <Controller
-          control={control}
-          name="returnAddresses"
-          render={({ field }) => (
-            <Choice
-              id="profile-returns-label"
-              label="Return addresses (retURL, successURL, failURL)"
-              description={
-                returnAddresses === 'paydesk'
-                  ? 'The bank page comes back to Paydesk on this computer (http://127.0.0.1) and closes by itself. The gateway must accept such addresses.'
-                  : "Only this profile's URLs below are sent (public https pages of your own). The bank page does not close by itself; the result comes from the callback or from asking the gateway again."
-              }
-              value={field.value}
-              onChange={field.onChange}
-              data={RETURN_OPTIONS}
-            />
+          {errors.root?.message && (
+            <Alert color="red" role="alert" p="xs">
+              {errors.root.message}
+            </Alert>
           )}
-        />
-        {environment === 'production' && returnAddresses === 'paydesk' && (
-          <Alert color="orange" p="xs" data-testid="loopback-warning">
-            <Text size="sm">
-              A production gateway usually refuses loopback return addresses: choose "This profile's URLs" and
-              set them below if it does.
+          {problem && (
+            <Alert color="red" role="alert" p="xs">
+              {problem}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" role="status">
+              {isDirty ? 'Unsaved changes.' : saved ? 'Saved.' : ''}
             </Text>
-          </Alert>
-        )}
-
-        <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            {returnAddresses === 'profile'
-              ? 'Filled into every new pay-in, where they can still be changed; an empty return URL is left out.'
-              : 'Optional: filled into every new pay-in, where they can still be changed.'}
-          </Text>
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              label="Default callback URL"
-              description="callBackURL"
-              error={errors.callBackURL?.message}
-              {...register('callBackURL')}
-            />
-            <TextInput
-              label="Default success URL"
-              description="successURL"
-              error={errors.successURL?.message}
-              {...register('successURL')}
-            />
-            <TextInput
-              label="Default fail URL"
-              description="failURL"
-              error={errors.failURL?.message}
-              {...register('failURL')}
-            />
-            <TextInput
-              label="Default 3DS return URL"
-              description="retURL (where a 3-D Secure page returns)"
-              error={errors.retURL?.message}
-              {...register('retURL')}
-            />
-          </SimpleGrid>
-        </Stack>
-
-        {errors.root?.message && (
-          <Alert color="red" role="alert" p="xs">
-            {errors.root.message}
-          </Alert>
-        )}
-        {problem && (
-          <Alert color="red" role="alert" p="xs">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" role="status">
-            {isDirty ? 'Unsaved changes.' : saved ? 'Saved.' : ''}
-          </Text>
-          <Group gap="xs">
-            {isNew ? (
-              <Button variant="default" onClick={onCancelNew}>
-                Cancel
+            <Group gap="xs">
+              {isNew ? (
+                <Button variant="default" onClick={onCancelNew}>
+                  Cancel
+                </Button>
+              ) : (
+                <Button variant="default" disabled={!isDirty} onClick={() => reset()}>
+                  Discard changes
+                </Button>
+              )}
+              <Button type="submit" loading={isSubmitting}>
+                {isNew ? 'Create profile' : 'Save profile'}
               </Button>
-            ) : (
-              <Button variant="default" disabled={!isDirty} onClick={() => reset()}>
-                Discard changes
-              </Button>
-            )}
-            <Button type="submit" loading={isSubmitting}>
-              {isNew ? 'Create profile' : 'Save profile'}
-            </Button>
+            </Group>
           </Group>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

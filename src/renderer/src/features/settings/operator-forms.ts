@@ -1,9 +1,9 @@
 // The operator's forms: name and idle lock (settings.update), passphrase set/replace/remove (lock.*).
 // Each is the contract's own input schema behind the zod resolver, so the page refuses what main would.
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { type ChannelInput, ipcChannels } from '../../../../shared/ipc';
+import { schemaResolver } from '../../lib/zod-resolver';
 
 export interface OperatorFormValues {
   operatorName: string;
@@ -26,11 +26,7 @@ const operatorSchema = z
     }),
   )
   .pipe(ipcChannels['settings.update'].input);
-const resolveOperator = zodResolver(operatorSchema) as unknown as Resolver<
-  OperatorFormValues,
-  unknown,
-  OperatorPatch
->;
+const resolveOperator = schemaResolver(operatorSchema);
 
 export const operatorResolver: Resolver<OperatorFormValues, unknown, OperatorPatch> = async (
   values,
@@ -62,11 +58,7 @@ const setPassphraseSchema = z
         : { passphrase: values.passphrase },
   )
   .pipe(ipcChannels['lock.setPassphrase'].input);
-const resolveSetPassphrase = zodResolver(setPassphraseSchema) as unknown as Resolver<
-  PassphraseFormValues,
-  unknown,
-  SetPassphraseInput
->;
+const resolveSetPassphrase = schemaResolver(setPassphraseSchema);
 
 /** Setting needs the new passphrase twice; replacing needs the current one as well. */
 export function passphraseResolver(
@@ -90,9 +82,9 @@ export interface RemovePassphraseValues {
   current: string;
 }
 
-const resolveRemove = zodResolver(
+const resolveRemove = schemaResolver(
   z.custom<RemovePassphraseValues>().pipe(ipcChannels['lock.removePassphrase'].input),
-) as unknown as Resolver<RemovePassphraseValues, unknown, ChannelInput<'lock.removePassphrase'>>;
+);
 
 export const removePassphraseResolver: Resolver<
   RemovePassphraseValues,

@@ -1,6 +1,5 @@
 // The profile editor's values (text as typed, timeouts in seconds) and the step to a profile: validation
 // is the shared savedProfileSchema through the zod resolver, so the editor refuses exactly what main would.
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../../../shared/gateway/payin';
@@ -14,6 +13,7 @@ import {
   SANDBOX_PROFILE,
   savedProfileSchema,
 } from '../../../../shared/profile';
+import { schemaResolver } from '../../lib/zod-resolver';
 
 export interface ProfileFormValues {
   id: string;
@@ -169,7 +169,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
 }
 
 const formSchema = z.custom<ProfileFormValues>().transform(toProfileInput).pipe(savedProfileSchema);
-const resolveWithSchema = zodResolver(formSchema) as unknown as Resolver<ProfileFormValues, unknown, Profile>;
+const resolveWithSchema = schemaResolver(formSchema);
 
 /** The shared schema's verdict, with each error on the field the operator sees (timeouts in seconds). */
 export const profileResolver: Resolver<ProfileFormValues, unknown, Profile> = async (

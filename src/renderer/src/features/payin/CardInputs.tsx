@@ -1,0 +1,64 @@
+// The card's three inputs, controlled (value in, the formatted value out): the number grouped as typed and
+// never copied, cut or dragged out of its field (PCI DSS 3.4.2), the expiry as MM/YY, the CVV digits only.
+// The pay-in form (CardFields, through react-hook-form) and the retry form (AskAgainPanel) both use them.
+import { TextInput, type TextInputProps } from '@mantine/core';
+import type { ClipboardEvent, DragEvent, Ref } from 'react';
+import { MONO_INPUT } from '../../lib/styles';
+import { formatCardNumber, formatExpiry } from './card-input';
+
+type Controlled = Omit<TextInputProps, 'value' | 'onChange'> & {
+  value: string;
+  onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+};
+
+const block = (event: ClipboardEvent | DragEvent) => event.preventDefault();
+
+export function CardNumberInput({ value, onChange, ...rest }: Controlled) {
+  return (
+    <TextInput
+      label="Card number"
+      inputMode="numeric"
+      autoComplete="off"
+      spellCheck={false}
+      styles={MONO_INPUT}
+      {...rest}
+      value={value}
+      onChange={(event) => onChange(formatCardNumber(event.currentTarget.value))}
+      onCopy={block}
+      onCut={block}
+      onDragStart={block}
+    />
+  );
+}
+
+export function ExpiryInput({ value, onChange, ...rest }: Controlled) {
+  return (
+    <TextInput
+      label="Expiry (MM/YY)"
+      placeholder="MM/YY"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={5}
+      styles={MONO_INPUT}
+      {...rest}
+      value={value}
+      onChange={(event) => onChange(formatExpiry(event.currentTarget.value, value))}
+    />
+  );
+}
+
+/** `digits`: the brand's CVV length (4 when the brand is not known yet). */
+export function CvvInput({ value, onChange, digits = 4, ...rest }: Controlled & { digits?: number }) {
+  return (
+    <TextInput
+      label="CVV"
+      inputMode="numeric"
+      autoComplete="off"
+      styles={MONO_INPUT}
+      {...rest}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value.replace(/\D/g, '').slice(0, digits))}
+    />
+  );
+}

@@ -189,6 +189,12 @@ export function createKycDesk(deps: {
           ? { ...(await deps.kyc.setMapping(opened.batchId, remembered)), mappingFrom: 'remembered' as const }
           : opened;
       summaries.set(summary.batchId, summary);
+      // The batches the service has let go are gone for good: so are their summaries and rows here.
+      for (const batchId of [...summaries.keys(), ...historyRows.keys()]) {
+        if (deps.kyc.isOpen(batchId)) continue;
+        summaries.delete(batchId);
+        historyRows.delete(batchId);
+      }
       return summary;
     },
     /** A mapping set by hand: applied, and remembered for the next file with the same headers. */

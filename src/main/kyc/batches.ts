@@ -284,6 +284,11 @@ export function createKycBatches(options: KycBatchesOptions) {
       return batchOf(batchId).acceptedUserIds();
     },
 
+    /** Whether the batch is still held (opening one more lets the least recently opened idle one go). */
+    isOpen(batchId: string): boolean {
+      return batches.has(batchId);
+    },
+
     close(batchId: string): void {
       const batch = batches.get(batchId);
       if (batch?.busy)

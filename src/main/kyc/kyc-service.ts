@@ -213,6 +213,12 @@ export function createKycService(deps: {
             }
           : opened;
       summaries.set(summary.batchId, summary);
+      // The batches the batch service has let go are gone for good: so are their summaries and rows here.
+      for (const batchId of [...summaries.keys(), ...historyRows.keys()]) {
+        if (deps.batches.isOpen(batchId)) continue;
+        summaries.delete(batchId);
+        historyRows.delete(batchId);
+      }
       return summary;
     },
     /** A mapping set by hand: applied, and remembered for the next file with the same headers. */

@@ -1,5 +1,5 @@
 import './styles';
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, Popover } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -8,6 +8,14 @@ const theme = createTheme({
   primaryColor: 'indigo',
   focusRing: 'always',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  components: {
+    // Mantine's placement lock (on by default) drops and restores the flip middleware each time a dropdown
+    // opens and closes; floating-ui then keeps the new middleware list, whose size callback holds the
+    // popover of that render, whose update holds the list before it: a chain that grows by a render's
+    // props (about 12 KB) with every Select opened, for as long as the page lives. Unlocked, the list
+    // stays the same and nothing is chained (bench:soak, docs/BENCHMARKS.md "Working day").
+    Popover: Popover.extend({ defaultProps: { preventPositionChangeWhenVisible: false } }),
+  },
 });
 
 // Mantine's light-scheme defaults for dimmed text (gray.6), error text (red.6), the primary filled colour

@@ -3,7 +3,6 @@
 // send again) from "it left and the answer was lost" (outcome_unknown). Each call gets its own undici
 // Agent whose connector records whether a connection was ever made: a failure before that is not_sent
 // whatever its error code; anything after it is outcome_unknown.
-import { Agent, buildConnector } from 'undici';
 import {
   connectFailureReason,
   errorCodes,
@@ -47,6 +46,18 @@ function isAbort(error: unknown, name: 'TimeoutError' | 'AbortError'): boolean {
 }
 
 /** Sends one POST and reads the whole answer, or says at which stage and why it failed. */
+// undici loads with the first gateway call, not at start: it is the heaviest module main needs (about 50 ms
+// of the start-up's module loading on this project's machine). A failure to load it comes before anything
+// is sent.
+let undiciModule: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => {
+  undiciModule ??= import('undici').catch((error: unknown) => {
+    undiciModule = undefined;
+    throw error;
+  });
+  return undiciModule;
+};
+
 export async function post(
   operation: GatewayOperation,
   url: URL,
@@ -57,6 +68,7 @@ export async function post(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const host = url.host;
   let connected = false;
+  const { Agent, buildConnector } = await loadUndici();
   const connect = buildConnector({ timeout: connectTimeoutMs });
   const agent = new Agent({
     connect: (connectOptions, callback) =>

@@ -59,6 +59,7 @@ import {
   pageSnapshot,
   pidListeningOn,
   processFigures,
+  splitSummary,
 } from './support/soak-probes';
 
 const { values } = parseArgs({
@@ -546,6 +547,11 @@ if (snapshots.length === 2) {
         `${row.countBefore} → ${row.countAfter}`,
         `${mb(row.bytesBefore)} → ${mb(row.bytesAfter)}`,
       ]),
+    );
+    const [was, now] = [splitSummary(before), splitSummary(after)];
+    const part = (x: number, y: number) => `${mb(x)} → ${mb(y)} (${pct(y / x - 1)})`;
+    console.log(
+      `by kind, hour 1 → end: JavaScript objects ${part(was.objects, now.objects)}; compiled code ${part(was.code, now.code)}; native (C++ objects, ArrayBuffer contents) ${part(was.native, now.native)}`,
     );
     const detached = [...after.detached].sort((a, b) => b[1] - a[1]).slice(0, 8);
     if (which === 'page')

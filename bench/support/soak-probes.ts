@@ -471,6 +471,25 @@ export function summarizeSnapshot(text: string, file: string): HeapSummary {
   return { file, totalBytes, nodes: raw.nodes.length / width, byConstructor, detached };
 }
 
+/**
+ * A snapshot's self sizes in three parts: compiled code (V8's "(code)": bytecode, machine code, feedback),
+ * native memory (the embedder's C++ objects, named with "::" — among them DevTools' own record of every
+ * network request while a CDP client has the Network domain on, as Playwright does — and the contents of
+ * ArrayBuffers, e.g. main's KYC batches), and the rest: the JavaScript objects the page or process made.
+ */
+export function splitSummary(summary: HeapSummary): { code: number; native: number; objects: number } {
+  let code = 0;
+  let native = 0;
+  let objects = 0;
+  for (const [name, figures] of summary.byConstructor) {
+    if (name === '(code)') code += figures.selfBytes;
+    else if (name.includes('::') || name.startsWith('(synthetic)') || name === 'system / JSArrayBufferData')
+      native += figures.selfBytes;
+    else objects += figures.selfBytes;
+  }
+  return { code, native, objects };
+}
+
 export interface ConstructorGrowth {
   name: string;
   countBefore: number;

@@ -7,15 +7,13 @@
 // 500.04, each asked again with "Ask the gateway again"; 500.01 faults again and is left for later) and 2
 // on the hosted payment page (redirection mode).
 
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { HistoryPage } from '../../tests/e2e/pages/history-page';
 import type { KycPage } from '../../tests/e2e/pages/kyc-page';
 import { CARDS, customer, type PayInPage } from '../../tests/e2e/pages/payin-page';
 import { goTo } from '../../tests/e2e/pages/settings-page';
-import { CSV_HEADERS, kycCsvLine, kycRecord } from '../../tests/fixtures/kyc/generate';
-import { INVALID_EVERY } from './ui-fixtures';
+import { kycRecord } from '../../tests/fixtures/kyc/generate';
+import { writeKycCsv } from './ui-fixtures';
 
 export const DECLINE_CARDS = ['4000000000000002', '4000000000009995', '4000000000000069', '4000000000000127'];
 const THREE_DS_ALWAYS_FAILS = '4000000000003063';
@@ -284,7 +282,7 @@ export interface KycFile {
 
 /**
  * A CSV of `records` KYC records of batch `batch` (userIds of its own, so that every batch is new to the
- * gateway and to History's memory of files), with one record in INVALID_EVERY invalid as ui-fixtures.ts
+ * gateway and to History's memory of files), with one record in nine invalid as ui-fixtures.ts
  * plants them: a bad e-mail, birthday or country in turn. The first invalid one is record 4, its e-mail.
  */
 export async function writeSoakKycFile(
@@ -293,25 +291,7 @@ export async function writeSoakKycFile(
   batch: number,
   records: number,
 ): Promise<KycFile> {
-  const out = createWriteStream(path);
-  out.write(`${CSV_HEADERS.join(',')}\r\n`);
-  let invalid = 0;
-  for (let i = 0; i < records; i++) {
-    const record: Record<string, string | readonly string[]> = {
-      ...kycRecord(i),
-      userId: `soak-b${batch}-${String(i).padStart(6, '0')}`,
-    };
-    if (i % INVALID_EVERY === 4) {
-      invalid++;
-      const kind = Math.floor(i / INVALID_EVERY) % 3;
-      if (kind === 0) record.email = `person${i}(at)example.com`;
-      else if (kind === 1) record.birthday = `19${i % 100}-13-40`;
-      else record.country = 'XX';
-    }
-    if (!out.write(`${kycCsvLine(record)}\r\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
+  const invalid = await writeKycCsv(path, records, (i) => `soak-b${batch}-${String(i).padStart(6, '0')}`);
   return {
     path,
     name,

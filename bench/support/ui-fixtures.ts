@@ -13,12 +13,23 @@ import { CSV_HEADERS, kycCsvLine, kycRecord } from '../../tests/fixtures/kyc/gen
 /** One record in `INVALID_EVERY` carries an invalid cell (a bad e-mail, birthday or country in turn). */
 export const INVALID_EVERY = 9;
 
-export async function writeKycCsv(file: string, records: number): Promise<void> {
+/**
+ * A CSV of `records` KYC records, one in INVALID_EVERY with an invalid cell planted; `userIdOf` gives the
+ * records userIds of their own (e.g. a new batch each time). Returns how many records are invalid.
+ */
+export async function writeKycCsv(
+  file: string,
+  records: number,
+  userIdOf?: (i: number) => string,
+): Promise<number> {
   const out = createWriteStream(file);
   out.write(`${CSV_HEADERS.join(',')}\r\n`);
+  let invalid = 0;
   for (let i = 0; i < records; i++) {
     const record: Record<string, string | readonly string[]> = { ...kycRecord(i) };
+    if (userIdOf) record.userId = userIdOf(i);
     if (i % INVALID_EVERY === 4) {
+      invalid++;
       const kind = Math.floor(i / INVALID_EVERY) % 3;
       if (kind === 0) record.email = `person${i}(at)example.com`;
       else if (kind === 1) record.birthday = `19${i % 100}-13-40`;
@@ -28,6 +39,7 @@ export async function writeKycCsv(file: string, records: number): Promise<void> 
   }
   out.end();
   await once(out, 'finish');
+  return invalid;
 }
 
 const DAY = 86_400_000;

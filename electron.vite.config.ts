@@ -2,8 +2,12 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
+// @shared and @renderer are defined once, as tsconfig.base.json's paths; every bundle resolves them from there.
+const tsconfigPathsResolution = { tsconfigPaths: true };
+
 export default defineConfig({
   main: {
+    resolve: tsconfigPathsResolution,
     build: {
       rollupOptions: {
         input: {
@@ -16,6 +20,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: tsconfigPathsResolution,
     build: {
       // A sandboxed preload can require only 'electron': bundle the contract and zod into it.
       externalizeDeps: false,
@@ -28,6 +33,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
+    resolve: tsconfigPathsResolution,
     build: {
       minify: true,
       // bench:ui --profile maps CPU profiles back to the sources: hidden maps (no URL in the bundle), never

@@ -4,11 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import type { HistoryVerification } from '@shared/history';
+import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '@shared/ipc';
+import type { Profile } from '@shared/profile';
 import type { Sandbox } from '../sandbox';
 import { DEFAULT_MERCHANT } from '../sandbox/merchants';
-import type { HistoryVerification } from '../shared/history';
-import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '../shared/ipc';
-import type { Profile } from '../shared/profile';
 import type { CredentialVault } from './credentials/vault';
 import { embeddedSandboxIn } from './embedded-sandbox';
 import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';

@@ -3,8 +3,9 @@
 // not an IPC thing: the KYC worker's parsers throw it too, so this module imports nothing but types — the
 // worker's bundle must not carry the dispatcher and its channel table (ipc/dispatch.ts turns it into the
 // answer's value).
+
+import type { IpcError } from '@shared/ipc';
 import type { z } from 'zod';
-import type { IpcError } from '../shared/ipc';
 
 export class IpcFailure extends Error {
   constructor(

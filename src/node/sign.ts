@@ -1,6 +1,6 @@
 // Request and callback signatures (assumption A4). Used by main and by the sandbox; never the renderer.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { canonicalSignString, type SignAlgorithm } from '../shared/gateway/sign-algorithm';
+import { canonicalSignString, type SignAlgorithm } from '@shared/gateway/sign-algorithm';
 
 export function signBody(
   body: Readonly<Record<string, unknown>>,

@@ -1,7 +1,8 @@
 // Exposes window.paydesk, built from the IPC contract: invoke a named channel, or subscribe to a named
 // event. Nothing else crosses, and never ipcRenderer itself.
+
+import { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES, IPC_PREFIX, type PaydeskApi } from '@shared/ipc';
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES, IPC_PREFIX, type PaydeskApi } from '../shared/ipc';
 
 const channels = new Set<string>(IPC_CHANNEL_NAMES);
 const events = new Set<string>(IPC_EVENT_NAMES);

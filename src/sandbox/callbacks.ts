@@ -1,7 +1,8 @@
 // Payment-result notifications to callBackURL (assumption A12): POST JSON signed like a request, retried
 // with exponential backoff on a non-2xx answer or a network error, 5 attempts in all, each one recorded.
+
+import type { PaymentCallback } from '@shared/gateway/callback';
 import { signBody } from '../node/sign';
-import type { PaymentCallback } from '../shared/gateway/callback';
 import type { SandboxMerchant } from './merchants';
 import type { OrderRow, SandboxStore } from './store';
 

@@ -4,7 +4,7 @@
 // the sandbox's profile (docs/BENCHMARKS.md). A test card's number check never changes, and those are the
 // numbers a sandbox is sent nearly always; any other number is checked on every request, as before. The
 // expiry (which depends on today) and the CVV are always checked.
-import { type CardCheck, checkCardNumber, checkCvv, checkExpiry } from '../shared/cards/card';
+import { type CardCheck, checkCardNumber, checkCvv, checkExpiry } from '@shared/cards/card';
 import { TEST_CARDS } from './test-cards';
 
 function frozen(check: CardCheck): CardCheck {

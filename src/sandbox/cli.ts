@@ -1,7 +1,7 @@
 // `npm run sandbox -- --port N [--merchant-id ID] [--secret S] [--algorithm A] [--data FILE]`: the sandbox
 // alone, on 127.0.0.1 only. Prints the listening line once connections are accepted.
 import { parseArgs } from 'node:util';
-import { signAlgorithmSchema } from '../shared/gateway/sign-algorithm';
+import { signAlgorithmSchema } from '@shared/gateway/sign-algorithm';
 import { DEFAULT_MERCHANT } from './merchants';
 import { startSandbox } from './server';
 

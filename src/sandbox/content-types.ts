@@ -1,6 +1,7 @@
 // Per-route Content-Type rules (section 4 rule 1) and the form-body parser v1 and the bank pages use.
+
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { RESULT_CODE } from '../shared/gateway/result-codes';
 import { refuse } from './replies';
 
 export const JSON_TYPE = 'application/json';

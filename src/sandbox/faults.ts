@@ -1,7 +1,7 @@
 // Fault amounts: a client sends one of these amounts to rehearse a misbehaving gateway. They apply after
 // validation, to v1 and v2 alike. Assumption A20 in docs/gateway-assumptions.md says what each stores.
 
-import { FAULT_AMOUNTS, type Fault } from '../shared/sandbox-test-data';
+import { FAULT_AMOUNTS, type Fault } from '@shared/sandbox-test-data';
 
 export { FAULT_AMOUNTS, type Fault };
 

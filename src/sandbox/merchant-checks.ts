@@ -1,9 +1,10 @@
 // The first checks of a request to the API, in the order of assumption A17: the merchant (a JSON body, its
 // merchantId, a merchant the sandbox knows), then the sign of a signed request. Each answers the refusal
 // the route sends, or what the next check needs.
+
+import { merchantIdNumber } from '@shared/gateway/fields';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import { verifyBodySignature } from '../node/sign';
-import { merchantIdNumber } from '../shared/gateway/fields';
-import { RESULT_CODE } from '../shared/gateway/result-codes';
 import type { SandboxContext } from './context';
 import type { SandboxMerchant } from './merchants';
 import { isRecord } from './replies';

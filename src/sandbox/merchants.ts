@@ -1,5 +1,5 @@
 // The merchants a sandbox knows, each with its signing secret and algorithm (assumption A4).
-import type { SignAlgorithm } from '../shared/gateway/sign-algorithm';
+import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
 
 export type SandboxMerchant = { merchantId: number; secret: string; algorithm: SignAlgorithm };
 

@@ -1,12 +1,12 @@
 // What a pay-in does once its request is valid and authenticated, shared by v1 and v2: the repeated
 // order check (A9), the card or stored card (A8), the fault amounts, the order itself and its answer.
 import { createHmac, type KeyObject } from 'node:crypto';
-import { checkExpiry, digitsOnly, maskCardNumber } from '../shared/cards/card';
-import { ORDER_STATUS, orderStatusName } from '../shared/gateway/order-status';
-import type { PayInResponseData, PayInV1Request, PayInV2Request } from '../shared/gateway/payin';
-import { RESULT_CODE } from '../shared/gateway/result-codes';
-import { canonicalSignString } from '../shared/gateway/sign-algorithm';
-import { canonicalAmount } from '../shared/money/amount';
+import { checkExpiry, digitsOnly, maskCardNumber } from '@shared/cards/card';
+import { ORDER_STATUS, orderStatusName } from '@shared/gateway/order-status';
+import type { PayInResponseData, PayInV1Request, PayInV2Request } from '@shared/gateway/payin';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
+import { canonicalSignString } from '@shared/gateway/sign-algorithm';
+import { canonicalAmount } from '@shared/money/amount';
 import { checkCardOf } from './card-checks';
 import type { SandboxContext } from './context';
 import { type Fault, faultOf } from './faults';

@@ -1,8 +1,9 @@
 // The browser part of a pay-in: the bank's 3-D Secure challenge (ACS) page and the hosted payment page of
 // txMode=redirection, then the final redirect of assumption A19 (retURL, else successURL/failURL, else a
 // result page). Each order that waits for the browser has a random token; its URL is the only key.
+
+import { ORDER_STATUS, orderStatusName } from '@shared/gateway/order-status';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ORDER_STATUS, orderStatusName } from '../shared/gateway/order-status';
 import { FORM_TYPE, requireContentType } from './content-types';
 import type { SandboxContext } from './context';
 import { acsPage, hostedPaymentPage, messagePage, type PageOrder, resultPage } from './pages';

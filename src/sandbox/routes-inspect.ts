@@ -4,10 +4,10 @@
 // has one (a new random one per run), only a caller that sends it as `Authorization: Bearer <token>` is
 // answered, so no other process on the machine can read them.
 import { timingSafeEqual } from 'node:crypto';
+import { orderStatusName } from '@shared/gateway/order-status';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { orderStatusName } from '../shared/gateway/order-status';
-import { RESULT_CODE } from '../shared/gateway/result-codes';
 import type { SandboxContext } from './context';
 import { refuse } from './replies';
 import type { OrderRow } from './store';

@@ -1,7 +1,8 @@
 // POST /openapi/v1/submitKYC: signed JSON, all-or-nothing, at most 500 records (A10, A11, A22).
+
+import { KYC_MAX_RECORDS_PER_REQUEST, kycSubmitRequestSchema } from '@shared/gateway/kyc';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import type { FastifyInstance } from 'fastify';
-import { KYC_MAX_RECORDS_PER_REQUEST, kycSubmitRequestSchema } from '../shared/gateway/kyc';
-import { RESULT_CODE } from '../shared/gateway/result-codes';
 import { JSON_TYPE, requireContentType } from './content-types';
 import type { SandboxContext } from './context';
 import { merchantOfJsonBody, signRefusal } from './merchant-checks';

@@ -1,10 +1,10 @@
 // POST /openapi/v2/pwpp (JSON, unsigned: A13) and POST /openapi/v1/pwpp (form, signed: A4). Checks run in
 // the order of assumption A17: merchant, then sign, then the fields, then the card.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { merchantIdDigits } from '@shared/gateway/fields';
+import { payInV1RequestSchema, payInV2RequestSchema } from '@shared/gateway/payin';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { merchantIdDigits } from '../shared/gateway/fields';
-import { payInV1RequestSchema, payInV2RequestSchema } from '../shared/gateway/payin';
-import { RESULT_CODE } from '../shared/gateway/result-codes';
 import { FORM_TYPE, JSON_TYPE, requireContentType } from './content-types';
 import type { SandboxContext } from './context';
 import { NOT_JSON_BODY } from './faults';

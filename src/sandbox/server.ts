@@ -3,14 +3,14 @@
 // assumption A2; HTTP statuses follow A1.
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
+import { SERVER_LIMITS, type ServerLimits, timeoutCheckInterval } from '@shared/server-limits';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { RESULT_CODE } from '../shared/gateway/result-codes';
-import { SERVER_LIMITS, type ServerLimits, timeoutCheckInterval } from '../shared/server-limits';
 import { CallbackSender } from './callbacks';
 import { FORM_TYPE, parseForm } from './content-types';
 import type { SandboxContext } from './context';

@@ -12,7 +12,7 @@
 // no longer opens.
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { DatabaseSync, type SQLOutputValue, type StatementSync } from 'node:sqlite';
-import type { KycRecord } from '../shared/gateway/kyc';
+import type { KycRecord } from '@shared/gateway/kyc';
 import { GroupCommit } from './group-commit';
 import { type CardOutcome, isCardOutcome } from './test-cards';
 

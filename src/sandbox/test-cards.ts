@@ -8,14 +8,14 @@ export {
   type TestCard,
   THREE_DS_FAILED_REMARK,
   THREE_DS_PASS_CODE,
-} from '../shared/sandbox-test-data';
+} from '@shared/sandbox-test-data';
 
 import {
   CARD_OUTCOMES,
   type CardOutcome,
   TEST_CARDS,
   THREE_DS_FAILED_REMARK,
-} from '../shared/sandbox-test-data';
+} from '@shared/sandbox-test-data';
 
 const outcomeByNumber = new Map(TEST_CARDS.map((card) => [card.number, card.outcome]));
 

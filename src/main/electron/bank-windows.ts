@@ -2,8 +2,9 @@
 // answer asks for a 3-D Secure or hosted payment page, brought forward or closed on the renderer's request.
 // A window that closes itself on the return listener's address has finished; one the operator closes
 // before that cancels the bank step (the pay-in's outcome stays open: the customer may still complete it).
+
+import { isOpenableBankPageUrl } from '@shared/bank-page-url';
 import type { BrowserWindow } from 'electron';
-import { isOpenableBankPageUrl } from '../../shared/bank-page-url';
 import type { BankPageWindows } from '../payin/bank-page-windows';
 import { bringToFront, openBankPageWindow } from './window';
 

@@ -2,9 +2,9 @@
 // code that imports 'electron'. It builds the app from the same composition root (../app.ts) as the
 // browser harness (../web-harness) and binds it to the window.
 import { join } from 'node:path';
+import type { EventPayload, IpcEvent } from '@shared/ipc';
 import { app, type BrowserWindow, dialog, ipcMain, powerMonitor, protocol } from 'electron';
 import ElectronStore from 'electron-store';
-import type { EventPayload, IpcEvent } from '../../shared/ipc';
 import { createPaydesk, type Paydesk } from '../app';
 import { createKeychainVault } from '../credentials/keychain-vault';
 import { createMemoryVault } from '../credentials/memory-vault';

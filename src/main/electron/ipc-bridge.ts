@@ -1,7 +1,8 @@
 // Binds the IPC dispatcher to Electron: one ipcMain handler per contract channel, each refusing any
 // caller but the app window's own top frame showing the app's own origin (as VS Code's validated IPC does).
+
+import { IPC_CHANNEL_NAMES, IPC_PREFIX, type IpcEvent, type IpcResult } from '@shared/ipc';
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
-import { IPC_CHANNEL_NAMES, IPC_PREFIX, type IpcEvent, type IpcResult } from '../../shared/ipc';
 import type { IpcDispatcher } from '../ipc/dispatch';
 import { originOf } from './renderer-protocol';
 

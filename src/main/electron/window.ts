@@ -1,7 +1,7 @@
 // The app window and the isolated bank-page window, with every security setting in one place.
 import { randomUUID } from 'node:crypto';
+import { isOpenableBankPageUrl } from '@shared/bank-page-url';
 import { app, BrowserWindow, type Session, session, type WebContents } from 'electron';
-import { isOpenableBankPageUrl } from '../../shared/bank-page-url';
 import { originOf } from './renderer-protocol';
 
 export const APP_CONTENT_SECURITY_POLICY = [

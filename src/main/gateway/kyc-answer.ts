@@ -3,7 +3,7 @@
 // the records sent. A count that is short, missing or null leaves the chunk's outcome unknown — none of
 // its records is marked accepted, so all are offered again, which is safe because the latest record for
 // a userId wins (A22). A non-zero code with `data` null is the refusal section 7 describes.
-import { kycResponseSchema } from '../../shared/gateway/kyc';
+import { kycResponseSchema } from '@shared/gateway/kyc';
 import { type NotSent, type OutcomeUnknown, outcomeUnknown } from './errors';
 import type { HttpAnswer } from './payin-answer';
 

@@ -7,11 +7,12 @@
 // 3. A page to show (3-D Secure HTML, a redirect URL) with code 0 or none, in a 2xx: the bank step.
 // 4. Everything else — an unknown code, a 5xx, a 2xx that says nothing of the order, a body that is not
 //    JSON — is outcome unknown: money may have moved.
+
+import { readOrderStatus } from '@shared/gateway/order-status';
+import { payInResponseDataSchema, payInResponseSchema } from '@shared/gateway/payin';
+import { PRE_ORDER_REFUSAL_CODES, RESULT_CODE } from '@shared/gateway/result-codes';
+import type { GatewayWord } from '@shared/payin-lifecycle';
 import type { z } from 'zod';
-import { readOrderStatus } from '../../shared/gateway/order-status';
-import { payInResponseDataSchema, payInResponseSchema } from '../../shared/gateway/payin';
-import { PRE_ORDER_REFUSAL_CODES, RESULT_CODE } from '../../shared/gateway/result-codes';
-import type { GatewayWord } from '../../shared/payin-lifecycle';
 import {
   fieldFromGatewayMessage,
   type NotSent,

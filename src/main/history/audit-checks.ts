@@ -3,7 +3,7 @@
 // in the background or on demand, every row as it is read, and a row before a retry is rebuilt from it.
 // The walks and checks themselves are audit-verify.ts; the chain they walk, audit-chain.ts.
 import { DatabaseSync } from 'node:sqlite';
-import type { AuditStatus, HistoryRow, HistoryVerification, RowAudit } from '../../shared/history';
+import type { AuditStatus, HistoryRow, HistoryVerification, RowAudit } from '@shared/history';
 import { entryHolds, toRawEntry } from './audit-chain';
 import { type AuditTrust, newAnchor } from './audit-trust';
 import {

@@ -9,7 +9,7 @@ import {
   type HistoryVerification,
   MAX_LISTED_PROBLEMS,
   type RowAudit,
-} from '../../shared/history';
+} from '@shared/history';
 import {
   type ChainSeal,
   entryHolds,

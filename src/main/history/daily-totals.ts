@@ -5,7 +5,7 @@
 //   starts or ends mid-day;
 // - history_rows, when neither can answer: text search, or a range or offset off the 15-minute grid.
 import type { DatabaseSync } from 'node:sqlite';
-import type { HistoryFilter } from '../../shared/history';
+import type { HistoryFilter } from '@shared/history';
 import { type SqlParams, whereSql } from './filter-sql';
 
 /** The width of a payin_buckets bucket (migration 2). */

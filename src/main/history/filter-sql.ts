@@ -1,8 +1,8 @@
 // Turns a parsed HistoryFilter into the WHERE / ORDER BY of the history queries. Only fixed SQL
 // fragments are emitted; every value the user typed is a bound parameter.
 import type { SQLInputValue } from 'node:sqlite';
+import type { HistoryFilter, HistorySort } from '@shared/history';
 import { z } from 'zod';
-import type { HistoryFilter, HistorySort } from '../../shared/history';
 
 export type SqlParams = Record<string, SQLInputValue>;
 export type WhereSql = { clauses: string[]; params: SqlParams };

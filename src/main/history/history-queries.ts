@@ -3,7 +3,6 @@
 // keyset cursors), a count, the daily totals chart and the CSV export (itself audited) — with SQLite's
 // plans of them for the tests.
 import type { SQLOutputValue } from 'node:sqlite';
-import type { z } from 'zod';
 import {
   type DailyTotal,
   type DailyTotalsQuery,
@@ -17,9 +16,10 @@ import {
   type KycBatchRow,
   type PayInRow,
   type RowAudit,
-} from '../../shared/history';
-import { canonicalAmount } from '../../shared/money/amount';
-import { NO_CHARGE_STATUSES, type PayInStatus } from '../../shared/payin-lifecycle';
+} from '@shared/history';
+import { canonicalAmount } from '@shared/money/amount';
+import { NO_CHARGE_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
+import type { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from './amount-minor';
 import { historyCsv } from './csv-export';
 import { addDayRollup, dailyTotalsSql, hasDayRollup, isoDay } from './daily-totals';

@@ -18,8 +18,8 @@ import type {
   HistoryStatus,
   KycBatchRow,
   PayInRow,
-} from '../../shared/history';
-import { canFollow, decide } from '../../shared/payin-lifecycle';
+} from '@shared/history';
+import { canFollow, decide } from '@shared/payin-lifecycle';
 import { type AuditEntry, type AuditEvent, rowToEntry } from './audit-chain';
 import { startAuditChecks } from './audit-checks';
 import type { AuditTrust } from './audit-trust';

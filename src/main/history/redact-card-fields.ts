@@ -2,7 +2,7 @@
 // `sign`: a v1 sign is an HMAC over the body, card number and CVV included, and whoever holds the merchant
 // secret (any process of the same user can read it from the keychain) recovers the card from it by brute
 // force. Applied at any depth, because a nested copy of a card field is as sensitive as a top-level one.
-import { maskCardNumber } from '../../shared/cards/card';
+import { maskCardNumber } from '@shared/cards/card';
 import { scrubText } from '../log/redaction';
 
 const REMOVED_FIELDS = new Set(['cvv', 'cvc', 'cvv2', 'sign']);

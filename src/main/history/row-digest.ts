@@ -8,7 +8,7 @@
 //   contract shows it, which is what those entries recorded.
 // Computed in SQL (quote, concatenation) so that reading a million rows for a full check costs one
 // SHA-256 each, not a JavaScript object per row.
-import type { HistoryRow } from '../../shared/history';
+import type { HistoryRow } from '@shared/history';
 import { sha256Hex } from './audit-chain';
 import { canonicalJson } from './canonical-json';
 

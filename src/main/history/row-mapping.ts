@@ -2,7 +2,6 @@
 // the rest of Paydesk reads, for every read: the list, the drawer, the export and the audit checks. JSON
 // that no longer parses as its schema reads as empty rather than failing the whole page.
 import type { SQLOutputValue } from 'node:sqlite';
-import { z } from 'zod';
 import {
   type ApiVersion,
   type HistoryError,
@@ -11,8 +10,9 @@ import {
   type KycBatchStatus,
   kycBatchCountsSchema,
   kycChunkResultSchema,
-} from '../../shared/history';
-import type { PayInStatus } from '../../shared/payin-lifecycle';
+} from '@shared/history';
+import type { PayInStatus } from '@shared/payin-lifecycle';
+import { z } from 'zod';
 import { redactCardFields } from './redact-card-fields';
 
 export type SqlRow = Record<string, SQLOutputValue>;

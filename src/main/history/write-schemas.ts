@@ -3,8 +3,7 @@
 // columns it sets. Card fields never reach a column: the request is stored with its card number masked
 // and its CVV dropped, remarks and answers with anything card-like scrubbed.
 import type { SQLInputValue } from 'node:sqlite';
-import { z } from 'zod';
-import { detectBrand } from '../../shared/cards/card';
+import { detectBrand } from '@shared/cards/card';
 import {
   apiVersionSchema,
   historyErrorSchema,
@@ -13,8 +12,9 @@ import {
   kycChunkResultSchema,
   maskedPanSchema,
   payInStatusSchema,
-} from '../../shared/history';
-import { canonicalAmount } from '../../shared/money/amount';
+} from '@shared/history';
+import { canonicalAmount } from '@shared/money/amount';
+import { z } from 'zod';
 import { scrubText } from '../log/redaction';
 import { toMinorUnits } from './amount-minor';
 import { redactCardFields, redactRawBody } from './redact-card-fields';

@@ -2,8 +2,9 @@
 // bridge): the channel must be in the contract, the input must parse, and the answer is always a value —
 // Electron would strip a thrown error down to its message, and the UI needs the kind. A refusal a service
 // threw (refusal.ts) becomes that value here; anything else is logged and answered as an internal error.
+
+import { type ChannelOutput, type IpcChannel, type IpcResult, ipcChannels } from '@shared/ipc';
 import type { z } from 'zod';
-import { type ChannelOutput, type IpcChannel, type IpcResult, ipcChannels } from '../../shared/ipc';
 import { describeIssue, IpcFailure } from '../refusal';
 
 export type IpcHandlers = {

@@ -2,7 +2,7 @@
 // a channel the contract leaves open (CHANNELS_OPEN_WHILE_LOCKED: app.info, lock.status, lock.unlock);
 // every other call is answered { kind: 'locked' } and runs nothing. Whatever carries the call (Electron's
 // ipcMain or the browser harness) goes through the gate, because the composition root hands out only this.
-import { CHANNELS_OPEN_WHILE_LOCKED } from '../../shared/ipc';
+import { CHANNELS_OPEN_WHILE_LOCKED } from '@shared/ipc';
 import type { IpcDispatcher } from './dispatch';
 
 const OPEN_WHILE_LOCKED: ReadonlySet<string> = new Set(CHANNELS_OPEN_WHILE_LOCKED);

@@ -12,7 +12,7 @@ import {
   type KycRowFilter,
   type KycRowState,
   type KycRowView,
-} from '../../shared/kyc-batch';
+} from '@shared/kyc-batch';
 import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
 import { FileVerdicts, noteOf, type PackedChecks, type PackedNotes } from './checking/packed-checks';
 import { rowChecker } from './checking/row-checker';

@@ -3,7 +3,7 @@
 // accepted userIds per file hash, and hands them back through `alreadyAccepted` when the same file is
 // opened again. kyc-service.ts joins them to the gateway, history and the renderer.
 import { randomUUID } from 'node:crypto';
-import { KYC_FIELDS } from '../../shared/gateway/kyc';
+import { KYC_FIELDS } from '@shared/gateway/kyc';
 import {
   KYC_MAX_FILE_BYTES,
   KYC_MAX_PAGE_ROWS,
@@ -16,7 +16,7 @@ import {
   type KycRowsPage,
   type KycSubmitResult,
   type KycUpdateResult,
-} from '../../shared/kyc-batch';
+} from '@shared/kyc-batch';
 import { IpcFailure } from '../refusal';
 import { type CheckAllRows, KycBatch } from './batch-store';
 import { copyInSlices } from './bytes-in-slices';

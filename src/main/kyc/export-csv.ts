@@ -1,6 +1,6 @@
 // Rows to fix, as a CSV the user opens in a spreadsheet, corrects and opens in Paydesk again: the file's
 // own columns as they were read, any fixes made in Paydesk, and the reasons.
-import type { KycField } from '../../shared/kyc-batch';
+import type { KycField } from '@shared/kyc-batch';
 import { csvCell } from '../csv/csv-cells';
 import { type KycBatch, STATE } from './batch-store';
 import type { RawCell } from './reading/table';

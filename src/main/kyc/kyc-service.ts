@@ -3,9 +3,8 @@
 // name, hash, counts, per-chunk answers, accepted userIds; no personal data), and remembers which userIds
 // of a file were accepted so that the same file dropped again sends only the rest.
 
-import { signBody } from '../../node/sign';
-import type { KycRecord } from '../../shared/gateway/kyc';
-import type { KycBatchStatus } from '../../shared/history';
+import type { KycRecord } from '@shared/gateway/kyc';
+import type { KycBatchStatus } from '@shared/history';
 import type {
   KycBatchSummary,
   KycChunkResult,
@@ -16,8 +15,9 @@ import type {
   KycRowsPage,
   KycSubmitResult,
   KycUpdateResult,
-} from '../../shared/kyc-batch';
-import type { Profile } from '../../shared/profile';
+} from '@shared/kyc-batch';
+import type { Profile } from '@shared/profile';
+import { signBody } from '../../node/sign';
 import { submitKyc } from '../gateway/client';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';

@@ -1,8 +1,9 @@
 // Column mappings the compliance officer set by hand, remembered per set of headers: the same file, or
 // the next month's export with the same columns, opens mapped as it was left. Kept in the settings store
 // (headers and field names only, never a cell of the file), at most MAX_REMEMBERED sets, newest first.
+
+import { type KycColumnMapping, kycColumnMappingSchema } from '@shared/kyc-batch';
 import { z } from 'zod';
-import { type KycColumnMapping, kycColumnMappingSchema } from '../../shared/kyc-batch';
 import type { KeyValueStore } from '../settings/settings-service';
 import { headerKey } from './checking/header-mapping';
 

@@ -1,14 +1,14 @@
 // Sending a batch in chunks. The gateway takes a request whole or refuses it whole (assumption A11), so a
 // chunk's records are accepted together or stay unsent together; a refusal that names `data[k].field`
 // marks just that record, and the chunk can be sent again once it is fixed.
-import { KYC_FIELDS, KYC_MAX_RECORDS_PER_REQUEST, type KycRecord } from '../../shared/gateway/kyc';
+import { KYC_FIELDS, KYC_MAX_RECORDS_PER_REQUEST, type KycRecord } from '@shared/gateway/kyc';
 import type {
   KycChunkResult,
   KycField,
   KycProgressEvent,
   KycRowError,
   KycSubmitResult,
-} from '../../shared/kyc-batch';
+} from '@shared/kyc-batch';
 import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 
 /**

@@ -8,7 +8,7 @@
 // edited to say "no passphrase" is written back (and the audit trail says so) while the hash is there,
 // and a hash deleted from the keychain — the way out of a forgotten passphrase — removes the lock.
 // Wrong passphrases and the 30-minute lockout are in the record too, so a restart does not reset them.
-import type { LockState } from '../../shared/ipc';
+import type { LockState } from '@shared/ipc';
 import type { CredentialVault } from '../credentials/vault';
 import { IpcFailure } from '../refusal';
 import type { LockRecord, LockRecordStore } from './lock-record';

@@ -1,7 +1,7 @@
 // What never reaches a log line. Two layers: pino's redact paths (fast, by name, at the depths our
 // objects have: the body, the request, the response data, a KYC record) and a deep scrub of every
 // logged value, which also catches a card number inside a message text or an error's message.
-import { maskCardNumber } from '../../shared/cards/card';
+import { maskCardNumber } from '@shared/cards/card';
 
 export const CENSORED = '[REDACTED]';
 

@@ -1,6 +1,6 @@
 // What the payin.* channels answer: the pay-in service (payin-service.ts), receipts of settled pay-ins,
 // and the host's bank-page windows (bank-page-windows.ts) for the pay-ins that need the bank.
-import type { ChannelOutput, PayInResult } from '../../shared/ipc';
+import type { ChannelOutput, PayInResult } from '@shared/ipc';
 import type { HandlersOf } from '../ipc/dispatch';
 import type { Receipts } from '../receipt/receipt-service';
 import type { BankPageWindows } from './bank-page-windows';

@@ -3,9 +3,9 @@
 // closed), wire-body.ts (the request on the wire), record-evidence.ts (the one writer of an outcome,
 // deciding through src/shared/payin-lifecycle.ts). Never sent again by itself: asking again is the agent's
 // choice.
-import type { PayInResult, ReturningCustomer, StoredCard } from '../../shared/ipc';
-import type { PayInSubmit } from '../../shared/payin-form';
-import type { Profile } from '../../shared/profile';
+import type { PayInResult, ReturningCustomer, StoredCard } from '@shared/ipc';
+import type { PayInSubmit } from '@shared/payin-form';
+import type { Profile } from '@shared/profile';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';

@@ -3,17 +3,17 @@
 // here; the lifecycle (src/shared/payin-lifecycle.ts) decides the next status; the row, its note for the
 // agent and an audit entry are written together; the renderer hears of every change. Evidence that
 // changes nothing is audited all the same. A settled pay-in drops its card data and its return route.
-import type { PayInRow } from '../../shared/history';
-import type { PayInResult } from '../../shared/ipc';
-import { canonicalAmount } from '../../shared/money/amount';
+import type { PayInRow } from '@shared/history';
+import type { PayInResult } from '@shared/ipc';
+import { canonicalAmount } from '@shared/money/amount';
 import {
   type Decision,
   decide,
   type Evidence,
   type GatewayWord,
   SETTLED_STATUSES,
-} from '../../shared/payin-lifecycle';
-import { payInResultOf } from '../../shared/payin-result';
+} from '@shared/payin-lifecycle';
+import { payInResultOf } from '@shared/payin-result';
 import type { PayInAnswer } from '../gateway/payin-answer';
 import type { HistoryStore } from '../history/history-store';
 import type { PayInPatch } from '../history/write-schemas';

@@ -1,10 +1,10 @@
 // Asking the gateway again about an unsettled pay-in: the same order number and the same request
 // (assumption A9), through the profile it was first sent with. The answer is the gateway's word where it
 // replays orders; a refusal or a request that never leaves changes nothing (A24).
-import { maskCardNumber } from '../../shared/cards/card';
-import type { PayInRow } from '../../shared/history';
-import type { PayInResult } from '../../shared/ipc';
-import { ASK_AGAIN_STATUSES } from '../../shared/payin-lifecycle';
+import { maskCardNumber } from '@shared/cards/card';
+import type { PayInRow } from '@shared/history';
+import type { PayInResult } from '@shared/ipc';
+import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';

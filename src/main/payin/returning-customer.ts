@@ -1,9 +1,9 @@
 // A returning customer: the details their last pay-in with this profile was sent with, read back from the
 // request history keeps (card masked, CVV never there). The agent chooses to use them; nothing is filled
 // by itself.
-import type { HistoryRow } from '../../shared/history';
-import type { ReturningCustomer } from '../../shared/ipc';
-import { CUSTOMER_FIELDS, type CustomerField } from '../../shared/payin-form';
+import type { HistoryRow } from '@shared/history';
+import type { ReturningCustomer } from '@shared/ipc';
+import { CUSTOMER_FIELDS, type CustomerField } from '@shared/payin-form';
 
 export function returningCustomerOf(row: HistoryRow | undefined): ReturningCustomer {
   if (row?.kind !== 'payin') return { lastPayIn: null };

@@ -1,9 +1,9 @@
 // One request to the gateway and what it comes to, for a first attempt and for asking again. Once the
 // request may have left, nothing that goes wrong — an exception in the client, a full disk when the
 // answer is written — can turn into "not sent": it ends as outcome unknown, with the real error logged.
-import { isOpenableBankPageUrl } from '../../shared/bank-page-url';
-import type { PayInResult, StoredCard } from '../../shared/ipc';
-import { SETTLED_STATUSES } from '../../shared/payin-lifecycle';
+import { isOpenableBankPageUrl } from '@shared/bank-page-url';
+import type { PayInResult, StoredCard } from '@shared/ipc';
+import { SETTLED_STATUSES } from '@shared/payin-lifecycle';
 import { outcomeUnknown } from '../gateway/errors';
 import { type PayInAnswer, transportAnswer } from '../gateway/payin-answer';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';

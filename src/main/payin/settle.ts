@@ -3,11 +3,11 @@
 // against the pay-in's amount and orderId), and the operator closing the bank page. All of it through
 // the recorder, so the lifecycle decides and every notification is audited, even one that changes nothing.
 
+import { paymentCallbackSchema } from '@shared/gateway/callback';
+import { readOrderStatus } from '@shared/gateway/order-status';
+import type { PayInResult } from '@shared/ipc';
+import type { Profile } from '@shared/profile';
 import { verifyBodySignature } from '../../node/sign';
-import { paymentCallbackSchema } from '../../shared/gateway/callback';
-import { readOrderStatus } from '../../shared/gateway/order-status';
-import type { PayInResult } from '../../shared/ipc';
-import type { Profile } from '../../shared/profile';
 import { type HistoryStore, SYSTEM_OPERATOR } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import type { ReturnKind } from '../returns/return-listener';

@@ -1,7 +1,8 @@
 // Cards stored with the acquirer (storeCc=1): Paydesk keeps the token the gateway returned, per profile
 // and userId, with the masked number, brand and expiry to show. Never the card number itself.
+
+import { type StoredCard, storedCardSchema } from '@shared/ipc';
 import { z } from 'zod';
-import { type StoredCard, storedCardSchema } from '../../shared/ipc';
 import type { KeyValueStore } from '../settings/settings-service';
 
 const KEY = 'storedCards';

@@ -1,11 +1,11 @@
 // A first attempt: check the card and the duplicate guard, build the request, write the pending row
 // (masked card) BEFORE anything leaves, then send and record. Everything that can refuse the pay-in
 // happens before the row is written, so a refusal here truly sent nothing.
-import { checkCard, maskCardNumber } from '../../shared/cards/card';
-import type { PayInResult } from '../../shared/ipc';
-import { normalizeAmount } from '../../shared/money/amount';
-import type { PayInSubmit } from '../../shared/payin-form';
-import { generateMerchantTradeNo } from '../../shared/trade-no';
+import { checkCard, maskCardNumber } from '@shared/cards/card';
+import type { PayInResult } from '@shared/ipc';
+import { normalizeAmount } from '@shared/money/amount';
+import type { PayInSubmit } from '@shared/payin-form';
+import { generateMerchantTradeNo } from '@shared/trade-no';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';

@@ -1,5 +1,5 @@
 // What the pay-in modules share: the connection a pay-in goes through and the logger they write to.
-import type { Profile } from '../../shared/profile';
+import type { Profile } from '@shared/profile';
 
 export interface ActiveConnection {
   profile: Profile;

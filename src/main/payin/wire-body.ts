@@ -3,11 +3,11 @@
 // before anything is written or sent. One place, so that a retry is byte for byte the request that was
 // sent first (assumption A9 recognises the same order only by the same body).
 
+import { payInRequestSchema } from '@shared/gateway/payin';
+import type { PayInRow } from '@shared/history';
+import { normalizeAmount } from '@shared/money/amount';
+import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
-import { payInRequestSchema } from '../../shared/gateway/payin';
-import type { PayInRow } from '../../shared/history';
-import { normalizeAmount } from '../../shared/money/amount';
-import type { Profile } from '../../shared/profile';
 import { describeIssue, IpcFailure } from '../refusal';
 import type { ReturnRoute } from '../returns/return-listener';
 import type { PayInBody } from './in-flight';

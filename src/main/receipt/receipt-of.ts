@@ -1,8 +1,8 @@
 // A history row read as a receipt. Refused for every status but approved and declined: Paydesk never
 // hands a customer a paper for money nobody has proved moved or stayed.
-import type { HistoryRow } from '../../shared/history';
-import type { Profile } from '../../shared/profile';
-import { hasReceipt, type Receipt } from '../../shared/receipt';
+import type { HistoryRow } from '@shared/history';
+import type { Profile } from '@shared/profile';
+import { hasReceipt, type Receipt } from '@shared/receipt';
 import { IpcFailure } from '../refusal';
 
 /** The merchantId as sent (v1 and v2 both carry it), so a removed profile still gets its number printed. */

@@ -3,8 +3,8 @@
 // fonts know only Western European letters. pdfkit is loaded with the first receipt, not at start: it
 // takes about as long to load as the rest of main's start-up work together.
 import { createRequire } from 'node:module';
-import type { Receipt } from '../../shared/receipt';
-import { receiptText } from '../../shared/receipt-text';
+import type { Receipt } from '@shared/receipt';
+import { receiptText } from '@shared/receipt-text';
 
 // Not named `require`: the built main bundle declares one of its own at the top.
 const fromHere = createRequire(import.meta.url);

@@ -1,8 +1,8 @@
 // Receipts for settled pay-ins: the view the renderer prints, and the PDF a customer is sent. A PDF is a
 // copy of the payment leaving the desk, so its making is written to the pay-in's audit trail.
-import type { Profile } from '../../shared/profile';
-import type { Receipt, ReceiptRequest } from '../../shared/receipt';
-import { receiptFileName } from '../../shared/receipt-text';
+import type { Profile } from '@shared/profile';
+import type { Receipt, ReceiptRequest } from '@shared/receipt';
+import { receiptFileName } from '@shared/receipt-text';
 import type { HistoryStore } from '../history/history-store';
 import { receiptOf } from './receipt-of';
 import { receiptPdf } from './receipt-pdf';

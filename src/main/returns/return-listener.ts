@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SERVER_LIMITS, type ServerLimits, timeoutCheckInterval } from '../../shared/server-limits';
+import { SERVER_LIMITS, type ServerLimits, timeoutCheckInterval } from '@shared/server-limits';
 
 export type ReturnKind = 'ret' | 'success' | 'fail';
 

@@ -2,14 +2,14 @@
 // version, damaged): every part that is valid is kept, and each part that is not is left out alone and
 // named. One bad profile must not cost the production profile beside it and the operator's name, nor
 // switch Paydesk to Sandbox without a word.
-import type { SettingsNotice } from '../../shared/ipc';
+import type { SettingsNotice } from '@shared/ipc';
 import {
   type Profile,
   SANDBOX_PROFILE,
   type Settings,
   savedProfileSchema,
   settingsSchema,
-} from '../../shared/profile';
+} from '@shared/profile';
 
 export type SettingsProblem = Omit<SettingsNotice, 'backupFile'>;
 

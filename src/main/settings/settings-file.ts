@@ -4,7 +4,7 @@
 // also kept before Paydesk rewrites a file it had to leave parts of out (settings-service.ts).
 import { constants, copyFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import type { SettingsNotice } from '../../shared/ipc';
+import type { SettingsNotice } from '@shared/ipc';
 
 /** `settings.json` → `settings.backup-2030-01-01T09-00-00-000Z.json`, beside it; never an existing file. */
 function backupPath(filePath: string, now: Date): string {

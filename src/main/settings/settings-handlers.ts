@@ -1,6 +1,6 @@
 // What the settings.*, profiles.* and secret.* channels answer: the settings service (settings-service.ts),
 // and a test of a profile's connection against the gateway it names.
-import type { Profile } from '../../shared/profile';
+import type { Profile } from '@shared/profile';
 import { testConnection } from '../gateway/test-connection';
 import type { HandlersOf } from '../ipc/dispatch';
 import { IpcFailure } from '../refusal';

@@ -3,14 +3,14 @@
 // what cannot be used is left out part by part (read-back.ts), with a copy of the file kept and a notice
 // for the operator, never silently.
 
-import type { SettingsNotice, SettingsView } from '../../shared/ipc';
+import type { SettingsNotice, SettingsView } from '@shared/ipc';
 import {
   type Profile,
   SANDBOX_PROFILE,
   type Settings,
   savedProfileSchema,
   settingsSchema,
-} from '../../shared/profile';
+} from '@shared/profile';
 import { IpcFailure } from '../refusal';
 import { readBackSettings } from './read-back';
 import { keepCopyOfSettings, setAsideUnreadableSettings } from './settings-file';

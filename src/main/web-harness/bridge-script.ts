@@ -1,7 +1,7 @@
 // window.paydesk for a plain browser page: what the preload gives the Electron window, written for the
 // browser harness over its HTTP bridge (calls) and server-sent events (the event table), built from the
 // contract's channel and event names so that the page can call nothing else.
-import { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES } from '../../shared/ipc';
+import { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES } from '@shared/ipc';
 
 /** window.paydesk for a plain browser page, built from the contract's channel and event names. */
 export function bridgeScript(): string {

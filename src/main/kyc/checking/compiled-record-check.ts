@@ -5,9 +5,10 @@
 // schema changes this check too. The predicate answers true only when it is sure; anything else goes
 // through zod itself, which also writes the messages. tests/integration/kyc-record-check.test.ts holds the
 // two to the same answers.
+
+import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
+import type { KycField } from '@shared/kyc-batch';
 import { z } from 'zod';
-import { KYC_FIELDS, kycRecordSchema } from '../../../shared/gateway/kyc';
-import type { KycField } from '../../../shared/kyc-batch';
 import { FIELD_SLOT, type NormalizedRecord, type NormalizedValues } from './normalize';
 
 /** The parts of zod's internal definitions (`schema._zod.def`) this compiler reads. */

@@ -1,7 +1,7 @@
 // Which KYC field each column feeds, guessed from its header. Case, spaces, dashes, underscores, dots
 // and a trailing "(…)" note (e.g. "Birthday (YYYY-MM-DD)") do not matter.
-import { KYC_FIELDS, kycRecordSchema } from '../../../shared/gateway/kyc';
-import type { KycColumnMapping, KycField } from '../../../shared/kyc-batch';
+import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
+import type { KycColumnMapping, KycField } from '@shared/kyc-batch';
 
 const SYNONYMS: Record<KycField, readonly string[]> = {
   userId: [

@@ -1,8 +1,8 @@
 // Cell text to the form the gateway expects. Only rewrites that cannot change meaning are made; anything
 // else is passed on as typed, so that validation names the problem instead of Paydesk guessing.
 
-import { KYC_FIELDS } from '../../../shared/gateway/kyc';
-import type { KycField } from '../../../shared/kyc-batch';
+import { KYC_FIELDS } from '@shared/gateway/kyc';
+import type { KycField } from '@shared/kyc-batch';
 import { undoFormulaGuards } from '../../csv/csv-cells';
 import type { RawCell } from '../reading/table';
 

@@ -1,8 +1,8 @@
 // What checking every row (row-checker.ts) found, packed to cross from the worker to main as a few buffers
 // and strings rather than 100,000 objects (which main would have to rebuild in one long turn), and read
 // back on demand.
-import { KYC_FIELDS } from '../../../shared/gateway/kyc';
-import type { KycField, KycRowError } from '../../../shared/kyc-batch';
+import { KYC_FIELDS } from '@shared/gateway/kyc';
+import type { KycField, KycRowError } from '@shared/kyc-batch';
 import { FIELD_SLOT } from './normalize';
 import type { RowCheck } from './row-checker';
 

@@ -2,8 +2,8 @@
 // (compiled-record-check.ts) for the common valid record, and only when that is not sure the wire schema
 // itself, which names every issue (not just the first) as row errors. What the checks of all the rows
 // found crosses to main packed (packed-checks.ts).
-import { KYC_FIELDS, kycRecordSchema } from '../../../shared/gateway/kyc';
-import type { KycField, KycRowError } from '../../../shared/kyc-batch';
+import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
+import type { KycField, KycRowError } from '@shared/kyc-batch';
 import type { RawCell } from '../reading/table';
 import { LIST_VALIDATION_CAPS, surelyValidValues } from './compiled-record-check';
 import {

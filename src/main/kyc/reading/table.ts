@@ -1,5 +1,5 @@
 // The shape every parser produces: headers plus rows of raw cells, before any mapping to KYC fields.
-import type { KycBatchSummary } from '../../../shared/kyc-batch';
+import type { KycBatchSummary } from '@shared/kyc-batch';
 import type { CellStore } from './cell-store';
 
 export type { RawCell } from './cell-store';

@@ -2,7 +2,7 @@
 // guess the mapping and check every row (../checking). What it returns is packed (cell-store,
 // packed-checks) so that main receives a few strings and transferred buffers, not a million objects.
 import { createHash } from 'node:crypto';
-import type { KycColumnMapping, KycField } from '../../../shared/kyc-batch';
+import type { KycColumnMapping, KycField } from '@shared/kyc-batch';
 import { IpcFailure } from '../../refusal';
 import { guessMapping } from '../checking/header-mapping';
 import {

@@ -1,6 +1,6 @@
 // The messages between main and the KYC worker. A refusal (IpcFailure) crosses as its kind and message so
 // that main can throw the same refusal; anything else is an internal error and keeps its stack for the log.
-import type { IpcError } from '../../../shared/ipc';
+import type { IpcError } from '@shared/ipc';
 import { IpcFailure } from '../../refusal';
 import type { PackedChecks } from '../checking/packed-checks';
 import type { KycLimits } from '../limits';

@@ -9,7 +9,7 @@ let loaded: CallingCodeOf | undefined;
 let loading: Promise<CallingCodeOf> | undefined;
 
 export function loadCallingCodes(): Promise<CallingCodeOf> {
-  loading ??= import('../../../shared/countries').then(
+  loading ??= import('@shared/countries').then(
     (module) => {
       loaded = module.callingCodeOf;
       return loaded;

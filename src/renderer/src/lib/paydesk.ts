@@ -8,7 +8,7 @@ import type {
   IpcError,
   IpcEvent,
   PaydeskApi,
-} from '../../../shared/ipc';
+} from '@shared/ipc';
 
 declare global {
   interface Window {

@@ -1,6 +1,6 @@
 // How a status looks, on every page: a word and a colour, so an outcome reads the same in the pay-in
 // result panel and in History.
-import type { HISTORY_STATUSES } from '../../../shared/history';
+import type { HISTORY_STATUSES } from '@shared/history';
 
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 

@@ -1,6 +1,6 @@
 // The sandbox gateway's test cards and fault amounts as support staff need them on screen, derived from
 // the sandbox's own table in src/shared (the renderer may not import src/sandbox).
-import { FAULT_AMOUNTS, TEST_CARDS } from '../../../shared/sandbox-test-data';
+import { FAULT_AMOUNTS, TEST_CARDS } from '@shared/sandbox-test-data';
 
 export interface TestCardRow {
   number: string;

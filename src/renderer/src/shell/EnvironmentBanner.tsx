@@ -2,7 +2,7 @@
 // a calm colour for the sandbox (with its test cards one click away).
 import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { Profile } from '../../../shared/profile';
+import type { Profile } from '@shared/profile';
 import { TestCardsModal } from './TestCardsModal';
 
 export function EnvironmentBanner({ profile }: { profile: Profile }) {

@@ -3,8 +3,8 @@
 // until dismissed (it comes back when there is something new), and always in Settings.
 import '@mantine/core/styles/Code.css';
 import { Alert, Button, Code, List, Text } from '@mantine/core';
+import type { SettingsNotice } from '@shared/ipc';
 import { useState } from 'react';
-import type { SettingsNotice } from '../../../shared/ipc';
 import { useSettingsStore } from '../features/settings/store';
 
 const NONE: SettingsNotice[] = [];

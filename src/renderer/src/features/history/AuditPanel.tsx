@@ -2,9 +2,9 @@
 // problem found — each with the row it concerns, one click from its detail. Main checks at start, then
 // every entry and row in the background; "Check every row now" runs that full check again.
 import { Alert, Button, Group, List, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { subscribe } from '@renderer/lib/paydesk';
+import type { AuditStatus, HistoryVerification } from '@shared/history';
 import { useEffect } from 'react';
-import type { AuditStatus, HistoryVerification } from '../../../../shared/history';
-import { subscribe } from '../../lib/paydesk';
 import { localDateTime } from './format';
 import { useHistoryStore } from './store';
 

@@ -2,10 +2,10 @@
 // add up): what was approved and for how much, what was declined, and what is still open — money that may
 // have moved and nobody has said whether. Summed exactly, as decimal text, from the daily totals.
 import { Table, Text } from '@mantine/core';
+import type { DailyTotal } from '@shared/history';
+import { sumAmounts } from '@shared/money/amount';
+import { MONEY_READING } from '@shared/payin-lifecycle';
 import { useMemo } from 'react';
-import type { DailyTotal } from '../../../../shared/history';
-import { sumAmounts } from '../../../../shared/money/amount';
-import { MONEY_READING } from '../../../../shared/payin-lifecycle';
 import { useHistoryStore } from './store';
 
 interface CurrencyLine {

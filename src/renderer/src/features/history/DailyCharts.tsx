@@ -3,11 +3,11 @@
 // holding the same numbers, which is what assistive technology reads. Counts only: amounts of different
 // currencies never add up, and amounts are never turned into floats.
 import { Alert, Paper, SimpleGrid, Stack, Text, Title, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { STATUS_LOOK } from '@renderer/lib/status-look';
+import type { DailyTotal } from '@shared/history';
+import { PAYIN_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
 import { useId, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DailyTotal } from '../../../../shared/history';
-import { PAYIN_STATUSES, type PayInStatus } from '../../../../shared/payin-lifecycle';
-import { STATUS_LOOK } from '../../lib/status-look';
 import { useHistoryStore } from './store';
 
 /** At most this many days are drawn (the latest ones); the hidden table lists them too. */

@@ -2,12 +2,12 @@
 // (audit timeline), the request as sent (card masked, CVV removed) and the gateway's answer as received,
 // plus asking the gateway again about a pay-in whose outcome is still open.
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { CopyValue } from '@renderer/lib/CopyValue';
+import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '@renderer/lib/status-look';
+import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
+import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
+import { hasReceipt } from '@shared/receipt';
 import type { ReactNode } from 'react';
-import type { HistoryRow, KycBatchRow, PayInRow } from '../../../../shared/history';
-import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
-import { hasReceipt } from '../../../../shared/receipt';
-import { CopyValue } from '../../lib/CopyValue';
-import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '../../lib/status-look';
 import { ReceiptButton } from '../receipt/ReceiptDialog';
 import { localDateTime, prettyJson } from './format';
 import { RetryPanel } from './RetryPanel';

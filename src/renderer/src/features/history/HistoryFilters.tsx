@@ -2,10 +2,10 @@
 // and profile. One filter drives the list, the totals, the charts and the CSV export alike.
 import { Button, Group, MultiSelect, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
+import { type HistoryKind, KYC_BATCH_STATUSES } from '@shared/history';
+import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
 import { useEffect, useState } from 'react';
-import { type HistoryKind, KYC_BATCH_STATUSES } from '../../../../shared/history';
-import { PAYIN_STATUSES } from '../../../../shared/payin-lifecycle';
-import { type HistoryStatus, STATUS_LOOK } from '../../lib/status-look';
 import { useSettingsStore } from '../settings/store';
 import { DATE_PRESETS, localDayText } from './format';
 import { EMPTY_FILTERS, useHistoryStore } from './store';

@@ -4,10 +4,10 @@
 // Rows are HistoryTableRow, memoized: scrolling renders the rows that come into view, not all of them.
 // Ctrl+C on a pay-in row copies its order number.
 import { Group, Loader, Text } from '@mantine/core';
+import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
+import type { HistoryKind } from '@shared/history';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { HistoryKind } from '../../../../shared/history';
-import { useFocusWhenRendered } from '../../lib/use-focus-when-rendered';
 import {
   HistoryTableHeader,
   HistoryTableRow,

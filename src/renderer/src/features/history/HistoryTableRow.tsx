@@ -4,9 +4,9 @@
 // audit flag changes. A row that fails verification against the audit trail is marked (⚠ in its status,
 // a red edge, and the reasons on hover): what it shows may not be what Paydesk recorded.
 import { ActionIcon, CopyButton } from '@mantine/core';
+import { CheckIcon, CopyIcon } from '@renderer/lib/icons';
+import type { HistoryKind, HistoryRow } from '@shared/history';
 import { type KeyboardEvent, memo } from 'react';
-import type { HistoryKind, HistoryRow } from '../../../../shared/history';
-import { CheckIcon, CopyIcon } from '../../lib/icons';
 import { localDateTime } from './format';
 import { StatusLabel } from './StatusLabel';
 

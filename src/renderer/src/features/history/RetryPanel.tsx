@@ -3,9 +3,9 @@
 // said here and the drawer refreshed after every attempt. Once the card was asked for, the form stays
 // until a retry gets through.
 import { Alert } from '@mantine/core';
+import { STATUS_LOOK } from '@renderer/lib/status-look';
+import type { PayInResult } from '@shared/ipc';
 import { useState } from 'react';
-import type { PayInResult } from '../../../../shared/ipc';
-import { STATUS_LOOK } from '../../lib/status-look';
 import { AskAgainPanel } from '../payin/AskAgainPanel';
 import { askAgain, type RetryCard } from '../payin/ask-again';
 

@@ -1,6 +1,6 @@
 // Times shown in the operator's local zone, and the date inputs' days turned into the filter's epoch range.
 
-export { localDateTime } from '../../lib/local-time';
+export { localDateTime } from '@renderer/lib/local-time';
 
 /** Local midnight at the start of a date input's "YYYY-MM-DD", or undefined for an empty/partial value. */
 export function startOfLocalDay(value: string): number | undefined {

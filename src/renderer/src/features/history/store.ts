@@ -2,7 +2,9 @@
 // the keyset cursor), the daily totals of the charts, the row open in the detail drawer, and what the
 // audit trail's checks found (main checks each row as it is read: `flagged` marks those that fail).
 // Every load carries a generation number, so an answer to an outdated filter is dropped, never shown.
-import { create } from 'zustand';
+
+import { call, errorMessage } from '@renderer/lib/paydesk';
+import type { HistoryStatus } from '@renderer/lib/status-look';
 import type {
   AuditStatus,
   DailyTotal,
@@ -10,10 +12,9 @@ import type {
   HistoryKind,
   HistoryPage,
   HistoryRow,
-} from '../../../../shared/history';
-import type { ChannelOutput } from '../../../../shared/ipc';
-import { call, errorMessage } from '../../lib/paydesk';
-import type { HistoryStatus } from '../../lib/status-look';
+} from '@shared/history';
+import type { ChannelOutput } from '@shared/ipc';
+import { create } from 'zustand';
 import { endOfLocalDay, startOfLocalDay, utcOffsetMinutes } from './format';
 
 const PAGE_SIZE = 100;

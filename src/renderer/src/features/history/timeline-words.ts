@@ -1,6 +1,6 @@
 // The audit trail's event names and status changes in words an agent reads: what happened to the row,
 // who or what said it, and what the status became.
-import { type HistoryStatus, STATUS_LOOK } from '../../lib/status-look';
+import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
 
 const EVENT_WORDS: Readonly<Record<string, string>> = {
   'payin.created': 'Pay-in written, before sending',

@@ -3,9 +3,9 @@
 // a 100,000-record batch has 200 chunks, and each progress event must re-render only the chunk it reports
 // (re-rendering every row's copy button and tooltip per event overran React's nested-update limit).
 import { Button, Table } from '@mantine/core';
+import { CopyValue } from '@renderer/lib/CopyValue';
+import type { KycChunkResult } from '@shared/kyc-batch';
 import { memo } from 'react';
-import type { KycChunkResult } from '../../../../shared/kyc-batch';
-import { CopyValue } from '../../lib/CopyValue';
 import { count } from './format';
 import { ChunkStateLabel } from './StateLabels';
 

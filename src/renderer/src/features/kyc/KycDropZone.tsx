@@ -1,9 +1,9 @@
 // Where a file comes in: dropped on the KYC page (the zone lights up while a file is dragged over the
 // page) or chosen with the picker (Ctrl+O while the page is shown). The CSV template is next to it.
 import { Button, Group, Kbd, Loader, Stack, Text } from '@mantine/core';
+import { downloadText } from '@renderer/lib/download';
+import { KYC_MAX_FILE_BYTES } from '@shared/kyc-batch';
 import { type DragEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
-import { KYC_MAX_FILE_BYTES } from '../../../../shared/kyc-batch';
-import { downloadText } from '../../lib/download';
 import { KYC_FIELDS, KYC_TEMPLATE_FILE_NAME, kycCsvTemplate } from './kyc-fields';
 import { formatBytes, KYC_FILE_ACCEPT } from './read-file';
 import { useKycStore } from './store';

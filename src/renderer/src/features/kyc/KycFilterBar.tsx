@@ -1,7 +1,7 @@
 // The counts of the batch, which are also the grid's filter: all rows, or only the invalid, valid,
 // accepted or rejected ones (a radio group: arrow keys move between them).
 import { SegmentedControl } from '@mantine/core';
-import { KYC_ROW_FILTERS, type KycRowFilter } from '../../../../shared/kyc-batch';
+import { KYC_ROW_FILTERS, type KycRowFilter } from '@shared/kyc-batch';
 import { count } from './format';
 import { useKycStore } from './store';
 

@@ -6,6 +6,8 @@
 // Scrolling renders only what it must: rows are plain markup (KycGridRow), the pointer's cell is the
 // tooltip's state, not the grid's, and the tab stop catches up with the rows in view once scrolling stops.
 import { Alert } from '@mantine/core';
+import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
+import type { KycField, KycRowView } from '@shared/kyc-batch';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type FocusEvent,
@@ -17,8 +19,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { KycField, KycRowView } from '../../../../shared/kyc-batch';
-import { useFocusWhenRendered } from '../../lib/use-focus-when-rendered';
 import {
   COLUMNS,
   FIRST_FIELD_COLUMN,

@@ -1,7 +1,7 @@
 // What the grid says in its own space when the filter holds no row (a blank grid with a footnote read as
 // "nothing loaded"), and the way back to every row.
 import { Button, Stack, Text } from '@mantine/core';
-import type { KycRowFilter } from '../../../../shared/kyc-batch';
+import type { KycRowFilter } from '@shared/kyc-batch';
 import { HEADER_HEIGHT } from './grid-columns';
 
 const SAYS: Record<KycRowFilter, { title: string; detail: string }> = {

@@ -4,8 +4,9 @@
 // A fast wheel brings a screenful of new rows every frame, so a row is plain markup: column widths and the
 // pinned columns' offsets come from the grid's stylesheet (kyc.css, with the widths as one CSS variable on
 // the table), not from a style object per cell, and a row still loading is empty cells, not placeholders.
+
+import type { KycField, KycRowError, KycRowView } from '@shared/kyc-batch';
 import { type KeyboardEvent, memo } from 'react';
-import type { KycField, KycRowError, KycRowView } from '../../../../shared/kyc-batch';
 import { COLUMNS, type GridColumn } from './grid-columns';
 import { RowStateLabel } from './StateLabels';
 

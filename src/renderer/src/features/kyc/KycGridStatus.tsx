@@ -1,7 +1,7 @@
 // The line under the grid: where the active cell is and what is wrong with it (the same words as its
 // tooltip, for a glance without hovering), and how many rows the filter holds.
 import { Group, Loader, Text } from '@mantine/core';
-import type { KycField, KycRowError, KycRowFilter, KycRowView } from '../../../../shared/kyc-batch';
+import type { KycField, KycRowError, KycRowFilter, KycRowView } from '@shared/kyc-batch';
 import { count } from './format';
 import { errorText } from './KycGridRow';
 

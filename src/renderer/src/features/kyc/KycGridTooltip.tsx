@@ -3,8 +3,8 @@
 // pointer and the cell under it changes every frame, which re-rendered the whole grid each time. While the
 // grid scrolls, the pointer's tip waits (it would flash from cell to cell) and shows where the scrolling stops.
 import { Tooltip } from '@mantine/core';
+import type { KycRowError } from '@shared/kyc-batch';
 import { useSyncExternalStore } from 'react';
-import type { KycRowError } from '../../../../shared/kyc-batch';
 import { COLUMNS } from './grid-columns';
 import { cellErrors, cellKey, errorText } from './KycGridRow';
 import { type RowPage, rowAt } from './row-pages';

@@ -2,7 +2,7 @@
 // Main guessed it from the headers; a change is sent at once (kyc.setMapping), every row is validated
 // again, and the counts and rows refresh. Open by itself when a required field has no column.
 import { Accordion, Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { KycField } from '../../../../shared/kyc-batch';
+import type { KycField } from '@shared/kyc-batch';
 import { fieldOptionLabel, KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
 import { useKycStore } from './store';
 

@@ -2,9 +2,9 @@
 // the records not yet accepted), the progress in records and chunks as main reports it, each chunk's
 // answer, and the export of the rows still to fix.
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
+import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import { useState } from 'react';
-import { KYC_MAX_RECORDS_PER_REQUEST } from '../../../../shared/gateway/kyc';
-import { type Confirmation, ConfirmDialog } from '../../lib/ConfirmDialog';
 import { useActiveProfile } from '../settings/store';
 import { count, records } from './format';
 import { KycChunkTable } from './KycChunkTable';

@@ -1,9 +1,10 @@
 // Row and chunk states in the app's status look (a word on a tinted ground with a coloured edge), with
 // the colours of the statuses that mean the same: accepted = approved, rejected/refused = refused,
 // sending = processing, a chunk that never left = not sent, a chunk without an answer = outcome unknown.
-import type { KycChunkResult, KycRowState } from '../../../../shared/kyc-batch';
-import { type StatusTagLook as Look, StatusTag } from '../../lib/StatusTag';
-import { STATUS_LOOK } from '../../lib/status-look';
+
+import { type StatusTagLook as Look, StatusTag } from '@renderer/lib/StatusTag';
+import { STATUS_LOOK } from '@renderer/lib/status-look';
+import type { KycChunkResult, KycRowState } from '@shared/kyc-batch';
 
 export const ROW_STATE_LOOK: Record<KycRowState, Look> = {
   valid: { color: STATUS_LOOK.not_sent.color, label: 'Valid' },

@@ -1,6 +1,6 @@
 // The grid's columns: the row number and the row's state (both pinned to the left), then one column per
 // KYC field in the wire schema's order. Widths are in pixels so that rows line up without measuring.
-import type { KycField } from '../../../../shared/kyc-batch';
+import type { KycField } from '@shared/kyc-batch';
 import { KYC_FIELDS } from './kyc-fields';
 
 export const ROW_HEIGHT = 32;

@@ -1,7 +1,7 @@
 // The KYC fields as the page shows them, all read from the wire schema in src/shared: the column order,
 // which fields are required, and the CSV template's header line.
-import { KYC_FIELDS, kycRecordSchema } from '../../../../shared/gateway/kyc';
-import type { KycField } from '../../../../shared/kyc-batch';
+import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
+import type { KycField } from '@shared/kyc-batch';
 
 export { KYC_FIELDS };
 

@@ -1,6 +1,6 @@
 // A file chosen or dropped, checked before any byte is read: the kinds Paydesk opens and the size cap
 // come from src/shared, so the page refuses exactly what main would, only sooner and with nothing sent.
-import { KYC_MAX_FILE_BYTES } from '../../../../shared/kyc-batch';
+import { KYC_MAX_FILE_BYTES } from '@shared/kyc-batch';
 
 /** Extensions main's reader takes: CSV (also as .tsv/.txt), XLSX workbooks and JSON. */
 export const KYC_FILE_ACCEPT = '.csv,.tsv,.txt,.xlsx,.json';

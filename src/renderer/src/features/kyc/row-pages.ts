@@ -1,7 +1,7 @@
 // The grid's window on a batch held in main: rows come in pages of PAGE_ROWS through `kyc.rows`, and only
 // the pages near what is on screen are kept. These pure helpers decide which pages to ask for and which
 // to drop, so the store stays about state and the rules can be read on their own.
-import type { KycRowView } from '../../../../shared/kyc-batch';
+import type { KycRowView } from '@shared/kyc-batch';
 
 export const PAGE_ROWS = 100;
 /** Pages kept at once: a few screens around the visible rows, never the whole batch. */

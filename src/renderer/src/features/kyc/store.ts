@@ -3,8 +3,11 @@
 // screen (row-pages.ts), refetching them when a fix, a remapping or a sent chunk may have changed them.
 // Every answer carries the generation it was asked under, so an answer for another file or filter is
 // dropped, never shown.
-import { create } from 'zustand';
-import { KYC_MAX_RECORDS_PER_REQUEST } from '../../../../shared/gateway/kyc';
+
+import { downloadText } from '@renderer/lib/download';
+import { forgetOnLock } from '@renderer/lib/forget-on-lock';
+import { call, errorMessage, subscribe } from '@renderer/lib/paydesk';
+import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import type {
   KycBatchSummary,
   KycChunkResult,
@@ -14,10 +17,8 @@ import type {
   KycRowFilter,
   KycRowView,
   KycSubmitResult,
-} from '../../../../shared/kyc-batch';
-import { downloadText } from '../../lib/download';
-import { forgetOnLock } from '../../lib/forget-on-lock';
-import { call, errorMessage, subscribe } from '../../lib/paydesk';
+} from '@shared/kyc-batch';
+import { create } from 'zustand';
 import { count, records } from './format';
 import { fileProblem, readBase64 } from './read-file';
 import {

@@ -2,8 +2,8 @@
 // again when main no longer has it. The one panel of the result panel and History's drawer; each keeps
 // its own state of the action (ask-again.ts) and adds its own buttons and news.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { AskAgainExplained } from '@renderer/lib/AskAgainExplained';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { AskAgainExplained } from '../../lib/AskAgainExplained';
 import type { RetryCard } from './ask-again';
 import { CardNumberInput, CvvInput, ExpiryInput } from './CardInputs';
 import { cardDigits } from './card-input';

@@ -3,9 +3,9 @@
 // to the front or cancel; in the browser harness a sandboxed frame in the panel, or (window mode) a
 // popup the panel opens itself and closes again once the bank step is over.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { call, errorMessage } from '@renderer/lib/paydesk';
+import type { PayInResult } from '@shared/ipc';
 import { useEffect, useRef, useState } from 'react';
-import type { PayInResult } from '../../../../shared/ipc';
-import { call, errorMessage } from '../../lib/paydesk';
 import { useSettingsStore } from '../settings/store';
 import { usePayInStore } from './store';
 

@@ -2,8 +2,8 @@
 // never copied, cut or dragged out of its field (PCI DSS 3.4.2), the expiry as MM/YY, the CVV digits only.
 // The pay-in form (CardFields, through react-hook-form) and the retry form (AskAgainPanel) both use them.
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { MONO_INPUT } from '@renderer/lib/styles';
 import type { ClipboardEvent, DragEvent, Ref } from 'react';
-import { MONO_INPUT } from '../../lib/styles';
 import { formatCardNumber, formatExpiry } from './card-input';
 
 type Controlled = Omit<TextInputProps, 'value' | 'onChange'> & {

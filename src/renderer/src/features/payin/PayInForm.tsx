@@ -14,18 +14,18 @@ import {
   Text,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
+import { useCallingCodes } from '@renderer/lib/calling-codes';
+import { countryOptions } from '@renderer/lib/countries';
+import { FormTextInput } from '@renderer/lib/FormTextInput';
+import { MONO_INPUT } from '@renderer/lib/styles';
+import { CUSTOMER_FIELDS, type CustomerDetails } from '@shared/customer-fields';
+import { normalizeAmount, withDecimalPoint } from '@shared/money/amount';
+import type { PayInSubmit } from '@shared/payin-form';
+import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
+import type { Profile } from '@shared/profile';
+import { generateMerchantTradeNo } from '@shared/trade-no';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
-import { CUSTOMER_FIELDS, type CustomerDetails } from '../../../../shared/customer-fields';
-import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
-import type { PayInSubmit } from '../../../../shared/payin-form';
-import { ASK_AGAIN_STATUSES } from '../../../../shared/payin-lifecycle';
-import type { Profile } from '../../../../shared/profile';
-import { generateMerchantTradeNo } from '../../../../shared/trade-no';
-import { useCallingCodes } from '../../lib/calling-codes';
-import { countryOptions } from '../../lib/countries';
-import { FormTextInput } from '../../lib/FormTextInput';
-import { MONO_INPUT } from '../../lib/styles';
 import { CardFields } from './CardFields';
 import { formatCardNumber } from './card-input';
 import {

@@ -4,12 +4,12 @@
 // things), Not sent, Refused. The panel is an aria-live region so the outcome is announced, and it follows
 // the pay-in's changes from any source (main's payin.settled events).
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { CopyValue } from '@renderer/lib/CopyValue';
+import { localDateTime } from '@renderer/lib/local-time';
+import { STATUS_LOOK } from '@renderer/lib/status-look';
+import type { PayInResult as Result } from '@shared/ipc';
+import type { PayInStatus } from '@shared/payin-lifecycle';
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { PayInResult as Result } from '../../../../shared/ipc';
-import type { PayInStatus } from '../../../../shared/payin-lifecycle';
-import { CopyValue } from '../../lib/CopyValue';
-import { localDateTime } from '../../lib/local-time';
-import { STATUS_LOOK } from '../../lib/status-look';
 import { ReceiptButton } from '../receipt/ReceiptDialog';
 import { AskAgainPanel } from './AskAgainPanel';
 import { BankPage } from './BankPage';

@@ -1,8 +1,8 @@
 // Rows of products, sent as the JSON string `products` (at most 512 characters): the count shown is the
 // length of exactly what will be sent.
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { RemoveIcon } from '@renderer/lib/icons';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { RemoveIcon } from '../../lib/icons';
 import { emptyProduct, type PayInFormValues, productsJsonOf } from './form';
 
 const LIMIT = 512;

@@ -3,12 +3,12 @@
 // different person with a mistyped id, so the name is shown first.
 import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { localDateTime } from '@renderer/lib/local-time';
+import { call } from '@renderer/lib/paydesk';
+import { CUSTOMER_FIELDS, type CustomerDetails } from '@shared/customer-fields';
+import type { ReturningCustomer as Found } from '@shared/ipc';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { CUSTOMER_FIELDS, type CustomerDetails } from '../../../../shared/customer-fields';
-import type { ReturningCustomer as Found } from '../../../../shared/ipc';
-import { localDateTime } from '../../lib/local-time';
-import { call } from '../../lib/paydesk';
 import type { PayInFormValues } from './form';
 import { usePayInStore } from './store';
 

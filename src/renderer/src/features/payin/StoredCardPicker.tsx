@@ -2,12 +2,12 @@
 // ccStorageID instead of card details, which the form then hides; a card can be taken off Paydesk's list.
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
+import { localDateTime } from '@renderer/lib/local-time';
+import { call, errorMessage } from '@renderer/lib/paydesk';
+import type { StoredCard } from '@shared/ipc';
 import { useEffect, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import type { StoredCard } from '../../../../shared/ipc';
-import { type Confirmation, ConfirmDialog } from '../../lib/ConfirmDialog';
-import { localDateTime } from '../../lib/local-time';
-import { call, errorMessage } from '../../lib/paydesk';
 import type { PayInFormValues } from './form';
 import { usePayInStore } from './store';
 

@@ -1,9 +1,10 @@
 // Asking the gateway again (payin.retry, the same order number) about a pay-in whose outcome is open: the
 // one action behind the result panel's button and History's. A refusal because the pay-in settled
 // meanwhile (a callback or the bank page) is no retry error: the answer is what the pay-in came to.
-import type { PayInResult } from '../../../../shared/ipc';
-import { payInResultOf } from '../../../../shared/payin-result';
-import { call, errorMessage, PaydeskError } from '../../lib/paydesk';
+
+import { call, errorMessage, PaydeskError } from '@renderer/lib/paydesk';
+import type { PayInResult } from '@shared/ipc';
+import { payInResultOf } from '@shared/payin-result';
 
 /** The card typed again: Paydesk keeps the first attempt's body only for a while (and not over a restart). */
 export type RetryCard = { cardNumber: string; cvv: string; expDate: string };

@@ -1,7 +1,8 @@
 // How the card fields behave while typed: grouping by the brand's gaps (Amex 4-6-5), the live Luhn check
 // once the number is as long as the brand allows, and the auto-inserted '/' of the expiry.
+
+import { type CardBrand, checkCardNumber, detectBrand } from '@shared/cards/card';
 import cardValidator from 'card-validator';
-import { type CardBrand, checkCardNumber, detectBrand } from '../../../../shared/cards/card';
 
 const MAX_DIGITS = 19;
 

@@ -1,9 +1,10 @@
 // The pay-in form's resolver: the shared zod schema of the chosen version under the profile's rules, from
 // form-schema.ts, a chunk loaded on first need (or earlier, when the page is idle), plus the shared card
 // checks in words support staff read out to a customer (form.ts cardErrors).
+
+import type { PayInRules } from '@shared/gateway/payin';
+import type { PayInSubmit } from '@shared/payin-form';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import type { PayInRules } from '../../../../shared/gateway/payin';
-import type { PayInSubmit } from '../../../../shared/payin-form';
 import { cardErrors, type PayInFormValues, type PayInVersion } from './form';
 
 type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;

@@ -1,11 +1,12 @@
 // The pay-in form as a zod schema: form values → contract fields → the shared schema of the chosen
 // version, under a profile's rules (A8, A14). In a chunk of its own (form.ts loads it): zod and the shared
 // schemas are 90 kB of minified JavaScript that the form needs only when it is first sent, not to show.
+
+import { schemaResolver } from '@renderer/lib/zod-resolver';
+import type { PayInRules } from '@shared/gateway/payin';
+import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '@shared/payin-form';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import type { PayInRules } from '../../../../shared/gateway/payin';
-import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '../../../../shared/payin-form';
-import { schemaResolver } from '../../lib/zod-resolver';
 import { type PayInFormValues, type PayInVersion, toFields } from './form';
 
 type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;

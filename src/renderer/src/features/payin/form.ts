@@ -3,12 +3,13 @@
 // A14) through the zod resolver, plus the shared card checks for clearer card messages than a regex gives.
 // The schema side (zod and the shared schemas) is form-schema.ts, a chunk of its own that the resolver
 // (form-resolver.ts) loads: the form shows, and checks cards as they are typed, without it.
-import { bankPageBrowserFields } from '../../../../shared/bank-page-browser';
-import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '../../../../shared/cards/card';
-import type { PayInRules } from '../../../../shared/gateway/payin';
-import { normalizeAmount, withDecimalPoint } from '../../../../shared/money/amount';
-import type { Profile } from '../../../../shared/profile';
-import { callingCodesIfLoaded } from '../../lib/calling-codes';
+
+import { callingCodesIfLoaded } from '@renderer/lib/calling-codes';
+import { bankPageBrowserFields } from '@shared/bank-page-browser';
+import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '@shared/cards/card';
+import type { PayInRules } from '@shared/gateway/payin';
+import { normalizeAmount, withDecimalPoint } from '@shared/money/amount';
+import type { Profile } from '@shared/profile';
 import { cardDigits } from './card-input';
 
 /**

@@ -1,10 +1,11 @@
 // The pay-in in progress and its outcome. The full card number and CVV live here only inside a
 // submission's payload while it is in flight, or while a duplicate warning waits for the operator's
 // answer; both paths drop the payload as soon as that answer is in.
+
+import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
+import type { PayInResult } from '@shared/ipc';
+import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
 import { create } from 'zustand';
-import type { PayInResult } from '../../../../shared/ipc';
-import type { CustomerDetails, PayInSubmit } from '../../../../shared/payin-form';
-import { call, errorMessage, PaydeskError, subscribe } from '../../lib/paydesk';
 import { askAgain, type RetryCard, type RetryProblem } from './ask-again';
 
 export type PayInPhase =

@@ -1,12 +1,12 @@
 // A settled pay-in's receipt: shown as main words it (the PDF's wording), printed from here, or saved as a
 // PDF to send the customer. Main refuses a receipt for any pay-in the gateway has not approved or declined.
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { downloadBase64 } from '@renderer/lib/download';
+import { call, errorMessage } from '@renderer/lib/paydesk';
+import type { Receipt } from '@shared/receipt';
+import { receiptText } from '@shared/receipt-text';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { Receipt } from '../../../../shared/receipt';
-import { receiptText } from '../../../../shared/receipt-text';
-import { downloadBase64 } from '../../lib/download';
-import { call, errorMessage } from '../../lib/paydesk';
 import './receipt.css';
 
 const deskTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

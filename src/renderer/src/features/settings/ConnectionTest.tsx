@@ -2,9 +2,9 @@
 // charged: main sends an empty request to the pay-in and to the KYC address, which the gateway refuses in
 // its own words; each address gets its own line, so a wrong KYC address is not hidden by a good pay-in one.
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { errorMessage } from '@renderer/lib/paydesk';
+import type { ChannelOutput, EndpointCheck } from '@shared/ipc';
 import { useState } from 'react';
-import type { ChannelOutput, EndpointCheck } from '../../../../shared/ipc';
-import { errorMessage } from '../../lib/paydesk';
 import { testConnection } from './actions';
 
 type Outcome = ChannelOutput<'profiles.testConnection'>;

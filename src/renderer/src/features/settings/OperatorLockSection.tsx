@@ -1,10 +1,10 @@
 // The operator lock (PCI DSS 8.2.8): an optional passphrase, kept by main as a scrypt hash in the OS
 // keychain. With one set, Paydesk locks when idle or on "Lock now", and opens only with it.
 import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
+import { PASSPHRASE_MIN_LENGTH } from '@shared/ipc';
 import { useState } from 'react';
 import { type Path, type Resolver, useForm } from 'react-hook-form';
-import { PASSPHRASE_MIN_LENGTH } from '../../../../shared/ipc';
-import { errorMessage, PaydeskError } from '../../lib/paydesk';
 import { useLockStore } from '../lock/store';
 import {
   EMPTY_PASSPHRASES,

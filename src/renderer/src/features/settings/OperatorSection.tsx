@@ -1,9 +1,9 @@
 // The operator: the name recorded with every pay-in and batch, and how long Paydesk waits before it locks.
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
+import type { ChannelInput } from '@shared/ipc';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ChannelInput } from '../../../../shared/ipc';
-import { errorMessage, PaydeskError } from '../../lib/paydesk';
 import { useLockStore } from '../lock/store';
 import { updateSettings } from './actions';
 import { IDLE_MINUTES, type OperatorFormValues, operatorResolver } from './operator-forms';

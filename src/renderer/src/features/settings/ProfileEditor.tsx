@@ -1,19 +1,14 @@
 // The editor of one connection profile. Validated by the shared schema as the operator saves; main checks
 // again, and a field it refuses is marked where it is. The built-in Sandbox keeps its embedded gateway.
 import { Alert, Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { FormTextInput } from '@renderer/lib/FormTextInput';
+import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
+import { MONO_INPUT } from '@renderer/lib/styles';
+import type { PayInRules } from '@shared/gateway/payin';
+import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
+import { type Environment, type Profile, type ReturnAddresses, SANDBOX_PROFILE } from '@shared/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
-import type { PayInRules } from '../../../../shared/gateway/payin';
-import type { SignAlgorithm } from '../../../../shared/gateway/sign-algorithm';
-import {
-  type Environment,
-  type Profile,
-  type ReturnAddresses,
-  SANDBOX_PROFILE,
-} from '../../../../shared/profile';
-import { FormTextInput } from '../../lib/FormTextInput';
-import { errorMessage, PaydeskError } from '../../lib/paydesk';
-import { MONO_INPUT } from '../../lib/styles';
 import { saveProfile } from './actions';
 import {
   formFieldOf,

@@ -2,10 +2,10 @@
 // and connection test. Making a production profile active, deleting one and dropping unsaved edits ask
 // first; the built-in Sandbox cannot be deleted.
 import { Alert, Badge, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
+import { errorMessage } from '@renderer/lib/paydesk';
+import { type Profile, SANDBOX_PROFILE } from '@shared/profile';
 import { useCallback, useState } from 'react';
-import { type Profile, SANDBOX_PROFILE } from '../../../../shared/profile';
-import { type Confirmation, ConfirmDialog } from '../../lib/ConfirmDialog';
-import { errorMessage } from '../../lib/paydesk';
 import { activateProfile, removeProfile, saveProfile } from './actions';
 import { ConnectionTest } from './ConnectionTest';
 import { ENV_BADGE } from './environment-look';

@@ -1,10 +1,10 @@
 // A profile's merchant secret, write-only: the page knows whether one is set, never its value. What is
 // typed here leaves the page's state as soon as main has it.
 import { Badge, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import type { Confirmation } from '@renderer/lib/ConfirmDialog';
+import { errorMessage } from '@renderer/lib/paydesk';
+import type { Profile } from '@shared/profile';
 import { type FormEvent, useState } from 'react';
-import type { Profile } from '../../../../shared/profile';
-import type { Confirmation } from '../../lib/ConfirmDialog';
-import { errorMessage } from '../../lib/paydesk';
 import { removeSecret, setSecret } from './actions';
 import { useSettingsStore } from './store';
 

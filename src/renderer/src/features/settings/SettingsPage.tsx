@@ -2,7 +2,7 @@
 // the operator lock. Everything here is main's to keep: the page shows what main answered.
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
-import { SettingsNotices } from '../../shell/SettingsNotices';
+import { SettingsNotices } from '@renderer/shell/SettingsNotices';
 import { OperatorLockSection } from './OperatorLockSection';
 import { OperatorSection } from './OperatorSection';
 import { ProfilesSection } from './ProfilesSection';

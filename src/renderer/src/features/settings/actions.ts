@@ -1,8 +1,9 @@
 // What the Settings page asks of main. Every call that changes settings answers with the whole settings
 // view, which becomes the store's: the header, the banner and the pay-in page follow at once.
-import type { ChannelInput, SettingsView } from '../../../../shared/ipc';
-import type { Profile } from '../../../../shared/profile';
-import { call } from '../../lib/paydesk';
+
+import { call } from '@renderer/lib/paydesk';
+import type { ChannelInput, SettingsView } from '@shared/ipc';
+import type { Profile } from '@shared/profile';
 import { useSettingsStore } from './store';
 
 const replace = (view: SettingsView) => useSettingsStore.getState().replace(view);

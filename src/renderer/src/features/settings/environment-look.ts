@@ -1,7 +1,7 @@
 // How each environment looks wherever a profile is named (header, profile list, editor): production
 // must never be mistaken for the others. Shades dark (or, for yellow, light) enough for the badge text to
 // meet WCAG AA contrast (4.5:1).
-import type { Environment } from '../../../../shared/profile';
+import type { Environment } from '@shared/profile';
 
 export const ENV_BADGE: Record<Environment, { color: string; text: string; label: string }> = {
   production: { color: 'red.9', text: 'white', label: 'Production' },

@@ -1,9 +1,10 @@
 // The operator's forms: name and idle lock (settings.update), passphrase set/replace/remove (lock.*).
 // Each is the contract's own input schema behind the zod resolver, so the page refuses what main would.
+
+import { schemaResolver } from '@renderer/lib/zod-resolver';
+import { type ChannelInput, ipcChannels } from '@shared/ipc';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { type ChannelInput, ipcChannels } from '../../../../shared/ipc';
-import { schemaResolver } from '../../lib/zod-resolver';
 
 export interface OperatorFormValues {
   operatorName: string;

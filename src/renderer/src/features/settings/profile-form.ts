@@ -1,9 +1,9 @@
 // The profile editor's values (text as typed, timeouts in seconds) and the step to a profile: validation
 // is the shared savedProfileSchema through the zod resolver, so the editor refuses exactly what main would.
-import type { FieldErrors, Resolver } from 'react-hook-form';
-import { z } from 'zod';
-import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../../../shared/gateway/payin';
-import type { SignAlgorithm } from '../../../../shared/gateway/sign-algorithm';
+
+import { schemaResolver } from '@renderer/lib/zod-resolver';
+import { DEFAULT_PAYIN_RULES, type PayInRules } from '@shared/gateway/payin';
+import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
 import {
   type Environment,
   type Profile,
@@ -12,8 +12,9 @@ import {
   type ReturnAddresses,
   SANDBOX_PROFILE,
   savedProfileSchema,
-} from '../../../../shared/profile';
-import { schemaResolver } from '../../lib/zod-resolver';
+} from '@shared/profile';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 
 export interface ProfileFormValues {
   id: string;

@@ -1,8 +1,9 @@
 // Settings and app info as main last reported them; every page reads the active profile from here.
+
+import { call, errorMessage } from '@renderer/lib/paydesk';
+import type { ChannelOutput, SettingsView } from '@shared/ipc';
+import type { Profile } from '@shared/profile';
 import { create } from 'zustand';
-import type { ChannelOutput, SettingsView } from '../../../../shared/ipc';
-import type { Profile } from '../../../../shared/profile';
-import { call, errorMessage } from '../../lib/paydesk';
 
 type AppInfo = ChannelOutput<'app.info'>;
 

@@ -35,7 +35,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
   const nextCursor = useHistoryStore((state) => state.nextCursor);
   const loading = useHistoryStore((state) => state.loading);
   const loadMore = useHistoryStore((state) => state.loadMore);
-  const generation = useHistoryStore((state) => state.generation);
+  const restarts = useHistoryStore((state) => state.restarts);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   // After a key moved the active row, the row takes the focus once the virtualizer has rendered it.
@@ -53,12 +53,12 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? (items[items.length - 1]?.index ?? 0) : -1;
 
-  // A new filter starts at the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the trigger, not a value used.
+  // A new filter starts at the top; a refresh keeps the place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts is the trigger, not a value used.
   useEffect(() => {
     setActive(0);
     scrollRef.current?.scrollTo({ top: 0 });
-  }, [generation]);
+  }, [restarts]);
 
   // The next page is asked for while a page's worth of rows is still ahead, so that a steady wheel meets
   // rows, not the end of the list.

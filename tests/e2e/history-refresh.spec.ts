@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { dataFolderWith, historyFile } from '../../bench/support/ui-fixtures';
 import { HistoryPage } from './pages/history-page';
+import { PayInPage } from './pages/payin-page';
 import { type RunningHarness, startHarness } from './support/harness';
 
 /** The scroll box as these steps use it (the tests' tsconfig has no DOM types). */
@@ -27,8 +28,9 @@ test.afterAll(async () => {
 test('a refresh while scrolled down leaves the list where it was; a new filter starts it at the top', async ({
   page,
 }) => {
-  await page.goto(harness.url);
-  await page.keyboard.press('Alt+3');
+  await new PayInPage(page).open(harness.url);
+  const history = new HistoryPage(page);
+  await history.open();
   const list = page.getByTestId('history-table');
   await expect(list.getByTestId('history-row').first()).toBeVisible();
   const box = page.getByTestId('history-scroll');
@@ -61,6 +63,6 @@ test('a refresh while scrolled down leaves the list where it was; a new filter s
   await expect(list.getByTestId('history-row').nth(5)).toHaveAttribute('aria-rowindex', rowInView ?? '');
 
   // Another filter: the list starts again at its top.
-  await new HistoryPage(page).searchFor('PD');
+  await history.searchFor('PD');
   await expect.poll(() => box.evaluate((element) => (element as unknown as ScrollBox).scrollTop)).toBe(0);
 });

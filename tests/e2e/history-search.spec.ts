@@ -93,11 +93,12 @@ test('a row’s order number and orderId are copied from the list, without openi
   };
   const clipboard = () =>
     payin.page.evaluate(() => (globalThis as unknown as WithClipboard).navigator.clipboard.readText());
-  await history.rows
-    .first()
-    .getByRole('button', { name: `Copy orderId ${orderId}` })
-    .click();
+  const copyOrderId = history.rows.first().getByRole('button', { name: `Copy orderId ${orderId}` });
+  await copyOrderId.click();
   expect(await clipboard()).toBe(orderId);
+  // A tick for a second, then the copy icon again.
+  await expect(copyOrderId).toHaveAttribute('title', 'Copied');
+  await expect(copyOrderId).toHaveAttribute('title', 'Copy orderId');
   await expect(history.drawer).toBeHidden();
   await history.rows
     .first()

@@ -3,10 +3,9 @@
 // columns as one CSS variable on the table) and renders again only when its own row, place, tab stop or
 // audit flag changes. A row that fails verification against the audit trail is marked (⚠ in its status,
 // a red edge, and the reasons on hover): what it shows may not be what Paydesk recorded.
-import { ActionIcon, CopyButton } from '@mantine/core';
 import { CheckIcon, CopyIcon } from '@renderer/lib/icons';
 import type { HistoryKind, HistoryRow } from '@shared/history';
-import { type KeyboardEvent, memo } from 'react';
+import { type KeyboardEvent, memo, useEffect, useState } from 'react';
 import { localDateTime } from './format';
 import { StatusLabel } from './StatusLabel';
 
@@ -79,6 +78,42 @@ function StatusCell({ row, failing }: { row: HistoryRow; failing: readonly strin
   );
 }
 
+/** How long a copy button shows its tick, as Mantine's CopyButton did. */
+const COPIED_MS = 1_000;
+
+/**
+ * A plain button, not Mantine's CopyButton and ActionIcon: a long wheel mounts two of them in each of a
+ * screenful of new rows every frame, and Mantine's were the rows' costliest part (bench:ui --profile).
+ * The look is ActionIcon's subtle one, in history.css.
+ */
+function RowCopyButton({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      className="paydesk-history-copy"
+      data-copied={copied}
+      tabIndex={-1}
+      aria-label={`Copy ${label} ${value}`}
+      title={copied ? 'Copied' : `Copy ${label}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        navigator.clipboard.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
+      }}
+    >
+      {copied ? <CheckIcon /> : <CopyIcon />}
+    </button>
+  );
+}
+
 /**
  * A copy button inside a row's cell: out of the tab order (the row is one tab stop; Ctrl+C on it copies
  * the order number), and a click on it copies without opening the row.
@@ -96,24 +131,7 @@ function CopyCell({ label, value }: { label: string; value: string | null }) {
       <span className="paydesk-history-cell" data-mono>
         {value}
       </span>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color={copied ? 'green' : 'gray'}
-            tabIndex={-1}
-            aria-label={`Copy ${label} ${value}`}
-            title={copied ? 'Copied' : `Copy ${label}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              copy();
-            }}
-          >
-            {copied ? <CheckIcon /> : <CopyIcon />}
-          </ActionIcon>
-        )}
-      </CopyButton>
+      <RowCopyButton label={label} value={value} />
     </td>
   );
 }

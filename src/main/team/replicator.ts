@@ -183,6 +183,12 @@ export function startReplicator(options: ReplicatorOptions) {
     const { rows, audit } = splitBatch(entries);
     const client = await pool.connect();
     let broken: Error | undefined;
+    // A connection that breaks between two queries (the server killed, the network cut) reports it as an
+    // 'error' event on the client; unheard, it would take the process down. The next query then fails.
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
     try {
       if (!registered) await register(client);
       await client.query('BEGIN');
@@ -198,6 +204,7 @@ export function startReplicator(options: ReplicatorOptions) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      client.off('error', onError);
       // A connection that failed mid-transaction is not given back to the pool for reuse.
       client.release(broken);
     }

@@ -67,8 +67,8 @@ export interface PaydeskConfig {
   transport?: PayInTransport;
   /** Options of the embedded sandbox (tests shorten its fault delays). */
   sandbox?: { slowFaultDelayMs?: number; callbackBackoffMs?: number };
-  /** Team replication's timing (tests shorten its backoff). */
-  teamReplication?: TeamModeDeps['replication'];
+  /** Team mode's timing: the replicator's backoff, the duplicate check's deadline (tests). */
+  teamTiming?: TeamModeDeps['timing'];
 }
 
 type AppInfo = ChannelOutput<'app.info'>;
@@ -126,7 +126,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     outbox: history.teamOutbox,
     dataDir: config.dataDir,
     log: config.log,
-    ...(config.teamReplication && { replication: config.teamReplication }),
+    ...(config.teamTiming && { timing: config.teamTiming }),
   });
   await team.restart();
   const storedCards = createStoredCards(config.settingsStore);

@@ -24,9 +24,10 @@ export function isLocalHost(host: string): boolean {
 export type PoolPurpose = 'replication' | 'check';
 
 /** Limits per purpose: replication sends one batch at a time; the duplicate check must answer quickly. */
-const LIMITS: Record<PoolPurpose, { max: number; connectMs: number; queryMs: number }> = {
-  replication: { max: 1, connectMs: 5_000, queryMs: 30_000 },
-  check: { max: 2, connectMs: 1_000, queryMs: 1_000 },
+/** idleMs 0: the check keeps its connections open, so that a pay-in's check does not wait for one. */
+const LIMITS: Record<PoolPurpose, { max: number; connectMs: number; queryMs: number; idleMs: number }> = {
+  replication: { max: 1, connectMs: 5_000, queryMs: 30_000, idleMs: 30_000 },
+  check: { max: 2, connectMs: 1_000, queryMs: 1_000, idleMs: 0 },
 };
 
 export function teamPoolConfig(
@@ -52,7 +53,7 @@ export function teamPoolConfig(
     max: limits.max,
     connectionTimeoutMillis: limits.connectMs,
     query_timeout: limits.queryMs,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: limits.idleMs,
     keepAlive: true,
     application_name: `paydesk-${purpose}`,
   };

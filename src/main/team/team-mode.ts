@@ -16,8 +16,8 @@ export interface TeamModeDeps {
   outbox: TeamOutbox;
   dataDir: string;
   log: ReplicatorLog;
-  /** Test timing for the replicator. */
-  replication?: TeamStoreOptions['replication'];
+  /** The replicator's timing and the duplicate check's deadline, when not the defaults (tests). */
+  timing?: Pick<TeamStoreOptions, 'replication' | 'checkTimeoutMs'>;
 }
 
 export type TeamMode = ReturnType<typeof createTeamMode>;
@@ -70,7 +70,7 @@ export function createTeamMode(deps: TeamModeDeps) {
         deskName: connection.deskName || hostname(),
         outbox: deps.outbox,
         log: deps.log,
-        ...(deps.replication && { replication: deps.replication }),
+        ...deps.timing,
       });
       deps.log.info(
         { host: connection.host, database: connection.database, deskId: store.deskId },

@@ -41,6 +41,9 @@ export function startTeamStore(options: TeamStoreOptions) {
   for (const pool of [replicationPool, checkPool]) {
     pool.on('error', (error) => log?.error({ err: errorText(error) }, 'a team database connection broke'));
   }
+  // The check's connection is made now rather than by the first pay-in, whose 300 ms would otherwise
+  // include the connection and the password exchange; the pool keeps it open (team-connection.ts).
+  checkPool.query('SELECT 1').catch(() => undefined);
   const replicator = startReplicator({
     outbox,
     pool: replicationPool,

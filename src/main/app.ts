@@ -34,6 +34,7 @@ import { IpcFailure } from './refusal';
 import { startReturnListener } from './returns/return-listener';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsService, type KeyValueStore } from './settings/settings-service';
+import { createTeamMode, type TeamModeDeps } from './team/team-mode';
 
 export interface LogSink {
   info(object: object, message?: string): void;
@@ -66,6 +67,8 @@ export interface PaydeskConfig {
   transport?: PayInTransport;
   /** Options of the embedded sandbox (tests shorten its fault delays). */
   sandbox?: { slowFaultDelayMs?: number; callbackBackoffMs?: number };
+  /** Team mode's timing: the replicator's backoff, the duplicate check's deadline (tests). */
+  teamTiming?: TeamModeDeps['timing'];
 }
 
 type AppInfo = ChannelOutput<'app.info'>;
@@ -113,7 +116,19 @@ export async function createPaydesk(config: PaydeskConfig) {
     vault: config.vault,
     notices: config.settingsNotices ?? [],
     onNotice: ({ kind, message, backupFile }) => config.log.error({ kind, backupFile }, message),
+    onTeamChange: () => team.restart(),
   });
+  // Team mode (team/team-mode.ts): only with a team connection in the settings and its password and key
+  // in the vault; otherwise nothing of it runs. It never waits for the database.
+  const team = createTeamMode({
+    connection: () => settings.read().team,
+    vault: config.vault,
+    outbox: history.teamOutbox,
+    dataDir: config.dataDir,
+    log: config.log,
+    ...(config.teamTiming && { timing: config.teamTiming }),
+  });
+  await team.restart();
   const storedCards = createStoredCards(config.settingsStore);
   const lock = await createLockService({
     vault: config.keychainVault ?? config.vault,
@@ -222,6 +237,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     },
     emitSettled: (result) => config.emit('payin.settled', result),
     log: config.log,
+    team: () => team.current(),
   });
 
   const receipts = createReceipts({
@@ -290,8 +306,11 @@ export async function createPaydesk(config: PaydeskConfig) {
     settings,
     payIns,
     lock,
+    /** Team mode: its running store (replicator, duplicate check) when on. */
+    team,
     async close() {
       lock.stopIdleClock();
+      await team.stop();
       await listener.close();
       await kycWorkers.close();
       await sandbox.close();

@@ -32,6 +32,7 @@ import {
 import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-form';
 import { profileSchema, settingsSchema } from './profile';
 import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
+import { teamCheckSchema, teamConnectionSchema, teamKeySchema, teamSecretsSetSchema } from './team';
 
 export const IPC_ERROR_KINDS = [
   'invalid',
@@ -89,6 +90,8 @@ export const settingsViewSchema = z.object({
   /** Whether a merchant secret is in the keychain, per profile id: the secret itself never leaves main. */
   secretSet: z.record(z.string(), z.boolean()),
   notices: z.array(settingsNoticeSchema),
+  /** With a team connection: whether its password and the team key are in the keychain. */
+  teamSecretsSet: teamSecretsSetSchema.optional(),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
@@ -138,6 +141,8 @@ export const payInResultSchema = z.object({
   bankPage: z.object({ kind: z.enum(['3ds', 'redirect']), url: bankPageUrlSchema }).optional(),
   /** The card this pay-in stored with the gateway (storeCc), as Paydesk now offers it for the customer. */
   storedCard: storedCardSchema.optional(),
+  /** Team mode: what the team duplicate check said (absent without team mode, or when the agent confirmed). */
+  teamCheck: teamCheckSchema.optional(),
 });
 export type PayInResult = z.infer<typeof payInResultSchema>;
 
@@ -217,6 +222,16 @@ export const ipcChannels = {
     settingsViewSchema,
   ),
   'secret.remove': channel(z.strictObject({ profileId: z.string().min(1).max(64) }), settingsViewSchema),
+  /** Sets or removes (null) the team database connection; removing it also removes its password and key. */
+  'settings.setTeam': channel(
+    z.strictObject({ connection: teamConnectionSchema.nullable() }),
+    settingsViewSchema,
+  ),
+  /** Stores the team connection's password and/or the team key in the keychain. */
+  'secret.setTeam': channel(
+    z.strictObject({ password: z.string().min(1).max(512).optional(), key: teamKeySchema.optional() }),
+    settingsViewSchema,
+  ),
   'lock.status': channel(none, lockStateSchema),
   /** The renderer reports the operator's keyboard or pointer activity (throttled) so main can time idleness. */
   'lock.activity': channel(none, lockStateSchema),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
 import { payInRulesSchema } from './gateway/payin';
 import { signAlgorithmSchema } from './gateway/sign-algorithm';
+import { teamConnectionSchema } from './team';
 
 export const ENVIRONMENTS = ['sandbox', 'test', 'production'] as const;
 export const environmentSchema = z.enum(ENVIRONMENTS);
@@ -110,5 +111,7 @@ export const settingsSchema = z.strictObject({
   activeProfileId: z.string().default(SANDBOX_PROFILE.id),
   profiles: z.array(savedProfileSchema).default([SANDBOX_PROFILE]),
   idleLockMinutes: z.int().min(1).max(240).default(15),
+  /** Team mode's database (team.ts); absent: this desk works alone, as before team mode. */
+  team: teamConnectionSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

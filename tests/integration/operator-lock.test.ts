@@ -139,6 +139,9 @@ function keychainThatCanFail(inner: CredentialVault = createMemoryVault()) {
     deleteOperatorPassphrase: guarded(inner.deleteOperatorPassphrase),
     getAuditItem: guarded(inner.getAuditItem),
     setAuditItem: guarded(inner.setAuditItem),
+    getTeamItem: guarded(inner.getTeamItem),
+    setTeamItem: guarded(inner.setTeamItem),
+    deleteTeamItem: guarded(inner.deleteTeamItem),
   };
   return {
     vault,

@@ -50,6 +50,8 @@ export interface FixtureOptions {
   vault?: CredentialVault;
   /** The keychain for the passphrase hash and the audit key, when not `vault` (PaydeskConfig.keychainVault). */
   keychainVault?: PaydeskConfig['keychainVault'];
+  /** Team mode's timing (PaydeskConfig.teamTiming). */
+  teamTiming?: PaydeskConfig['teamTiming'];
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -68,6 +70,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     emit: (event, payload) => void events.push({ event, payload }),
     sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
     ...(options.transport && { transport: options.transport }),
+    ...(options.teamTiming && { teamTiming: options.teamTiming }),
   });
   // Tests read the sandbox's state right away: wait for the start-up's background start, as a user's first
   // pay-in would.

@@ -1,7 +1,8 @@
 // The OS keychain through @napi-rs/keyring: Keychain on macOS, Credential Manager on Windows, Secret
 // Service (GNOME Keyring, KWallet) on Linux. One entry per profile, account `merchant-secret:<profileId>`,
 // one for the operator passphrase hash, and per history file the audit key and anchor
-// (`audit-key:<desk>`, `audit-anchor:<desk>`, each well under Windows' 2,560-byte credential limit).
+// (`audit-key:<desk>`, `audit-anchor:<desk>`, each well under Windows' 2,560-byte credential limit), and
+// in team mode the team database's password and the team key (`team-password`, `team-key`).
 // The async API keeps a keyring unlock prompt from freezing the main process.
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
 import { hashPassphrase, verifyPassphrase } from './passphrase-hash';
@@ -11,6 +12,7 @@ import {
   checkSecret,
   PASSPHRASE_ACCOUNT,
   secretAccount,
+  teamAccount,
   VaultError,
 } from './vault';
 
@@ -81,6 +83,18 @@ export function createKeychainVault(serviceName: string): CredentialVault {
     async setAuditItem(account, value) {
       checkAuditAccount(account);
       await keychain('store the audit trail key or anchor', () => entry(account).setPassword(value));
+    },
+    getTeamItem(item) {
+      return read(teamAccount(item));
+    },
+    async setTeamItem(item, value) {
+      checkSecret(value);
+      const account = teamAccount(item);
+      await keychain(`store the team ${item}`, () => entry(account).setPassword(value));
+    },
+    deleteTeamItem(item) {
+      const account = teamAccount(item);
+      return keychain(`delete the team ${item}`, () => entry(account).deleteCredential());
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   checkSecret,
   PASSPHRASE_ACCOUNT,
   secretAccount,
+  teamAccount,
 } from './vault';
 
 export function createMemoryVault(): CredentialVault {
@@ -47,6 +48,16 @@ export function createMemoryVault(): CredentialVault {
     async setAuditItem(account, value) {
       checkAuditAccount(account);
       entries.set(account, value);
+    },
+    async getTeamItem(item) {
+      return entries.get(teamAccount(item));
+    },
+    async setTeamItem(item, value) {
+      checkSecret(value);
+      entries.set(teamAccount(item), value);
+    },
+    async deleteTeamItem(item) {
+      return entries.delete(teamAccount(item));
     },
   };
 }

@@ -18,6 +18,20 @@ export interface CredentialVault {
   /** The audit trail's key record or anchor of one history file (auditAccount); undefined when none. */
   getAuditItem(account: string): Promise<string | undefined>;
   setAuditItem(account: string, value: string): Promise<void>;
+  /** Team mode's database password or team key (teamAccount); undefined when none. Main-only. */
+  getTeamItem(item: TeamItem): Promise<string | undefined>;
+  setTeamItem(item: TeamItem, value: string): Promise<void>;
+  /** True when there was one to delete. */
+  deleteTeamItem(item: TeamItem): Promise<boolean>;
+}
+
+/** The team database's password, and the team key the card fingerprints are keyed with. */
+export type TeamItem = 'password' | 'key';
+
+/** `team-password` or `team-key`: one of each per OS user (one team connection per desk). */
+export function teamAccount(item: TeamItem): string {
+  if (item !== 'password' && item !== 'key') throw new VaultError('A team item is its password or key.');
+  return `team-${item}`;
 }
 
 export class VaultError extends Error {

@@ -9,7 +9,8 @@
 // on top of a tampered row would seal (launder) it.
 // This file is the store's face and its writes; its parts: history-db.ts (the connection, cached
 // statements, transactions), write-schemas.ts (what a write may carry), row-mapping.ts (a row as read),
-// history-queries.ts (lookups, pages, totals, the CSV export of csv-export.ts), audit-checks.ts.
+// history-queries.ts (lookups, pages, totals, the CSV export of csv-export.ts), audit-checks.ts,
+// team-outbox.ts (what team mode still has to replicate).
 import type { SQLInputValue } from 'node:sqlite';
 import type {
   AuditStatus,
@@ -28,6 +29,7 @@ import { HistoryStoreError } from './history-errors';
 import { historyQueries, NAMED_SQL } from './history-queries';
 import { digestInputSql, rowDigest } from './row-digest';
 import { toRow } from './row-mapping';
+import { teamOutbox } from './team-outbox';
 import {
   type KycBatchPatch,
   kycBatchPatchColumns,
@@ -156,9 +158,10 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
       return transaction(() => {
         const result = prepare(
           `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version,
-               merchant_trade_no, user_id, masked_pan, brand, last4, amount, amount_minor, currency, request_json)
+               merchant_trade_no, user_id, masked_pan, brand, last4, amount, amount_minor, currency, request_json,
+               card_key)
              VALUES ('payin', 'pending', :at, :at, :profile, :operator, :apiVersion, :merchantTradeNo, :userId,
-               :maskedPan, :brand, :last4, :amount, :amountMinor, :currency, :request)`,
+               :maskedPan, :brand, :last4, :amount, :amountMinor, :currency, :request, :cardKey)`,
         ).run({ at, ...columns });
         const id = Number(result.lastInsertRowid);
         const { amount, currency, apiVersion } = columns;
@@ -329,6 +332,9 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
     exportCsv: queries.exportCsv,
     explainQuery: queries.explainQuery,
     explainDailyTotals: queries.explainDailyTotals,
+
+    /** The changes waiting for the team store (team mode only: team/replicator.ts). */
+    teamOutbox: teamOutbox(history, now),
 
     /** Appends an audit entry not tied to a row change (sign-in, settings, secret changes). */
     recordEvent(event: AuditEvent): AuditEntry {

@@ -36,6 +36,11 @@ export const newPayInSchema = z.object({
   /** For a stored-card pay-in (no cardNumber in the request): the card as Paydesk showed it. */
   maskedPan: maskedPanSchema.optional(),
   brand: z.string().optional(),
+  /** Team mode: the card's keyed fingerprint (team/card-key.ts), for the team's duplicate check. */
+  cardKey: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type NewPayIn = z.input<typeof newPayInSchema>;
 
@@ -95,6 +100,7 @@ export function newPayInColumns(input: NewPayIn) {
     amountMinor: toMinorUnits(amount),
     currency: pending.currency,
     request: JSON.stringify(redactedRequest),
+    cardKey: pending.cardKey ?? null,
   };
 }
 

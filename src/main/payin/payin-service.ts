@@ -16,7 +16,7 @@ import { retryPayIn } from './retry';
 import { returningCustomerOf } from './returning-customer';
 import { createSettlement } from './settle';
 import type { StoredCards } from './stored-cards';
-import { submitPayIn } from './submit';
+import { submitPayIn, type TeamGuard } from './submit';
 import type { ActiveConnection, PayInLog } from './types';
 
 export type { ActiveConnection } from './types';
@@ -38,6 +38,8 @@ export function createPayInService(deps: {
   emitSettled: (result: PayInResult) => void;
   log?: PayInLog;
   now?: () => number;
+  /** Team mode's duplicate check and card fingerprint, while team mode is on. */
+  team?: () => TeamGuard | undefined;
 }) {
   const now = deps.now ?? Date.now;
   const inFlight = createInFlight(now);
@@ -64,7 +66,16 @@ export function createPayInService(deps: {
 
   return {
     submit: (input: PayInSubmit & { confirmDuplicate: boolean }) =>
-      submitPayIn({ ...send, history: deps.history, connection: deps.connection, now }, input),
+      submitPayIn(
+        {
+          ...send,
+          history: deps.history,
+          connection: deps.connection,
+          now,
+          ...(deps.team && { team: deps.team }),
+        },
+        input,
+      ),
     retry: (input: Parameters<typeof retryPayIn>[1]) =>
       retryPayIn({ ...send, history: deps.history, connectionFor: deps.connectionFor }, input),
     async cancelBankPage(historyId: number): Promise<PayInResult> {

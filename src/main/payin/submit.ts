@@ -5,10 +5,14 @@ import { checkCard, maskCardNumber } from '@shared/cards/card';
 import type { PayInResult } from '@shared/ipc';
 import { normalizeAmount } from '@shared/money/amount';
 import type { PayInSubmit } from '@shared/payin-form';
+import type { TeamCheck } from '@shared/team';
 import { generateMerchantTradeNo } from '@shared/trade-no';
+import { toMinorUnits } from '../history/amount-minor';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
+import type { CardForKey } from '../team/card-key';
+import type { TeamDuplicateAnswer, TeamDuplicateQuery } from '../team/team-duplicate';
 import type { PayInBody } from './in-flight';
 import { type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
@@ -17,11 +21,45 @@ import { buildWireBody } from './wire-body';
 /** The duplicate guard's window: the same card, amount and customer within it asks before charging again. */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
+/** Team mode's part in a first attempt (team/team-store.ts): the card's fingerprint and the team check. */
+export interface TeamGuard {
+  cardKeyOf(card: CardForKey): string;
+  checkDuplicate(query: TeamDuplicateQuery): Promise<TeamDuplicateAnswer>;
+}
+
 export interface SubmitDeps extends SendDeps {
   history: HistoryStore;
   listener: Pick<ReturnListener, 'register' | 'bind' | 'forget' | 'storePage'>;
   connection: () => Promise<ActiveConnection>;
   now: () => number;
+  /** While team mode is on. */
+  team?: () => TeamGuard | undefined;
+}
+
+/** The local time History shows (main runs on the agent's machine). */
+function clockTime(ms: number): string {
+  return new Date(ms).toTimeString().slice(0, 5);
+}
+
+/**
+ * Asks the team store about the same card, amount and customer on other desks: a match refuses as the
+ * local guard does (naming the desk, the operator and the time); no answer lets the pay-in go, saying so.
+ */
+async function teamDuplicateCheck(team: TeamGuard, query: TeamDuplicateQuery): Promise<TeamCheck> {
+  const answer = await team.checkDuplicate(query);
+  if (answer.state === 'clear') return { state: 'clear' };
+  if (answer.state === 'skipped') {
+    return {
+      state: 'skipped',
+      message: `The team duplicate check was skipped (${answer.reason}): pay-ins on other desks were not checked.`,
+    };
+  }
+  const { match } = answer;
+  const desk = match.deskName ? `desk "${match.deskName}"` : `desk ${match.deskId.slice(0, 8)}`;
+  throw new IpcFailure(
+    'duplicate_suspected',
+    `The same card, amount and customer were charged at ${clockTime(match.createdAt)} on ${desk} by ${match.operator} (order ${match.merchantTradeNo}, ${match.status.replaceAll('_', ' ')}). Send a second payment anyway?`,
+  );
 }
 
 function invalid(message: string, field?: string): never {
@@ -62,6 +100,11 @@ export async function submitPayIn(
 
   const amount = normalizeAmount(fields.amount ?? '');
   if (!amount.ok) invalid(amount.message, 'amount');
+  const team = deps.team?.();
+  const cardKey = team?.cardKeyOf(
+    fields.ccStorageID ? { ccStorageID: fields.ccStorageID } : { cardNumber: fields.cardNumber ?? '' },
+  );
+  let teamCheck: TeamCheck | undefined;
   if (!input.confirmDuplicate) {
     const earlier = deps.history.recentDuplicate(
       card.maskedPan,
@@ -70,12 +113,19 @@ export async function submitPayIn(
       deps.now() - DUPLICATE_WINDOW_MS,
     );
     if (earlier) {
-      // Local time, as History shows it (main runs on the agent's machine).
-      const at = new Date(earlier.createdAt).toTimeString().slice(0, 5);
+      const at = clockTime(earlier.createdAt);
       throw new IpcFailure(
         'duplicate_suspected',
         `The same card, amount and customer were charged at ${at} (order ${earlier.merchantTradeNo}, ${earlier.status.replaceAll('_', ' ')}). Send a second payment anyway?`,
       );
+    }
+    if (team && cardKey) {
+      teamCheck = await teamDuplicateCheck(team, {
+        cardKey,
+        userId: fields.userId ?? '',
+        amountMinor: toMinorUnits(amount.value),
+        since: deps.now() - DUPLICATE_WINDOW_MS,
+      });
     }
   }
 
@@ -100,6 +150,7 @@ export async function submitPayIn(
       currency,
       request: body as { merchantTradeNo: string; userId: string; amount: string },
       ...(!fields.cardNumber && { maskedPan: card.maskedPan, brand: card.brand }),
+      ...(cardKey && { cardKey }),
     });
   } catch (error) {
     // No pay-in leaves while history cannot record it: a charge nobody can find later is the worst case.
@@ -113,7 +164,7 @@ export async function submitPayIn(
   }
   deps.listener.bind(route.token, historyId);
   deps.inFlight.setRoute(historyId, route);
-  return sendAndRecord(deps, {
+  const result = await sendAndRecord(deps, {
     historyId,
     source: 'answer',
     version: input.version,
@@ -123,4 +174,5 @@ export async function submitPayIn(
     card: { ...card, expDate: fields.expDate },
     summary: { merchantTradeNo, amount: amount.value, currency, maskedPan: card.maskedPan },
   });
+  return teamCheck ? { ...result, teamCheck } : result;
 }

@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   operatorName: 'operator name',
   activeProfileId: 'active profile',
   idleLockMinutes: 'idle lock time',
+  team: 'team connection',
 };
 
 function firstIssue(error: { issues: readonly { path: PropertyKey[]; message: string }[] }): string {

@@ -28,5 +28,7 @@ export function settingsHandlers(deps: {
     },
     'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),
     'secret.remove': ({ profileId }) => settings.removeSecret(profileId),
+    'settings.setTeam': ({ connection }) => settings.setTeam(connection),
+    'secret.setTeam': (secrets) => settings.setTeamSecrets(secrets),
   };
 }

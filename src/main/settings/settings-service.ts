@@ -11,6 +11,8 @@ import {
   savedProfileSchema,
   settingsSchema,
 } from '@shared/profile';
+import type { TeamConnection } from '@shared/team';
+import type { TeamItem } from '../credentials/vault';
 import { IpcFailure } from '../refusal';
 import { readBackSettings } from './read-back';
 import { keepCopyOfSettings, setAsideUnreadableSettings } from './settings-file';
@@ -28,6 +30,10 @@ export interface SecretPresence {
   setSecret(profileId: string, secret: string): Promise<void>;
   hasSecret(profileId: string): Promise<boolean>;
   deleteSecret(profileId: string): Promise<unknown>;
+  /** Team mode's password and key: read here only to say whether they are set. */
+  getTeamItem(item: TeamItem): Promise<string | undefined>;
+  setTeamItem(item: TeamItem, value: string): Promise<void>;
+  deleteTeamItem(item: TeamItem): Promise<unknown>;
 }
 
 const SETTINGS_KEY = 'settings';
@@ -43,6 +49,8 @@ export function createSettingsService(options: {
   notices?: readonly SettingsNotice[];
   /** Each notice as it is raised, for the log. */
   onNotice?: (notice: SettingsNotice) => void;
+  /** The team connection or its secrets changed (the app restarts team mode). */
+  onTeamChange?: () => Promise<void>;
 }) {
   const { store, vault } = options;
   const notices: SettingsNotice[] = [];
@@ -86,7 +94,12 @@ export function createSettingsService(options: {
   async function view(settings: Settings = read()): Promise<SettingsView> {
     const secretSet: Record<string, boolean> = {};
     for (const profile of settings.profiles) secretSet[profile.id] = await vault.hasSecret(profile.id);
-    return { settings, secretSet, notices: [...notices] };
+    if (!settings.team) return { settings, secretSet, notices: [...notices] };
+    const teamSecretsSet = {
+      password: (await vault.getTeamItem('password')) !== undefined,
+      key: (await vault.getTeamItem('key')) !== undefined,
+    };
+    return { settings, secretSet, notices: [...notices], teamSecretsSet };
   }
 
   function requireProfile(settings: Settings, id: string): Profile {
@@ -158,6 +171,29 @@ export function createSettingsService(options: {
     async removeSecret(profileId: string) {
       requireProfile(read(), profileId);
       await vault.deleteSecret(profileId);
+      return view();
+    },
+    /** Sets the team connection, or (null) leaves team mode: its password and key leave the keychain too. */
+    async setTeam(connection: TeamConnection | null) {
+      const { team: _previous, ...settings } = read();
+      const next = write(connection ? { ...settings, team: connection } : settings);
+      if (!connection) {
+        await vault.deleteTeamItem('password');
+        await vault.deleteTeamItem('key');
+      }
+      await options.onTeamChange?.();
+      return view(next);
+    },
+    async setTeamSecrets(secrets: { password?: string | undefined; key?: string | undefined }) {
+      if (!read().team) {
+        throw new IpcFailure(
+          'invalid',
+          'Set the team connection first: there is no team to keep a password for.',
+        );
+      }
+      if (secrets.password !== undefined) await vault.setTeamItem('password', secrets.password);
+      if (secrets.key !== undefined) await vault.setTeamItem('key', secrets.key);
+      await options.onTeamChange?.();
       return view();
     },
   };

@@ -312,6 +312,12 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
         >
           <Body result={phase.result} />
           <Facts result={phase.result} />
+          {phase.result.teamCheck?.state === 'skipped' && (
+            // Team mode: other desks' pay-ins could not be looked at before this one went.
+            <Alert color="yellow" variant="light" p="xs" data-testid="payin-team-check-skipped">
+              {phase.result.teamCheck.message}
+            </Alert>
+          )}
         </Frame>
       );
     }

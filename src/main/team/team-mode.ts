@@ -1,0 +1,99 @@
+// Team mode as the app runs it: off (exactly the single desk of before) until the settings hold a team
+// connection and the keychain its password and the team key; then one team store (team-store.ts), started
+// again whenever the connection or its secrets change, and stopped when the app closes. Starting never
+// waits for the database and never fails the app: what is wrong is logged and team mode stays off.
+import { hostname } from 'node:os';
+import type { TeamConnection } from '@shared/team';
+import type { CredentialVault } from '../credentials/vault';
+import type { TeamOutbox } from '../history/team-outbox';
+import { deskIdentity } from './desk-identity';
+import type { ReplicatorLog } from './replicator';
+import { startTeamStore, type TeamStore, type TeamStoreOptions } from './team-store';
+
+export interface TeamModeDeps {
+  connection: () => TeamConnection | undefined;
+  vault: Pick<CredentialVault, 'getTeamItem'>;
+  outbox: TeamOutbox;
+  dataDir: string;
+  log: ReplicatorLog;
+  /** The replicator's timing and the duplicate check's deadline, when not the defaults (tests). */
+  timing?: Pick<TeamStoreOptions, 'replication' | 'checkTimeoutMs'>;
+}
+
+export type TeamMode = ReturnType<typeof createTeamMode>;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createTeamMode(deps: TeamModeDeps) {
+  let store: TeamStore | undefined;
+  // Starts and stops one after another, never interleaved.
+  let chain: Promise<void> = Promise.resolve();
+
+  async function stopStore(): Promise<void> {
+    const running = store;
+    store = undefined;
+    try {
+      await running?.close();
+    } catch (error) {
+      deps.log.error({ err: errorText(error) }, 'team mode did not stop cleanly');
+    }
+  }
+
+  async function startStore(): Promise<void> {
+    await stopStore();
+    try {
+      const connection = deps.connection();
+      if (!connection) {
+        // Team mode turned off: nothing more is queued. (Turned on again, the whole history is queued anew
+        // and the team store's upserts take it without doubling anything.)
+        if (deps.outbox.enabled()) deps.outbox.disable();
+        return;
+      }
+      const [password, teamKey] = await Promise.all([
+        deps.vault.getTeamItem('password'),
+        deps.vault.getTeamItem('key'),
+      ]);
+      if (!password || !teamKey) {
+        deps.log.info(
+          { password: Boolean(password), key: Boolean(teamKey) },
+          'team mode is set up but its password or key is not in the keychain: not started',
+        );
+        return;
+      }
+      store = startTeamStore({
+        connection,
+        password,
+        teamKey,
+        deskId: deskIdentity(deps.dataDir),
+        deskName: connection.deskName || hostname(),
+        outbox: deps.outbox,
+        log: deps.log,
+        ...deps.timing,
+      });
+      deps.log.info(
+        { host: connection.host, database: connection.database, deskId: store.deskId },
+        'team mode on',
+      );
+    } catch (error) {
+      deps.log.error({ err: errorText(error) }, 'team mode could not start');
+    }
+  }
+
+  return {
+    /** (Re)starts team mode from the current settings and keychain. */
+    restart(): Promise<void> {
+      chain = chain.then(startStore);
+      return chain;
+    },
+    /** The running team store, when team mode is on. */
+    current(): TeamStore | undefined {
+      return store;
+    },
+    stop(): Promise<void> {
+      chain = chain.then(stopStore);
+      return chain;
+    },
+  };
+}

@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'boot',
           include: ['tests/boot/**/*.test.ts'],
           // Builds the app first, into its own folder; runs only when a boot test is queued.
-          globalSetup: './tests/boot/support/global-setup.ts',
+          globalSetup: './tests/support/boot/global-setup.ts',
           // Each file starts processes of its own; one at a time keeps two cores free enough for them.
           fileParallelism: false,
           testTimeout: 30_000,

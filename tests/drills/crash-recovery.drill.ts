@@ -1,5 +1,5 @@
 // Fault drills 1, 2 and 6 (npm run drills, inside a real Secret Service): Paydesk runs in a child process
-// (tests/drills/support/paydesk-child.ts) with a persisted data folder, a settings file and the OS keychain,
+// (tests/support/drills/paydesk-child.ts) with a persisted data folder, a settings file and the OS keychain,
 // against a sandbox gateway in THIS process behind a fault proxy, and is killed with SIGKILL.
 // 1. Crash during pay-ins: 20 kills at seeded random points before, during and after the request. After
 //    each restart history and gateway agree (pending rows become outcome_unknown, none dropped), and
@@ -16,32 +16,27 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
+import type { HistoryPage, HistoryVerification, PayInRow } from '@shared/history';
+import type { KycBatchSummary, KycProgressEvent, KycRowsPage, KycSubmitResult } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeychainVault } from '../../src/main/credentials/keychain-vault';
 import { probeKeychain } from '../../src/main/credentials/probe-keychain';
-import { KYC_MAX_RECORDS_PER_REQUEST } from '../../src/shared/gateway/kyc';
-import type { HistoryPage, HistoryVerification, PayInRow } from '../../src/shared/history';
-import type {
-  KycBatchSummary,
-  KycProgressEvent,
-  KycRowsPage,
-  KycSubmitResult,
-} from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type ChildApp, ChildGone, killStrayChildren, startChildApp } from './support/child-app';
+import { type ChildApp, ChildGone, killStrayChildren, startChildApp } from '../support/drills/child-app';
 import {
   DRILL_PROFILE_ID,
   type DrillGateway,
   drillProfile,
   startDrillGateway,
-} from './support/drill-gateway';
-import { allOrders, kycRecords } from './support/gateway-inspection';
-import { answeredUserIds, lostAnswers, sentTwice } from './support/kyc-sends';
-import { type Attempt, AttemptBook } from './support/payin-attempts';
-import { disagreements, expectAgreement } from './support/payin-gateway-check';
-import { filesUnder, maskedSightings, scanForSecrets } from './support/secrets-scan';
-import { drillSeed, seededRandom } from './support/seeded-random';
-import { supportMessageProblems } from './support/support-message';
+} from '../support/drills/drill-gateway';
+import { answeredUserIds, lostAnswers, sentTwice } from '../support/drills/kyc-sends';
+import { type Attempt, AttemptBook } from '../support/drills/payin-attempts';
+import { disagreements, expectAgreement } from '../support/drills/payin-gateway-check';
+import { filesUnder, maskedSightings, scanForSecrets } from '../support/drills/secrets-scan';
+import { drillSeed, seededRandom } from '../support/drills/seeded-random';
+import { supportMessageProblems } from '../support/drills/support-message';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { allOrders, kycRecords } from '../support/sandbox/gateway-inspection';
 
 const SEED = drillSeed();
 console.info(`crash drills seed ${SEED} (replay with DRILL_SEED=${SEED})`);

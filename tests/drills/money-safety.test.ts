@@ -10,21 +10,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IpcResult, PayInResult } from '@shared/ipc';
+import type { KycBatchSummary, KycSubmitResult } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { gatewayTransport, type PayInTransport } from '../../src/main/payin/gateway-transport';
-import type { IpcResult, PayInResult } from '../../src/shared/ipc';
-import type { KycBatchSummary, KycSubmitResult } from '../../src/shared/kyc-batch';
-import { kyc, startInterfaceGateway } from '../doubles/interface-gateway';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import {
   type Fixture,
   memoryStore,
   startFixture,
   submitFirstForm,
   v2Fields,
-} from '../support/paydesk-fixture';
-import { allOrders, ordersByTradeNo } from './support/gateway-inspection';
+} from '../support/app/paydesk-fixture';
+import { kyc, startInterfaceGateway } from '../support/doubles/interface-gateway';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { allOrders, ordersByTradeNo } from '../support/sandbox/gateway-inspection';
 
 /** Where the data folder lives, and how to make its disk full and free it again. */
 interface DiskFault {

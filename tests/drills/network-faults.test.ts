@@ -6,22 +6,22 @@
 // answering other channels while a pay-in hangs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { HistoryRow } from '@shared/history';
+import type { PayInResult } from '@shared/ipc';
+import type { KycBatchSummary, KycSubmitResult } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/node/sign';
-import type { HistoryRow } from '../../src/shared/history';
-import type { PayInResult } from '../../src/shared/ipc';
-import type { KycBatchSummary, KycSubmitResult } from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture, v1Fields, v2Fields } from '../support/paydesk-fixture';
+import { type Fixture, startFixture, v1Fields, v2Fields } from '../support/app/paydesk-fixture';
 import {
   DRILL_PROFILE_ID,
   type DrillGateway,
   drillProfile,
   startDrillGateway,
-} from './support/drill-gateway';
-import { kycRecords, ordersByTradeNo } from './support/gateway-inspection';
-import { filesUnder, scanForSecrets } from './support/secrets-scan';
-import { type MoneyAnswer, supportMessageProblems } from './support/support-message';
+} from '../support/drills/drill-gateway';
+import { filesUnder, scanForSecrets } from '../support/drills/secrets-scan';
+import { type MoneyAnswer, supportMessageProblems } from '../support/drills/support-message';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycRecords, ordersByTradeNo } from '../support/sandbox/gateway-inspection';
 
 const REQUEST_TIMEOUT_MS = 2_000;
 /** Longer than the profile's request timeout: the 500.02 answer arrives after Paydesk gave up. */

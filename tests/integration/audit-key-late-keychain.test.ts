@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AuditStatus } from '@shared/history';
+import type { PayInResult } from '@shared/ipc';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
-import type { AuditStatus } from '../../src/shared/history';
-import type { PayInResult } from '../../src/shared/ipc';
-import { startFixture, v2Fields } from '../support/paydesk-fixture';
+import { startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-late-keychain-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PayInResult } from '@shared/ipc';
 import { afterAll, expect, it } from 'vitest';
-import type { PayInResult } from '../../src/shared/ipc';
-import { memoryStore, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-on-demand-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

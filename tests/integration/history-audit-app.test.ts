@@ -3,11 +3,11 @@
 // list and the drawer flag the row, and history.verify names every row that fails.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { AuditStatus, HistoryPage, HistoryVerification } from '@shared/history';
+import type { ChannelOutput, PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayTransport, type PayInTransport } from '../../src/main/payin/gateway-transport';
-import type { AuditStatus, HistoryPage, HistoryVerification } from '../../src/shared/history';
-import type { ChannelOutput, PayInResult } from '../../src/shared/ipc';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 let fx: Fixture;
 let sends = 0;

@@ -3,11 +3,11 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { KycBatchSummary, KycRowsPage, KycSubmitResult } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycBatchSummary, KycRowsPage, KycSubmitResult } from '../../src/shared/kyc-batch';
-import { kycRecords } from '../drills/support/gateway-inspection';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycRecords } from '../support/sandbox/gateway-inspection';
 
 const TOTAL = 10_000;
 const PLANTED: Record<number, Record<string, string>> = {

@@ -1,10 +1,11 @@
 // A compliance officer's hand-made column mapping is kept: the same file, or another with the same
 // columns, opens mapped as it was left; and a userId column mapped by hand finds the records the gateway
 // already accepted from this file, so "send only what was not accepted" keeps working.
+
+import type { KycBatchSummary, KycSubmitResult } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycBatchSummary, KycSubmitResult } from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 let fx: Fixture;
 beforeAll(async () => {

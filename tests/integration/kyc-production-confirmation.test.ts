@@ -1,9 +1,10 @@
 // Identity records go to a production gateway only after the operator confirmed that very profile: main
 // refuses the send otherwise, before anything is written or sent.
+
+import type { KycBatchSummary } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycBatchSummary } from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 let fx: Fixture;
 let batchId: string;

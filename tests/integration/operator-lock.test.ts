@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { CHANNELS_OPEN_WHILE_LOCKED, IPC_CHANNEL_NAMES, type LockState } from '@shared/ipc';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { type CredentialVault, VaultError } from '../../src/main/credentials/vault';
@@ -17,8 +18,7 @@ import {
   type LockClock,
   MAX_WRONG_PASSPHRASES,
 } from '../../src/main/lock/lock-service';
-import { CHANNELS_OPEN_WHILE_LOCKED, IPC_CHANNEL_NAMES, type LockState } from '../../src/shared/ipc';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 const PASSPHRASE = 'correct horse battery';
 

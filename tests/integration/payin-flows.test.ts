@@ -2,10 +2,16 @@
 // root, the embedded sandbox over loopback HTTP, the SQLite history file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PayInResult, SettingsView } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayInResult, SettingsView } from '../../src/shared/ipc';
-import { ordersByTradeNo } from '../drills/support/gateway-inspection';
-import { type Fixture, startFixture, submitFirstForm, v1Fields, v2Fields } from '../support/paydesk-fixture';
+import {
+  type Fixture,
+  startFixture,
+  submitFirstForm,
+  v1Fields,
+  v2Fields,
+} from '../support/app/paydesk-fixture';
+import { ordersByTradeNo } from '../support/sandbox/gateway-inspection';
 
 let fx: Fixture;
 beforeAll(async () => {

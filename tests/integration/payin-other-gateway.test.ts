@@ -1,19 +1,20 @@
-// Paydesk against a gateway it was not written with: the interface-only double in tests/doubles, which
+// Paydesk against a gateway it was not written with: the interface-only double in tests/support/doubles, which
 // answers in every odd but legal way. One row per answer shape: what status the pay-in gets, what the
 // agent is told, whether the duplicate guard counts it, and what a later signed callback does to it.
 // The invariant over every row: "nothing was charged" only where the interface proves no order exists.
+
+import type { HistoryRow } from '@shared/history';
+import type { IpcResult, PayInResult } from '@shared/ipc';
+import { MAY_HAVE_CHARGED, type PayInStatus } from '@shared/payin-lifecycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../src/shared/history';
-import type { IpcResult, PayInResult } from '../../src/shared/ipc';
-import { MAY_HAVE_CHARGED, type PayInStatus } from '../../src/shared/payin-lifecycle';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import {
   envelope,
   type InterfaceGateway,
   type PayInShape,
   payIn,
   startInterfaceGateway,
-} from '../doubles/interface-gateway';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+} from '../support/doubles/interface-gateway';
 
 const MERCHANT_ID = 555001;
 const SECRET = 'other-vendor-secret';

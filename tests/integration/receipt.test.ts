@@ -3,12 +3,12 @@
 // has not approved or declined.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PayInResult } from '@shared/ipc';
+import type { Receipt } from '@shared/receipt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptPdf } from '../../src/main/receipt/receipt-pdf';
-import type { PayInResult } from '../../src/shared/ipc';
-import type { Receipt } from '../../src/shared/receipt';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
-import { differingPixels, pdfPageCount, pdfPagePng, pdfText } from '../support/pdf-render';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { differingPixels, pdfPageCount, pdfPagePng, pdfText } from '../support/pdf/pdf-render';
 
 const REVIEWED = join(import.meta.dirname, '../fixtures/receipt');
 /** Pixels allowed to differ from the reviewed picture (at 150 dpi): stray anti-aliasing, never a character. */

@@ -2,9 +2,9 @@
 // number or CVV), the card a pay-in stored said in its result, and a stored card taken off the list.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { PayInResult, ReturningCustomer, StoredCard } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayInResult, ReturningCustomer, StoredCard } from '../../src/shared/ipc';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 let fx: Fixture;
 beforeAll(async () => {

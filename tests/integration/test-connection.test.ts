@@ -3,11 +3,11 @@
 // pay-in or KYC batch would use, and the result says per address what was reached, in an operator's words.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ConnectionTest } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../src/main/gateway/test-connection';
-import type { ConnectionTest } from '../../src/shared/ipc';
-import { type InterfaceGateway, startInterfaceGateway } from '../doubles/interface-gateway';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { type InterfaceGateway, startInterfaceGateway } from '../support/doubles/interface-gateway';
 
 const OPTIONS = { connectTimeoutMs: 2_000, timeoutMs: 5_000 };
 

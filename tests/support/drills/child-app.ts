@@ -4,7 +4,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import type { IpcResult } from '../../../src/shared/ipc';
+import type { IpcResult } from '@shared/ipc';
 import type { ChildMessage, ParentMessage } from './paydesk-child';
 
 const CHILD_SCRIPT = join(import.meta.dirname, 'paydesk-child.ts');

@@ -3,15 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPaydesk, type Paydesk, type PaydeskConfig } from '../../src/main/app';
-import { createMemoryVault } from '../../src/main/credentials/memory-vault';
-import type { CredentialVault } from '../../src/main/credentials/vault';
-import { createLogger } from '../../src/main/log/logger';
-import type { PayInTransport } from '../../src/main/payin/gateway-transport';
-import type { KeyValueStore } from '../../src/main/settings/settings-service';
-import type { PayInRow } from '../../src/shared/history';
-import type { IpcResult } from '../../src/shared/ipc';
-import type { PayInStatus } from '../../src/shared/payin-lifecycle';
+import type { PayInRow } from '@shared/history';
+import type { IpcResult } from '@shared/ipc';
+import type { PayInStatus } from '@shared/payin-lifecycle';
+import { createPaydesk, type Paydesk, type PaydeskConfig } from '../../../src/main/app';
+import { createMemoryVault } from '../../../src/main/credentials/memory-vault';
+import type { CredentialVault } from '../../../src/main/credentials/vault';
+import { createLogger } from '../../../src/main/log/logger';
+import type { PayInTransport } from '../../../src/main/payin/gateway-transport';
+import type { KeyValueStore } from '../../../src/main/settings/settings-service';
 
 export function memoryStore(): KeyValueStore & { dump(): string } {
   const values = new Map<string, unknown>();

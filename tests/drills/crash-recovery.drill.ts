@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
-import type { HistoryPage, HistoryVerification, PayInRow } from '@shared/history';
-import type { KycBatchSummary, KycProgressEvent, KycRowsPage, KycSubmitResult } from '@shared/kyc-batch';
+import type { PayInRow } from '@shared/history';
+import type { KycProgressEvent } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeychainVault } from '../../src/main/credentials/keychain-vault';
 import { probeKeychain } from '../../src/main/credentials/probe-keychain';
@@ -121,7 +121,7 @@ describe('crash during pay-ins', () => {
   }
 
   async function payInRows(app: ChildApp): Promise<PayInRow[]> {
-    return (await app.data<HistoryPage>('history.query', { kind: 'payin', limit: 500 })).rows as PayInRow[];
+    return (await app.data('history.query', { kind: 'payin', limit: 500 })).rows as PayInRow[];
   }
 
   async function expectHistoryMatchesGateway(app: ChildApp, label: string): Promise<PayInRow[]> {
@@ -130,7 +130,7 @@ describe('crash during pay-ins', () => {
       await disagreements({ rows, gatewayUrl: gw.sandbox.url, merchantId: gw.merchantId, proxy: gw.proxy }),
       `${label} (seed ${SEED})`,
     );
-    expect(await app.data<HistoryVerification>('history.verify'), label).toMatchObject({ ok: true });
+    expect(await app.data('history.verify'), label).toMatchObject({ ok: true });
     return rows;
   }
 
@@ -273,7 +273,7 @@ describe('crash during a KYC submit', () => {
   async function acceptedRows(app: ChildApp, batchId: string): Promise<Set<string>> {
     const accepted = new Set<string>();
     for (let offset = 0; ; offset += 1_000) {
-      const page = await app.data<KycRowsPage>('kyc.rows', {
+      const page = await app.data('kyc.rows', {
         batchId,
         filter: 'accepted',
         offset,
@@ -289,7 +289,7 @@ describe('crash during a KYC submit', () => {
       const label = `KYC start ${round + 1}`;
       const app = await startApp(kycDir);
       if (round === 0) await activateDrillProfile(app);
-      const summary = await app.data<KycBatchSummary>('kyc.open', file);
+      const summary = await app.data('kyc.open', file);
       const heard = answeredUserIds(gw.proxy);
       expect
         .soft(summary.counts, `${label}: the file offers exactly what Paydesk did not hear accepted`)
@@ -305,12 +305,12 @@ describe('crash during a KYC submit', () => {
       }
 
       if (round === CRASHES) {
-        const done = await app.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
+        const done = await app.data('kyc.submit', { batchId: summary.batchId });
         expect(
           done.chunks.every((chunk) => chunk.state === 'accepted'),
           `${label}: last run`,
         ).toBe(true);
-        expect(await app.data<HistoryVerification>('history.verify')).toMatchObject({ ok: true });
+        expect(await app.data('history.verify')).toMatchObject({ ok: true });
         await app.close();
         break;
       }

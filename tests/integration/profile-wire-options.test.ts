@@ -2,7 +2,7 @@
 // interface-only gateway double: what leaves Paydesk is what the profile allows (A8, A14), and a profile
 // with its own return addresses sends no loopback address at all (A29).
 
-import type { IpcResult, PayInResult, StoredCard } from '@shared/ipc';
+import type { IpcResult, PayInResult } from '@shared/ipc';
 import type { ProfileInput } from '@shared/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
@@ -69,7 +69,7 @@ describe('card details beside a stored card (A8)', () => {
     const userId = `stored-${Date.now()}`;
     const first = await submit(v2Fields({ userId, storeCc: '1', amount: '32.00' }));
     expect(first.ok).toBe(true);
-    const cards = await fx.data<StoredCard[]>('payin.storedCards', { userId });
+    const cards = await fx.data('payin.storedCards', { userId });
     expect(cards).toHaveLength(1);
     const { ccStorageID } = cards[0]!;
     const {

@@ -220,9 +220,7 @@ describe('through the app', () => {
         operatorName: 'Jane',
         profiles: [SANDBOX_PROFILE, { ...LIVE, baseUrl: 'ftp://x' }],
       });
-      const view = await fixture.data<{ settings: { operatorName: string }; notices: SettingsNotice[] }>(
-        'settings.get',
-      );
+      const view = await fixture.data('settings.get');
       expect(view.settings.operatorName).toBe('Jane');
       expect(view.notices).toEqual([
         { kind: 'profile_dropped', message: expect.stringMatching(/^The profile "Live EU" was not valid/) },

@@ -158,14 +158,14 @@ describe('through the IPC channel', () => {
       kycBaseUrl: await closedAddress(),
       merchantId: 1001,
     });
-    const prefixed = await fx.data<ConnectionTest>('profiles.testConnection', { id: 'prefixed' });
+    const prefixed = await fx.data('profiles.testConnection', { id: 'prefixed' });
     expect(prefixed.checks.map((check) => [check.target, check.ok])).toEqual([
       ['payin', true],
       ['kyc', false],
     ]);
     expect(prefixed.checks[0]!.url).toBe(`${gw.url}/openapi/v2/pwpp`);
 
-    const sandbox = await fx.data<ConnectionTest>('profiles.testConnection', { id: 'sandbox' });
+    const sandbox = await fx.data('profiles.testConnection', { id: 'sandbox' });
     expect(sandbox.ok).toBe(true);
     expect(sandbox.checks.map((check) => check.ok)).toEqual([true, true]);
   });

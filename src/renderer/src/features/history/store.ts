@@ -4,72 +4,21 @@
 // Every load carries a generation number, so an answer to an outdated filter is dropped, never shown.
 
 import { call, errorMessage } from '@renderer/lib/paydesk';
-import type { HistoryStatus } from '@renderer/lib/status-look';
-import type {
-  AuditStatus,
-  DailyTotal,
-  HistoryFilterInput,
-  HistoryKind,
-  HistoryPage,
-  HistoryRow,
-} from '@shared/history';
+import type { AuditStatus, DailyTotal, HistoryRow } from '@shared/history';
 import type { ChannelOutput } from '@shared/ipc';
 import { create } from 'zustand';
-import { endOfLocalDay, startOfLocalDay, utcOffsetMinutes } from './format';
-
-const PAGE_SIZE = 100;
-/** A refresh reloads as many rows as were on screen (up to this), so the scroll position holds. */
-const REFRESH_MAX = 500;
-
-export interface HistoryFilters {
-  text: string;
-  status: HistoryStatus[];
-  /** The view: pay-ins or KYC batches, each with its own columns. */
-  kind: HistoryKind;
-  /** Date inputs' "YYYY-MM-DD", local days, both inclusive; '' when unset. */
-  from: string;
-  to: string;
-  profile: string | null;
-}
-
-export const EMPTY_FILTERS: HistoryFilters = {
-  text: '',
-  status: [],
-  kind: 'payin',
-  from: '',
-  to: '',
-  profile: null,
-};
+import { utcOffsetMinutes } from './format';
+import {
+  EMPTY_FILTERS,
+  type FlaggedRows,
+  type HistoryFilters,
+  PAGE_SIZE,
+  refreshLimit,
+  toQuery,
+  withFlags,
+} from './query';
 
 export type HistoryDetail = ChannelOutput<'history.get'>;
-
-/** The filter as the contract takes it, or a sentence saying why the one typed cannot be used. */
-export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } | { problem: string } {
-  const query: HistoryFilterInput = {};
-  const text = filters.text.trim();
-  if (text) query.text = text.slice(0, 64);
-  query.kind = filters.kind;
-  if (filters.status.length > 0) query.status = filters.status;
-  if (filters.profile) query.profile = filters.profile;
-  const from = startOfLocalDay(filters.from);
-  const to = endOfLocalDay(filters.to);
-  if (from !== undefined) query.from = from;
-  if (to !== undefined) query.to = to;
-  if (from !== undefined && to !== undefined && from >= to) {
-    return { problem: 'The "From" day is after the "To" day.' };
-  }
-  return { query };
-}
-
-/** Row id → why it fails verification, from each page as it was read. */
-export type FlaggedRows = ReadonlyMap<number, readonly string[]>;
-
-function withFlags(flagged: FlaggedRows, page: HistoryPage, replace: boolean): FlaggedRows {
-  const next = new Map(replace ? [] : flagged);
-  for (const row of page.rows) next.delete(row.id);
-  for (const flag of page.flagged) next.set(flag.rowId, flag.reasons);
-  return next;
-}
 
 interface HistoryState {
   filters: HistoryFilters;
@@ -197,12 +146,10 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     reload: () => loadFirst(PAGE_SIZE),
 
     refresh() {
-      const loaded = get().rows.length;
-      const limit = Math.min(REFRESH_MAX, Math.max(PAGE_SIZE, Math.ceil(loaded / PAGE_SIZE) * PAGE_SIZE));
       void get().reloadDetail();
       // Main reads back what was written since its latest check: "verified up to" stays current.
       void get().loadAudit();
-      return loadFirst(limit);
+      return loadFirst(refreshLimit(get().rows.length));
     },
 
     async loadMore() {

@@ -143,7 +143,9 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       void get().reload();
     },
 
-    reload: () => loadFirst(PAGE_SIZE),
+    reload() {
+      return loadFirst(PAGE_SIZE);
+    },
 
     refresh() {
       void get().reloadDetail();

@@ -2,12 +2,12 @@
 // The global setup starts the harness itself, because the page needs the per-run token that the harness
 // prints: it hands the URL to the tests in PAYDESK_URL and stops the harness afterwards.
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/e2e/harness';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  globalSetup: './tests/e2e/global-setup.ts',
+  globalSetup: './tests/support/e2e/global-setup.ts',
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

@@ -7,6 +7,7 @@
 // a tab stop and a keystroke), then its value is typed key by key; Enter sends. A field the page already
 // holds the right value for (a prefilled caller IP, details brought back) is not typed. --app DIR measures
 // another checkout (its own build and harness), which is how the "before" figures were taken.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Locator, type Page } from '@playwright/test';
@@ -14,9 +15,14 @@ import { machineLine, printBenchResult, printTable } from './support/report';
 
 const { values } = parseArgs({ options: { app: { type: 'string' } } });
 const appDir = resolve(values.app ?? resolve(import.meta.dirname, '..'));
+// Checkouts from before the test helpers were gathered under tests/support keep the harness in tests/e2e.
+const harnessFile = ['tests/support/e2e/harness.ts', 'tests/e2e/support/harness.ts']
+  .map((file) => resolve(appDir, file))
+  .find((file) => existsSync(file));
+if (!harnessFile) throw new Error(`no browser harness helper in ${appDir}`);
 const { startHarness, CHROMIUM_ARGS, CHROMIUM_PATH } = (await import(
-  resolve(appDir, 'tests/e2e/support/harness.ts')
-)) as typeof import('../tests/e2e/support/harness');
+  harnessFile
+)) as typeof import('../tests/support/e2e/harness');
 
 const CUSTOMER = {
   userId: `call-${Date.now().toString(36)}`,

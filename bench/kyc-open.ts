@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { createKycBatches } from '../src/main/kyc/batches';
 import { KycWorkerPool } from '../src/main/kyc/worker/worker-pool';
-import { CSV_HEADERS, kycCsvLine, kycRecord } from '../tests/fixtures/kyc/generate';
+import { CSV_HEADERS, kycCsvLine, kycRecord } from '../tests/support/kyc/generate';
 import { loadLine, machineLine, median, printBenchResult, printTable, ratioText } from './support/report';
 
 const { values } = parseArgs({

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MERCHANT } from '../src/sandbox';
 import type { KycBatchSummary, KycSubmitResult } from '../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../tests/fixtures/kyc/generate';
+import { kycCsv, kycRecord } from '../tests/support/kyc/generate';
 import { type ChildServer, startSandboxProcess } from './support/child-server';
 import { kycNewmanCollection } from './support/kyc-newman-collection';
 import { startBenchApp } from './support/paydesk-app';

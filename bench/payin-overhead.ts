@@ -11,7 +11,7 @@ import { gatewayTransport } from '../src/main/payin/gateway-transport';
 import type { PayInBody } from '../src/main/payin/in-flight';
 import type { IpcResult, PayInResult } from '../src/shared/ipc';
 import { TEST_CARDS } from '../src/shared/sandbox-test-data';
-import { v2Fields } from '../tests/support/paydesk-fixture';
+import { v2Fields } from '../tests/support/app/paydesk-fixture';
 import { type BenchApp, startBenchApp } from './support/paydesk-app';
 import {
   loadLine,

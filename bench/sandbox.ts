@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { v2Body } from '../tests/integration/sandbox-helpers';
+import { v2Body } from '../tests/support/sandbox/sandbox-helpers';
 import { type ChildServer, startChildServer, startSandboxProcess } from './support/child-server';
 import { type ProfilePart, summarizeProfile } from './support/cpu-profile';
 import { processCpuMs } from './support/process-cpu';

@@ -26,15 +26,15 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { buildApp, builtApp } from '../tests/boot/support/build';
-import { KycPage } from '../tests/e2e/pages/kyc-page';
-import { PayInPage } from '../tests/e2e/pages/payin-page';
+import { buildApp, builtApp } from '../tests/support/boot/build';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   type RunningHarness,
   startHarness,
-} from '../tests/e2e/support/harness';
+} from '../tests/support/e2e/harness';
+import { KycPage } from '../tests/support/e2e/pages/kyc-page';
+import { PayInPage } from '../tests/support/e2e/pages/payin-page';
 import { loadLine, machineLine, median, percentile, printBenchResult, printTable } from './support/report';
 import {
   browseHistory,

@@ -20,9 +20,9 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
-import { startBootChild } from '../tests/boot/support/boot-child';
-import { buildApp } from '../tests/boot/support/build';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/e2e/support/harness';
+import { startBootChild } from '../tests/support/boot/boot-child';
+import { buildApp } from '../tests/support/boot/build';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/support/e2e/harness';
 import { loadLine, machineLine, median, ms, printBenchResult, printTable, ratioText } from './support/report';
 
 const { values } = parseArgs({

@@ -21,13 +21,13 @@ import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium, expect } from '@playwright/test';
-import { buildApp } from '../tests/boot/support/build';
+import { buildApp } from '../tests/support/boot/build';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   type RunningHarness,
   startHarness,
-} from '../tests/e2e/support/harness';
+} from '../tests/support/e2e/harness';
 import { printProfileSummary, summarizeProfile } from './support/page-profile';
 import {
   loadLine,

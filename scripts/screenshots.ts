@@ -3,10 +3,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
-import { KycPage } from '../tests/e2e/pages/kyc-page';
-import { CARDS, customer, PayInPage } from '../tests/e2e/pages/payin-page';
-import { LockScreen, SettingsPage } from '../tests/e2e/pages/settings-page';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/e2e/support/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/support/e2e/harness';
+import { KycPage } from '../tests/support/e2e/pages/kyc-page';
+import { CARDS, customer, PayInPage } from '../tests/support/e2e/pages/payin-page';
+import { LockScreen, SettingsPage } from '../tests/support/e2e/pages/settings-page';
 
 const outDir = resolve(import.meta.dirname, '../docs/screenshots');
 mkdirSync(outDir, { recursive: true });

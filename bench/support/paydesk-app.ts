@@ -8,7 +8,7 @@ import { createPaydesk, type Paydesk } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { createLogger } from '../../src/main/log/logger';
 import type { PayInTransport } from '../../src/main/payin/gateway-transport';
-import { memoryStore } from '../../tests/support/paydesk-fixture';
+import { memoryStore } from '../../tests/support/app/paydesk-fixture';
 
 export interface BenchApp {
   paydesk: Paydesk;

@@ -8,11 +8,11 @@
 // on the hosted payment page (redirection mode).
 
 import { expect, type Page } from '@playwright/test';
-import { HistoryPage } from '../../tests/e2e/pages/history-page';
-import type { KycPage } from '../../tests/e2e/pages/kyc-page';
-import { CARDS, customer, type PayInPage } from '../../tests/e2e/pages/payin-page';
-import { goTo } from '../../tests/e2e/pages/settings-page';
-import { kycRecord } from '../../tests/fixtures/kyc/generate';
+import { HistoryPage } from '../../tests/support/e2e/pages/history-page';
+import type { KycPage } from '../../tests/support/e2e/pages/kyc-page';
+import { CARDS, customer, type PayInPage } from '../../tests/support/e2e/pages/payin-page';
+import { goTo } from '../../tests/support/e2e/pages/settings-page';
+import { kycRecord } from '../../tests/support/kyc/generate';
 import { writeKycCsv } from './ui-fixtures';
 
 export const DECLINE_CARDS = ['4000000000000002', '4000000000009995', '4000000000000069', '4000000000000127'];

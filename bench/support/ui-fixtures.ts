@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sessionTrust } from '../../src/main/history/audit-trust';
 import { openHistoryStore } from '../../src/main/history/history-store';
-import { CSV_HEADERS, kycCsvLine, kycRecord } from '../../tests/fixtures/kyc/generate';
+import { CSV_HEADERS, kycCsvLine, kycRecord } from '../../tests/support/kyc/generate';
 
 /** One record in `INVALID_EVERY` carries an invalid cell (a bad e-mail, birthday or country in turn). */
 export const INVALID_EVERY = 9;

@@ -291,6 +291,8 @@ export type IpcEvent = keyof typeof ipcEvents;
 export type ChannelInput<C extends IpcChannel> = z.input<(typeof ipcChannels)[C]['input']>;
 export type ChannelOutput<C extends IpcChannel> = z.output<(typeof ipcChannels)[C]['output']>;
 export type EventPayload<E extends IpcEvent> = z.output<(typeof ipcEvents)[E]>;
+/** A call's arguments after the channel: none for a channel that takes no input, else its input. */
+export type ChannelArgs<C extends IpcChannel> = ChannelInput<C> extends undefined ? [] : [ChannelInput<C>];
 
 export const IPC_CHANNEL_NAMES = Object.keys(ipcChannels) as IpcChannel[];
 export const IPC_EVENT_NAMES = Object.keys(ipcEvents) as IpcEvent[];
@@ -300,9 +302,6 @@ export const IPC_PREFIX = 'paydesk:';
 
 /** window.paydesk: each channel as an async function returning a result value, plus event subscription. */
 export type PaydeskApi = {
-  invoke<C extends IpcChannel>(
-    channel: C,
-    ...input: ChannelInput<C> extends undefined ? [] : [ChannelInput<C>]
-  ): Promise<IpcResult<ChannelOutput<C>>>;
+  invoke<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>): Promise<IpcResult<ChannelOutput<C>>>;
   on<E extends IpcEvent>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };

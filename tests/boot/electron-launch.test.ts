@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageBin, packageDir } from '../../scripts/package-bin';
-import { PROJECT_ROOT } from './support/build';
+import { PROJECT_ROOT } from '../support/boot/build';
 
 const LAUNCHER = join(PROJECT_ROOT, 'scripts', 'electron-launch.ts');
 const electronVersion = (

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOOT_TEST_OUT_DIR, builtApp } from './support/build';
+import { BOOT_TEST_OUT_DIR, builtApp } from '../support/boot/build';
 
 const assets = join(builtApp(BOOT_TEST_OUT_DIR).rendererDir, 'assets');
 const read = (file: string) => readFileSync(join(assets, file), 'utf8');

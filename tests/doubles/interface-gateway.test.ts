@@ -21,7 +21,7 @@ import {
   startInterfaceGateway,
   verifySign,
   withHttpStatus,
-} from './interface-gateway';
+} from '../support/doubles/interface-gateway';
 
 const MERCHANT = 1001;
 const SECRET = 'double-secret-ü';

@@ -1,5 +1,5 @@
 // Fault drills 1, 2 and 6 (npm run drills, inside a real Secret Service): Paydesk runs in a child process
-// (tests/drills/support/paydesk-child.ts) with a persisted data folder, a settings file and the OS keychain,
+// (tests/support/drills/paydesk-child.ts) with a persisted data folder, a settings file and the OS keychain,
 // against a sandbox gateway in THIS process behind a fault proxy, and is killed with SIGKILL.
 // 1. Crash during pay-ins: 20 kills at seeded random points before, during and after the request. After
 //    each restart history and gateway agree (pending rows become outcome_unknown, none dropped), and
@@ -16,32 +16,27 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
+import type { PayInRow } from '@shared/history';
+import type { KycProgressEvent } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeychainVault } from '../../src/main/credentials/keychain-vault';
 import { probeKeychain } from '../../src/main/credentials/probe-keychain';
-import { KYC_MAX_RECORDS_PER_REQUEST } from '../../src/shared/gateway/kyc';
-import type { HistoryPage, HistoryVerification, PayInRow } from '../../src/shared/history';
-import type {
-  KycBatchSummary,
-  KycProgressEvent,
-  KycRowsPage,
-  KycSubmitResult,
-} from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type ChildApp, ChildGone, killStrayChildren, startChildApp } from './support/child-app';
+import { type ChildApp, ChildGone, killStrayChildren, startChildApp } from '../support/drills/child-app';
 import {
   DRILL_PROFILE_ID,
   type DrillGateway,
   drillProfile,
   startDrillGateway,
-} from './support/drill-gateway';
-import { allOrders, kycRecords } from './support/gateway-inspection';
-import { answeredUserIds, lostAnswers, sentTwice } from './support/kyc-sends';
-import { type Attempt, AttemptBook } from './support/payin-attempts';
-import { disagreements, expectAgreement } from './support/payin-gateway-check';
-import { filesUnder, maskedSightings, scanForSecrets } from './support/secrets-scan';
-import { drillSeed, seededRandom } from './support/seeded-random';
-import { supportMessageProblems } from './support/support-message';
+} from '../support/drills/drill-gateway';
+import { answeredUserIds, lostAnswers, sentTwice } from '../support/drills/kyc-sends';
+import { type Attempt, AttemptBook } from '../support/drills/payin-attempts';
+import { disagreements, expectAgreement } from '../support/drills/payin-gateway-check';
+import { filesUnder, maskedSightings, scanForSecrets } from '../support/drills/secrets-scan';
+import { drillSeed, seededRandom } from '../support/drills/seeded-random';
+import { supportMessageProblems } from '../support/drills/support-message';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { allOrders, kycRecords } from '../support/sandbox/gateway-inspection';
 
 const SEED = drillSeed();
 console.info(`crash drills seed ${SEED} (replay with DRILL_SEED=${SEED})`);
@@ -126,7 +121,7 @@ describe('crash during pay-ins', () => {
   }
 
   async function payInRows(app: ChildApp): Promise<PayInRow[]> {
-    return (await app.data<HistoryPage>('history.query', { kind: 'payin', limit: 500 })).rows as PayInRow[];
+    return (await app.data('history.query', { kind: 'payin', limit: 500 })).rows as PayInRow[];
   }
 
   async function expectHistoryMatchesGateway(app: ChildApp, label: string): Promise<PayInRow[]> {
@@ -135,7 +130,7 @@ describe('crash during pay-ins', () => {
       await disagreements({ rows, gatewayUrl: gw.sandbox.url, merchantId: gw.merchantId, proxy: gw.proxy }),
       `${label} (seed ${SEED})`,
     );
-    expect(await app.data<HistoryVerification>('history.verify'), label).toMatchObject({ ok: true });
+    expect(await app.data('history.verify'), label).toMatchObject({ ok: true });
     return rows;
   }
 
@@ -278,7 +273,7 @@ describe('crash during a KYC submit', () => {
   async function acceptedRows(app: ChildApp, batchId: string): Promise<Set<string>> {
     const accepted = new Set<string>();
     for (let offset = 0; ; offset += 1_000) {
-      const page = await app.data<KycRowsPage>('kyc.rows', {
+      const page = await app.data('kyc.rows', {
         batchId,
         filter: 'accepted',
         offset,
@@ -294,7 +289,7 @@ describe('crash during a KYC submit', () => {
       const label = `KYC start ${round + 1}`;
       const app = await startApp(kycDir);
       if (round === 0) await activateDrillProfile(app);
-      const summary = await app.data<KycBatchSummary>('kyc.open', file);
+      const summary = await app.data('kyc.open', file);
       const heard = answeredUserIds(gw.proxy);
       expect
         .soft(summary.counts, `${label}: the file offers exactly what Paydesk did not hear accepted`)
@@ -310,12 +305,12 @@ describe('crash during a KYC submit', () => {
       }
 
       if (round === CRASHES) {
-        const done = await app.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
+        const done = await app.data('kyc.submit', { batchId: summary.batchId });
         expect(
           done.chunks.every((chunk) => chunk.state === 'accepted'),
           `${label}: last run`,
         ).toBe(true);
-        expect(await app.data<HistoryVerification>('history.verify')).toMatchObject({ ok: true });
+        expect(await app.data('history.verify')).toMatchObject({ ok: true });
         await app.close();
         break;
       }

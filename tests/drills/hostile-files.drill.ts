@@ -4,14 +4,14 @@
 // it, or a correct parse, and main keeps turning its event loop while the worker reads. Memory is bounded
 // by those limits and the worker's heap limit, which is rehearsed here too; time by the limits and the
 // worker's time limit, rehearsed likewise.
-// Run: bash scripts/with-keyring.sh npx vitest run --config vitest.drills.config.ts tests/drills/hostile-files.drill.ts
+// Run: bash scripts/with-keyring.sh npx vitest run tests/drills/hostile-files.drill.ts
+
+import type { KycBatchSummary } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
 import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
-import type { KycBatchSummary } from '../../src/shared/kyc-batch';
-import { CSV_HEADERS, kycCsvLine, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
-import { refusalOf } from '../support/refusal';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { refusalOf } from '../support/app/refusal';
 import {
   deflatedPart,
   nestedJson,
@@ -19,7 +19,8 @@ import {
   wideHeader,
   workbookParts,
   zipArchive,
-} from './hostile-files-corpus';
+} from '../support/drills/hostile-files-corpus';
+import { CSV_HEADERS, kycCsvLine, kycRecord } from '../support/kyc/generate';
 
 /** The KYC worker thread these tests read files in (the app makes one the same way). */
 const workers = new KycWorkerPool();

@@ -4,14 +4,12 @@
 // never close, wide headers, deep JSON, ZIP bombs that say their size and ZIP bombs that lie about it.
 // Limits are tightened per case where the real ones would need a big file to reach.
 import { randomBytes } from 'node:crypto';
+import type { KycBatchSummary } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
 import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
-import type { KycBatchSummary } from '../../src/shared/kyc-batch';
-import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { xlsxBytes } from '../fixtures/kyc/xlsx';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
-import { refusalOf } from '../support/refusal';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { refusalOf } from '../support/app/refusal';
 import {
   deflatedPart,
   nestedJson,
@@ -20,7 +18,9 @@ import {
   wideHeader,
   workbookParts,
   zipArchive,
-} from './hostile-files-corpus';
+} from '../support/drills/hostile-files-corpus';
+import { CSV_HEADERS, kycCsv, kycRecord } from '../support/kyc/generate';
+import { xlsxBytes } from '../support/kyc/xlsx';
 
 /** The KYC worker thread these tests read files in (the app makes one the same way). */
 const workers = new KycWorkerPool();

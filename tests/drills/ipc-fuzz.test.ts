@@ -6,13 +6,14 @@
 // - Hostile inputs the schema accepts (prototype words, strings at their limit, odd Unicode): answered
 //   with a value, never an internal error, nothing polluted, the audit chain intact.
 // Replay a failure with DRILL_SEED=<seed printed below>.
+
+import { HISTORY_SORTS } from '@shared/history';
+import { IPC_ERROR_KINDS, type IpcChannel, type IpcResult, ipcChannels } from '@shared/ipc';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_SORTS } from '../../src/shared/history';
-import { IPC_ERROR_KINDS, type IpcChannel, type IpcResult, ipcChannels } from '../../src/shared/ipc';
-import { type Fixture, startFixture, v1Fields, v2Fields } from '../support/paydesk-fixture';
-import { drillSeed } from './support/seeded-random';
-import { acceptable, aroundExample, refused } from './support/zod-arbitraries';
+import { type Fixture, startFixture, v1Fields, v2Fields } from '../support/app/paydesk-fixture';
+import { drillSeed } from '../support/drills/seeded-random';
+import { acceptable, aroundExample, refused } from '../support/drills/zod-arbitraries';
 
 const SEED = drillSeed();
 console.info(`IPC fuzzing seed ${SEED} (replay with DRILL_SEED=${SEED})`);

@@ -10,21 +10,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IpcResult, PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { gatewayTransport, type PayInTransport } from '../../src/main/payin/gateway-transport';
-import type { IpcResult, PayInResult } from '../../src/shared/ipc';
-import type { KycBatchSummary, KycSubmitResult } from '../../src/shared/kyc-batch';
-import { kyc, startInterfaceGateway } from '../doubles/interface-gateway';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
 import {
   type Fixture,
   memoryStore,
   startFixture,
   submitFirstForm,
   v2Fields,
-} from '../support/paydesk-fixture';
-import { allOrders, ordersByTradeNo } from './support/gateway-inspection';
+} from '../support/app/paydesk-fixture';
+import { kyc, startInterfaceGateway } from '../support/doubles/interface-gateway';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { allOrders, ordersByTradeNo } from '../support/sandbox/gateway-inspection';
 
 /** Where the data folder lives, and how to make its disk full and free it again. */
 interface DiskFault {
@@ -179,7 +178,7 @@ describe('the disk fills up', () => {
     const again = await fx.call('payin.submit', { version: 'v2', fields });
     expect(again).toMatchObject({ ok: false, error: { kind: 'duplicate_suspected' } });
     // Once history can be written, asking again settles it from the gateway's word, charging nobody twice.
-    const asked = await fx.data<PayInResult>('payin.retry', { historyId: result.historyId });
+    const asked = await fx.data('payin.retry', { historyId: result.historyId });
     expect(asked.status).toBe('approved');
     expect(await ordersByTradeNo(fx.paydesk.sandbox, result.merchantTradeNo)).toHaveLength(1);
   });
@@ -226,7 +225,7 @@ describe('a restart after an answer history could not write', () => {
       });
       await selectSandboxWithoutCallbacks(fx);
       const fields = v2Fields({ amount: '33.00' });
-      const lost = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields });
+      const lost = await fx.data('payin.submit', { version: 'v2', fields });
       expect(lost.status).toBe('outcome_unknown');
       fault.free(fx);
       fillAfterAnswer = false;
@@ -238,7 +237,7 @@ describe('a restart after an answer history could not write', () => {
       // The card is typed again (Paydesk kept it in memory only); the request is the same, so the gateway
       // (whose orders outlive the restart) answers with the one order it holds.
       const card = { cardNumber: fields.cardNumber!, cvv: fields.cvv!, expDate: fields.expDate! };
-      const asked = await fx.data<PayInResult>('payin.retry', { historyId: lost.historyId, card });
+      const asked = await fx.data('payin.retry', { historyId: lost.historyId, card });
       expect(asked.status).toBe('approved');
       expect(await ordersByTradeNo(fx.paydesk.sandbox, lost.merchantTradeNo)).toHaveLength(1);
     } finally {
@@ -256,7 +255,7 @@ describe("an unsigned browser return, then the gateway's signed decline", () => 
   afterAll(() => fx?.close());
 
   it('the card whose 3-D Secure always fails is never shown approved', async () => {
-    const started = await fx.data<PayInResult>('payin.submit', {
+    const started = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ cardNumber: '4000000000003220' }),
     });
@@ -300,11 +299,11 @@ describe('a KYC chunk counted short', () => {
       await fx.data('secret.set', { profileId: 'other-kyc', secret: 'kyc-drill-secret' });
       const records = Array.from({ length: 10 }, (_, i) => ({ ...kycRecord(i), userId: `short-${i}` }));
       const bytes = Buffer.from(kycCsv(records)).toString('base64');
-      const open = () => fx.data<KycBatchSummary>('kyc.open', { fileName: 'short.csv', bytes });
+      const open = () => fx.data('kyc.open', { fileName: 'short.csv', bytes });
 
       gw.scriptKyc(kyc.countShort({ by: 2 }), { times: 1 });
       const first = await open();
-      const sent = await fx.data<KycSubmitResult>('kyc.submit', { batchId: first.batchId });
+      const sent = await fx.data('kyc.submit', { batchId: first.batchId });
       expect(sent.chunks).toMatchObject([{ state: 'outcome_unknown', count: 8, code: 0 }]);
       expect(sent.chunks[0]!.msg).toMatch(/counted 8 of the 10 records sent/);
       expect(sent).toMatchObject({ acceptedRecords: 0, unknownRecords: 10 });
@@ -316,7 +315,7 @@ describe('a KYC chunk counted short', () => {
       // The same file again: nothing counts as accepted, so all ten go, and this time all are counted.
       const again = await open();
       expect(again.counts).toMatchObject({ accepted: 0, valid: 10 });
-      const resent = await fx.data<KycSubmitResult>('kyc.submit', { batchId: again.batchId });
+      const resent = await fx.data('kyc.submit', { batchId: again.batchId });
       expect(resent).toMatchObject({ acceptedRecords: 10 });
       expect(gw.kycRecords.size).toBe(10);
     } finally {

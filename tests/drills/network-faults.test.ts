@@ -6,22 +6,27 @@
 // answering other channels while a pay-in hangs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { HistoryRow } from '@shared/history';
+import type { ChannelInput, PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/node/sign';
-import type { HistoryRow } from '../../src/shared/history';
-import type { PayInResult } from '../../src/shared/ipc';
-import type { KycBatchSummary, KycSubmitResult } from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture, v1Fields, v2Fields } from '../support/paydesk-fixture';
+import {
+  type Fixture,
+  startFixture,
+  type V1Fields,
+  v1Fields,
+  v2Fields,
+} from '../support/app/paydesk-fixture';
 import {
   DRILL_PROFILE_ID,
   type DrillGateway,
   drillProfile,
   startDrillGateway,
-} from './support/drill-gateway';
-import { kycRecords, ordersByTradeNo } from './support/gateway-inspection';
-import { filesUnder, scanForSecrets } from './support/secrets-scan';
-import { type MoneyAnswer, supportMessageProblems } from './support/support-message';
+} from '../support/drills/drill-gateway';
+import { filesUnder, scanForSecrets } from '../support/drills/secrets-scan';
+import { type MoneyAnswer, supportMessageProblems } from '../support/drills/support-message';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycRecords, ordersByTradeNo } from '../support/sandbox/gateway-inspection';
 
 const REQUEST_TIMEOUT_MS = 2_000;
 /** Longer than the profile's request timeout: the 500.02 answer arrives after Paydesk gave up. */
@@ -48,20 +53,21 @@ afterAll(async () => {
   await gw?.close();
 });
 
-function fields(version: 'v1' | 'v2', overrides: Record<string, string> = {}): Record<string, string> {
-  const made = version === 'v2' ? v2Fields(overrides) : v1Fields(overrides);
-  cardsUsed.add(made.cardNumber!);
-  cvvsUsed.add(made.cvv!);
+function submission(version: 'v1' | 'v2', overrides: Partial<V1Fields> = {}): ChannelInput<'payin.submit'> {
+  const made: ChannelInput<'payin.submit'> =
+    version === 'v2' ? { version, fields: v2Fields(overrides) } : { version, fields: v1Fields(overrides) };
+  cardsUsed.add(made.fields.cardNumber!);
+  cvvsUsed.add(made.fields.cvv!);
   return made;
 }
 
-async function payIn(version: 'v1' | 'v2', overrides: Record<string, string> = {}) {
-  const result = await fx.data<PayInResult>('payin.submit', { version, fields: fields(version, overrides) });
+async function payIn(version: 'v1' | 'v2', overrides: Partial<V1Fields> = {}) {
+  const result = await fx.data('payin.submit', submission(version, overrides));
   return result;
 }
 
 async function rowOf(result: PayInResult): Promise<HistoryRow> {
-  return (await fx.data<{ row: HistoryRow }>('history.get', { id: result.historyId })).row;
+  return (await fx.data('history.get', { id: result.historyId })).row;
 }
 
 /** The result, its history row and its recorded error all say `status`, in words a support agent can use. */
@@ -83,7 +89,7 @@ async function gatewayOrders(result: PayInResult) {
 /** Retries an unknown outcome as the operator would, card typed again, and checks it charged once. */
 async function retrySettles(result: PayInResult, version: 'v1' | 'v2' = 'v2') {
   await gw.proxy.setMode('pass');
-  const again = await fx.data<PayInResult>('payin.retry', {
+  const again = await fx.data('payin.retry', {
     historyId: result.historyId,
     card: { cardNumber: '4242424242424242', cvv: '123', expDate: '12/34' },
   });
@@ -105,7 +111,7 @@ describe('fault amounts', () => {
     await expectClass(result, 'outcome_unknown', 'maybe');
     expect(result.message).toMatch(/internal error \(HTTP 500\)/);
     expect(await gatewayOrders(result)).toEqual([]);
-    const again = await fx.data<PayInResult>('payin.retry', { historyId: result.historyId });
+    const again = await fx.data('payin.retry', { historyId: result.historyId });
     expect(again.status).toBe('outcome_unknown');
     expect(await gatewayOrders(result)).toEqual([]);
   });
@@ -160,9 +166,9 @@ describe('a misbehaving network between Paydesk and the gateway', () => {
       'the stalled pay-in request',
     );
     // While the pay-in hangs, other channels answer, and the list shows the attempt as pending.
-    const page = await fx.data<{ rows: HistoryRow[] }>('history.query', { kind: 'payin', limit: 1 });
-    const settings = await fx.data<{ settings: { activeProfileId: string } }>('settings.get');
-    const verified = await fx.data<{ ok: boolean }>('history.verify');
+    const page = await fx.data('history.query', { kind: 'payin', limit: 1 });
+    const settings = await fx.data('settings.get');
+    const verified = await fx.data('history.verify');
     expect(settled).toBe(false);
     expect(page.rows[0]).toMatchObject({ status: 'pending', amount: '31.40' });
     expect(settings.settings.activeProfileId).toBe(DRILL_PROFILE_ID);
@@ -205,8 +211,7 @@ describe('the other failure classes, for comparison', () => {
   beforeAll(() => gw.proxy.setMode('pass'));
 
   it('invalid: a mistyped card is refused before anything is sent, naming the field', async () => {
-    const made = fields('v2', { cardNumber: '4242424242424241' });
-    const result = await fx.call('payin.submit', { version: 'v2', fields: made });
+    const result = await fx.call('payin.submit', submission('v2', { cardNumber: '4242424242424241' }));
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'cardNumber' } });
     if (!result.ok) expect(supportMessageProblems(result.error.message, 'plain')).toEqual([]);
   });
@@ -236,7 +241,7 @@ describe('a KYC chunk through a misbehaving network', () => {
     userId: `net-${process.pid}-${i}`,
   }));
   const open = () =>
-    fx.data<KycBatchSummary>('kyc.open', {
+    fx.data('kyc.open', {
       fileName: 'network.csv',
       bytes: Buffer.from(kycCsv(records)).toString('base64'),
     });
@@ -244,20 +249,20 @@ describe('a KYC chunk through a misbehaving network', () => {
   it('refused connection: not sent, nothing left; answer cut: of unknown outcome, may have been accepted; resent once it works', async () => {
     const summary = await open();
     await gw.proxy.setMode('refuse');
-    const refusedRun = await fx.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
+    const refusedRun = await fx.data('kyc.submit', { batchId: summary.batchId });
     expect(refusedRun.chunks).toMatchObject([{ state: 'not_sent' }]);
     expect(refusedRun).toMatchObject({ notSentRecords: 3, unknownRecords: 0, acceptedRecords: 0 });
     expect(supportMessageProblems(refusedRun.chunks[0]!.msg, 'none'), refusedRun.chunks[0]!.msg).toEqual([]);
 
     await gw.proxy.setMode('cut');
-    const cutRun = await fx.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
+    const cutRun = await fx.data('kyc.submit', { batchId: summary.batchId });
     expect(cutRun.chunks).toMatchObject([{ state: 'outcome_unknown' }]);
     expect(supportMessageProblems(cutRun.chunks[0]!.msg, 'maybe'), cutRun.chunks[0]!.msg).toEqual([]);
     const held = await kycRecords(gw.sandbox.url, gw.merchantId);
     expect(held.map((record) => record.userId).sort()).toEqual(records.map((record) => record.userId).sort());
 
     await gw.proxy.setMode('pass');
-    const resent = await fx.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
+    const resent = await fx.data('kyc.submit', { batchId: summary.batchId });
     expect(resent.chunks).toMatchObject([{ state: 'accepted', count: 3 }]);
   });
 });

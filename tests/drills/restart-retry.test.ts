@@ -9,20 +9,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { HistoryRow } from '@shared/history';
+import type { IpcResult, PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPaydesk, type Paydesk } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { createLogger } from '../../src/main/log/logger';
-import type { HistoryRow } from '../../src/shared/history';
-import type { IpcResult, PayInResult } from '../../src/shared/ipc';
-import { memoryStore, v2Fields } from '../support/paydesk-fixture';
+import { memoryStore, v2Fields } from '../support/app/paydesk-fixture';
 import {
   DRILL_PROFILE_ID,
   type DrillGateway,
   drillProfile,
   startDrillGateway,
-} from './support/drill-gateway';
-import { allOrders } from './support/gateway-inspection';
+} from '../support/drills/drill-gateway';
+import { allOrders } from '../support/sandbox/gateway-inspection';
 
 let gw: DrillGateway;
 let dataDir: string;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { filesUnder, maskedSightings, scanForSecrets } from './support/secrets-scan';
+import { filesUnder, maskedSightings, scanForSecrets } from '../support/drills/secrets-scan';
 
 const CARD = '4000000000009995';
 const CVV = '737';

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardKeyOf } from '../../src/main/team/card-key';
 import { verifyTeamChain } from '../../src/main/team/team-chain';
 import { startTeamStore } from '../../src/main/team/team-store';
-import { payIn, type TempHistory, tempHistory, VISA } from '../integration/history-fixtures';
-import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
-import { createTeamDatabase, type TeamDatabase } from '../support/team-database';
-import { drillSeed, seededRandom } from './support/seeded-random';
+import { drillSeed, seededRandom } from '../support/drills/seeded-random';
+import { payIn, type TempHistory, tempHistory, VISA } from '../support/history/history-fixtures';
+import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
+import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
 
 const SEED = drillSeed();
 console.info(`team replication drill seed ${SEED} (replay with DRILL_SEED=${SEED})`);

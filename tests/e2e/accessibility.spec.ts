@@ -1,7 +1,8 @@
 // axe-core on the shell and the pay-in page in its main states: no serious or critical violations.
-import { expect, test } from './fixtures';
-import { CARDS, customer } from './pages/payin-page';
-import { seriousViolations } from './support/axe';
+
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { CARDS, customer } from '../support/e2e/pages/payin-page';
 
 test('the shell and the empty pay-in page', async ({ payin }) => {
   expect(await seriousViolations(payin.page)).toEqual([]);

@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test as base, expect, type Page } from '@playwright/test';
-import { HistoryPage } from './pages/history-page';
-import { seriousViolations } from './support/axe';
-import { type RunningHarness, startHarness } from './support/harness';
+import { seriousViolations } from '../support/e2e/axe';
+import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import { HistoryPage } from '../support/e2e/pages/history-page';
 
 const test = base.extend<{ history: HistoryPage }, { auditHarness: RunningHarness }>({
   auditHarness: [

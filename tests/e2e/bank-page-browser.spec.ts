@@ -3,13 +3,10 @@
 // tests run on; the user agent is the page's own. A pay-in sends both unless the agent typed others.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  DOCUMENT_NAVIGATION_ACCEPT,
-  DOCUMENT_NAVIGATION_ACCEPT_CHROMIUM,
-} from '../../src/shared/bank-page-browser';
-import type { PaydeskApi } from '../../src/shared/ipc';
-import { expect, test } from './fixtures';
-import { CARDS, customer, type PayInPage } from './pages/payin-page';
+import { DOCUMENT_NAVIGATION_ACCEPT, DOCUMENT_NAVIGATION_ACCEPT_CHROMIUM } from '@shared/bank-page-browser';
+import type { PaydeskApi } from '@shared/ipc';
+import { expect, test } from '../support/e2e/fixtures';
+import { CARDS, customer, type PayInPage } from '../support/e2e/pages/payin-page';
 
 test('the constant is the Accept header this Chromium sends for a page and for a frame', async ({
   browser,

@@ -2,9 +2,9 @@
 // (--bank-page-view popup), where the result panel opens the page in a popup instead of a frame, offers
 // Bring to front and Cancel, and closes the window once the bank step is over.
 import { test as base, expect } from '@playwright/test';
-import { CARDS, customer, PayInPage } from './pages/payin-page';
-import { seriousViolations } from './support/axe';
-import { type RunningHarness, startHarness } from './support/harness';
+import { seriousViolations } from '../support/e2e/axe';
+import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import { CARDS, customer, PayInPage } from '../support/e2e/pages/payin-page';
 
 const test = base.extend<{ payin: PayInPage }, { windowHarness: RunningHarness }>({
   windowHarness: [

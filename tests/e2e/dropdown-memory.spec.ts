@@ -6,7 +6,7 @@
 // Counted here directly: the size callbacks alive in the page after a forced garbage collection, which
 // stay as many however often the country is picked.
 import type { CDPSession, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from '../support/e2e/fixtures';
 
 /** Live functions whose source is Mantine's size-middleware callback (property names survive minifying). */
 async function sizeCallbacksAlive(session: CDPSession): Promise<number> {

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { dataFolderWith, historyFile } from '../../bench/support/ui-fixtures';
-import { HistoryPage } from './pages/history-page';
-import { PayInPage } from './pages/payin-page';
-import { type RunningHarness, startHarness } from './support/harness';
+import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import { HistoryPage } from '../support/e2e/pages/history-page';
+import { PayInPage } from '../support/e2e/pages/payin-page';
 
 /** The scroll box as these steps use it (the tests' tsconfig has no DOM types). */
 type ScrollBox = { scrollTop: number; scrollHeight: number };

@@ -1,9 +1,10 @@
 // History as a support agent searches it: by the customer's name, the amount, the card as shown, the
 // decline reason; with date presets and the totals of what the filter shows, per currency.
-import { expect, test } from './fixtures';
-import { HistoryPage } from './pages/history-page';
-import { CARDS, customer } from './pages/payin-page';
-import { seriousViolations } from './support/axe';
+
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { HistoryPage } from '../support/e2e/pages/history-page';
+import { CARDS, customer } from '../support/e2e/pages/payin-page';
 
 /** A surname no other test uses: letters only, so it is one word to the search. */
 const surname = () =>

@@ -1,9 +1,10 @@
 // History through the UI: pay-ins made on the pay-in page, then found by search, status and dates, opened
 // in the detail drawer, and exported to CSV that matches the filtered table and holds masked cards only.
-import { expect, test } from './fixtures';
-import { HistoryPage } from './pages/history-page';
-import { CARDS, customer, type PayInPage } from './pages/payin-page';
-import { seriousViolations } from './support/axe';
+
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { HistoryPage } from '../support/e2e/pages/history-page';
+import { CARDS, customer, type PayInPage } from '../support/e2e/pages/payin-page';
 
 const MASKED_PAN = /^\d{6}\*+\d{4}$/;
 

@@ -3,11 +3,11 @@
 // production profile active. Nothing listens at the profile's address: a confirmed send is tried, and
 // says that nothing left (not "outcome unknown": no connection was ever made).
 import { expect, test } from '@playwright/test';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { KycPage } from './pages/kyc-page';
-import { SettingsPage, TEST_PROFILE_PREFIX } from './pages/settings-page';
-import { seriousViolations } from './support/axe';
-import { startHarness } from './support/harness';
+import { seriousViolations } from '../support/e2e/axe';
+import { startHarness } from '../support/e2e/harness';
+import { KycPage } from '../support/e2e/pages/kyc-page';
+import { SettingsPage, TEST_PROFILE_PREFIX } from '../support/e2e/pages/settings-page';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 test('a KYC batch for a production profile asks first, naming the profile and the count; Cancel sends nothing', async ({
   page,

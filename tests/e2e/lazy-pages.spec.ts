@@ -3,8 +3,8 @@
 // what the agent meets without them is seen for certain: a pay-in form that works, a quiet loading line on
 // a page opened too early, and a page that says so, and can try again, when its code does not come.
 import type { Route } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { CARDS } from './pages/payin-page';
+import { expect, test } from '../support/e2e/fixtures';
+import { CARDS } from '../support/e2e/pages/payin-page';
 
 const LAZY_CHUNK = /\/assets\/(KycPage|HistoryPage|SettingsPage)-[^/]*\.js$/;
 

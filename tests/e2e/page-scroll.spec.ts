@@ -2,8 +2,8 @@
 // History at its top; History and Settings come back where they were left; the pay-in page comes back at
 // its top with its first field focused and in view.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { CARDS } from './pages/payin-page';
+import { expect, test } from '../support/e2e/fixtures';
+import { CARDS } from '../support/e2e/pages/payin-page';
 
 /** The window as these steps use it (the tests' tsconfig has no DOM types). */
 type Win = {

@@ -1,8 +1,8 @@
 // Pay-in flows through the UI only, against the harness's embedded sandbox.
 
-import { expect, test } from './fixtures';
-import { CARDS, customer, futureExpiry } from './pages/payin-page';
-import { seriousViolations } from './support/axe';
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { CARDS, customer, futureExpiry } from '../support/e2e/pages/payin-page';
 
 test('an approved v2 pay-in shows Approved with an orderId and empties the card fields', async ({
   payin,

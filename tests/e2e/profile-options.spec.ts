@@ -2,10 +2,11 @@
 // its own return addresses (A8, A14, A29): the choices are kept, and the pay-in form lets through what the
 // profile allows. The gateway address is one where nothing listens, so nothing is ever charged: a pay-in
 // that passes the form ends "Not sent".
-import { expect, test } from './fixtures';
-import { CARDS, customer } from './pages/payin-page';
-import { restoreSettings, SettingsPage, TEST_PROFILE_PREFIX } from './pages/settings-page';
-import { seriousViolations } from './support/axe';
+
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { CARDS, customer } from '../support/e2e/pages/payin-page';
+import { restoreSettings, SettingsPage, TEST_PROFILE_PREFIX } from '../support/e2e/pages/settings-page';
 
 test.afterEach(async ({ page }) => {
   await restoreSettings(page, 'unused passphrase');

@@ -1,11 +1,11 @@
 // Receipts through the UI: from the result panel and from a History row; printed alone on the page, and
 // saved as a PDF that holds the last four digits of the card only.
 import { readFileSync } from 'node:fs';
-import { pdfText } from '../support/pdf-render';
-import { expect, test } from './fixtures';
-import { HistoryPage } from './pages/history-page';
-import { CARDS, customer } from './pages/payin-page';
-import { seriousViolations } from './support/axe';
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { HistoryPage } from '../support/e2e/pages/history-page';
+import { CARDS, customer } from '../support/e2e/pages/payin-page';
+import { pdfText } from '../support/pdf/pdf-render';
 
 test('an approved pay-in has a receipt to print and to save as a PDF', async ({ payin }) => {
   await payin.fillPayIn(customer('receipt'), CARDS.approve, '19.90');

@@ -1,8 +1,9 @@
 // A returning customer on the phone: the agent types the customer id, is offered the last pay-in's details
 // and the cards stored for them, and can take a card off Paydesk's list.
-import { expect, test } from './fixtures';
-import { CARDS, customer } from './pages/payin-page';
-import { seriousViolations } from './support/axe';
+
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { CARDS, customer } from '../support/e2e/pages/payin-page';
 
 test('a returning customer’s details come back in one click, and a stored card can be taken off the list', async ({
   payin,

@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SANDBOX_PROFILE } from '../../src/shared/profile';
-import { LockScreen, SettingsPage } from './pages/settings-page';
-import { seriousViolations } from './support/axe';
-import { type RunningHarness, startHarness } from './support/harness';
+import { SANDBOX_PROFILE } from '@shared/profile';
+import { seriousViolations } from '../support/e2e/axe';
+import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import { LockScreen, SettingsPage } from '../support/e2e/pages/settings-page';
 
 const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/paydesk-e2e' };
 

@@ -1,11 +1,16 @@
 // Settings and the operator lock through the UI, against the harness's embedded sandbox. One harness
 // serves the whole run: every test leaves it as it found it (Sandbox active, no secret, no passphrase).
 import { DEFAULT_MERCHANT } from '../../src/sandbox';
-import { expect, test } from './fixtures';
-import { HistoryPage } from './pages/history-page';
-import { CARDS, customer, PayInPage } from './pages/payin-page';
-import { LockScreen, restoreSettings, SettingsPage, TEST_PROFILE_PREFIX } from './pages/settings-page';
-import { seriousViolations } from './support/axe';
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { HistoryPage } from '../support/e2e/pages/history-page';
+import { CARDS, customer, PayInPage } from '../support/e2e/pages/payin-page';
+import {
+  LockScreen,
+  restoreSettings,
+  SettingsPage,
+  TEST_PROFILE_PREFIX,
+} from '../support/e2e/pages/settings-page';
 
 const PASSPHRASE = 'correct horse battery';
 

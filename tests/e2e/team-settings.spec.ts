@@ -3,10 +3,10 @@
 // sent while the team database cannot be reached says that the team check was skipped. The harness is
 // left without a team connection, as it was found.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { CARDS, customer } from './pages/payin-page';
-import { SettingsPage } from './pages/settings-page';
-import { seriousViolations } from './support/axe';
+import { seriousViolations } from '../support/e2e/axe';
+import { expect, test } from '../support/e2e/fixtures';
+import { CARDS, customer } from '../support/e2e/pages/payin-page';
+import { SettingsPage } from '../support/e2e/pages/settings-page';
 
 type PaydeskApi = { invoke(channel: string, input?: unknown): Promise<{ ok: boolean }> };
 

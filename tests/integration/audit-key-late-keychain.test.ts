@@ -6,9 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
-import type { AuditStatus } from '../../src/shared/history';
-import type { PayInResult } from '../../src/shared/ipc';
-import { startFixture, v2Fields } from '../support/paydesk-fixture';
+import { startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-late-keychain-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -18,14 +16,14 @@ describe('the audit key when secrets live in memory', () => {
     // The same "keychain" across both runs; a fresh memory vault for secrets each time.
     const keychain = createMemoryVault();
     const first = await startFixture({ dataDir, vault: createMemoryVault(), keychainVault: keychain });
-    const paid = await first.data<PayInResult>('payin.submit', { version: 'v2', fields: v2Fields() });
+    const paid = await first.data('payin.submit', { version: 'v2', fields: v2Fields() });
     await first.close();
 
     const second = await startFixture({ dataDir, vault: createMemoryVault(), keychainVault: keychain });
     try {
-      const status = await second.data<AuditStatus>('history.auditStatus');
+      const status = await second.data('history.auditStatus');
       expect(status.verification).toMatchObject({ ok: true, unproved: null, notices: [] });
-      const detail = await second.data<{ audit: { state: string } }>('history.get', { id: paid.historyId });
+      const detail = await second.data('history.get', { id: paid.historyId });
       expect(detail.audit.state).toBe('verified');
     } finally {
       await second.close();
@@ -34,9 +32,9 @@ describe('the audit key when secrets live in memory', () => {
     // Without it (the key looked for in the secrets' memory vault), nothing before can be proved.
     const third = await startFixture({ dataDir, vault: createMemoryVault() });
     try {
-      const status = await third.data<AuditStatus>('history.auditStatus');
+      const status = await third.data('history.auditStatus');
       expect(status.verification.unproved).not.toBeNull();
-      const detail = await third.data<{ audit: { state: string } }>('history.get', { id: paid.historyId });
+      const detail = await third.data('history.get', { id: paid.historyId });
       expect(detail.audit.state).toBe('unproved');
     } finally {
       await third.close();

@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import type { PayInResult } from '../../src/shared/ipc';
-import { memoryStore, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-on-demand-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,7 +27,7 @@ it('starts with a real-gateway profile active and no sandbox, and starts it when
   try {
     expect(() => desk.paydesk.sandbox).toThrow(/not running/);
     await desk.data('profiles.activate', { id: 'sandbox' });
-    const paid = await desk.data<PayInResult>('payin.submit', { version: 'v2', fields: v2Fields() });
+    const paid = await desk.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(paid.status).toBe('approved');
     expect(desk.paydesk.sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   } finally {

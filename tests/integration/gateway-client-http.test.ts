@@ -7,12 +7,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendPayInV1, sendPayInV2, submitKyc } from '../../src/main/gateway/client';
 import { fieldFromGatewayMessage } from '../../src/main/gateway/errors';
 import type { KycAnswer } from '../../src/main/gateway/kyc-answer';
 import type { PayInAnswer } from '../../src/main/gateway/payin-answer';
-import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
 
 type Received = { method: string; url: string; contentType: string; body: string };
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;

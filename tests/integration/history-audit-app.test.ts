@@ -3,11 +3,10 @@
 // list and the drawer flag the row, and history.verify names every row that fails.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayTransport, type PayInTransport } from '../../src/main/payin/gateway-transport';
-import type { AuditStatus, HistoryPage, HistoryVerification } from '../../src/shared/history';
-import type { ChannelOutput, PayInResult } from '../../src/shared/ipc';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 let fx: Fixture;
 let sends = 0;
@@ -26,7 +25,7 @@ afterAll(() => fx.close());
 /** An answer the gateway drops after processing the order: outcome unknown, nothing to settle it. */
 async function unknownOutcome(): Promise<PayInResult> {
   const fields = v2Fields({ amount: '500.04', callBackURL: 'http://127.0.0.1:9/nowhere' });
-  const result = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields });
+  const result = await fx.data('payin.submit', { version: 'v2', fields });
   expect(result.status).toBe('outcome_unknown');
   return result;
 }
@@ -56,7 +55,7 @@ describe('a retry rebuilt from a row that fails verification', () => {
       expect(refused.error.message).toMatch(/Look the order up at the gateway/);
     }
     expect(sends).toBe(before);
-    const asked = await fx.data<PayInResult>('payin.retry', { historyId: intact.historyId });
+    const asked = await fx.data('payin.retry', { historyId: intact.historyId });
     expect(asked.status).toBe('approved');
     expect(sends).toBe(before + 1);
   });
@@ -68,21 +67,21 @@ describe('History sees what fails', () => {
     const second = await unknownOutcome();
     editRow(first.historyId, '1.00');
     editRow(second.historyId, '2.00');
-    const page = await fx.data<HistoryPage>('history.query', { limit: 500 });
+    const page = await fx.data('history.query', { limit: 500 });
     expect(page.flagged.map((flag) => flag.rowId)).toEqual(
       expect.arrayContaining([first.historyId, second.historyId]),
     );
-    const detail = await fx.data<ChannelOutput<'history.get'>>('history.get', { id: first.historyId });
+    const detail = await fx.data('history.get', { id: first.historyId });
     expect(detail.audit).toEqual({
       state: 'failed',
       reasons: [expect.stringMatching(new RegExp(`Row ${first.historyId} differs from what audit entry`))],
     });
-    const verification = await fx.data<HistoryVerification>('history.verify');
+    const verification = await fx.data('history.verify');
     expect(verification.ok).toBe(false);
     expect(
       verification.problems.filter((problem) => problem.kind === 'row_changed').map((p) => p.rowId),
     ).toEqual(expect.arrayContaining([first.historyId, second.historyId]));
-    const status = await fx.data<AuditStatus>('history.auditStatus');
+    const status = await fx.data('history.auditStatus');
     expect(status).toMatchObject({ checking: false, verification: { scope: 'full', ok: false } });
     // The renderer hears of each finished check.
     expect(fx.events.filter((event) => event.event === 'history.auditChanged').at(-1)?.payload).toMatchObject(

@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { HistoryVerification } from '@shared/history';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { auditAccount, type CredentialVault } from '../../src/main/credentials/vault';
@@ -22,8 +23,7 @@ import {
 import { type HistoryStore, openHistoryStore } from '../../src/main/history/history-store';
 import { KEYED_AUDIT_SCHEMA_VERSION, LATEST_SCHEMA_VERSION } from '../../src/main/history/migrations';
 import { digestInputSql, rowDigest } from '../../src/main/history/row-digest';
-import type { HistoryVerification } from '../../src/shared/history';
-import { payIn } from './history-fixtures';
+import { payIn } from '../support/history/history-fixtures';
 
 const LEGACY_FIXTURE = join(import.meta.dirname, '../fixtures/history/paydesk-0.1-history.sqlite');
 

@@ -16,7 +16,7 @@ import {
   vaultTrustStore,
 } from '../../src/main/history/audit-trust';
 import { openHistoryStore } from '../../src/main/history/history-store';
-import { payIn } from './history-fixtures';
+import { payIn } from '../support/history/history-fixtures';
 
 const SERVICE = `paydesk-audit-test-${randomUUID()}`;
 const dir = mkdtempSync(join(tmpdir(), 'paydesk-audit-keychain-'));

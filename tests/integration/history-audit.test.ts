@@ -3,6 +3,7 @@
 // the same audit key and anchor (a restart on the same keychain). Every check must report every problem.
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import type { HistoryVerification } from '@shared/history';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentText, type RawEntry, sha256Hex, toRawEntry } from '../../src/main/history/audit-chain';
 import {
@@ -11,8 +12,7 @@ import {
   RowFailsVerificationError,
 } from '../../src/main/history/history-store';
 import { digestInputSql, rowDigest } from '../../src/main/history/row-digest';
-import type { HistoryVerification } from '../../src/shared/history';
-import { payIn, type TempHistory, tempHistory } from './history-fixtures';
+import { payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 let h: TempHistory;
 let ids: number[];

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { payIn, type TempHistory, tempHistory } from './history-fixtures';
+import { payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const CARDS = ['4111111111111111', '5555555555554444', '378282246310005'];
 // CVVs that cannot turn up by chance in hex hashes or timestamps once quoted.

@@ -1,10 +1,10 @@
 // Each query the UI makes must be served by its intended index: a full scan of history_rows grows with
 // every payment ever taken and would make the list slower year after year.
 import { DatabaseSync } from 'node:sqlite';
+import type { HistoryFilterInput } from '@shared/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMED_SQL } from '../../src/main/history/history-queries';
-import type { HistoryFilterInput } from '../../src/shared/history';
-import { MASTERCARD, payIn, type TempHistory, tempHistory } from './history-fixtures';
+import { MASTERCARD, payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 let h: TempHistory;
 

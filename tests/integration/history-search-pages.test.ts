@@ -3,9 +3,9 @@
 // or through the indexes (any other search, and such a one where its matches thin out). Every page, followed by its
 // cursor, must be exactly the matching rows in order, as a plain filter over all the rows gives them.
 import { DatabaseSync } from 'node:sqlite';
+import type { HistorySort } from '@shared/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistorySort } from '../../src/shared/history';
-import { type TempHistory, tempHistory } from './history-fixtures';
+import { type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const ROWS = 5_000;
 const START = Date.UTC(2026, 0, 1);

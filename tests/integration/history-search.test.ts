@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordsQuery } from '../../src/main/history/filter-sql';
 import { MIGRATIONS, migrate } from '../../src/main/history/migrations';
-import { MASTERCARD, payIn, type TempHistory, tempHistory } from './history-fixtures';
+import { MASTERCARD, payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 let h: TempHistory;
 const ids = { anna: 0, jose: 0, declined: 0, batch: 0 };

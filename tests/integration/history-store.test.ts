@@ -1,9 +1,17 @@
 import { DatabaseSync } from 'node:sqlite';
+import type { HistoryRow, PayInRow } from '@shared/history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStoreError, openHistoryStore } from '../../src/main/history/history-store';
 import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/history/migrations';
-import type { HistoryRow, PayInRow } from '../../src/shared/history';
-import { CVV, MASTERCARD, payIn, type TempHistory, tempHistory, testClock, VISA } from './history-fixtures';
+import {
+  CVV,
+  MASTERCARD,
+  payIn,
+  type TempHistory,
+  tempHistory,
+  testClock,
+  VISA,
+} from '../support/history/history-fixtures';
 
 let h: TempHistory;
 beforeEach(() => {

@@ -1,10 +1,11 @@
 // A 10,000-record file with errors planted at known rows: exactly those rows are invalid, paging and filters
 // find them, fixes revalidate them, and the export of what is left to fix is safe to open in a spreadsheet.
+
+import type { KycRecord } from '@shared/gateway/kyc';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatches } from '../../src/main/kyc/batches';
 import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
-import type { KycRecord } from '../../src/shared/gateway/kyc';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 /** The KYC worker thread these tests read files in (the app makes one the same way). */
 const workers = new KycWorkerPool();

@@ -7,7 +7,7 @@ import type { HistoryStore } from '../../src/main/history/history-store';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { createKycService } from '../../src/main/kyc/kyc-service';
 import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 setFlagsFromString('--expose-gc');
 const workers = new KycWorkerPool();

@@ -3,11 +3,11 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { KycBatchSummary } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycBatchSummary, KycRowsPage, KycSubmitResult } from '../../src/shared/kyc-batch';
-import { kycRecords } from '../drills/support/gateway-inspection';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycRecords } from '../support/sandbox/gateway-inspection';
 
 const TOTAL = 10_000;
 const PLANTED: Record<number, Record<string, string>> = {
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-const open = () =>
-  fx.data<KycBatchSummary>('kyc.open', { fileName: 'batch.csv', bytes: Buffer.from(csv).toString('base64') });
+const open = () => fx.data('kyc.open', { fileName: 'batch.csv', bytes: Buffer.from(csv).toString('base64') });
 
 function sandboxRecords(): Promise<{ userId: string }[]> {
   return kycRecords(fx.paydesk.sandbox, 100001);
@@ -39,7 +38,7 @@ describe('a KYC batch with planted errors', () => {
   it('reports exactly the planted rows and validates the rest', async () => {
     summary = await open();
     expect(summary.counts).toMatchObject({ total: TOTAL, invalid: 4, valid: TOTAL - 4 });
-    const invalid = await fx.data<KycRowsPage>('kyc.rows', {
+    const invalid = await fx.data('kyc.rows', {
       batchId: summary.batchId,
       filter: 'invalid',
       limit: 100,
@@ -55,7 +54,7 @@ describe('a KYC batch with planted errors', () => {
   });
 
   it('takes an inline fix', async () => {
-    const fixed = await fx.data<{ row: { state: string } }>('kyc.update', {
+    const fixed = await fx.data('kyc.update', {
       batchId: summary.batchId,
       index: 17,
       field: 'email',
@@ -65,7 +64,7 @@ describe('a KYC batch with planted errors', () => {
   });
 
   it('submits the valid records in chunks and the sandbox holds exactly them', async () => {
-    const result = await fx.data<KycSubmitResult>('kyc.submit', { batchId: summary.batchId });
+    const result = await fx.data('kyc.submit', { batchId: summary.batchId });
     expect(result.chunks.every((chunk) => chunk.state === 'accepted')).toBe(true);
     expect(result.chunks.every((chunk) => chunk.records <= 500)).toBe(true);
     expect(result.counts.accepted).toBe(TOTAL - 3);
@@ -77,10 +76,7 @@ describe('a KYC batch with planted errors', () => {
   });
 
   it('records the batch in history without personal data', async () => {
-    const page = await fx.data<{ rows: { kind: string; status: string; counts: { accepted: number } }[] }>(
-      'history.query',
-      { kind: 'kyc_batch' },
-    );
+    const page = await fx.data('history.query', { kind: 'kyc_batch' });
     expect(page.rows[0]).toMatchObject({
       kind: 'kyc_batch',
       status: 'completed',
@@ -97,7 +93,7 @@ describe('a KYC batch with planted errors', () => {
     const again = await open();
     // user-000017 went through with its fixed e-mail, so it counts as accepted although the file still has the typo.
     expect(again.counts.accepted).toBe(TOTAL - 3);
-    const result = await fx.data<KycSubmitResult>('kyc.submit', { batchId: again.batchId });
+    const result = await fx.data('kyc.submit', { batchId: again.batchId });
     // The three rows left are still invalid: nothing is left to send.
     expect(result.chunks).toHaveLength(0);
     expect(await sandboxRecords()).toHaveLength(TOTAL - 3);

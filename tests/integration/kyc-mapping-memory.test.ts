@@ -1,10 +1,10 @@
 // A compliance officer's hand-made column mapping is kept: the same file, or another with the same
 // columns, opens mapped as it was left; and a userId column mapped by hand finds the records the gateway
 // already accepted from this file, so "send only what was not accepted" keeps working.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycBatchSummary, KycSubmitResult } from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 let fx: Fixture;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ function fileWithHeaders(names: Record<string, string>, count = 6, from = 0): st
 }
 
 const open = (text: string, fileName = 'clients.csv') =>
-  fx.data<KycBatchSummary>('kyc.open', { fileName, bytes: Buffer.from(text).toString('base64') });
+  fx.data('kyc.open', { fileName, bytes: Buffer.from(text).toString('base64') });
 
 describe('headers people write', () => {
   it('reads "Client number", "ID valid from" and "Document expiry" without help', async () => {
@@ -49,12 +49,12 @@ describe('a userId column mapped by hand', () => {
   it('is remembered for the next file with the same columns, and finds what the gateway accepted', async () => {
     const first = await open(text);
     expect(first.mapping.find((column) => column.header === 'Kundennummer')?.field).toBeNull();
-    const mapped = await fx.data<KycBatchSummary>('kyc.setMapping', {
+    const mapped = await fx.data('kyc.setMapping', {
       batchId: first.batchId,
       mapping: [{ header: 'Kundennummer', field: 'userId' }],
     });
     expect(mapped.counts.valid).toBe(6);
-    const sent = await fx.data<KycSubmitResult>('kyc.submit', { batchId: mapped.batchId });
+    const sent = await fx.data('kyc.submit', { batchId: mapped.batchId });
     expect(sent.acceptedRecords).toBe(6);
 
     // The same file again: mapped as it was left, and the accepted records are known at once.
@@ -70,7 +70,7 @@ describe('a userId column mapped by hand', () => {
     const reopened = await open(text);
     expect(reopened.mappingFrom).toBe('guessed');
     expect(reopened.counts.accepted).toBe(0);
-    const mapped = await fx.data<KycBatchSummary>('kyc.setMapping', {
+    const mapped = await fx.data('kyc.setMapping', {
       batchId: reopened.batchId,
       mapping: [{ header: 'Kundennummer', field: 'userId' }],
     });

@@ -1,12 +1,13 @@
 // Opening KYC files: real bytes of CSV, XLSX and JSON through the parsers, header mapping and normalization.
+
+import type { KycRecord } from '@shared/gateway/kyc';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { normalizeValue } from '../../src/main/kyc/checking/normalize';
 import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
-import type { KycRecord } from '../../src/shared/gateway/kyc';
-import { CSV_HEADERS, kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { xlsxBytes } from '../fixtures/kyc/xlsx';
-import { refusalOf } from '../support/refusal';
+import { refusalOf } from '../support/app/refusal';
+import { CSV_HEADERS, kycCsv, kycRecord } from '../support/kyc/generate';
+import { xlsxBytes } from '../support/kyc/xlsx';
 
 /** The KYC worker thread these tests read files in (the app makes one the same way). */
 const workers = new KycWorkerPool();

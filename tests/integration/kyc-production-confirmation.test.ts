@@ -1,15 +1,13 @@
 // Identity records go to a production gateway only after the operator confirmed that very profile: main
 // refuses the send otherwise, before anything is written or sent.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycBatchSummary } from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 let fx: Fixture;
 let batchId: string;
-const batchRows = async () =>
-  (await fx.data<{ rows: { kind: string }[] }>('history.query', { kind: 'kyc_batch', limit: 50 })).rows
-    .length;
+const batchRows = async () => (await fx.data('history.query', { kind: 'kyc_batch', limit: 50 })).rows.length;
 
 beforeAll(async () => {
   fx = await startFixture();
@@ -25,7 +23,7 @@ beforeAll(async () => {
   await fx.data('secret.set', { profileId: 'live', secret: 'live-secret' });
   await fx.data('profiles.activate', { id: 'live' });
   const csv = kycCsv(Array.from({ length: 3 }, (_, i) => kycRecord(i)));
-  const summary = await fx.data<KycBatchSummary>('kyc.open', {
+  const summary = await fx.data('kyc.open', {
     fileName: 'people.csv',
     bytes: Buffer.from(csv).toString('base64'),
   });

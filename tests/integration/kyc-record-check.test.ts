@@ -4,14 +4,15 @@
 // Generated records mix valid values with the awkward ones (lengths at the limit in code points, leap
 // days, punycode and numeric hosts, ports, tabs, lists at the item limit), so both directions are
 // exercised.
+
+import { KYC_FIELDS, type KycRecord, kycRecordSchema } from '@shared/gateway/kyc';
+import type { KycField } from '@shared/kyc-batch';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { recordCheckCompiled, surelyValid } from '../../src/main/kyc/checking/compiled-record-check';
 import { type NormalizedRecord, normalizeRow } from '../../src/main/kyc/checking/normalize';
 import { rowChecker, validateRecord } from '../../src/main/kyc/checking/row-checker';
-import { KYC_FIELDS, type KycRecord, kycRecordSchema } from '../../src/shared/gateway/kyc';
-import type { KycField } from '../../src/shared/kyc-batch';
-import { kycRecord } from '../fixtures/kyc/generate';
+import { kycRecord } from '../support/kyc/generate';
 
 const zodAccepts = (record: unknown) => kycRecordSchema.safeParse(record).success;
 

@@ -1,12 +1,13 @@
 // Sending a batch through an injected `send` that behaves like the gateway of assumption A11: chunks of at
 // most 500, at most two in flight, one chunk refused naming data[3].email, one failing on the network.
+
+import { type KycRecord, kycSubmitRequestSchema } from '@shared/gateway/kyc';
+import type { KycProgressEvent } from '@shared/kyc-batch';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycSend, type KycSendOutcome } from '../../src/main/kyc/batches';
 import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
-import { type KycRecord, kycSubmitRequestSchema } from '../../src/shared/gateway/kyc';
-import type { KycProgressEvent } from '../../src/shared/kyc-batch';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 /** The KYC worker thread these tests read files in (the app makes one the same way). */
 const workers = new KycWorkerPool();

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { copyInSlices, decodeBase64InSlices } from '../../src/main/kyc/bytes-in-slices';
 import { KycWorkerPool, workerScript } from '../../src/main/kyc/worker/worker-pool';
-import { kycCsv, kycRecord } from '../fixtures/kyc/generate';
-import { refusalOf } from '../support/refusal';
+import { refusalOf } from '../support/app/refusal';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 /** The KYC worker thread these tests read files in (the app makes one the same way). */
 const workers = new KycWorkerPool();

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { CHANNELS_OPEN_WHILE_LOCKED, IPC_CHANNEL_NAMES, type LockState } from '@shared/ipc';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { type CredentialVault, VaultError } from '../../src/main/credentials/vault';
@@ -17,8 +18,7 @@ import {
   type LockClock,
   MAX_WRONG_PASSPHRASES,
 } from '../../src/main/lock/lock-service';
-import { CHANNELS_OPEN_WHILE_LOCKED, IPC_CHANNEL_NAMES, type LockState } from '../../src/shared/ipc';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 const PASSPHRASE = 'correct horse battery';
 
@@ -32,7 +32,7 @@ describe('operator lock through the app', () => {
   });
 
   it('starts unlocked without a passphrase, and refuses to lock when none is set', async () => {
-    const state = await fixture.data<LockState>('lock.status');
+    const state = await fixture.data('lock.status');
     expect(state).toEqual({ passphraseSet: false, locked: false, idleLockMinutes: 15 });
     const refused = await fixture.call('lock.lockNow');
     expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid' } });
@@ -41,7 +41,7 @@ describe('operator lock through the app', () => {
   it('refuses a passphrase shorter than the minimum and changes nothing', async () => {
     const refused = await fixture.call('lock.setPassphrase', { passphrase: 'short' });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'passphrase' } });
-    expect((await fixture.data<LockState>('lock.status')).passphraseSet).toBe(false);
+    expect((await fixture.data('lock.status')).passphraseSet).toBe(false);
   });
 
   it('while locked, answers only the open channels and writes nothing', async () => {
@@ -64,7 +64,7 @@ describe('operator lock through the app', () => {
 
     const wrong = await fixture.call('lock.unlock', { passphrase: 'not the passphrase' });
     expect(wrong).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'passphrase' } });
-    const unlocked = await fixture.data<LockState>('lock.unlock', { passphrase: PASSPHRASE });
+    const unlocked = await fixture.data('lock.unlock', { passphrase: PASSPHRASE });
     expect(unlocked.locked).toBe(false);
     expect(await fixture.call('payin.submit', { version: 'v2', fields: v2Fields() })).toMatchObject({
       ok: true,
@@ -82,7 +82,7 @@ describe('operator lock through the app', () => {
       error: { kind: 'invalid', field: 'current' },
     });
     await fixture.data('lock.setPassphrase', { current: PASSPHRASE, passphrase: 'another passphrase' });
-    const removed = await fixture.data<LockState>('lock.removePassphrase', { current: 'another passphrase' });
+    const removed = await fixture.data('lock.removePassphrase', { current: 'another passphrase' });
     expect(removed).toMatchObject({ passphraseSet: false, locked: false });
   });
 
@@ -182,7 +182,7 @@ describe('the lock fails closed and remembers across restarts', () => {
     keychain.setReadable(false);
     const app = await restart(keychain);
 
-    const state = await app.data<LockState>('lock.status');
+    const state = await app.data('lock.status');
     expect(state).toMatchObject({ passphraseSet: true, locked: true });
     expect(state.keychainProblem).toMatch(/OS keychain that holds it cannot be read/);
     expect(state.keychainProblem).toMatch(/Unlock the OS keychain/);
@@ -203,7 +203,7 @@ describe('the lock fails closed and remembers across restarts', () => {
       ok: false,
       error: { kind: 'invalid' },
     });
-    const unlocked = await app.data<LockState>('lock.unlock', { passphrase: PASSPHRASE });
+    const unlocked = await app.data('lock.unlock', { passphrase: PASSPHRASE });
     expect(unlocked).toMatchObject({ passphraseSet: true, locked: false });
     expect(unlocked.keychainProblem).toBeUndefined();
   });
@@ -218,7 +218,7 @@ describe('the lock fails closed and remembers across restarts', () => {
     ]) {
       tamper();
       const app = await restart(keychain);
-      expect(await app.data<LockState>('lock.status')).toMatchObject({ passphraseSet: true, locked: true });
+      expect(await app.data('lock.status')).toMatchObject({ passphraseSet: true, locked: true });
       expect(JSON.parse(readFileSync(recordFile, 'utf8'))).toMatchObject({ passphraseSet: true });
       expect(lockEvents(app).at(-1)).toEqual(['lock.record_restored', 'failure']);
     }
@@ -229,7 +229,7 @@ describe('the lock fails closed and remembers across restarts', () => {
     rmSync(join(dataDir, LOCK_RECORD_FILE));
     keychain.setReadable(false);
     const app = await restart(keychain);
-    const state = await app.data<LockState>('lock.status');
+    const state = await app.data('lock.status');
     expect(state).toMatchObject({ passphraseSet: false, locked: false });
     expect(state.keychainProblem).toMatch(
       /No operator passphrase can be set while the OS keychain cannot be read/,
@@ -247,7 +247,7 @@ describe('the lock fails closed and remembers across restarts', () => {
     expect(lockEvents(app)).toEqual([]);
     writeFileSync(join(dataDir, LOCK_RECORD_FILE), 'not json');
     const again = await restart(keychainThatCanFail());
-    expect(await again.data<LockState>('lock.status')).toMatchObject({ passphraseSet: false, locked: false });
+    expect(await again.data('lock.status')).toMatchObject({ passphraseSet: false, locked: false });
     expect(auditRows(again)).toEqual([
       {
         event: 'lock.record_restored',
@@ -261,7 +261,7 @@ describe('the lock fails closed and remembers across restarts', () => {
     const keychain = await withPassphrase();
     await keychain.inner.deleteOperatorPassphrase();
     const app = await restart(keychain);
-    expect(await app.data<LockState>('lock.status')).toMatchObject({ passphraseSet: false, locked: false });
+    expect(await app.data('lock.status')).toMatchObject({ passphraseSet: false, locked: false });
     const removed = auditRows(app).filter((row) => row.event === 'lock.passphrase_removed');
     expect(removed.map((row) => row.detail)).toEqual([{ outsidePaydesk: true }]);
     expect(JSON.parse(readFileSync(join(dataDir, LOCK_RECORD_FILE), 'utf8'))).toMatchObject({
@@ -286,7 +286,7 @@ describe('the lock fails closed and remembers across restarts', () => {
     });
 
     const restarted = await restart(keychain);
-    const state = await restarted.data<LockState>('lock.status');
+    const state = await restarted.data('lock.status');
     expect(state).toMatchObject({ passphraseSet: true, locked: true });
     const endsAt = Date.parse(state.lockedOutUntil ?? '');
     expect(endsAt).toBeGreaterThanOrEqual(before + LOCKOUT_MS);

@@ -1,11 +1,18 @@
 // The pay-in path end to end through the IPC dispatcher, as the renderer calls it: the real composition
 // root, the embedded sandbox over loopback HTTP, the SQLite history file.
+import assert from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayInResult, SettingsView } from '../../src/shared/ipc';
-import { ordersByTradeNo } from '../drills/support/gateway-inspection';
-import { type Fixture, startFixture, submitFirstForm, v1Fields, v2Fields } from '../support/paydesk-fixture';
+import {
+  type Fixture,
+  startFixture,
+  submitFirstForm,
+  v1Fields,
+  v2Fields,
+} from '../support/app/paydesk-fixture';
+import { ordersByTradeNo } from '../support/sandbox/gateway-inspection';
 
 let fx: Fixture;
 beforeAll(async () => {
@@ -22,24 +29,22 @@ async function sandboxOrder(merchantTradeNo: string) {
 
 describe('pay-in v2 through the dispatcher', () => {
   it('approves a test card and records it with the masked number only', async () => {
-    const result = await fx.data<PayInResult>('payin.submit', {
+    const result = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ amount: '10.005' }),
     });
     expect(result).toMatchObject({ status: 'approved', amount: '10.01', maskedPan: '424242******4242' });
     expect(result.orderId).toBeTruthy();
     expect(result.merchantTradeNo).toMatch(/^PD\d{8}T\d{9}Z[0-9a-f]{8}$/);
-    const detail = await fx.data<{ row: { status: string; request: string }; timeline: { event: string }[] }>(
-      'history.get',
-      { id: result.historyId },
-    );
+    const detail = await fx.data('history.get', { id: result.historyId });
+    assert(detail.row.kind === 'payin');
     expect(detail.row.status).toBe('approved');
     expect(detail.row.request).not.toContain('4242424242424242');
     expect(detail.timeline.map((entry) => entry.event)).toEqual(expect.arrayContaining(['payin.created']));
   });
 
   it('shows a decline with its remark', async () => {
-    const result = await fx.data<PayInResult>('payin.submit', {
+    const result = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ cardNumber: '4000000000009995' }),
     });
@@ -47,10 +52,10 @@ describe('pay-in v2 through the dispatcher', () => {
   });
 
   it('refuses a mistyped card before anything is sent or written', async () => {
-    const before = (await fx.data<{ rows: unknown[] }>('history.query', { limit: 500 })).rows.length;
+    const before = (await fx.data('history.query', { limit: 500 })).rows.length;
     const result = await submit(v2Fields({ cardNumber: '4242424242424241' }));
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'cardNumber' } });
-    const after = (await fx.data<{ rows: unknown[] }>('history.query', { limit: 500 })).rows.length;
+    const after = (await fx.data('history.query', { limit: 500 })).rows.length;
     expect(after).toBe(before);
   });
 
@@ -65,7 +70,7 @@ describe('pay-in v2 through the dispatcher', () => {
 
   it('uses the operator-typed order number and gets the original back on a repeat (A9)', async () => {
     const fields = v2Fields({ merchantTradeNo: `OP-${Date.now()}` });
-    const first = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields });
+    const first = await fx.data('payin.submit', { version: 'v2', fields });
     expect(first.merchantTradeNo).toBe(fields.merchantTradeNo);
     const orders = await sandboxOrder(fields.merchantTradeNo!);
     expect(orders).toHaveLength(1);
@@ -74,7 +79,7 @@ describe('pay-in v2 through the dispatcher', () => {
 
 describe('3-D Secure through the return listener', () => {
   async function challenge(code: string) {
-    const started = await fx.data<PayInResult>('payin.submit', {
+    const started = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ cardNumber: '4000000000003220' }),
     });
@@ -101,10 +106,7 @@ describe('3-D Secure through the return listener', () => {
       .map((payload) => payload.status);
     expect(told.at(-1)).toBe('approved');
     // The browser's return alone settled nothing: only the gateway's signed word did.
-    const { timeline } = await fx.data<{ timeline: { event: string; detail: { decided?: string } }[] }>(
-      'history.get',
-      { id: started.historyId },
-    );
+    const { timeline } = await fx.data('history.get', { id: started.historyId });
     const settledBy = timeline.find((entry) => entry.detail.decided === 'approved');
     expect(settledBy?.event).toBe('payin.callback');
   });
@@ -127,21 +129,21 @@ describe('3-D Secure through the return listener', () => {
 
 describe('v1 and the merchant secret', () => {
   it('signs v1 with the embedded sandbox secret out of the box', async () => {
-    const result = await fx.data<PayInResult>('payin.submit', { version: 'v1', fields: v1Fields() });
+    const result = await fx.data('payin.submit', { version: 'v1', fields: v1Fields() });
     expect(result).toMatchObject({ status: 'approved', currency: 'GBP' });
   });
 
   it('uses the secret saved in settings: a wrong one is refused by the gateway, the right one works', async () => {
-    const view = await fx.data<SettingsView>('secret.set', {
+    const view = await fx.data('secret.set', {
       profileId: 'sandbox',
       secret: 'not-the-secret',
     });
     expect(view.secretSet.sandbox).toBe(true);
     expect(JSON.stringify(view)).not.toContain('not-the-secret');
-    const refused = await fx.data<PayInResult>('payin.submit', { version: 'v1', fields: v1Fields() });
+    const refused = await fx.data('payin.submit', { version: 'v1', fields: v1Fields() });
     expect(refused.status).toBe('refused');
     await fx.data('secret.set', { profileId: 'sandbox', secret: 'sandbox-secret' });
-    const approved = await fx.data<PayInResult>('payin.submit', { version: 'v1', fields: v1Fields() });
+    const approved = await fx.data('payin.submit', { version: 'v1', fields: v1Fields() });
     expect(approved.status).toBe('approved');
   });
 });
@@ -149,17 +151,14 @@ describe('v1 and the merchant secret', () => {
 describe('stored cards', () => {
   it('keeps the returned ccStorageID per user and pays with it', async () => {
     const fields = v2Fields({ storeCc: '1', cardNumber: '5555555555554444' });
-    const first = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields });
+    const first = await fx.data('payin.submit', { version: 'v2', fields });
     expect(first.status).toBe('approved');
-    const cards = await fx.data<{ ccStorageID: string; maskedPan: string; brand: string }[]>(
-      'payin.storedCards',
-      {
-        userId: fields.userId,
-      },
-    );
+    const cards = await fx.data('payin.storedCards', {
+      userId: fields.userId,
+    });
     expect(cards).toEqual([expect.objectContaining({ maskedPan: '555555******4444', brand: 'Mastercard' })]);
     const { cardNumber: _n, cvv: _c, expDate: _e, storeCc: _s, ...customer } = fields;
-    const paid = await fx.data<PayInResult>('payin.submit', {
+    const paid = await fx.data('payin.submit', {
       version: 'v2',
       fields: { ...customer, amount: '7.50', ccStorageID: cards[0]!.ccStorageID },
     });
@@ -173,7 +172,7 @@ describe('gateway faults end in the right class', () => {
     ['500.03', 'outcome_unknown'],
     ['500.04', 'outcome_unknown'],
   ])('amount %s → %s', async (amount, status) => {
-    const result = await fx.data<PayInResult>('payin.submit', {
+    const result = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ amount }),
     });
@@ -183,18 +182,18 @@ describe('gateway faults end in the right class', () => {
 
   it('a timeout is an unknown outcome, and retrying with the same order number settles it without a second charge', async () => {
     await fx.data('profiles.save', {
-      ...(await fx.data<SettingsView>('settings.get')).settings.profiles[0],
+      ...(await fx.data('settings.get')).settings.profiles[0]!,
       requestTimeoutMs: 1_000,
     });
     // A callback would settle the order before the late answer; point it nowhere to see the retry do it.
     const fields = v2Fields({ amount: '500.02', callBackURL: 'http://127.0.0.1:9/nowhere' });
-    const result = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields });
+    const result = await fx.data('payin.submit', { version: 'v2', fields });
     expect(result.status).toBe('outcome_unknown');
-    const retried = await fx.data<PayInResult>('payin.retry', { historyId: result.historyId });
+    const retried = await fx.data('payin.retry', { historyId: result.historyId });
     expect(retried).toMatchObject({ status: 'approved', merchantTradeNo: result.merchantTradeNo });
     expect(await sandboxOrder(result.merchantTradeNo)).toHaveLength(1);
     await fx.data('profiles.save', {
-      ...(await fx.data<SettingsView>('settings.get')).settings.profiles[0],
+      ...(await fx.data('settings.get')).settings.profiles[0]!,
       requestTimeoutMs: 30_000,
     });
   });
@@ -210,7 +209,7 @@ describe('gateway faults end in the right class', () => {
     });
     await fx.data('profiles.activate', { id: 'dead' });
     try {
-      const result = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: v2Fields() });
+      const result = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
       expect(result.status).toBe('not_sent');
     } finally {
       await fx.data('profiles.activate', { id: 'sandbox' });

@@ -1,19 +1,20 @@
-// Paydesk against a gateway it was not written with: the interface-only double in tests/doubles, which
+// Paydesk against a gateway it was not written with: the interface-only double in tests/support/doubles, which
 // answers in every odd but legal way. One row per answer shape: what status the pay-in gets, what the
 // agent is told, whether the duplicate guard counts it, and what a later signed callback does to it.
 // The invariant over every row: "nothing was charged" only where the interface proves no order exists.
+
+import type { HistoryRow } from '@shared/history';
+import type { IpcResult, PayInResult } from '@shared/ipc';
+import { MAY_HAVE_CHARGED, type PayInStatus } from '@shared/payin-lifecycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../src/shared/history';
-import type { IpcResult, PayInResult } from '../../src/shared/ipc';
-import { MAY_HAVE_CHARGED, type PayInStatus } from '../../src/shared/payin-lifecycle';
+import { type Fixture, startFixture, type V2Fields, v2Fields } from '../support/app/paydesk-fixture';
 import {
   envelope,
   type InterfaceGateway,
   type PayInShape,
   payIn,
   startInterfaceGateway,
-} from '../doubles/interface-gateway';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+} from '../support/doubles/interface-gateway';
 
 const MERCHANT_ID = 555001;
 const SECRET = 'other-vendor-secret';
@@ -59,12 +60,12 @@ afterAll(async () => {
   await gw?.close();
 });
 
-function fieldsForRow(overrides: Record<string, string> = {}): Record<string, string> {
+function fieldsForRow(overrides: Partial<V2Fields> = {}): V2Fields {
   cardSeq += 1;
   return v2Fields({ cardNumber: CARDS[cardSeq % CARDS.length]!, amount: `${20 + cardSeq}.00`, ...overrides });
 }
 
-async function submit(fields: Record<string, string>): Promise<IpcResult<PayInResult>> {
+async function submit(fields: V2Fields): Promise<IpcResult<PayInResult>> {
   return (await fx.call('payin.submit', { version: 'v2', fields })) as IpcResult<PayInResult>;
 }
 
@@ -273,9 +274,9 @@ describe('asking again with the same order number', () => {
   it('where the gateway replays orders, its answer settles an unknown outcome', async () => {
     gw.setIdempotency('replay');
     gw.scriptPayIn(payIn.closeAfterProcessing(payIn.approvedCode0()), { times: 1 });
-    const lost = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
+    const lost = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
     expect(lost.status).toBe('outcome_unknown');
-    const asked = await fx.data<PayInResult>('payin.retry', { historyId: lost.historyId });
+    const asked = await fx.data('payin.retry', { historyId: lost.historyId });
     expect(asked.status).toBe('approved');
     expect(gw.orders.get(lost.merchantTradeNo)?.timesCharged).toBe(1);
   });
@@ -284,8 +285,8 @@ describe('asking again with the same order number', () => {
     gw.setIdempotency('refuse-duplicate');
     try {
       gw.scriptPayIn(payIn.closeAfterProcessing(payIn.approvedCode0()), { times: 1 });
-      const lost = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
-      const asked = await fx.data<PayInResult>('payin.retry', { historyId: lost.historyId });
+      const lost = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
+      const asked = await fx.data('payin.retry', { historyId: lost.historyId });
       expect(asked.status).toBe('outcome_unknown');
       expect(asked.message).toMatch(
         /Asked the gateway again with order number .*outcome is still open: look the order up/,
@@ -301,7 +302,7 @@ describe('asking again with the same order number', () => {
 describe('callbacks', () => {
   async function approvedPayIn(): Promise<PayInResult> {
     gw.scriptPayIn(payIn.approvedCode0(), { times: 1 });
-    return fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
+    return fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
   }
 
   it('a notification signed with another secret is refused and changes nothing', async () => {
@@ -318,7 +319,7 @@ describe('callbacks', () => {
 
   it('the same notification twice: one word, both audited', async () => {
     gw.scriptPayIn(payIn.processingNothingToShow(), { times: 1 });
-    const open = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
+    const open = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
     const delivered = await notify(open.merchantTradeNo, 'approved', { repeat: 2 });
     expect(delivered.deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
     expect(rowOf(open.historyId).status).toBe('approved');
@@ -330,7 +331,7 @@ describe('callbacks', () => {
 
   it('a signed notification for another amount is a conflict, never a silent approval', async () => {
     gw.scriptPayIn(payIn.processingNothingToShow(), { times: 1 });
-    const open = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
+    const open = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
     await notify(open.merchantTradeNo, 'approved', { fields: { amount: '999.00' }, updateOrder: false });
     const row = rowOf(open.historyId);
     expect(row.status).toBe('conflict');
@@ -366,7 +367,7 @@ describe('a bank page address Paydesk does not open', () => {
         },
         { times: 1 },
       );
-      const result = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
+      const result = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
       expect(result.status).toBe('action_required');
       expect(result.bankPage).toBeUndefined();
       expect(result.message).toMatch(/address Paydesk does not open.*check the order with the gateway/);
@@ -377,7 +378,7 @@ describe('a bank page address Paydesk does not open', () => {
 describe('the browser coming back from the bank page', () => {
   it('an unsigned return never settles: the pay-in awaits the signed word, which then decides', async () => {
     gw.scriptPayIn(payIn.threeDsHtmlSource(), { times: 1 });
-    const started = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
+    const started = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
     expect(started.status).toBe('action_required');
     const { retURL, successURL } = JSON.parse(rowOf(started.historyId).request) as Record<string, string>;
     // Anyone on this machine can send this: it claims success, for a card whose 3-D Secure fails.
@@ -401,19 +402,19 @@ describe('the browser coming back from the bank page', () => {
 
   it('without a callback, asking again is offered and the replayed order settles it', async () => {
     gw.scriptPayIn(payIn.threeDsHtmlSource(), { times: 1 });
-    const started = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: fieldsForRow() });
+    const started = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
     const { retURL } = JSON.parse(rowOf(started.historyId).request) as Record<string, string>;
     gw.finish(started.merchantTradeNo, 'approved');
     await fetch(retURL!);
     expect(rowOf(started.historyId).status).toBe('awaiting_confirmation');
     // A gateway that replays its first answer ("here is the bank page") tells nothing new.
-    const stale = await fx.data<PayInResult>('payin.retry', { historyId: started.historyId });
+    const stale = await fx.data('payin.retry', { historyId: started.historyId });
     expect(stale.status).toBe('awaiting_confirmation');
     expect(stale.message).toMatch(/Asked the gateway again .*did not settle it/);
     // One that reports the order as it is now settles it.
     gw.setIdempotency('report-current');
     try {
-      const asked = await fx.data<PayInResult>('payin.retry', { historyId: started.historyId });
+      const asked = await fx.data('payin.retry', { historyId: started.historyId });
       expect(asked.status).toBe('approved');
       expect(gw.orders.get(started.merchantTradeNo)?.timesCharged).toBe(1);
     } finally {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
+import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
 
 let cluster: PostgresCluster;
 

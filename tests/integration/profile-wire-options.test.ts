@@ -1,11 +1,12 @@
 // A profile's wire options end to end, through the IPC channel the renderer uses, against the
 // interface-only gateway double: what leaves Paydesk is what the profile allows (A8, A14), and a profile
 // with its own return addresses sends no loopback address at all (A29).
+
+import type { IpcResult, PayInResult } from '@shared/ipc';
+import type { ProfileInput } from '@shared/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpcResult, PayInResult, StoredCard } from '../../src/shared/ipc';
-import type { ProfileInput } from '../../src/shared/profile';
-import { type InterfaceGateway, startInterfaceGateway } from '../doubles/interface-gateway';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { type InterfaceGateway, startInterfaceGateway } from '../support/doubles/interface-gateway';
 
 const MERCHANT_ID = 777001;
 let gw: InterfaceGateway;
@@ -68,7 +69,7 @@ describe('card details beside a stored card (A8)', () => {
     const userId = `stored-${Date.now()}`;
     const first = await submit(v2Fields({ userId, storeCc: '1', amount: '32.00' }));
     expect(first.ok).toBe(true);
-    const cards = await fx.data<StoredCard[]>('payin.storedCards', { userId });
+    const cards = await fx.data('payin.storedCards', { userId });
     expect(cards).toHaveLength(1);
     const { ccStorageID } = cards[0]!;
     const {

@@ -3,12 +3,11 @@
 // has not approved or declined.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Receipt } from '@shared/receipt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptPdf } from '../../src/main/receipt/receipt-pdf';
-import type { PayInResult } from '../../src/shared/ipc';
-import type { Receipt } from '../../src/shared/receipt';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
-import { differingPixels, pdfPageCount, pdfPagePng, pdfText } from '../support/pdf-render';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { differingPixels, pdfPageCount, pdfPagePng, pdfText } from '../support/pdf/pdf-render';
 
 const REVIEWED = join(import.meta.dirname, '../fixtures/receipt');
 /** Pixels allowed to differ from the reviewed picture (at 150 dpi): stray anti-aliasing, never a character. */
@@ -23,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const pdfOf = async (historyId: number) => {
-  const file = await fx.data<{ fileName: string; pdfBase64: string }>('payin.receiptPdf', {
+  const file = await fx.data('payin.receiptPdf', {
     historyId,
     timeZone,
   });
@@ -32,7 +31,7 @@ const pdfOf = async (historyId: number) => {
 
 describe('receipts of settled pay-ins', () => {
   it('makes a PDF of an approval with the last four digits only, and audits it', async () => {
-    const paid = await fx.data<PayInResult>('payin.submit', {
+    const paid = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ amount: '1234.5' }),
     });
@@ -59,17 +58,17 @@ describe('receipts of settled pay-ins', () => {
     expect(words).not.toContain('424242');
     expect(bytes.includes(Buffer.from('4242424242424242'))).toBe(false);
 
-    const detail = await fx.data<{ timeline: { event: string }[] }>('history.get', { id: paid.historyId });
+    const detail = await fx.data('history.get', { id: paid.historyId });
     expect(detail.timeline.map((entry) => entry.event)).toContain('payin.receipt_pdf');
   });
 
   it('says why a declined card was declined and that nothing was charged', async () => {
-    const declined = await fx.data<PayInResult>('payin.submit', {
+    const declined = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ cardNumber: '4000000000009995' }),
     });
     expect(declined.status).toBe('declined');
-    const receipt = await fx.data<Receipt>('payin.receipt', { historyId: declined.historyId, timeZone });
+    const receipt = await fx.data('payin.receipt', { historyId: declined.historyId, timeZone });
     expect(receipt).toMatchObject({ status: 'declined', declineReason: 'Insufficient funds', last4: '9995' });
     const words = pdfText((await pdfOf(declined.historyId)).bytes);
     expect(words).toContain('DECLINED PAYMENT');
@@ -77,18 +76,18 @@ describe('receipts of settled pay-ins', () => {
   });
 
   it('refuses a receipt while the outcome is not known, and writes nothing', async () => {
-    const unknown = await fx.data<PayInResult>('payin.submit', {
+    const unknown = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ amount: '500.01' }),
     });
     expect(['approved', 'declined']).not.toContain(unknown.status);
-    const before = await fx.data<{ timeline: unknown[] }>('history.get', { id: unknown.historyId });
+    const before = await fx.data('history.get', { id: unknown.historyId });
     for (const channel of ['payin.receipt', 'payin.receiptPdf']) {
       const answer = await fx.call(channel, { historyId: unknown.historyId, timeZone });
       expect(answer).toMatchObject({ ok: false, error: { kind: 'conflict' } });
       if (!answer.ok) expect(answer.error.message).toMatch(/only once the gateway has approved or declined/);
     }
-    const after = await fx.data<{ timeline: unknown[] }>('history.get', { id: unknown.historyId });
+    const after = await fx.data('history.get', { id: unknown.historyId });
     expect(after.timeline).toHaveLength(before.timeline.length);
   });
 

@@ -3,8 +3,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayInResult, ReturningCustomer, StoredCard } from '../../src/shared/ipc';
-import { type Fixture, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 let fx: Fixture;
 beforeAll(async () => {
@@ -16,11 +15,11 @@ describe('returning customers', () => {
   it('offers the details of the customer’s last pay-in with this profile, without card data', async () => {
     const userId = `returning-${process.pid}`;
     await fx.data('payin.submit', { version: 'v2', fields: v2Fields({ userId, city: 'Bristol' }) });
-    const latest = await fx.data<PayInResult>('payin.submit', {
+    const latest = await fx.data('payin.submit', {
       version: 'v2',
       fields: v2Fields({ userId, city: 'Leeds', mobile: '5559876543', amount: '3.00' }),
     });
-    const found = await fx.data<ReturningCustomer>('payin.customer', { userId });
+    const found = await fx.data('payin.customer', { userId });
     expect(found.lastPayIn).toMatchObject({
       historyId: latest.historyId,
       details: {
@@ -37,7 +36,7 @@ describe('returning customers', () => {
   });
 
   it('knows nobody for an id never paid for, and refuses an empty id', async () => {
-    expect(await fx.data<ReturningCustomer>('payin.customer', { userId: 'nobody-yet' })).toEqual({
+    expect(await fx.data('payin.customer', { userId: 'nobody-yet' })).toEqual({
       lastPayIn: null,
     });
     expect(await fx.call('payin.customer', { userId: '  ' })).toMatchObject({
@@ -51,7 +50,7 @@ describe('stored cards', () => {
   it('says in the result which card was stored and when, and takes it off the list on request', async () => {
     const before = Date.now();
     const fields = v2Fields({ storeCc: '1', cardNumber: '5555555555554444' });
-    const paid = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields });
+    const paid = await fx.data('payin.submit', { version: 'v2', fields });
     expect(paid.storedCard).toMatchObject({
       userId: fields.userId,
       maskedPan: '555555******4444',
@@ -59,13 +58,11 @@ describe('stored cards', () => {
     });
     expect(paid.storedCard?.storedAt).toBeGreaterThanOrEqual(before);
 
-    const cards = await fx.data<StoredCard[]>('payin.storedCards', { userId: fields.userId });
+    const cards = await fx.data('payin.storedCards', { userId: fields.userId });
     expect(cards).toEqual([paid.storedCard]);
-    const left = await fx.data<StoredCard[]>('payin.forgetStoredCard', {
-      ccStorageID: paid.storedCard?.ccStorageID,
-    });
+    const left = await fx.data('payin.forgetStoredCard', { ccStorageID: paid.storedCard!.ccStorageID });
     expect(left).toEqual([]);
-    expect(await fx.data<StoredCard[]>('payin.storedCards', { userId: fields.userId })).toEqual([]);
+    expect(await fx.data('payin.storedCards', { userId: fields.userId })).toEqual([]);
     expect(
       await fx.call('payin.forgetStoredCard', { ccStorageID: paid.storedCard?.ccStorageID }),
     ).toMatchObject({ ok: false, error: { kind: 'not_found' } });
@@ -81,7 +78,7 @@ describe('stored cards', () => {
   });
 
   it('a pay-in that did not ask to store a card says nothing of one', async () => {
-    const paid = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: v2Fields() });
+    const paid = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(paid.storedCard).toBeUndefined();
   });
 });

@@ -2,10 +2,10 @@
 // form, then the redirects of A19 to a real local "merchant site". Also txMode=redirection.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ORDER_STATUS } from '@shared/gateway/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
-import { ORDER_STATUS } from '../../src/shared/gateway/order-status';
-import { inspectOrders, payV2, tradeNo } from './sandbox-helpers';
+import { inspectOrders, payV2, tradeNo } from '../support/sandbox/sandbox-helpers';
 
 let sandbox: Sandbox;
 let url: string;

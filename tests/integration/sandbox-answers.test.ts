@@ -3,14 +3,14 @@
 // status's schema — so the document's responses say what really arrives, code by status (A1, A2).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox';
 import {
   answerSchemasOf,
   type GatewayOperationName,
   paymentNotificationSchema,
-} from '../../src/shared/gateway/answers';
-import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
+} from '@shared/gateway/answers';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/sandbox';
 import {
   eventually,
   type GatewayAnswer,
@@ -23,7 +23,7 @@ import {
   signedKyc,
   v1Form,
   v2Body,
-} from './sandbox-helpers';
+} from '../support/sandbox/sandbox-helpers';
 
 let sandbox: Sandbox;
 let receiver: Server;

@@ -1,11 +1,19 @@
 // Callbacks (A12) received by a real local listener: signed, retried with backoff, each attempt recorded.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { paymentCallbackSchema } from '@shared/gateway/callback';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBodySignature } from '../../src/node/sign';
 import { CALLBACK_MAX_ATTEMPTS, type Sandbox, startSandbox } from '../../src/sandbox';
-import { paymentCallbackSchema } from '../../src/shared/gateway/callback';
-import { eventually, inspectOrders, payV2, postForm, SECRET, tradeNo, v1Form } from './sandbox-helpers';
+import {
+  eventually,
+  inspectOrders,
+  payV2,
+  postForm,
+  SECRET,
+  tradeNo,
+  v1Form,
+} from '../support/sandbox/sandbox-helpers';
 
 type Received = { path: string; contentType: string; body: Record<string, unknown> };
 

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/node/sign';
-import { payV2, postForm, v1Form } from './sandbox-helpers';
+import { payV2, postForm, v1Form } from '../support/sandbox/sandbox-helpers';
 
 let child: ChildProcess | undefined;
 afterEach(() => {

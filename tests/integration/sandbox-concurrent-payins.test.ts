@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
-import { type Body, inspectOrders, postJson, tradeNo, v2Body } from './sandbox-helpers';
+import { type Body, inspectOrders, postJson, tradeNo, v2Body } from '../support/sandbox/sandbox-helpers';
 
 type Answer = { code: number; msg: string; data: { orderId?: string; orderStatus?: number } | null };
 

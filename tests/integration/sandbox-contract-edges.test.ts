@@ -1,9 +1,10 @@
 // The sandbox at the edges the assumptions spell out after a field-by-field review: KYC URL lengths and
 // empty batches (A10, A11), and a v1 form field sent twice (A17), which is refused — usually at the sign.
+
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/node/sign';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
-import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
 import {
   kycRecord,
   MERCHANT_ID,
@@ -14,7 +15,7 @@ import {
   tradeNo,
   v1Form,
   v2Body,
-} from './sandbox-helpers';
+} from '../support/sandbox/sandbox-helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

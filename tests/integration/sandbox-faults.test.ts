@@ -1,8 +1,17 @@
 // Fault amounts (A20): what a client sees, and what a retry with the same merchantTradeNo then gets.
+
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
-import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
-import { eventually, inspectOrders, postForm, postJson, tradeNo, v1Form, v2Body } from './sandbox-helpers';
+import {
+  eventually,
+  inspectOrders,
+  postForm,
+  postJson,
+  tradeNo,
+  v1Form,
+  v2Body,
+} from '../support/sandbox/sandbox-helpers';
 
 let sandbox: Sandbox;
 let url: string;

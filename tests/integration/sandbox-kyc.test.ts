@@ -1,10 +1,18 @@
 // KYC submission over real HTTP: acceptance, all-or-nothing refusals, the record limit, signatures and
 // one record per userId (A22).
+
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/node/sign';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
-import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
-import { kycRecord, MERCHANT_ID, postForm, postJson, SECRET, signedKyc } from './sandbox-helpers';
+import {
+  kycRecord,
+  MERCHANT_ID,
+  postForm,
+  postJson,
+  SECRET,
+  signedKyc,
+} from '../support/sandbox/sandbox-helpers';
 
 const OTHER_MERCHANT = { merchantId: 200002, secret: 'other-secret', algorithm: 'md5-key' as const };
 let sandbox: Sandbox;

@@ -1,9 +1,9 @@
 // Pay-in v2 and v1 over real HTTP: the test cards, every refusal, repeated order numbers and inspection.
 import { connect } from 'node:net';
+import { ORDER_STATUS } from '@shared/gateway/order-status';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox, TEST_CARDS } from '../../src/sandbox';
-import { ORDER_STATUS } from '../../src/shared/gateway/order-status';
-import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
 import {
   inspectOrders,
   payV2,
@@ -13,7 +13,7 @@ import {
   tradeNo,
   v1Form,
   v2Body,
-} from './sandbox-helpers';
+} from '../support/sandbox/sandbox-helpers';
 
 let sandbox: Sandbox;
 let url: string;

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
-import { inspectOrders, kycRecord, payV2, postJson, signedKyc, tradeNo } from './sandbox-helpers';
+import {
+  inspectOrders,
+  kycRecord,
+  payV2,
+  postJson,
+  signedKyc,
+  tradeNo,
+} from '../support/sandbox/sandbox-helpers';
 
 let dir: string;
 let dataFile: string;

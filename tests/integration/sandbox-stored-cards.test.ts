@@ -1,8 +1,9 @@
 // Stored cards (A8, A21): storeCc=1 issues a stable opaque token; paying with it charges that card.
+
+import { RESULT_CODE } from '@shared/gateway/result-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
-import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
-import { payV2, postForm, v1Form } from './sandbox-helpers';
+import { payV2, postForm, v1Form } from '../support/sandbox/sandbox-helpers';
 
 const OTHER = { merchantId: 300003, secret: 'third-secret', algorithm: 'hmac-sha256' as const };
 let sandbox: Sandbox;

@@ -4,14 +4,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SettingsNotice } from '@shared/ipc';
+import { SANDBOX_PROFILE } from '@shared/profile';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { setAsideUnreadableSettings } from '../../src/main/settings/settings-file';
 import { createSettingsService, type KeyValueStore } from '../../src/main/settings/settings-service';
-import type { SettingsNotice } from '../../src/shared/ipc';
-import { SANDBOX_PROFILE } from '../../src/shared/profile';
-import { startFixture } from '../support/paydesk-fixture';
+import { startFixture } from '../support/app/paydesk-fixture';
 
 const LIVE = {
   id: 'live-eu',
@@ -220,9 +220,7 @@ describe('through the app', () => {
         operatorName: 'Jane',
         profiles: [SANDBOX_PROFILE, { ...LIVE, baseUrl: 'ftp://x' }],
       });
-      const view = await fixture.data<{ settings: { operatorName: string }; notices: SettingsNotice[] }>(
-        'settings.get',
-      );
+      const view = await fixture.data('settings.get');
       expect(view.settings.operatorName).toBe('Jane');
       expect(view.notices).toEqual([
         { kind: 'profile_dropped', message: expect.stringMatching(/^The profile "Live EU" was not valid/) },

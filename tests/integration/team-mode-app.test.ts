@@ -10,10 +10,10 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { DESK_FILE } from '../../src/main/team/desk-identity';
-import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/paydesk-fixture';
-import type { DeskRoleConnection, PostgresCluster } from '../support/postgres-cluster';
-import { startPostgresCluster } from '../support/postgres-cluster';
-import { createTeamDatabase, type TeamDatabase } from '../support/team-database';
+import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import type { DeskRoleConnection, PostgresCluster } from '../support/team/postgres-cluster';
+import { startPostgresCluster } from '../support/team/postgres-cluster';
+import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
 
 const TEAM_KEY = '5a'.repeat(32);
 
@@ -69,7 +69,7 @@ describe('the team duplicate check', () => {
     const second = await teamDesk(await team.addDesk('desk_front2'), 'Bruno', 'Front 2');
     const fields = v2Fields({ amount: '49.90' });
 
-    const paid = await first.data<PayInResult>('payin.submit', { version: 'v2', fields });
+    const paid = await first.data('payin.submit', { version: 'v2', fields });
     expect(paid.status).toBe('approved');
     expect(paid.teamCheck).toEqual({ state: 'clear' });
     await drained(first);
@@ -88,7 +88,7 @@ describe('the team duplicate check', () => {
     expect(second.paydesk.history.count()).toBe(0);
 
     // The agent confirms: it goes, and the team check is not asked again.
-    const confirmed = await second.data<PayInResult>('payin.submit', {
+    const confirmed = await second.data('payin.submit', {
       version: 'v2',
       fields,
       confirmDuplicate: true,
@@ -97,12 +97,12 @@ describe('the team duplicate check', () => {
     expect(confirmed.teamCheck).toBeUndefined();
 
     // Another amount, or another card, is clear.
-    const other = await second.data<PayInResult>('payin.submit', {
+    const other = await second.data('payin.submit', {
       version: 'v2',
       fields: { ...fields, amount: '49.91' },
     });
     expect(other.teamCheck).toEqual({ state: 'clear' });
-    const otherCard = await second.data<PayInResult>('payin.submit', {
+    const otherCard = await second.data('payin.submit', {
       version: 'v2',
       fields: { ...fields, cardNumber: '5555555555554444' },
     });
@@ -114,7 +114,7 @@ describe('the team duplicate check', () => {
     const second = await teamDesk(await team.addDesk('desk_back2'), 'Dario', 'Back 2');
     // The sandbox answers 500.01 with a lost answer: outcome unknown.
     const fields = v2Fields({ amount: '500.01' });
-    const lost = await first.data<PayInResult>('payin.submit', { version: 'v2', fields });
+    const lost = await first.data('payin.submit', { version: 'v2', fields });
     expect(lost.status).toBe('outcome_unknown');
     await drained(first);
     const warned = await second.call<PayInResult>('payin.submit', { version: 'v2', fields });
@@ -129,7 +129,7 @@ describe('the team duplicate check', () => {
     const role = await team.addDesk('desk_offline');
     // A port nothing listens on: the cluster's own port with the server stopped would stop the other tests.
     const fx = await teamDesk({ ...role, port: 1 }, 'Eva', 'Offline');
-    const result = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: v2Fields() });
+    const result = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(result.status).toBe('approved');
     expect(result.teamCheck?.state).toBe('skipped');
     expect(result.teamCheck?.message).toMatch(
@@ -144,14 +144,14 @@ describe('a desk without a team connection', () => {
   it('works as before: no team check, nothing queued, no desk id', async () => {
     const fx = await startFixture();
     fixtures.push(fx);
-    const result = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: v2Fields() });
+    const result = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(result.status).toBe('approved');
     expect(result.teamCheck).toBeUndefined();
     expect(fx.paydesk.history.teamOutbox.enabled()).toBe(false);
     expect(fx.paydesk.history.teamOutbox.pending()).toBe(0);
     expect(fx.paydesk.team.current()).toBeUndefined();
     expect(() => readFileSync(join(fx.dataDir, DESK_FILE))).toThrow();
-    const view = await fx.data<SettingsView>('settings.get');
+    const view = await fx.data('settings.get');
     expect(view.settings.team).toBeUndefined();
     expect(view.teamSecretsSet).toBeUndefined();
   });
@@ -176,14 +176,14 @@ describe('the team connection in settings', () => {
       user: role.user,
       deskName: 'Desk S',
     };
-    const set = await fx.data<SettingsView>('settings.setTeam', { connection });
+    const set = await fx.data('settings.setTeam', { connection });
     expect(set.settings.team).toEqual(connection);
     expect(set.teamSecretsSet).toEqual({ password: false, key: false });
     expect(fx.paydesk.team.current()).toBeUndefined();
 
     const badKey = await fx.call('secret.setTeam', { key: 'not hex' });
     expect(badKey).toMatchObject({ ok: false, error: { kind: 'invalid' } });
-    const secrets = await fx.data<SettingsView>('secret.setTeam', {
+    const secrets = await fx.data('secret.setTeam', {
       password: role.password,
       key: TEAM_KEY.toUpperCase(),
     });
@@ -194,7 +194,7 @@ describe('the team connection in settings', () => {
     expect(fx.store.dump()).not.toContain(role.password);
     expect(fx.store.dump()).not.toContain(TEAM_KEY);
 
-    const result = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: v2Fields() });
+    const result = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(result.teamCheck).toEqual({ state: 'clear' });
     await drained(fx);
     const desk = new pg.Client(role);
@@ -210,11 +210,11 @@ describe('the team connection in settings', () => {
     expect(JSON.parse(readFileSync(join(fx.dataDir, DESK_FILE), 'utf8')).deskId).toBe(store?.deskId);
 
     // Leaving team mode: the connection, its secrets and the outbox go; pay-ins are as before.
-    const off = await fx.data<SettingsView>('settings.setTeam', { connection: null });
+    const off = await fx.data('settings.setTeam', { connection: null });
     expect(off.settings.team).toBeUndefined();
     expect(fx.paydesk.team.current()).toBeUndefined();
     expect(fx.paydesk.history.teamOutbox.enabled()).toBe(false);
-    const after = await fx.data<PayInResult>('payin.submit', { version: 'v2', fields: v2Fields() });
+    const after = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(after.teamCheck).toBeUndefined();
     expect(fx.paydesk.history.teamOutbox.pending()).toBe(0);
   });

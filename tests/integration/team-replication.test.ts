@@ -14,10 +14,10 @@ import type { TeamOutbox } from '../../src/main/history/team-outbox';
 import { cardKeyOf } from '../../src/main/team/card-key';
 import { verifyTeamChain } from '../../src/main/team/team-chain';
 import { startTeamStore, type TeamStore } from '../../src/main/team/team-store';
-import { maskedSightings, scanForSecrets } from '../drills/support/secrets-scan';
-import { CVV, payIn, type TempHistory, tempHistory, VISA } from '../integration/history-fixtures';
-import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
-import { createTeamDatabase, type TeamDatabase } from '../support/team-database';
+import { maskedSightings, scanForSecrets } from '../support/drills/secrets-scan';
+import { CVV, payIn, type TempHistory, tempHistory, VISA } from '../support/history/history-fixtures';
+import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
+import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
 
 const TEAM_KEY = '3f'.repeat(32);
 const FAST = { idleMs: 20, backoffMs: 20, maxBackoffMs: 200 };

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTeamDb, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../../src/main/team/team-migrations';
-import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
-import { createTeamDatabase, type TeamDatabase } from '../support/team-database';
+import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
+import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
 
 let cluster: PostgresCluster;
 let team: TeamDatabase;

@@ -3,11 +3,11 @@
 // pay-in or KYC batch would use, and the result says per address what was reached, in an operator's words.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ConnectionTest } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../src/main/gateway/test-connection';
-import type { ConnectionTest } from '../../src/shared/ipc';
-import { type InterfaceGateway, startInterfaceGateway } from '../doubles/interface-gateway';
-import { type Fixture, startFixture } from '../support/paydesk-fixture';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { type InterfaceGateway, startInterfaceGateway } from '../support/doubles/interface-gateway';
 
 const OPTIONS = { connectTimeoutMs: 2_000, timeoutMs: 5_000 };
 
@@ -158,14 +158,14 @@ describe('through the IPC channel', () => {
       kycBaseUrl: await closedAddress(),
       merchantId: 1001,
     });
-    const prefixed = await fx.data<ConnectionTest>('profiles.testConnection', { id: 'prefixed' });
+    const prefixed = await fx.data('profiles.testConnection', { id: 'prefixed' });
     expect(prefixed.checks.map((check) => [check.target, check.ok])).toEqual([
       ['payin', true],
       ['kyc', false],
     ]);
     expect(prefixed.checks[0]!.url).toBe(`${gw.url}/openapi/v2/pwpp`);
 
-    const sandbox = await fx.data<ConnectionTest>('profiles.testConnection', { id: 'sandbox' });
+    const sandbox = await fx.data('profiles.testConnection', { id: 'sandbox' });
     expect(sandbox.ok).toBe(true);
     expect(sandbox.checks.map((check) => check.ok)).toEqual([true, true]);
   });

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { IPC_CHANNEL_NAMES } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { startWebHarness } from '../../src/main/web-harness/web-harness';
-import { IPC_CHANNEL_NAMES } from '../../src/shared/ipc';
-import { memoryStore, startFixture, v2Fields } from '../support/paydesk-fixture';
+import { memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 let harness: Awaited<ReturnType<typeof startWebHarness>>;
 let rendererDir: string;

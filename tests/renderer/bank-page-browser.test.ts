@@ -1,8 +1,9 @@
 // The pay-in form fills clientHTTPAccept and clientHTTPUserAgent from Paydesk's own browser (A28), and
 // sends what the agent typed instead when they changed them.
+
+import { defaultValues, toFields } from '@renderer/features/payin/form';
+import { DOCUMENT_NAVIGATION_ACCEPT } from '@shared/bank-page-browser';
 import { describe, expect, it } from 'vitest';
-import { defaultValues, toFields } from '../../src/renderer/src/features/payin/form';
-import { DOCUMENT_NAVIGATION_ACCEPT } from '../../src/shared/bank-page-browser';
 
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Paydesk/0.1.0 Chrome/156.0.0.0';

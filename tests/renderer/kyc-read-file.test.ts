@@ -1,7 +1,8 @@
 // A KYC file crosses IPC as base64 (kyc.open): read and encoded a slice at a time, the text must be the
 // whole file's base64 exactly, at every size around the slice edges, natively encoded or not.
+
+import { readBase64, SLICE_BYTES, sliceToBase64 } from '@renderer/features/kyc/read-file';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readBase64, SLICE_BYTES, sliceToBase64 } from '../../src/renderer/src/features/kyc/read-file';
 
 function bytesOf(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(new ArrayBuffer(size));

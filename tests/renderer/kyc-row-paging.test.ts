@@ -2,10 +2,11 @@
 // a wheel turned hard leaps past a screenful every frame, and then the grid waits for the rows to hold
 // still before asking, and drops a page that comes back after the rows have left it. (A stand-in for
 // window.paydesk answers kyc.rows when the test says so.)
+
+import { LEAP_CALM_MS, leapt, nearRange, PAGE_ROWS } from '@renderer/features/kyc/row-pages';
+import { useKycStore } from '@renderer/features/kyc/store';
+import type { KycBatchSummary, KycCounts } from '@shared/kyc-batch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LEAP_CALM_MS, leapt, nearRange, PAGE_ROWS } from '../../src/renderer/src/features/kyc/row-pages';
-import { useKycStore } from '../../src/renderer/src/features/kyc/store';
-import type { KycBatchSummary, KycCounts } from '../../src/shared/kyc-batch';
 
 type Asked = { offset: number; answer: (result: unknown) => void };
 let asked: Asked[] = [];

@@ -1,16 +1,12 @@
 // The pay-in form under a profile's rules (A8, A14) and return addresses (A29): it refuses no more than
 // the profile allows, sends card details beside a stored card only where the profile takes them, and
 // starts with the profile's own return URL. (tests/renderer is typechecked with the renderer's tsconfig.)
+
+import { cardErrors, defaultValues, type PayInFormValues, toFields } from '@renderer/features/payin/form';
+import { payInResolverFor } from '@renderer/features/payin/form-resolver';
+import { DEFAULT_PAYIN_RULES, type PayInRules } from '@shared/gateway/payin';
+import { profileSchema } from '@shared/profile';
 import { describe, expect, it } from 'vitest';
-import {
-  cardErrors,
-  defaultValues,
-  type PayInFormValues,
-  toFields,
-} from '../../src/renderer/src/features/payin/form';
-import { payInResolverFor } from '../../src/renderer/src/features/payin/form-resolver';
-import { DEFAULT_PAYIN_RULES, type PayInRules } from '../../src/shared/gateway/payin';
-import { profileSchema } from '../../src/shared/profile';
 
 const TEXT_COUNTRY: PayInRules = { country: 'text', storedCard: 'token-alone' };
 const WITH_CARD: PayInRules = { country: 'iso-alpha2', storedCard: 'token-with-card' };

@@ -1,9 +1,10 @@
 // The result panel's state follows the pay-in from any source, at once: news of a payment still being
 // sent (a signed callback that beats a slow answer) shows as soon as it comes, the form stays busy until
 // main answers, and an event never drops what the answer said. (A stand-in for window.paydesk.)
+
+import { usePayInStore } from '@renderer/features/payin/store';
+import type { PayInResult } from '@shared/ipc';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { usePayInStore } from '../../src/renderer/src/features/payin/store';
-import type { PayInResult } from '../../src/shared/ipc';
 
 type Pending = { channel: string; input: unknown; answer: (result: unknown) => void };
 const pending: Pending[] = [];

@@ -1,8 +1,9 @@
 // A status tag's colours live in a stylesheet (status-tag.css), one rule per Mantine colour: every colour a
 // status or a KYC row or chunk state wears must have its rule, or its tag would lose its tint and edge.
+
+import { CHUNK_STATE_LOOK, ROW_STATE_LOOK } from '@renderer/features/kyc/StateLabels';
+import { STATUS_LOOK } from '@renderer/lib/status-look';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_STATE_LOOK, ROW_STATE_LOOK } from '../../src/renderer/src/features/kyc/StateLabels';
-import { STATUS_LOOK } from '../../src/renderer/src/lib/status-look';
 
 // Read from disk through Node (these tests compile with the page's types, and the test runner empties CSS
 // imports): the stylesheet as the build bundles it.

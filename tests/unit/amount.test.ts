@@ -1,13 +1,14 @@
 // Amount text to money: section 2.1 ("2 decimal places; higher precision is rounded") and assumption A7
 // (ties away from zero; empty, exponent, negative, zero-after-rounding and over-32-character texts refused).
-import { describe, expect, it } from 'vitest';
+
 import {
   AMOUNT_MAX_LENGTH,
   amountsEqual,
   canonicalAmount,
   normalizeAmount,
   sumAmounts,
-} from '../../src/shared/money/amount';
+} from '@shared/money/amount';
+import { describe, expect, it } from 'vitest';
 
 const NOT_A_NUMBER = 'The amount must be a number such as 12.50 (digits and one decimal point).';
 

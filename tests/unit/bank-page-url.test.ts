@@ -1,8 +1,9 @@
 // What a bank page may be opened at: the gateway's redirectURL is any text, and only https (or plain http
 // on this machine) may reach a window or a frame.
+
+import { bankPageUrlSchema, isOpenableBankPageUrl } from '@shared/bank-page-url';
+import { payInResultSchema } from '@shared/ipc';
 import { describe, expect, it } from 'vitest';
-import { bankPageUrlSchema, isOpenableBankPageUrl } from '../../src/shared/bank-page-url';
-import { payInResultSchema } from '../../src/shared/ipc';
 
 describe('isOpenableBankPageUrl', () => {
   it.each([

@@ -1,5 +1,5 @@
 // Card checks run by the form, main and the sandbox, and the one stored form of a card number (masked).
-import { describe, expect, it } from 'vitest';
+
 import {
   checkCard,
   checkCardNumber,
@@ -7,7 +7,8 @@ import {
   checkExpiry,
   detectBrand,
   maskCardNumber,
-} from '../../src/shared/cards/card';
+} from '@shared/cards/card';
+import { describe, expect, it } from 'vitest';
 
 // Public test numbers of the card networks; each passes the Luhn check.
 const VISA = '4111111111111111';

@@ -1,7 +1,8 @@
 // The Electron layer with `electron` mocked (its binary cannot run here): the windows' security
 // settings, the IPC bindings' coverage of the contract, and the sender check.
+
+import { IPC_CHANNEL_NAMES, IPC_PREFIX, type IpcResult } from '@shared/ipc';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_CHANNEL_NAMES, IPC_PREFIX, type IpcResult } from '../../src/shared/ipc';
 
 type Handler = (event: unknown, input: unknown) => Promise<IpcResult<unknown>>;
 const fake = vi.hoisted(() => {

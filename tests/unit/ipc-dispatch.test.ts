@@ -1,7 +1,7 @@
+import { SANDBOX_PROFILE } from '@shared/profile';
 import { describe, expect, it } from 'vitest';
 import { createIpcDispatcher, type IpcHandlers } from '../../src/main/ipc/dispatch';
 import { IpcFailure } from '../../src/main/refusal';
-import { SANDBOX_PROFILE } from '../../src/shared/profile';
 
 const settingsView = {
   settings: {

@@ -1,15 +1,11 @@
 // docs/openapi.json is generated from the wire schemas; this fails when it no longer matches them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { COUNTRY_CODES } from '@shared/countries';
+import { buildOpenApiDocument, type JsonObject, serializeOpenApiDocument } from '@shared/gateway/openapi';
+import { RESULT_CODE } from '@shared/gateway/result-codes';
+import { AMOUNT_PATTERN } from '@shared/money/amount';
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES } from '../../src/shared/countries';
-import {
-  buildOpenApiDocument,
-  type JsonObject,
-  serializeOpenApiDocument,
-} from '../../src/shared/gateway/openapi';
-import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
-import { AMOUNT_PATTERN } from '../../src/shared/money/amount';
 
 const committedPath = path.resolve(import.meta.dirname, '../../docs/openapi.json');
 const document = buildOpenApiDocument();

@@ -1,7 +1,6 @@
 // The pay-in lifecycle as a state machine: every decision is a transition the history store allows, only
 // the gateway's word settles, an unsigned browser return never does, and disagreement is a conflict.
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+
 import {
   canFollow,
   decide,
@@ -13,7 +12,9 @@ import {
   PAYIN_STATUSES,
   type PayInStatus,
   SETTLED_STATUSES,
-} from '../../src/shared/payin-lifecycle';
+} from '@shared/payin-lifecycle';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 const WORDS: GatewayWord[] = ['approved', 'declined', 'processing', 'action_required', 'no_order', 'unknown'];
 const status = fc.constantFrom(...PAYIN_STATUSES);

@@ -1,9 +1,7 @@
 // A profile's reading of the two points where Paydesk narrows the interface (A8: card details beside a
 // stored card; A14: `country`), and where the browser returns (A29): the schema factory, the IPC input
 // that accepts the loosest reading, and the request main builds from a profile.
-import { describe, expect, it } from 'vitest';
-import { buildWireBody } from '../../src/main/payin/wire-body';
-import type { ReturnRoute } from '../../src/main/returns/return-listener';
+
 import {
   DEFAULT_PAYIN_RULES,
   LOOSEST_PAYIN_RULES,
@@ -11,15 +9,18 @@ import {
   payInRequestSchema,
   payInV1RequestSchema,
   payInV2RequestSchema,
-} from '../../src/shared/gateway/payin';
-import { payInSubmitSchema } from '../../src/shared/payin-form';
+} from '@shared/gateway/payin';
+import { payInSubmitSchema } from '@shared/payin-form';
 import {
   type Profile,
   type ProfileInput,
   profileSchema,
   SANDBOX_PROFILE,
   savedProfileSchema,
-} from '../../src/shared/profile';
+} from '@shared/profile';
+import { describe, expect, it } from 'vitest';
+import { buildWireBody } from '../../src/main/payin/wire-body';
+import type { ReturnRoute } from '../../src/main/returns/return-listener';
 
 const CARD = { cardNumber: '4242424242424242', cvv: '123', expDate: '12/40' };
 const v2 = {

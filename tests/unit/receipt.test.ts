@@ -1,11 +1,12 @@
 // The receipt's wording and who gets one: only a pay-in the gateway approved or declined.
+
+import type { PayInRow } from '@shared/history';
+import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
+import { type Profile, profileSchema } from '@shared/profile';
+import { hasReceipt, receiptSchema } from '@shared/receipt';
+import { receiptText } from '@shared/receipt-text';
 import { describe, expect, it } from 'vitest';
 import { receiptOf } from '../../src/main/receipt/receipt-of';
-import type { PayInRow } from '../../src/shared/history';
-import { PAYIN_STATUSES } from '../../src/shared/payin-lifecycle';
-import { type Profile, profileSchema } from '../../src/shared/profile';
-import { hasReceipt, receiptSchema } from '../../src/shared/receipt';
-import { receiptText } from '../../src/shared/receipt-text';
 
 const row = (patch: Partial<PayInRow> = {}): PayInRow => ({
   kind: 'payin',

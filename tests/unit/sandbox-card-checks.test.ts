@@ -1,9 +1,10 @@
 // The sandbox checks a pay-in's card with the number checks of its published test cards made once
 // (src/sandbox/card-checks.ts). Whatever the card, it must answer exactly as the shared checkCard does.
+
+import { checkCard } from '@shared/cards/card';
 import { describe, expect, it } from 'vitest';
 import { checkCardOf } from '../../src/sandbox/card-checks';
 import { TEST_CARDS } from '../../src/sandbox/test-cards';
-import { checkCard } from '../../src/shared/cards/card';
 
 const now = new Date(Date.UTC(2030, 5, 15));
 const NUMBERS = [

@@ -1,9 +1,9 @@
 // The sandbox keeps its HMAC key in the same SQLite file as its orders and stored cards: nothing it keeps
 // beside that key may be a function of the full card number or the CVV, or a brute force gives them back.
 import { randomBytes } from 'node:crypto';
+import type { PayInV1Request } from '@shared/gateway/payin';
 import { describe, expect, it } from 'vitest';
 import { requestFingerprint, storedCardToken } from '../../src/sandbox/payin';
-import type { PayInV1Request } from '../../src/shared/gateway/payin';
 
 const key = randomBytes(32);
 const request = {

@@ -3,9 +3,9 @@
 // token must stay the same card's (A21). The vectors were computed by the sandbox before its key became a
 // KeyObject (src/sandbox/store.ts); a key given as bytes or as a KeyObject gives the same values.
 import { createSecretKey } from 'node:crypto';
+import type { PayInV2Request } from '@shared/gateway/payin';
 import { describe, expect, it } from 'vitest';
 import { requestFingerprint, storedCardToken } from '../../src/sandbox/payin';
-import type { PayInV2Request } from '../../src/shared/gateway/payin';
 
 const bytes = Buffer.from('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f', 'hex');
 const request = {

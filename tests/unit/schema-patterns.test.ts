@@ -1,11 +1,12 @@
 // The patterns the OpenAPI document states must say exactly what the checks in words decide: the amount
 // (normalizeAmount, A7) and a v1 merchantId in digits (A3). fast-check compares them over many texts,
 // and the boundaries are named.
+
+import { amount, httpUrl, merchantIdDigits, positiveUpTo } from '@shared/gateway/fields';
+import { AMOUNT_MAX_LENGTH, AMOUNT_PATTERN, normalizeAmount } from '@shared/money/amount';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { amount, httpUrl, merchantIdDigits, positiveUpTo } from '../../src/shared/gateway/fields';
-import { AMOUNT_MAX_LENGTH, AMOUNT_PATTERN, normalizeAmount } from '../../src/shared/money/amount';
 
 const amountText = fc.string({
   unit: fc.constantFrom('0', '0', '0', '1', '4', '5', '9', '.', '.', '-', 'e', ' ', '\u00a0', '\n', '+', ','),

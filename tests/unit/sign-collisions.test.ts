@@ -2,10 +2,11 @@
 // that property (the assumption must change if the scheme does) and the reasons A4 gives for accepting it:
 // the form encoding keeps a value's `&` and `=` inside the value, and a callback rewritten along the
 // boundaries loses a required field or a number, so its schema refuses it.
+
+import { paymentCallbackSchema } from '@shared/gateway/callback';
 import { describe, expect, it } from 'vitest';
 import { formEncode } from '../../src/main/gateway/client';
 import { signBody, verifyBodySignature } from '../../src/node/sign';
-import { paymentCallbackSchema } from '../../src/shared/gateway/callback';
 
 const SECRET = 'merchant-secret';
 

@@ -2,9 +2,10 @@
 // command line over the canonical strings written out literally below, independently of the code:
 //   printf '%s' "$canonical" | openssl dgst -sha256 -hmac "$secret"
 //   printf '%s' "$canonical&key=$secret" | openssl dgst -md5        (then upper-cased)
+
+import { canonicalSignString } from '@shared/gateway/sign-algorithm';
 import { describe, expect, it } from 'vitest';
 import { signBody, verifyBodySignature } from '../../src/node/sign';
-import { canonicalSignString } from '../../src/shared/gateway/sign-algorithm';
 
 const SECRET = 'sandbox-secret';
 

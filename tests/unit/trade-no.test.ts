@@ -1,8 +1,9 @@
 // Paydesk's own order numbers: unique, sortable by time, and never shaped like a card number (which logs
 // and history would mask, hiding the very number support traces a pay-in by).
+
+import { generateMerchantTradeNo } from '@shared/trade-no';
 import { describe, expect, it } from 'vitest';
 import { scrubText } from '../../src/main/log/redaction';
-import { generateMerchantTradeNo } from '../../src/shared/trade-no';
 
 describe('generateMerchantTradeNo', () => {
   it('is PD, the UTC date and time to the millisecond and 8 hex digits, within the field length', () => {

@@ -1,7 +1,8 @@
 // The payment-result notification POSTed to callBackURL. Its payload is assumption A12 of
 // docs/gateway-assumptions.md: { merchantId, merchantTradeNo, orderId, orderStatus, amount, remark, traceid, sign }.
+
+import { paymentCallbackSchema } from '@shared/gateway';
 import { describe, expect, it } from 'vitest';
-import { paymentCallbackSchema } from '../../src/shared/gateway';
 
 function issuesOf(value: unknown): { path: string; message: string }[] {
   const result = paymentCallbackSchema.safeParse(value);

@@ -1,14 +1,15 @@
 // The KYC wire schemas (sections 2.4–2.5). The interface gives shapes only; the rules asserted here are
 // assumptions A10 (field rules) and A11 (500 records per request) of docs/gateway-assumptions.md.
-import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+
 import {
   KYC_FIELDS,
   KYC_MAX_RECORDS_PER_REQUEST,
   kycRecordSchema,
   kycResponseSchema,
   kycSubmitRequestSchema,
-} from '../../src/shared/gateway';
+} from '@shared/gateway';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 
 type Issue = { path: string; message: string };
 

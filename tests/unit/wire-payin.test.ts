@@ -1,8 +1,9 @@
 // The pay-in wire schemas (sections 2.1–2.3 of the interface, assumptions A3, A7, A8, A14). The tables
 // below are the specification: lengths come from the interface's field tables, formats from A14.
+
+import { payInResponseSchema, payInV1RequestSchema, payInV2RequestSchema } from '@shared/gateway';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { payInResponseSchema, payInV1RequestSchema, payInV2RequestSchema } from '../../src/shared/gateway';
 
 type Issue = { path: string; message: string; keys?: string[] };
 

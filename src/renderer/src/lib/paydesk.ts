@@ -1,7 +1,7 @@
 // The renderer's only way to main: window.paydesk, typed from the IPC contract. `call` unwraps the result
 // value and turns a failure into a PaydeskError that keeps the kind the UI branches on.
 import type {
-  ChannelInput,
+  ChannelArgs,
   ChannelOutput,
   EventPayload,
   IpcChannel,
@@ -40,8 +40,6 @@ export function fieldName(path: string): string {
   return path.startsWith('fields.') ? path.slice('fields.'.length) : path;
 }
 
-type Args<C extends IpcChannel> = ChannelInput<C> extends undefined ? [] : [ChannelInput<C>];
-
 const lockedListeners = new Set<() => void>();
 
 /** Main answered a call with `locked`: the operator lock listens here, whichever page made the call. */
@@ -50,7 +48,10 @@ export function onLockedAnswer(listener: () => void): () => void {
   return () => lockedListeners.delete(listener);
 }
 
-export async function call<C extends IpcChannel>(channel: C, ...input: Args<C>): Promise<ChannelOutput<C>> {
+export async function call<C extends IpcChannel>(
+  channel: C,
+  ...input: ChannelArgs<C>
+): Promise<ChannelOutput<C>> {
   if (typeof window.paydesk?.invoke !== 'function') {
     throw new PaydeskError('bridge', 'Paydesk cannot reach its main process (window.paydesk is missing).');
   }

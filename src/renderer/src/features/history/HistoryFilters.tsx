@@ -8,7 +8,8 @@ import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
 import { useEffect, useState } from 'react';
 import { useSettingsStore } from '../settings/store';
 import { DATE_PRESETS, localDayText } from './format';
-import { EMPTY_FILTERS, useHistoryStore } from './store';
+import { EMPTY_FILTERS } from './query';
+import { useHistoryStore } from './store';
 
 const statusOptions = (statuses: readonly HistoryStatus[]) =>
   statuses.map((status) => ({ value: status, label: STATUS_LOOK[status].label }));

@@ -4,76 +4,21 @@
 // Every load carries a generation number, so an answer to an outdated filter is dropped, never shown.
 
 import { call, errorMessage } from '@renderer/lib/paydesk';
-import type { HistoryStatus } from '@renderer/lib/status-look';
-import type {
-  AuditStatus,
-  DailyTotal,
-  HistoryFilterInput,
-  HistoryKind,
-  HistoryPage,
-  HistoryRow,
-} from '@shared/history';
+import type { AuditStatus, DailyTotal, HistoryRow } from '@shared/history';
 import type { ChannelOutput } from '@shared/ipc';
 import { create } from 'zustand';
-import { endOfLocalDay, startOfLocalDay, utcOffsetMinutes } from './format';
-
-const PAGE_SIZE = 100;
-/** A refresh reloads as many rows as were on screen (up to this), so the scroll position holds. */
-const REFRESH_MAX = 500;
-
-export interface HistoryFilters {
-  text: string;
-  status: HistoryStatus[];
-  /** The view: pay-ins or KYC batches, each with its own columns. */
-  kind: HistoryKind;
-  /** Date inputs' "YYYY-MM-DD", local days, both inclusive; '' when unset. */
-  from: string;
-  to: string;
-  profile: string | null;
-}
-
-export const EMPTY_FILTERS: HistoryFilters = {
-  text: '',
-  status: [],
-  kind: 'payin',
-  from: '',
-  to: '',
-  profile: null,
-};
+import { utcOffsetMinutes } from './format';
+import {
+  addFlags,
+  EMPTY_FILTERS,
+  type FlaggedRows,
+  type HistoryFilters,
+  PAGE_SIZE,
+  refreshLimit,
+  toQuery,
+} from './query';
 
 export type HistoryDetail = ChannelOutput<'history.get'>;
-
-/** The filter as the contract takes it, or a sentence saying why the one typed cannot be used. */
-export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } | { problem: string } {
-  const query: HistoryFilterInput = {};
-  const text = filters.text.trim();
-  if (text) query.text = text.slice(0, 64);
-  query.kind = filters.kind;
-  if (filters.status.length > 0) query.status = filters.status;
-  if (filters.profile) query.profile = filters.profile;
-  const from = startOfLocalDay(filters.from);
-  const to = endOfLocalDay(filters.to);
-  if (from !== undefined) query.from = from;
-  if (to !== undefined) query.to = to;
-  if (from !== undefined && to !== undefined && from >= to) {
-    return { problem: 'The "From" day is after the "To" day.' };
-  }
-  return { query };
-}
-
-/** Row id → why it fails verification, from each page as it was read. */
-export type FlaggedRows = ReadonlyMap<number, readonly string[]>;
-
-/**
- * The flags of a page added to those of the rows loaded before it. The map is extended in place, not
- * copied: it changes only together with `rows` (a new array each time, which is what re-renders the
- * list), and a copy per page cost O(rows loaded) — with every row flagged, 70,000 entries per page deep
- * into a million-row history, the list's largest script cost under the wheel (bench:ui --profile).
- */
-function addFlags(flagged: Map<number, string[]>, page: HistoryPage): void {
-  for (const row of page.rows) flagged.delete(row.id);
-  for (const flag of page.flagged) flagged.set(flag.rowId, flag.reasons);
-}
 
 interface HistoryState {
   filters: HistoryFilters;
@@ -123,7 +68,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
   /** The ids of the rows loaded, kept beside them: a page added looks up its ids, not every row so far. */
   let loadedIds = new Set<number>();
   /** The flags of the rows loaded (see addFlags): `flagged` in the state. */
-  let flags = new Map<number, string[]>();
+  let flags = new Map<number, readonly string[]>();
 
   async function loadFirst(limit: number, place: 'from the top' | 'keep the place') {
     const generation = get().generation + 1;
@@ -213,15 +158,15 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       void get().reload();
     },
 
-    reload: () => loadFirst(PAGE_SIZE, 'from the top'),
+    reload() {
+      return loadFirst(PAGE_SIZE, 'from the top');
+    },
 
     refresh() {
-      const loaded = get().rows.length;
-      const limit = Math.min(REFRESH_MAX, Math.max(PAGE_SIZE, Math.ceil(loaded / PAGE_SIZE) * PAGE_SIZE));
       void get().reloadDetail();
       // Main reads back what was written since its latest check: "verified up to" stays current.
       void get().loadAudit();
-      return loadFirst(limit, 'keep the place');
+      return loadFirst(refreshLimit(get().rows.length), 'keep the place');
     },
 
     async loadMore() {

@@ -474,7 +474,7 @@ export const useKycStore = create<KycState>((set, get) => {
     },
 
     say: announce,
-    forgetRows: () => {
+    forgetRows() {
       inFlight = new Set();
       set({ pages: new Map(), generation: get().generation + 1 });
     },

@@ -11,10 +11,10 @@ function timeOfDay(iso: string): string {
 }
 
 export function LockScreen() {
-  const unlock = useLockStore((store) => store.unlock);
-  const idleLockMinutes = useLockStore((store) => store.state?.idleLockMinutes);
-  const keychainProblem = useLockStore((store) => store.state?.keychainProblem);
-  const lockedOutUntil = useLockStore((store) => store.state?.lockedOutUntil);
+  const unlock = useLockStore((state) => state.unlock);
+  const idleLockMinutes = useLockStore((state) => state.lock?.idleLockMinutes);
+  const keychainProblem = useLockStore((state) => state.lock?.keychainProblem);
+  const lockedOutUntil = useLockStore((state) => state.lock?.lockedOutUntil);
   const [passphrase, setPassphrase] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -34,7 +34,7 @@ export function LockScreen() {
     setBusy(false);
     setPassphrase('');
     // The keychain's long explanation is already on screen: say only that it still applies.
-    const unchanged = refused === useLockStore.getState().state?.keychainProblem;
+    const unchanged = refused === useLockStore.getState().lock?.keychainProblem;
     setProblem(unchanged ? 'The OS keychain still cannot be read: see above.' : refused);
     input.current?.focus();
   }

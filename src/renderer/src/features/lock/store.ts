@@ -5,11 +5,11 @@ import { call, errorMessage, onLockedAnswer, subscribe } from '@renderer/lib/pay
 import type { ChannelInput, LockState } from '@shared/ipc';
 import { create } from 'zustand';
 
-interface LockStore {
-  /** undefined until main has answered lock.status once. */
-  state: LockState | undefined;
+interface OperatorLockState {
+  /** The lock as main last reported it; undefined until main has answered lock.status once. */
+  lock: LockState | undefined;
   statusError: string | undefined;
-  apply: (state: LockState) => void;
+  apply: (lock: LockState) => void;
   refresh: () => Promise<void>;
   lockNow: () => Promise<void>;
   /** Resolves with main's message when the passphrase is refused, undefined once unlocked. */
@@ -18,11 +18,11 @@ interface LockStore {
   removePassphrase: (current: string) => Promise<void>;
 }
 
-export const useLockStore = create<LockStore>((set, get) => ({
-  state: undefined,
+export const useLockStore = create<OperatorLockState>((set, get) => ({
+  lock: undefined,
   statusError: undefined,
-  apply(state) {
-    set({ state, statusError: undefined });
+  apply(lock) {
+    set({ lock, statusError: undefined });
   },
   async refresh() {
     try {
@@ -50,7 +50,7 @@ export const useLockStore = create<LockStore>((set, get) => ({
   },
 }));
 
-export const selectLocked = (store: LockStore) => store.state?.locked ?? false;
+export const selectLocked = (state: OperatorLockState) => state.lock?.locked ?? false;
 
 /**
  * A `locked` answer means main locked itself and its event was missed (or is still on its way). But a

@@ -10,7 +10,7 @@ const EVENTS = ['keydown', 'pointerdown', 'wheel'] as const;
 
 /** Reports keyboard, pointer and wheel activity while a passphrase is set and Paydesk is unlocked. */
 export function useActivityReport(): void {
-  const watching = useLockStore((store) => store.state?.passphraseSet === true && !store.state.locked);
+  const watching = useLockStore((state) => state.lock?.passphraseSet === true && !state.lock.locked);
 
   useEffect(() => {
     if (!watching) return;

@@ -13,6 +13,6 @@ export function useOperatorLock(): OperatorLock {
   useEffect(watchLock, []);
   useActivityReport();
   const locked = useLockStore(selectLocked);
-  const known = useLockStore((store) => store.state !== undefined || store.statusError !== undefined);
+  const known = useLockStore((state) => state.lock !== undefined || state.statusError !== undefined);
   return { locked, known };
 }

@@ -155,7 +155,7 @@ export function PayInForm({
   const [storedCardCount, setStoredCardCount] = useState(0);
   useEffect(() => {
     if (!customerToFill) return;
-    usePayInStore.setState({ customerToFill: undefined });
+    usePayInStore.getState().fillCustomer(undefined);
     for (const name of CUSTOMER_FIELDS) setValue(name, customerToFill[name], { shouldDirty: true });
     if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
   }, [customerToFill, setValue, setFocus, active, storedCardCount]);

@@ -53,8 +53,8 @@ interface PayInState {
   customerToFill: CustomerDetails | undefined;
   rememberCustomer: (customer: CustomerDetails | undefined) => void;
   sameCustomerAgain: () => void;
-  /** A returning customer's details, chosen by the agent, for the form to take. */
-  fillCustomer: (customer: CustomerDetails) => void;
+  /** A returning customer's details, chosen by the agent, for the form to take (undefined once taken). */
+  fillCustomer: (customer: CustomerDetails | undefined) => void;
   /** A test card chosen in the Test cards list, waiting for the pay-in form to take it. */
   cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
   fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;

@@ -2,10 +2,9 @@
 // charged: main sends an empty request to the pay-in and to the KYC address, which the gateway refuses in
 // its own words; each address gets its own line, so a wrong KYC address is not hidden by a good pay-in one.
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { errorMessage } from '@renderer/lib/paydesk';
+import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { ChannelOutput, EndpointCheck } from '@shared/ipc';
 import { useState } from 'react';
-import { testConnection } from './actions';
 
 type Outcome = ChannelOutput<'profiles.testConnection'>;
 
@@ -42,7 +41,7 @@ export function ConnectionTest({ profileId, unsaved }: { profileId: string; unsa
     setBusy(true);
     setOutcome(undefined);
     try {
-      setOutcome(await testConnection(profileId));
+      setOutcome(await call('profiles.testConnection', { id: profileId }));
     } catch (error) {
       setOutcome({ failed: errorMessage(error) });
     } finally {

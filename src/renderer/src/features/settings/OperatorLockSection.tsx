@@ -1,10 +1,11 @@
 // The operator lock (PCI DSS 8.2.8): an optional passphrase, kept by main as a scrypt hash in the OS
 // keychain. With one set, Paydesk locks when idle or on "Lock now", and opens only with it.
-import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FormPasswordInput } from '@renderer/lib/FormTextInput';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import { PASSPHRASE_MIN_LENGTH } from '@shared/ipc';
 import { useState } from 'react';
-import { type Path, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useLockStore } from '../lock/store';
 import {
   EMPTY_PASSPHRASES,
@@ -27,13 +28,13 @@ function useServerProblem<V extends object>(fields: readonly Path<V>[]) {
   return { problem, setProblem, report };
 }
 
+/** Passphrase fields of the two forms: registered by name, with their errors (lib/FormTextInput). */
+const PassphraseField = FormPasswordInput<PassphraseFormValues>;
+const CurrentPassphraseField = FormPasswordInput<RemovePassphraseValues>;
+
 function SetPassphraseForm({ replacing, onDone }: { replacing: boolean; onDone: (text: string) => void }) {
-  const setPassphrase = useLockStore((store) => store.setPassphrase);
-  const { register, handleSubmit, reset, setError, formState } = useForm<
-    PassphraseFormValues,
-    unknown,
-    { current?: string; passphrase: string }
-  >({
+  const setPassphrase = useLockStore((state) => state.setPassphrase);
+  const form = useForm<PassphraseFormValues, unknown, { current?: string; passphrase: string }>({
     defaultValues: EMPTY_PASSPHRASES,
     resolver: passphraseResolver(replacing) as Resolver<
       PassphraseFormValues,
@@ -43,7 +44,8 @@ function SetPassphraseForm({ replacing, onDone }: { replacing: boolean; onDone: 
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { errors, isSubmitting } = formState;
+  const { handleSubmit, reset, setError, formState } = form;
+  const { isSubmitting } = formState;
   const server = useServerProblem<PassphraseFormValues>(['current', 'passphrase']);
 
   async function onValid(input: { current?: string; passphrase: string }) {
@@ -60,61 +62,46 @@ function SetPassphraseForm({ replacing, onDone }: { replacing: boolean; onDone: 
 
   const title = replacing ? 'Change the passphrase' : 'Set a passphrase';
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} aria-label={title}>
-      <Stack gap="xs">
-        <Title order={4}>{title}</Title>
-        {replacing && (
-          <PasswordInput
-            label="Current passphrase"
-            autoComplete="current-password"
-            aria-invalid={errors.current ? true : undefined}
-            error={errors.current?.message}
-            {...register('current')}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={handleSubmit(onValid)} aria-label={title}>
+        <Stack gap="xs">
+          <Title order={4}>{title}</Title>
+          {replacing && (
+            <PassphraseField name="current" label="Current passphrase" autoComplete="current-password" />
+          )}
+          <PassphraseField
+            name="passphrase"
+            label="New passphrase"
+            description={`${PASSPHRASE_MIN_LENGTH} characters or more.`}
+            autoComplete="new-password"
           />
-        )}
-        <PasswordInput
-          label="New passphrase"
-          description={`${PASSPHRASE_MIN_LENGTH} characters or more.`}
-          autoComplete="new-password"
-          aria-invalid={errors.passphrase ? true : undefined}
-          error={errors.passphrase?.message}
-          {...register('passphrase')}
-        />
-        <PasswordInput
-          label="Repeat the new passphrase"
-          autoComplete="new-password"
-          aria-invalid={errors.repeat ? true : undefined}
-          error={errors.repeat?.message}
-          {...register('repeat')}
-        />
-        {server.problem && (
-          <Alert color="red" p="xs" role="alert">
-            {server.problem}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting}>
-            {replacing ? 'Replace passphrase' : 'Set passphrase'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <PassphraseField name="repeat" label="Repeat the new passphrase" autoComplete="new-password" />
+          {server.problem && (
+            <Alert color="red" p="xs" role="alert">
+              {server.problem}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting}>
+              {replacing ? 'Replace passphrase' : 'Set passphrase'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }
 
 function RemovePassphraseForm({ onDone }: { onDone: (text: string) => void }) {
-  const removePassphrase = useLockStore((store) => store.removePassphrase);
-  const { register, handleSubmit, reset, setError, formState } = useForm<
-    RemovePassphraseValues,
-    unknown,
-    { current: string }
-  >({
+  const removePassphrase = useLockStore((state) => state.removePassphrase);
+  const form = useForm<RemovePassphraseValues, unknown, { current: string }>({
     defaultValues: { current: '' },
     resolver: removePassphraseResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { errors, isSubmitting } = formState;
+  const { handleSubmit, reset, setError, formState } = form;
+  const { isSubmitting } = formState;
   const server = useServerProblem<RemovePassphraseValues>(['current']);
 
   async function onValid({ current }: { current: string }) {
@@ -129,40 +116,36 @@ function RemovePassphraseForm({ onDone }: { onDone: (text: string) => void }) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} aria-label="Remove the passphrase">
-      <Stack gap="xs">
-        <Title order={4}>Remove the passphrase</Title>
-        <Text size="sm" c="dimmed">
-          Without a passphrase Paydesk never locks.
-        </Text>
-        <PasswordInput
-          label="Current passphrase"
-          autoComplete="current-password"
-          aria-invalid={errors.current ? true : undefined}
-          error={errors.current?.message}
-          {...register('current')}
-        />
-        {server.problem && (
-          <Alert color="red" p="xs" role="alert">
-            {server.problem}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" variant="outline" color="red.9" loading={isSubmitting}>
-            Remove passphrase
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={handleSubmit(onValid)} aria-label="Remove the passphrase">
+        <Stack gap="xs">
+          <Title order={4}>Remove the passphrase</Title>
+          <Text size="sm" c="dimmed">
+            Without a passphrase Paydesk never locks.
+          </Text>
+          <CurrentPassphraseField name="current" label="Current passphrase" autoComplete="current-password" />
+          {server.problem && (
+            <Alert color="red" p="xs" role="alert">
+              {server.problem}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" variant="outline" color="red.9" loading={isSubmitting}>
+              Remove passphrase
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }
 
 export function OperatorLockSection() {
-  const state = useLockStore((store) => store.state);
-  const statusError = useLockStore((store) => store.statusError);
-  const lockNow = useLockStore((store) => store.lockNow);
-  const refresh = useLockStore((store) => store.refresh);
-  const keychain = useSettingsStore((store) => store.appInfo?.keychain.available ?? false);
+  const lock = useLockStore((state) => state.lock);
+  const statusError = useLockStore((state) => state.statusError);
+  const lockNow = useLockStore((state) => state.lockNow);
+  const refresh = useLockStore((state) => state.refresh);
+  const keychain = useSettingsStore((state) => state.appInfo?.keychain.available ?? false);
   const [notice, setNotice] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
 
@@ -185,15 +168,15 @@ export function OperatorLockSection() {
               Operator lock
             </Title>
             <Text size="sm" data-testid="lock-status">
-              {!state
+              {!lock
                 ? 'Checking…'
-                : state.passphraseSet
-                  ? `On: Paydesk locks after ${state.idleLockMinutes} ${state.idleLockMinutes === 1 ? 'minute' : 'minutes'} without activity, and only the passphrase unlocks it.`
+                : lock.passphraseSet
+                  ? `On: Paydesk locks after ${lock.idleLockMinutes} ${lock.idleLockMinutes === 1 ? 'minute' : 'minutes'} without activity, and only the passphrase unlocks it.`
                   : 'Off: no passphrase is set, so Paydesk never locks.'}
             </Text>
             <Text size="sm" c={keychain ? 'dimmed' : undefined}>
-              {state?.keychainProblem ? (
-                <span data-testid="lock-keychain-problem">{state.keychainProblem}</span>
+              {lock?.keychainProblem ? (
+                <span data-testid="lock-keychain-problem">{lock.keychainProblem}</span>
               ) : keychain ? (
                 'Only a scrypt hash of the passphrase is kept, in the OS keychain.'
               ) : (
@@ -204,7 +187,7 @@ export function OperatorLockSection() {
               )}
             </Text>
           </Stack>
-          {state?.passphraseSet && (
+          {lock?.passphraseSet && (
             <Button color="indigo.7" onClick={() => void onLockNow()}>
               Lock now
             </Button>
@@ -228,8 +211,8 @@ export function OperatorLockSection() {
             {notice}
           </Alert>
         )}
-        {state &&
-          (state.passphraseSet ? (
+        {lock &&
+          (lock.passphraseSet ? (
             <SimpleGrid cols={2} spacing="xl">
               <SetPassphraseForm key="replace" replacing onDone={setNotice} />
               <RemovePassphraseForm key="remove" onDone={setNotice} />

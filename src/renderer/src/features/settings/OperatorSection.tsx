@@ -1,16 +1,20 @@
 // The operator: the name recorded with every pay-in and batch, and how long Paydesk waits before it locks.
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { FormTextInput } from '@renderer/lib/FormTextInput';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import type { ChannelInput } from '@shared/ipc';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useLockStore } from '../lock/store';
-import { updateSettings } from './actions';
 import { IDLE_MINUTES, type OperatorFormValues, operatorResolver } from './operator-forms';
 import { useSettingsStore } from './store';
 
+/** A text field of this form: registered by name, with its error (lib/FormTextInput). */
+const TextField = FormTextInput<OperatorFormValues>;
+
 export function OperatorSection() {
   const settings = useSettingsStore((state) => state.view?.settings);
+  const updateSettings = useSettingsStore((state) => state.updateSettings);
   const form = useForm<OperatorFormValues, unknown, ChannelInput<'settings.update'>>({
     defaultValues: {
       operatorName: settings?.operatorName ?? '',
@@ -20,8 +24,8 @@ export function OperatorSection() {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, reset, setError, formState } = form;
-  const { errors, isDirty, isSubmitting } = formState;
+  const { handleSubmit, reset, setError, formState } = form;
+  const { isDirty, isSubmitting } = formState;
   const [problem, setProblem] = useState<string | undefined>();
   const [saved, setSaved] = useState(false);
 
@@ -46,46 +50,46 @@ export function OperatorSection() {
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="operator-title">
-      <form noValidate onSubmit={handleSubmit(onValid)} aria-label="Operator">
-        <Stack gap="sm">
-          <Title order={3} id="operator-title">
-            Operator
-          </Title>
-          <Group align="flex-start" gap="md" wrap="nowrap">
-            <TextInput
-              label="Operator name"
-              description="Recorded with every pay-in and KYC batch, and in the audit trail. Empty: the computer's user name."
-              maxLength={60}
-              autoComplete="off"
-              style={{ flex: 1 }}
-              error={errors.operatorName?.message}
-              {...register('operatorName')}
-            />
-            <TextInput
-              label="Idle lock (minutes)"
-              description={`With a passphrase set, Paydesk locks after this long without activity (${IDLE_MINUTES.min}–${IDLE_MINUTES.max}; PCI DSS 8.2.8 asks for ${IDLE_MINUTES.default} at most).`}
-              required
-              inputMode="numeric"
-              w="20rem"
-              error={errors.idleLockMinutes?.message}
-              {...register('idleLockMinutes')}
-            />
-          </Group>
-          {problem && (
-            <Alert color="red" p="xs" role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" role="status">
-              {isDirty ? 'Unsaved changes.' : saved ? 'Saved.' : ''}
-            </Text>
-            <Button type="submit" loading={isSubmitting}>
-              Save operator settings
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={handleSubmit(onValid)} aria-label="Operator">
+          <Stack gap="sm">
+            <Title order={3} id="operator-title">
+              Operator
+            </Title>
+            <Group align="flex-start" gap="md" wrap="nowrap">
+              <TextField
+                name="operatorName"
+                label="Operator name"
+                description="Recorded with every pay-in and KYC batch, and in the audit trail. Empty: the computer's user name."
+                maxLength={60}
+                autoComplete="off"
+                style={{ flex: 1 }}
+              />
+              <TextField
+                name="idleLockMinutes"
+                label="Idle lock (minutes)"
+                description={`With a passphrase set, Paydesk locks after this long without activity (${IDLE_MINUTES.min}–${IDLE_MINUTES.max}; PCI DSS 8.2.8 asks for ${IDLE_MINUTES.default} at most).`}
+                required
+                inputMode="numeric"
+                w="20rem"
+              />
+            </Group>
+            {problem && (
+              <Alert color="red" p="xs" role="alert">
+                {problem}
+              </Alert>
+            )}
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" role="status">
+                {isDirty ? 'Unsaved changes.' : saved ? 'Saved.' : ''}
+              </Text>
+              <Button type="submit" loading={isSubmitting}>
+                Save operator settings
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormProvider>
     </Paper>
   );
 }

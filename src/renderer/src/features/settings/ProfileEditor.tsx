@@ -9,7 +9,6 @@ import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
 import { type Environment, type Profile, type ReturnAddresses, SANDBOX_PROFILE } from '@shared/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
-import { saveProfile } from './actions';
 import {
   formFieldOf,
   formValuesOf,
@@ -19,6 +18,7 @@ import {
   profileResolver,
   TIMEOUT_SECONDS,
 } from './profile-form';
+import { useSettingsStore } from './store';
 
 const ENVIRONMENT_OPTIONS: { value: Environment; label: string }[] = [
   { value: 'sandbox', label: 'Sandbox' },
@@ -93,6 +93,7 @@ export function ProfileEditor({
   onCancelNew: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
+  const saveProfile = useSettingsStore((state) => state.saveProfile);
   const form = useForm<ProfileFormValues, unknown, Profile>({
     defaultValues: initial,
     resolver: profileResolver,

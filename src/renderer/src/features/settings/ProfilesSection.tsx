@@ -6,7 +6,6 @@ import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
 import { errorMessage } from '@renderer/lib/paydesk';
 import { type Profile, SANDBOX_PROFILE } from '@shared/profile';
 import { useCallback, useState } from 'react';
-import { activateProfile, removeProfile, saveProfile } from './actions';
 import { ConnectionTest } from './ConnectionTest';
 import { ENV_BADGE } from './environment-look';
 import { ProfileEditor } from './ProfileEditor';
@@ -89,6 +88,9 @@ function ProfileList({
 export function ProfilesSection() {
   const view = useSettingsStore((state) => state.view);
   const keychain = useSettingsStore((state) => state.appInfo?.keychain.available ?? false);
+  const activateProfile = useSettingsStore((state) => state.activateProfile);
+  const saveProfile = useSettingsStore((state) => state.saveProfile);
+  const removeProfile = useSettingsStore((state) => state.removeProfile);
   const [selected, setSelected] = useState<Selection>(() => view?.settings.activeProfileId ?? '');
   const [dirty, setDirty] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | undefined>();

@@ -5,7 +5,6 @@ import type { Confirmation } from '@renderer/lib/ConfirmDialog';
 import { errorMessage } from '@renderer/lib/paydesk';
 import type { Profile } from '@shared/profile';
 import { type FormEvent, useState } from 'react';
-import { removeSecret, setSecret } from './actions';
 import { useSettingsStore } from './store';
 
 /** Where the secret is kept, in the words of the keychain probe. */
@@ -29,6 +28,8 @@ export function SecretPanel({
   secretSet: boolean;
   confirm: (confirmation: Confirmation) => void;
 }) {
+  const setSecret = useSettingsStore((state) => state.setSecret);
+  const removeSecret = useSettingsStore((state) => state.removeSecret);
   const [secret, setSecretText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();

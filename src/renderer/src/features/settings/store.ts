@@ -1,7 +1,9 @@
-// Settings and app info as main last reported them; every page reads the active profile from here.
+// Settings and app info as main last reported them; every page reads the active profile from here. Every
+// call that changes settings answers with the whole settings view, which becomes the store's: the header,
+// the banner and the pay-in page follow at once.
 
 import { call, errorMessage } from '@renderer/lib/paydesk';
-import type { ChannelOutput, SettingsView } from '@shared/ipc';
+import type { ChannelInput, ChannelOutput, SettingsView } from '@shared/ipc';
 import type { Profile } from '@shared/profile';
 import { create } from 'zustand';
 
@@ -15,9 +17,15 @@ interface SettingsState {
   load: () => Promise<void>;
   /** After any call that answers with the settings view (profiles.activate, secret.set, …). */
   replace: (view: SettingsView) => void;
+  saveProfile: (profile: Profile) => Promise<void>;
+  removeProfile: (id: string) => Promise<void>;
+  activateProfile: (id: string) => Promise<void>;
+  setSecret: (profileId: string, secret: string) => Promise<void>;
+  removeSecret: (profileId: string) => Promise<void>;
+  updateSettings: (patch: ChannelInput<'settings.update'>) => Promise<void>;
 }
 
-export const useSettingsStore = create<SettingsState>((set) => ({
+export const useSettingsStore = create<SettingsState>((set, get) => ({
   view: undefined,
   appInfo: undefined,
   loadError: undefined,
@@ -33,6 +41,24 @@ export const useSettingsStore = create<SettingsState>((set) => ({
   },
   replace(view) {
     set({ view });
+  },
+  async saveProfile(profile) {
+    get().replace(await call('profiles.save', profile));
+  },
+  async removeProfile(id) {
+    get().replace(await call('profiles.remove', { id }));
+  },
+  async activateProfile(id) {
+    get().replace(await call('profiles.activate', { id }));
+  },
+  async setSecret(profileId, secret) {
+    get().replace(await call('secret.set', { profileId, secret }));
+  },
+  async removeSecret(profileId) {
+    get().replace(await call('secret.remove', { profileId }));
+  },
+  async updateSettings(patch) {
+    get().replace(await call('settings.update', patch));
   },
 }));
 

@@ -2,10 +2,11 @@
 // history row has the state the gateway's order shows (a row Paydesk could not finish is outcome_unknown,
 // never pending and never missing), every order at the gateway belongs to exactly one row, no customer was
 // charged twice, and every pay-in request that reached the network has its row.
+
+import type { PayInRow } from '@shared/history';
+import type { PayInStatus } from '@shared/payin-lifecycle';
 import { expect } from 'vitest';
-import type { PayInRow } from '../../../src/shared/history';
-import type { PayInStatus } from '../../../src/shared/payin-lifecycle';
-import { allOrders, type GatewayOrder } from './gateway-inspection';
+import { allOrders, type GatewayOrder } from '../sandbox/gateway-inspection';
 import { userIdOfRequest } from './payin-attempts';
 import type { TcpProxy } from './tcp-proxy';
 

@@ -1,7 +1,8 @@
 // Request builders shared by the sandbox integration tests: real bodies, signed as a merchant would.
-import { signBody } from '../../src/node/sign';
-import { DEFAULT_MERCHANT } from '../../src/sandbox';
-import type { KycRecord } from '../../src/shared/gateway/kyc';
+
+import type { KycRecord } from '@shared/gateway/kyc';
+import { signBody } from '../../../src/node/sign';
+import { DEFAULT_MERCHANT } from '../../../src/sandbox';
 
 export const MERCHANT_ID = DEFAULT_MERCHANT.merchantId;
 export const SECRET = DEFAULT_MERCHANT.secret;

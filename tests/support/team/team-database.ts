@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrateTeamDb } from '../../src/main/team/team-migrations';
+import { migrateTeamDb } from '../../../src/main/team/team-migrations';
 import type { DeskRoleConnection, PostgresCluster } from './postgres-cluster';
 
 const docs = join(import.meta.dirname, '..', '..', 'docs', 'team');

@@ -4,7 +4,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import type { IpcResult } from '../../../src/shared/ipc';
+import type { ChannelArgs, ChannelOutput, IpcChannel, IpcResult } from '@shared/ipc';
 import type { ChildMessage, ParentMessage } from './paydesk-child';
 
 const CHILD_SCRIPT = join(import.meta.dirname, 'paydesk-child.ts');
@@ -14,8 +14,8 @@ export interface ChildApp {
   pid: number;
   events: { event: string; payload: unknown }[];
   call<T = unknown>(channel: string, input?: unknown): Promise<IpcResult<T>>;
-  /** The call's data, or an error naming the channel and the failure. */
-  data<T = unknown>(channel: string, input?: unknown): Promise<T>;
+  /** The call's data, typed by the contract, or an error naming the channel and the failure. */
+  data<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>): Promise<ChannelOutput<C>>;
   /** Resolves once `count` events named `event` have arrived. */
   eventsSeen(event: string, count: number): Promise<void>;
   writeReport(): Promise<string>;
@@ -123,8 +123,8 @@ export async function startChildApp(options: {
     call<T>(channel: string, input?: unknown) {
       return request({ type: 'call', id: nextId++, channel, input }) as Promise<IpcResult<T>>;
     },
-    async data<T>(channel: string, input?: unknown) {
-      const result = await app.call<T>(channel, input);
+    async data<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>) {
+      const result = await app.call<ChannelOutput<C>>(channel, input[0]);
       if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
       return result.data;
     },

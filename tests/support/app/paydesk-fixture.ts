@@ -3,15 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPaydesk, type Paydesk, type PaydeskConfig } from '../../src/main/app';
-import { createMemoryVault } from '../../src/main/credentials/memory-vault';
-import type { CredentialVault } from '../../src/main/credentials/vault';
-import { createLogger } from '../../src/main/log/logger';
-import type { PayInTransport } from '../../src/main/payin/gateway-transport';
-import type { KeyValueStore } from '../../src/main/settings/settings-service';
-import type { PayInRow } from '../../src/shared/history';
-import type { IpcResult } from '../../src/shared/ipc';
-import type { PayInStatus } from '../../src/shared/payin-lifecycle';
+import type { PayInRow } from '@shared/history';
+import type { ChannelArgs, ChannelInput, ChannelOutput, IpcChannel, IpcResult } from '@shared/ipc';
+import type { PayInStatus } from '@shared/payin-lifecycle';
+import { createPaydesk, type Paydesk, type PaydeskConfig } from '../../../src/main/app';
+import { createMemoryVault } from '../../../src/main/credentials/memory-vault';
+import type { CredentialVault } from '../../../src/main/credentials/vault';
+import { createLogger } from '../../../src/main/log/logger';
+import type { PayInTransport } from '../../../src/main/payin/gateway-transport';
+import type { KeyValueStore } from '../../../src/main/settings/settings-service';
 
 export function memoryStore(): KeyValueStore & { dump(): string } {
   const values = new Map<string, unknown>();
@@ -27,8 +27,13 @@ export interface Fixture {
   dataDir: string;
   store: ReturnType<typeof memoryStore>;
   events: { event: string; payload: unknown }[];
+  /**
+   * Any channel name with any input, the answer as it comes: for tests that send what the contract refuses
+   * (an unknown channel, a wrong input) and read the refusal.
+   */
   call<T = unknown>(channel: string, input?: unknown): Promise<IpcResult<T>>;
-  data<T = Record<string, unknown>>(channel: string, input?: unknown): Promise<T>;
+  /** A call as the renderer makes it, typed by the contract (input and answer); a refusal throws. */
+  data<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>): Promise<ChannelOutput<C>>;
   /** Waits (up to 10 s) until history has the pay-in in `status`, and returns its row. */
   waitForStatus(historyId: number, status: PayInStatus): Promise<PayInRow>;
   close(): Promise<void>;
@@ -83,8 +88,8 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     store,
     events,
     call,
-    async data<T>(channel: string, input?: unknown) {
-      const result = await call<T>(channel, input);
+    async data<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>) {
+      const result = await call<ChannelOutput<C>>(channel, input[0]);
       if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
       return result.data;
     },
@@ -108,9 +113,15 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   };
 }
 
+type PayInSubmitInput = ChannelInput<'payin.submit'>;
+/** The fields of a v2 pay-in as payin.submit takes them. */
+export type V2Fields = Extract<PayInSubmitInput, { version: 'v2' }>['fields'];
+/** The fields of a v1 pay-in as payin.submit takes them. */
+export type V1Fields = Extract<PayInSubmitInput, { version: 'v1' }>['fields'];
+
 let customerCounter = 0;
 /** A v2 pay-in form as an operator would fill it; a fresh userId each time unless given. */
-export function v2Fields(overrides: Record<string, string> = {}): Record<string, string> {
+export function v2Fields(overrides: Partial<V2Fields> = {}): V2Fields {
   customerCounter += 1;
   return {
     userId: `cust-${process.pid}-${customerCounter}`,
@@ -130,7 +141,7 @@ export function v2Fields(overrides: Record<string, string> = {}): Record<string,
   };
 }
 
-export function v1Fields(overrides: Record<string, string> = {}): Record<string, string> {
+export function v1Fields(overrides: Partial<V1Fields> = {}): V1Fields {
   return { ...v2Fields(), email: 'ada@example.com', iddCode: '44', currency: 'GBP', ...overrides };
 }
 

@@ -3,11 +3,11 @@
 // gets a home folder of its own and no keychain, so it never touches the user's data or secrets.
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { IPC_PREFIX, type IpcResult } from '../../../src/shared/ipc';
-import type { BootCommand, BootMessage, BootNotice, Caller, Snapshot } from '../child/protocol';
+import { IPC_PREFIX, type IpcResult } from '@shared/ipc';
+import type { BootCommand, BootMessage, BootNotice, Caller, Snapshot } from '../../boot/child/protocol';
 import { PROJECT_ROOT } from './build';
 
-const BOOT_HOOK = new URL('../child/boot-hook.ts', import.meta.url).href;
+const BOOT_HOOK = new URL('../../boot/child/boot-hook.ts', import.meta.url).href;
 
 export interface BootChild {
   readonly process: ChildProcess;

@@ -4,7 +4,7 @@
 // numbers it sees, so that a caller can prove the scan looked at files that do hold card data.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { maskCardNumber } from '../../../src/shared/cards/card';
+import { maskCardNumber } from '@shared/cards/card';
 
 export interface SecretsToFind {
   cardNumbers: Iterable<string>;

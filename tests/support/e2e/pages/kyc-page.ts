@@ -2,8 +2,8 @@
 // also the grid's filter), the grid's cells by row number and field, the column mapping, and the submit
 // panel with its progress and chunks.
 import { expect, type JSHandle, type Locator, type Page } from '@playwright/test';
-import { KYC_FIELDS } from '../../../src/shared/gateway/kyc';
-import type { KycField } from '../../../src/shared/kyc-batch';
+import { KYC_FIELDS } from '@shared/gateway/kyc';
+import type { KycField } from '@shared/kyc-batch';
 
 export interface FileToOpen {
   name: string;

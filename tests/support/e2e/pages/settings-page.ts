@@ -1,7 +1,7 @@
 // The Settings page and the lock screen as an operator sees them: sections, labelled fields, buttons by
 // their names. Also the one way back to a clean harness after a test, whatever state it failed in.
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { PaydeskApi } from '../../../src/shared/ipc';
+import type { PaydeskApi } from '@shared/ipc';
 
 const PAGE_KEYS = { 'Pay-in': 'Alt+1', 'KYC batches': 'Alt+2', History: 'Alt+3', Settings: 'Alt+4' } as const;
 

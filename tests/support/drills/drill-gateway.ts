@@ -1,8 +1,8 @@
 // The gateway side of a drill: the sandbox with a merchant of its own (a fresh random secret, so that finding
 // it anywhere on disk means it leaked), behind the fault proxy, and the Paydesk profile that points at it.
 import { randomBytes } from 'node:crypto';
+import type { ProfileInput } from '@shared/profile';
 import { type Sandbox, startSandbox } from '../../../src/sandbox';
-import type { ProfileInput } from '../../../src/shared/profile';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export const DRILL_MERCHANT_ID = 700_001;

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test as base, expect, type Page } from '@playwright/test';
+import { SAMPLE_CUSTOMER } from '../support/app/sample-customer';
 import { seriousViolations } from '../support/e2e/axe';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
 import { HistoryPage } from '../support/e2e/pages/history-page';
@@ -29,29 +30,14 @@ const test = base.extend<{ history: HistoryPage }, { auditHarness: RunningHarnes
 /** A v2 pay-in through the page's own bridge (window.paydesk), approved by the embedded sandbox. */
 async function payIn(page: Page, merchantTradeNo: string, amount: string): Promise<number> {
   const result = await page.evaluate(
-    async ({ merchantTradeNo, amount }) => {
-      const fields = {
-        merchantTradeNo,
-        userId: `audit-${merchantTradeNo}`,
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        mobile: '5551234567',
-        addressLine: '12 Analytical St',
-        country: 'GB',
-        city: 'London',
-        zip: 'N1 9GU',
-        cardNumber: '4242424242424242',
-        cvv: '123',
-        expDate: '12/34',
-        ip: '203.0.113.7',
-        amount,
-      };
+    async ({ merchantTradeNo, amount, customer }) => {
+      const fields = { ...customer, merchantTradeNo, userId: `audit-${merchantTradeNo}`, amount };
       const { paydesk } = globalThis as unknown as {
         paydesk: { invoke(channel: string, input: unknown): Promise<unknown> };
       };
       return paydesk.invoke('payin.submit', { version: 'v2', fields });
     },
-    { merchantTradeNo, amount },
+    { merchantTradeNo, amount, customer: SAMPLE_CUSTOMER },
   );
   expect(result).toMatchObject({ ok: true, data: { status: 'approved' } });
   return (result as { data: { historyId: number } }).data.historyId;

@@ -4,23 +4,15 @@ import { randomBytes } from 'node:crypto';
 import type { PayInV1Request } from '@shared/gateway/payin';
 import { describe, expect, it } from 'vitest';
 import { requestFingerprint, storedCardToken } from '../../src/sandbox/payin';
+import { SAMPLE_CUSTOMER } from '../support/app/sample-customer';
 
 const key = randomBytes(32);
 const request = {
   merchantId: '100001',
   merchantTradeNo: 'T-1',
   userId: 'u-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  mobile: '5551234567',
-  addressLine: '12 Analytical St',
-  country: 'GB',
-  city: 'London',
+  ...SAMPLE_CUSTOMER,
   zip: 'N1',
-  cardNumber: '4242424242424242',
-  cvv: '123',
-  expDate: '12/34',
-  ip: '203.0.113.7',
   amount: '10.00',
   email: 'ada@example.com',
   iddCode: '44',

@@ -6,23 +6,15 @@ import { createSecretKey } from 'node:crypto';
 import type { PayInV2Request } from '@shared/gateway/payin';
 import { describe, expect, it } from 'vitest';
 import { requestFingerprint, storedCardToken } from '../../src/sandbox/payin';
+import { SAMPLE_CUSTOMER } from '../support/app/sample-customer';
 
 const bytes = Buffer.from('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f', 'hex');
 const request = {
   merchantId: 100001,
   merchantTradeNo: 'T-1',
   userId: 'u-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  mobile: '5551234567',
-  addressLine: '12 Analytical St',
-  country: 'GB',
-  city: 'London',
+  ...SAMPLE_CUSTOMER,
   zip: 'N1',
-  cardNumber: '4242424242424242',
-  cvv: '123',
-  expDate: '12/34',
-  ip: '203.0.113.7',
   amount: '10.00',
   products: '[{"name":"Tea","price":"10.00","num":"1","currency":"GBP"}]',
 } as PayInV2Request;

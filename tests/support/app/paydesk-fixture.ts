@@ -12,6 +12,7 @@ import type { CredentialVault } from '../../../src/main/credentials/vault';
 import { createLogger } from '../../../src/main/log/logger';
 import type { PayInTransport } from '../../../src/main/payin/gateway-transport';
 import type { KeyValueStore } from '../../../src/main/settings/settings-service';
+import { SAMPLE_CUSTOMER } from './sample-customer';
 
 export function memoryStore(): KeyValueStore & { dump(): string } {
   const values = new Map<string, unknown>();
@@ -125,17 +126,7 @@ export function v2Fields(overrides: Partial<V2Fields> = {}): V2Fields {
   customerCounter += 1;
   return {
     userId: `cust-${process.pid}-${customerCounter}`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    mobile: '5551234567',
-    addressLine: '12 Analytical St',
-    country: 'GB',
-    city: 'London',
-    zip: 'N1 9GU',
-    cardNumber: '4242424242424242',
-    cvv: '123',
-    expDate: '12/34',
-    ip: '203.0.113.7',
+    ...SAMPLE_CUSTOMER,
     amount: '25.00',
     ...overrides,
   };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
-import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
+import { KycWorkerPool, RETIRE_AFTER_BYTES } from '../../src/main/kyc/worker/worker-pool';
 import { KYC_MAX_FILE_BYTES } from '../../src/shared/kyc-batch';
 import { CSV_HEADERS, kycCsv, kycCsvLine, kycRecord } from '../fixtures/kyc/generate';
 import { type Fixture, startFixture } from '../support/paydesk-fixture';
@@ -56,19 +56,29 @@ describe('kyc.openPath: the batch', () => {
     expect(summary).toMatchObject({ fileName: 'link.csv', counts: { total: 5 } });
   });
 
-  it(`opens a file past the ${KYC_MAX_FILE_BYTES / 1024 / 1024} MB that bytes over IPC may have`, async () => {
+  it(`opens a file past the ${KYC_MAX_FILE_BYTES / 1024 / 1024} MB that bytes over IPC may have, then lets its thread go`, async () => {
     const path = join(dir, 'large.csv');
     const out = createWriteStream(path);
     out.write(`${CSV_HEADERS.join(',')}\r\n`);
     let records = 0;
-    while (out.bytesWritten + out.writableLength <= KYC_MAX_FILE_BYTES + 1024 * 1024) {
+    while (
+      out.bytesWritten + out.writableLength <=
+      Math.max(KYC_MAX_FILE_BYTES, RETIRE_AFTER_BYTES) + 1024 * 1024
+    ) {
       if (!out.write(`${kycCsvLine(kycRecord(records++))}\r\n`)) await once(out, 'drain');
     }
     out.end();
     await once(out, 'finish');
-    const summary = await createKycBatches({ workers }).openPath(path);
+    const batches = createKycBatches({ workers });
+    await batches.openPath(fileOf('small.csv', kycCsv([kycRecord(0)])));
+    const threads = workers.threadsStarted;
+    const summary = await batches.openPath(path);
     expect(summary.counts).toMatchObject({ total: records, valid: records, invalid: 0 });
     rmSync(path);
+    // The thread that read it is let go with what it held; the next file gets a fresh one.
+    expect(workers.threadsStarted).toBe(threads);
+    await batches.openPath(fileOf('next.csv', kycCsv([kycRecord(1)])));
+    expect(workers.threadsStarted).toBe(threads + 1);
   });
 });
 

@@ -14,10 +14,15 @@ import { embeddedSandboxIn } from './embedded-sandbox';
 import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
 import { historyHandlers } from './history/history-handlers';
 import { HistoryClosedError, openHistoryStore } from './history/history-store';
-import { createIpcDispatcher, type IpcDispatcher, type IpcHandlers } from './ipc/dispatch';
+import {
+  createFileDispatcher,
+  createIpcDispatcher,
+  type IpcDispatcher,
+  type IpcHandlers,
+} from './ipc/dispatch';
 import { lockGated } from './ipc/lock-gate';
 import { createKycBatches } from './kyc/batches';
-import { kycHandlers } from './kyc/kyc-handlers';
+import { kycFileHandlers, kycHandlers } from './kyc/kyc-handlers';
 import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
 import { KycWorkerPool } from './kyc/worker/worker-pool';
@@ -282,15 +287,21 @@ export async function createPaydesk(config: PaydeskConfig) {
     ...historyHandlers({ history, operator: operatorName }),
   };
   // Every call goes through the lock gate, then the dispatcher: the input parsed, the answer a value.
-  const dispatch: IpcDispatcher = lockGated(
-    createIpcDispatcher(handlers, (channel, error) =>
-      config.log.error({ channel, err: errorText(error) }, 'IPC handler failed'),
-    ),
+  const onInternalError = (channel: string, error: unknown) =>
+    config.log.error({ channel, err: errorText(error) }, 'IPC handler failed');
+  const dispatch: IpcDispatcher = lockGated(createIpcDispatcher(handlers, onInternalError), () =>
+    lock.isLocked(),
+  );
+  // The file channels, for the hosts alone: each derives the path from a File the operator gave.
+  const dispatchFile: IpcDispatcher = lockGated(
+    createFileDispatcher(kycFileHandlers(kyc), onInternalError),
     () => lock.isLocked(),
   );
 
   return {
     dispatch,
+    /** The file channels (ipcFileChannels): never reachable by a channel name the page sends. */
+    dispatchFile,
     history,
     /** The embedded sandbox; throws when no profile has needed it yet (tests and tools use it). */
     get sandbox(): Sandbox {

@@ -20,6 +20,7 @@ import {
   kycExportResult,
   kycMappingInput,
   kycOpenInput,
+  kycOpenPathInput,
   kycProgressEvent,
   kycResubmitInput,
   kycRowsPage,
@@ -260,7 +261,11 @@ export const ipcChannels = {
   ),
   'payin.customer': channel(customerId, returningCustomerSchema),
   /** The KYC page is open: main readies the worker that reads files, so the first file opens as fast as later ones. */
-  'kyc.prepare': channel(none, z.strictObject({ ready: z.literal(true) })),
+  'kyc.prepare': channel(
+    none,
+    // The largest file Paydesk opens by path, for the KYC page to say so.
+    z.strictObject({ ready: z.literal(true), maxFileBytes: z.int().positive() }),
+  ),
   'kyc.open': channel(kycOpenInput, kycBatchSummary),
   'kyc.setMapping': channel(kycMappingInput, kycBatchSummary),
   'kyc.rows': channel(kycRowsQuery, kycRowsPage),
@@ -278,6 +283,16 @@ export const ipcChannels = {
   'history.auditStatus': channel(none, auditStatusSchema),
 } as const;
 
+/**
+ * Channels that carry a path on disk. Only a host calls them, with a path it derived itself from a File the
+ * operator dropped or picked: the preload's `openKycFile` (webUtils.getPathForFile), the browser harness's
+ * upload (the temporary file it wrote). They are never on window.paydesk's `invoke`, so no page can name
+ * a path; main answers them through the same lock gate and dispatcher as the contract's channels.
+ */
+export const ipcFileChannels = {
+  'kyc.openPath': channel(kycOpenPathInput, kycBatchSummary),
+} as const;
+
 export const ipcEvents = {
   'payin.settled': payInResultSchema,
   'kyc.progress': kycProgressEvent,
@@ -287,6 +302,7 @@ export const ipcEvents = {
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;
+export type IpcFileChannel = keyof typeof ipcFileChannels;
 export type IpcEvent = keyof typeof ipcEvents;
 export type ChannelInput<C extends IpcChannel> = z.input<(typeof ipcChannels)[C]['input']>;
 export type ChannelOutput<C extends IpcChannel> = z.output<(typeof ipcChannels)[C]['output']>;
@@ -296,6 +312,7 @@ export type ChannelArgs<C extends IpcChannel> = ChannelInput<C> extends undefine
 
 export const IPC_CHANNEL_NAMES = Object.keys(ipcChannels) as IpcChannel[];
 export const IPC_EVENT_NAMES = Object.keys(ipcEvents) as IpcEvent[];
+export const IPC_FILE_CHANNEL_NAMES = Object.keys(ipcFileChannels) as IpcFileChannel[];
 
 /** The prefix every Electron IPC channel carries, so that no other code's channel can collide. */
 export const IPC_PREFIX = 'paydesk:';
@@ -304,4 +321,9 @@ export const IPC_PREFIX = 'paydesk:';
 export type PaydeskApi = {
   invoke<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>): Promise<IpcResult<ChannelOutput<C>>>;
   on<E extends IpcEvent>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * Opens a KYC file the operator dropped or picked, by its place on disk: the host finds the path from
+   * the File itself (a File made by the page, with no file behind it, is refused), and main reads it.
+   */
+  openKycFile(file: File): Promise<IpcResult<z.output<(typeof ipcFileChannels)['kyc.openPath']['output']>>>;
 };

@@ -8,12 +8,44 @@ export type KycField = keyof KycRecord;
 export const kycFieldSchema = z.enum(KYC_FIELDS as [KycField, ...KycField[]]);
 
 /**
- * Largest file Paydesk opens: 64 MiB of bytes. A 100,000-record CSV is about 25 MB, so this leaves room
- * for wide XLSX files while keeping one batch (text, cells, records) well under a few hundred MB in main.
+ * Largest file `kyc.open` takes as bytes in the call itself (base64 text): 64 MiB. The app and the browser
+ * harness open the operator's files by path instead (`kyc.openPath`), up to KYC_LIMITS.maxFileBytes
+ * (src/main/kyc/limits.ts); this route is for files a caller already holds in memory.
  */
 export const KYC_MAX_FILE_BYTES = 64 * 1024 * 1024;
-/** The same cap as base64 text: the browser harness carries bytes as JSON, where base64 is the safe form. */
+/** The same cap as base64 text. */
 export const KYC_MAX_FILE_BASE64_CHARS = Math.ceil(KYC_MAX_FILE_BYTES / 3) * 4;
+/** Extensions of the files Paydesk reads: CSV (also as .tsv/.txt), XLSX workbooks and JSON. */
+export const KYC_FILE_EXTENSIONS = ['csv', 'tsv', 'txt', 'xlsx', 'json'] as const;
+
+/** The extension of a file name or path, lower-cased, without its dot; undefined when it has none. */
+export function fileExtension(name: string): string | undefined {
+  return /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();
+}
+
+/** Why Paydesk does not read a file of this name (by its extension), or undefined when it does. */
+export function fileTypeProblem(name: string): string | undefined {
+  const extension = fileExtension(name);
+  if (extension === 'xls') {
+    return `"${name}" is a legacy Excel 97–2003 workbook. Save it as .xlsx or "CSV UTF-8" and open it again.`;
+  }
+  if (!(KYC_FILE_EXTENSIONS as readonly (string | undefined)[]).includes(extension)) {
+    return `"${name}" is not a file Paydesk reads: open a CSV, XLSX or JSON file.`;
+  }
+  return undefined;
+}
+
+/** "12.5 MB" (or KB below a megabyte), as sizes are told to the operator. */
+export function fileSizeText(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Why a file of `bytes` is not opened: the same words from the page (before sending) and from main. */
+export function fileTooLargeMessage(fileName: string | undefined, bytes: number, maxBytes: number): string {
+  const subject = fileName === undefined ? 'The file' : `"${fileName}"`;
+  return `${subject} is ${fileSizeText(bytes)}; Paydesk opens files of at most ${fileSizeText(maxBytes)}. Split it into smaller files.`;
+}
+
 /** How many rows one `kyc.rows` call may return: a screenful or two, never the whole batch. */
 export const KYC_MAX_PAGE_ROWS = 1000;
 /** How many errors the summary lists; the rest are reached by paging the `invalid` filter. */
@@ -41,6 +73,20 @@ export const kycOpenInput = z.strictObject({
     .pipe(z.base64('The file must arrive base64-encoded.')),
 });
 export type KycOpenInput = z.infer<typeof kycOpenInput>;
+
+/**
+ * A file on disk to open (`kyc.openPath`). Never a path the page names: a host derives it from a File the
+ * operator dropped or picked (the preload through webUtils.getPathForFile; the browser harness from the
+ * temporary file its upload was written to). Main checks it again before reading a byte (kyc/open-path.ts).
+ */
+export const kycOpenPathInput = z.strictObject({
+  path: z
+    .string()
+    .min(1)
+    .max(4096)
+    .refine((path) => !path.includes('\0'), 'A path has no NUL character.'),
+});
+export type KycOpenPathInput = z.infer<typeof kycOpenPathInput>;
 
 /** One problem with one row: `field` is null when the problem is the row as a whole (e.g. extra cells). */
 export const kycRowErrorSchema = z.object({

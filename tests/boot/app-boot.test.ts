@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileFunction } from 'node:vm';
 import { AsyncEntry } from '@napi-rs/keyring';
-import { IPC_CHANNEL_NAMES, IPC_PREFIX, type PaydeskApi, type SettingsView } from '@shared/ipc';
+import {
+  IPC_CHANNEL_NAMES,
+  IPC_FILE_CHANNEL_NAMES,
+  IPC_PREFIX,
+  type PaydeskApi,
+  type SettingsView,
+} from '@shared/ipc';
 import type { PayInSubmit } from '@shared/payin-form';
 import { TEST_CARDS } from '@shared/sandbox-test-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +22,7 @@ import { KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/credentials/keychain-vaul
 import { v2Fields } from '../support/app/paydesk-fixture';
 import { type BootChild, startBootChild } from '../support/boot/boot-child';
 import { BOOT_TEST_OUT_DIR, builtApp } from '../support/boot/build';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 import { pdfText } from '../support/pdf/pdf-render';
 import type { ServedResponse, WindowView } from './child/protocol';
 
@@ -59,10 +66,20 @@ async function windowsOf(child: BootChild): Promise<{ appWindow: WindowView; oth
 }
 
 /** Evaluates the built preload as Chromium's sandboxed preload would: a CommonJS function given `require`. */
+/** Files "dropped from disk" in the stand-in renderer: the path Electron's webUtils gives for each. */
+const ON_DISK = new WeakMap<File, string>();
+
 function runPreload(child: BootChild, file: string): { api: PaydeskApi; exposedAs: string } {
   const exposed = new Map<string, unknown>();
   const electron = {
     contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.set(key, value) },
+    // As Electron documents it: throws for anything but a File, '' for a File not backed by one on disk.
+    webUtils: {
+      getPathForFile: (given: unknown) => {
+        if (!(given instanceof File)) throw new TypeError('getPathForFile takes a File');
+        return ON_DISK.get(given) ?? '';
+      },
+    },
     ipcRenderer: {
       // The renderer's call, as the app window's top frame makes it, to the handler main bound.
       invoke: (channel: string, input: unknown) =>
@@ -135,7 +152,7 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(existsSync(preload)).toBe(true);
     const { api, exposedAs } = runPreload(child, preload);
     expect(exposedAs).toBe('paydesk');
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on', 'openKycFile']);
     paydesk = api;
 
     const shown = await child.command<WindowView>({
@@ -242,11 +259,13 @@ describe('the built app, booted against a stand-in for Electron', () => {
 
   it('binds every channel of the contract, answering only the app window’s top frame on the app origin', async () => {
     const { handledChannels, listenedChannels } = await child.snapshot();
-    expect([...handledChannels].sort()).toEqual(IPC_CHANNEL_NAMES.map((name) => IPC_PREFIX + name).sort());
+    expect([...handledChannels].sort()).toEqual(
+      [...IPC_CHANNEL_NAMES, ...IPC_FILE_CHANNEL_NAMES].map((name) => IPC_PREFIX + name).sort(),
+    );
     // The one other listener is electron-store's, answering its own renderer helper (unused by Paydesk).
     expect(listenedChannels).toEqual(['electron-store-get-data']);
 
-    for (const channel of IPC_CHANNEL_NAMES) {
+    for (const channel of [...IPC_CHANNEL_NAMES, ...IPC_FILE_CHANNEL_NAMES]) {
       for (const caller of ['app-sub-frame', 'app-foreign-origin', 'other-window'] as const) {
         const refused = await child.invoke(channel, undefined, caller);
         expect(refused, `${channel} from ${caller}`).toMatchObject({
@@ -257,6 +276,31 @@ describe('the built app, booted against a stand-in for Electron', () => {
     }
     const info = await paydesk.invoke('app.info');
     expect(info).toMatchObject({ ok: true, data: { version: '0.1.0', bankPageView: 'window' } });
+  });
+
+  it('opens a KYC file dropped from disk by its path: the preload finds it, the built worker reads it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'paydesk-boot-kyc-'));
+    try {
+      const path = join(folder, 'dropped.csv');
+      const text = kycCsv([0, 1, 2].map(kycRecord));
+      writeFileSync(path, text);
+      const dropped = new File([text], 'dropped.csv');
+      ON_DISK.set(dropped, path);
+      const opened = await paydesk.openKycFile(dropped);
+      expect(opened).toMatchObject({
+        ok: true,
+        data: { fileName: 'dropped.csv', counts: { total: 3, valid: 3 } },
+      });
+      // A File the page made has no path: refused in the preload, main never asked.
+      const made = await paydesk.openKycFile(new File([text], path));
+      expect(made).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+      // And a page cannot name a path through invoke.
+      await expect(
+        (paydesk.invoke as (channel: string, input: unknown) => Promise<unknown>)('kyc.openPath', { path }),
+      ).rejects.toThrow(/Unknown Paydesk channel/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('sends a pay-in through the bound handler to the embedded sandbox and into history', async () => {

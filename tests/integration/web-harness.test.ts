@@ -1,14 +1,18 @@
 // The browser harness's bridge: token, calls, events and static files, over real HTTP.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { IPC_CHANNEL_NAMES } from '@shared/ipc';
+import { IPC_CHANNEL_NAMES, type IpcResult } from '@shared/ipc';
+import { fileTooLargeMessage } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import { KYC_LIMITS } from '../../src/main/kyc/limits';
 import { startWebHarness } from '../../src/main/web-harness/web-harness';
 import { memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 let harness: Awaited<ReturnType<typeof startWebHarness>>;
 let rendererDir: string;
@@ -150,6 +154,102 @@ describe('web harness', () => {
     for (const origin of ['http://attacker.example', 'null', `http://localhost:${port}`, `https://${own}`]) {
       expect((await ipc({ host: own, origin })).status, origin).toBe(403);
     }
+  });
+});
+
+describe('web harness: a KYC file uploaded and opened by path', () => {
+  const upload = (body: Blob, name: string, token = harness.token) =>
+    fetch(`${harness.origin}/__upload/kyc`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-paydesk-token': token,
+        'x-paydesk-file-name': encodeURIComponent(name),
+      },
+      body,
+    });
+  const uploadFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('paydesk-upload-'));
+
+  it('opens the uploaded bytes as the file of that name, and leaves no copy behind', async () => {
+    const before = uploadFolders();
+    const text = kycCsv([0, 1, 2].map(kycRecord));
+    const result = (await (await upload(new Blob([text]), 'people (March).csv')).json()) as IpcResult<{
+      fileName: string;
+      sha256: string;
+      counts: { total: number };
+    }>;
+    expect(result).toMatchObject({
+      ok: true,
+      data: { fileName: 'people (March).csv', counts: { total: 3 } },
+    });
+    if (result.ok) expect(result.data.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+    expect(uploadFolders()).toEqual(before);
+  });
+
+  it('has no call that takes a path from the page', async () => {
+    const result = await (await call('kyc.openPath', { path: '/etc/passwd.csv' })).json();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    const bridge = await (await fetch(`${harness.origin}/__harness/bridge.js`)).text();
+    expect(bridge).not.toContain('"kyc.openPath"');
+  });
+
+  it('refuses a name that is a path, or none, and a wrong token', async () => {
+    for (const name of ['../people.csv', '/etc/people.csv', 'a\\b.csv', '..', '']) {
+      expect(await (await upload(new Blob(['userId\r\n']), name)).json(), name).toMatchObject({
+        ok: false,
+        error: { kind: 'invalid', message: 'The upload does not name its file by a plain file name.' },
+      });
+    }
+    expect((await upload(new Blob(['x']), 'a.csv', 'x'.repeat(harness.token.length))).status).toBe(403);
+  });
+
+  it('refuses a file past the limit from its length, before its bytes arrive', async () => {
+    const port = new URL(harness.origin).port;
+    const size = KYC_LIMITS.maxFileBytes + 1024 * 1024;
+    const answer = await new Promise<string>((done, fail) => {
+      const outgoing = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/__upload/kyc',
+          method: 'POST',
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-length': String(size),
+            'x-paydesk-token': harness.token,
+            'x-paydesk-file-name': 'everyone.csv',
+          },
+        },
+        (incoming) => {
+          let text = '';
+          incoming.setEncoding('utf8').on('data', (chunk: string) => {
+            text += chunk;
+          });
+          incoming.on('end', () => {
+            outgoing.destroy();
+            done(text);
+          });
+        },
+      );
+      outgoing.on('error', fail);
+      // Headers only: not one byte of the body is sent.
+      outgoing.flushHeaders();
+    });
+    expect(JSON.parse(answer)).toEqual({
+      ok: false,
+      error: { kind: 'invalid', message: fileTooLargeMessage('everyone.csv', size, KYC_LIMITS.maxFileBytes) },
+    });
+  });
+
+  it('answers a file main refuses with main’s refusal', async () => {
+    const result = await (await upload(new Blob(['not a csv']), 'notes.docx')).json();
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'invalid',
+        message: '"notes.docx" is not a file Paydesk reads: open a CSV, XLSX or JSON file.',
+      },
+    });
   });
 });
 

@@ -1,53 +1,39 @@
-// A KYC file crosses IPC as base64 (kyc.open): read and encoded a slice at a time, the text must be the
-// whole file's base64 exactly, at every size around the slice edges, natively encoded or not.
+// A KYC file is checked in the page before it is sent to main by path: the kinds Paydesk reads, the size
+// limit main announced (kyc.prepare), and empty files, each refused in the same words main would use.
 
-import { readBase64, SLICE_BYTES, sliceToBase64 } from '@renderer/features/kyc/read-file';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fileProblem, KYC_FILE_ACCEPT } from '@renderer/features/kyc/read-file';
+import { fileTooLargeMessage } from '@shared/kyc-batch';
+import { describe, expect, it } from 'vitest';
 
-function bytesOf(size: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(new ArrayBuffer(size));
-  for (let i = 0; i < size; i++) bytes[i] = (i * 7919 + (i >> 8)) & 0xff;
-  return bytes;
-}
+const MB = 1024 * 1024;
 
-/** The reference: the browser's own btoa over the whole file at once. */
-function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-const SIZES = [0, 1, 2, 3, 4, SLICE_BYTES - 1, SLICE_BYTES, SLICE_BYTES + 1, 2 * SLICE_BYTES + 2];
-
-type Proto = { toBase64?: unknown };
-const proto = Uint8Array.prototype as Proto;
-const native = proto.toBase64;
-
-afterEach(() => {
-  if (native === undefined) delete proto.toBase64;
-  else proto.toBase64 = native;
-});
-
-describe('reading a file as base64 a slice at a time', () => {
-  it('slices are whole groups of three bytes, so their texts join without padding inside', () => {
-    expect(SLICE_BYTES % 3).toBe(0);
+describe('a KYC file checked in the page', () => {
+  it('accepts the kinds main reads, whatever the case of the extension', () => {
+    for (const name of ['a.csv', 'b.TSV', 'c.txt', 'd.xlsx', 'e.Json']) {
+      expect(fileProblem({ name, size: 10 }, 256 * MB)).toBeUndefined();
+    }
+    expect(KYC_FILE_ACCEPT).toBe('.csv,.tsv,.txt,.xlsx,.json');
   });
 
-  for (const size of SIZES) {
-    it(`gives the whole file's base64 for ${size} bytes`, async () => {
-      const bytes = bytesOf(size);
-      expect(await readBase64(new Blob([bytes]))).toBe(base64Of(bytes));
-    });
-  }
+  it('refuses other kinds, with advice for a legacy workbook', () => {
+    expect(fileProblem({ name: 'old.xls', size: 10 })).toMatch(/legacy Excel 97–2003 workbook/);
+    expect(fileProblem({ name: 'passport.png', size: 10 })).toBe(
+      '"passport.png" is not a file Paydesk reads: open a CSV, XLSX or JSON file.',
+    );
+    expect(fileProblem({ name: 'noextension', size: 10 })).toMatch(/not a file Paydesk reads/);
+  });
 
-  it('encodes the same without the engine’s own toBase64 as with it', () => {
-    const bytes = bytesOf(SLICE_BYTES + 5);
-    const expected = base64Of(bytes);
-    delete proto.toBase64;
-    expect(sliceToBase64(bytes)).toBe(expected);
-    proto.toBase64 = function (this: Uint8Array) {
-      return base64Of(this);
-    };
-    expect(sliceToBase64(bytes)).toBe(expected);
+  it('refuses a file past the limit main gave, in main’s words, and an empty one', () => {
+    const problem = fileProblem({ name: 'everyone.csv', size: 300 * MB }, 256 * MB);
+    expect(problem).toBe(fileTooLargeMessage('everyone.csv', 300 * MB, 256 * MB));
+    expect(problem).toBe(
+      '"everyone.csv" is 300.0 MB; Paydesk opens files of at most 256.0 MB. Split it into smaller files.',
+    );
+    expect(fileProblem({ name: 'limit.csv', size: 256 * MB }, 256 * MB)).toBeUndefined();
+    expect(fileProblem({ name: 'empty.csv', size: 0 }, 256 * MB)).toBe('"empty.csv" is empty.');
+  });
+
+  it('leaves the size to main until main has said its limit', () => {
+    expect(fileProblem({ name: 'everyone.csv', size: 300 * MB })).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // The Electron layer with `electron` mocked (its binary cannot run here): the windows' security
 // settings, the IPC bindings' coverage of the contract, and the sender check.
 
-import { IPC_CHANNEL_NAMES, IPC_PREFIX, type IpcResult } from '@shared/ipc';
+import { IPC_CHANNEL_NAMES, IPC_FILE_CHANNEL_NAMES, IPC_PREFIX, type IpcResult } from '@shared/ipc';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Handler = (event: unknown, input: unknown) => Promise<IpcResult<unknown>>;
@@ -14,7 +14,9 @@ const fake = vi.hoisted(() => {
   const exposed = new Map<string, unknown>();
   const invoked: { channel: string; input: unknown }[] = [];
   const loaded: string[] = [];
-  return { handlers, windows, exposed, invoked, loaded };
+  /** Files "on disk": the paths webUtils.getPathForFile knows them by (Electron: '' for a File made in JS). */
+  const filePaths = new WeakMap<object, string>();
+  return { handlers, windows, exposed, invoked, loaded, filePaths };
 });
 
 vi.mock('electron', () => {
@@ -55,6 +57,12 @@ vi.mock('electron', () => {
     BrowserWindow,
     session: { defaultSession: makeSession(), fromPartition: vi.fn(() => makeSession()) },
     contextBridge: { exposeInMainWorld: (key: string, api: unknown) => fake.exposed.set(key, api) },
+    webUtils: {
+      getPathForFile: (file: unknown) => {
+        if (!(file instanceof File)) throw new TypeError('getPathForFile takes a File');
+        return fake.filePaths.get(file) ?? '';
+      },
+    },
     ipcRenderer: {
       invoke: (channel: string, input: unknown) => {
         fake.invoked.push({ channel, input });
@@ -141,12 +149,45 @@ describe('IPC bindings', () => {
     return fake.windows[0] as unknown as import('electron').BrowserWindow;
   }
 
-  it('registers exactly one handler per contract channel', () => {
+  const unused = async () => ({ ok: true as const, data: null });
+
+  it('registers exactly one handler per contract channel and per file channel', () => {
     const window = boundWindow();
-    bindIpc(fakeIpcMain() as never, window, async () => ({ ok: true, data: null }), APP_ORIGIN);
+    bindIpc(fakeIpcMain() as never, window, unused, APP_ORIGIN, unused);
     expect([...fake.handlers.keys()].sort()).toEqual(
-      IPC_CHANNEL_NAMES.map((name) => IPC_PREFIX + name).sort(),
+      [...IPC_CHANNEL_NAMES, ...IPC_FILE_CHANNEL_NAMES].map((name) => IPC_PREFIX + name).sort(),
     );
+  });
+
+  it('answers a file channel with the file dispatcher, from the app window’s top frame only', async () => {
+    const window = boundWindow();
+    const calls: string[] = [];
+    bindIpc(
+      fakeIpcMain() as never,
+      window,
+      async (channel) => {
+        calls.push(`contract ${channel}`);
+        return { ok: true, data: null };
+      },
+      APP_ORIGIN,
+      async (channel, input) => {
+        calls.push(`file ${channel} ${JSON.stringify(input)}`);
+        return { ok: true, data: 'opened' };
+      },
+    );
+    const handler = fake.handlers.get(`${IPC_PREFIX}kyc.openPath`)!;
+    const contents = window.webContents as unknown as { mainFrame: unknown };
+    const input = { path: '/home/agent/kyc.csv' };
+    expect(await handler({ sender: window.webContents, senderFrame: contents.mainFrame }, input)).toEqual({
+      ok: true,
+      data: 'opened',
+    });
+    const fromChild = await handler(
+      { sender: window.webContents, senderFrame: { parent: contents.mainFrame } },
+      input,
+    );
+    expect(fromChild).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(calls).toEqual(['file kyc.openPath {"path":"/home/agent/kyc.csv"}']);
   });
 
   it('answers the top frame of the app window and refuses any other frame', async () => {
@@ -160,6 +201,7 @@ describe('IPC bindings', () => {
         return { ok: true, data: 'answered' };
       },
       APP_ORIGIN,
+      unused,
     );
     const handler = fake.handlers.get(`${IPC_PREFIX}app.info`)!;
     const contents = window.webContents as unknown as { mainFrame: unknown };
@@ -188,17 +230,57 @@ describe('IPC bindings', () => {
 });
 
 describe('preload', () => {
-  it('exposes only invoke and on, prefixes channels and refuses unknown ones', async () => {
+  type Api = {
+    invoke: (channel: string, input?: unknown) => Promise<unknown>;
+    on: (event: string, listener: () => void) => () => void;
+    openKycFile: (file: unknown) => Promise<unknown>;
+  };
+  async function preloadApi(): Promise<Api> {
     await import('../../src/preload/index');
-    const api = fake.exposed.get('paydesk') as {
-      invoke: (channel: string, input?: unknown) => Promise<unknown>;
-      on: (event: string, listener: () => void) => () => void;
-    };
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
+    return fake.exposed.get('paydesk') as Api;
+  }
+
+  it('exposes only invoke, on and openKycFile, prefixes channels and refuses unknown ones', async () => {
+    const api = await preloadApi();
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on', 'openKycFile']);
     expect(Object.isFrozen(api)).toBe(true);
     await api.invoke('app.info');
     expect(fake.invoked.at(-1)).toEqual({ channel: `${IPC_PREFIX}app.info`, input: undefined });
     await expect(api.invoke('fs.readFile', '/etc/passwd')).rejects.toThrow(/Unknown Paydesk channel/);
     expect(() => api.on('shell.exec', () => {})).toThrow(/Unknown Paydesk event/);
+  });
+
+  it('never lets the page name a path: the file channels are not on invoke', async () => {
+    const api = await preloadApi();
+    const before = fake.invoked.length;
+    for (const name of IPC_FILE_CHANNEL_NAMES) {
+      await expect(api.invoke(name, { path: '/etc/passwd' })).rejects.toThrow(/Unknown Paydesk channel/);
+    }
+    expect(fake.invoked.length).toBe(before);
+  });
+
+  it('opens a dropped file by the path Electron gives for it', async () => {
+    const api = await preloadApi();
+    const dropped = new File(['userId\n'], 'kyc.csv');
+    fake.filePaths.set(dropped, '/home/agent/exports/kyc.csv');
+    await api.openKycFile(dropped);
+    expect(fake.invoked.at(-1)).toEqual({
+      channel: `${IPC_PREFIX}kyc.openPath`,
+      input: { path: '/home/agent/exports/kyc.csv' },
+    });
+  });
+
+  it('refuses a File the page made, and anything that is not a File, without calling main', async () => {
+    const api = await preloadApi();
+    const before = fake.invoked.length;
+    // A File made in the page, named like a path: it has no file behind it.
+    const made = new File(['x'], '/etc/passwd.csv');
+    for (const given of [made, '/etc/passwd.csv', { path: '/etc/passwd.csv' }, undefined]) {
+      expect(await api.openKycFile(given)).toMatchObject({
+        ok: false,
+        error: { kind: 'invalid', message: expect.stringMatching(/not on disk/) },
+      });
+    }
+    expect(fake.invoked.length).toBe(before);
   });
 });

@@ -67,7 +67,7 @@ async function start(): Promise<void> {
   const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const appUrl = devServerUrl ?? APP_ENTRY_URL;
   mainWindow = createAppWindow({ preloadPath: join(import.meta.dirname, '../preload/index.cjs'), appUrl });
-  bindIpc(ipcMain, mainWindow, paydesk.dispatch, originOf(appUrl) ?? APP_ENTRY_URL);
+  bindIpc(ipcMain, mainWindow, paydesk.dispatch, originOf(appUrl) ?? APP_ENTRY_URL, paydesk.dispatchFile);
   // Locking the computer locks Paydesk too, when the operator has a passphrase to unlock it with.
   const { lock } = paydesk;
   powerMonitor.on('lock-screen', () => {

@@ -3,12 +3,26 @@
 // Electron would strip a thrown error down to its message, and the UI needs the kind. A refusal a service
 // threw (refusal.ts) becomes that value here; anything else is logged and answered as an internal error.
 
-import { type ChannelOutput, type IpcChannel, type IpcResult, ipcChannels } from '@shared/ipc';
+import {
+  type ChannelOutput,
+  type IpcChannel,
+  type IpcFileChannel,
+  type IpcResult,
+  ipcChannels,
+  ipcFileChannels,
+} from '@shared/ipc';
 import type { z } from 'zod';
 import { describeIssue, IpcFailure } from '../refusal';
 
 export type IpcHandlers = {
   [C in IpcChannel]: (input: z.output<(typeof ipcChannels)[C]['input']>) => Promise<ChannelOutput<C>>;
+};
+
+/** What the file channels answer (ipcFileChannels: a path a host derived, never one the page named). */
+export type FileHandlers = {
+  [C in IpcFileChannel]: (
+    input: z.output<(typeof ipcFileChannels)[C]['input']>,
+  ) => Promise<z.output<(typeof ipcFileChannels)[C]['output']>>;
 };
 
 /** The contract's channels named `<group>.…`, e.g. ChannelsOf<'kyc'>. */
@@ -22,18 +36,17 @@ export type HandlersOf<Group extends string> = Pick<IpcHandlers, ChannelsOf<Grou
 
 export type IpcDispatcher = (channel: string, input: unknown) => Promise<IpcResult<unknown>>;
 
-function isChannel(channel: string): channel is IpcChannel {
-  return Object.hasOwn(ipcChannels, channel);
-}
+type ChannelTable = Record<string, { input: z.ZodType; output: z.ZodType }>;
 
-export function createIpcDispatcher(
-  handlers: IpcHandlers,
+function dispatcherOver(
+  table: ChannelTable,
+  handlers: Record<string, (input: never) => Promise<unknown>>,
   onInternalError: (channel: string, error: unknown) => void,
 ): IpcDispatcher {
   return async (channel, rawInput) => {
-    if (!isChannel(channel))
+    if (!Object.hasOwn(table, channel))
       return { ok: false, error: { kind: 'forbidden', message: `Unknown channel ${channel}.` } };
-    const contract = ipcChannels[channel];
+    const contract = table[channel]!;
     const parsed = contract.input.safeParse(rawInput);
     if (!parsed.success) return { ok: false, error: describeIssue(parsed.error.issues) };
     try {
@@ -49,4 +62,19 @@ export function createIpcDispatcher(
       };
     }
   };
+}
+
+export function createIpcDispatcher(
+  handlers: IpcHandlers,
+  onInternalError: (channel: string, error: unknown) => void,
+): IpcDispatcher {
+  return dispatcherOver(ipcChannels, handlers, onInternalError);
+}
+
+/** The same dispatcher over the file channels alone: a host calls it, never with a channel the page named. */
+export function createFileDispatcher(
+  handlers: FileHandlers,
+  onInternalError: (channel: string, error: unknown) => void,
+): IpcDispatcher {
+  return dispatcherOver(ipcFileChannels, handlers, onInternalError);
 }

@@ -22,9 +22,11 @@ import { type CheckAllRows, KycBatch } from './batch-store';
 import { copyInSlices } from './bytes-in-slices';
 import { missingRequiredFields, unmappedHeaders } from './checking/header-mapping';
 import { exportRejectedCsv } from './export-csv';
-import { KYC_LIMITS, type KycLimits, sizeText } from './limits';
+import { fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
+import { openCheckedFile } from './open-path';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
 import type { KycWorkerPool } from './worker/worker-pool';
+import type { FileSource } from './worker/worker-protocol';
 
 export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
 
@@ -134,14 +136,40 @@ export function createKycBatches(options: KycBatchesOptions) {
     }
   }
 
+  /** Reads and checks the file in the worker, then indexes its answer in main, a slice at a time. */
+  async function openSource(
+    file: FileSource,
+    fileName: string,
+    openOptions: Pick<KycOpenOptions, 'alreadyAccepted'>,
+  ): Promise<KycBatchSummary> {
+    const reply = await options.workers.run({ kind: 'open', file, fileName, limits }, limits);
+    if (reply.kind !== 'open') throw new Error(`The KYC worker answered an open with a ${reply.kind} reply.`);
+    const batch = await KycBatch.create(randomUUID(), fileName, reply.opened);
+    const accepted =
+      typeof openOptions.alreadyAccepted === 'function'
+        ? openOptions.alreadyAccepted(batch.sha256)
+        : openOptions.alreadyAccepted;
+    if (accepted) {
+      batch.acceptedBefore = accepted;
+      await batch.markAccepted(accepted);
+    }
+    keepRoomForOneMore();
+    batches.set(batch.id, batch);
+    return summaryOf(batch);
+  }
+
   return {
+    /** The largest file opened by path (the KYC page says so). */
+    maxFileBytes: limits.maxFileBytes,
+
     /**
      * Starts the worker thread (if it is not running) and has it open a header-only file, so that the
      * operator's first file does not also pay for loading the worker's code. Kept as any idle worker is.
      */
     async prepare(): Promise<void> {
+      const file = { bytes: await copyInSlices(WARM_UP_FILE) };
       const reply = await options.workers.run(
-        { kind: 'open', bytes: await copyInSlices(WARM_UP_FILE), fileName: 'warm-up.csv', limits },
+        { kind: 'open', file, fileName: 'warm-up.csv', limits },
         limits,
       );
       if (reply.kind !== 'open')
@@ -149,40 +177,36 @@ export function createKycBatches(options: KycBatchesOptions) {
     },
 
     /**
-     * Parsing and checking run in the worker thread; main only sizes up the bytes, copies them across
-     * and indexes the answer in slices, so its event loop is never held for long.
+     * A file a caller holds in memory (at most KYC_MAX_FILE_BYTES). Parsing and checking run in the worker
+     * thread; main only sizes up the bytes, shares them and indexes the answer in slices, so its event loop
+     * is never held for long.
      */
     async open(
       bytes: Uint8Array,
       fileName: string,
       openOptions: KycOpenOptions = {},
     ): Promise<KycBatchSummary> {
-      if (bytes.byteLength > KYC_MAX_FILE_BYTES) {
-        throw new IpcFailure(
-          'invalid',
-          `The file is ${sizeText(bytes.byteLength)}; Paydesk opens files of at most ` +
-            `${sizeText(KYC_MAX_FILE_BYTES)}. Split it into smaller files.`,
-        );
-      }
-      if (bytes.byteLength === 0) throw new IpcFailure('invalid', 'The file is empty.');
+      const refusal = fileSizeRefusal(undefined, bytes.byteLength, KYC_MAX_FILE_BYTES);
+      if (refusal) throw refusal;
       // Shared bytes handed over are read where they are; anything else is copied into shared memory.
       const shared = openOptions.handOver === true && bytes.buffer instanceof SharedArrayBuffer;
-      const fileBytes = shared ? bytes : await copyInSlices(bytes);
-      const reply = await options.workers.run({ kind: 'open', bytes: fileBytes, fileName, limits }, limits);
-      if (reply.kind !== 'open')
-        throw new Error(`The KYC worker answered an open with a ${reply.kind} reply.`);
-      const batch = await KycBatch.create(randomUUID(), fileName, reply.opened);
-      const accepted =
-        typeof openOptions.alreadyAccepted === 'function'
-          ? openOptions.alreadyAccepted(batch.sha256)
-          : openOptions.alreadyAccepted;
-      if (accepted) {
-        batch.acceptedBefore = accepted;
-        await batch.markAccepted(accepted);
+      return openSource({ bytes: shared ? bytes : await copyInSlices(bytes) }, fileName, openOptions);
+    },
+
+    /**
+     * A file on disk (at most `limits.maxFileBytes`), checked and opened here (open-path.ts); the worker
+     * reads it from the descriptor, so main never holds its bytes.
+     */
+    async openPath(
+      path: string,
+      openOptions: Pick<KycOpenOptions, 'alreadyAccepted'> = {},
+    ): Promise<KycBatchSummary> {
+      const file = await openCheckedFile(path, limits.maxFileBytes);
+      try {
+        return await openSource({ fd: file.handle.fd, size: file.size }, file.fileName, openOptions);
+      } finally {
+        await file.handle.close();
       }
-      keepRoomForOneMore();
-      batches.set(batch.id, batch);
-      return summaryOf(batch);
     },
 
     summary(batchId: string): KycBatchSummary {

@@ -1,13 +1,13 @@
-// What the kyc.* channels answer: every one goes to the KYC service (kyc-service.ts), with its input as
-// the contract parsed it.
-import type { HandlersOf } from '../ipc/dispatch';
+// What the kyc.* channels answer (and kyc.openPath, a file channel): every one goes to the KYC service
+// (kyc-service.ts), with its input as the contract parsed it.
+import type { FileHandlers, HandlersOf } from '../ipc/dispatch';
 import type { KycService } from './kyc-service';
 
 export function kycHandlers(kyc: KycService): HandlersOf<'kyc'> {
   return {
     'kyc.prepare': async () => {
       await kyc.prepare();
-      return { ready: true as const };
+      return { ready: true as const, maxFileBytes: kyc.maxFileBytes };
     },
     'kyc.open': (input) => kyc.open(input),
     'kyc.setMapping': ({ batchId, mapping }) => kyc.setMapping(batchId, mapping),
@@ -19,4 +19,9 @@ export function kycHandlers(kyc: KycService): HandlersOf<'kyc'> {
       kyc.resubmitChunk(batchId, chunkIndex, confirmedProfile),
     'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
   };
+}
+
+/** The file channels of KYC: a path a host derived from a File the operator gave (never the page). */
+export function kycFileHandlers(kyc: KycService): FileHandlers {
+  return { 'kyc.openPath': (input) => kyc.openPath(input) };
 }

@@ -184,42 +184,53 @@ export function createKycService(deps: {
     return sendRecorded(batchId, connection, (onProgress) => run(send, onProgress));
   }
 
+  /** userIds accepted from this file before: history is asked by the hash the worker computed. */
+  function alreadyAccepted(sha256: string): Set<string> {
+    const accepted = new Set<string>();
+    for (const batch of deps.history.findKycBatchesBySha256(sha256)) {
+      for (const userId of batch.acceptedUserIds) accepted.add(userId);
+    }
+    return accepted;
+  }
+
+  /** A batch just opened: the mapping set by hand for these headers applied again, and it is kept. */
+  async function opened(summary: KycBatchSummary): Promise<KycBatchSummary> {
+    const headers = summary.mapping.map((column) => column.header);
+    const remembered = deps.mappings?.recall(headers);
+    const differs = remembered?.some(
+      (column) => summary.mapping.find((current) => current.header === column.header)?.field !== column.field,
+    );
+    const result =
+      remembered && differs
+        ? {
+            ...(await deps.batches.setMapping(summary.batchId, remembered)),
+            mappingFrom: 'remembered' as const,
+          }
+        : summary;
+    summaries.set(result.batchId, result);
+    // The batches the batch service has let go are gone for good: so are their summaries and rows here.
+    for (const batchId of [...summaries.keys(), ...historyRows.keys()]) {
+      if (deps.batches.isOpen(batchId)) continue;
+      summaries.delete(batchId);
+      historyRows.delete(batchId);
+    }
+    return result;
+  }
+
   return {
     /** The KYC page is open: the worker thread is readied, so the first file opens as fast as later ones. */
     prepare: (): Promise<void> => deps.batches.prepare(),
+    /** The largest file opened by path. */
+    maxFileBytes: deps.batches.maxFileBytes,
+    /** A file the caller holds in memory, as base64 (`kyc.open`). */
     async open(input: { fileName: string; bytes: string }): Promise<KycBatchSummary> {
       const bytes = await decodeBase64InSlices(input.bytes);
-      // The worker hashes the file; history is asked with that hash, so main never hashes 64 MB itself.
-      const alreadyAccepted = (sha256: string) => {
-        const accepted = new Set<string>();
-        for (const batch of deps.history.findKycBatchesBySha256(sha256)) {
-          for (const userId of batch.acceptedUserIds) accepted.add(userId);
-        }
-        return accepted;
-      };
       // The decoded bytes are this call's own: they move to the worker rather than being copied.
-      const opened = await deps.batches.open(bytes, input.fileName, { alreadyAccepted, handOver: true });
-      const headers = opened.mapping.map((column) => column.header);
-      const remembered = deps.mappings?.recall(headers);
-      const differs = remembered?.some(
-        (column) =>
-          opened.mapping.find((current) => current.header === column.header)?.field !== column.field,
-      );
-      const summary =
-        remembered && differs
-          ? {
-              ...(await deps.batches.setMapping(opened.batchId, remembered)),
-              mappingFrom: 'remembered' as const,
-            }
-          : opened;
-      summaries.set(summary.batchId, summary);
-      // The batches the batch service has let go are gone for good: so are their summaries and rows here.
-      for (const batchId of [...summaries.keys(), ...historyRows.keys()]) {
-        if (deps.batches.isOpen(batchId)) continue;
-        summaries.delete(batchId);
-        historyRows.delete(batchId);
-      }
-      return summary;
+      return opened(await deps.batches.open(bytes, input.fileName, { alreadyAccepted, handOver: true }));
+    },
+    /** A file on disk the operator dropped or picked (`kyc.openPath`): the worker reads it from there. */
+    async openPath(input: { path: string }): Promise<KycBatchSummary> {
+      return opened(await deps.batches.openPath(input.path, { alreadyAccepted }));
     },
     /** A mapping set by hand: applied, and remembered for the next file with the same headers. */
     async setMapping(batchId: string, changes: KycColumnMapping[]): Promise<KycBatchSummary> {

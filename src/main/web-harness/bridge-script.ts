@@ -1,7 +1,10 @@
 // window.paydesk for a plain browser page: what the preload gives the Electron window, written for the
-// browser harness over its HTTP bridge (calls) and server-sent events (the event table), built from the
-// contract's channel and event names so that the page can call nothing else.
+// browser harness over its HTTP bridge (calls), server-sent events (the event table) and an upload (a KYC
+// file), built from the contract's channel and event names so that the page can call nothing else.
 import { IPC_CHANNEL_NAMES, IPC_EVENT_NAMES } from '@shared/ipc';
+
+/** Where the page sends a KYC file's bytes (web-harness.ts, kyc-upload.ts). */
+export const UPLOAD_PATH = '/__upload/kyc';
 
 /** window.paydesk for a plain browser page, built from the contract's channel and event names. */
 export function bridgeScript(): string {
@@ -24,6 +27,21 @@ export function bridgeScript(): string {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-paydesk-token': token },
         body: JSON.stringify({ input }),
+      });
+      return response.json();
+    },
+    // The File's bytes as the request body, which the browser streams from the file (the page never
+    // holds them); the harness writes them to a temporary file that main opens by path.
+    async openKycFile(file) {
+      if (!(file instanceof File)) throw new Error('openKycFile takes a File');
+      const response = await fetch(${JSON.stringify(UPLOAD_PATH)}, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/octet-stream',
+          'x-paydesk-token': token,
+          'x-paydesk-file-name': encodeURIComponent(file.name),
+        },
+        body: file,
       });
       return response.json();
     },

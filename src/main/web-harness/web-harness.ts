@@ -3,12 +3,15 @@
 // packaged. Bound to 127.0.0.1; every call must carry the per-run token, and every request must name the
 // harness itself as its Host (so a name rebound to 127.0.0.1 by a hostile site reaches nothing) and, when
 // it has an Origin, come from the harness's own page (so no other site's page can make a call). Its parts:
-// bridge-script.ts (window.paydesk for the page) and static-files.ts (the built renderer).
+// bridge-script.ts (window.paydesk for the page), kyc-upload.ts (a KYC file the page sends, opened by
+// path) and static-files.ts (the built renderer).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPaydesk, type PaydeskConfig } from '../app';
-import { bridgeScript } from './bridge-script';
+import { KYC_LIMITS } from '../kyc/limits';
+import { bridgeScript, UPLOAD_PATH } from './bridge-script';
+import { openUpload, uploadRefusal } from './kyc-upload';
 import { BRIDGE_SCRIPT_PATH, CONTENT_TYPES, rendererFile } from './static-files';
 
 const MAX_CALL_BYTES = 96 * 1024 * 1024;
@@ -114,6 +117,37 @@ export async function startWebHarness(options: WebHarnessOptions) {
             JSON.stringify({
               ok: false,
               error: { kind: 'invalid', message: 'The call body is not valid JSON.' },
+            }),
+            'application/json',
+          ),
+        );
+      return;
+    }
+    if (url.pathname === UPLOAD_PATH && request.method === 'POST') {
+      if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
+        response.setHeader('Connection', 'close');
+        return send(
+          response,
+          403,
+          JSON.stringify({ ok: false, error: { kind: 'forbidden', message: 'Bad token.' } }),
+          'application/json',
+        );
+      }
+      const refused = uploadRefusal(request, KYC_LIMITS.maxFileBytes);
+      if (refused) {
+        // Answered without reading the body: the connection closes rather than take it in.
+        response.setHeader('Connection', 'close');
+        return send(response, 200, JSON.stringify(refused), 'application/json');
+      }
+      openUpload(request, paydesk.dispatchFile)
+        .then((result) => send(response, 200, JSON.stringify(result), 'application/json'))
+        .catch(() =>
+          send(
+            response,
+            400,
+            JSON.stringify({
+              ok: false,
+              error: { kind: 'invalid', message: 'The file did not arrive whole; open it again.' },
             }),
             'application/json',
           ),

@@ -2,6 +2,7 @@
 // 'electron' resolved to the recording stand-in — for the bundle and for every package it imports
 // (electron-store imports electron too) — and the driver listening to the parent process.
 import { registerHooks } from 'node:module';
+import { isMainThread } from 'node:worker_threads';
 
 const standIn = new URL('./electron-stand-in.ts', import.meta.url).href;
 
@@ -12,4 +13,6 @@ registerHooks({
   },
 });
 
-await import('./driver.ts');
+// A thread the app starts (the KYC worker) inherits this --import: the stand-in, should it need it, but the
+// driver talks to the parent process from the main thread alone.
+if (isMainThread) await import('./driver.ts');

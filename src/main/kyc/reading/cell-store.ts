@@ -110,7 +110,10 @@ export class CellStore {
 }
 
 function shared<T extends Uint8Array | Uint32Array>(array: T): T {
-  if (array.buffer instanceof SharedArrayBuffer && array.byteLength === array.buffer.byteLength) return array;
+  // Already shared and filling most of its buffer: kept where it is rather than held twice while copied.
+  if (array.buffer instanceof SharedArrayBuffer && array.byteLength * 4 >= array.buffer.byteLength * 3) {
+    return array;
+  }
   const copy = new (array.constructor as new (buffer: SharedArrayBuffer) => T)(
     new SharedArrayBuffer(array.byteLength),
   );
@@ -121,7 +124,8 @@ function shared<T extends Uint8Array | Uint32Array>(array: T): T {
 /**
  * The same cells in shared memory. Main keeps a batch's cells for as long as it is open and sends them
  * back to the worker whenever the mapping changes; shared, they cross without being copied, so neither
- * thread ever copies 64 MB in one go again. The copy into shared memory is made once, in the worker.
+ * thread ever copies a file's cells in one go again. What is not shared yet is copied once, in the worker;
+ * the CSV reader's bytes and offsets are shared from the start and stay where they are.
  */
 export function sharePacked(packed: PackedCells): PackedCells {
   return {

@@ -49,7 +49,14 @@ export function detectDelimiter(bytes: Uint8Array, from = 0): { delimiter: numbe
   return { delimiter: counts[best]! > 0 ? codes[best]! : codes[0]!, columns: counts[best]! + 1 };
 }
 
-/** Growable cell offsets: the cell count is known only at the end. */
+const sharedUint32 = (length: number) => new Uint32Array(new SharedArrayBuffer(length * 4));
+const sharedUint8 = (length: number) => new Uint8Array(new SharedArrayBuffer(length));
+
+/**
+ * Growable cell offsets: the cell count is known only at the end. They grow in shared memory, where the
+ * batch keeps them (sharePacked keeps them in place when they fill most of their buffer): a million
+ * records' 15 million cells are 120 MB, which a copy at the end would hold twice.
+ */
 class Offsets {
   starts: Uint32Array;
   ends: Uint32Array;
@@ -57,8 +64,8 @@ class Offsets {
   length = 0;
 
   constructor(capacity: number) {
-    this.starts = new Uint32Array(capacity);
-    this.ends = new Uint32Array(capacity);
+    this.starts = sharedUint32(capacity);
+    this.ends = sharedUint32(capacity);
   }
 
   push(start: number, end: number, quoted: boolean): void {
@@ -66,7 +73,7 @@ class Offsets {
     this.starts[this.length] = start;
     this.ends[this.length] = end;
     if (quoted) {
-      this.kinds ??= new Uint8Array(this.starts.length);
+      this.kinds ??= sharedUint8(this.starts.length);
       this.kinds[this.length] = CELL_QUOTED;
     } else if (this.kinds) this.kinds[this.length] = 0;
     this.length++;
@@ -74,14 +81,14 @@ class Offsets {
 
   private grow(): void {
     const capacity = Math.max(1024, this.starts.length * 2);
-    const starts = new Uint32Array(capacity);
+    const starts = sharedUint32(capacity);
     starts.set(this.starts);
-    const ends = new Uint32Array(capacity);
+    const ends = sharedUint32(capacity);
     ends.set(this.ends);
     this.starts = starts;
     this.ends = ends;
     if (this.kinds) {
-      const kinds = new Uint8Array(capacity);
+      const kinds = sharedUint8(capacity);
       kinds.set(this.kinds);
       this.kinds = kinds;
     }
@@ -262,7 +269,8 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
     rowNumbers[rows++] = spreadsheetRow;
   }
 
-  // Exact-size copies of the offsets, in shared memory like the bytes: the batch keeps them as they are.
+  // The offsets as they are (or exact-size copies, when most of their buffers would be spare), in shared
+  // memory like the bytes: the batch keeps them.
   const packed: PackedCells = sharePacked({
     utf8: bytes,
     text: '',

@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { checksTransferables } from '../checking/packed-checks';
 import { sharePacked } from '../reading/cell-store';
+import { readDescriptor } from '../reading/read-descriptor';
 import { checkRows, openFile } from './open-file';
 import { failureOf, type WorkerJob, type WorkerReply } from './worker-protocol';
 
@@ -12,7 +13,8 @@ if (!port) throw new Error('kyc-worker runs only as a worker thread.');
 
 async function run(job: WorkerJob): Promise<{ reply: WorkerReply; transfer: ArrayBuffer[] }> {
   if (job.kind === 'open') {
-    const file = await openFile(job.bytes, job.fileName, job.limits);
+    const bytes = 'fd' in job.file ? readDescriptor(job.file.fd, job.file.size) : job.file.bytes;
+    const file = await openFile(bytes, job.fileName, job.limits);
     const opened = { ...file, cells: sharePacked(file.cells) };
     return {
       reply: { id: job.id, ok: true, kind: 'open', opened },

@@ -28,6 +28,8 @@ interface Pending {
 
 /** How long an idle worker is kept for the next file before its thread (and heap) is let go. */
 const IDLE_MS = 15_000;
+/** A thread that has read a file from disk larger than this is let go at once (see settle). */
+export const RETIRE_AFTER_BYTES = 64 * 1024 * 1024;
 
 /** The worker's script for the module at `here` (this module's own URL but in tests). */
 export function workerScript(here: string = import.meta.url): { url: URL; execArgv?: string[] } {
@@ -136,6 +138,17 @@ export class KycWorkerPool {
     const running = this.running;
     if (!running || running.id !== reply.id) return;
     this.finish();
+    if (
+      running.job.kind === 'open' &&
+      'fd' in running.job.file &&
+      running.job.file.size > RETIRE_AFTER_BYTES
+    ) {
+      // The thread's heap still holds what reading a large file left behind (its bytes among it, until
+      // its next collection, which an idle thread never makes): a fresh thread for the next job instead.
+      const worker = this.worker;
+      this.worker = undefined;
+      void worker?.terminate();
+    }
     if (reply.ok) running.resolve(reply);
     else running.reject(errorOf(reply.failure));
     this.next();

@@ -6,8 +6,15 @@ import type { PackedChecks } from '../checking/packed-checks';
 import type { KycLimits } from '../limits';
 import type { CheckJob, OpenedFile } from './open-file';
 
+/**
+ * The file an open job reads: its bytes in shared memory (a file a caller held in memory), or a descriptor
+ * main opened and checked (a file opened by path), which the worker reads itself: threads share the
+ * process's descriptors, so the bytes are read once, straight into the memory the batch then keeps.
+ */
+export type FileSource = { bytes: Uint8Array } | { fd: number; size: number };
+
 export type WorkerJob =
-  | { id: number; kind: 'open'; bytes: Uint8Array; fileName: string; limits: KycLimits }
+  | { id: number; kind: 'open'; file: FileSource; fileName: string; limits: KycLimits }
   | { id: number; kind: 'check'; check: CheckJob };
 
 export type WorkerFailure =

@@ -7,8 +7,10 @@ import type {
   IpcChannel,
   IpcError,
   IpcEvent,
+  IpcResult,
   PaydeskApi,
 } from '@shared/ipc';
+import type { KycBatchSummary } from '@shared/kyc-batch';
 
 declare global {
   interface Window {
@@ -48,23 +50,30 @@ export function onLockedAnswer(listener: () => void): () => void {
   return () => lockedListeners.delete(listener);
 }
 
-export async function call<C extends IpcChannel>(
-  channel: C,
-  ...input: ChannelArgs<C>
-): Promise<ChannelOutput<C>> {
+/** The answer's data, or a PaydeskError: `bridge` when no answer came, else the kind main gave. */
+async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<unknown>>): Promise<T> {
   if (typeof window.paydesk?.invoke !== 'function') {
     throw new PaydeskError('bridge', 'Paydesk cannot reach its main process (window.paydesk is missing).');
   }
-  let result: Awaited<ReturnType<PaydeskApi['invoke']>>;
+  let result: IpcResult<unknown>;
   try {
-    result = await window.paydesk.invoke(channel, ...input);
+    result = await ask(window.paydesk);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new PaydeskError('bridge', `No answer from Paydesk's main process: ${detail}`);
   }
-  if (result.ok) return result.data as ChannelOutput<C>;
+  if (result.ok) return result.data as T;
   if (result.error.kind === 'locked') for (const listener of lockedListeners) listener();
   throw new PaydeskError(result.error.kind, result.error.message, result.error.field);
+}
+
+export function call<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>): Promise<ChannelOutput<C>> {
+  return answerOf((api) => api.invoke(channel, ...input));
+}
+
+/** Opens a KYC file the operator dropped or picked: main reads it from disk (the host finds where). */
+export function openKycFile(file: File): Promise<KycBatchSummary> {
+  return answerOf((api) => api.openKycFile(file));
 }
 
 /** Subscribes to a main-process event; returns the unsubscribe function (a no-op without a bridge). */

@@ -23,10 +23,14 @@ export function columnOf(field: KycField): number {
 interface PageFile {
   readonly name: string;
 }
+interface PageBlob {
+  readonly size: number;
+}
 interface PageGlobals {
   atob(data: string): string;
   DataTransfer: new () => { items: { add(file: PageFile): unknown } };
-  File: new (parts: Uint8Array[], name: string, options: { type: string }) => PageFile;
+  Blob: new (parts: Uint8Array[]) => PageBlob;
+  File: new (parts: (Uint8Array | PageBlob)[], name: string, options: { type: string }) => PageFile;
 }
 
 export class KycPage {
@@ -102,8 +106,16 @@ export class KycPage {
     const transfer = await this.page.evaluateHandle((list) => {
       const page = globalThis as unknown as PageGlobals;
       const dataTransfer = new page.DataTransfer();
-      for (const { name, size } of list)
-        dataTransfer.items.add(new page.File([new Uint8Array(size)], name, { type: '' }));
+      // Whole megabytes as one blob named again and again: the page holds a megabyte, whatever the size.
+      const megabyte = new page.Blob([new Uint8Array(1024 * 1024)]);
+      for (const { name, size } of list) {
+        const parts: (Uint8Array | PageBlob)[] = Array.from(
+          { length: Math.floor(size / megabyte.size) },
+          () => megabyte,
+        );
+        parts.push(new Uint8Array(size % megabyte.size));
+        dataTransfer.items.add(new page.File(parts, name, { type: '' }));
+      }
       return dataTransfer;
     }, files);
     await this.dispatchDrop(transfer, this.dropZone);

@@ -2,10 +2,10 @@
 // page) or chosen with the picker (Ctrl+O while the page is shown). The CSV template is next to it.
 import { Button, Group, Kbd, Loader, Stack, Text } from '@mantine/core';
 import { downloadText } from '@renderer/lib/download';
-import { KYC_MAX_FILE_BYTES } from '@shared/kyc-batch';
+import { fileSizeText } from '@shared/kyc-batch';
 import { type DragEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
 import { KYC_FIELDS, KYC_TEMPLATE_FILE_NAME, kycCsvTemplate } from './kyc-fields';
-import { formatBytes, KYC_FILE_ACCEPT } from './read-file';
+import { KYC_FILE_ACCEPT } from './read-file';
 import { useKycStore } from './store';
 
 function hasFiles(event: DragEvent): boolean {
@@ -75,6 +75,7 @@ export function KycDropZone({
   const compact = current !== undefined;
   const open = useKycStore((state) => state.open);
   const opening = useKycStore((state) => state.opening);
+  const maxFileBytes = useKycStore((state) => state.maxFileBytes);
 
   const picker = (
     <input
@@ -149,8 +150,8 @@ export function KycDropZone({
           )}
           <Text size="sm" c="gray.7" ta="center" maw={560}>
             One record per row, with a header line naming the fields (any order; common names such as “Date of
-            birth” are recognised). Up to {formatBytes(KYC_MAX_FILE_BYTES)}. Dates as YYYY-MM-DD; several
-            image URLs in one cell separated by “;”.
+            birth” are recognised).{maxFileBytes === undefined ? '' : ` Up to ${fileSizeText(maxFileBytes)}.`}{' '}
+            Dates as YYYY-MM-DD; several image URLs in one cell separated by “;”.
           </Text>
           {templateButton}
         </Stack>

@@ -5,7 +5,6 @@ import '@mantine/core/styles/Progress.css';
 import './kyc.css';
 import { Alert, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { call } from '@renderer/lib/paydesk';
 import type { KycBatchSummary } from '@shared/kyc-batch';
 import { useEffect, useRef } from 'react';
 import { count, records } from './format';
@@ -73,9 +72,10 @@ export function KycPage() {
   useEffect(() => listenForKycProgress(), []);
   // Main readies the worker that reads files while the operator finds one. Nothing to show if that fails:
   // opening the file starts the worker again and says what went wrong.
+  const prepare = useKycStore((state) => state.prepare);
   useEffect(() => {
-    call('kyc.prepare').catch(() => undefined);
-  }, []);
+    prepare().catch(() => undefined);
+  }, [prepare]);
   useHotkeys([
     [
       'mod+O',

@@ -6,7 +6,7 @@
 
 import { downloadText } from '@renderer/lib/download';
 import { forgetOnLock } from '@renderer/lib/forget-on-lock';
-import { call, errorMessage, subscribe } from '@renderer/lib/paydesk';
+import { call, errorMessage, openKycFile, subscribe } from '@renderer/lib/paydesk';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import type {
   KycBatchSummary,
@@ -20,7 +20,7 @@ import type {
 } from '@shared/kyc-batch';
 import { create } from 'zustand';
 import { count, records } from './format';
-import { fileProblem, readBase64 } from './read-file';
+import { fileProblem } from './read-file';
 import {
   LEAP_CALM_MS,
   leapt,
@@ -71,6 +71,8 @@ interface KycState {
   acceptedBefore: number;
   /** The file being read and parsed. */
   opening: string | undefined;
+  /** The largest file main opens (from kyc.prepare); undefined until it has answered. */
+  maxFileBytes: number | undefined;
   fileError: string | undefined;
   mappingBusy: boolean;
   mappingError: string | undefined;
@@ -86,6 +88,8 @@ interface KycState {
   exportError: string | undefined;
   /** The latest thing to announce; seq changes so that the same words are announced again. */
   notice: { text: string; seq: number } | undefined;
+  /** The page is shown: main readies its worker and says how large a file it opens. */
+  prepare: () => Promise<void>;
   open: (file: File) => Promise<void>;
   refuseFiles: (message: string) => void;
   setField: (header: string, field: KycField | null) => Promise<void>;
@@ -282,6 +286,7 @@ export const useKycStore = create<KycState>((set, get) => {
     counts: undefined,
     acceptedBefore: 0,
     opening: undefined,
+    maxFileBytes: undefined,
     fileError: undefined,
     mappingBusy: false,
     mappingError: undefined,
@@ -296,8 +301,13 @@ export const useKycStore = create<KycState>((set, get) => {
     exportError: undefined,
     notice: undefined,
 
+    async prepare() {
+      const { maxFileBytes } = await call('kyc.prepare');
+      set({ maxFileBytes });
+    },
+
     async open(file) {
-      const problem = fileProblem(file);
+      const problem = fileProblem(file, get().maxFileBytes);
       if (problem) return get().refuseFiles(problem);
       if (get().send?.phase === 'sending') {
         return get().refuseFiles('A batch is being sent: open the next file when sending ends.');
@@ -305,8 +315,7 @@ export const useKycStore = create<KycState>((set, get) => {
       const seq = ++openSeq;
       set({ opening: file.name, fileError: undefined });
       try {
-        const bytes = await readBase64(file);
-        const summary = await call('kyc.open', { fileName: file.name, bytes });
+        const summary = await openKycFile(file);
         if (seq !== openSeq) return;
         const { counts } = summary;
         restart({

@@ -5,7 +5,7 @@
 // IPC, read back through the settings schema, starts team mode.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PayInResult, SettingsView } from '@shared/ipc';
+import type { PayInResult } from '@shared/ipc';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { migrateTeamDb } from '../../../src/main/team/team-migrations';
 import type { DeskRoleConnection, PostgresCluster } from './postgres-cluster';
 
-const docs = join(import.meta.dirname, '..', '..', 'docs', 'team');
+const docs = join(import.meta.dirname, '..', '..', '..', 'docs', 'team');
 const script = (name: string) => readFileSync(join(docs, name), 'utf8');
 
 export interface TeamDatabase {

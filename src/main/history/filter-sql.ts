@@ -38,7 +38,7 @@ function amountMinorOf(text: string): bigint | undefined {
  * customer's name or e-mail, the decline reason or the file name; an amount; the masked card as History
  * shows it (first 6, stars, last 4), or its last 4 digits.
  */
-function textTerms(text: string, params: SqlParams, words: WordsTest): string[] {
+function textTerms(text: string, params: SqlParams): string[] {
   params.textLow = text;
   params.textHigh = text + PREFIX_END;
   const terms = TEXT_COLUMNS.map((column) => `(${column} >= :textLow AND ${column} < :textHigh)`);
@@ -57,50 +57,31 @@ function textTerms(text: string, params: SqlParams, words: WordsTest): string[] 
     params.amountMinor = amountMinor;
     terms.push('amount_minor = :amountMinor');
   }
-  const query = wordsQuery(text);
-  if (query !== undefined) {
-    params.words = query;
-    terms.push(
-      words === 'each row'
-        ? 'EXISTS (SELECT 1 FROM history_words WHERE history_words MATCH :words AND rowid = history_rows.id)'
-        : 'id IN (SELECT rowid FROM history_words WHERE history_words MATCH :words)',
-    );
+  const words = wordsQuery(text);
+  if (words !== undefined) {
+    params.words = words;
+    terms.push('id IN (SELECT rowid FROM history_words WHERE history_words MATCH :words)');
   }
   return terms;
 }
 
 /**
- * How a condition tests the search's words: against the set of every matching row id, read once from the
- * full-text index (a query through the indexes), or row by row, a seek into the index for each row (a
- * scan of a bounded number of rows: reading a common word's every match would cost more than the scan).
+ * For each identifier column, SQL that counts the rows whose value starts with the search, up to `:many`
+ * (bounded: at most that many index entries are read), with the parameters it takes.
  */
-export type WordsTest = 'all matches' | 'each row';
-
-/**
- * Bounded counts of what a search matches, each with its parameters: for each identifier column the rows
- * whose value starts with the search, and the rows its words match (a common word, such as a decline reason
- * or a first name, matches tens of thousands). Each reads at most `:many` index entries.
- */
-export function matchCounts(text: string): { sql: string; params: SqlParams }[] {
-  const range = { textLow: text, textHigh: text + PREFIX_END };
-  const counts = TEXT_COLUMNS.map((column) => ({
-    sql: `SELECT count(*) AS n FROM (SELECT 1 FROM history_rows WHERE ${column} >= :textLow AND ${column} < :textHigh LIMIT :many)`,
-    params: range,
-  }));
-  const words = wordsQuery(text);
-  if (words === undefined) return counts;
-  return [
-    ...counts,
-    {
-      sql: 'SELECT count(*) AS n FROM (SELECT 1 FROM history_words WHERE history_words MATCH :words LIMIT :many)',
-      params: { words },
-    },
-  ];
+export function prefixCounts(text: string): { sql: string[]; params: SqlParams } {
+  return {
+    sql: TEXT_COLUMNS.map(
+      (column) =>
+        `SELECT count(*) AS n FROM (SELECT 1 FROM history_rows WHERE ${column} >= :textLow AND ${column} < :textHigh LIMIT :many)`,
+    ),
+    params: { textLow: text, textHigh: text + PREFIX_END },
+  };
 }
 
 /** What a search matches, as one SQL condition (its parameters added to `params`). */
-export function textCondition(text: string, params: SqlParams, words: WordsTest = 'all matches'): string {
-  return `(${textTerms(text, params, words).join(' OR ')})`;
+export function textCondition(text: string, params: SqlParams): string {
+  return `(${textTerms(text, params).join(' OR ')})`;
 }
 
 export function whereSql(filter: Omit<HistoryFilter, 'sort' | 'limit'>): WhereSql {

@@ -8,6 +8,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { IpcError, IpcResult } from '@shared/ipc';
 import { createPaydesk, type PaydeskConfig } from '../app';
 import { KYC_LIMITS } from '../kyc/limits';
 import { bridgeScript, UPLOAD_PATH } from './bridge-script';
@@ -20,6 +21,11 @@ export interface WebHarnessOptions {
   port: number;
   rendererDir: string;
   config: Omit<PaydeskConfig, 'emit'>;
+}
+
+/** A call refused by the harness itself, in the contract's shape. */
+function refusal(kind: IpcError['kind'], message: string): IpcResult<never> {
+  return { ok: false, error: { kind, message } };
 }
 
 export async function startWebHarness(options: WebHarnessOptions) {
@@ -50,6 +56,10 @@ export async function startWebHarness(options: WebHarnessOptions) {
       'Referrer-Policy': 'no-referrer',
     });
     response.end(body);
+  }
+
+  function sendJson(response: ServerResponse, status: number, value: unknown) {
+    send(response, status, JSON.stringify(value), 'application/json');
   }
 
   async function readJson(request: IncomingMessage): Promise<unknown> {
@@ -100,57 +110,29 @@ export async function startWebHarness(options: WebHarnessOptions) {
     const call = /^\/__ipc\/([a-zA-Z.]+)$/.exec(url.pathname);
     if (call && request.method === 'POST') {
       if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
-        return send(
-          response,
-          403,
-          JSON.stringify({ ok: false, error: { kind: 'forbidden', message: 'Bad token.' } }),
-          'application/json',
-        );
+        return sendJson(response, 403, refusal('forbidden', 'Bad token.'));
       }
       readJson(request)
         .then((body) => paydesk.dispatch(call[1]!, (body as { input?: unknown } | null)?.input))
-        .then((result) => send(response, 200, JSON.stringify(result), 'application/json'))
-        .catch(() =>
-          send(
-            response,
-            400,
-            JSON.stringify({
-              ok: false,
-              error: { kind: 'invalid', message: 'The call body is not valid JSON.' },
-            }),
-            'application/json',
-          ),
-        );
+        .then((result) => sendJson(response, 200, result))
+        .catch(() => sendJson(response, 400, refusal('invalid', 'The call body is not valid JSON.')));
       return;
     }
     if (url.pathname === UPLOAD_PATH && request.method === 'POST') {
       if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
         response.setHeader('Connection', 'close');
-        return send(
-          response,
-          403,
-          JSON.stringify({ ok: false, error: { kind: 'forbidden', message: 'Bad token.' } }),
-          'application/json',
-        );
+        return sendJson(response, 403, refusal('forbidden', 'Bad token.'));
       }
       const refused = uploadRefusal(request, KYC_LIMITS.maxFileBytes);
       if (refused) {
         // Answered without reading the body: the connection closes rather than take it in.
         response.setHeader('Connection', 'close');
-        return send(response, 200, JSON.stringify(refused), 'application/json');
+        return sendJson(response, 200, refused);
       }
       openUpload(request, paydesk.dispatchFile)
-        .then((result) => send(response, 200, JSON.stringify(result), 'application/json'))
+        .then((result) => sendJson(response, 200, result))
         .catch(() =>
-          send(
-            response,
-            400,
-            JSON.stringify({
-              ok: false,
-              error: { kind: 'invalid', message: 'The file did not arrive whole; open it again.' },
-            }),
-            'application/json',
-          ),
+          sendJson(response, 400, refusal('invalid', 'The file did not arrive whole; open it again.')),
         );
       return;
     }

@@ -3,6 +3,7 @@
 import type { KycRecord } from '@shared/gateway/kyc';
 import { signBody } from '../../../src/node/sign';
 import { DEFAULT_MERCHANT } from '../../../src/sandbox';
+import { SAMPLE_CUSTOMER } from '../app/sample-customer';
 
 export const MERCHANT_ID = DEFAULT_MERCHANT.merchantId;
 export const SECRET = DEFAULT_MERCHANT.secret;
@@ -22,23 +23,23 @@ export function futureExpiry(): string {
 
 export type Body = Record<string, unknown>;
 
+/** The sample customer (tests/support/app/sample-customer.ts) as these requests send it, with a card that has not expired. */
+function customer() {
+  return {
+    ...SAMPLE_CUSTOMER,
+    userId: 'user-1',
+    mobile: '5550123456',
+    addressLine: '12 Analytical Row',
+    expDate: futureExpiry(),
+    amount: '25.00',
+  };
+}
+
 export function v2Body(overrides: Body = {}): Body {
   return {
     merchantId: MERCHANT_ID,
     merchantTradeNo: tradeNo('v2'),
-    userId: 'user-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    mobile: '5550123456',
-    addressLine: '12 Analytical Row',
-    country: 'GB',
-    city: 'London',
-    zip: 'N1 9GU',
-    cardNumber: '4242424242424242',
-    cvv: '123',
-    expDate: futureExpiry(),
-    ip: '203.0.113.7',
-    amount: '25.00',
+    ...customer(),
     ...overrides,
   };
 }
@@ -49,19 +50,7 @@ export function v1Form(overrides: Record<string, string | undefined> = {}, secre
   const base: Record<string, string | undefined> = {
     merchantId: String(MERCHANT_ID),
     merchantTradeNo: tradeNo('v1'),
-    userId: 'user-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    mobile: '5550123456',
-    addressLine: '12 Analytical Row',
-    country: 'GB',
-    city: 'London',
-    zip: 'N1 9GU',
-    cardNumber: '4242424242424242',
-    cvv: '123',
-    expDate: futureExpiry(),
-    ip: '203.0.113.7',
-    amount: '25.00',
+    ...customer(),
     email: 'ada@example.com',
     iddCode: '44',
     currency: 'GBP',

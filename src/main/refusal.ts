@@ -4,7 +4,7 @@
 // worker's bundle must not carry the dispatcher and its channel table (ipc/dispatch.ts turns it into the
 // answer's value).
 
-import type { IpcError } from '@shared/ipc';
+import type { IpcError, IpcResult } from '@shared/ipc';
 import type { z } from 'zod';
 
 export class IpcFailure extends Error {
@@ -22,6 +22,11 @@ export class IpcFailure extends Error {
     if (this.field !== undefined) error.field = this.field;
     return error;
   }
+}
+
+/** A refusal answered as a value, without a throw (the browser harness's own refusals). */
+export function refusedAnswer(kind: IpcError['kind'], message: string): IpcResult<never> {
+  return { ok: false, error: { kind, message } };
 }
 
 /** A refusal never echoes a long input back (zod names every unknown key it found). */

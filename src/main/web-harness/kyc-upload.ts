@@ -14,10 +14,11 @@ import { pipeline } from 'node:stream/promises';
 import type { IpcResult } from '@shared/ipc';
 import type { IpcDispatcher } from '../ipc/dispatch';
 import { fileSizeRefusal } from '../kyc/limits';
+import { refusedAnswer } from '../refusal';
 
 export const FILE_NAME_HEADER = 'x-paydesk-file-name';
 
-const invalid = (message: string): IpcResult<never> => ({ ok: false, error: { kind: 'invalid', message } });
+const invalid = (message: string): IpcResult<never> => refusedAnswer('invalid', message);
 
 /** The uploaded file's name (URI-encoded in its header), when it is a plain file name. */
 export function uploadedFileName(header: string | string[] | undefined): string | undefined {

@@ -8,9 +8,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IpcError, IpcResult } from '@shared/ipc';
 import { createPaydesk, type PaydeskConfig } from '../app';
 import { KYC_LIMITS } from '../kyc/limits';
+import { refusedAnswer } from '../refusal';
 import { bridgeScript, UPLOAD_PATH } from './bridge-script';
 import { openUpload, uploadRefusal } from './kyc-upload';
 import { BRIDGE_SCRIPT_PATH, CONTENT_TYPES, rendererFile } from './static-files';
@@ -21,11 +21,6 @@ export interface WebHarnessOptions {
   port: number;
   rendererDir: string;
   config: Omit<PaydeskConfig, 'emit'>;
-}
-
-/** A call refused by the harness itself, in the contract's shape. */
-function refusal(kind: IpcError['kind'], message: string): IpcResult<never> {
-  return { ok: false, error: { kind, message } };
 }
 
 export async function startWebHarness(options: WebHarnessOptions) {
@@ -110,18 +105,18 @@ export async function startWebHarness(options: WebHarnessOptions) {
     const call = /^\/__ipc\/([a-zA-Z.]+)$/.exec(url.pathname);
     if (call && request.method === 'POST') {
       if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
-        return sendJson(response, 403, refusal('forbidden', 'Bad token.'));
+        return sendJson(response, 403, refusedAnswer('forbidden', 'Bad token.'));
       }
       readJson(request)
         .then((body) => paydesk.dispatch(call[1]!, (body as { input?: unknown } | null)?.input))
         .then((result) => sendJson(response, 200, result))
-        .catch(() => sendJson(response, 400, refusal('invalid', 'The call body is not valid JSON.')));
+        .catch(() => sendJson(response, 400, refusedAnswer('invalid', 'The call body is not valid JSON.')));
       return;
     }
     if (url.pathname === UPLOAD_PATH && request.method === 'POST') {
       if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
         response.setHeader('Connection', 'close');
-        return sendJson(response, 403, refusal('forbidden', 'Bad token.'));
+        return sendJson(response, 403, refusedAnswer('forbidden', 'Bad token.'));
       }
       const refused = uploadRefusal(request, KYC_LIMITS.maxFileBytes);
       if (refused) {
@@ -132,7 +127,7 @@ export async function startWebHarness(options: WebHarnessOptions) {
       openUpload(request, paydesk.dispatchFile)
         .then((result) => sendJson(response, 200, result))
         .catch(() =>
-          sendJson(response, 400, refusal('invalid', 'The file did not arrive whole; open it again.')),
+          sendJson(response, 400, refusedAnswer('invalid', 'The file did not arrive whole; open it again.')),
         );
       return;
     }

@@ -92,3 +92,35 @@ test('an amount edited in the file is marked in the list, named by the full chec
   await expect(history.drawer.getByTestId('history-row-audit')).toHaveText('✓ Matches its audit trail.');
   expect(kept).toBeLessThan(edited);
 });
+
+test('a check with many problems lists the first hundred, and shows more on request', async ({
+  history,
+  auditHarness,
+}) => {
+  const page = history.page;
+  const stamp = Date.now().toString(36).toUpperCase();
+  const count = 105;
+  for (let i = 0; i < count; i++) await payIn(page, `AUM${stamp}${i}`, `${20 + i}.00`);
+
+  const db = new DatabaseSync(join(auditHarness.dataDir!, 'history.sqlite'));
+  db.prepare(
+    "UPDATE history_rows SET amount = '9999.00', amount_minor = 999900 WHERE merchant_trade_no LIKE ?",
+  ).run(`AUM${stamp}%`);
+  db.close();
+
+  await history.open();
+  await page.getByRole('button', { name: 'Check every row now' }).click();
+  const problems = page.getByTestId('audit-problems');
+  await expect(problems).toContainText(/The audit trail fails verification: \d+ problems/);
+  const title = await problems.textContent();
+  const total = Number(/fails verification: ([\d,]+) problems/.exec(title ?? '')?.[1]?.replace(/,/g, ''));
+  expect(total).toBeGreaterThanOrEqual(count);
+
+  const items = page.getByTestId('audit-problem-list').getByRole('listitem');
+  await expect(items).toHaveCount(100);
+  await expect(problems).toContainText(`100 of ${total} problems shown.`);
+  await problems.getByTestId('audit-problems-more').click();
+  await expect(items).toHaveCount(total);
+  await expect(problems.getByTestId('audit-problems-more')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

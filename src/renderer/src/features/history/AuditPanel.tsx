@@ -4,7 +4,7 @@
 import { Alert, Button, Group, List, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { subscribe } from '@renderer/lib/paydesk';
 import type { AuditStatus, HistoryVerification } from '@shared/history';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { localDateTime } from './format';
 import { useHistoryStore } from './store';
 
@@ -33,9 +33,18 @@ function rowsLine(status: AuditStatus): string {
   return 'Each row is checked against it as it is shown.';
 }
 
+/**
+ * Problems shown at first, and added by each "Show more". Main lists up to 5,000: rendered at once they
+ * were 30,000 elements in the page, and every frame of History's list paid for them in style and layout.
+ */
+const PROBLEMS_SHOWN = 100;
+
 function Problems({ verification }: { verification: HistoryVerification }) {
   const open = useHistoryStore((state) => state.open);
-  const more = verification.problemCount - verification.problems.length;
+  const [shown, setShown] = useState(PROBLEMS_SHOWN);
+  const listed = verification.problems.length;
+  const hidden = Math.max(0, listed - shown);
+  const more = verification.problemCount - listed;
   return (
     <Alert
       color="red"
@@ -50,7 +59,7 @@ function Problems({ verification }: { verification: HistoryVerification }) {
         </Text>
         <ScrollArea.Autosize mah={220} type="auto">
           <List size="sm" spacing={4} type="ordered" data-testid="audit-problem-list">
-            {verification.problems.map((problem) => (
+            {verification.problems.slice(0, shown).map((problem) => (
               // The reason names its entry and row: no two problems share one.
               <List.Item key={`${problem.kind}:${problem.reason}`}>
                 {problem.reason}{' '}
@@ -68,6 +77,21 @@ function Problems({ verification }: { verification: HistoryVerification }) {
             ))}
           </List>
         </ScrollArea.Autosize>
+        {hidden > 0 && (
+          <Group gap="xs">
+            <Text size="sm">
+              {shown.toLocaleString()} of {count(listed, 'problem')} shown.
+            </Text>
+            <Button
+              variant="default"
+              size="compact-sm"
+              onClick={() => setShown((n) => n + PROBLEMS_SHOWN)}
+              data-testid="audit-problems-more"
+            >
+              Show {Math.min(PROBLEMS_SHOWN, hidden).toLocaleString()} more
+            </Button>
+          </Group>
+        )}
         {more > 0 && <Text size="sm">…and {count(more, 'more problem')} not listed.</Text>}
       </Stack>
     </Alert>

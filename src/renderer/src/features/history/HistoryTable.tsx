@@ -45,7 +45,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
     // The sticky header sits above the rows inside the scroll box.
     scrollMargin: ROW_HEIGHT,
     scrollPaddingStart: ROW_HEIGHT,

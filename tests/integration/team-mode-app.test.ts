@@ -8,46 +8,22 @@ import { join } from 'node:path';
 import type { PayInResult } from '@shared/ipc';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { DESK_FILE } from '../../src/main/team/desk-identity';
-import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import type { DeskRoleConnection, PostgresCluster } from '../support/team/postgres-cluster';
 import { startPostgresCluster } from '../support/team/postgres-cluster';
 import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
-
-const TEAM_KEY = '5a'.repeat(32);
+import { drained, startTeamDesk, TEAM_KEY } from '../support/team/team-desk';
 
 let cluster: PostgresCluster;
 let team: TeamDatabase;
 const fixtures: Fixture[] = [];
 
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A desk with a team connection in its settings and its password and the team key in its vault. */
 async function teamDesk(role: DeskRoleConnection, operatorName: string, deskName: string): Promise<Fixture> {
-  const settingsStore = memoryStore();
-  settingsStore.set('settings', {
-    operatorName,
-    team: { host: role.host, port: role.port, database: role.database, user: role.user, deskName },
-  });
-  const vault = createMemoryVault();
-  await vault.setTeamItem('password', role.password);
-  await vault.setTeamItem('key', TEAM_KEY);
-  // The check's deadline is 300 ms in the app; here the question is what it says, not how fast, and a
-  // busy test machine must not turn an answer into "skipped".
-  const fx = await startFixture({ settingsStore, vault, teamTiming: { checkTimeoutMs: 10_000 } });
+  const fx = await startTeamDesk(role, operatorName, deskName);
   fixtures.push(fx);
   return fx;
-}
-
-function drained(fx: Fixture) {
-  return waitUntil('the desk has replicated everything', () => fx.paydesk.history.teamOutbox.pending() === 0);
 }
 
 beforeAll(async () => {

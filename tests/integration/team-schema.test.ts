@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateTeamDb, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../../src/main/team/team-migrations';
+import {
+  migrateTeamDb,
+  TEAM_MIGRATIONS,
+  TEAM_SCHEMA_VERSION,
+  teamSchemaVersion,
+} from '../../src/main/team/team-migrations';
 import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
 import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
 
@@ -84,7 +89,7 @@ describe('the team schema', () => {
     expect(await teamSchemaVersion(owner)).toBe(TEAM_SCHEMA_VERSION);
     expect(await migrateTeamDb(owner)).toBe(TEAM_SCHEMA_VERSION);
     const { rows } = await owner.query('SELECT version FROM paydesk.schema_version ORDER BY version');
-    expect(rows.map((r) => r.version)).toEqual([1]);
+    expect(rows.map((r) => r.version)).toEqual(TEAM_MIGRATIONS.map((migration) => migration.version));
     // A desk can read the version (to check it) but cannot change the schema.
     expect(await teamSchemaVersion(deskA)).toBe(TEAM_SCHEMA_VERSION);
     await expect(deskA.query('CREATE TABLE paydesk.mine (x int)')).rejects.toThrow(/permission denied/);

@@ -1,6 +1,7 @@
 // A team database set up the way README's "Team mode" tells an administrator to: docs/team/setup.sql run
 // with psql as a superuser, the schema migrated by the owner role over TCP, desks and supervisors added
-// with add-desk.sql and add-supervisor.sql. One per cluster (the roles are cluster-wide).
+// with add-desk.sql and add-supervisor.sql, a desk's role given the supervisor grant with
+// grant-supervisor.sql. One per cluster (the roles are cluster-wide).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +16,8 @@ export interface TeamDatabase {
   owner: DeskRoleConnection;
   addDesk(role: string, password?: string): Promise<DeskRoleConnection>;
   addSupervisor(role: string, password?: string): Promise<DeskRoleConnection>;
+  /** The supervisor grant for a desk's role (grant-supervisor.sql). */
+  grantSupervisor(role: string): Promise<void>;
 }
 
 export async function createTeamDatabase(
@@ -50,6 +53,9 @@ export async function createTeamDatabase(
         supervisor_password: password,
       });
       return { ...owner, user: role, password };
+    },
+    async grantSupervisor(role) {
+      await cluster.psql(database, script('grant-supervisor.sql'), { desk_role: role });
     },
   };
 }

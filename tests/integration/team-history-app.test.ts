@@ -126,6 +126,33 @@ describe('Team History through IPC', () => {
     expect((await offline.data('team.outcomeUnknown')).ok).toBe(false);
   });
 
+  it('gives up on a slow team database within seconds, and a pay-in sent meanwhile goes through', async () => {
+    const slow = await desk('desk_slow', 'Sara', 'Slow desk');
+    // Every read of the rows waits behind this lock, as behind a server that does not answer.
+    const locker = await cluster.superuser(team.database);
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE paydesk.history_rows IN ACCESS EXCLUSIVE MODE');
+    try {
+      const started = Date.now();
+      const [page, paid] = await Promise.all([
+        slow.data('team.query', { kind: 'payin' }),
+        slow.data('payin.submit', { version: 'v2', fields: v2Fields({ amount: '31.00' }) }),
+      ]);
+      expect(paid.status).toBe('approved');
+      expect(paid.teamCheck?.state).toBe('skipped');
+      expect(page).toMatchObject({ ok: false, reason: 'unavailable' });
+      expect(page.ok ? '' : page.message).toMatch(/timeout/);
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    // Once the database answers again, so does the team view.
+    await drained(slow);
+    const page = await slow.data('team.query', { kind: 'payin' });
+    expect(page.ok && page.data.rows).toHaveLength(1);
+  });
+
   it('answers "off" without a team connection', async () => {
     const alone = await startFixture();
     fixtures.push(alone);

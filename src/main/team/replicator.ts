@@ -8,7 +8,7 @@
 // it, and a database that is down, slow or gone costs retries with backoff here, nothing at the desk.
 import type pg from 'pg';
 import type { OutboxEntry, TeamOutbox } from '../history/team-outbox';
-import { TEAM_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
+import { REPLICATION_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
 
 /** The columns of a replicated row with their PostgreSQL types: the keys of team_row_payload's JSON. */
 const ROW_COLUMNS = [
@@ -172,9 +172,9 @@ export function startReplicator(options: ReplicatorOptions) {
 
   async function register(client: pg.PoolClient): Promise<void> {
     const version = await teamSchemaVersion(client);
-    if (version < TEAM_SCHEMA_VERSION) {
+    if (version < REPLICATION_SCHEMA_VERSION) {
       throw new TeamSchemaError(
-        `The team database is at schema version ${version}; this Paydesk needs ${TEAM_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
+        `The team database is at schema version ${version}; this Paydesk needs ${REPLICATION_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
       );
     }
     await client.query(REGISTER_DESK, [deskId, options.deskName]);

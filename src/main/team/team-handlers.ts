@@ -23,6 +23,8 @@ type Answer<T> = { ok: true; data: T } | Unanswered;
 
 /** PostgreSQL's insufficient_privilege. */
 const NO_PRIVILEGE = '42501';
+/** undefined_table, undefined_function: the team database has not had migration 2 (Team History). */
+const OLD_SCHEMA = new Set(['42P01', '42883']);
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -34,7 +36,11 @@ export function teamHandlers(deps: {
   /** Who exports: the team export is audited on this desk with the operator's name. */
   operator: () => string;
 }): HandlersOf<'team'> {
-  async function read<T>(ask: (store: TeamStore, scope: TeamScope) => Promise<T>): Promise<Answer<T>> {
+  async function read<T>(
+    ask: (store: TeamStore, scope: TeamScope) => Promise<T>,
+    /** What the role may not read, when it may not. */
+    what = 'this',
+  ): Promise<Answer<T>> {
     const store = deps.team.current();
     if (!store) {
       const { mode } = deps.team.status();
@@ -58,8 +64,14 @@ export function teamHandlers(deps: {
         return {
           ok: false,
           reason: 'forbidden',
-          message:
-            "This desk's team role may not read this: it takes the supervisor grant (README, Team mode).",
+          message: `This desk's team role may not read ${what}: that takes the supervisor grant (README, Team mode).`,
+        };
+      }
+      if (OLD_SCHEMA.has(String((error as { code?: unknown }).code))) {
+        return {
+          ok: false,
+          reason: 'unavailable',
+          message: `The team database's schema is older than this Paydesk (${errorText(error)}): the administrator runs npm run team:migrate (README, Team mode).`,
         };
       }
       return {
@@ -74,7 +86,8 @@ export function teamHandlers(deps: {
     'team.status': async () => deps.team.status(),
     'team.query': (filter) => read((store, scope) => teamHistoryPage(store.readPool, filter, scope)),
     'team.get': (ref) => read(async (store) => (await teamHistoryRow(store.readPool, ref)) ?? null),
-    'team.dailyTotals': (query) => read((store) => teamDailyTotals(store.readPool, query)),
+    'team.dailyTotals': (query) =>
+      read((store) => teamDailyTotals(store.readPool, query), "the team's totals and charts"),
     'team.exportCsv': (filter) =>
       read(async (store, scope) => {
         const file = await teamHistoryCsv(store.readPool, filter, scope);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrateTeamDb } from '../../../src/main/team/team-migrations';
+import { migrateTeamDb, type TeamMigration } from '../../../src/main/team/team-migrations';
 import type { DeskRoleConnection, PostgresCluster } from './postgres-cluster';
 
 const docs = join(import.meta.dirname, '..', '..', '..', 'docs', 'team');
@@ -23,6 +23,8 @@ export interface TeamDatabase {
 export async function createTeamDatabase(
   cluster: PostgresCluster,
   database = 'paydesk_team',
+  /** The schema as an older Paydesk left it: only these migrations applied. */
+  migrations?: readonly TeamMigration[],
 ): Promise<TeamDatabase> {
   const ownerPassword = 'owner-pw-for-tests';
   await cluster.psql('postgres', script('setup.sql'), { owner_password: ownerPassword, database });
@@ -36,7 +38,7 @@ export async function createTeamDatabase(
   const client = new pg.Client(owner);
   await client.connect();
   try {
-    await migrateTeamDb(client);
+    await migrateTeamDb(client, migrations);
   } finally {
     await client.end();
   }

@@ -73,6 +73,8 @@ interface HistoryState {
   restarts: number;
   totals: DailyTotal[];
   totalsError: string | undefined;
+  /** Why the team view shows no totals or charts when that is expected (a search; no supervisor grant). */
+  totalsNote: string | undefined;
   selected: RowRef | undefined;
   detail: RowDetail | undefined;
   detailError: string | undefined;
@@ -169,6 +171,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     restarts: 0,
     totals: [],
     totalsError: undefined,
+    totalsNote: undefined,
     selected: undefined,
     detail: undefined,
     detailError: undefined,
@@ -211,6 +214,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         nextCursor: null,
         totals: [],
         totalsError: undefined,
+        totalsNote: undefined,
         teamProblem: undefined,
         exportMessage: undefined,
         selected: undefined,
@@ -271,7 +275,11 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
           const built = toTeamQuery(filters);
           if ('problem' in built) return;
           if (built.query.text !== undefined) {
-            set({ totals: [], totalsError: "The team's totals and charts do not follow a search." });
+            set({
+              totals: [],
+              totalsError: undefined,
+              totalsNote: "The team's totals and charts do not follow a search: clear it to see them.",
+            });
             return;
           }
           const answer = await call('team.dailyTotals', {
@@ -280,7 +288,12 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
           });
           if (get().generation !== generation) return;
           if (!answer.ok) {
-            set({ totals: [], totalsError: answer.message });
+            const expected = answer.reason === 'forbidden';
+            set({
+              totals: [],
+              totalsError: expected ? undefined : answer.message,
+              totalsNote: expected ? answer.message : undefined,
+            });
             return;
           }
           totals = answer.data;
@@ -293,7 +306,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
           });
         }
         if (get().generation !== generation) return;
-        set({ totals, totalsError: undefined });
+        set({ totals, totalsError: undefined, totalsNote: undefined });
       } catch (error) {
         if (get().generation !== generation) return;
         set({ totalsError: errorMessage(error) });

@@ -2,35 +2,17 @@
 // replicate, one desk's role reading only its own rows until the supervisor grant shows it every desk, the
 // outcome-unknown queue seen from any desk, the replication status, and a team database that cannot be
 // reached — the team view says so and pay-ins go on.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
-import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
-import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
-import { drained, startTeamDesk, waitUntil } from '../support/team/team-desk';
+import { drained, teamForThisFile, waitUntil } from '../support/team/team-desk';
 
-let cluster: PostgresCluster;
-let team: TeamDatabase;
-const fixtures: Fixture[] = [];
+const setup = teamForThisFile();
+const { desks } = setup;
 
 async function desk(role: string, operator: string, deskName: string, port?: number): Promise<Fixture> {
-  const connection = await team.addDesk(role);
-  const fx = await startTeamDesk({ ...connection, ...(port && { port }) }, operator, deskName);
-  fixtures.push(fx);
-  return fx;
+  const connection = await setup.team.addDesk(role);
+  return desks.start({ ...connection, ...(port && { port }) }, operator, deskName);
 }
-
-beforeAll(async () => {
-  cluster = await startPostgresCluster();
-  team = await createTeamDatabase(cluster);
-});
-
-afterEach(async () => {
-  for (const fx of fixtures.splice(0)) await fx.close();
-});
-
-afterAll(async () => {
-  await cluster?.destroy();
-});
 
 describe('Team History through IPC', () => {
   it("shows a desk its own rows, every desk's with the supervisor grant, and the team's unknown outcomes", async () => {
@@ -69,7 +51,7 @@ describe('Team History through IPC', () => {
     });
 
     // The supervisor grant, seen once team mode starts again.
-    await team.grantSupervisor('desk_lead');
+    await setup.team.grantSupervisor('desk_lead');
     await lead.paydesk.team.restart();
     const all = await lead.data('team.query', { kind: 'payin' });
     expect(all.ok && all.data.scope).toBe('team');
@@ -95,8 +77,8 @@ describe('Team History through IPC', () => {
     expect(file.ok && file.data.rows).toBe(2);
     expect(file.ok && file.data.csv).toContain('Front desk');
     await drained(lead);
-    const audited = await cluster.sql(
-      team.database,
+    const audited = await setup.cluster.sql(
+      setup.team.database,
       "SELECT operator, detail_json FROM paydesk.audit_entries WHERE event = 'history.team_exported'",
     );
     expect(audited.rows).toHaveLength(1);
@@ -129,7 +111,7 @@ describe('Team History through IPC', () => {
   it('gives up on a slow team database within seconds, and a pay-in sent meanwhile goes through', async () => {
     const slow = await desk('desk_slow', 'Sara', 'Slow desk');
     // Every read of the rows waits behind this lock, as behind a server that does not answer.
-    const locker = await cluster.superuser(team.database);
+    const locker = await setup.cluster.superuser(setup.team.database);
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE paydesk.history_rows IN ACCESS EXCLUSIVE MODE');
     try {
@@ -154,8 +136,7 @@ describe('Team History through IPC', () => {
   });
 
   it('answers "off" without a team connection', async () => {
-    const alone = await startFixture();
-    fixtures.push(alone);
+    const alone = desks.keep(await startFixture());
     expect(await alone.data('team.status')).toEqual({
       mode: 'off',
       pending: 0,

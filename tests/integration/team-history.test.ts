@@ -3,7 +3,7 @@
 // the CSV export and the outcome-unknown queue — each as a supervisor (every desk) and as a desk's own
 // role (row-level security: its own rows only, yet the whole team's queue).
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   explainTeamPage,
@@ -16,27 +16,16 @@ import {
   teamOutcomeUnknown,
   teamScope,
 } from '../../src/main/team/team-history';
-import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
-import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
+import { teamClients, twoDesksAndASupervisor } from '../support/team/team-database';
+import { teamForThisFile } from '../support/team/team-desk';
 
-let cluster: PostgresCluster;
-let team: TeamDatabase;
-const clients: pg.Client[] = [];
-let deskA: pg.Client;
-let deskB: pg.Client;
-let supervisor: pg.Client;
-const idA = randomUUID();
-const idB = randomUUID();
+const setup = teamForThisFile();
+const clients = teamClients();
+/** Desk A's and desk B's roles and ids, and a supervisor: twoDesksAndASupervisor's. */
+let the: Awaited<ReturnType<typeof twoDesksAndASupervisor>>;
 /** 2026-03-02 10:00 UTC; rows are a minute apart from there. */
 const T0 = Date.UTC(2026, 2, 2, 10);
 const MINUTE = 60_000;
-
-async function connect(connection: pg.ClientConfig): Promise<pg.Client> {
-  const client = new pg.Client(connection);
-  await client.connect();
-  clients.push(client);
-  return client;
-}
 
 let version = 0;
 function nextVersion(): number {
@@ -68,6 +57,18 @@ function payIn(rowId: number, minute: number, extra: Record<string, unknown> = {
   };
 }
 
+/** Desk B's pay-in whose answer was lost. */
+const LOST = {
+  operator: 'bruno',
+  status: 'outcome_unknown',
+  merchant_trade_no: 'PD-LOST-1',
+  masked_pan: '555555******4444',
+  last4: '4444',
+  amount: '500.01',
+  amount_minor: 50001,
+  order_id: null,
+};
+
 async function write(client: pg.Client, deskId: string, values: Record<string, unknown>) {
   const columns = Object.keys(values);
   // The replicator's upsert in short: a newer version replaces the row.
@@ -81,34 +82,15 @@ async function write(client: pg.Client, deskId: string, values: Record<string, u
 }
 
 beforeAll(async () => {
-  cluster = await startPostgresCluster();
-  team = await createTeamDatabase(cluster);
-  deskA = await connect(await team.addDesk('desk_anna'));
-  deskB = await connect(await team.addDesk('desk_bruno'));
-  supervisor = await connect(await team.addSupervisor('sup_maria'));
-  await deskA.query('INSERT INTO paydesk.desks (desk_id, desk_name) VALUES ($1, $2)', [idA, 'Front 1']);
-  await deskB.query('INSERT INTO paydesk.desks (desk_id, desk_name) VALUES ($1, $2)', [idB, 'Front 2']);
+  the = await twoDesksAndASupervisor(setup.team, clients);
   // Desk A: rows 1..5 at minutes 0, 2, 4, 6, 8; desk B: rows 1..5 at minutes 1, 3, 5, 7, 9.
   for (let index = 0; index < 5; index += 1) {
-    await write(deskA, idA, payIn(index + 1, index * 2));
-    await write(deskB, idB, payIn(index + 1, index * 2 + 1, { operator: 'bruno' }));
+    await write(the.deskA, the.idA, payIn(index + 1, index * 2));
+    await write(the.deskB, the.idB, payIn(index + 1, index * 2 + 1, { operator: 'bruno' }));
   }
-  await write(deskB, idB, payIn(6, 20, { operator: 'bruno', amount: '12.50', amount_minor: 1250 }));
-  await write(
-    deskB,
-    idB,
-    payIn(7, 21, {
-      operator: 'bruno',
-      status: 'outcome_unknown',
-      merchant_trade_no: 'PD-LOST-1',
-      masked_pan: '555555******4444',
-      last4: '4444',
-      amount: '500.01',
-      amount_minor: 50001,
-      order_id: null,
-    }),
-  );
-  await write(deskA, idA, {
+  await write(the.deskB, the.idB, payIn(6, 20, { operator: 'bruno', amount: '12.50', amount_minor: 1250 }));
+  await write(the.deskB, the.idB, payIn(7, 21, LOST));
+  await write(the.deskA, the.idA, {
     row_id: 6,
     version: nextVersion(),
     kind: 'kyc_batch',
@@ -123,24 +105,23 @@ beforeAll(async () => {
     chunks_json: '[]',
     accepted_user_ids_json: '["u1","u2","u3"]',
   });
-  await deskA.query(
+  await the.deskA.query(
     `INSERT INTO paydesk.audit_entries (desk_id, seq, at, operator, event, outcome, resource, row_id,
        detail_json, prev_hash, hash) VALUES ($1, 1, $2, 'anna', 'payin.created', 'success', 'history', 1,
        '{"to":"pending"}', $3, $4), ($1, 2, $2, 'anna', 'payin.status', 'success', 'history', 1,
        '{"from":"pending","to":"approved"}', $4, $5)`,
-    [idA, T0, '0'.repeat(64), '1'.repeat(64), '2'.repeat(64)],
+    [the.idA, T0, '0'.repeat(64), '1'.repeat(64), '2'.repeat(64)],
   );
 });
 
 afterAll(async () => {
-  for (const client of clients) await client.end().catch(() => undefined);
-  await cluster?.destroy();
+  await clients.endAll();
 });
 
 describe('who reads what', () => {
   it('knows a supervisor from a desk', async () => {
-    expect(await teamScope(supervisor)).toBe('team');
-    expect(await teamScope(deskA)).toBe('own');
+    expect(await teamScope(the.supervisor)).toBe('team');
+    expect(await teamScope(the.deskA)).toBe('own');
   });
 
   it('pages every desk for a supervisor, newest first, each row once, naming its desk and operator', async () => {
@@ -148,7 +129,7 @@ describe('who reads what', () => {
     let cursor: string | undefined;
     do {
       const page = await teamHistoryPage(
-        supervisor,
+        the.supervisor,
         { kind: 'payin', limit: 3, ...(cursor && { cursor }) },
         'team',
       );
@@ -175,8 +156,8 @@ describe('who reads what', () => {
   });
 
   it("shows a desk's role its own rows only, however it asks", async () => {
-    const own = await teamHistoryPage(deskA, { kind: 'payin' }, 'own');
-    expect(own.rows.map((row) => `${row.deskId === idA}/${row.id}`)).toEqual([
+    const own = await teamHistoryPage(the.deskA, { kind: 'payin' }, 'own');
+    expect(own.rows.map((row) => `${row.deskId === the.idA}/${row.id}`)).toEqual([
       'true/5',
       'true/4',
       'true/3',
@@ -184,18 +165,18 @@ describe('who reads what', () => {
       'true/1',
     ]);
     // Asking as if it were a supervisor changes nothing: row-level security decides.
-    const asked = await teamHistoryPage(deskA, { kind: 'payin' }, 'team');
-    expect(asked.rows.every((row) => row.deskId === idA)).toBe(true);
-    expect(await teamHistoryRow(deskA, { deskId: idB, id: 7 })).toBeUndefined();
-    await expect(teamDailyTotals(deskA, { filter: { kind: 'payin' }, utcOffsetMinutes: 0 })).rejects.toThrow(
-      /permission denied/,
-    );
+    const asked = await teamHistoryPage(the.deskA, { kind: 'payin' }, 'team');
+    expect(asked.rows.every((row) => row.deskId === the.idA)).toBe(true);
+    expect(await teamHistoryRow(the.deskA, { deskId: the.idB, id: 7 })).toBeUndefined();
+    await expect(
+      teamDailyTotals(the.deskA, { filter: { kind: 'payin' }, utcOffsetMinutes: 0 }),
+    ).rejects.toThrow(/permission denied/);
   });
 });
 
 describe('the filters', () => {
   const ids = async (filter: Parameters<typeof teamHistoryPage>[1]) =>
-    (await teamHistoryPage(supervisor, filter, 'team')).rows.map((row) => `${row.deskName}#${row.id}`);
+    (await teamHistoryPage(the.supervisor, filter, 'team')).rows.map((row) => `${row.deskName}#${row.id}`);
 
   it('searches whole identifiers, amounts and cards, not prefixes', async () => {
     expect(await ids({ kind: 'payin', text: 'PD-LOST-1' })).toEqual(['Front 2#7']);
@@ -220,35 +201,35 @@ describe('the filters', () => {
 
   it('refuses a cursor it did not issue', async () => {
     await expect(
-      teamHistoryPage(supervisor, { kind: 'payin', cursor: 'bm90IG1pbmU' }, 'team'),
+      teamHistoryPage(the.supervisor, { kind: 'payin', cursor: 'bm90IG1pbmU' }, 'team'),
     ).rejects.toThrow(InvalidTeamCursorError);
   });
 });
 
 describe('one row', () => {
   it('reads a row with its replicated timeline, and a KYC batch with its counts', async () => {
-    const detail = await teamHistoryRow(supervisor, { deskId: idA, id: 1 });
+    const detail = await teamHistoryRow(the.supervisor, { deskId: the.idA, id: 1 });
     expect(detail?.row).toMatchObject({ kind: 'payin', deskName: 'Front 1', merchantTradeNo: 'PD-1-0' });
     expect(detail?.timeline.map((entry) => [entry.seq, entry.event, entry.detail])).toEqual([
       [1, 'payin.created', { to: 'pending' }],
       [2, 'payin.status', { from: 'pending', to: 'approved' }],
     ]);
-    const batch = await teamHistoryRow(supervisor, { deskId: idA, id: 6 });
+    const batch = await teamHistoryRow(the.supervisor, { deskId: the.idA, id: 6 });
     expect(batch?.row).toMatchObject({ kind: 'kyc_batch', fileName: 'march.csv', counts: { accepted: 3 } });
   });
 
   it('refuses a row that does not read as a history row', async () => {
-    await write(deskA, idA, payIn(40, -60, { status: 'charged_maybe' }));
+    await write(the.deskA, the.idA, payIn(40, -60, { status: 'charged_maybe' }));
     try {
-      await expect(teamHistoryRow(supervisor, { deskId: idA, id: 40 })).rejects.toThrow(TeamRowError);
-      await expect(teamHistoryPage(supervisor, { kind: 'payin', to: T0 }, 'team')).rejects.toThrow(
+      await expect(teamHistoryRow(the.supervisor, { deskId: the.idA, id: 40 })).rejects.toThrow(TeamRowError);
+      await expect(teamHistoryPage(the.supervisor, { kind: 'payin', to: T0 }, 'team')).rejects.toThrow(
         /not a history row/,
       );
     } finally {
-      await cluster.sql(
-        team.database,
+      await setup.cluster.sql(
+        setup.team.database,
         'DELETE FROM paydesk.history_rows WHERE desk_id = $1 AND row_id = 40',
-        [idA],
+        [the.idA],
       );
     }
   });
@@ -257,78 +238,54 @@ describe('one row', () => {
 describe('the daily totals', () => {
   it('sums the pay-ins per local day, status and currency, and follows a status change', async () => {
     const totals = () =>
-      teamDailyTotals(supervisor, { filter: { kind: 'payin' }, utcOffsetMinutes: 120 }, T0 + MINUTE);
+      teamDailyTotals(the.supervisor, { filter: { kind: 'payin' }, utcOffsetMinutes: 120 }, T0 + MINUTE);
     expect(await totals()).toEqual([
       { day: '2026-03-02', status: 'approved', currency: 'EUR', count: 11, amount: '112.50' },
       { day: '2026-03-02', status: 'outcome_unknown', currency: 'EUR', count: 1, amount: '500.01' },
     ]);
     // Desk B learns the lost pay-in was approved: the totals move with the row, in its transaction.
-    await write(
-      deskB,
-      idB,
-      payIn(7, 21, {
-        operator: 'bruno',
-        merchant_trade_no: 'PD-LOST-1',
-        masked_pan: '555555******4444',
-        last4: '4444',
-        amount: '500.01',
-        amount_minor: 50001,
-      }),
-    );
+    await write(the.deskB, the.idB, payIn(7, 21, { ...LOST, status: 'approved' }));
     expect(await totals()).toEqual([
       { day: '2026-03-02', status: 'approved', currency: 'EUR', count: 12, amount: '612.51' },
     ]);
     // At UTC-11 the morning's pay-ins were made the evening before.
     expect(
       await teamDailyTotals(
-        supervisor,
+        the.supervisor,
         { filter: { kind: 'payin', status: ['approved'] }, utcOffsetMinutes: -11 * 60 },
         T0,
       ),
     ).toEqual([{ day: '2026-03-01', status: 'approved', currency: 'EUR', count: 12, amount: '612.51' }]);
     await expect(
-      teamDailyTotals(supervisor, { filter: { kind: 'payin', text: 'x' }, utcOffsetMinutes: 0 }),
+      teamDailyTotals(the.supervisor, { filter: { kind: 'payin', text: 'x' }, utcOffsetMinutes: 0 }),
     ).rejects.toThrow(/search/);
     // Put it back as it was for the queue's tests.
-    await write(
-      deskB,
-      idB,
-      payIn(7, 21, {
-        operator: 'bruno',
-        status: 'outcome_unknown',
-        merchant_trade_no: 'PD-LOST-1',
-        masked_pan: '555555******4444',
-        last4: '4444',
-        amount: '500.01',
-        amount_minor: 50001,
-        order_id: null,
-      }),
-    );
+    await write(the.deskB, the.idB, payIn(7, 21, LOST));
   });
 });
 
 describe('the CSV export', () => {
   it("names each row's desk, and says when it stopped at its limit", async () => {
-    const all = await teamHistoryCsv(supervisor, { kind: 'payin' }, 'team');
+    const all = await teamHistoryCsv(the.supervisor, { kind: 'payin' }, 'team');
     expect(all.rows).toBe(12);
     expect(all.truncated).toBe(false);
     const lines = all.csv.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^"?deskId"?,"?deskName"?,"?id"?,/);
     expect(lines[1]).toContain('Front 2');
     expect(lines[1]).toContain('PD-LOST-1');
-    const cut = await teamHistoryCsv(supervisor, { kind: 'payin' }, 'team', 5);
+    const cut = await teamHistoryCsv(the.supervisor, { kind: 'payin' }, 'team', 5);
     expect(cut).toMatchObject({ rows: 5, truncated: true });
   });
 });
 
 describe('the outcome-unknown queue', () => {
   it("shows every desk's unsettled pay-ins to a desk's role, and nothing else of those rows", async () => {
-    const queue = await teamOutcomeUnknown(deskA);
+    const queue = await teamOutcomeUnknown(the.deskA);
     expect(queue).toEqual({
       total: 1,
       items: [
         {
-          deskId: idB,
+          deskId: the.idB,
           deskName: 'Front 2',
           id: 7,
           operator: 'bruno',
@@ -342,12 +299,12 @@ describe('the outcome-unknown queue', () => {
       ],
     });
     // The function answers; the table still does not.
-    const direct = await deskA.query(
+    const direct = await the.deskA.query(
       'SELECT count(*)::int AS n FROM paydesk.history_rows WHERE desk_id = $1',
-      [idB],
+      [the.idB],
     );
     expect(direct.rows[0]?.n).toBe(0);
-    const columns = await deskA.query('SELECT * FROM paydesk.team_outcome_unknown(1)');
+    const columns = await the.deskA.query('SELECT * FROM paydesk.team_outcome_unknown(1)');
     expect(columns.fields.map((field) => field.name)).not.toContain('user_id');
     expect(columns.fields.map((field) => field.name)).not.toContain('card_key');
   });
@@ -356,13 +313,13 @@ describe('the outcome-unknown queue', () => {
 describe('the plans at more rows', () => {
   it('walks a keyset index for each kind of page, never the whole table', async () => {
     const deskId = randomUUID();
-    await cluster.sql(
-      team.database,
+    await setup.cluster.sql(
+      setup.team.database,
       "INSERT INTO paydesk.desks (desk_id, db_role, desk_name) VALUES ($1, 'desk_anna', 'Generated')",
       [deskId],
     );
-    await cluster.sql(
-      team.database,
+    await setup.cluster.sql(
+      setup.team.database,
       `INSERT INTO paydesk.history_rows (desk_id, row_id, version, db_role, kind, status, created_at, updated_at,
          profile, operator, api_version, merchant_trade_no, user_id, last4, amount, amount_minor, currency,
          request_json)
@@ -373,7 +330,7 @@ describe('the plans at more rows', () => {
        FROM generate_series(1, 30000) AS g`,
       [deskId, T0 - 86_400_000],
     );
-    await cluster.sql(team.database, 'ANALYZE paydesk.history_rows');
+    await setup.cluster.sql(setup.team.database, 'ANALYZE paydesk.history_rows');
     // Nearly every row is a pay-in: the newest pay-ins may walk migration 1's (created_at, …) index as well.
     const cases: [Parameters<typeof explainTeamPage>[1], RegExp][] = [
       [{ kind: 'payin' }, /Scan Backward using history_rows_(kind_time|created)/],
@@ -383,12 +340,12 @@ describe('the plans at more rows', () => {
       [{ kind: 'payin', text: '12.34' }, /history_rows_amount_time/],
     ];
     for (const [filter, index] of cases) {
-      const plan = (await explainTeamPage(supervisor, filter, 'team')).join('\n');
+      const plan = (await explainTeamPage(the.supervisor, filter, 'team')).join('\n');
       expect(plan, plan).toMatch(index);
       expect(plan, plan).not.toMatch(/Seq Scan on history_rows/);
     }
     // Desk B's few rows among desk A's many: its role's page is led by db_role.
-    const own = (await explainTeamPage(deskB, { kind: 'payin' }, 'own')).join('\n');
+    const own = (await explainTeamPage(the.deskB, { kind: 'payin' }, 'own')).join('\n');
     expect(own, own).toContain('history_rows_role_kind_time');
     expect(own, own).not.toMatch(/Seq Scan on history_rows/);
   });

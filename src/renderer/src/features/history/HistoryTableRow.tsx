@@ -16,49 +16,38 @@ export const ROW_HEIGHT = 36;
 type Column = { id: string; label: string; width: string; align?: 'right' };
 /** The list's columns: each view its own, and the team's with the desk and its operator. */
 export type ColumnSet = HistoryKind | `team_${HistoryKind}`;
+const TIME: Column = { id: 'time', label: 'Time (local)', width: '8.9rem' };
+const STATUS: Column = { id: 'status', label: 'Status', width: '10.8rem' };
 const DESK: Column = { id: 'desk', label: 'Desk', width: 'minmax(5.5rem, 1fr)' };
 const OPERATOR: Column = { id: 'operator', label: 'Operator', width: 'minmax(5rem, 1fr)' };
-/** Each view its own columns: a batch has no amount, card or order number, a pay-in no file. */
+const PAYIN: Column[] = [
+  { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' },
+  { id: 'card', label: 'Card', width: '9.4rem' },
+  { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },
+  { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.7fr)' },
+];
+const BATCH: Column[] = [
+  { id: 'file', label: 'File', width: 'minmax(8rem, 2fr)' },
+  { id: 'records', label: 'Records', width: '5rem', align: 'right' },
+  { id: 'accepted', label: 'Accepted', width: '5.5rem', align: 'right' },
+  { id: 'notAccepted', label: 'Refused or invalid', width: '8rem', align: 'right' },
+];
+/**
+ * Each view its own columns: a batch has no amount, card or order number, a pay-in no file. The team's
+ * put the desk and its operator after the status, and leave out the orderId (in the detail) and a batch's
+ * profile (each desk's own) for the room.
+ */
 const COLUMNS: Record<ColumnSet, Column[]> = {
-  payin: [
-    { id: 'time', label: 'Time (local)', width: '8.9rem' },
-    { id: 'status', label: 'Status', width: '10.8rem' },
-    { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' },
-    { id: 'card', label: 'Card', width: '9.4rem' },
-    { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },
-    { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.7fr)' },
-    { id: 'orderId', label: 'orderId', width: 'minmax(6rem, 1.1fr)' },
-  ],
+  payin: [TIME, STATUS, ...PAYIN, { id: 'orderId', label: 'orderId', width: 'minmax(6rem, 1.1fr)' }],
   kyc_batch: [
-    { id: 'time', label: 'Time (local)', width: '8.9rem' },
-    { id: 'status', label: 'Status', width: '10.8rem' },
-    { id: 'file', label: 'File', width: 'minmax(8rem, 2fr)' },
-    { id: 'records', label: 'Records', width: '5rem', align: 'right' },
-    { id: 'accepted', label: 'Accepted', width: '5.5rem', align: 'right' },
-    { id: 'notAccepted', label: 'Refused or invalid', width: '8rem', align: 'right' },
+    TIME,
+    STATUS,
+    ...BATCH,
     { id: 'profile', label: 'Profile', width: 'minmax(5rem, 1fr)' },
     OPERATOR,
   ],
-  team_payin: [
-    { id: 'time', label: 'Time (local)', width: '8.9rem' },
-    { id: 'status', label: 'Status', width: '10.8rem' },
-    DESK,
-    OPERATOR,
-    { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' },
-    { id: 'card', label: 'Card', width: '9.4rem' },
-    { id: 'userId', label: 'userId', width: 'minmax(5rem, 0.8fr)' },
-    { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.5fr)' },
-  ],
-  team_kyc_batch: [
-    { id: 'time', label: 'Time (local)', width: '8.9rem' },
-    { id: 'status', label: 'Status', width: '10.8rem' },
-    DESK,
-    OPERATOR,
-    { id: 'file', label: 'File', width: 'minmax(8rem, 2fr)' },
-    { id: 'records', label: 'Records', width: '5rem', align: 'right' },
-    { id: 'accepted', label: 'Accepted', width: '5.5rem', align: 'right' },
-    { id: 'notAccepted', label: 'Refused or invalid', width: '8rem', align: 'right' },
-  ],
+  team_payin: [TIME, STATUS, DESK, OPERATOR, ...PAYIN],
+  team_kyc_batch: [TIME, STATUS, DESK, OPERATOR, ...BATCH],
 };
 
 /** Set on the table: every row lays its cells out on the view's columns (history.css). */

@@ -63,10 +63,14 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
                 <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {item.amount} {item.currency}
                 </Table.Td>
-                <Table.Td ff="monospace">
+                <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }} title={item.maskedPan ?? undefined}>
                   {item.maskedPan ? `…${item.maskedPan.slice(-4)}` : 'stored'}
                 </Table.Td>
-                <Table.Td ff="monospace" title={item.orderId ? `orderId ${item.orderId}` : undefined}>
+                <Table.Td
+                  ff="monospace"
+                  style={{ wordBreak: 'break-all' }}
+                  title={item.orderId ? `orderId ${item.orderId}` : undefined}
+                >
                   {item.merchantTradeNo}
                 </Table.Td>
               </Table.Tr>

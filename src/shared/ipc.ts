@@ -37,6 +37,7 @@ import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt
 import { teamCheckSchema, teamConnectionSchema, teamKeySchema, teamSecretsSetSchema } from './team';
 import {
   teamAnswerSchema,
+  teamDeskSchema,
   teamHistoryDetailSchema,
   teamHistoryFilterSchema,
   teamHistoryPageSchema,
@@ -303,6 +304,8 @@ export const ipcChannels = {
       z.object({ csv: z.string(), fileName: z.string(), rows: z.int(), truncated: z.boolean() }),
     ),
   ),
+  /** The desks the team view's desk filter offers (a desk's own role: itself only). */
+  'team.desks': channel(none, teamAnswerSchema(z.array(teamDeskSchema))),
   /** The pay-ins whose outcome is unknown on any desk of the team, newest first. */
   'team.outcomeUnknown': channel(none, teamAnswerSchema(teamQueueSchema)),
 } as const;

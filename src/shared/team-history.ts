@@ -19,14 +19,16 @@ export const deskIdSchema = z.uuid();
 
 /**
  * The team view's filter: History's own, less what the team database cannot answer within its keyset
- * indexes (team-history.ts). Newest first only; no profile (profiles are each desk's own); `text` is a
- * whole order number, orderId, traceid or userId, an amount, a masked card or its last 4 digits — never a
- * prefix or a word of a name, which would read every row that begins with it.
+ * indexes (team-history.ts). Newest first only; a desk instead of a profile (profiles are each desk's
+ * own); `text` is a whole order number, orderId, traceid or userId, an amount, a masked card or its last
+ * 4 digits — never a prefix or a word of a name, which would read every row that begins with it.
  */
 export const teamHistoryFilterSchema = z
   .strictObject({
     text: z.string().trim().min(1).max(64).optional(),
     kind: historyKindSchema,
+    /** One desk's rows only (the team view's stand-in for History's profile filter). */
+    deskId: deskIdSchema.optional(),
     status: z.array(historyStatusSchema).min(1).max(16).optional(),
     from: z.int().nonnegative().optional(),
     to: z.int().nonnegative().optional(),
@@ -99,6 +101,10 @@ export const teamQueueSchema = z.object({
 });
 export type TeamQueue = z.infer<typeof teamQueueSchema>;
 
+/** A desk of the team as the desk filter offers it (a desk's own role sees only itself). */
+export const teamDeskSchema = z.object({ deskId: deskIdSchema, deskName: z.string() });
+export type TeamDesk = z.infer<typeof teamDeskSchema>;
+
 /**
  * A team read as the renderer receives it: the answer, or why there is none (no team connection, the
  * database unreachable or slow, a grant missing), in words for the agent. Never a refusal: the team view
@@ -109,7 +115,8 @@ export const teamAnswerSchema = <T extends z.ZodType>(data: T) =>
     z.object({ ok: z.literal(true), data }),
     z.object({
       ok: z.literal(false),
-      reason: z.enum(['off', 'unavailable', 'forbidden']),
+      /** `unsupported`: a question the team view does not answer (the team's totals with a search). */
+      reason: z.enum(['off', 'unavailable', 'forbidden', 'unsupported']),
       message: z.string(),
     }),
   ]);

@@ -98,7 +98,7 @@ test('Team History lists every desk with its desk and operator, and the queue sh
     "Every desk's pay-ins and KYC batches, as replicated to the team database.",
   );
   await expect(page.getByRole('table', { name: 'Team: Pay-ins, newest first' })).toBeVisible();
-  // No profile filter in the team view; the limits are said once.
+  // A desk instead of the profile in the team view; the limits are said once.
   await expect(page.getByRole('search').getByLabel('Profile', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('history-team-limits')).toContainText('not names or words');
   await history.searchFor(mine);
@@ -127,6 +127,15 @@ test('Team History lists every desk with its desk and operator, and the queue sh
   expect(other).toMatchObject({ deskName: 'Front 2', operator: 'Bruno', status: 'outcome_unknown' });
   expect(file.records.find((record) => record.merchantTradeNo === mine)?.deskName).toBe('E2E desk');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // One desk's rows; the team's totals are the whole team's, and say so.
+  await page.getByRole('search').getByLabel('Desk', { exact: true }).click();
+  await page.getByRole('option', { name: 'Front 2', exact: true }).click();
+  await expect(history.row('PD-E2E-OTHER-1')).toBeVisible();
+  await expect(history.row(mine)).toHaveCount(0);
+  await expect(page.getByTestId('history-totals-note')).toContainText("whole team's");
+  await history.clearFilters.click();
+  await expect(history.row(mine)).toBeVisible();
 
   // This desk's own view does not hold the other desk's pay-ins.
   await source.getByText('This desk', { exact: true }).click();

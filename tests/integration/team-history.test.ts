@@ -10,6 +10,7 @@ import {
   InvalidTeamCursorError,
   TeamRowError,
   teamDailyTotals,
+  teamDesks,
   teamHistoryCsv,
   teamHistoryPage,
   teamHistoryRow,
@@ -199,6 +200,33 @@ describe('the filters', () => {
     ]);
   });
 
+  it("shows one desk's rows with the desk filter, and offers the desks the role may see", async () => {
+    expect(await ids({ kind: 'payin', deskId: the.idA, limit: 3 })).toEqual([
+      'Front 1#5',
+      'Front 1#4',
+      'Front 1#3',
+    ]);
+    expect(await ids({ kind: 'payin', deskId: the.idB, status: ['outcome_unknown'] })).toEqual(['Front 2#7']);
+    expect(await ids({ kind: 'payin', deskId: the.idA, text: 'cust-3' })).toEqual(['Front 1#3']);
+    // Keyset pages within one desk.
+    const first = await teamHistoryPage(the.supervisor, { kind: 'payin', deskId: the.idB, limit: 4 }, 'team');
+    const next = await teamHistoryPage(
+      the.supervisor,
+      { kind: 'payin', deskId: the.idB, limit: 4, cursor: first.nextCursor ?? '' },
+      'team',
+    );
+    expect([...first.rows, ...next.rows].map((row) => row.id)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect(next.nextCursor).toBeNull();
+    expect(await teamDesks(the.supervisor)).toEqual([
+      { deskId: the.idA, deskName: 'Front 1' },
+      { deskId: the.idB, deskName: 'Front 2' },
+    ]);
+    expect(await teamDesks(the.deskA)).toEqual([{ deskId: the.idA, deskName: 'Front 1' }]);
+    await expect(
+      teamDailyTotals(the.supervisor, { filter: { kind: 'payin', deskId: the.idA }, utcOffsetMinutes: 0 }),
+    ).rejects.toThrow(/whole team's/);
+  });
+
   it('refuses a cursor it did not issue', async () => {
     await expect(
       teamHistoryPage(the.supervisor, { kind: 'payin', cursor: 'bm90IG1pbmU' }, 'team'),
@@ -338,6 +366,8 @@ describe('the plans at more rows', () => {
       [{ kind: 'payin', status: ['outcome_unknown', 'declined'] }, /history_rows_kind_status_time/],
       [{ kind: 'payin', text: 'c5' }, /history_rows_user_id_time/],
       [{ kind: 'payin', text: '12.34' }, /history_rows_amount_time/],
+      [{ kind: 'payin', deskId: the.idB }, /history_rows_desk_kind_time/],
+      [{ kind: 'payin', deskId: the.idB, status: ['declined'] }, /history_rows_desk_kind_status_time/],
     ];
     for (const [filter, index] of cases) {
       const plan = (await explainTeamPage(the.supervisor, filter, 'team')).join('\n');

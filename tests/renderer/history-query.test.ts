@@ -153,6 +153,9 @@ describe('the team view', () => {
       to: queryOf({ to: '2026-03-01' }).to,
     });
     expect(ipcChannels['team.query'].input.safeParse(built.query).success).toBe(true);
+    const deskId = '5f0b0bd4-1c39-4a4c-9d39-2c1f0f6f7c11';
+    expect(toTeamQuery(filters({ deskId }))).toEqual({ query: { kind: 'payin', deskId } });
+    expect(queryOf({ deskId })).not.toHaveProperty('deskId');
     expect(toTeamQuery(filters({ from: '2026-03-02', to: '2026-03-01' }))).toEqual({
       problem: 'The "From" day is after the "To" day.',
     });

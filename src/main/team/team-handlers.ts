@@ -10,6 +10,7 @@ import {
   InvalidTeamCursorError,
   TeamTotalsUnavailableError,
   teamDailyTotals,
+  teamDesks,
   teamHistoryCsv,
   teamHistoryPage,
   teamHistoryRow,
@@ -18,7 +19,7 @@ import {
 import type { TeamMode } from './team-mode';
 import type { TeamStore } from './team-store';
 
-type Unanswered = { ok: false; reason: 'off' | 'unavailable' | 'forbidden'; message: string };
+type Unanswered = { ok: false; reason: 'off' | 'unavailable' | 'forbidden' | 'unsupported'; message: string };
 type Answer<T> = { ok: true; data: T } | Unanswered;
 
 /** PostgreSQL's insufficient_privilege. */
@@ -58,7 +59,7 @@ export function teamHandlers(deps: {
     } catch (error) {
       if (error instanceof InvalidTeamCursorError) throw new IpcFailure('invalid', error.message, 'cursor');
       if (error instanceof TeamTotalsUnavailableError) {
-        return { ok: false, reason: 'unavailable', message: error.message };
+        return { ok: false, reason: 'unsupported', message: error.message };
       }
       if ((error as { code?: unknown }).code === NO_PRIVILEGE) {
         return {
@@ -101,6 +102,7 @@ export function teamHandlers(deps: {
         });
         return { ...file, fileName: `paydesk-team-history-${new Date().toISOString().slice(0, 10)}.csv` };
       }),
+    'team.desks': () => read((store) => teamDesks(store.readPool)),
     'team.outcomeUnknown': () => read((store) => teamOutcomeUnknown(store.readPool)),
   };
 }

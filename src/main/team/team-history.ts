@@ -10,6 +10,7 @@ import { type DailyTotal, type HistoryRow, payInStatusSchema } from '@shared/his
 import {
   type OutcomeUnknownItem,
   outcomeUnknownItemSchema,
+  type TeamDesk,
   type TeamHistoryDetail,
   type TeamHistoryFilter,
   type TeamHistoryFilterInput,
@@ -18,6 +19,7 @@ import {
   type TeamRow,
   type TeamRowRef,
   type TeamScope,
+  teamDeskSchema,
   teamHistoryFilterSchema,
   teamRowSchema,
 } from '@shared/team-history';
@@ -108,8 +110,14 @@ export function teamPageSql(
 ): { text: string; values: unknown[] } {
   const params = new Params();
   const kind = params.add(filter.kind);
-  // A desk's role reads only its own rows; saying so leads its branches by the db_role indexes.
-  const own = scope === 'own' ? 'db_role = current_user AND ' : '';
+  // One desk's rows lead by its desk id; a desk's role, which reads only its own rows, says so to lead
+  // by the db_role indexes.
+  const own =
+    filter.deskId !== undefined
+      ? `desk_id = ${params.add(filter.deskId)} AND `
+      : scope === 'own'
+        ? 'db_role = current_user AND '
+        : '';
   const common: string[] = [`kind = ${kind}`];
   let drivers: string[];
   if (filter.text !== undefined) {
@@ -245,7 +253,14 @@ export async function teamDailyTotals(
 ): Promise<DailyTotal[]> {
   const filter = teamHistoryFilterSchema.parse(input.filter);
   if (filter.text !== undefined) {
-    throw new TeamTotalsUnavailableError('The team totals do not follow a search: clear it to see them.');
+    throw new TeamTotalsUnavailableError(
+      "The team's totals and charts do not follow a search: clear it to see them.",
+    );
+  }
+  if (filter.deskId !== undefined) {
+    throw new TeamTotalsUnavailableError(
+      "The team's totals and charts are the whole team's: clear the desk to see them.",
+    );
   }
   if (filter.kind !== 'payin') return [];
   const params = new Params();
@@ -342,6 +357,17 @@ export async function teamOutcomeUnknown(db: TeamDb, limit = 20): Promise<TeamQu
     });
   });
   return { items, total };
+}
+
+const deskRowSchema = z.object({ desk_id: z.string(), desk_name: z.string() });
+
+/** The desks the role may see (every desk with the supervisor grant), by name: the desk filter's choices. */
+export async function teamDesks(db: TeamDb): Promise<TeamDesk[]> {
+  const { rows } = await db.query('SELECT desk_id, desk_name FROM paydesk.desks ORDER BY desk_name, desk_id');
+  return rows.map((raw) => {
+    const row = deskRowSchema.parse(raw);
+    return teamDeskSchema.parse({ deskId: row.desk_id, deskName: row.desk_name });
+  });
 }
 
 /** For the tests and the benchmark: PostgreSQL's plan of a page's query, as EXPLAIN prints it. */

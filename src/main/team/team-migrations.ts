@@ -191,6 +191,10 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
         ON paydesk.history_rows (db_role, kind, created_at, desk_id, row_id);
       CREATE INDEX history_rows_role_kind_status_time
         ON paydesk.history_rows (db_role, kind, status, created_at, desk_id, row_id);
+      -- One desk's pages (the desk filter).
+      CREATE INDEX history_rows_desk_kind_time ON paydesk.history_rows (desk_id, kind, created_at, row_id);
+      CREATE INDEX history_rows_desk_kind_status_time
+        ON paydesk.history_rows (desk_id, kind, status, created_at, row_id);
       -- The search's terms: a whole identifier, an amount, the last 4 digits of a card. An order number,
       -- orderId or traceid names a row or two, sorted in no time; a customer, an amount or a card's last
       -- digits may name thousands, so those indexes keep them in page order.

@@ -1,6 +1,7 @@
 // The filter bar: the view (pay-ins or KYC batches), search (debounced), status, date range with presets
 // and profile. One filter drives the list, the totals, the charts and the CSV export alike. The team view
-// has no profile (each desk has its own) and searches whole values only (team-history.ts).
+// has a desk instead of the profile (each desk has its own) and searches whole values only
+// (team-history.ts).
 import { Button, Group, MultiSelect, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
@@ -8,6 +9,7 @@ import { type HistoryKind, KYC_BATCH_STATUSES } from '@shared/history';
 import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
 import { useEffect, useState } from 'react';
 import { useSettingsStore } from '../settings/store';
+import { useTeamDesks } from '../team/use-team-reads';
 import { DATE_PRESETS, localDayText } from './format';
 import { EMPTY_FILTERS } from './query';
 import { useHistoryStore } from './store';
@@ -35,6 +37,7 @@ export function HistoryFilters() {
   const setFilters = useHistoryStore((state) => state.setFilters);
   const resetFilters = useHistoryStore((state) => state.resetFilters);
   const team = useHistoryStore((state) => state.source === 'team');
+  const desks = useTeamDesks(team);
   const profiles = useSettingsStore((state) => state.view?.settings.profiles);
   const [text, setText] = useState(filters.text);
   const [debounced] = useDebouncedValue(text, 300);
@@ -124,6 +127,19 @@ export function HistoryFilters() {
             );
           })}
         </Group>
+        {team && (
+          <Select
+            label="Desk"
+            placeholder="Every desk"
+            data={desks.map((desk) => ({ value: desk.deskId, label: desk.deskName || desk.deskId }))}
+            value={filters.deskId}
+            onChange={(value) => setFilters({ deskId: value })}
+            clearable
+            searchable
+            w="9rem"
+            data-testid="history-desk"
+          />
+        )}
         {!team && (
           <Select
             label="Profile"

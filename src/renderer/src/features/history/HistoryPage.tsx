@@ -42,7 +42,7 @@ function subtitle(source: HistorySource, scope: TeamScope | undefined): string {
 
 /** What the team view cannot do that this desk's can, said once under the filters. */
 const TEAM_LIMITS =
-  'Team view: search takes a whole order number, orderId, traceid or userId, an amount or a card (not names or words); no profile filter; totals and charts need the supervisor grant and ignore a search; receipts and asking again are on the desk that sent the pay-in.';
+  "Team view: search takes a whole order number, orderId, traceid or userId, an amount or a card (not names or words); a desk instead of the profile; totals and charts need the supervisor grant and are the whole team's (not with a search or a desk); receipts and asking again are on the desk that sent the pay-in.";
 
 /** Refreshes on a settled pay-in and when the page (or the window) becomes visible again. */
 function useLiveRefresh(root: RefObject<HTMLElement | null>): boolean {

@@ -21,6 +21,8 @@ export interface HistoryFilters {
   from: string;
   to: string;
   profile: string | null;
+  /** The team view's desk (its id); ignored by this desk's view. */
+  deskId: string | null;
 }
 
 export const EMPTY_FILTERS: HistoryFilters = {
@@ -30,6 +32,7 @@ export const EMPTY_FILTERS: HistoryFilters = {
   from: '',
   to: '',
   profile: null,
+  deskId: null,
 };
 
 /** The filter as the contract takes it, or a sentence saying why the one typed cannot be used. */
@@ -66,8 +69,8 @@ export function rowKey(row: ListRow): string {
 }
 
 /**
- * The team view's filter: the same, less the profile (each desk has its own profiles), or why it cannot
- * be asked. team-history.ts says what its search matches.
+ * The team view's filter: the same with a desk instead of the profile (each desk has its own profiles),
+ * or why it cannot be asked. team-history.ts says what its search matches.
  */
 export function toTeamQuery(
   filters: HistoryFilters,
@@ -78,6 +81,7 @@ export function toTeamQuery(
   return {
     query: {
       kind: filters.kind,
+      ...(filters.deskId !== null && { deskId: filters.deskId }),
       ...(text !== undefined && { text }),
       ...(status !== undefined && { status }),
       ...(from !== undefined && { from }),

@@ -73,7 +73,7 @@ interface HistoryState {
   restarts: number;
   totals: DailyTotal[];
   totalsError: string | undefined;
-  /** Why the team view shows no totals or charts when that is expected (a search; no supervisor grant). */
+  /** Why the team view shows no totals or charts when that is expected (a search, a desk, no grant). */
   totalsNote: string | undefined;
   selected: RowRef | undefined;
   detail: RowDetail | undefined;
@@ -274,21 +274,13 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         if (source === 'team') {
           const built = toTeamQuery(filters);
           if ('problem' in built) return;
-          if (built.query.text !== undefined) {
-            set({
-              totals: [],
-              totalsError: undefined,
-              totalsNote: "The team's totals and charts do not follow a search: clear it to see them.",
-            });
-            return;
-          }
           const answer = await call('team.dailyTotals', {
             filter: built.query,
             utcOffsetMinutes: utcOffsetMinutes(),
           });
           if (get().generation !== generation) return;
           if (!answer.ok) {
-            const expected = answer.reason === 'forbidden';
+            const expected = answer.reason === 'forbidden' || answer.reason === 'unsupported';
             set({
               totals: [],
               totalsError: expected ? undefined : answer.message,

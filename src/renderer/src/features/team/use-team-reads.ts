@@ -1,9 +1,9 @@
 // Reads of team mode that several pages show, each made by the component that shows it (they change no
 // page's state): the replication status, asked every few seconds from main's memory (no database call),
 // and the team's outcome-unknown queue, asked less often and whenever a pay-in settles. Both ask only
-// while the document is visible, and never twice at once.
+// while the document is visible, and never twice at once. And the desks the desk filter offers, once.
 import { call, errorMessage, subscribe } from '@renderer/lib/paydesk';
-import type { TeamQueue, TeamStatus } from '@shared/team-history';
+import type { TeamDesk, TeamQueue, TeamStatus } from '@shared/team-history';
 import { useEffect, useState } from 'react';
 
 /** How often the status is asked: main answers from memory. */
@@ -66,4 +66,23 @@ export function useTeamQueue(enabled: boolean): QueueView {
   });
   usePolling(ask, QUEUE_EVERY_MS, enabled, true);
   return enabled ? view : undefined;
+}
+
+/** The desks the role may see, asked when `enabled` turns on (the team view is shown); none otherwise. */
+export function useTeamDesks(enabled: boolean): TeamDesk[] {
+  const [desks, setDesks] = useState<TeamDesk[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    call('team.desks').then(
+      (answer) => {
+        if (current && answer.ok) setDesks(answer.data);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return enabled ? desks : [];
 }

@@ -110,9 +110,9 @@ export function teamPageSql(
 ): { text: string; values: unknown[] } {
   const params = new Params();
   const kind = params.add(filter.kind);
-  // One desk's rows lead by its desk id; a desk's role, which reads only its own rows, says so to lead
-  // by the db_role indexes.
-  const own =
+  // One desk's rows are led by its desk id; a desk's role, which reads only its own rows, says so to be
+  // led by the db_role indexes.
+  const lead =
     filter.deskId !== undefined
       ? `desk_id = ${params.add(filter.deskId)} AND `
       : scope === 'own'
@@ -121,12 +121,12 @@ export function teamPageSql(
   const common: string[] = [`kind = ${kind}`];
   let drivers: string[];
   if (filter.text !== undefined) {
-    drivers = searchDrivers(filter.text, params).map((driver) => `${own}${driver}`);
+    drivers = searchDrivers(filter.text, params).map((driver) => `${lead}${driver}`);
     if (filter.status) common.push(`status = ANY(${params.add(filter.status)}::text[])`);
   } else if (filter.status) {
-    drivers = [...new Set(filter.status)].map((status) => `${own}status = ${params.add(status)}`);
+    drivers = [...new Set(filter.status)].map((status) => `${lead}status = ${params.add(status)}`);
   } else {
-    drivers = [`${own}true`];
+    drivers = [`${lead}true`];
   }
   if (filter.from !== undefined) common.push(`created_at >= ${params.add(filter.from)}`);
   if (filter.to !== undefined) common.push(`created_at < ${params.add(filter.to)}`);

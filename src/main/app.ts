@@ -39,6 +39,7 @@ import { IpcFailure } from './refusal';
 import { startReturnListener } from './returns/return-listener';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsService, type KeyValueStore } from './settings/settings-service';
+import { teamHandlers } from './team/team-handlers';
 import { createTeamMode, type TeamModeDeps } from './team/team-mode';
 
 export interface LogSink {
@@ -285,6 +286,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     }),
     ...kycHandlers(kyc),
     ...historyHandlers({ history, operator: operatorName }),
+    ...teamHandlers({ team, history, operator: operatorName }),
   };
   // Every call goes through the lock gate, then the dispatcher: the input parsed, the answer a value.
   const onInternalError = (channel: string, error: unknown) =>

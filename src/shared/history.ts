@@ -267,6 +267,17 @@ export const auditStatusSchema = z.object({
 });
 export type AuditStatus = z.infer<typeof auditStatusSchema>;
 
+/** One audit entry of a row, as the detail's timeline shows it. */
+export const auditEntryViewSchema = z.object({
+  seq: z.int(),
+  at: z.int(),
+  operator: z.string(),
+  event: z.string(),
+  outcome: z.string(),
+  resource: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
 /** One row against the audit trail, as the list and the detail drawer show it. */
 export const rowAuditSchema = z.object({
   state: z.enum(['verified', 'failed', 'unproved']),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { bankPageUrlSchema } from './bank-page-url';
 import {
+  auditEntryViewSchema,
   auditStatusSchema,
   dailyTotalSchema,
   dailyTotalsQuerySchema,
@@ -34,6 +35,16 @@ import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-form';
 import { profileSchema, settingsSchema } from './profile';
 import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
 import { teamCheckSchema, teamConnectionSchema, teamKeySchema, teamSecretsSetSchema } from './team';
+import {
+  teamAnswerSchema,
+  teamDeskSchema,
+  teamHistoryDetailSchema,
+  teamHistoryFilterSchema,
+  teamHistoryPageSchema,
+  teamQueueSchema,
+  teamRowRefSchema,
+  teamStatusSchema,
+} from './team-history';
 
 export const IPC_ERROR_KINDS = [
   'invalid',
@@ -185,16 +196,6 @@ export const connectionTestSchema = z.object({
 });
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 
-export const auditEntryViewSchema = z.object({
-  seq: z.int(),
-  at: z.int(),
-  operator: z.string(),
-  event: z.string(),
-  outcome: z.string(),
-  resource: z.string(),
-  detail: z.record(z.string(), z.unknown()),
-});
-
 export const historyDetailSchema = z.object({
   row: historyRowSchema,
   timeline: z.array(auditEntryViewSchema),
@@ -281,6 +282,32 @@ export const ipcChannels = {
   'history.verify': channel(none, historyVerificationSchema),
   /** The latest check's result (at start, then each full check) without checking again. */
   'history.auditStatus': channel(none, auditStatusSchema),
+  /** Team mode's replication: the outbox's depth, the last batch sent, the last error. No database call. */
+  'team.status': channel(none, teamStatusSchema),
+  /**
+   * Team History (team/team-history.ts), read from PostgreSQL: each answers `ok: false` with the reason
+   * (no team connection, the database unreachable or slow, a grant missing) rather than a refusal.
+   */
+  'team.query': channel(teamHistoryFilterSchema, teamAnswerSchema(teamHistoryPageSchema)),
+  'team.get': channel(teamRowRefSchema, teamAnswerSchema(teamHistoryDetailSchema.nullable())),
+  'team.dailyTotals': channel(
+    z.strictObject({
+      filter: teamHistoryFilterSchema,
+      utcOffsetMinutes: dailyTotalsQuerySchema.shape.utcOffsetMinutes,
+    }),
+    teamAnswerSchema(z.array(dailyTotalSchema)),
+  ),
+  /** Audited on this desk, like History's own export. */
+  'team.exportCsv': channel(
+    teamHistoryFilterSchema,
+    teamAnswerSchema(
+      z.object({ csv: z.string(), fileName: z.string(), rows: z.int(), truncated: z.boolean() }),
+    ),
+  ),
+  /** The desks the team view's desk filter offers (a desk's own role: itself only). */
+  'team.desks': channel(none, teamAnswerSchema(z.array(teamDeskSchema))),
+  /** The pay-ins whose outcome is unknown on any desk of the team, newest first. */
+  'team.outcomeUnknown': channel(none, teamAnswerSchema(teamQueueSchema)),
 } as const;
 
 /**

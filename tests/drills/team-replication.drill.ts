@@ -1,8 +1,8 @@
 // Team-mode drill: PostgreSQL is SIGKILLed (the postmaster and every backend at once, no shutdown) at
 // seeded random moments while a desk keeps writing pay-ins and its replicator keeps sending, then brought
 // back through crash recovery. No write at the desk fails or waits on it; afterwards every row and audit
-// entry of the desk is in PostgreSQL exactly once, as the desk has it, and the replicated chain verifies
-// with the desk's key. Replay a run with DRILL_SEED=<seed printed below>.
+// entry of the desk is in PostgreSQL exactly once, as the desk has it, the replicated chain verifies with
+// the desk's key, and Team History (its keyset pages, its hourly totals) shows exactly the desk's rows. Replay a run with DRILL_SEED=<seed printed below>.
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardKeyOf } from '../../src/main/team/card-key';
 import { verifyTeamChain } from '../../src/main/team/team-chain';
+import { teamDailyTotals, teamHistoryPage } from '../../src/main/team/team-history';
 import { startTeamStore } from '../../src/main/team/team-store';
 import { drillSeed, seededRandom } from '../support/drills/seeded-random';
 import { payIn, type TempHistory, tempHistory, VISA } from '../support/history/history-fixtures';
@@ -121,5 +122,32 @@ describe('PostgreSQL killed during replication', () => {
       ok: true,
       entries: PAY_INS * 2,
     });
+
+    // The team view is the desk's history: each row once through the keyset pages, and the hourly totals
+    // the triggers kept through the kills add up to the rows, status by status.
+    const viewed: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await teamHistoryPage(
+        supervisor,
+        { kind: 'payin', limit: 97, ...(cursor && { cursor }) },
+        'team',
+      );
+      viewed.push(...page.rows.map((row) => `${row.id}:${row.status}`));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(viewed.sort()).toEqual(localRows.map((row) => `${row.row_id}:${row.status}`).sort());
+    const counted = (statuses: unknown[]) =>
+      statuses.reduce<Record<string, number>>((counts, status) => {
+        counts[String(status)] = (counts[String(status)] ?? 0) + 1;
+        return counts;
+      }, {});
+    const totals = await teamDailyTotals(supervisor, {
+      filter: { kind: 'payin', from: 0 },
+      utcOffsetMinutes: 0,
+    });
+    const totalled: Record<string, number> = {};
+    for (const total of totals) totalled[total.status] = (totalled[total.status] ?? 0) + total.count;
+    expect(totalled).toEqual(counted(localRows.map((row) => row.status)));
   });
 });

@@ -7,66 +7,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PayInResult } from '@shared/ipc';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import { describe, expect, it } from 'vitest';
 import { DESK_FILE } from '../../src/main/team/desk-identity';
-import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
-import type { DeskRoleConnection, PostgresCluster } from '../support/team/postgres-cluster';
-import { startPostgresCluster } from '../support/team/postgres-cluster';
-import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
+import { startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { drained, TEAM_KEY, teamForThisFile } from '../support/team/team-desk';
 
-const TEAM_KEY = '5a'.repeat(32);
-
-let cluster: PostgresCluster;
-let team: TeamDatabase;
-const fixtures: Fixture[] = [];
-
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
+const setup = teamForThisFile();
+const { desks } = setup;
 /** A desk with a team connection in its settings and its password and the team key in its vault. */
-async function teamDesk(role: DeskRoleConnection, operatorName: string, deskName: string): Promise<Fixture> {
-  const settingsStore = memoryStore();
-  settingsStore.set('settings', {
-    operatorName,
-    team: { host: role.host, port: role.port, database: role.database, user: role.user, deskName },
-  });
-  const vault = createMemoryVault();
-  await vault.setTeamItem('password', role.password);
-  await vault.setTeamItem('key', TEAM_KEY);
-  // The check's deadline is 300 ms in the app; here the question is what it says, not how fast, and a
-  // busy test machine must not turn an answer into "skipped".
-  const fx = await startFixture({ settingsStore, vault, teamTiming: { checkTimeoutMs: 10_000 } });
-  fixtures.push(fx);
-  return fx;
-}
-
-function drained(fx: Fixture) {
-  return waitUntil('the desk has replicated everything', () => fx.paydesk.history.teamOutbox.pending() === 0);
-}
-
-beforeAll(async () => {
-  cluster = await startPostgresCluster();
-  team = await createTeamDatabase(cluster);
-});
-
-afterEach(async () => {
-  for (const fx of fixtures.splice(0)) await fx.close();
-});
-
-afterAll(async () => {
-  await cluster?.destroy();
-});
+const teamDesk = desks.start;
 
 describe('the team duplicate check', () => {
   it('warns the second desk charging the same card, amount and customer, naming the first', async () => {
-    const first = await teamDesk(await team.addDesk('desk_front1'), 'Anna', 'Front 1');
-    const second = await teamDesk(await team.addDesk('desk_front2'), 'Bruno', 'Front 2');
+    const first = await teamDesk(await setup.team.addDesk('desk_front1'), 'Anna', 'Front 1');
+    const second = await teamDesk(await setup.team.addDesk('desk_front2'), 'Bruno', 'Front 2');
     const fields = v2Fields({ amount: '49.90' });
 
     const paid = await first.data('payin.submit', { version: 'v2', fields });
@@ -110,8 +64,8 @@ describe('the team duplicate check', () => {
   });
 
   it('warns about a pay-in whose outcome is unknown on another desk', async () => {
-    const first = await teamDesk(await team.addDesk('desk_back1'), 'Carla', 'Back 1');
-    const second = await teamDesk(await team.addDesk('desk_back2'), 'Dario', 'Back 2');
+    const first = await teamDesk(await setup.team.addDesk('desk_back1'), 'Carla', 'Back 1');
+    const second = await teamDesk(await setup.team.addDesk('desk_back2'), 'Dario', 'Back 2');
     // The sandbox answers 500.01 with a lost answer: outcome unknown.
     const fields = v2Fields({ amount: '500.01' });
     const lost = await first.data('payin.submit', { version: 'v2', fields });
@@ -126,7 +80,7 @@ describe('the team duplicate check', () => {
   });
 
   it('lets the pay-in go when the team database cannot be reached, and says the check was skipped', async () => {
-    const role = await team.addDesk('desk_offline');
+    const role = await setup.team.addDesk('desk_offline');
     // A port nothing listens on: the cluster's own port with the server stopped would stop the other tests.
     const fx = await teamDesk({ ...role, port: 1 }, 'Eva', 'Offline');
     const result = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
@@ -143,7 +97,7 @@ describe('the team duplicate check', () => {
 describe('a desk without a team connection', () => {
   it('works as before: no team check, nothing queued, no desk id', async () => {
     const fx = await startFixture();
-    fixtures.push(fx);
+    desks.keep(fx);
     const result = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(result.status).toBe('approved');
     expect(result.teamCheck).toBeUndefined();
@@ -159,11 +113,11 @@ describe('a desk without a team connection', () => {
 
 describe('the team connection in settings', () => {
   it('is set through IPC, read back through the schema, and starts team mode with the keychain secrets', async () => {
-    const role = await team.addDesk('desk_settings');
+    const role = await setup.team.addDesk('desk_settings');
     const fx = await startFixture({ teamTiming: { checkTimeoutMs: 10_000 } });
-    fixtures.push(fx);
+    desks.keep(fx);
     const bad = await fx.call('settings.setTeam', {
-      connection: { host: 'db host; drop', port: 5432, database: team.database, user: role.user },
+      connection: { host: 'db host; drop', port: 5432, database: setup.team.database, user: role.user },
     });
     expect(bad).toMatchObject({ ok: false, error: { kind: 'invalid' } });
     const early = await fx.call('secret.setTeam', { password: role.password });
@@ -172,7 +126,7 @@ describe('the team connection in settings', () => {
     const connection = {
       host: role.host,
       port: role.port,
-      database: team.database,
+      database: setup.team.database,
       user: role.user,
       deskName: 'Desk S',
     };

@@ -5,27 +5,30 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateTeamDb, TEAM_SCHEMA_VERSION, teamSchemaVersion } from '../../src/main/team/team-migrations';
+import {
+  migrateTeamDb,
+  TEAM_MIGRATIONS,
+  TEAM_SCHEMA_VERSION,
+  teamSchemaVersion,
+} from '../../src/main/team/team-migrations';
 import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
-import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
+import {
+  createTeamDatabase,
+  type TeamDatabase,
+  teamClients,
+  twoDesksAndASupervisor,
+} from '../support/team/team-database';
 
 let cluster: PostgresCluster;
 let team: TeamDatabase;
-const clients: pg.Client[] = [];
+const clients = teamClients();
 let deskA: pg.Client;
 let deskB: pg.Client;
 let supervisor: pg.Client;
-const idA = randomUUID();
-const idB = randomUUID();
+let idA: string;
+let idB: string;
 const CARD_KEY = 'ab'.repeat(32);
 const HASH = 'cd'.repeat(32);
-
-async function connect(connection: pg.ClientConfig): Promise<pg.Client> {
-  const client = new pg.Client(connection);
-  await client.connect();
-  clients.push(client);
-  return client;
-}
 
 function row(deskId: string, rowId: number, version: number, extra: Record<string, unknown> = {}) {
   return {
@@ -65,26 +68,22 @@ async function insertRow(client: pg.Client, values: Record<string, unknown>, ups
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   team = await createTeamDatabase(cluster);
-  deskA = await connect(await team.addDesk('desk_anna'));
-  deskB = await connect(await team.addDesk('desk_bruno'));
-  supervisor = await connect(await team.addSupervisor('sup_maria'));
-  await deskA.query('INSERT INTO paydesk.desks (desk_id, desk_name) VALUES ($1, $2)', [idA, 'Front 1']);
-  await deskB.query('INSERT INTO paydesk.desks (desk_id, desk_name) VALUES ($1, $2)', [idB, 'Front 2']);
+  ({ deskA, deskB, supervisor, idA, idB } = await twoDesksAndASupervisor(team, clients));
   await insertRow(deskA, row(idA, 1, 1));
 });
 
 afterAll(async () => {
-  for (const client of clients) await client.end().catch(() => undefined);
+  await clients.endAll();
   await cluster?.destroy();
 });
 
 describe('the team schema', () => {
   it('is at the latest version, and migrating again changes nothing', async () => {
-    const owner = await connect(team.owner);
+    const owner = await clients.connect(team.owner);
     expect(await teamSchemaVersion(owner)).toBe(TEAM_SCHEMA_VERSION);
     expect(await migrateTeamDb(owner)).toBe(TEAM_SCHEMA_VERSION);
     const { rows } = await owner.query('SELECT version FROM paydesk.schema_version ORDER BY version');
-    expect(rows.map((r) => r.version)).toEqual([1]);
+    expect(rows.map((r) => r.version)).toEqual(TEAM_MIGRATIONS.map((migration) => migration.version));
     // A desk can read the version (to check it) but cannot change the schema.
     expect(await teamSchemaVersion(deskA)).toBe(TEAM_SCHEMA_VERSION);
     await expect(deskA.query('CREATE TABLE paydesk.mine (x int)')).rejects.toThrow(/permission denied/);

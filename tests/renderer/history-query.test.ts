@@ -9,10 +9,13 @@ import {
   PAGE_SIZE,
   REFRESH_MAX,
   refreshLimit,
+  rowKey,
   toQuery,
+  toTeamQuery,
 } from '@renderer/features/history/query';
 import type { HistoryPage, HistoryRow } from '@shared/history';
 import { ipcChannels } from '@shared/ipc';
+import type { TeamRow } from '@shared/team-history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The days are the operator's local days: the test pins the zone (this worker only) to one with a
@@ -127,5 +130,40 @@ describe('the rows flagged as failing verification', () => {
     ]);
     addFlags(flags, page([5, 6, 7], [{ rowId: 6, reasons: ['not in the trail'] }]));
     expect(Object.fromEntries(flags)).toEqual({ 90: ['seal broken'], 6: ['not in the trail'] });
+  });
+});
+
+describe('the team view', () => {
+  it('asks the same filter less the profile, in the form team.query takes', () => {
+    const built = toTeamQuery(
+      filters({
+        text: ' PD-1 ',
+        status: ['approved'],
+        profile: 'Sandbox',
+        from: '2026-03-01',
+        to: '2026-03-01',
+      }),
+    );
+    if (!('query' in built)) throw new Error(built.problem);
+    expect(built.query).toEqual({
+      kind: 'payin',
+      text: 'PD-1',
+      status: ['approved'],
+      from: queryOf({ from: '2026-03-01' }).from,
+      to: queryOf({ to: '2026-03-01' }).to,
+    });
+    expect(ipcChannels['team.query'].input.safeParse(built.query).success).toBe(true);
+    const deskId = '5f0b0bd4-1c39-4a4c-9d39-2c1f0f6f7c11';
+    expect(toTeamQuery(filters({ deskId }))).toEqual({ query: { kind: 'payin', deskId } });
+    expect(queryOf({ deskId })).not.toHaveProperty('deskId');
+    expect(toTeamQuery(filters({ from: '2026-03-02', to: '2026-03-01' }))).toEqual({
+      problem: 'The "From" day is after the "To" day.',
+    });
+  });
+
+  it("keys a team row by its desk and id, a desk's row by its id", () => {
+    const deskId = '5f0b0bd4-1c39-4a4c-9d39-2c1f0f6f7c11';
+    expect(rowKey({ id: 7, deskId } as TeamRow)).toBe(`${deskId}:7`);
+    expect(rowKey({ id: 7 } as HistoryRow)).toBe('7');
   });
 });

@@ -30,7 +30,7 @@ export const CSV_HEADER = [
   'recordsRejected',
 ];
 
-function csvCells(row: HistoryRow): (string | number | null)[] {
+export function csvCells(row: HistoryRow): (string | number | null)[] {
   const createdAt = new Date(row.createdAt).toISOString();
   const head = [row.id, createdAt, row.kind, row.status, row.profile, row.operator];
   if (row.kind === 'payin') {

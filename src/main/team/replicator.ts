@@ -8,7 +8,7 @@
 // it, and a database that is down, slow or gone costs retries with backoff here, nothing at the desk.
 import type pg from 'pg';
 import type { OutboxEntry, TeamOutbox } from '../history/team-outbox';
-import { TEAM_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
+import { REPLICATION_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
 
 /** The columns of a replicated row with their PostgreSQL types: the keys of team_row_payload's JSON. */
 const ROW_COLUMNS = [
@@ -148,6 +148,8 @@ export function startReplicator(options: ReplicatorOptions) {
   let wake: (() => void) | undefined;
   let state: ReplicatorState = { kind: 'idle', pending: 0 };
   let sentBatches = 0;
+  let lastSentAt: number | null = null;
+  let lastError: { message: string; at: number } | null = null;
 
   function setState(next: ReplicatorState): void {
     const changed = next.kind !== state.kind;
@@ -170,9 +172,9 @@ export function startReplicator(options: ReplicatorOptions) {
 
   async function register(client: pg.PoolClient): Promise<void> {
     const version = await teamSchemaVersion(client);
-    if (version < TEAM_SCHEMA_VERSION) {
+    if (version < REPLICATION_SCHEMA_VERSION) {
       throw new TeamSchemaError(
-        `The team database is at schema version ${version}; this Paydesk needs ${TEAM_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
+        `The team database is at schema version ${version}; this Paydesk needs ${REPLICATION_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
       );
     }
     await client.query(REGISTER_DESK, [deskId, options.deskName]);
@@ -211,6 +213,7 @@ export function startReplicator(options: ReplicatorOptions) {
     const last = entries[entries.length - 1];
     if (last) outbox.acknowledge(last.seq);
     sentBatches += 1;
+    lastSentAt = Date.now();
   }
 
   async function loop(): Promise<void> {
@@ -239,6 +242,7 @@ export function startReplicator(options: ReplicatorOptions) {
       } catch (error) {
         if (stopped) return;
         failures += 1;
+        lastError = { message: errorText(error), at: Date.now() };
         const base = Math.min(maxBackoffMs, backoffMs * 2 ** Math.min(failures - 1, 16));
         const wait = Math.round(base * (1 + Math.random() / 4));
         // One line per outage, and one per minute or so while it lasts, not one per retry.
@@ -263,6 +267,10 @@ export function startReplicator(options: ReplicatorOptions) {
     },
     state(): ReplicatorState {
       return state;
+    },
+    /** When a batch last reached the team store, and the latest failure (kept after a recovery). */
+    progress(): { lastSentAt: number | null; lastError: { message: string; at: number } | null } {
+      return { lastSentAt, lastError };
     },
     /** Batches committed to the team store since start. */
     sentBatches(): number {

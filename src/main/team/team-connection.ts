@@ -21,13 +21,21 @@ export function isLocalHost(host: string): boolean {
   return isIP(name) === 4 && name.startsWith('127.');
 }
 
-export type PoolPurpose = 'replication' | 'check';
+export type PoolPurpose = 'replication' | 'check' | 'read';
 
-/** Limits per purpose: replication sends one batch at a time; the duplicate check must answer quickly. */
-/** idleMs 0: the check keeps its connections open, so that a pay-in's check does not wait for one. */
-const LIMITS: Record<PoolPurpose, { max: number; connectMs: number; queryMs: number; idleMs: number }> = {
+/**
+ * Limits per purpose: replication sends one batch at a time; the duplicate check must answer quickly;
+ * Team History's reads (`read`) give up after a few seconds, on the server too (statement_timeout), so a
+ * slow database shows as such in the team view and holds nothing else up.
+ * idleMs 0: the check keeps its connections open, so that a pay-in's check does not wait for one.
+ */
+const LIMITS: Record<
+  PoolPurpose,
+  { max: number; connectMs: number; queryMs: number; idleMs: number; statementMs?: number }
+> = {
   replication: { max: 1, connectMs: 5_000, queryMs: 30_000, idleMs: 30_000 },
   check: { max: 2, connectMs: 1_000, queryMs: 1_000, idleMs: 0 },
+  read: { max: 2, connectMs: 2_000, queryMs: 4_000, idleMs: 30_000, statementMs: 3_500 },
 };
 
 export function teamPoolConfig(
@@ -53,6 +61,7 @@ export function teamPoolConfig(
     max: limits.max,
     connectionTimeoutMillis: limits.connectMs,
     query_timeout: limits.queryMs,
+    ...(limits.statementMs !== undefined && { statement_timeout: limits.statementMs }),
     idleTimeoutMillis: limits.idleMs,
     keepAlive: true,
     application_name: `paydesk-${purpose}`,

@@ -4,6 +4,7 @@
 // waits for the database and never fails the app: what is wrong is logged and team mode stays off.
 import { hostname } from 'node:os';
 import type { TeamConnection } from '@shared/team';
+import type { TeamStatus } from '@shared/team-history';
 import type { CredentialVault } from '../credentials/vault';
 import type { TeamOutbox } from '../history/team-outbox';
 import { deskIdentity } from './desk-identity';
@@ -28,6 +29,8 @@ function errorText(error: unknown): string {
 
 export function createTeamMode(deps: TeamModeDeps) {
   let store: TeamStore | undefined;
+  /** Why team mode did not start with the connection it has (shown in Settings → Team). */
+  let notStarted: { message: string; at: number } | null = null;
   // Starts and stops one after another, never interleaved.
   let chain: Promise<void> = Promise.resolve();
 
@@ -43,6 +46,7 @@ export function createTeamMode(deps: TeamModeDeps) {
 
   async function startStore(): Promise<void> {
     await stopStore();
+    notStarted = null;
     try {
       const connection = deps.connection();
       if (!connection) {
@@ -56,6 +60,10 @@ export function createTeamMode(deps: TeamModeDeps) {
         deps.vault.getTeamItem('key'),
       ]);
       if (!password || !teamKey) {
+        notStarted = {
+          message: `The team ${password ? 'key' : 'password'} is not in the keychain: team mode waits for it.`,
+          at: Date.now(),
+        };
         deps.log.info(
           { password: Boolean(password), key: Boolean(teamKey) },
           'team mode is set up but its password or key is not in the keychain: not started',
@@ -77,6 +85,7 @@ export function createTeamMode(deps: TeamModeDeps) {
         'team mode on',
       );
     } catch (error) {
+      notStarted = { message: `Team mode could not start: ${errorText(error)}`, at: Date.now() };
       deps.log.error({ err: errorText(error) }, 'team mode could not start');
     }
   }
@@ -86,6 +95,23 @@ export function createTeamMode(deps: TeamModeDeps) {
     restart(): Promise<void> {
       chain = chain.then(startStore);
       return chain;
+    },
+    /** What Settings → Team and History's indicator show: read from memory and the outbox, never the database. */
+    status(): TeamStatus {
+      if (!deps.connection()) return { mode: 'off', pending: 0, lastReplicatedAt: null, lastError: null };
+      const pending = deps.outbox.enabled() ? deps.outbox.pending() : 0;
+      if (!store) return { mode: 'waiting', pending, lastReplicatedAt: null, lastError: notStarted };
+      const state = store.replicator.state();
+      const { lastSentAt, lastError } = store.replicator.progress();
+      return {
+        mode: 'on',
+        deskId: store.deskId,
+        pending,
+        state: state.kind,
+        lastReplicatedAt: lastSentAt,
+        lastError,
+        ...(state.kind === 'retrying' && { retryInMs: state.retryInMs }),
+      };
     },
     /** The running team store, when team mode is on. */
     current(): TeamStore | undefined {

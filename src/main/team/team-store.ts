@@ -1,13 +1,16 @@
 // One running connection to the team database, for one configuration: the outbox switched on, the
-// replicator sending it, and the duplicate check asking on a pool of its own (so a long replication
-// batch never holds up a pay-in's check). team-mode.ts starts and stops it as the settings change.
+// replicator sending it, the duplicate check asking on a pool of its own (so a long replication batch
+// never holds up a pay-in's check), and Team History reading on a third (so a slow team view holds up
+// neither). team-mode.ts starts and stops it as the settings change.
 import type { TeamConnection } from '@shared/team';
+import type { TeamScope } from '@shared/team-history';
 import pg from 'pg';
 import type { TeamOutbox } from '../history/team-outbox';
 import { type CardForKey, cardKeyOf } from './card-key';
 import { type ReplicatorLog, type ReplicatorOptions, startReplicator } from './replicator';
 import { teamPoolConfig } from './team-connection';
 import { checkTeamDuplicate, type TeamDuplicateAnswer, type TeamDuplicateQuery } from './team-duplicate';
+import { teamScope } from './team-history';
 
 export interface TeamStoreOptions {
   connection: TeamConnection;
@@ -36,9 +39,10 @@ export function startTeamStore(options: TeamStoreOptions) {
   if (queued > 0) log?.info({ queued }, 'team mode on: the history written so far is queued for the team');
   const replicationPool = new pg.Pool(teamPoolConfig(connection, password, 'replication'));
   const checkPool = new pg.Pool(teamPoolConfig(connection, password, 'check'));
+  const readPool = new pg.Pool(teamPoolConfig(connection, password, 'read'));
   // An idle connection that breaks (the server restarted) is reported here; without a listener it would
   // take the whole process down.
-  for (const pool of [replicationPool, checkPool]) {
+  for (const pool of [replicationPool, checkPool, readPool]) {
     pool.on('error', (error) => log?.error({ err: errorText(error) }, 'a team database connection broke'));
   }
   // The check's connection is made now rather than by the first pay-in, whose 300 ms would otherwise
@@ -53,8 +57,22 @@ export function startTeamStore(options: TeamStoreOptions) {
     ...options.replication,
   });
 
+  // Whether the role has the supervisor grant, asked once per connection: a grant given meanwhile shows
+  // after team mode restarts (any change in Settings → Team, or the next start).
+  let scope: Promise<TeamScope> | undefined;
+
   return {
     deskId,
+    /** Team History's pool (team-history.ts's functions take it). */
+    readPool,
+    /** Which rows this desk's role reads in the team database. */
+    scope(): Promise<TeamScope> {
+      scope ??= teamScope(readPool).catch((error: unknown) => {
+        scope = undefined;
+        throw error;
+      });
+      return scope;
+    },
     /** The card's fingerprint under the team key (card-key.ts). */
     cardKeyOf(card: CardForKey): string {
       return cardKeyOf(options.teamKey, card);
@@ -65,7 +83,7 @@ export function startTeamStore(options: TeamStoreOptions) {
     replicator,
     async close(): Promise<void> {
       await replicator.stop();
-      await Promise.all([replicationPool.end(), checkPool.end()]);
+      await Promise.all([replicationPool.end(), checkPool.end(), readPool.end()]);
     },
   };
 }

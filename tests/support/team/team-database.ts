@@ -1,10 +1,12 @@
 // A team database set up the way README's "Team mode" tells an administrator to: docs/team/setup.sql run
 // with psql as a superuser, the schema migrated by the owner role over TCP, desks and supervisors added
-// with add-desk.sql and add-supervisor.sql. One per cluster (the roles are cluster-wide).
+// with add-desk.sql and add-supervisor.sql, a desk's role given the supervisor grant with
+// grant-supervisor.sql. One per cluster (the roles are cluster-wide).
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrateTeamDb } from '../../../src/main/team/team-migrations';
+import { migrateTeamDb, type TeamMigration } from '../../../src/main/team/team-migrations';
 import type { DeskRoleConnection, PostgresCluster } from './postgres-cluster';
 
 const docs = join(import.meta.dirname, '..', '..', '..', 'docs', 'team');
@@ -15,11 +17,15 @@ export interface TeamDatabase {
   owner: DeskRoleConnection;
   addDesk(role: string, password?: string): Promise<DeskRoleConnection>;
   addSupervisor(role: string, password?: string): Promise<DeskRoleConnection>;
+  /** The supervisor grant for a desk's role (grant-supervisor.sql). */
+  grantSupervisor(role: string): Promise<void>;
 }
 
 export async function createTeamDatabase(
   cluster: PostgresCluster,
   database = 'paydesk_team',
+  /** The schema as an older Paydesk left it: only these migrations applied. */
+  migrations?: readonly TeamMigration[],
 ): Promise<TeamDatabase> {
   const ownerPassword = 'owner-pw-for-tests';
   await cluster.psql('postgres', script('setup.sql'), { owner_password: ownerPassword, database });
@@ -33,7 +39,7 @@ export async function createTeamDatabase(
   const client = new pg.Client(owner);
   await client.connect();
   try {
-    await migrateTeamDb(client);
+    await migrateTeamDb(client, migrations);
   } finally {
     await client.end();
   }
@@ -51,5 +57,39 @@ export async function createTeamDatabase(
       });
       return { ...owner, user: role, password };
     },
+    async grantSupervisor(role) {
+      await cluster.psql(database, script('grant-supervisor.sql'), { desk_role: role });
+    },
   };
+}
+
+/** Connections a test file opens as the team's roles, all ended together in afterAll. */
+export function teamClients() {
+  const clients: pg.Client[] = [];
+  return {
+    async connect(connection: pg.ClientConfig): Promise<pg.Client> {
+      const client = new pg.Client(connection);
+      await client.connect();
+      clients.push(client);
+      return client;
+    },
+    async endAll(): Promise<void> {
+      for (const client of clients.splice(0)) await client.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The roles most schema tests need: two desks registered under their own roles (`desk_anna` as "Front 1",
+ * `desk_bruno` as "Front 2") and a supervisor (`sup_maria`), each on a connection of its own.
+ */
+export async function twoDesksAndASupervisor(team: TeamDatabase, clients: ReturnType<typeof teamClients>) {
+  const deskA = await clients.connect(await team.addDesk('desk_anna'));
+  const deskB = await clients.connect(await team.addDesk('desk_bruno'));
+  const supervisor = await clients.connect(await team.addSupervisor('sup_maria'));
+  const idA = randomUUID();
+  const idB = randomUUID();
+  await deskA.query('INSERT INTO paydesk.desks (desk_id, desk_name) VALUES ($1, $2)', [idA, 'Front 1']);
+  await deskB.query('INSERT INTO paydesk.desks (desk_id, desk_name) VALUES ($1, $2)', [idB, 'Front 2']);
+  return { deskA, deskB, supervisor, idA, idB };
 }

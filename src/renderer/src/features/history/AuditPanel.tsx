@@ -67,7 +67,7 @@ function Problems({ verification }: { verification: HistoryVerification }) {
                   <Button
                     variant="subtle"
                     size="compact-xs"
-                    onClick={() => void open(problem.rowId as number)}
+                    onClick={() => void open({ id: problem.rowId as number })}
                     aria-label={`Open row ${problem.rowId}`}
                   >
                     Open row {problem.rowId}

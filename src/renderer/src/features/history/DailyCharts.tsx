@@ -48,6 +48,7 @@ const percent = (value: number | null) => (value === null ? 'no decided pay-ins'
 export function DailyCharts({ drawn }: { drawn: boolean }) {
   const totals = useHistoryStore((state) => state.totals);
   const totalsError = useHistoryStore((state) => state.totalsError);
+  const totalsNote = useHistoryStore((state) => state.totalsNote);
   const theme = useMantineTheme();
   const volumeId = useId();
   const rateId = useId();
@@ -77,6 +78,13 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
       ? `Approval rate over the period: ${percent(overall)} (${approved} approved, ${declined} declined).`
       : 'No approved or declined pay-ins match the filter.';
 
+  if (totalsNote) {
+    return (
+      <Text size="sm" c="gray.7" data-testid="history-totals-note">
+        {totalsNote}
+      </Text>
+    );
+  }
   if (totalsError) {
     return (
       <Alert color="red" title="The charts could not load">

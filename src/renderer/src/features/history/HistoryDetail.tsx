@@ -1,6 +1,8 @@
 // The detail drawer of one row: whether it matches its audit trail, its fields, what happened to it
 // (audit timeline), the request as sent (card masked, CVV removed) and the gateway's answer as received,
-// plus asking the gateway again about a pay-in whose outcome is still open.
+// plus asking the gateway again about a pay-in whose outcome is still open. A row of the team view reads
+// the same, with its desk, from the team database: its audit trail is checked, its receipt printed and
+// its gateway asked again on the desk that sent it.
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '@renderer/lib/status-look';
@@ -10,9 +12,10 @@ import { hasReceipt } from '@shared/receipt';
 import type { ReactNode } from 'react';
 import { ReceiptButton } from '../receipt/ReceiptDialog';
 import { localDateTime, prettyJson } from './format';
+import { isTeamRow } from './query';
 import { RetryPanel } from './RetryPanel';
 import { StatusLabel } from './StatusLabel';
-import { type HistoryDetail as Detail, useHistoryStore } from './store';
+import { type HistoryDetail, type RowDetail, useHistoryStore } from './store';
 import { eventWords, statusChangeWords } from './timeline-words';
 
 function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -148,7 +151,7 @@ function Chunks({ row }: { row: KycBatchRow }) {
   );
 }
 
-function Timeline({ detail }: { detail: Detail }) {
+function Timeline({ detail }: { detail: RowDetail }) {
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">
@@ -197,7 +200,7 @@ function titleOf(row: HistoryRow): string {
 }
 
 /** The row against its audit trail: main checked it as it was read. */
-function AuditState({ detail }: { detail: Detail }) {
+function AuditState({ detail }: { detail: HistoryDetail }) {
   const { audit } = detail;
   if (audit.state === 'verified') {
     return (
@@ -230,17 +233,26 @@ function AuditState({ detail }: { detail: Detail }) {
   );
 }
 
-function Body({ detail }: { detail: Detail }) {
+function Body({ detail }: { detail: RowDetail }) {
   const refresh = useHistoryStore((state) => state.refresh);
   const { row } = detail;
+  const team = isTeamRow(row);
   return (
     <Stack gap="md">
-      <AuditState detail={detail} />
+      {'audit' in detail ? (
+        <AuditState detail={detail} />
+      ) : (
+        <Text size="sm" c="gray.7" data-testid="history-row-audit">
+          Read from the team database. Its audit trail is checked, its receipt printed and its gateway asked
+          again on desk “{team ? row.deskName : ''}”, which sent it.
+        </Text>
+      )}
       <Table withRowBorders={false} verticalSpacing={3} fz="sm">
         <Table.Tbody>
           <Field label="Status">
             <StatusLabel status={row.status} />
           </Field>
+          {team && <Field label="Desk">{row.deskName || row.deskId}</Field>}
           <Field label="Kind">{KIND_LABEL[row.kind]}</Field>
           <Field label="Created (local)">{localDateTime(row.createdAt)}</Field>
           {row.updatedAt !== row.createdAt && (
@@ -262,12 +274,12 @@ function Body({ detail }: { detail: Detail }) {
           {row.error.field ? ` (field ${row.error.field})` : ''}
         </Alert>
       )}
-      {row.kind === 'payin' && hasReceipt(row.status) && (
+      {!team && row.kind === 'payin' && hasReceipt(row.status) && (
         <Group>
           <ReceiptButton historyId={row.id} size="sm" />
         </Group>
       )}
-      {row.kind === 'payin' && ASK_AGAIN_STATUSES.has(row.status) && (
+      {!team && row.kind === 'payin' && ASK_AGAIN_STATUSES.has(row.status) && (
         <RetryPanel
           key={row.id}
           historyId={row.id}
@@ -289,13 +301,13 @@ function Body({ detail }: { detail: Detail }) {
 }
 
 export function HistoryDetailDrawer() {
-  const selectedId = useHistoryStore((state) => state.selectedId);
+  const selected = useHistoryStore((state) => state.selected);
   const detail = useHistoryStore((state) => state.detail);
   const detailError = useHistoryStore((state) => state.detailError);
   const close = useHistoryStore((state) => state.close);
   return (
     <Drawer
-      opened={selectedId !== undefined}
+      opened={selected !== undefined}
       onClose={close}
       position="right"
       size="44rem"

@@ -1,5 +1,7 @@
 // The filter bar: the view (pay-ins or KYC batches), search (debounced), status, date range with presets
-// and profile. One filter drives the list, the totals, the charts and the CSV export alike.
+// and profile. One filter drives the list, the totals, the charts and the CSV export alike. The team view
+// has a desk instead of the profile (each desk has its own) and searches whole values only
+// (team-history.ts).
 import { Button, Group, MultiSelect, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
@@ -7,6 +9,7 @@ import { type HistoryKind, KYC_BATCH_STATUSES } from '@shared/history';
 import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
 import { useEffect, useState } from 'react';
 import { useSettingsStore } from '../settings/store';
+import { useTeamDesks } from '../team/use-team-reads';
 import { DATE_PRESETS, localDayText } from './format';
 import { EMPTY_FILTERS } from './query';
 import { useHistoryStore } from './store';
@@ -26,11 +29,15 @@ const SEARCH_HINT: Record<HistoryKind, string> = {
     'Name, e-mail, amount, card (424242******4242 or last 4), decline reason, order no., orderId, userId',
   kyc_batch: 'A word of the file name',
 };
+const TEAM_SEARCH_HINT =
+  'Whole order no., orderId, traceid or userId; amount; card (424242******4242 or last 4)';
 
 export function HistoryFilters() {
   const filters = useHistoryStore((state) => state.filters);
   const setFilters = useHistoryStore((state) => state.setFilters);
   const resetFilters = useHistoryStore((state) => state.resetFilters);
+  const team = useHistoryStore((state) => state.source === 'team');
+  const desks = useTeamDesks(team);
   const profiles = useSettingsStore((state) => state.view?.settings.profiles);
   const [text, setText] = useState(filters.text);
   const [debounced] = useDebouncedValue(text, 300);
@@ -59,8 +66,12 @@ export function HistoryFilters() {
         />
         <TextInput
           label="Search"
-          placeholder={SEARCH_HINT[filters.kind]}
-          description="Names and words match from their start: “kow” finds Kowalska"
+          placeholder={team ? TEAM_SEARCH_HINT : SEARCH_HINT[filters.kind]}
+          description={
+            team
+              ? 'The team view matches whole values: “PD-2026-0001”, “12.50”, “4242”'
+              : 'Names and words match from their start: “kow” finds Kowalska'
+          }
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           maxLength={64}
@@ -116,16 +127,31 @@ export function HistoryFilters() {
             );
           })}
         </Group>
-        <Select
-          label="Profile"
-          placeholder="Any profile"
-          data={profileNames}
-          value={filters.profile}
-          onChange={(value) => setFilters({ profile: value })}
-          clearable
-          searchable
-          w="10rem"
-        />
+        {team && (
+          <Select
+            label="Desk"
+            placeholder="Every desk"
+            data={desks.map((desk) => ({ value: desk.deskId, label: desk.deskName || desk.deskId }))}
+            value={filters.deskId}
+            onChange={(value) => setFilters({ deskId: value })}
+            clearable
+            searchable
+            w="9rem"
+            data-testid="history-desk"
+          />
+        )}
+        {!team && (
+          <Select
+            label="Profile"
+            placeholder="Any profile"
+            data={profileNames}
+            value={filters.profile}
+            onChange={(value) => setFilters({ profile: value })}
+            clearable
+            searchable
+            w="10rem"
+          />
+        )}
         <Button
           variant="subtle"
           disabled={!isFiltered}

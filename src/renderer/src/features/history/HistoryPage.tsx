@@ -1,22 +1,48 @@
 // History: every pay-in and KYC batch sent from this desk, with what the gateway answered, under what the
 // audit trail's checks say (AuditPanel). The list, the charts and the CSV export share one filter. The page reloads when a pay-in settles (bank page or
 // callback) and whenever it comes back into view (another page of the app, or another window).
+// With a team connection, a switch shows the team's history instead, read from the team database, with
+// the team's outcome-unknown queue and how this desk's replication stands.
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Code.css';
 import './history.css';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { downloadText } from '@renderer/lib/download';
 import { subscribe } from '@renderer/lib/paydesk';
+import type { TeamScope } from '@shared/team-history';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useSettingsStore } from '../settings/store';
+import { OutcomeUnknownQueue } from '../team/OutcomeUnknownQueue';
+import { ReplicationIndicator } from '../team/ReplicationIndicator';
+import { useTeamStatus } from '../team/use-team-reads';
 import { AuditPanel } from './AuditPanel';
 import { CurrencyTotals } from './CurrencyTotals';
 import { DailyCharts } from './DailyCharts';
 import { HistoryDetailDrawer } from './HistoryDetail';
 import { HistoryFilters } from './HistoryFilters';
 import { HistoryTable } from './HistoryTable';
+import type { HistorySource } from './query';
 import { useHistoryStore } from './store';
+
+const SOURCES = [
+  { value: 'desk', label: 'This desk' },
+  { value: 'team', label: 'Team' },
+];
+
+function subtitle(source: HistorySource, scope: TeamScope | undefined): string {
+  if (source === 'desk')
+    return 'Every pay-in and KYC batch sent from this desk, with what the gateway answered.';
+  if (scope === 'own') {
+    return "This desk's rows as the team database holds them: its role reads only its own. The supervisor grant shows every desk (README, Team mode).";
+  }
+  return "Every desk's pay-ins and KYC batches, as replicated to the team database.";
+}
+
+/** What the team view cannot do that this desk's can, said once under the filters. */
+const TEAM_LIMITS =
+  "Team view: search takes a whole order number, orderId, traceid or userId, an amount or a card (not names or words); a desk instead of the profile; totals and charts need the supervisor grant and are the whole team's (not with a search or a desk); receipts and asking again are on the desk that sent the pay-in.";
 
 /** Refreshes on a settled pay-in and when the page (or the window) becomes visible again. */
 function useLiveRefresh(root: RefObject<HTMLElement | null>): boolean {
@@ -56,6 +82,18 @@ export function HistoryPage() {
   const exportMessage = useHistoryStore((state) => state.exportMessage);
   const shown = useLiveRefresh(root);
   const view = useHistoryStore((state) => state.filters.kind);
+  const source = useHistoryStore((state) => state.source);
+  const scope = useHistoryStore((state) => state.scope);
+  const teamProblem = useHistoryStore((state) => state.teamProblem);
+  const setSource = useHistoryStore((state) => state.setSource);
+  const teamMode = useSettingsStore((state) => state.view?.settings.team !== undefined);
+  const teamStatus = useTeamStatus(teamMode && shown);
+  const team = source === 'team';
+
+  // Team mode left (Settings → Team): back to this desk's history.
+  useEffect(() => {
+    if (!teamMode && source === 'team') setSource('desk');
+  }, [teamMode, source, setSource]);
 
   async function onExport() {
     const file = await exportCsv();
@@ -67,11 +105,23 @@ export function HistoryPage() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Title order={2}>History</Title>
-          <Text size="sm" c="gray.7">
-            Every pay-in and KYC batch sent from this desk, with what the gateway answered.
+          <Text size="sm" c="gray.7" data-testid="history-subtitle">
+            {subtitle(source, scope)}
           </Text>
         </Stack>
         <Group gap="xs">
+          {teamMode && (
+            <Stack gap={2} align="flex-end">
+              <SegmentedControl
+                aria-label="History of"
+                data={SOURCES}
+                value={source}
+                onChange={(value) => setSource(value as HistorySource)}
+                data-testid="history-source"
+              />
+              <ReplicationIndicator status={teamStatus} />
+            </Stack>
+          )}
           <Button variant="default" onClick={() => void refresh()}>
             Refresh
           </Button>
@@ -85,8 +135,25 @@ export function HistoryPage() {
           </Button>
         </Group>
       </Group>
-      <AuditPanel />
+      {!team && <AuditPanel />}
+      {team && <OutcomeUnknownQueue enabled={shown} />}
       <HistoryFilters />
+      {team && (
+        <Text size="xs" c="gray.7" data-testid="history-team-limits">
+          {TEAM_LIMITS}
+        </Text>
+      )}
+      {team && teamProblem && (
+        <Alert
+          color="red"
+          role="alert"
+          p="xs"
+          title="The team view cannot be shown"
+          data-testid="team-problem"
+        >
+          {teamProblem} This desk's own history works as before: switch to “This desk”.
+        </Alert>
+      )}
       {view === 'payin' && <CurrencyTotals />}
       {error && (
         <Alert color="red" role="alert" p="xs">
@@ -101,7 +168,9 @@ export function HistoryPage() {
       <Text id="history-table-help" size="xs" c="gray.7">
         Arrow keys move between rows, Enter opens the detail of a row, Ctrl+C copies its order number.
       </Text>
-      <HistoryTable onOpen={(id) => void open(id)} />
+      <HistoryTable
+        onOpen={(row) => void open({ id: row.id, ...('deskId' in row && { deskId: row.deskId }) })}
+      />
       {view === 'payin' && <DailyCharts drawn={shown} />}
       <HistoryDetailDrawer />
     </Stack>

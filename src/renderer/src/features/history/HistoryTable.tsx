@@ -2,19 +2,21 @@
 // cost a screenful of DOM. The next page loads while a page of rows is still ahead. Keyboard: one row is
 // in the tab order (roving tabindex); arrows, Page Up/Down, Home and End move it, Enter opens the detail.
 // Rows are HistoryTableRow, memoized: scrolling renders the rows that come into view, not all of them.
-// Ctrl+C on a pay-in row copies its order number.
+// Ctrl+C on a pay-in row copies its order number. The team view's rows add their desk and operator.
 import { Group, Loader, Text } from '@mantine/core';
 import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
 import type { HistoryKind } from '@shared/history';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  type ColumnSet,
   HistoryTableHeader,
   HistoryTableRow,
   ROW_HEIGHT,
   type RowHandlers,
   tableVariables,
 } from './HistoryTableRow';
+import { type ListRow, rowKey } from './query';
 import { useHistoryStore } from './store';
 
 /** Rows still ahead of the last one rendered when the next page is asked for. */
@@ -28,10 +30,13 @@ const NONE_MATCH: Record<HistoryKind, string> = {
   kyc_batch: 'No KYC batches match.',
 };
 
-export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
+export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
   const rows = useHistoryStore((state) => state.rows);
   const flagged = useHistoryStore((state) => state.flagged);
   const view = useHistoryStore((state) => state.filters.kind);
+  const source = useHistoryStore((state) => state.source);
+  const unavailable = useHistoryStore((state) => state.source === 'team' && state.teamProblem !== undefined);
+  const columns: ColumnSet = source === 'team' ? `team_${view}` : view;
   const nextCursor = useHistoryStore((state) => state.nextCursor);
   const loading = useHistoryStore((state) => state.loading);
   const loadMore = useHistoryStore((state) => state.loadMore);
@@ -75,7 +80,7 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
     virtualizer.scrollToIndex(index, { align: 'auto' });
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, id: number) {
+  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 360) / ROW_HEIGHT) - 2);
     const targets: Record<string, number> = {
       ArrowDown: index + 1,
@@ -91,7 +96,8 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
       move(target);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onOpen(id);
+      const row = rows[index];
+      if (row) onOpen(row);
     } else if (event.key === 'c' && (event.ctrlKey || event.metaKey)) {
       const row = rows[index];
       if (row?.kind === 'payin') {
@@ -102,15 +108,16 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
   }
 
   // The rows' handlers read the latest render's functions through a ref: one object for every row.
-  const latest = useRef({ onKeyDown, onOpen, setActive, cancelFocus: focusRow.cancel });
-  latest.current = { onKeyDown, onOpen, setActive, cancelFocus: focusRow.cancel };
+  const latest = useRef({ rows, onKeyDown, onOpen, setActive, cancelFocus: focusRow.cancel });
+  latest.current = { rows, onKeyDown, onOpen, setActive, cancelFocus: focusRow.cancel };
   const handlers = useMemo<RowHandlers>(
     () => ({
-      open(id, index) {
+      open(index) {
         latest.current.setActive(index);
-        latest.current.onOpen(id);
+        const row = latest.current.rows[index];
+        if (row) latest.current.onOpen(row);
       },
-      keyDown: (event, index, id) => latest.current.onKeyDown(event, index, id),
+      keyDown: (event, index) => latest.current.onKeyDown(event, index),
       focused(index) {
         // A row focused by a click or Tab settles it: no earlier key's move takes it away.
         latest.current.cancelFocus();
@@ -144,25 +151,25 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
         }}
       >
         <table
-          aria-label={TABLE_LABEL[view]}
+          aria-label={`${source === 'team' ? 'Team: ' : ''}${TABLE_LABEL[view]}`}
           aria-rowcount={more ? -1 : rows.length + 1}
           aria-describedby="history-table-help"
           data-testid="history-table"
-          style={{ ...tableVariables(view), display: 'grid', minWidth: 960, borderCollapse: 'collapse' }}
+          style={{ ...tableVariables(columns), display: 'grid', minWidth: 960, borderCollapse: 'collapse' }}
         >
-          <HistoryTableHeader view={view} />
+          <HistoryTableHeader view={columns} />
           <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
               return (
                 <HistoryTableRow
-                  key={row.id}
+                  key={rowKey(row)}
                   row={row}
                   index={item.index}
                   top={item.start - margin}
                   active={item.index === activeIndex}
-                  failing={flagged.get(row.id)}
+                  failing={source === 'desk' ? flagged.get(row.id) : undefined}
                   handlers={handlers}
                 />
               );
@@ -185,9 +192,11 @@ export function HistoryTable({ onOpen }: { onOpen: (id: number) => void }) {
           </>
         ) : (
           <Text size="xs" c="gray.7">
-            {rows.length === 0
-              ? NONE_MATCH[view]
-              : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${more ? ' loaded; more load as you scroll' : ''}`}
+            {unavailable
+              ? 'The team view is not available now.'
+              : rows.length === 0
+                ? NONE_MATCH[view]
+                : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${more ? ' loaded; more load as you scroll' : ''}`}
           </Text>
         )}
       </Group>

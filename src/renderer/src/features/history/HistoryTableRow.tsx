@@ -2,40 +2,55 @@
 // screenful of new rows every frame: a row is plain markup on the classes of history.css (the view's
 // columns as one CSS variable on the table) and renders again only when its own row, place, tab stop or
 // audit flag changes. A row that fails verification against the audit trail is marked (⚠ in its status,
-// a red edge, and the reasons on hover): what it shows may not be what Paydesk recorded.
-import type { HistoryKind, HistoryRow } from '@shared/history';
+// a red edge, and the reasons on hover): what it shows may not be what Paydesk recorded. The team view's
+// rows add the desk that wrote them and its operator.
+import type { HistoryKind } from '@shared/history';
 import { type KeyboardEvent, memo, useEffect, useState } from 'react';
 import { localDateTime } from './format';
+import { isTeamRow, type ListRow } from './query';
 import { StatusLabel } from './StatusLabel';
 
 export const ROW_HEIGHT = 36;
 
 type Column = { id: string; label: string; width: string; align?: 'right' };
-/** Each view its own columns: a batch has no amount, card or order number, a pay-in no file. */
-const COLUMNS: Record<HistoryKind, Column[]> = {
-  payin: [
-    { id: 'time', label: 'Time (local)', width: '8.9rem' },
-    { id: 'status', label: 'Status', width: '10.8rem' },
-    { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' },
-    { id: 'card', label: 'Card', width: '9.4rem' },
-    { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },
-    { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.7fr)' },
-    { id: 'orderId', label: 'orderId', width: 'minmax(6rem, 1.1fr)' },
-  ],
+/** The list's columns: each view its own, and the team's with the desk and its operator. */
+export type ColumnSet = HistoryKind | `team_${HistoryKind}`;
+const TIME: Column = { id: 'time', label: 'Time (local)', width: '8.9rem' };
+const STATUS: Column = { id: 'status', label: 'Status', width: '10.8rem' };
+const DESK: Column = { id: 'desk', label: 'Desk', width: 'minmax(5.5rem, 1fr)' };
+const OPERATOR: Column = { id: 'operator', label: 'Operator', width: 'minmax(5rem, 1fr)' };
+const PAYIN: Column[] = [
+  { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' },
+  { id: 'card', label: 'Card', width: '9.4rem' },
+  { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },
+  { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.7fr)' },
+];
+const BATCH: Column[] = [
+  { id: 'file', label: 'File', width: 'minmax(8rem, 2fr)' },
+  { id: 'records', label: 'Records', width: '5rem', align: 'right' },
+  { id: 'accepted', label: 'Accepted', width: '5.5rem', align: 'right' },
+  { id: 'notAccepted', label: 'Refused or invalid', width: '8rem', align: 'right' },
+];
+/**
+ * Each view its own columns: a batch has no amount, card or order number, a pay-in no file. The team's
+ * put the desk and its operator after the status, and leave out the orderId (in the detail) and a batch's
+ * profile (each desk's own) for the room.
+ */
+const COLUMNS: Record<ColumnSet, Column[]> = {
+  payin: [TIME, STATUS, ...PAYIN, { id: 'orderId', label: 'orderId', width: 'minmax(6rem, 1.1fr)' }],
   kyc_batch: [
-    { id: 'time', label: 'Time (local)', width: '8.9rem' },
-    { id: 'status', label: 'Status', width: '10.8rem' },
-    { id: 'file', label: 'File', width: 'minmax(8rem, 2fr)' },
-    { id: 'records', label: 'Records', width: '5rem', align: 'right' },
-    { id: 'accepted', label: 'Accepted', width: '5.5rem', align: 'right' },
-    { id: 'notAccepted', label: 'Refused or invalid', width: '8rem', align: 'right' },
+    TIME,
+    STATUS,
+    ...BATCH,
     { id: 'profile', label: 'Profile', width: 'minmax(5rem, 1fr)' },
-    { id: 'operator', label: 'Operator', width: 'minmax(5rem, 1fr)' },
+    OPERATOR,
   ],
+  team_payin: [TIME, STATUS, DESK, OPERATOR, ...PAYIN],
+  team_kyc_batch: [TIME, STATUS, DESK, OPERATOR, ...BATCH],
 };
 
 /** Set on the table: every row lays its cells out on the view's columns (history.css). */
-export function tableVariables(view: HistoryKind): Record<string, string> {
+export function tableVariables(view: ColumnSet): Record<string, string> {
   return {
     '--history-columns': COLUMNS[view].map((column) => column.width).join(' '),
     '--history-row-height': `${ROW_HEIGHT}px`,
@@ -44,8 +59,8 @@ export function tableVariables(view: HistoryKind): Record<string, string> {
 
 /** The rows' handlers, one object for the whole list, so that a row's props stay equal between renders. */
 export interface RowHandlers {
-  open: (id: number, index: number) => void;
-  keyDown: (event: KeyboardEvent<HTMLTableRowElement>, index: number, id: number) => void;
+  open: (index: number) => void;
+  keyDown: (event: KeyboardEvent<HTMLTableRowElement>, index: number) => void;
   focused: (index: number) => void;
 }
 
@@ -61,7 +76,7 @@ function Dash() {
 }
 
 /** The row's status, and ⚠ when it fails verification. */
-function StatusCell({ row, failing }: { row: HistoryRow; failing: readonly string[] | undefined }) {
+function StatusCell({ row, failing }: { row: ListRow; failing: readonly string[] | undefined }) {
   return (
     <td className="paydesk-history-cell" title={failing?.join(' ')}>
       {failing && (
@@ -134,24 +149,43 @@ function CopyCell({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-function Cells({ row, failing }: { row: HistoryRow; failing: readonly string[] | undefined }) {
+function TextCell({ value }: { value: string }) {
+  return (
+    <td className="paydesk-history-cell" title={value}>
+      {value}
+    </td>
+  );
+}
+
+/** The team view's desk and operator, after the status. */
+function DeskCells({ row }: { row: ListRow }) {
+  if (!isTeamRow(row)) return null;
+  return (
+    <>
+      <TextCell value={row.deskName || row.deskId} />
+      <TextCell value={row.operator} />
+    </>
+  );
+}
+
+function Cells({ row, failing }: { row: ListRow; failing: readonly string[] | undefined }) {
   const time = localDateTime(row.createdAt);
+  const team = isTeamRow(row);
   if (row.kind === 'payin') {
     return (
       <>
         <td className="paydesk-history-cell">{time}</td>
         <StatusCell row={row} failing={failing} />
+        <DeskCells row={row} />
         <td className="paydesk-history-cell" data-align="right" data-mono>
           {row.amount} {row.currency}
         </td>
         <td className="paydesk-history-cell" data-mono>
           {row.maskedPan ?? <Dash />}
         </td>
-        <td className="paydesk-history-cell" title={row.userId}>
-          {row.userId}
-        </td>
+        <TextCell value={row.userId} />
         <CopyCell label="order number" value={row.merchantTradeNo} />
-        <CopyCell label="orderId" value={row.orderId} />
+        {!team && <CopyCell label="orderId" value={row.orderId} />}
       </>
     );
   }
@@ -160,9 +194,8 @@ function Cells({ row, failing }: { row: HistoryRow; failing: readonly string[] |
     <>
       <td className="paydesk-history-cell">{time}</td>
       <StatusCell row={row} failing={failing} />
-      <td className="paydesk-history-cell" title={row.fileName}>
-        {row.fileName}
-      </td>
+      <DeskCells row={row} />
+      <TextCell value={row.fileName} />
       <td className="paydesk-history-cell" data-align="right">
         {counts.total}
       </td>
@@ -172,12 +205,12 @@ function Cells({ row, failing }: { row: HistoryRow; failing: readonly string[] |
       <td className="paydesk-history-cell" data-align="right">
         {counts.rejected + counts.invalid}
       </td>
-      <td className="paydesk-history-cell" title={row.profile}>
-        {row.profile}
-      </td>
-      <td className="paydesk-history-cell" title={row.operator}>
-        {row.operator}
-      </td>
+      {!team && (
+        <>
+          <TextCell value={row.profile} />
+          <TextCell value={row.operator} />
+        </>
+      )}
     </>
   );
 }
@@ -190,7 +223,7 @@ export const HistoryTableRow = memo(function HistoryTableRow({
   failing,
   handlers,
 }: {
-  row: HistoryRow;
+  row: ListRow;
   index: number;
   /** Offset from the top of the rows, below the header. */
   top: number;
@@ -208,8 +241,8 @@ export const HistoryTableRow = memo(function HistoryTableRow({
       data-audit={failing ? 'failed' : undefined}
       tabIndex={active ? 0 : -1}
       className="paydesk-history-grid paydesk-history-row"
-      onClick={() => handlers.open(row.id, index)}
-      onKeyDown={(event) => handlers.keyDown(event, index, row.id)}
+      onClick={() => handlers.open(index)}
+      onKeyDown={(event) => handlers.keyDown(event, index)}
       onFocus={() => handlers.focused(index)}
       // Placed by `top`, not a transform: with a transform, styling a screenful of new rows cost about
       // eight times as much in Chromium (a fast wheel brings one every frame).
@@ -220,7 +253,7 @@ export const HistoryTableRow = memo(function HistoryTableRow({
   );
 });
 
-export function HistoryTableHeader({ view }: { view: HistoryKind }) {
+export function HistoryTableHeader({ view }: { view: ColumnSet }) {
   return (
     <thead className="paydesk-history-head">
       <tr aria-rowindex={1} className="paydesk-history-grid paydesk-history-head-row">

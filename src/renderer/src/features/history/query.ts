@@ -3,7 +3,8 @@
 // store stays about state and these rules can be read (and tested) on their own.
 
 import type { HistoryStatus } from '@renderer/lib/status-look';
-import type { HistoryFilterInput, HistoryKind, HistoryPage } from '@shared/history';
+import type { HistoryFilterInput, HistoryKind, HistoryPage, HistoryRow } from '@shared/history';
+import type { TeamHistoryFilterInput, TeamRow } from '@shared/team-history';
 import { endOfLocalDay, startOfLocalDay } from './format';
 
 /** Rows asked for at a time as the list scrolls. */
@@ -20,6 +21,8 @@ export interface HistoryFilters {
   from: string;
   to: string;
   profile: string | null;
+  /** The team view's desk (its id); ignored by this desk's view. */
+  deskId: string | null;
 }
 
 export const EMPTY_FILTERS: HistoryFilters = {
@@ -29,6 +32,7 @@ export const EMPTY_FILTERS: HistoryFilters = {
   from: '',
   to: '',
   profile: null,
+  deskId: null,
 };
 
 /** The filter as the contract takes it, or a sentence saying why the one typed cannot be used. */
@@ -47,6 +51,43 @@ export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } 
     return { problem: 'The "From" day is after the "To" day.' };
   }
   return { query };
+}
+
+/** Where the list reads from: this desk's history file, or the team database (team mode). */
+export type HistorySource = 'desk' | 'team';
+
+/** A row of the list: this desk's, or the team's (which also names its desk). */
+export type ListRow = HistoryRow | TeamRow;
+
+export function isTeamRow(row: ListRow): row is TeamRow {
+  return 'deskId' in row;
+}
+
+/** A row's identity in the list: its id on this desk; desk and id in the team's. */
+export function rowKey(row: ListRow): string {
+  return isTeamRow(row) ? `${row.deskId}:${row.id}` : String(row.id);
+}
+
+/**
+ * The team view's filter: the same with a desk instead of the profile (each desk has its own profiles),
+ * or why it cannot be asked. team-history.ts says what its search matches.
+ */
+export function toTeamQuery(
+  filters: HistoryFilters,
+): { query: TeamHistoryFilterInput } | { problem: string } {
+  const built = toQuery({ ...filters, profile: null });
+  if ('problem' in built) return built;
+  const { text, status, from, to } = built.query;
+  return {
+    query: {
+      kind: filters.kind,
+      ...(filters.deskId !== null && { deskId: filters.deskId }),
+      ...(text !== undefined && { text }),
+      ...(status !== undefined && { status }),
+      ...(from !== undefined && { from }),
+      ...(to !== undefined && { to }),
+    },
+  };
 }
 
 /** How many rows a refresh reloads: the whole pages loaded so far, at least one, at most REFRESH_MAX. */

@@ -2,10 +2,14 @@
 // the keyset cursor), the daily totals of the charts, the row open in the detail drawer, and what the
 // audit trail's checks found (main checks each row as it is read: `flagged` marks those that fail).
 // Every load carries a generation number, so an answer to an outdated filter is dropped, never shown.
+// With team mode the same list, totals, detail and export read from the team database instead
+// (`source: 'team'`, the team.* channels): what it cannot answer is `teamProblem`, in words, and the
+// desk's own view is one switch away.
 
 import { call, errorMessage } from '@renderer/lib/paydesk';
-import type { AuditStatus, DailyTotal, HistoryRow } from '@shared/history';
+import type { AuditStatus, DailyTotal } from '@shared/history';
 import type { ChannelOutput } from '@shared/ipc';
+import type { TeamHistoryDetail, TeamScope } from '@shared/team-history';
 import { create } from 'zustand';
 import { utcOffsetMinutes } from './format';
 import {
@@ -13,16 +17,49 @@ import {
   EMPTY_FILTERS,
   type FlaggedRows,
   type HistoryFilters,
+  type HistorySource,
+  type ListRow,
   PAGE_SIZE,
   refreshLimit,
+  rowKey,
   toQuery,
+  toTeamQuery,
 } from './query';
 
 export type HistoryDetail = ChannelOutput<'history.get'>;
+export type RowDetail = HistoryDetail | TeamHistoryDetail;
+/** The row open in the drawer: its id, and its desk in the team view. */
+export type RowRef = { id: number; deskId?: string };
+
+type PageRead = { rows: ListRow[]; nextCursor: string | null; flagged: FlaggedRowsPage; scope?: TeamScope };
+type FlaggedRowsPage = Parameters<typeof addFlags>[1]['flagged'];
+
+/** A page from the source the list shows; a string when the team database could not answer. */
+async function readPage(
+  source: HistorySource,
+  filters: HistoryFilters,
+  page: { cursor?: string; limit: number },
+): Promise<PageRead | string> {
+  if (source === 'team') {
+    const built = toTeamQuery(filters);
+    if ('problem' in built) throw new Error(built.problem);
+    const answer = await call('team.query', { ...built.query, ...page });
+    if (!answer.ok) return answer.message;
+    return { ...answer.data, flagged: [] };
+  }
+  const built = toQuery(filters);
+  if ('problem' in built) throw new Error(built.problem);
+  return call('history.query', { ...built.query, ...page });
+}
 
 interface HistoryState {
+  source: HistorySource;
+  /** In the team view: which rows the desk's role reads (every desk's with the supervisor grant). */
+  scope: TeamScope | undefined;
+  /** Why the team view shows nothing: the team database cannot be reached, or is slow. */
+  teamProblem: string | undefined;
   filters: HistoryFilters;
-  rows: HistoryRow[];
+  rows: ListRow[];
   flagged: FlaggedRows;
   nextCursor: string | null;
   loading: boolean;
@@ -36,8 +73,10 @@ interface HistoryState {
   restarts: number;
   totals: DailyTotal[];
   totalsError: string | undefined;
-  selectedId: number | undefined;
-  detail: HistoryDetail | undefined;
+  /** Why the team view shows no totals or charts when that is expected (a search, a desk, no grant). */
+  totalsNote: string | undefined;
+  selected: RowRef | undefined;
+  detail: RowDetail | undefined;
   detailError: string | undefined;
   exporting: boolean;
   exportMessage: { ok: boolean; text: string } | undefined;
@@ -50,6 +89,8 @@ interface HistoryState {
   auditChanged: (status: AuditStatus) => void;
   /** A full check of every entry and row, now. */
   verifyNow: () => Promise<void>;
+  /** This desk's history or the team's: the filters stay. */
+  setSource: (source: HistorySource) => void;
   setFilters: (patch: Partial<HistoryFilters>) => void;
   resetFilters: () => void;
   /** From the first page: after a filter change. */
@@ -58,22 +99,23 @@ interface HistoryState {
   refresh: () => Promise<void>;
   loadMore: () => Promise<void>;
   loadTotals: () => Promise<void>;
-  open: (id: number) => Promise<void>;
+  open: (row: RowRef) => Promise<void>;
   close: () => void;
   reloadDetail: () => Promise<void>;
   exportCsv: () => Promise<{ csv: string; fileName: string } | undefined>;
 }
 
 export const useHistoryStore = create<HistoryState>((set, get) => {
-  /** The ids of the rows loaded, kept beside them: a page added looks up its ids, not every row so far. */
-  let loadedIds = new Set<number>();
+  /** The keys of the rows loaded, kept beside them: a page added looks up its keys, not every row so far. */
+  let loadedIds = new Set<string>();
   /** The flags of the rows loaded (see addFlags): `flagged` in the state. */
   let flags = new Map<number, readonly string[]>();
 
   async function loadFirst(limit: number, place: 'from the top' | 'keep the place') {
     const generation = get().generation + 1;
     const restarts = get().restarts + (place === 'from the top' ? 1 : 0);
-    const built = toQuery(get().filters);
+    const { source, filters } = get();
+    const built = source === 'team' ? toTeamQuery(filters) : toQuery(filters);
     if ('problem' in built) {
       loadedIds = new Set();
       set({
@@ -83,6 +125,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         nextCursor: null,
         loading: false,
         error: built.problem,
+        teamProblem: undefined,
         totals: [],
       });
       return;
@@ -90,12 +133,24 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     set({ generation, restarts, loading: true, error: undefined });
     void get().loadTotals();
     try {
-      const page = await call('history.query', { ...built.query, limit });
+      const page = await readPage(source, filters, { limit });
       if (get().generation !== generation) return;
-      loadedIds = new Set(page.rows.map((row) => row.id));
+      if (typeof page === 'string') {
+        loadedIds = new Set();
+        set({ rows: [], nextCursor: null, loading: false, teamProblem: page, flagged: new Map() });
+        return;
+      }
+      loadedIds = new Set(page.rows.map(rowKey));
       flags = new Map();
       addFlags(flags, page);
-      set({ rows: page.rows, nextCursor: page.nextCursor, loading: false, flagged: flags });
+      set({
+        rows: page.rows,
+        nextCursor: page.nextCursor,
+        loading: false,
+        flagged: flags,
+        teamProblem: undefined,
+        scope: page.scope,
+      });
     } catch (error) {
       if (get().generation !== generation) return;
       set({ loading: false, error: errorMessage(error) });
@@ -103,6 +158,9 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
   }
 
   return {
+    source: 'desk',
+    scope: undefined,
+    teamProblem: undefined,
     filters: EMPTY_FILTERS,
     rows: [],
     flagged: new Map(),
@@ -113,7 +171,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     restarts: 0,
     totals: [],
     totalsError: undefined,
-    selectedId: undefined,
+    totalsNote: undefined,
+    selected: undefined,
     detail: undefined,
     detailError: undefined,
     exporting: false,
@@ -147,6 +206,23 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       }
     },
 
+    setSource(source) {
+      if (source === get().source) return;
+      set({
+        source,
+        rows: [],
+        nextCursor: null,
+        totals: [],
+        totalsError: undefined,
+        totalsNote: undefined,
+        teamProblem: undefined,
+        exportMessage: undefined,
+        selected: undefined,
+        detail: undefined,
+      });
+      void get().reload();
+    },
+
     setFilters(patch) {
       set({ filters: { ...get().filters, ...patch }, exportMessage: undefined });
       void get().reload();
@@ -165,22 +241,24 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     refresh() {
       void get().reloadDetail();
       // Main reads back what was written since its latest check: "verified up to" stays current.
-      void get().loadAudit();
+      if (get().source === 'desk') void get().loadAudit();
       return loadFirst(refreshLimit(get().rows.length), 'keep the place');
     },
 
     async loadMore() {
-      const { nextCursor, loading, generation } = get();
+      const { nextCursor, loading, generation, source, filters } = get();
       if (!nextCursor || loading) return;
-      const built = toQuery(get().filters);
-      if ('problem' in built) return;
       set({ loading: true });
       try {
-        const page = await call('history.query', { ...built.query, cursor: nextCursor, limit: PAGE_SIZE });
+        const page = await readPage(source, filters, { cursor: nextCursor, limit: PAGE_SIZE });
         if (get().generation !== generation) return;
-        // A row can move between pages when one settles meanwhile: keep the first copy of each id.
-        const added = page.rows.filter((row) => !loadedIds.has(row.id));
-        for (const row of added) loadedIds.add(row.id);
+        if (typeof page === 'string') {
+          set({ loading: false, teamProblem: page });
+          return;
+        }
+        // A row can move between pages when one settles meanwhile: keep the first copy of each.
+        const added = page.rows.filter((row) => !loadedIds.has(rowKey(row)));
+        for (const row of added) loadedIds.add(rowKey(row));
         addFlags(flags, page);
         set({ rows: get().rows.concat(added), nextCursor: page.nextCursor, loading: false, flagged: flags });
       } catch (error) {
@@ -190,53 +268,87 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     },
 
     async loadTotals() {
-      const generation = get().generation;
-      const built = toQuery(get().filters);
-      if ('problem' in built) return;
+      const { generation, source, filters } = get();
       try {
-        const totals = await call('history.dailyTotals', {
-          filter: built.query,
-          utcOffsetMinutes: utcOffsetMinutes(),
-        });
+        let totals: DailyTotal[];
+        if (source === 'team') {
+          const built = toTeamQuery(filters);
+          if ('problem' in built) return;
+          const answer = await call('team.dailyTotals', {
+            filter: built.query,
+            utcOffsetMinutes: utcOffsetMinutes(),
+          });
+          if (get().generation !== generation) return;
+          if (!answer.ok) {
+            const expected = answer.reason === 'forbidden' || answer.reason === 'unsupported';
+            set({
+              totals: [],
+              totalsError: expected ? undefined : answer.message,
+              totalsNote: expected ? answer.message : undefined,
+            });
+            return;
+          }
+          totals = answer.data;
+        } else {
+          const built = toQuery(filters);
+          if ('problem' in built) return;
+          totals = await call('history.dailyTotals', {
+            filter: built.query,
+            utcOffsetMinutes: utcOffsetMinutes(),
+          });
+        }
         if (get().generation !== generation) return;
-        set({ totals, totalsError: undefined });
+        set({ totals, totalsError: undefined, totalsNote: undefined });
       } catch (error) {
         if (get().generation !== generation) return;
         set({ totalsError: errorMessage(error) });
       }
     },
 
-    async open(id) {
-      set({ selectedId: id, detail: undefined, detailError: undefined });
+    async open(row) {
+      set({ selected: row, detail: undefined, detailError: undefined });
       await get().reloadDetail();
     },
 
     close() {
-      set({ selectedId: undefined, detail: undefined, detailError: undefined });
+      set({ selected: undefined, detail: undefined, detailError: undefined });
     },
 
     async reloadDetail() {
-      const id = get().selectedId;
-      if (id === undefined) return;
+      const selected = get().selected;
+      if (selected === undefined) return;
+      const still = () => get().selected === selected;
       try {
-        const detail = await call('history.get', { id });
-        if (get().selectedId === id) set({ detail, detailError: undefined });
+        if (selected.deskId === undefined) {
+          const detail = await call('history.get', { id: selected.id });
+          if (still()) set({ detail, detailError: undefined });
+          return;
+        }
+        const answer = await call('team.get', { deskId: selected.deskId, id: selected.id });
+        if (!still()) return;
+        if (!answer.ok) set({ detailError: answer.message });
+        else if (!answer.data) set({ detailError: 'The team database no longer shows this row.' });
+        else set({ detail: answer.data, detailError: undefined });
       } catch (error) {
-        if (get().selectedId === id) set({ detailError: errorMessage(error) });
+        if (still()) set({ detailError: errorMessage(error) });
       }
     },
 
     async exportCsv() {
-      const built = toQuery(get().filters);
+      const { source, filters } = get();
+      const built = source === 'team' ? toTeamQuery(filters) : toQuery(filters);
       if ('problem' in built) {
         set({ exportMessage: { ok: false, text: built.problem } });
         return undefined;
       }
       set({ exporting: true, exportMessage: undefined });
       try {
-        const file = await call('history.exportCsv', built.query);
-        set({ exporting: false });
-        return file;
+        const file: ExportFile =
+          source === 'team'
+            ? await teamExport(filters)
+            : { ...(await call('history.exportCsv', built.query)), notice: undefined };
+        set({ exporting: false, exportMessage: file.notice });
+        return 'csv' in file ? { csv: file.csv, fileName: file.fileName } : undefined;
       } catch (error) {
         set({
           exporting: false,
@@ -247,3 +359,22 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     },
   };
 });
+
+type ExportNotice = { ok: boolean; text: string } | undefined;
+type ExportFile = { csv: string; fileName: string; notice: ExportNotice } | { notice: ExportNotice };
+
+/** The team's export, and what to tell the operator about it (it stops at a limit). */
+async function teamExport(filters: HistoryFilters): Promise<ExportFile> {
+  const built = toTeamQuery(filters);
+  if ('problem' in built) return { notice: { ok: false, text: built.problem } };
+  const answer = await call('team.exportCsv', built.query);
+  if (!answer.ok) return { notice: { ok: false, text: `Export failed: ${answer.message}` } };
+  const { csv, fileName, rows, truncated } = answer.data;
+  return {
+    csv,
+    fileName,
+    notice: truncated
+      ? { ok: false, text: `The export stopped at ${rows} rows: narrow the filter to export the rest.` }
+      : undefined,
+  };
+}

@@ -1,5 +1,6 @@
 import { Box, Group, Stack, Title } from '@mantine/core';
 import { useActiveProfile, useSettingsStore } from '../settings/store';
+import { OutcomeUnknownQueue } from '../team/OutcomeUnknownQueue';
 import { DuplicateDialog } from './DuplicateDialog';
 import { PayInForm } from './PayInForm';
 import { PayInResult } from './PayInResult';
@@ -16,6 +17,8 @@ export function PayInPage({ active }: { active: boolean }) {
   );
   const inFrame = useSettingsStore((state) => (state.appInfo?.bankPageView ?? 'iframe') === 'iframe');
   const wide = bankPageInPanel && inFrame;
+  // Team mode: what other desks have not settled, beside the form, before the agent charges.
+  const teamMode = useSettingsStore((state) => state.view?.settings.team !== undefined);
   return (
     <Stack gap="md">
       <Title order={2}>Card payment (MOTO)</Title>
@@ -34,7 +37,10 @@ export function PayInPage({ active }: { active: boolean }) {
             overflowY: 'auto',
           }}
         >
-          <PayInResult />
+          <Stack gap="sm">
+            <OutcomeUnknownQueue enabled={teamMode && active} />
+            <PayInResult />
+          </Stack>
         </Box>
       </Group>
       <DuplicateDialog />

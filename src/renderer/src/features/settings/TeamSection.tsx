@@ -1,11 +1,12 @@
 // Team mode's connection: the team's PostgreSQL database (host, port, database, this desk's role, the name
 // other desks see), and the role's password and the team key, which go to the OS keychain and never come
 // back to the page (it only learns whether they are set). Checked with the contract's own schema before
-// it is sent; main checks again.
+// it is sent; main checks again. Below them, how this desk's replication stands (ReplicationStatus).
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { teamConnectionSchema, teamKeySchema } from '@shared/team';
 import { type FormEvent, useState } from 'react';
+import { ReplicationStatus } from '../team/ReplicationStatus';
 import { useSettingsStore } from './store';
 
 type Fields = {
@@ -192,6 +193,7 @@ export function TeamSection() {
             </Stack>
           </form>
         )}
+        {team && <ReplicationStatus />}
         {problem && (
           <Alert color="red" p="xs" role="alert">
             {problem}

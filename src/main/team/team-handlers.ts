@@ -1,0 +1,108 @@
+// What the team.* channels answer: the replication status (from memory), and Team History's reads on the
+// team store's read pool (team-history.ts). A read the team database cannot answer — team mode off, the
+// server down or slow, a grant missing — is an answer saying so, `ok: false`, never a refusal: the team
+// view shows it in words while the desk's own history, and every pay-in, go on as before.
+import type { TeamScope } from '@shared/team-history';
+import type { HistoryStore } from '../history/history-store';
+import type { HandlersOf } from '../ipc/dispatch';
+import { IpcFailure } from '../refusal';
+import {
+  InvalidTeamCursorError,
+  TeamTotalsUnavailableError,
+  teamDailyTotals,
+  teamDesks,
+  teamHistoryCsv,
+  teamHistoryPage,
+  teamHistoryRow,
+  teamOutcomeUnknown,
+} from './team-history';
+import type { TeamMode } from './team-mode';
+import type { TeamStore } from './team-store';
+
+type Unanswered = { ok: false; reason: 'off' | 'unavailable' | 'forbidden' | 'unsupported'; message: string };
+type Answer<T> = { ok: true; data: T } | Unanswered;
+
+/** PostgreSQL's insufficient_privilege. */
+const NO_PRIVILEGE = '42501';
+/** undefined_table, undefined_function: the team database has not had migration 2 (Team History). */
+const OLD_SCHEMA = new Set(['42P01', '42883']);
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function teamHandlers(deps: {
+  team: Pick<TeamMode, 'current' | 'status'>;
+  history: Pick<HistoryStore, 'recordEvent'>;
+  /** Who exports: the team export is audited on this desk with the operator's name. */
+  operator: () => string;
+}): HandlersOf<'team'> {
+  async function read<T>(
+    ask: (store: TeamStore, scope: TeamScope) => Promise<T>,
+    /** What the role may not read, when it may not. */
+    what = 'this',
+  ): Promise<Answer<T>> {
+    const store = deps.team.current();
+    if (!store) {
+      const { mode } = deps.team.status();
+      return {
+        ok: false,
+        reason: 'off',
+        message:
+          mode === 'off'
+            ? 'Team mode is off: this desk has no team connection.'
+            : 'Team mode is not running: Settings → Team says why.',
+      };
+    }
+    try {
+      return { ok: true, data: await ask(store, await store.scope()) };
+    } catch (error) {
+      if (error instanceof InvalidTeamCursorError) throw new IpcFailure('invalid', error.message, 'cursor');
+      if (error instanceof TeamTotalsUnavailableError) {
+        return { ok: false, reason: 'unsupported', message: error.message };
+      }
+      if ((error as { code?: unknown }).code === NO_PRIVILEGE) {
+        return {
+          ok: false,
+          reason: 'forbidden',
+          message: `This desk's team role may not read ${what}: that takes the supervisor grant (README, Team mode).`,
+        };
+      }
+      if (OLD_SCHEMA.has(String((error as { code?: unknown }).code))) {
+        return {
+          ok: false,
+          reason: 'unavailable',
+          message: `The team database's schema is older than this Paydesk (${errorText(error)}): the administrator runs npm run team:migrate (README, Team mode).`,
+        };
+      }
+      return {
+        ok: false,
+        reason: 'unavailable',
+        message: `The team database did not answer (${errorText(error)}).`,
+      };
+    }
+  }
+
+  return {
+    'team.status': async () => deps.team.status(),
+    'team.query': (filter) => read((store, scope) => teamHistoryPage(store.readPool, filter, scope)),
+    'team.get': (ref) => read(async (store) => (await teamHistoryRow(store.readPool, ref)) ?? null),
+    'team.dailyTotals': (query) =>
+      read((store) => teamDailyTotals(store.readPool, query), "the team's totals and charts"),
+    'team.exportCsv': (filter) =>
+      read(async (store, scope) => {
+        const file = await teamHistoryCsv(store.readPool, filter, scope);
+        // Reading the team's cardholder-related records in bulk is audited here, like History's export.
+        deps.history.recordEvent({
+          operator: deps.operator(),
+          event: 'history.team_exported',
+          outcome: 'success',
+          resource: 'team_history',
+          detail: { rows: file.rows, truncated: file.truncated, filter: { ...filter, cursor: undefined } },
+        });
+        return { ...file, fileName: `paydesk-team-history-${new Date().toISOString().slice(0, 10)}.csv` };
+      }),
+    'team.desks': () => read((store) => teamDesks(store.readPool)),
+    'team.outcomeUnknown': () => read((store) => teamOutcomeUnknown(store.readPool)),
+  };
+}

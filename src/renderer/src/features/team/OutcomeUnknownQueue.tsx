@@ -1,0 +1,97 @@
+// The team's outcome-unknown queue: pay-ins on any desk that the gateway has not settled, so that nobody
+// charges the same customer again before they are. Calm by design: nothing at all while the queue is
+// empty, one quiet line while the team database cannot say, and a short list (the newest few) otherwise.
+import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { localDateTime } from '@renderer/lib/local-time';
+import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { useState } from 'react';
+import { useTeamQueue } from './use-team-reads';
+
+/** Rows shown before "Show all". */
+const FEW = 3;
+
+export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
+  const view = useTeamQueue(enabled);
+  const [all, setAll] = useState(false);
+  if (!view) return null;
+  if ('problem' in view) {
+    return (
+      <Text size="xs" c="gray.7" data-testid="team-queue-unavailable">
+        The team's outcome-unknown pay-ins cannot be shown now: {view.problem}
+      </Text>
+    );
+  }
+  const { items, total } = view.queue;
+  if (total === 0) return null;
+  const shown = all ? items : items.slice(0, FEW);
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      role="region"
+      aria-label="Outcome unknown on the team"
+      data-testid="team-queue"
+      style={{ borderColor: `var(--mantine-color-${STATUS_LOOK.outcome_unknown.color}-4)` }}
+    >
+      <Stack gap={4}>
+        <Text size="sm" fw={600}>
+          Outcome unknown on the team: {total}
+        </Text>
+        <Text size="xs" c="gray.7">
+          The customer may have been charged. Do not charge them again until the desk that sent it has settled
+          it.
+        </Text>
+        <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} withRowBorders={false}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Time</Table.Th>
+              <Table.Th>Desk, operator</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Card</Table.Th>
+              <Table.Th>Order</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((item) => (
+              <Table.Tr key={`${item.deskId}:${item.id}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {localDateTime(item.createdAt).slice(5, 16)}
+                </Table.Td>
+                <Table.Td>
+                  {item.deskName || 'a desk'}, {item.operator}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {item.amount} {item.currency}
+                </Table.Td>
+                <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }} title={item.maskedPan ?? undefined}>
+                  {item.maskedPan ? `…${item.maskedPan.slice(-4)}` : 'stored'}
+                </Table.Td>
+                <Table.Td
+                  ff="monospace"
+                  style={{ wordBreak: 'break-all' }}
+                  title={item.orderId ? `orderId ${item.orderId}` : undefined}
+                >
+                  {item.merchantTradeNo}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {total > FEW && (
+          <Group gap={4}>
+            {items.length > FEW && (
+              <Anchor component="button" type="button" size="xs" onClick={() => setAll(!all)}>
+                {all ? 'Show fewer' : `Show ${items.length}`}
+              </Anchor>
+            )}
+            {total > items.length && (
+              <Text size="xs" c="gray.7">
+                ({items.length} newest of {total})
+              </Text>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -8,7 +8,8 @@
 //   during the blackhole is connected to the target only now. After cut() there is nothing to resume.
 // `tap` sees every chunk before it is forwarded or held, so a drill can act at an exact point of the
 // conversation (blackhole() called from it holds that very chunk).
-import { type AddressInfo, createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { type Socket, connect as tcpConnect } from 'node:net';
+import { loopbackListener } from './loopback-listener';
 
 export type RawProxyState = 'pass' | 'cut' | 'blackhole';
 export type Direction = 'to-target' | 'to-client';
@@ -43,8 +44,6 @@ export async function startRawTcpProxy(options: RawTcpProxyOptions): Promise<Raw
   const host = options.target.host ?? '127.0.0.1';
   const links = new Set<Link>();
   let state: RawProxyState = 'pass';
-  let server: Server | undefined;
-  let port = 0;
   let accepted = 0;
 
   function drop(link: Link): void {
@@ -88,28 +87,12 @@ export async function startRawTcpProxy(options: RawTcpProxyOptions): Promise<Raw
     if (state === 'pass') connectTarget(link);
   }
 
-  async function listen(): Promise<void> {
-    if (server) return;
-    const next = createServer(accept);
-    await new Promise<void>((resolve, reject) => {
-      next.once('error', reject);
-      next.listen({ host: '127.0.0.1', port }, () => resolve());
-    });
-    port = (next.address() as AddressInfo).port;
-    server = next;
-  }
-
-  async function stopListening(): Promise<void> {
-    const current = server;
-    server = undefined;
-    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
-  }
-
-  await listen();
+  const door = loopbackListener(accept);
+  await door.listen();
 
   return {
     get port() {
-      return port;
+      return door.port;
     },
     get state() {
       return state;
@@ -119,15 +102,15 @@ export async function startRawTcpProxy(options: RawTcpProxyOptions): Promise<Raw
     async cut() {
       state = 'cut';
       for (const link of [...links]) drop(link);
-      await stopListening();
+      await door.stop();
     },
     async blackhole() {
       state = 'blackhole';
-      await listen();
+      await door.listen();
     },
     async restore() {
       state = 'pass';
-      await listen();
+      await door.listen();
       for (const link of [...links]) {
         if (!link.target) connectTarget(link);
         for (const chunk of link.held['to-target'].splice(0)) link.target?.write(chunk);
@@ -138,7 +121,7 @@ export async function startRawTcpProxy(options: RawTcpProxyOptions): Promise<Raw
     async close() {
       state = 'cut';
       for (const link of [...links]) drop(link);
-      await stopListening();
+      await door.stop();
     },
   };
 }

@@ -32,6 +32,8 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '10000000' },
     checks: { type: 'string', default: '2000' },
     'bulk-desks': { type: 'string', default: '200' },
+    /** The replicator's idle poll in ms (the app's 500 when not given): what the poll costs in lag. */
+    'idle-ms': { type: 'string' },
   },
 });
 const DESKS = Number(values.desks);
@@ -41,9 +43,10 @@ const PROCESSES = Math.min(Number(values.processes), DESKS);
 const ROWS = Number(values.rows);
 const CHECKS = Number(values.checks);
 const BULK_DESKS = Number(values['bulk-desks']);
+const IDLE_MS = values['idle-ms'] === undefined ? undefined : Number(values['idle-ms']);
 const TEAM_KEY = randomBytes(32).toString('hex');
 const WINDOW_MS = 10 * 60 * 1000;
-const command = `npm run bench:team -- --desks ${DESKS} --rate ${RATE} --seconds ${SECONDS} --processes ${PROCESSES} --rows ${ROWS} --checks ${CHECKS}`;
+const command = `npm run bench:team -- --desks ${DESKS} --rate ${RATE} --seconds ${SECONDS} --processes ${PROCESSES} --rows ${ROWS} --checks ${CHECKS}${IDLE_MS === undefined ? '' : ` --idle-ms ${IDLE_MS}`}`;
 
 /**
  * A named query the bench times, p95 against `goalMs`: the duplicate check is one; team History's are
@@ -177,7 +180,7 @@ try {
     specs.push({ deskId: randomUUID(), name: `d${i}`, ...role });
   }
   console.log(
-    `\n1. Replication: ${DESKS} desks in ${PROCESSES} processes, ${RATE} pay-ins/s across the team for ${SECONDS} s (each pay-in: the pending row, then its answer)`,
+    `\n1. Replication: ${DESKS} desks in ${PROCESSES} processes, ${RATE} pay-ins/s across the team for ${SECONDS} s (each pay-in: the pending row, then its answer; idle poll ${IDLE_MS ?? 500} ms)`,
   );
   const results: Extract<DesksMessage, { type: 'done' }>[] = [];
   const ready: Promise<void>[] = [];
@@ -196,6 +199,7 @@ try {
       teamKey: TEAM_KEY,
       rate: RATE / DESKS,
       seconds: SECONDS,
+      ...(IDLE_MS !== undefined && { idleMs: IDLE_MS }),
     };
     ready.push(new Promise((resolve) => child.once('message', () => resolve())));
     done.push(

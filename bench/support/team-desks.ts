@@ -29,6 +29,8 @@ export type DesksStart = {
   /** Pay-ins per second per desk. */
   rate: number;
   seconds: number;
+  /** The replicator's idle poll, when not the app's (to see what the poll costs in lag). */
+  idleMs?: number;
 };
 
 export type DesksMessage =
@@ -69,6 +71,7 @@ async function run(start: DesksStart): Promise<void> {
       deskId: spec.deskId,
       deskName: spec.name,
       outbox: lag.outbox,
+      ...(start.idleMs !== undefined && { replication: { idleMs: start.idleMs } }),
     });
     return { spec, history, lag, store, payIns: 0, rowWrites: 0 };
   });

@@ -397,7 +397,8 @@ try {
     console.log(`\nload:    ${loadAfter} (1/5/15 min) after`);
     const dup = measured[0]!.result;
     const historyMet = measured.slice(1).every(({ query, result }) => result.p95 <= query.goalMs);
-    const met = lags.p95 <= 1000 && dup.p95 <= 10 && undrained === 0 && historyMet;
+    const complete = undrained === 0 && unmatched === 0 && replicated.rows[0].rows === payIns;
+    const met = lags.p95 <= 1000 && dup.p95 <= 10 && complete && historyMet;
     printBenchResult({
       bench: 'team',
       title: `Team mode: ${DESKS} desks at ${RATE} pay-ins/s, ${Number(size.rows[0].rows).toLocaleString('en')} rows`,

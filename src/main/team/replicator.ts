@@ -105,7 +105,7 @@ export interface ReplicatorOptions {
   log?: ReplicatorLog;
   /** Entries per PostgreSQL transaction. */
   batchSize?: number;
-  /** How often an empty outbox is looked at again (a write also wakes the loop: nudge()). */
+  /** How often an empty outbox is looked at again; nudge() looks at once (the app does not call it yet). */
   idleMs?: number;
   /** The first retry's wait; doubled per failure up to maxBackoffMs, with up to a quarter of jitter. */
   backoffMs?: number;

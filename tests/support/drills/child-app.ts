@@ -5,7 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { ChannelArgs, ChannelOutput, IpcChannel, IpcResult } from '@shared/ipc';
-import type { ChildMessage, ParentMessage } from './paydesk-child';
+import type { ChildMessage, ChildStart, ParentMessage } from './paydesk-child';
 
 const CHILD_SCRIPT = join(import.meta.dirname, 'paydesk-child.ts');
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -48,6 +48,7 @@ export async function startChildApp(options: {
   dataDir: string;
   keychainService: string;
   consoleFile: string;
+  teamTiming?: ChildStart['teamTiming'];
 }): Promise<ChildApp> {
   const output = createWriteStream(options.consoleFile, { flags: 'a' });
   const child: ChildProcess = fork(CHILD_SCRIPT, [], {
@@ -114,7 +115,13 @@ export async function startChildApp(options: {
     });
   }
 
-  child.send({ type: 'start', dataDir: options.dataDir, keychainService: options.keychainService });
+  const start: ChildStart = {
+    type: 'start',
+    dataDir: options.dataDir,
+    keychainService: options.keychainService,
+    ...(options.teamTiming && { teamTiming: options.teamTiming }),
+  };
+  child.send(start);
   const pid = await ready;
 
   const app: ChildApp = {

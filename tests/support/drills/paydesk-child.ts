@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
-import { createPaydesk } from '../../../src/main/app';
+import { createPaydesk, type PaydeskConfig } from '../../../src/main/app';
 import { createKeychainVault } from '../../../src/main/credentials/keychain-vault';
 import { createLogger } from '../../../src/main/log/logger';
 
@@ -15,6 +15,8 @@ export interface ChildStart {
   dataDir: string;
   /** Keychain service under which the parent stored the merchant secret. */
   keychainService: string;
+  /** Team mode's timing, when not the app's (the team drills shorten the replicator's waits). */
+  teamTiming?: PaydeskConfig['teamTiming'];
 }
 
 export type ParentMessage =
@@ -58,6 +60,7 @@ async function start(config: ChildStart): Promise<void> {
     emit: (event, payload) => send({ type: 'event', event, payload }),
     // The drills' profile points at the parent's gateway; the embedded one only has to start quickly.
     sandbox: { slowFaultDelayMs: 1_000, callbackBackoffMs: 5 },
+    ...(config.teamTiming && { teamTiming: config.teamTiming }),
   });
 
   process.on('message', (message: ParentMessage) => {

@@ -4,7 +4,8 @@
 // request or an answer is complete, so that a drill can act at an exact point ("the gateway has answered,
 // the client has not heard") instead of after a guessed delay. Every connection is recorded.
 import { EventEmitter } from 'node:events';
-import { type AddressInfo, createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { type Socket, connect as tcpConnect } from 'node:net';
+import { loopbackListener } from './loopback-listener';
 
 export type ProxyMode =
   /** Both directions as they come. */
@@ -82,8 +83,6 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
   const held: (() => void)[] = [];
   let policy: ModePolicy = 'pass';
   let delayMs = 0;
-  let server: Server | undefined;
-  let port = 0;
 
   const changed = () => changes.emit('change');
 
@@ -181,38 +180,22 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     changed();
   }
 
-  async function listen(): Promise<void> {
-    const next = createServer(handle);
-    await new Promise<void>((resolve, reject) => {
-      next.once('error', reject);
-      next.listen({ host: '127.0.0.1', port }, () => resolve());
-    });
-    port = (next.address() as AddressInfo).port;
-    server = next;
-  }
-
-  async function stopListening(): Promise<void> {
-    const current = server;
-    server = undefined;
-    // close() stops accepting at once; the connections already taken live on until they end.
-    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
-  }
-
-  await listen();
+  const door = loopbackListener(handle);
+  await door.listen();
 
   return {
     get url() {
-      return `http://127.0.0.1:${port}`;
+      return `http://127.0.0.1:${door.port}`;
     },
     get port() {
-      return port;
+      return door.port;
     },
     connections,
     async setMode(next, options = {}) {
       delayMs = options.delayMs ?? delayMs;
       policy = next;
-      if (next === 'refuse') await stopListening();
-      else if (!server) await listen();
+      if (next === 'refuse') await door.stop();
+      else await door.listen();
     },
     release() {
       for (const send of held.splice(0)) send();
@@ -236,7 +219,7 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     },
     async close() {
       for (const socket of sockets) socket.destroy();
-      await stopListening();
+      await door.stop();
     },
   };
 }

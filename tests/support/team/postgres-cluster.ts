@@ -101,8 +101,13 @@ export interface PostgresCluster {
   destroy(): Promise<void>;
 }
 
-/** Starts a new private cluster. Throws with what is missing when PostgreSQL is not installed. */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * Starts a new private cluster. Throws with what is missing when PostgreSQL is not installed. `settings`
+ * are server settings given after the tests' own (bench/team.ts turns fsync back on and sizes memory).
+ */
+export async function startPostgresCluster(
+  settings: Readonly<Record<string, string>> = {},
+): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) {
     throw new Error(
@@ -149,6 +154,11 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c fsync=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    ...Object.entries(settings).map(([name, value]) => {
+      if (!/^[a-z_]+$/.test(name) || !/^[\w.]+$/.test(value))
+        throw new Error(`Not a plain setting: ${name}=${value}`);
+      return `-c ${name}=${value}`;
+    }),
   ].join(' ');
 
   let running = false;

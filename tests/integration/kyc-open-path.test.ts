@@ -38,7 +38,7 @@ describe('kyc.openPath: the batch', () => {
   it('is the one the same bytes make when opened from memory', async () => {
     const text = kycCsv(records);
     const batches = createKycBatches({ workers });
-    const byPath = await batches.openPath(fileOf('people.csv', text));
+    const byPath = await batches.checked((await batches.openPath(fileOf('people.csv', text))).batchId);
     const inMemory = await batches.open(new TextEncoder().encode(text), 'people.csv');
     expect(byPath.fileName).toBe('people.csv');
     expect(byPath.counts).toMatchObject({ total: 5, valid: 5, invalid: 0 });
@@ -72,13 +72,13 @@ describe('kyc.openPath: the batch', () => {
     const batches = createKycBatches({ workers });
     await batches.openPath(fileOf('small.csv', kycCsv([kycRecord(0)])));
     const threads = workers.threadsStarted;
-    const summary = await batches.openPath(path);
+    const summary = await batches.checked((await batches.openPath(path)).batchId);
     expect(summary.counts).toMatchObject({ total: records, valid: records, invalid: 0 });
     rmSync(path);
-    // The thread that read it is let go with what it held; the next file gets a fresh one.
+    // The threads that read and checked it are let go with what they held; the next file gets fresh ones.
     expect(workers.threadsStarted).toBe(threads);
     await batches.openPath(fileOf('next.csv', kycCsv([kycRecord(1)])));
-    expect(workers.threadsStarted).toBe(threads + 1);
+    expect(workers.threadsStarted).toBe(threads + workers.threads);
   });
 });
 

@@ -1,6 +1,6 @@
-// Entry of the KYC worker thread (a second main entry in electron.vite.config.ts; run through tsx from
-// sources). It opens and checks files so that main's event loop never holds them; it keeps nothing
-// between jobs, so a job that fails or is stopped loses nothing but itself.
+// Entry of a KYC worker thread (a second main entry in electron.vite.config.ts; run through tsx from
+// sources). It reads files and checks ranges of their rows so that main's event loop never holds them; it
+// keeps nothing between jobs, so a job that fails or is stopped loses nothing but itself.
 import { parentPort } from 'node:worker_threads';
 import { checksTransferables } from '../checking/packed-checks';
 import { sharePacked } from '../reading/cell-store';
@@ -18,7 +18,7 @@ async function run(job: WorkerJob): Promise<{ reply: WorkerReply; transfer: Arra
     const opened = { ...file, cells: sharePacked(file.cells) };
     return {
       reply: { id: job.id, ok: true, kind: 'open', opened },
-      transfer: [...checksTransferables(opened.checks), opened.rowNumbers.buffer as ArrayBuffer],
+      transfer: [opened.rowNumbers.buffer as ArrayBuffer],
     };
   }
   const checks = checkRows(job.check);

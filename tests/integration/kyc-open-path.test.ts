@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
-import { KycWorkerPool, RETIRE_AFTER_BYTES } from '../../src/main/kyc/worker/worker-pool';
+import { KycWorkerPool, LARGE_FILE_BYTES } from '../../src/main/kyc/worker/worker-pool';
 import { KYC_MAX_FILE_BYTES } from '../../src/shared/kyc-batch';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import { refusalOf } from '../support/app/refusal';
@@ -56,14 +56,14 @@ describe('kyc.openPath: the batch', () => {
     expect(summary).toMatchObject({ fileName: 'link.csv', counts: { total: 5 } });
   });
 
-  it(`opens a file past the ${KYC_MAX_FILE_BYTES / 1024 / 1024} MB that bytes over IPC may have, then lets its thread go`, async () => {
+  it(`opens a file past the ${KYC_MAX_FILE_BYTES / 1024 / 1024} MB that bytes over IPC may have, keeping its threads`, async () => {
     const path = join(dir, 'large.csv');
     const out = createWriteStream(path);
     out.write(`${CSV_HEADERS.join(',')}\r\n`);
     let records = 0;
     while (
       out.bytesWritten + out.writableLength <=
-      Math.max(KYC_MAX_FILE_BYTES, RETIRE_AFTER_BYTES) + 1024 * 1024
+      Math.max(KYC_MAX_FILE_BYTES, LARGE_FILE_BYTES) + 1024 * 1024
     ) {
       if (!out.write(`${kycCsvLine(kycRecord(records++))}\r\n`)) await once(out, 'drain');
     }
@@ -75,10 +75,10 @@ describe('kyc.openPath: the batch', () => {
     const summary = await batches.checked((await batches.openPath(path)).batchId);
     expect(summary.counts).toMatchObject({ total: records, valid: records, invalid: 0 });
     rmSync(path);
-    // The threads that read and checked it are let go with what they held; the next file gets fresh ones.
+    // The threads that read and checked it collect what they held and read the next file too.
     expect(workers.threadsStarted).toBe(threads);
-    await batches.openPath(fileOf('next.csv', kycCsv([kycRecord(1)])));
-    expect(workers.threadsStarted).toBe(threads + workers.threads);
+    await batches.checked((await batches.openPath(fileOf('next.csv', kycCsv([kycRecord(1)])))).batchId);
+    expect(workers.threadsStarted).toBe(threads);
   });
 });
 

@@ -28,7 +28,8 @@ import { exportRejectedCsv } from './export-csv';
 import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
 import { openCheckedFile } from './open-path';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
-import { type KycWorkerPool, RETIRE_AFTER_BYTES } from './worker/worker-pool';
+import { collectGarbageSoon } from './worker/collect-garbage';
+import { type KycWorkerPool, LARGE_FILE_BYTES } from './worker/worker-pool';
 import type { FileSource } from './worker/worker-protocol';
 
 export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
@@ -57,7 +58,7 @@ export interface KycRowsOptions {
 
 export interface KycBatchesOptions {
   /** The worker threads that read and check files (made once for the app by the composition root). */
-  workers: Pick<KycWorkerPool, 'run' | 'threads' | 'startAll' | 'retireIdle'>;
+  workers: Pick<KycWorkerPool, 'run' | 'threads' | 'startAll' | 'collectIdle'>;
   /** Batches kept at once; opening one more drops the least recently opened idle batch. */
   maxBatches?: number;
   /** Tighter (or looser) limits than KYC_LIMITS, e.g. to rehearse them in tests. */
@@ -170,12 +171,24 @@ export function createKycBatches(options: KycBatchesOptions) {
     };
   }
 
+  /** Whether a batch's file is large enough that what it leaves behind is worth collecting at once. */
+  const isLarge = (batch: KycBatch) =>
+    (batch.cells.packed.utf8?.byteLength ?? batch.cells.packed.text.length) > LARGE_FILE_BYTES;
+
+  /** Lets a batch go; a large one's memory is collected once its check, if one ran, has let go too. */
+  function letGo(batch: KycBatch): void {
+    batch.close();
+    batches.delete(batch.id);
+    const check = checks.get(batch.id);
+    if (!isLarge(batch)) return;
+    if (check) check.catch(() => undefined).finally(() => void collectGarbageSoon());
+    else void collectGarbageSoon();
+  }
+
   function keepRoomForOneMore(): void {
-    for (const [id, batch] of batches) {
+    for (const batch of batches.values()) {
       if (batches.size < maxBatches) return;
-      if (batch.busy) continue;
-      batch.close();
-      batches.delete(id);
+      if (!batch.busy) letGo(batch);
     }
   }
 
@@ -246,8 +259,8 @@ export function createKycBatches(options: KycBatchesOptions) {
     checked
       .catch(() => undefined)
       .finally(() => {
-        // What the threads were left holding of a large file goes with them.
-        if (size > RETIRE_AFTER_BYTES) options.workers.retireIdle();
+        // What the threads were left holding of a large file (its bytes among it) is returned.
+        if (size > LARGE_FILE_BYTES) options.workers.collectIdle();
       });
     checks.set(batch.id, checked);
     checked.catch(() => undefined);
@@ -416,10 +429,11 @@ export function createKycBatches(options: KycBatchesOptions) {
     /** Lets the batch go, stopping its check if it runs; answers whether it was open. */
     close(batchId: string): boolean {
       const batch = batches.get(batchId);
-      if (batch?.busy)
+      if (!batch) return false;
+      if (batch.busy)
         throw new IpcFailure('conflict', 'This KYC file is being sent; it closes when sending ends.');
-      batch?.close();
-      return batches.delete(batchId);
+      letGo(batch);
+      return true;
     },
   };
 }

@@ -5,8 +5,9 @@ import { parentPort } from 'node:worker_threads';
 import { checksTransferables } from '../checking/packed-checks';
 import { sharePacked } from '../reading/cell-store';
 import { readDescriptor } from '../reading/read-descriptor';
+import { collectGarbageSoon } from './collect-garbage';
 import { checkRows, openFile } from './open-file';
-import { failureOf, type WorkerJob, type WorkerReply } from './worker-protocol';
+import { type CollectRequest, failureOf, type WorkerJob, type WorkerReply } from './worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('kyc-worker runs only as a worker thread.');
@@ -25,7 +26,11 @@ async function run(job: WorkerJob): Promise<{ reply: WorkerReply; transfer: Arra
   return { reply: { id: job.id, ok: true, kind: 'check', checks }, transfer: checksTransferables(checks) };
 }
 
-port.on('message', (job: WorkerJob) => {
+port.on('message', (job: WorkerJob | CollectRequest) => {
+  if (job.kind === 'collect') {
+    void collectGarbageSoon();
+    return;
+  }
   run(job).then(
     ({ reply, transfer }) => port.postMessage(reply, transfer),
     (error: unknown) => port.postMessage({ id: job.id, ok: false, failure: failureOf(error) } as WorkerReply),

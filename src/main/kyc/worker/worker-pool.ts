@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { IpcFailure } from '../../refusal';
 import type { KycLimits } from '../limits';
-import { errorOf, type WorkerJob, type WorkerReply } from './worker-protocol';
+import { type CollectRequest, errorOf, type WorkerJob, type WorkerReply } from './worker-protocol';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type JobInput = WithoutId<WorkerJob>;
@@ -37,8 +37,8 @@ interface Pending {
 
 /** How long an idle worker is kept for the next file before its thread (and heap) is let go. */
 const IDLE_MS = 15_000;
-/** Threads that have worked on a file from disk larger than this are let go once it is done (retireIdle). */
-export const RETIRE_AFTER_BYTES = 64 * 1024 * 1024;
+/** What a file larger than this leaves behind is collected as soon as it is let go (collectIdle). */
+export const LARGE_FILE_BYTES = 64 * 1024 * 1024;
 /** Threads of the app's pool. */
 export const KYC_THREADS = 2;
 
@@ -102,14 +102,13 @@ export class KycWorkerPool {
     }
   }
 
-  /** Lets every idle thread go now, with its heap: after a large file, what it left behind goes too. */
-  retireIdle(): void {
+  /**
+   * Has every idle thread collect its garbage: after a large file, what its jobs left in their heaps (the
+   * file's shared memory among it) is returned, and the threads stay, their code loaded and compiled.
+   */
+  collectIdle(): void {
     for (const slot of this.slots) {
-      if (slot.running || !slot.worker) continue;
-      clearTimeout(slot.idleTimer);
-      const worker = slot.worker;
-      slot.worker = undefined;
-      void worker.terminate();
+      if (!slot.running && slot.worker) slot.worker.postMessage({ kind: 'collect' } satisfies CollectRequest);
     }
   }
 

@@ -4,9 +4,9 @@
 // 63 MB) that its check takes a while on any machine these tests run on.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { test as base, expect } from '@playwright/test';
-import { type RunningHarness, startHarness } from '../support/e2e/harness';
-import { KycPage } from '../support/e2e/pages/kyc-page';
+import { expect } from '@playwright/test';
+import { kycTest } from '../support/e2e/kyc-test';
+import type { KycPage } from '../support/e2e/pages/kyc-page';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../support/kyc/generate';
 
 const RECORDS = 300_000;
@@ -24,21 +24,7 @@ async function writeLargeFile(path: string): Promise<void> {
   await once(out, 'finish');
 }
 
-const test = base.extend<{ kyc: KycPage; largeFile: string }, { harness: RunningHarness }>({
-  harness: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const harness = await startHarness(0);
-      await use(harness);
-      await harness.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  kyc: async ({ page, harness }, use) => {
-    const kyc = new KycPage(page);
-    await kyc.open(harness.url);
-    await use(kyc);
-  },
+const test = kycTest.extend<{ largeFile: string }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   largeFile: async ({}, use, testInfo) => {
     const path = testInfo.outputPath('large-kyc.csv');
@@ -49,12 +35,17 @@ const test = base.extend<{ kyc: KycPage; largeFile: string }, { harness: Running
 
 test.setTimeout(180_000);
 
+/** The file chosen, and its check under way: the progress panel shows (the upload of 63 MB takes a while). */
+async function openLarge(kyc: KycPage, path: string): Promise<void> {
+  await kyc.chooseFromDisk(path);
+  await expect(kyc.checkProgress).toBeVisible({ timeout: 60_000 });
+}
+
 test('the first rows are shown, with their states, while the rest of the file is checked', async ({
   kyc,
   largeFile,
 }) => {
-  await kyc.chooseFromDisk(largeFile);
-  await expect(kyc.checkProgress).toBeVisible({ timeout: 60_000 });
+  await openLarge(kyc, largeFile);
   await expect(kyc.checkCount).toContainText(`of ${RECORDS.toLocaleString('en-US')} checked`);
   // The first record (row 2) is checked first: its state shows while later rows are still checked.
   await expect(kyc.stateOf(2)).toHaveText('Invalid');
@@ -83,8 +74,7 @@ test('a file closed while it is checked is let go, and the page is ready for the
   kyc,
   largeFile,
 }) => {
-  await kyc.chooseFromDisk(largeFile);
-  await expect(kyc.checkProgress).toBeVisible({ timeout: 60_000 });
+  await openLarge(kyc, largeFile);
   await kyc.stopAndClose.click();
   await expect(kyc.announcer).toHaveText('Closed large-kyc.csv.');
   await expect(kyc.batchHeader).toBeHidden();

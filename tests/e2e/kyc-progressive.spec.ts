@@ -47,15 +47,24 @@ test('the first rows are shown, with their states, while the rest of the file is
 }) => {
   await openLarge(kyc, largeFile);
   await expect(kyc.checkCount).toContainText(`of ${RECORDS.toLocaleString('en-US')} checked`);
-  // The first record (row 2) is checked first: its state shows while later rows are still checked.
-  await expect(kyc.stateOf(2)).toHaveText('Invalid');
-  await expect(kyc.stateOf(3)).toHaveText('Valid');
-  await expect(kyc.submit).toBeDisabled();
-  await expect(kyc.exportRejected).toBeDisabled();
-  await expect(kyc.waitingForCheck).toHaveText('Sending and export wait until every row is checked.');
-  await expect(kyc.checkProgress).toBeVisible();
+  // One look at the page, taken until the first rows are checked, and only while the rest still are: the
+  // first record (row 2, planted) and the second show their states, sending and export wait, and say why.
+  const look = async () => ({
+    checking: await kyc.checkProgress.isVisible(),
+    states: [...(await kyc.stateOf(2).allTextContents()), ...(await kyc.stateOf(3).allTextContents())],
+    submitDisabled: await kyc.submit.isDisabled(),
+    exportDisabled: await kyc.exportRejected.isDisabled(),
+    waiting: await kyc.waitingForCheck.allTextContents(),
+  });
+  await expect.poll(look, { intervals: [50] }).toEqual({
+    checking: true,
+    states: ['Invalid', 'Valid'],
+    submitDisabled: true,
+    exportDisabled: true,
+    waiting: ['Sending and export wait until every row is checked.'],
+  });
 
-  // The grid scrolls through the rows checked so far.
+  // The grid scrolls through the rows checked.
   await kyc.gridScroll.hover();
   await kyc.page.mouse.wheel(0, 2000);
   await expect.poll(async () => Math.min(...(await kyc.shownRowNumbers()))).toBeGreaterThan(20);

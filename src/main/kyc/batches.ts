@@ -248,7 +248,10 @@ export function createKycBatches(options: KycBatchesOptions) {
       (error: unknown) => {
         checks.delete(batch.id);
         // A file that could not be checked is not kept half-checked; one closed meanwhile is gone already.
-        if (batches.get(batch.id) === batch) batches.delete(batch.id);
+        if (batches.get(batch.id) === batch) {
+          batches.delete(batch.id);
+          if (isLarge(batch)) void collectGarbageSoon();
+        }
         if (!batch.closed) {
           const message = error instanceof Error ? error.message : String(error);
           onChecked?.({ batchId: batch.id, phase: 'failed', message });
@@ -263,7 +266,6 @@ export function createKycBatches(options: KycBatchesOptions) {
         if (size > LARGE_FILE_BYTES) options.workers.collectIdle();
       });
     checks.set(batch.id, checked);
-    checked.catch(() => undefined);
     return { summary: summaryOf(batch, mappingFrom), checked };
   }
 

@@ -9,13 +9,17 @@
 // less than wall time. The longest event-loop block is measured on main while it opens (1 ms timer
 // drift, perf_hooks.monitorEventLoopDelay), and split by the kernel's per-thread accounting into main's
 // own work and time spent waiting for a CPU; an idle second of the same probe shows the machine's share.
-// The load average is printed beside every run: other jobs share the two cores.
-// Run: npm run bench:kyc-open [-- --records N --runs R]
+// The load average is printed beside every run: other jobs share the two cores. With --baseline DIR (a
+// checkout of another version, e.g. main's, with its node_modules), that version's own bench script opens
+// the same file in processes alternating with this version's, so both are measured at the same load.
+// An open here ends when every row is checked (the app shows rows sooner: "first rows" is when openPath
+// answered, the rows then shown while the rest are checked).
+// Run: npm run bench:kyc-open [-- --records N --runs R --baseline DIR]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     child: { type: 'string' },
     file: { type: 'string' },
+    baseline: { type: 'string' },
   },
 });
 const RECORDS = Number(values.records);
@@ -54,6 +59,8 @@ interface ChildResult {
   probes: Probe[];
   /** Paydesk only: the longest gap of the same probe over a second of doing nothing, before the opens. */
   idleBlockMs: number;
+  /** Paydesk only, where openPath answers before the check ends: ms until it answered, per open. */
+  firstRows?: number[];
   /** Process peak RSS (main and worker threads), bytes. */
   maxRss: number;
   records: number;
@@ -150,13 +157,18 @@ async function child(mode: string, file: string): Promise<void> {
     const opens = mode === 'prepared' ? 1 : OPENS_PER_PROCESS;
     for (let run = 0; run < opens; run++) {
       const cpu = process.cpuUsage();
+      let firstRowsMs = 0;
       const probed = await withBlockProbe(async () => {
-        // As the app opens a dropped file: by its path, read from disk in the worker.
-        const summary = await service.openPath(file);
+        // As the app opens a dropped file: by its path, read from disk in a worker, then checked in both.
+        const started = performance.now();
+        const opened = await service.openPath(file);
+        firstRowsMs = performance.now() - started;
+        const summary = await service.checked(opened.batchId);
         service.close(summary.batchId);
         return summary;
       });
       const { value, elapsedMs, ...probe } = probed;
+      result.firstRows = [...(result.firstRows ?? []), firstRowsMs];
       result.times.push(elapsedMs);
       result.cpu.push(cpuSince(cpu));
       result.probes.push(probe);
@@ -168,10 +180,17 @@ async function child(mode: string, file: string): Promise<void> {
   process.exit(0);
 }
 
-async function measure(mode: 'bare' | 'paydesk' | 'prepared', file: string): Promise<ChildResult> {
-  const script = new URL(import.meta.url).pathname;
+async function measure(
+  mode: 'bare' | 'paydesk' | 'prepared',
+  file: string,
+  checkout?: string,
+): Promise<ChildResult> {
+  const script = checkout
+    ? join(resolve(checkout), 'bench', 'kyc-open.ts')
+    : new URL(import.meta.url).pathname;
   const proc = spawn(process.execPath, [...process.execArgv, script, '--child', mode, '--file', file], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    ...(checkout && { cwd: resolve(checkout) }),
   });
   let output = '';
   proc.stdout.on('data', (chunk: Buffer) => {
@@ -207,19 +226,29 @@ async function main(): Promise<void> {
     const bare: ChildResult[] = [];
     const paydesk: ChildResult[] = [];
     const prepared: ChildResult[] = [];
+    const baseline: ChildResult[] = [];
+    const list = (values: number[]) => values.map((value) => value.toFixed(0)).join('/');
     for (let run = 0; run < RUNS; run++) {
       bare.push(await measure('bare', file));
       paydesk.push(await measure('paydesk', file));
       prepared.push(await measure('prepared', file));
       const b = bare.at(-1)!;
       const p = paydesk.at(-1)!;
-      const list = (values: number[]) => values.map((value) => value.toFixed(0)).join('/');
       console.log(
         `run ${run + 1}: papaparse ${list(b.times)} ms (+ decode ${list(b.decodeTimes)}); Paydesk ` +
-          `${list(p.times)} ms, longest block ${list(p.probes.map((probe) => probe.blockMs))} ms ` +
-          `(main on CPU ${list(p.probes.map((probe) => probe.blockRunMs))}), peak RSS ${mb(p.maxRss)}; ` +
+          `${list(p.times)} ms (first rows ${list(p.firstRows ?? [])}), longest block ${list(p.probes.map((probe) => probe.blockMs))} ms ` +
+          `(main on CPU ${list(p.probes.map((probe) => probe.blockRunMs))}, busiest ${list(p.probes.map((probe) => probe.busiestMs))}), ` +
+          `peak RSS ${mb(p.maxRss)}, CPU ${list(p.cpu)} ms (papaparse ${list(b.cpu)}); ` +
           `first open with the worker prepared ${list(prepared.at(-1)!.times)} ms; load ${loadLine()}`,
       );
+      if (values.baseline) {
+        const o = await measure('paydesk', file, values.baseline);
+        baseline.push(o);
+        console.log(
+          `       baseline ${values.baseline}: ${list(o.times)} ms, CPU ${list(o.cpu)} ms, busiest ` +
+            `${list(o.probes.map((probe) => probe.busiestMs))} ms, peak RSS ${mb(o.maxRss)}; load ${loadLine()}`,
+        );
+      }
     }
     for (const result of [...paydesk, ...prepared]) {
       if (result.records !== RECORDS) throw new Error(`Paydesk found ${result.records} valid records`);
@@ -279,6 +308,52 @@ async function main(): Promise<void> {
       ],
     );
     console.log(`\nrecords/s (warm median)       ${Math.round(recordsPerSecond).toLocaleString('en')}`);
+    console.log(
+      `first rows shown after       ${median(paydesk.flatMap((r) => r.firstRows ?? [])).toFixed(0)} ms (median of every open; the rest checked meanwhile)`,
+    );
+    if (baseline.length > 0) {
+      const baseWarm = warmOf(baseline, (r) => r.times);
+      const baseCpu = warmOf(baseline, (r) => r.cpu);
+      const baseBusiest = Math.max(...baseline.flatMap((r) => r.probes.map((probe) => probe.busiestMs)));
+      console.log(`\nbaseline ${values.baseline}, in processes alternating with these:`);
+      printTable(
+        [
+          'median (warm)',
+          'papaparse',
+          'baseline',
+          'this version',
+          'baseline / papaparse',
+          'this / papaparse',
+        ],
+        [
+          [
+            'wall',
+            `${bareWarm.toFixed(0)} ms`,
+            `${baseWarm.toFixed(0)} ms`,
+            `${warm.toFixed(0)} ms`,
+            ratioText(baseWarm / bareWarm),
+            ratioText(warm / bareWarm),
+          ],
+          [
+            'CPU, all threads',
+            `${bareCpu.toFixed(0)} ms`,
+            `${baseCpu.toFixed(0)} ms`,
+            `${paydeskCpu.toFixed(0)} ms`,
+            ratioText(baseCpu / bareCpu),
+            ratioText(paydeskCpu / bareCpu),
+          ],
+          [
+            'peak RSS, 3 opens',
+            '',
+            mb(Math.max(...baseline.map((r) => r.maxRss))),
+            mb(Math.max(...paydesk.map((r) => r.maxRss))),
+            '',
+            '',
+          ],
+          ["main's longest own work", '', `${baseBusiest.toFixed(1)} ms`, `${busiest.toFixed(1)} ms`, '', ''],
+        ],
+      );
+    }
     console.log(
       `peak RSS                      ${mb(peakRss)} (max over processes; each: ${paydesk.map((r) => mb(r.maxRss)).join(', ')}; worker prepared: ${prepared.map((r) => mb(r.maxRss)).join(', ')}; papaparse alone ${mb(median(bare.map((r) => r.maxRss)))})`,
     );

@@ -255,7 +255,10 @@ export async function createPaydesk(config: PaydeskConfig) {
   // One worker thread reads and checks KYC files for the whole app, started on the first file.
   const kycWorkers = new KycWorkerPool();
   const kyc = createKycService({
-    batches: createKycBatches({ workers: kycWorkers }),
+    batches: createKycBatches({
+      workers: kycWorkers,
+      onChecked: (event) => config.emit('kyc.checked', event),
+    }),
     history,
     connection: async () => {
       const profile = settings.activeProfile();

@@ -18,6 +18,8 @@ import {
 import {
   kycBatchRef,
   kycBatchSummary,
+  kycCheckedEvent,
+  kycCloseResult,
   kycExportResult,
   kycMappingInput,
   kycOpenInput,
@@ -274,6 +276,8 @@ export const ipcChannels = {
   'kyc.submit': channel(kycSubmitInput, kycSubmitResult),
   'kyc.resubmitChunk': channel(kycResubmitInput, kycSubmitResult),
   'kyc.exportRejected': channel(kycBatchRef, kycExportResult),
+  /** Closes a file, also while it is being checked (the check stops); not while it is being sent. */
+  'kyc.close': channel(kycBatchRef, kycCloseResult),
   'history.query': channel(historyFilterSchema, historyPageSchema),
   'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema),
   'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema)),
@@ -323,6 +327,7 @@ export const ipcFileChannels = {
 export const ipcEvents = {
   'payin.settled': payInResultSchema,
   'kyc.progress': kycProgressEvent,
+  'kyc.checked': kycCheckedEvent,
   'lock.changed': lockStateSchema,
   /** A check of the audit trail finished (the background one after start, or history.verify). */
   'history.auditChanged': auditStatusSchema,

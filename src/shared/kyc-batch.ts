@@ -51,7 +51,8 @@ export const KYC_MAX_PAGE_ROWS = 1000;
 /** How many errors the summary lists; the rest are reached by paging the `invalid` filter. */
 export const KYC_SUMMARY_ERRORS = 20;
 
-export const KYC_ROW_STATES = ['valid', 'invalid', 'accepted', 'rejected', 'sending'] as const;
+/** `checking`: a row of a file opened by path whose check has not reached it yet (kyc.checked). */
+export const KYC_ROW_STATES = ['valid', 'invalid', 'accepted', 'rejected', 'sending', 'checking'] as const;
 export const kycRowStateSchema = z.enum(KYC_ROW_STATES);
 export type KycRowState = z.infer<typeof kycRowStateSchema>;
 
@@ -104,6 +105,8 @@ export const kycCountsSchema = z.object({
   accepted: z.int().nonnegative(),
   rejected: z.int().nonnegative(),
   sending: z.int().nonnegative(),
+  /** Rows not checked yet: the file is still being checked; sending and exporting wait for 0. */
+  checking: z.int().nonnegative(),
 });
 export type KycCounts = z.infer<typeof kycCountsSchema>;
 
@@ -139,6 +142,20 @@ export const kycBatchSummary = z.object({
 export type KycBatchSummary = z.infer<typeof kycBatchSummary>;
 
 export const kycBatchRef = z.strictObject({ batchId });
+
+/** `kyc.close`: whether a batch was open (a batch being sent is refused instead). */
+export const kycCloseResult = z.object({ closed: z.boolean() });
+
+/**
+ * How the check of a file opened by path goes on after `kyc.openPath` answered (its rows are shown at once,
+ * each `checking` until checked): the summary as it stands, every few thousand rows and at the end; or why
+ * it stopped, the batch then being closed.
+ */
+export const kycCheckedEvent = z.discriminatedUnion('phase', [
+  z.object({ batchId, phase: z.enum(['checking', 'done']), summary: kycBatchSummary }),
+  z.object({ batchId, phase: z.literal('failed'), message: z.string() }),
+]);
+export type KycCheckedEvent = z.infer<typeof kycCheckedEvent>;
 
 export const kycMappingInput = z.strictObject({
   batchId,

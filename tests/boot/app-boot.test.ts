@@ -287,10 +287,15 @@ describe('the built app, booted against a stand-in for Electron', () => {
       const dropped = new File([text], 'dropped.csv');
       ON_DISK.set(dropped, path);
       const opened = await paydesk.openKycFile(dropped);
-      expect(opened).toMatchObject({
-        ok: true,
-        data: { fileName: 'dropped.csv', counts: { total: 3, valid: 3 } },
-      });
+      // Answered once read, its rows then checked in the built workers (kyc.checked tells the page).
+      expect(opened).toMatchObject({ ok: true, data: { fileName: 'dropped.csv', counts: { total: 3 } } });
+      if (!opened.ok) throw new Error(opened.error.message);
+      await expect
+        .poll(async () => {
+          const page = await paydesk.invoke('kyc.rows', { batchId: opened.data.batchId });
+          return page.ok ? page.data.counts : page.error;
+        })
+        .toMatchObject({ total: 3, valid: 3, checking: 0 });
       // A File the page made has no path: refused in the preload, main never asked.
       const made = await paydesk.openKycFile(new File([text], path));
       expect(made).toMatchObject({ ok: false, error: { kind: 'invalid' } });

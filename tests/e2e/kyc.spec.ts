@@ -5,35 +5,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { KYC_FIELDS } from '@shared/gateway/kyc';
 import { fileTooLargeMessage } from '@shared/kyc-batch';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
 import { seriousViolations } from '../support/e2e/axe';
-import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import type { RunningHarness } from '../support/e2e/harness';
+import { kycTest } from '../support/e2e/kyc-test';
 import { HistoryPage, parseCsv } from '../support/e2e/pages/history-page';
-import { type FileToOpen, KycPage } from '../support/e2e/pages/kyc-page';
+import type { FileToOpen } from '../support/e2e/pages/kyc-page';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 import { xlsxBytes } from '../support/kyc/xlsx';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/kyc/e2e');
 const SANDBOX_MERCHANT_ID = 100001;
 
-const test = base.extend<{ kyc: KycPage; tag: string }, { harness: RunningHarness }>({
-  harness: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const harness = await startHarness(0);
-      await use(harness);
-      await harness.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  kyc: async ({ page, harness }, use) => {
-    const kyc = new KycPage(page);
-    await kyc.open(harness.url);
-    await use(kyc);
-  },
+const test = kycTest.extend<{ tag: string }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   tag: async ({}, use, testInfo) => {
     await use(`t${testInfo.testId.slice(0, 6)}${Date.now().toString(36).slice(-4)}`);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
-import { KycWorkerPool, RETIRE_AFTER_BYTES } from '../../src/main/kyc/worker/worker-pool';
+import { KycWorkerPool, LARGE_FILE_BYTES } from '../../src/main/kyc/worker/worker-pool';
 import { KYC_MAX_FILE_BYTES } from '../../src/shared/kyc-batch';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import { refusalOf } from '../support/app/refusal';
@@ -38,7 +38,7 @@ describe('kyc.openPath: the batch', () => {
   it('is the one the same bytes make when opened from memory', async () => {
     const text = kycCsv(records);
     const batches = createKycBatches({ workers });
-    const byPath = await batches.openPath(fileOf('people.csv', text));
+    const byPath = await batches.checked((await batches.openPath(fileOf('people.csv', text))).batchId);
     const inMemory = await batches.open(new TextEncoder().encode(text), 'people.csv');
     expect(byPath.fileName).toBe('people.csv');
     expect(byPath.counts).toMatchObject({ total: 5, valid: 5, invalid: 0 });
@@ -56,14 +56,14 @@ describe('kyc.openPath: the batch', () => {
     expect(summary).toMatchObject({ fileName: 'link.csv', counts: { total: 5 } });
   });
 
-  it(`opens a file past the ${KYC_MAX_FILE_BYTES / 1024 / 1024} MB that bytes over IPC may have, then lets its thread go`, async () => {
+  it(`opens a file past the ${KYC_MAX_FILE_BYTES / 1024 / 1024} MB that bytes over IPC may have, keeping its threads`, async () => {
     const path = join(dir, 'large.csv');
     const out = createWriteStream(path);
     out.write(`${CSV_HEADERS.join(',')}\r\n`);
     let records = 0;
     while (
       out.bytesWritten + out.writableLength <=
-      Math.max(KYC_MAX_FILE_BYTES, RETIRE_AFTER_BYTES) + 1024 * 1024
+      Math.max(KYC_MAX_FILE_BYTES, LARGE_FILE_BYTES) + 1024 * 1024
     ) {
       if (!out.write(`${kycCsvLine(kycRecord(records++))}\r\n`)) await once(out, 'drain');
     }
@@ -72,13 +72,13 @@ describe('kyc.openPath: the batch', () => {
     const batches = createKycBatches({ workers });
     await batches.openPath(fileOf('small.csv', kycCsv([kycRecord(0)])));
     const threads = workers.threadsStarted;
-    const summary = await batches.openPath(path);
+    const summary = await batches.checked((await batches.openPath(path)).batchId);
     expect(summary.counts).toMatchObject({ total: records, valid: records, invalid: 0 });
     rmSync(path);
-    // The thread that read it is let go with what it held; the next file gets a fresh one.
+    // The threads that read and checked it collect what they held and read the next file too.
     expect(workers.threadsStarted).toBe(threads);
-    await batches.openPath(fileOf('next.csv', kycCsv([kycRecord(1)])));
-    expect(workers.threadsStarted).toBe(threads + 1);
+    await batches.checked((await batches.openPath(fileOf('next.csv', kycCsv([kycRecord(1)])))).batchId);
+    expect(workers.threadsStarted).toBe(threads);
   });
 });
 

@@ -60,18 +60,18 @@ describe('KYC open in a worker thread', () => {
     expect((await opening).counts).toMatchObject({ total: 20_000, valid: 20_000 });
   });
 
-  it('prepare starts the worker ahead of the first file, and that file is read by the same thread', async () => {
+  it('prepare starts the workers ahead of the first file, and that file is read by the same threads', async () => {
     await workers.close();
     const before = workers.threadsStarted;
     const service = createKycBatches({ workers });
     await service.prepare();
-    expect(workers.threadsStarted).toBe(before + 1);
+    expect(workers.threadsStarted).toBe(before + workers.threads);
     const summary = await service.open(file(10), 'after-prepare.csv');
     expect(summary.counts).toMatchObject({ total: 10, valid: 10 });
-    expect(workers.threadsStarted).toBe(before + 1);
+    expect(workers.threadsStarted).toBe(before + workers.threads);
     // Ready already: another page visit starts nothing.
     await service.prepare();
-    expect(workers.threadsStarted).toBe(before + 1);
+    expect(workers.threadsStarted).toBe(before + workers.threads);
   });
 
   it('stops a job past its time limit with a refusal, and the next open gets a fresh worker', async () => {

@@ -12,7 +12,15 @@ type Asked = { offset: number; answer: (result: unknown) => void };
 let asked: Asked[] = [];
 
 const TOTAL = 100_000;
-const counts: KycCounts = { total: TOTAL, valid: TOTAL, invalid: 0, accepted: 0, rejected: 0, sending: 0 };
+const counts: KycCounts = {
+  total: TOTAL,
+  valid: TOTAL,
+  invalid: 0,
+  accepted: 0,
+  rejected: 0,
+  sending: 0,
+  checking: 0,
+};
 
 function rowsFrom(offset: number) {
   return Array.from({ length: PAGE_ROWS }, (_, i) => ({

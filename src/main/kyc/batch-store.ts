@@ -1,7 +1,8 @@
 // One opened file held in main: its cells (packed, as the worker made them), what checking its rows found,
 // fixes, and row states. Row states live in a Uint8Array and filtered row lists are cached per state
-// version, so paging 100,000 rows never re-validates anything. Checking every row again (a new mapping)
-// is the worker's job; main only re-indexes the answer, a few milliseconds at a time.
+// version, so paging 100,000 rows never re-validates anything. Checking the rows (on opening, and again
+// for a new mapping) is the workers' job (check-run.ts); main only indexes the answers, a few
+// milliseconds at a time. While the file's first check runs, the rows not reached yet are `checking`.
 import {
   KYC_ROW_STATES,
   type KycChunkResult,
@@ -13,20 +14,25 @@ import {
   type KycRowState,
   type KycRowView,
 } from '@shared/kyc-batch';
+import { CheckRun, type CheckRunOptions } from './check-run';
 import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
-import { FileVerdicts, noteOf, type PackedChecks, type PackedNotes } from './checking/packed-checks';
+import { type FileVerdicts, noteOf, type PackedNotes } from './checking/packed-checks';
 import { rowChecker } from './checking/row-checker';
 import { CellStore, type RawCell } from './reading/cell-store';
 import type { KycFileFormat } from './reading/table';
-import type { CheckJob, OpenedFile } from './worker/open-file';
+import type { OpenedFile } from './worker/open-file';
 import { sliceClock, yieldToEventLoop } from './yield';
 
 export type { KycFileFormat } from './reading/table';
 
-export const STATE = { valid: 0, invalid: 1, accepted: 2, rejected: 3, sending: 4 } as const satisfies Record<
-  KycRowState,
-  number
->;
+export const STATE = {
+  valid: 0,
+  invalid: 1,
+  accepted: 2,
+  rejected: 3,
+  sending: 4,
+  checking: 5,
+} as const satisfies Record<KycRowState, number>;
 type StateCode = (typeof STATE)[KycRowState];
 
 export interface ChunkPlan {
@@ -36,8 +42,8 @@ export interface ChunkPlan {
   result?: KycChunkResult;
 }
 
-/** Checks every row again under a mapping: the worker's job, handed in by the service. */
-export type CheckAllRows = (job: CheckJob) => Promise<PackedChecks>;
+/** What a check of every row needs besides the batch's own cells and fixes: the workers and limits. */
+export type CheckWith = Pick<CheckRunOptions, 'workers' | 'limits'>;
 
 export class KycBatch {
   readonly headers: string[];
@@ -50,7 +56,9 @@ export class KycBatch {
    * Normalized records are not kept: they are rebuilt from the cells when shown or sent (a page or a
    * chunk at a time), which keeps a 100,000-row batch to its packed cells plus what checking found.
    */
-  private verdicts: FileVerdicts;
+  private verdicts!: FileVerdicts;
+  /** The first check of the file while it runs: its rows are shown as they are checked. */
+  private firstCheck: CheckRun | undefined;
   /** Rows whose cells were fixed in Paydesk: the fixed copy stands in for the stored cells. */
   readonly fixedRows = new Map<number, RawCell[]>();
   readonly gatewayErrors = new Map<number, KycRowError>();
@@ -77,16 +85,64 @@ export class KycBatch {
     this.notes = opened.notes;
     this.warnings = opened.warnings;
     this.mapping = opened.mapping;
-    this.verdicts = new FileVerdicts(opened.checks);
-    this.states = new Uint8Array(this.cells.rows);
-    this.stateCounts[STATE.valid] = this.cells.rows;
+    this.states = new Uint8Array(this.cells.rows).fill(STATE.checking);
+    this.stateCounts[STATE.checking] = this.cells.rows;
   }
 
-  /** A batch of a file the worker opened and checked; indexing it yields to the event loop as it goes. */
-  static async create(id: string, fileName: string, opened: OpenedFile): Promise<KycBatch> {
-    const batch = new KycBatch(id, fileName, opened.format, opened.sha256, opened);
-    await batch.index();
-    return batch;
+  /** A batch of a file a worker read, every row `checking` until check() reaches it. */
+  static create(id: string, fileName: string, opened: OpenedFile): KycBatch {
+    return new KycBatch(id, fileName, opened.format, opened.sha256, opened);
+  }
+
+  /**
+   * The file's first check, under the mapping it has now: each row takes its state as soon as it is
+   * checked (rows the gateway accepted before, `acceptedBefore`, become accepted). `done` settles at the
+   * end; stop() ends it early.
+   */
+  check(checkWith: CheckWith, onProgress?: () => void): CheckRun {
+    const run = new CheckRun({
+      ...checkWith,
+      job: this.checkJob(this.mapping),
+      rows: this.size,
+      onSettled: (row) => this.settled(row),
+      ...(onProgress && { onProgress }),
+    });
+    this.verdicts = run.verdicts;
+    this.firstCheck = run;
+    const finished = () => {
+      if (this.firstCheck === run) this.firstCheck = undefined;
+    };
+    run.done.then(finished, finished);
+    return run;
+  }
+
+  /** Whether the file's first check is still running: what needs every row waits for it. */
+  get checking(): boolean {
+    return this.firstCheck?.checking ?? false;
+  }
+
+  /** Set once the batch is let go: its check, if it runs, stops. */
+  closed = false;
+
+  close(): void {
+    this.closed = true;
+    this.firstCheck?.stop();
+  }
+
+  private settled(row: number): void {
+    const first = this.verdicts.userIdFirst[row]!;
+    if (first === row && this.acceptedBefore.has(this.userIdOf(row)!)) this.setState(row, 'accepted');
+    else this.refresh(row);
+  }
+
+  private checkJob(mapping: readonly KycColumnMapping[]) {
+    return {
+      cells: this.cells.packed,
+      columnFields: mapping.map((column) => column.field),
+      notes: this.notes,
+      fixedRows: this.fixedRows,
+      edits: this.edits,
+    };
   }
 
   get size(): number {
@@ -110,16 +166,11 @@ export class KycBatch {
    * Normalize and validate every row under a new mapping (in the worker), then index the result. The
    * mapping changes only with its verdicts: pages read while the worker works still match each other.
    */
-  async rebuild(mapping: KycColumnMapping[], checkAllRows: CheckAllRows): Promise<void> {
-    const checks = await checkAllRows({
-      cells: this.cells.packed,
-      columnFields: mapping.map((column) => column.field),
-      notes: this.notes,
-      fixedRows: this.fixedRows,
-      edits: this.edits,
-    });
+  async rebuild(mapping: KycColumnMapping[], checkWith: CheckWith): Promise<void> {
+    const run = new CheckRun({ ...checkWith, job: this.checkJob(mapping), rows: this.size });
+    await run.done;
     this.mapping = mapping;
-    this.verdicts = new FileVerdicts(checks);
+    this.verdicts = run.verdicts;
     await this.index();
   }
 
@@ -162,7 +213,8 @@ export class KycBatch {
   refresh(index: number): void {
     const current = this.states[index];
     if (current === STATE.accepted || current === STATE.sending) return;
-    if (this.verdicts.hasErrors(index) || this.duplicateOf(index) !== undefined) {
+    if (index >= this.verdicts.settled) this.setState(index, 'checking');
+    else if (this.verdicts.hasErrors(index) || this.duplicateOf(index) !== undefined) {
       this.setState(index, 'invalid');
     } else if (this.gatewayErrors.has(index)) {
       this.setState(index, 'rejected');
@@ -205,6 +257,7 @@ export class KycBatch {
       accepted: c[STATE.accepted]!,
       rejected: c[STATE.rejected]!,
       sending: c[STATE.sending]!,
+      checking: c[STATE.checking]!,
     };
   }
 

@@ -1,5 +1,7 @@
-// The KYC files open in main, as batches: open a file (read and checked in the worker thread), page and
-// fix its rows, send it in chunks, export what remains to fix. Batches live in memory only; history keeps
+// The KYC files open in main, as batches: open a file (read in one worker thread, its rows checked in
+// both), page and fix its rows, send it in chunks, export what remains to fix. A file opened by path is
+// answered as soon as it is read: its rows show while they are checked, and onChecked tells how the
+// check goes on. Batches live in memory only; history keeps
 // accepted userIds per file hash, and hands them back through `alreadyAccepted` when the same file is
 // opened again. kyc-service.ts joins them to the gateway, history and the renderer.
 import { randomUUID } from 'node:crypto';
@@ -9,6 +11,7 @@ import {
   KYC_MAX_PAGE_ROWS,
   KYC_SUMMARY_ERRORS,
   type KycBatchSummary,
+  type KycCheckedEvent,
   type KycColumnMapping,
   type KycExportResult,
   type KycField,
@@ -18,14 +21,15 @@ import {
   type KycUpdateResult,
 } from '@shared/kyc-batch';
 import { IpcFailure } from '../refusal';
-import { type CheckAllRows, KycBatch } from './batch-store';
+import { type CheckWith, KycBatch } from './batch-store';
 import { copyInSlices } from './bytes-in-slices';
 import { missingRequiredFields, unmappedHeaders } from './checking/header-mapping';
 import { exportRejectedCsv } from './export-csv';
-import { fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
+import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
 import { openCheckedFile } from './open-path';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
-import type { KycWorkerPool } from './worker/worker-pool';
+import { collectGarbageSoon } from './worker/collect-garbage';
+import { type KycWorkerPool, LARGE_FILE_BYTES } from './worker/worker-pool';
 import type { FileSource } from './worker/worker-protocol';
 
 export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
@@ -42,6 +46,8 @@ export interface KycOpenOptions {
    * Otherwise `bytes` are copied and stay the caller's.
    */
   handOver?: boolean;
+  /** The mapping to check the file under instead of the guessed one (set by hand for these headers before). */
+  mappingFor?: (headers: readonly string[]) => readonly KycColumnMapping[] | undefined;
 }
 
 export interface KycRowsOptions {
@@ -51,12 +57,44 @@ export interface KycRowsOptions {
 }
 
 export interface KycBatchesOptions {
-  /** The worker thread that reads and checks files (one for the app, made by the composition root). */
-  workers: Pick<KycWorkerPool, 'run'>;
+  /** The worker threads that read and check files (made once for the app by the composition root). */
+  workers: Pick<KycWorkerPool, 'run' | 'threads' | 'startAll' | 'collectIdle'>;
   /** Batches kept at once; opening one more drops the least recently opened idle batch. */
   maxBatches?: number;
   /** Tighter (or looser) limits than KYC_LIMITS, e.g. to rehearse them in tests. */
   limits?: Partial<KycLimits>;
+  /** How the check of a file goes on after openPath answered: every CHECKED_EVENT_MS, at the end, or its failure. */
+  onChecked?: (event: KycCheckedEvent) => void;
+}
+
+/** The summary of a file being checked goes out at most this often (and once at the end). */
+const CHECKED_EVENT_MS = 250;
+
+/** Applies `changes` to a copy of `mapping`: each header must exist, and each field be fed by one column. */
+function remapped(
+  mapping: readonly KycColumnMapping[],
+  changes: readonly KycColumnMapping[],
+): KycColumnMapping[] {
+  const next = mapping.map((column) => ({ ...column }));
+  for (const change of changes) {
+    const column = next.find((entry) => entry.header === change.header);
+    if (!column) throw new IpcFailure('invalid', `The file has no column "${change.header}".`, 'mapping');
+    column.field = change.field;
+  }
+  const seen = new Map<KycField, string>();
+  for (const column of next) {
+    if (column.field === null) continue;
+    const other = seen.get(column.field);
+    if (other !== undefined) {
+      throw new IpcFailure(
+        'invalid',
+        `Columns "${other}" and "${column.header}" both feed ${column.field}.`,
+        'mapping',
+      );
+    }
+    seen.set(column.field, column.header);
+  }
+  return next;
 }
 
 /** A file of the field names alone: decoding, the CSV reader and the header mapping run once, on no records. */
@@ -67,12 +105,9 @@ export function createKycBatches(options: KycBatchesOptions) {
   const maxBatches = options.maxBatches ?? 4;
   const limits: KycLimits = { ...KYC_LIMITS, ...options.limits };
 
-  const checkAllRows: CheckAllRows = async (check) => {
-    const reply = await options.workers.run({ kind: 'check', check }, limits);
-    if (reply.kind !== 'check')
-      throw new Error(`The KYC worker answered a check with a ${reply.kind} reply.`);
-    return reply.checks;
-  };
+  const checkWith: CheckWith = { workers: options.workers, limits };
+  /** The first check of each batch opened and not yet checked through. */
+  const checks = new Map<string, Promise<void>>();
 
   function batchOf(batchId: string): KycBatch {
     const batch = batches.get(batchId);
@@ -81,12 +116,29 @@ export function createKycBatches(options: KycBatchesOptions) {
   }
 
   function idleBatchOf(batchId: string): KycBatch {
-    const batch = batchOf(batchId);
+    const batch = checkedBatchOf(batchId);
     if (batch.busy) throw new IpcFailure('conflict', 'This KYC file is being sent; wait until sending ends.');
     return batch;
   }
 
-  function summaryOf(batch: KycBatch): KycBatchSummary {
+  /** A batch whose every row has been checked: sending, exporting, fixing and remapping need that. */
+  function checkedBatchOf(batchId: string): KycBatch {
+    const batch = batchOf(batchId);
+    if (batch.checking) {
+      const { checking, total } = batch.counts();
+      throw new IpcFailure(
+        'conflict',
+        `This KYC file is still being checked (${count(total - checking)} of ${count(total)} rows); ` +
+          'wait until every row is checked.',
+      );
+    }
+    return batch;
+  }
+
+  function summaryOf(
+    batch: KycBatch,
+    mappingFrom: KycBatchSummary['mappingFrom'] = 'guessed',
+  ): KycBatchSummary {
     const errors: KycBatchSummary['errors'] = [];
     // The first rows in file order of two sorted lists, merged only as far as the summary reaches.
     const invalid = batch.indicesFor('invalid');
@@ -105,7 +157,7 @@ export function createKycBatches(options: KycBatchesOptions) {
       }
     }
     return {
-      mappingFrom: 'guessed',
+      mappingFrom,
       batchId: batch.id,
       fileName: batch.fileName,
       format: batch.format,
@@ -119,10 +171,24 @@ export function createKycBatches(options: KycBatchesOptions) {
     };
   }
 
+  /** Whether a batch's file is large enough that what it leaves behind is worth collecting at once. */
+  const isLarge = (batch: KycBatch) =>
+    (batch.cells.packed.utf8?.byteLength ?? batch.cells.packed.text.length) > LARGE_FILE_BYTES;
+
+  /** Lets a batch go; a large one's memory is collected once its check, if one ran, has let go too. */
+  function letGo(batch: KycBatch): void {
+    batch.close();
+    batches.delete(batch.id);
+    const check = checks.get(batch.id);
+    if (!isLarge(batch)) return;
+    if (check) check.catch(() => undefined).finally(() => void collectGarbageSoon());
+    else void collectGarbageSoon();
+  }
+
   function keepRoomForOneMore(): void {
-    for (const [id, batch] of batches) {
+    for (const batch of batches.values()) {
       if (batches.size < maxBatches) return;
-      if (!batch.busy) batches.delete(id);
+      if (!batch.busy) letGo(batch);
     }
   }
 
@@ -136,26 +202,82 @@ export function createKycBatches(options: KycBatchesOptions) {
     }
   }
 
-  /** Reads and checks the file in the worker, then indexes its answer in main, a slice at a time. */
-  async function openSource(
+  /**
+   * Reads the file in a worker (the other thread starts meanwhile) and keeps it as a batch whose rows are
+   * then checked in both threads; answers once it is read, with the check under way.
+   */
+  async function start(
     file: FileSource,
     fileName: string,
-    openOptions: Pick<KycOpenOptions, 'alreadyAccepted'>,
-  ): Promise<KycBatchSummary> {
+    openOptions: Pick<KycOpenOptions, 'alreadyAccepted' | 'mappingFor'>,
+    /** Whether onChecked tells how the check goes on (a caller waiting for the end needs no telling). */
+    tell: boolean,
+  ): Promise<{ summary: KycBatchSummary; checked: Promise<void> }> {
+    const onChecked = tell ? options.onChecked : undefined;
+    options.workers.startAll(limits);
     const reply = await options.workers.run({ kind: 'open', file, fileName, limits }, limits);
     if (reply.kind !== 'open') throw new Error(`The KYC worker answered an open with a ${reply.kind} reply.`);
-    const batch = await KycBatch.create(randomUUID(), fileName, reply.opened);
+    const batch = KycBatch.create(randomUUID(), fileName, reply.opened);
     const accepted =
       typeof openOptions.alreadyAccepted === 'function'
         ? openOptions.alreadyAccepted(batch.sha256)
         : openOptions.alreadyAccepted;
-    if (accepted) {
-      batch.acceptedBefore = accepted;
-      await batch.markAccepted(accepted);
-    }
+    if (accepted) batch.acceptedBefore = accepted;
+    const remembered = openOptions.mappingFor?.(batch.headers);
+    const mappingFrom = remembered?.some(
+      (column) => batch.mapping.find((current) => current.header === column.header)?.field !== column.field,
+    )
+      ? 'remembered'
+      : 'guessed';
+    if (remembered) batch.mapping = remapped(batch.mapping, remembered);
     keepRoomForOneMore();
     batches.set(batch.id, batch);
-    return summaryOf(batch);
+    let lastEvent = performance.now();
+    const run = batch.check(checkWith, () => {
+      const now = performance.now();
+      if (!onChecked || now - lastEvent < CHECKED_EVENT_MS || !batch.checking) return;
+      lastEvent = now;
+      onChecked({ batchId: batch.id, phase: 'checking', summary: summaryOf(batch, mappingFrom) });
+    });
+    const size = 'fd' in file ? file.size : file.bytes.byteLength;
+    const checked = run.done.then(
+      () => {
+        checks.delete(batch.id);
+        onChecked?.({ batchId: batch.id, phase: 'done', summary: summaryOf(batch, mappingFrom) });
+      },
+      (error: unknown) => {
+        checks.delete(batch.id);
+        // A file that could not be checked is not kept half-checked; one closed meanwhile is gone already.
+        if (batches.get(batch.id) === batch) {
+          batches.delete(batch.id);
+          if (isLarge(batch)) void collectGarbageSoon();
+        }
+        if (!batch.closed) {
+          const message = error instanceof Error ? error.message : String(error);
+          onChecked?.({ batchId: batch.id, phase: 'failed', message });
+        }
+        throw error;
+      },
+    );
+    checked
+      .catch(() => undefined)
+      .finally(() => {
+        // What the threads were left holding of a large file (its bytes among it) is returned.
+        if (size > LARGE_FILE_BYTES) options.workers.collectIdle();
+      });
+    checks.set(batch.id, checked);
+    return { summary: summaryOf(batch, mappingFrom), checked };
+  }
+
+  /** A file opened and checked through: the summary at the end. */
+  async function openChecked(
+    file: FileSource,
+    fileName: string,
+    openOptions: KycOpenOptions,
+  ): Promise<KycBatchSummary> {
+    const { summary, checked } = await start(file, fileName, openOptions, false);
+    await checked;
+    return summaryOf(batchOf(summary.batchId), summary.mappingFrom);
   }
 
   return {
@@ -163,10 +285,11 @@ export function createKycBatches(options: KycBatchesOptions) {
     maxFileBytes: limits.maxFileBytes,
 
     /**
-     * Starts the worker thread (if it is not running) and has it open a header-only file, so that the
-     * operator's first file does not also pay for loading the worker's code. Kept as any idle worker is.
+     * Starts the worker threads (those not running) and has one open a header-only file, so that the
+     * operator's first file does not also pay for loading the workers' code. Kept as any idle worker is.
      */
     async prepare(): Promise<void> {
+      options.workers.startAll(limits);
       const file = { bytes: await copyInSlices(WARM_UP_FILE) };
       const reply = await options.workers.run(
         { kind: 'open', file, fileName: 'warm-up.csv', limits },
@@ -190,23 +313,33 @@ export function createKycBatches(options: KycBatchesOptions) {
       if (refusal) throw refusal;
       // Shared bytes handed over are read where they are; anything else is copied into shared memory.
       const shared = openOptions.handOver === true && bytes.buffer instanceof SharedArrayBuffer;
-      return openSource({ bytes: shared ? bytes : await copyInSlices(bytes) }, fileName, openOptions);
+      return openChecked({ bytes: shared ? bytes : await copyInSlices(bytes) }, fileName, openOptions);
     },
 
     /**
-     * A file on disk (at most `limits.maxFileBytes`), checked and opened here (open-path.ts); the worker
-     * reads it from the descriptor, so main never holds its bytes.
+     * A file on disk (at most `limits.maxFileBytes`), checked and opened here (open-path.ts); a worker
+     * reads it from the descriptor, so main never holds its bytes. Answered once the file is read, its
+     * rows `checking`: onChecked, or `checked`, tells the rest.
      */
     async openPath(
       path: string,
-      openOptions: Pick<KycOpenOptions, 'alreadyAccepted'> = {},
+      openOptions: Pick<KycOpenOptions, 'alreadyAccepted' | 'mappingFor'> = {},
     ): Promise<KycBatchSummary> {
       const file = await openCheckedFile(path, limits.maxFileBytes);
+      let started: Awaited<ReturnType<typeof start>>;
       try {
-        return await openSource({ fd: file.handle.fd, size: file.size }, file.fileName, openOptions);
+        started = await start({ fd: file.handle.fd, size: file.size }, file.fileName, openOptions, true);
       } finally {
+        // The worker has read every byte by now: the descriptor is needed no longer.
         await file.handle.close();
       }
+      return started.summary;
+    },
+
+    /** The batch's summary once every row is checked (at once when they are); refused when the check failed. */
+    async checked(batchId: string): Promise<KycBatchSummary> {
+      await checks.get(batchId);
+      return summaryOf(batchOf(batchId));
     },
 
     summary(batchId: string): KycBatchSummary {
@@ -216,30 +349,12 @@ export function createKycBatches(options: KycBatchesOptions) {
     /** Remaps the listed columns (others keep their field), then normalizes and validates every row again. */
     async setMapping(batchId: string, changes: readonly KycColumnMapping[]): Promise<KycBatchSummary> {
       const batch = idleBatchOf(batchId);
-      const mapping = batch.mapping.map((column) => ({ ...column }));
-      for (const change of changes) {
-        const column = mapping.find((entry) => entry.header === change.header);
-        if (!column) throw new IpcFailure('invalid', `The file has no column "${change.header}".`, 'mapping');
-        column.field = change.field;
-      }
-      const seen = new Map<KycField, string>();
-      for (const column of mapping) {
-        if (column.field === null) continue;
-        const other = seen.get(column.field);
-        if (other !== undefined) {
-          throw new IpcFailure(
-            'invalid',
-            `Columns "${other}" and "${column.header}" both feed ${column.field}.`,
-            'mapping',
-          );
-        }
-        seen.set(column.field, column.header);
-      }
+      const mapping = remapped(batch.mapping, changes);
       return withBusy(batch, async () => {
         // What the gateway accepted before (this file's earlier batches) and in this session stays
         // accepted under the new mapping: a userId column mapped by hand finds them only now.
         const accepted = new Set([...batch.acceptedBefore, ...batch.acceptedUserIds()]);
-        await batch.rebuild(mapping, checkAllRows);
+        await batch.rebuild(mapping, checkWith);
         await batch.markAccepted(accepted);
         return summaryOf(batch);
       });
@@ -270,7 +385,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     },
 
     async submit(batchId: string, submitOptions: KycSubmitOptions): Promise<KycSubmitResult> {
-      const batch = batchOf(batchId);
+      const batch = checkedBatchOf(batchId);
       return withBusy(batch, () => submitBatch(batch, submitOptions));
     },
 
@@ -279,7 +394,7 @@ export function createKycBatches(options: KycBatchesOptions) {
       chunkIndex: number,
       submitOptions: Pick<KycSubmitOptions, 'send' | 'onProgress'>,
     ): Promise<KycSubmitResult> {
-      const batch = batchOf(batchId);
+      const batch = checkedBatchOf(batchId);
       const chunk = batch.chunks[chunkIndex];
       if (!chunk) throw new IpcFailure('not_found', `The last submission has no chunk ${chunkIndex}.`);
       if (chunk.result?.state === 'accepted') {
@@ -298,7 +413,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     },
 
     async exportRejected(batchId: string): Promise<KycExportResult> {
-      const batch = batchOf(batchId);
+      const batch = checkedBatchOf(batchId);
       const { csv, rows } = await exportRejectedCsv(batch);
       const base = batch.fileName.replace(/\.[^.]+$/, '');
       return { fileName: `${base}-to-fix.csv`, csv, rows };
@@ -313,11 +428,14 @@ export function createKycBatches(options: KycBatchesOptions) {
       return batches.has(batchId);
     },
 
-    close(batchId: string): void {
+    /** Lets the batch go, stopping its check if it runs; answers whether it was open. */
+    close(batchId: string): boolean {
       const batch = batches.get(batchId);
-      if (batch?.busy)
+      if (!batch) return false;
+      if (batch.busy)
         throw new IpcFailure('conflict', 'This KYC file is being sent; it closes when sending ends.');
-      batches.delete(batchId);
+      letGo(batch);
+      return true;
     },
   };
 }

@@ -18,6 +18,7 @@ export function kycHandlers(kyc: KycService): HandlersOf<'kyc'> {
     'kyc.resubmitChunk': ({ batchId, chunkIndex, confirmedProfile }) =>
       kyc.resubmitChunk(batchId, chunkIndex, confirmedProfile),
     'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
+    'kyc.close': async ({ batchId }) => kyc.close(batchId),
   };
 }
 

@@ -58,7 +58,6 @@ export function createKycService(deps: {
   mappings?: MappingMemory;
 }) {
   const historyRows = new Map<string, number>();
-  const summaries = new Map<string, KycBatchSummary>();
 
   async function sender(connection: KycConnection) {
     const secret = await connection.secret();
@@ -104,7 +103,7 @@ export function createKycService(deps: {
   function historyRowOf(batchId: string, connection: KycConnection): number {
     let rowId = historyRows.get(batchId);
     if (rowId === undefined) {
-      const summary = summaries.get(batchId) ?? deps.batches.summary(batchId);
+      const summary = deps.batches.summary(batchId);
       rowId = deps.history.insertKycBatch({
         profile: connection.profile.name,
         operator: connection.operator,
@@ -193,28 +192,15 @@ export function createKycService(deps: {
     return accepted;
   }
 
-  /** A batch just opened: the mapping set by hand for these headers applied again, and it is kept. */
-  async function opened(summary: KycBatchSummary): Promise<KycBatchSummary> {
-    const headers = summary.mapping.map((column) => column.header);
-    const remembered = deps.mappings?.recall(headers);
-    const differs = remembered?.some(
-      (column) => summary.mapping.find((current) => current.header === column.header)?.field !== column.field,
-    );
-    const result =
-      remembered && differs
-        ? {
-            ...(await deps.batches.setMapping(summary.batchId, remembered)),
-            mappingFrom: 'remembered' as const,
-          }
-        : summary;
-    summaries.set(result.batchId, result);
-    // The batches the batch service has let go are gone for good: so are their summaries and rows here.
-    for (const batchId of [...summaries.keys(), ...historyRows.keys()]) {
-      if (deps.batches.isOpen(batchId)) continue;
-      summaries.delete(batchId);
-      historyRows.delete(batchId);
+  /** The mapping set by hand for files with these headers, checked under from the start. */
+  const mappingFor = (headers: readonly string[]) => deps.mappings?.recall(headers);
+
+  /** A batch just opened: the history rows of batches the batch service has let go are forgotten. */
+  function opened(summary: KycBatchSummary): KycBatchSummary {
+    for (const batchId of historyRows.keys()) {
+      if (!deps.batches.isOpen(batchId)) historyRows.delete(batchId);
     }
-    return result;
+    return summary;
   }
 
   return {
@@ -226,11 +212,22 @@ export function createKycService(deps: {
     async open(input: { fileName: string; bytes: string }): Promise<KycBatchSummary> {
       const bytes = await decodeBase64InSlices(input.bytes);
       // The decoded bytes are this call's own: they move to the worker rather than being copied.
-      return opened(await deps.batches.open(bytes, input.fileName, { alreadyAccepted, handOver: true }));
+      return opened(
+        await deps.batches.open(bytes, input.fileName, { alreadyAccepted, mappingFor, handOver: true }),
+      );
     },
-    /** A file on disk the operator dropped or picked (`kyc.openPath`): the worker reads it from there. */
+    /**
+     * A file on disk the operator dropped or picked (`kyc.openPath`): a worker reads it from there, and it
+     * is answered once read, its rows shown while they are checked (the `kyc.checked` events).
+     */
     async openPath(input: { path: string }): Promise<KycBatchSummary> {
-      return opened(await deps.batches.openPath(input.path, { alreadyAccepted }));
+      return opened(await deps.batches.openPath(input.path, { alreadyAccepted, mappingFor }));
+    },
+    /** Closes a file, stopping its check if it runs. */
+    close(batchId: string): { closed: boolean } {
+      const closed = deps.batches.close(batchId);
+      historyRows.delete(batchId);
+      return { closed };
     },
     /** A mapping set by hand: applied, and remembered for the next file with the same headers. */
     async setMapping(batchId: string, changes: KycColumnMapping[]): Promise<KycBatchSummary> {
@@ -239,7 +236,6 @@ export function createKycService(deps: {
         summary.mapping.map((column) => column.header),
         summary.mapping,
       );
-      summaries.set(batchId, summary);
       return summary;
     },
     rows: (batchId: string, query: KycRowsOptions): KycRowsPage => deps.batches.rows(batchId, query),

@@ -19,7 +19,7 @@ export interface KycLimits {
   maxXlsxEntries: number;
   /** Uncompressed bytes of all entries of an XLSX file together. */
   maxXlsxUncompressedBytes: number;
-  /** How long one open or revalidation may take before its worker is stopped. */
+  /** How long reading a file, or checking all its rows (on opening or for a new mapping), may take. */
   workerTimeLimitMs: number;
   /** The worker's JavaScript heap; a file that needs more is refused rather than taking main down. */
   workerHeapMb: number;

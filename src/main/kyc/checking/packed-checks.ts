@@ -7,13 +7,13 @@ import { FIELD_SLOT } from './normalize';
 import type { RowCheck } from './row-checker';
 
 export interface PackedChecks {
+  /** The rows checked: `from` to `from + rows` (excluded), a range of the file's rows. */
+  from: number;
   rows: number;
-  /** Every row's normalized userId, joined; row r's is userIds.slice(userIdEnds[r - 1] ?? 0, userIdEnds[r]). */
+  /** Each row's normalized userId, joined; row from + r's is userIds.slice(userIdEnds[r - 1] ?? 0, userIdEnds[r]). */
   userIds: string;
   userIdEnds: Uint32Array;
-  /** Per row, the first row with the same userId (itself when it is the first), or -1 without a userId. */
-  userIdFirst: Int32Array;
-  /** Rows with errors, ascending; the errors of errorRows[k] are entries errorStarts[k] to errorStarts[k + 1]. */
+  /** Rows with errors (the file's row indices), ascending; the errors of errorRows[k] are entries errorStarts[k] to errorStarts[k + 1]. */
   errorRows: Int32Array;
   errorStarts: Int32Array;
   /** Field slot of each error (FIELD_SLOT), or -1 for the row as a whole. */
@@ -58,7 +58,7 @@ class FirstRows {
 
   constructor(
     capacity: number,
-    private readonly userIdOf: (row: number) => string,
+    private readonly hasUserId: (row: number, userId: string) => boolean,
   ) {
     let size = 16;
     while (size < capacity * 2) size *= 2;
@@ -77,18 +77,15 @@ class FirstRows {
         this.slots[slot] = row;
         return row;
       }
-      if (this.userIdOf(held) === userId) return held;
+      if (this.hasUserId(held, userId)) return held;
     }
   }
 }
 
+/** What checking rows `from` to `to` found, row by row, in order. */
 export class ChecksBuilder {
   private readonly userIds: string[] = [];
   private readonly userIdEnds: Uint32Array;
-  private readonly userIdFirst: Int32Array;
-  /** userId of each row that has one, by row, while building. */
-  private readonly userIdByRow: string[] = [];
-  private readonly firstRows: FirstRows;
   private userIdLength = 0;
   private readonly errorRows: number[] = [];
   private readonly errorStarts: number[] = [0];
@@ -97,10 +94,11 @@ export class ChecksBuilder {
   private readonly messageIds = new Map<string, number>();
   private readonly messages: string[] = [];
 
-  constructor(private readonly rows: number) {
-    this.userIdEnds = new Uint32Array(rows);
-    this.userIdFirst = new Int32Array(rows).fill(-1);
-    this.firstRows = new FirstRows(rows, (row) => this.userIdByRow[row]!);
+  constructor(
+    private readonly from: number,
+    to: number,
+  ) {
+    this.userIdEnds = new Uint32Array(Math.max(0, to - from));
   }
 
   /** Rows must be added in order, every one of them. */
@@ -108,10 +106,8 @@ export class ChecksBuilder {
     if (check.userId !== undefined) {
       this.userIds.push(check.userId);
       this.userIdLength += check.userId.length;
-      this.userIdByRow[row] = check.userId;
-      this.userIdFirst[row] = this.firstRows.firstOf(check.userId, row);
     }
-    this.userIdEnds[row] = this.userIdLength;
+    this.userIdEnds[row - this.from] = this.userIdLength;
     if (check.errors === undefined) return;
     this.errorRows.push(row);
     for (const error of check.errors) {
@@ -129,10 +125,10 @@ export class ChecksBuilder {
 
   build(): PackedChecks {
     return {
-      rows: this.rows,
+      from: this.from,
+      rows: this.userIdEnds.length,
       userIds: this.userIds.join(''),
       userIdEnds: this.userIdEnds,
-      userIdFirst: this.userIdFirst,
       errorRows: Int32Array.from(this.errorRows),
       errorStarts: Int32Array.from(this.errorStarts),
       errorFields: Int8Array.from(this.errorFields),
@@ -143,34 +139,64 @@ export class ChecksBuilder {
 }
 
 export const checksTransferables = (checks: PackedChecks): ArrayBuffer[] =>
-  [
-    checks.userIdEnds,
-    checks.userIdFirst,
-    checks.errorRows,
-    checks.errorStarts,
-    checks.errorFields,
-    checks.errorMessages,
-  ].map((array) => array.buffer as ArrayBuffer);
+  [checks.userIdEnds, checks.errorRows, checks.errorStarts, checks.errorFields, checks.errorMessages].map(
+    (array) => array.buffer as ArrayBuffer,
+  );
 
 /**
- * The file's verdict on each row, as main reads it: packed from the last full check, with the rows fixed
- * since then on top.
+ * The file's verdict on each row, as main reads it: the checked ranges (each a worker's answer, arriving
+ * in any order), with the rows fixed since on top. The one-person-once rule is settled here, row by row in
+ * file order (settleNext), since the ranges are checked apart: a row's userId is a duplicate when an
+ * earlier row has it. Rows up to `settled` have their full verdict; the rest are still being checked.
  */
 export class FileVerdicts {
-  /** Index into errorRows per row, or -1. */
+  private readonly ranges: (PackedChecks | undefined)[];
+  /** Per row: its entry in its range's errorRows, or -1. */
   private readonly errorIndex: Int32Array;
+  /** Per row, the first row with the same userId (itself when it is the first), or -1 without a userId. */
+  readonly userIdFirst: Int32Array;
+  private firstRows: FirstRows | undefined;
   private readonly fixedErrors = new Map<number, KycRowError[] | undefined>();
   private readonly fixedUserIds = new Map<number, string | undefined>();
+  /** Rows 0 to settled (excluded) are checked and their duplicates settled. */
+  settled = 0;
 
-  constructor(private readonly packed: PackedChecks) {
-    this.errorIndex = new Int32Array(packed.rows).fill(-1);
-    packed.errorRows.forEach((row, k) => {
+  constructor(
+    readonly rows: number,
+    /** Rows per range: range k holds rows k × rangeRows to (k + 1) × rangeRows. */
+    readonly rangeRows: number,
+  ) {
+    this.ranges = new Array(Math.ceil(rows / rangeRows));
+    this.errorIndex = new Int32Array(rows).fill(-1);
+    this.userIdFirst = new Int32Array(rows).fill(-1);
+    this.firstRows = new FirstRows(rows, (row, userId) => this.hasUserId(row, userId));
+  }
+
+  /** A range a worker checked. */
+  add(checks: PackedChecks): void {
+    this.ranges[Math.floor(checks.from / this.rangeRows)] = checks;
+    checks.errorRows.forEach((row, k) => {
       this.errorIndex[row] = k;
     });
   }
 
-  get rows(): number {
-    return this.packed.rows;
+  /** Whether the next row to settle has been checked. */
+  get canSettle(): boolean {
+    return this.settled < this.rows && this.rangeOf(this.settled) !== undefined;
+  }
+
+  /** Settles the next row's duplicate (canSettle first); answers that row. */
+  settleNext(): number {
+    const row = this.settled++;
+    const userId = this.userIdOf(row);
+    if (userId !== undefined) this.userIdFirst[row] = this.firstRows!.firstOf(userId, row);
+    // Its table is needed only until the last row: fixes later scan for their rows instead.
+    if (this.settled === this.rows) this.firstRows = undefined;
+    return row;
+  }
+
+  private rangeOf(row: number): PackedChecks | undefined {
+    return this.ranges[Math.floor(row / this.rangeRows)];
   }
 
   hasErrors(row: number): boolean {
@@ -181,8 +207,9 @@ export class FileVerdicts {
   errorsOf(row: number): readonly KycRowError[] {
     if (this.fixedErrors.has(row)) return this.fixedErrors.get(row) ?? [];
     const k = this.errorIndex[row]!;
-    if (k < 0) return [];
-    const { errorStarts, errorFields, errorMessages, messages } = this.packed;
+    const range = this.rangeOf(row);
+    if (k < 0 || !range) return [];
+    const { errorStarts, errorFields, errorMessages, messages } = range;
     const errors: KycRowError[] = [];
     for (let at = errorStarts[k]!; at < errorStarts[k + 1]!; at++) {
       const slot = errorFields[at]!;
@@ -192,25 +219,29 @@ export class FileVerdicts {
     return errors;
   }
 
+  /** Where the row's userId lies in its range's joined userIds. */
+  private userIdSpan(row: number): { range: PackedChecks; start: number; end: number } | undefined {
+    const range = this.rangeOf(row);
+    if (!range) return undefined;
+    const r = row - range.from;
+    return { range, start: r === 0 ? 0 : range.userIdEnds[r - 1]!, end: range.userIdEnds[r]! };
+  }
+
   userIdOf(row: number): string | undefined {
     if (this.fixedUserIds.has(row)) return this.fixedUserIds.get(row);
-    const { userIds, userIdEnds } = this.packed;
-    const start = row === 0 ? 0 : userIdEnds[row - 1]!;
-    const end = userIdEnds[row]!;
-    return end > start ? userIds.slice(start, end) : undefined;
+    const span = this.userIdSpan(row);
+    return span && span.end > span.start ? span.range.userIds.slice(span.start, span.end) : undefined;
   }
 
   /** Whether the row's userId is `userId`, without cutting a string for each row compared. */
   hasUserId(row: number, userId: string): boolean {
     if (this.fixedUserIds.has(row)) return this.fixedUserIds.get(row) === userId;
-    const { userIds, userIdEnds } = this.packed;
-    const start = row === 0 ? 0 : userIdEnds[row - 1]!;
-    return userIdEnds[row]! - start === userId.length && userIds.startsWith(userId, start);
-  }
-
-  /** The first row with this row's userId (this row when it is the first); -1 without a userId. */
-  get userIdFirst(): Int32Array {
-    return this.packed.userIdFirst;
+    const span = this.userIdSpan(row);
+    return (
+      span !== undefined &&
+      span.end - span.start === userId.length &&
+      span.range.userIds.startsWith(userId, span.start)
+    );
   }
 
   /** A row checked again after a fix. */

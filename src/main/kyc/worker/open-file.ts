@@ -1,6 +1,7 @@
-// The heavy half of opening a KYC file, run in the worker thread: hash, sniff, decode, parse (../reading),
-// guess the mapping and check every row (../checking). What it returns is packed (cell-store,
-// packed-checks) so that main receives a few strings and transferred buffers, not a million objects.
+// The heavy half of opening a KYC file, run in the worker threads: one reads it (hash, sniff, decode, parse
+// in ../reading, guess the mapping), then both check its rows a range at a time (../checking), which main
+// hands out and puts together (check-run.ts). What they return is packed (cell-store, packed-checks) so
+// that main receives a few strings and transferred buffers, not a million objects.
 import { createHash } from 'node:crypto';
 import type { KycColumnMapping, KycField } from '@shared/kyc-batch';
 import { IpcFailure } from '../../refusal';
@@ -31,11 +32,12 @@ export interface OpenedFile {
   rowNumbers: Int32Array;
   notes: PackedNotes;
   warnings: string[];
-  checks: PackedChecks;
 }
 
-/** Rows to check again under a mapping, with the fixes made in main since the file was opened. */
+/** Rows `from` to `to` (excluded) to check under a mapping, with the fixes made in main since opening. */
 export interface CheckJob {
+  from: number;
+  to: number;
   cells: PackedCells;
   columnFields: (KycField | null)[];
   notes: PackedNotes;
@@ -56,9 +58,10 @@ async function parseFile(bytes: Uint8Array, fileName: string, limits: KycLimits)
 export function checkRows(job: CheckJob): PackedChecks {
   const cells = new CellStore(job.cells);
   const check = rowChecker(job.columnFields);
-  const builder = new ChecksBuilder(cells.rows);
+  const to = Math.min(job.to, cells.rows);
+  const builder = new ChecksBuilder(job.from, to);
   const scratch: RawCell[] = [];
-  for (let row = 0; row < cells.rows; row++) {
+  for (let row = job.from; row < to; row++) {
     const rowCells = job.fixedRows.get(row) ?? cells.rowInto(row, scratch);
     builder.add(row, check(rowCells, job.edits.get(row), noteOf(job.notes, row)));
   }
@@ -74,24 +77,14 @@ export async function openFile(bytes: Uint8Array, fileName: string, limits: KycL
       format === 'json' ? 'The JSON holds no records with named fields.' : 'The file has no header row.',
     );
   }
-  const mapping = guessMapping(table.headers);
-  const notes = packNotes(table.rowNotes);
-  const checks = checkRows({
-    cells: table.cells.packed,
-    columnFields: mapping.map((column) => column.field),
-    notes,
-    fixedRows: new Map(),
-    edits: new Map(),
-  });
   return {
     format,
     sha256,
     headers: table.headers,
-    mapping,
+    mapping: guessMapping(table.headers),
     cells: table.cells.packed,
     rowNumbers: table.rowNumbers,
-    notes,
+    notes: packNotes(table.rowNotes),
     warnings: table.warnings,
-    checks,
   };
 }

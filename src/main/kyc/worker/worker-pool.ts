@@ -1,7 +1,8 @@
-// Main's side of the KYC worker: one worker thread for the app (the composition root makes the pool and
-// hands it to the KYC batches), started on the first job and stopped after a while idle (its heap goes
-// with it), jobs one at a time. Each job has a time limit and the thread a heap limit; a job past either
-// is stopped with the thread, and the next job gets a fresh one. From sources (tests, tsx, the browser
+// Main's side of the KYC workers: two worker threads for the app (the composition root makes the pool and
+// hands it to the KYC batches; the machine Paydesk is measured on has two cores), each started when a job
+// needs it and stopped after a while idle (its heap goes with it), one job at a time per thread. A file is
+// read in one thread and its rows checked in both (batches.ts, check-run.ts). Each job has a time limit and
+// each thread a heap limit; a job past either is stopped with its thread, and the next job gets a fresh one. From sources (tests, tsx, the browser
 // harness) the worker is the TypeScript file run through tsx; in the Electron build it is the
 // kyc-worker.js entry that electron-vite emits next to index.js.
 import { existsSync } from 'node:fs';
@@ -10,13 +11,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { IpcFailure } from '../../refusal';
 import type { KycLimits } from '../limits';
-import { errorOf, type WorkerJob, type WorkerReply } from './worker-protocol';
+import { type CollectRequest, errorOf, type WorkerJob, type WorkerReply } from './worker-protocol';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type JobInput = WithoutId<WorkerJob>;
 type Reply = Extract<WorkerReply, { ok: true }>;
 
 type WorkerLimits = Pick<KycLimits, 'workerTimeLimitMs' | 'workerHeapMb'>;
+
+interface Slot {
+  worker: Worker | undefined;
+  /** The heap limit the thread was started with. */
+  heapMb: number;
+  running: (Pending & { id: number; timer: NodeJS.Timeout }) | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+}
 
 interface Pending {
   job: JobInput;
@@ -28,8 +37,10 @@ interface Pending {
 
 /** How long an idle worker is kept for the next file before its thread (and heap) is let go. */
 const IDLE_MS = 15_000;
-/** A thread that has read a file from disk larger than this is let go at once (see settle). */
-export const RETIRE_AFTER_BYTES = 64 * 1024 * 1024;
+/** What a file larger than this leaves behind is collected as soon as it is let go (collectIdle). */
+export const LARGE_FILE_BYTES = 64 * 1024 * 1024;
+/** Threads of the app's pool. */
+export const KYC_THREADS = 2;
 
 /** The worker's script for the module at `here` (this module's own URL but in tests). */
 export function workerScript(here: string = import.meta.url): { url: URL; execArgv?: string[] } {
@@ -47,16 +58,30 @@ export function workerScript(here: string = import.meta.url): { url: URL; execAr
   throw new Error(`The KYC worker (${file}) is missing next to ${fileURLToPath(here)}.`);
 }
 
+/** A file whose reading or checking took longer than `limitMs`, in one job or in all its jobs together. */
+export function timeLimitRefusal(limitMs: number): IpcFailure {
+  const took = limitMs < 1000 ? `${limitMs} ms` : `${Math.round(limitMs / 1000)} seconds`;
+  return new IpcFailure(
+    'invalid',
+    `Paydesk stopped reading this file after ${took}. Check that it is a KYC file, or split it into smaller files.`,
+  );
+}
+
 export class KycWorkerPool {
-  private worker: Worker | undefined;
-  /** The heap limit the current thread was started with. */
-  private workerHeapMb = 0;
+  private readonly slots: Slot[];
   private readonly queue: Pending[] = [];
-  private running: (Pending & { id: number; timer: NodeJS.Timeout }) | undefined;
   private nextId = 1;
-  private idleTimer: NodeJS.Timeout | undefined;
   /** Threads started so far: each pays for loading the worker's code. */
   threadsStarted = 0;
+
+  constructor(readonly threads: number = KYC_THREADS) {
+    this.slots = Array.from({ length: threads }, () => ({
+      worker: undefined,
+      heapMb: 0,
+      running: undefined,
+      idleTimer: undefined,
+    }));
+  }
 
   run(job: JobInput, limits: WorkerLimits, transfer: ArrayBuffer[] = []): Promise<Reply> {
     return new Promise((resolve, reject) => {
@@ -65,28 +90,62 @@ export class KycWorkerPool {
     });
   }
 
-  /** Stops the thread now; a job in progress fails. */
-  async close(): Promise<void> {
-    clearTimeout(this.idleTimer);
-    const worker = this.worker;
-    this.worker = undefined;
-    this.fail(new Error('The KYC worker was stopped.'));
-    await worker?.terminate();
+  /**
+   * Starts every thread that is not running yet, so that it loads its code while another reads a file;
+   * each is then kept as an idle thread is.
+   */
+  startAll(limits: WorkerLimits): void {
+    for (const slot of this.slots) {
+      if (slot.running || (slot.worker && slot.heapMb === limits.workerHeapMb)) continue;
+      this.replace(slot, limits.workerHeapMb);
+      this.keepIdle(slot);
+    }
   }
 
-  private start(heapMb: number): Worker {
+  /**
+   * Has every idle thread collect its garbage: after a large file, what its jobs left in their heaps (the
+   * file's shared memory among it) is returned, and the threads stay, their code loaded and compiled.
+   */
+  collectIdle(): void {
+    for (const slot of this.slots) {
+      if (!slot.running && slot.worker) slot.worker.postMessage({ kind: 'collect' } satisfies CollectRequest);
+    }
+  }
+
+  /** Stops every thread now; jobs in progress fail. */
+  async close(): Promise<void> {
+    const stopping: Promise<number>[] = [];
+    for (const slot of this.slots) {
+      clearTimeout(slot.idleTimer);
+      const worker = slot.worker;
+      slot.worker = undefined;
+      this.fail(slot, new Error('The KYC worker was stopped.'));
+      if (worker) stopping.push(worker.terminate());
+    }
+    await Promise.all(stopping);
+  }
+
+  private replace(slot: Slot, heapMb: number): Worker {
+    if (slot.worker) void slot.worker.terminate();
+    slot.worker = this.start(slot, heapMb);
+    slot.heapMb = heapMb;
+    return slot.worker;
+  }
+
+  private start(slot: Slot, heapMb: number): Worker {
     const script = workerScript();
     const worker = new Worker(script.url, {
       ...(script.execArgv ? { execArgv: script.execArgv } : {}),
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
-    this.workerHeapMb = heapMb;
     this.threadsStarted++;
-    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
     worker.on('error', (error: Error & { code?: string }) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
       this.fail(
+        slot,
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? new IpcFailure(
               'invalid',
@@ -98,26 +157,33 @@ export class KycWorkerPool {
       this.next();
     });
     worker.on('exit', (code) => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.fail(new Error(`The KYC worker stopped unexpectedly (exit code ${code}).`));
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
+      this.fail(slot, new Error(`The KYC worker stopped unexpectedly (exit code ${code}).`));
       this.next();
     });
     return worker;
   }
 
+  /** An idle slot for `heapMb`: one whose thread runs with that limit first, so a started thread is used. */
+  private idleSlot(heapMb: number): Slot | undefined {
+    const idle = this.slots.filter((slot) => !slot.running);
+    return idle.find((slot) => slot.worker && slot.heapMb === heapMb) ?? idle[0];
+  }
+
   private next(): void {
-    if (this.running || this.queue.length === 0) return;
-    clearTimeout(this.idleTimer);
-    const pending = this.queue.shift()!;
+    const pending = this.queue[0];
+    if (!pending) return;
+    const slot = this.idleSlot(pending.limits.workerHeapMb);
+    if (!slot) return;
+    this.queue.shift();
+    clearTimeout(slot.idleTimer);
     let worker: Worker;
     try {
-      if (this.worker && this.workerHeapMb !== pending.limits.workerHeapMb) {
-        void this.worker.terminate();
-        this.worker = undefined;
-      }
-      this.worker ??= this.start(pending.limits.workerHeapMb);
-      worker = this.worker;
+      worker =
+        slot.worker && slot.heapMb === pending.limits.workerHeapMb
+          ? slot.worker
+          : this.replace(slot, pending.limits.workerHeapMb);
     } catch (error) {
       pending.reject(error instanceof Error ? error : new Error(String(error)));
       this.next();
@@ -125,64 +191,55 @@ export class KycWorkerPool {
     }
     const id = this.nextId++;
     const timer = setTimeout(
-      () => this.timeOut(pending.limits.workerTimeLimitMs),
+      () => this.timeOut(slot, pending.limits.workerTimeLimitMs),
       pending.limits.workerTimeLimitMs,
     );
-    this.running = { ...pending, id, timer };
+    slot.running = { ...pending, id, timer };
     // Referenced only while it works, so an idle worker never keeps the process alive.
     worker.ref();
     worker.postMessage({ ...pending.job, id }, pending.transfer);
+    this.next();
   }
 
-  private settle(reply: WorkerReply): void {
-    const running = this.running;
+  private settle(slot: Slot, reply: WorkerReply): void {
+    const running = slot.running;
     if (!running || running.id !== reply.id) return;
-    this.finish();
-    if (
-      running.job.kind === 'open' &&
-      'fd' in running.job.file &&
-      running.job.file.size > RETIRE_AFTER_BYTES
-    ) {
-      // The thread's heap still holds what reading a large file left behind (its bytes among it, until
-      // its next collection, which an idle thread never makes): a fresh thread for the next job instead.
-      const worker = this.worker;
-      this.worker = undefined;
-      void worker?.terminate();
-    }
+    this.finish(slot);
     if (reply.ok) running.resolve(reply);
     else running.reject(errorOf(reply.failure));
     this.next();
   }
 
-  private timeOut(limitMs: number): void {
-    const worker = this.worker;
-    this.worker = undefined;
-    const took = limitMs < 1000 ? `${limitMs} ms` : `${Math.round(limitMs / 1000)} seconds`;
-    this.fail(
-      new IpcFailure(
-        'invalid',
-        `Paydesk stopped reading this file after ${took}. Check that it is a KYC file, or split it ` +
-          'into smaller files.',
-      ),
-    );
+  private timeOut(slot: Slot, limitMs: number): void {
+    const worker = slot.worker;
+    slot.worker = undefined;
+    this.fail(slot, timeLimitRefusal(limitMs));
     void worker?.terminate();
     this.next();
   }
 
-  private fail(error: Error): void {
-    const running = this.running;
+  private fail(slot: Slot, error: Error): void {
+    const running = slot.running;
     if (!running) return;
-    this.finish();
+    this.finish(slot);
     running.reject(error);
   }
 
-  private finish(): void {
-    clearTimeout(this.running?.timer);
-    this.running = undefined;
-    this.worker?.unref();
-    if (this.queue.length === 0) {
-      this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
-      this.idleTimer.unref();
-    }
+  private finish(slot: Slot): void {
+    clearTimeout(slot.running?.timer);
+    slot.running = undefined;
+    slot.worker?.unref();
+    if (this.queue.length === 0) this.keepIdle(slot);
+  }
+
+  private keepIdle(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      const worker = slot.running ? undefined : slot.worker;
+      if (!worker) return;
+      slot.worker = undefined;
+      void worker.terminate();
+    }, IDLE_MS);
+    slot.idleTimer.unref();
   }
 }

@@ -17,6 +17,11 @@ export type WorkerJob =
   | { id: number; kind: 'open'; file: FileSource; fileName: string; limits: KycLimits }
   | { id: number; kind: 'check'; check: CheckJob };
 
+/** Not a job: an idle thread collects its garbage (what a large file left in its heap), answering nothing. */
+export interface CollectRequest {
+  kind: 'collect';
+}
+
 export type WorkerFailure =
   | { refusal: true; kind: IpcError['kind']; message: string; field?: string }
   | { refusal: false; message: string; stack?: string };

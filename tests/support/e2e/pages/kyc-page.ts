@@ -53,6 +53,12 @@ export class KycPage {
   readonly sendTotals: Locator;
   readonly chunks: Locator;
   readonly remainingOffer: Locator;
+  readonly checkProgress: Locator;
+  readonly checkCount: Locator;
+  readonly waitingForCheck: Locator;
+  readonly stopAndClose: Locator;
+  readonly closeFile: Locator;
+  readonly intro: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'KYC batches', level: 2 });
@@ -74,6 +80,12 @@ export class KycPage {
     this.sendTotals = page.getByTestId('kyc-send-totals');
     this.chunks = page.getByRole('table', { name: 'Chunks sent' }).getByTestId('kyc-chunk');
     this.remainingOffer = page.getByTestId('kyc-remaining-offer');
+    this.checkProgress = page.getByTestId('kyc-check-progress');
+    this.checkCount = page.getByTestId('kyc-check-count');
+    this.waitingForCheck = page.getByTestId('kyc-waiting-for-check');
+    this.stopAndClose = page.getByRole('button', { name: 'Stop and close file' });
+    this.closeFile = page.getByRole('button', { name: 'Close file' });
+    this.intro = page.getByText('Upload a file of identity records');
   }
 
   /** The app, then the KYC page by its shortcut (Alt+2). */
@@ -126,6 +138,13 @@ export class KycPage {
       await target.dispatchEvent(type, { dataTransfer: transfer });
     }
     await transfer.dispose();
+  }
+
+  /** A file on disk through the picker: Playwright streams it from there, whatever its size. */
+  async chooseFromDisk(path: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.chooseFile.click();
+    await (await chooser).setFiles(path);
   }
 
   /** The file picker, as a click on its button opens it. */

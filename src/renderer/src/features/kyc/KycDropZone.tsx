@@ -76,6 +76,8 @@ export function KycDropZone({
   const open = useKycStore((state) => state.open);
   const opening = useKycStore((state) => state.opening);
   const maxFileBytes = useKycStore((state) => state.maxFileBytes);
+  const close = useKycStore((state) => state.close);
+  const sending = useKycStore((state) => state.send?.phase === 'sending');
 
   const picker = (
     <input
@@ -131,6 +133,9 @@ export function KycDropZone({
             </Text>
           )}
           {chooseButton}
+          <Button variant="subtle" onClick={() => void close()} disabled={sending || opening !== undefined}>
+            Close file
+          </Button>
           {templateButton}
         </Group>
       ) : (

@@ -4,7 +4,7 @@
 import { Accordion, Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { KycField } from '@shared/kyc-batch';
 import { fieldOptionLabel, KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
-import { useKycStore } from './store';
+import { isChecking, useKycStore } from './store';
 
 // Not a KYC field name, so it cannot be mistaken for one.
 const IGNORE = '(ignore)';
@@ -15,7 +15,9 @@ const OPTIONS = [
 
 export function KycMappingPanel() {
   const summary = useKycStore((state) => state.summary);
-  const busy = useKycStore((state) => state.mappingBusy || state.send?.phase === 'sending');
+  const busy = useKycStore(
+    (state) => state.mappingBusy || state.send?.phase === 'sending' || isChecking(state.counts),
+  );
   const error = useKycStore((state) => state.mappingError);
   const setField = useKycStore((state) => state.setField);
   if (!summary) return null;

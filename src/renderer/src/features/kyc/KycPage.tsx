@@ -8,6 +8,7 @@ import { useHotkeys } from '@mantine/hooks';
 import type { KycBatchSummary } from '@shared/kyc-batch';
 import { useEffect, useRef } from 'react';
 import { count, records } from './format';
+import { KycCheckProgress } from './KycCheckProgress';
 import { KycDropZone, useFileDrop } from './KycDropZone';
 import { KycFilterBar } from './KycFilterBar';
 import { KycGrid } from './KycGrid';
@@ -27,6 +28,7 @@ function BatchHeader({ summary }: { summary: KycBatchSummary }) {
   ];
   if (counts.accepted > 0) facts.push(`${count(counts.accepted)} accepted`);
   if (counts.rejected > 0) facts.push(`${count(counts.rejected)} rejected`);
+  if (counts.checking > 0) facts.push(`${count(counts.checking)} to check`);
   return (
     <Group gap="xs" data-testid="kyc-batch-header" wrap="nowrap">
       <Text fw={700} truncate>
@@ -47,6 +49,7 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
           {summary.warnings.join(' ')}
         </Alert>
       )}
+      <KycCheckProgress />
       <KycMappingPanel />
       <KycSubmitPanel />
       <Group justify="space-between" align="center" gap="xs">

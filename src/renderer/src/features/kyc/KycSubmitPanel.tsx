@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useActiveProfile } from '../settings/store';
 import { count, records } from './format';
 import { KycChunkTable } from './KycChunkTable';
-import { type SendState, useKycStore } from './store';
+import { isChecking, type SendState, useKycStore } from './store';
 
 /**
  * Identity records about to go to a production gateway: one confirmation naming the profile and the count
@@ -144,7 +144,8 @@ export function KycSubmitPanel() {
     production.guarded(chunk?.records ?? 0, (confirmedProfile) => resubmit(chunkIndex, confirmedProfile));
   };
 
-  const busy = send?.phase === 'sending' || mappingBusy;
+  const checking = isChecking(counts);
+  const busy = send?.phase === 'sending' || mappingBusy || checking;
   const toFix = counts.invalid + counts.rejected;
   const offerRemaining = acceptedBefore > 0 && send === undefined;
 
@@ -167,12 +168,17 @@ export function KycSubmitPanel() {
             <Button
               variant="default"
               onClick={() => void exportRejected()}
-              disabled={toFix === 0}
+              disabled={toFix === 0 || checking}
               loading={exporting}
             >
               Export rejected rows ({count(toFix)})
             </Button>
           </Group>
+          {checking && (
+            <Text size="sm" c="gray.8" data-testid="kyc-waiting-for-check">
+              Sending and export wait until every row is checked.
+            </Text>
+          )}
           <Text size="xs" c="gray.7" maw={440}>
             To profile <strong>{profile?.name ?? '—'}</strong>, in chunks of up to{' '}
             {count(KYC_MAX_RECORDS_PER_REQUEST)} records, two at a time. Invalid rows stay here; export them

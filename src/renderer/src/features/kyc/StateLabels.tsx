@@ -1,6 +1,6 @@
 // Row and chunk states in the app's status look (a word on a tinted ground with a coloured edge), with
 // the colours of the statuses that mean the same: accepted = approved, rejected/refused = refused,
-// sending = processing, a chunk that never left = not sent, a chunk without an answer = outcome unknown.
+// sending = processing, a row not checked yet = pending, a chunk that never left = not sent, a chunk without an answer = outcome unknown.
 
 import { type StatusTagLook as Look, StatusTag } from '@renderer/lib/StatusTag';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
@@ -12,6 +12,7 @@ export const ROW_STATE_LOOK: Record<KycRowState, Look> = {
   accepted: { color: STATUS_LOOK.approved.color, label: 'Accepted' },
   rejected: { color: STATUS_LOOK.refused.color, label: 'Rejected' },
   sending: { color: STATUS_LOOK.processing.color, label: 'Sending' },
+  checking: { color: STATUS_LOOK.pending.color, label: 'Checking' },
 };
 
 export const CHUNK_STATE_LOOK: Record<KycChunkResult['state'], Look> = {

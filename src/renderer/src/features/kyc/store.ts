@@ -1,5 +1,7 @@
 // The KYC page's state: the open batch's summary and counts, the grid's small cache of row pages, and
-// the send in progress. The batch itself lives in main; the renderer holds only the pages near what is on
+// the send in progress. A file opened by path shows at once, its rows `checking` until main's workers
+// reach them: kyc.checked events bring the counts as the check goes on, and what needs every row (sending,
+// exporting, fixing, remapping) waits for the end. The batch itself lives in main; the renderer holds only the pages near what is on
 // screen (row-pages.ts), refetching them when a fix, a remapping or a sent chunk may have changed them.
 // Every answer carries the generation it was asked under, so an answer for another file or filter is
 // dropped, never shown.
@@ -10,6 +12,7 @@ import { call, errorMessage, openKycFile, subscribe } from '@renderer/lib/paydes
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import type {
   KycBatchSummary,
+  KycCheckedEvent,
   KycChunkResult,
   KycCounts,
   KycField,
@@ -35,7 +38,7 @@ import {
 
 /** Page requests in flight at once: enough to fill a screen quickly, few enough that a fling does not queue. */
 const IN_FLIGHT = 2;
-/** While chunks come back, the visible rows are refetched at most this often. */
+/** While chunks come back, or rows are checked, the visible rows are refetched at most this often. */
 const SEND_REFRESH_MS = 400;
 /**
  * Progress events are applied at most this often. Two chunks in flight answer in bursts; a render per
@@ -102,6 +105,10 @@ interface KycState {
   resubmit: (chunkIndex: number, confirmedProfile?: string) => Promise<void>;
   exportRejected: () => Promise<void>;
   progress: (event: KycProgressEvent) => void;
+  /** How the check of the open file goes on (main's kyc.checked). */
+  checked: (event: KycCheckedEvent) => void;
+  /** Closes the open file; one still being checked stops there. */
+  close: () => Promise<void>;
   /** Announces a sentence in the page's live region. */
   say: (text: string) => void;
   /** Forgets the rows read so far (personal data): the lock calls it; the grid reads them again after. */
@@ -113,6 +120,15 @@ export function sameCounts(before: KycCounts | undefined, after: KycCounts): Kyc
   if (!before) return after;
   const keys = Object.keys(after) as (keyof KycCounts)[];
   return keys.every((key) => before[key] === after[key]) ? before : after;
+}
+
+/** Whether the open file's rows are still being checked: sending, exporting, fixing and remapping wait. */
+export const isChecking = (counts: KycCounts | undefined): boolean => (counts?.checking ?? 0) > 0;
+
+function openedText(summary: KycBatchSummary): string {
+  const { counts } = summary;
+  if (isChecking(counts)) return `Opened ${summary.fileName}: ${records(counts.total)}, checking them.`;
+  return `Opened ${summary.fileName}: ${records(counts.total)}, ${count(counts.invalid)} invalid, ${count(counts.valid)} valid.`;
 }
 
 export function totalFor(filter: KycRowFilter, counts: KycCounts): number {
@@ -159,6 +175,11 @@ export const useKycStore = create<KycState>((set, get) => {
   let noticeSeq = 0;
   /** Files dropped one after the other open in turn: only the latest one's answer is shown. */
   let openSeq = 0;
+  /**
+   * kyc.checked events for a batch not shown yet: a small file's check can end before the answer that
+   * opened it arrives. Kept while a file opens, the latest per batch, and applied once it is shown.
+   */
+  let early = new Map<string, KycCheckedEvent>();
 
   const announce = (text: string) => set({ notice: { text, seq: ++noticeSeq } });
 
@@ -315,8 +336,18 @@ export const useKycStore = create<KycState>((set, get) => {
       const seq = ++openSeq;
       set({ opening: file.name, fileError: undefined });
       try {
-        const summary = await openKycFile(file);
-        if (seq !== openSeq) return;
+        const answer = await openKycFile(file);
+        const before = early.get(answer.batchId);
+        early = new Map();
+        if (seq !== openSeq) {
+          void call('kyc.close', { batchId: answer.batchId }).catch(() => undefined);
+          return;
+        }
+        const previous = get().summary;
+        // The page shows one file: the one it replaces is let go in main, and its check, if it runs, stops.
+        if (previous) void call('kyc.close', { batchId: previous.batchId }).catch(() => undefined);
+        // What main said since it answered, when that came first.
+        const summary = before && before.phase !== 'failed' ? before.summary : answer;
         const { counts } = summary;
         restart({
           summary,
@@ -330,9 +361,8 @@ export const useKycStore = create<KycState>((set, get) => {
           mappingError: undefined,
           exportError: undefined,
         });
-        announce(
-          `Opened ${summary.fileName}: ${records(counts.total)}, ${count(counts.invalid)} invalid, ${count(counts.valid)} valid.`,
-        );
+        announce(openedText(summary));
+        if (before?.phase === 'failed') get().checked(before);
       } catch (error) {
         if (seq !== openSeq) return;
         set({ opening: undefined });
@@ -482,6 +512,46 @@ export const useKycStore = create<KycState>((set, get) => {
       if (progressTimer === undefined) progressTimer = setTimeout(applyProgress, PROGRESS_MS);
     },
 
+    checked(event) {
+      const { summary, opening } = get();
+      if (opening !== undefined && event.batchId !== summary?.batchId) early.set(event.batchId, event);
+      if (!summary || event.batchId !== summary.batchId) return;
+      if (event.phase === 'failed') {
+        restart({ summary: undefined, counts: undefined, total: 0, send: undefined });
+        get().refuseFiles(`"${summary.fileName}" could not be checked: ${event.message}`);
+        return;
+      }
+      const next = event.summary;
+      set({
+        summary: next,
+        counts: sameCounts(get().counts, next.counts),
+        total: totalFor(get().filter, next.counts),
+        // Rows the gateway accepted from this file before are marked as they are checked.
+        ...(get().send === undefined && { acceptedBefore: next.counts.accepted }),
+      });
+      if (event.phase === 'done') {
+        invalidate();
+        const { counts } = next;
+        announce(
+          `Checked ${records(counts.total)} of ${next.fileName}: ${count(counts.invalid)} invalid, ${count(counts.valid)} valid.`,
+        );
+      } else invalidateSoon();
+    },
+
+    async close() {
+      const { summary, send } = get();
+      if (!summary || send?.phase === 'sending') return;
+      try {
+        await call('kyc.close', { batchId: summary.batchId });
+      } catch (error) {
+        get().refuseFiles(`"${summary.fileName}" could not be closed: ${errorMessage(error)}`);
+        return;
+      }
+      if (get().summary?.batchId !== summary.batchId) return;
+      restart({ summary: undefined, counts: undefined, total: 0, send: undefined, fileError: undefined });
+      announce(`Closed ${summary.fileName}.`);
+    },
+
     say: announce,
     forgetRows() {
       inFlight = new Set();
@@ -493,7 +563,12 @@ export const useKycStore = create<KycState>((set, get) => {
 // The rows read so far are personal data: a locked screen keeps none of them.
 forgetOnLock(() => useKycStore.getState().forgetRows());
 
-/** Once per page: chunk results as main reports them. */
+/** Once per page: chunk results and the check of the open file, as main reports them. */
 export function listenForKycProgress(): () => void {
-  return subscribe('kyc.progress', (event) => useKycStore.getState().progress(event));
+  const stopProgress = subscribe('kyc.progress', (event) => useKycStore.getState().progress(event));
+  const stopChecked = subscribe('kyc.checked', (event) => useKycStore.getState().checked(event));
+  return () => {
+    stopProgress();
+    stopChecked();
+  };
 }

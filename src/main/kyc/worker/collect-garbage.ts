@@ -1,0 +1,24 @@
+// A large file's bytes and cell offsets (hundreds of megabytes of shared memory) are returned only once every
+// thread that held them has collected its garbage, and a thread that is mostly idle (main between files, a
+// worker between jobs) seldom does: the next large file would then be read while the last one's memory is
+// still held, and the two stack up. So once such a file is let go, main and the idle workers ask V8 for a
+// full collection (a few milliseconds over their small heaps). V8 exposes it only to contexts made after
+// the flag is set, hence a context of its own.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+let collect: (() => void) | undefined;
+
+function collector(): () => void {
+  if (!collect) {
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  }
+  return collect;
+}
+
+/** A full collection of this thread's heap after the current turn of its event loop. */
+export async function collectGarbageSoon(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  collector()();
+}

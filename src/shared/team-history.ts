@@ -96,7 +96,7 @@ export type OutcomeUnknownItem = z.infer<typeof outcomeUnknownItemSchema>;
 
 export const teamQueueSchema = z.object({
   items: z.array(outcomeUnknownItemSchema),
-  /** How many there are in all (items holds the newest). */
+  /** How many there are in all, up to TEAM_QUEUE_COUNT_CAP of team-queue.ts (items holds the newest). */
   total: z.int().nonnegative(),
 });
 export type TeamQueue = z.infer<typeof teamQueueSchema>;

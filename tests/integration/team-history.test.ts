@@ -2,7 +2,9 @@
 // keyset pages, the search, the filters, a row with its timeline, the daily totals kept by the triggers,
 // the CSV export and the outcome-unknown queue — each as a supervisor (every desk) and as a desk's own
 // role (row-level security: its own rows only, yet the whole team's queue).
+
 import { randomUUID } from 'node:crypto';
+import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -335,6 +337,31 @@ describe('the outcome-unknown queue', () => {
     const columns = await the.deskA.query('SELECT * FROM paydesk.team_outcome_unknown(1)');
     expect(columns.fields.map((field) => field.name)).not.toContain('user_id');
     expect(columns.fields.map((field) => field.name)).not.toContain('card_key');
+  });
+
+  it('counts up to its cap, and still lists the newest', async () => {
+    const deskId = randomUUID();
+    await setup.cluster.sql(
+      setup.team.database,
+      "INSERT INTO paydesk.desks (desk_id, db_role, desk_name) VALUES ($1, 'desk_anna', 'Many unknown')",
+      [deskId],
+    );
+    const many = TEAM_QUEUE_COUNT_CAP + 200;
+    await setup.cluster.sql(
+      setup.team.database,
+      `INSERT INTO paydesk.history_rows (desk_id, row_id, version, db_role, kind, status, created_at, updated_at,
+         profile, operator, api_version, merchant_trade_no, user_id, last4, amount, amount_minor, currency,
+         request_json)
+       SELECT $1, 50000 + g, 1, 'desk_anna', 'payin', 'outcome_unknown', $2::bigint + g, $2::bigint + g,
+         'Sandbox', 'gen', 'v2', 'UNK-' || g, 'u' || g, '0000', '1.00', 100, 'EUR', '{}'
+       FROM generate_series(1, $3::int) AS g`,
+      [deskId, T0 + 86_400_000, many],
+    );
+    const queue = await teamOutcomeUnknown(the.deskB, 20);
+    expect(queue.total).toBe(TEAM_QUEUE_COUNT_CAP);
+    expect(queue.items.map((item) => item.merchantTradeNo)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `UNK-${many - i}`),
+    );
   });
 });
 

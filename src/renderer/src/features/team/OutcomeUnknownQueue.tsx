@@ -4,6 +4,7 @@
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import { useState } from 'react';
 import { useTeamQueue } from './use-team-reads';
 
@@ -24,6 +25,10 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
   const { items, total } = view.queue;
   if (total === 0) return null;
   const shown = all ? items : items.slice(0, FEW);
+  const count =
+    total >= TEAM_QUEUE_COUNT_CAP
+      ? `${TEAM_QUEUE_COUNT_CAP.toLocaleString()} or more`
+      : total.toLocaleString();
   return (
     <Paper
       withBorder
@@ -35,7 +40,7 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
     >
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          Outcome unknown on the team: {total}
+          Outcome unknown on the team: {count}
         </Text>
         <Text size="xs" c="gray.7">
           The customer may have been charged. Do not charge them again until the desk that sent it has settled
@@ -86,7 +91,7 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
             )}
             {total > items.length && (
               <Text size="xs" c="gray.7">
-                ({items.length} newest of {total})
+                ({items.length} newest of {count})
               </Text>
             )}
           </Group>

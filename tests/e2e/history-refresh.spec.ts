@@ -66,3 +66,64 @@ test('a refresh while scrolled down leaves the list where it was; a new filter s
   await history.searchFor('PD');
   await expect.poll(() => box.evaluate((element) => (element as unknown as ScrollBox).scrollTop)).toBe(0);
 });
+
+test('scrolled far down, every row sits at its own place under the header, and the keys keep the focused row in view', async ({
+  page,
+}) => {
+  await new PayInPage(page).open(harness.url);
+  await new HistoryPage(page).open();
+  const list = page.getByTestId('history-table');
+  const rows = list.getByTestId('history-row');
+  await expect(rows.first()).toBeVisible();
+  const box = page.getByTestId('history-scroll');
+  const header = list.locator('thead');
+
+  // The rows lie in the flow below a padding the list moves as it scrolls: each must land where the
+  // virtualizer counts it, one row height below the one before, the first rendered under the header.
+  await expect(async () => {
+    // Until enough pages have loaded, the box stops at the end of the rows so far, and the next page loads.
+    await box.evaluate((element) => {
+      (element as unknown as ScrollBox).scrollTop = 7_777;
+    });
+    const boxTop = (await box.boundingBox())?.y ?? 0;
+    const headerHeight = (await header.boundingBox())?.height ?? 0;
+    const scrollTop = await box.evaluate((element) => (element as unknown as ScrollBox).scrollTop);
+    const placed = await rows.evaluateAll((elements) =>
+      elements.map((element) => {
+        const row = element as unknown as {
+          dataset: { index: string };
+          getBoundingClientRect(): { y: number; height: number };
+        };
+        const { y, height } = row.getBoundingClientRect();
+        return { index: Number(row.dataset.index), y, height };
+      }),
+    );
+    expect(placed.length).toBeGreaterThan(5);
+    for (const { index, y, height } of placed) {
+      expect(Math.abs(y - (boxTop + headerHeight + index * height - scrollTop))).toBeLessThan(1);
+    }
+    // Row 216 (7,777 px down, 36 px a row) is the one under the header.
+    expect(placed.some(({ index }) => index === Math.floor(7_777 / 36))).toBe(true);
+  }).toPass();
+
+  // A row in view takes the focus; Page Down twice and Down five times: the focused row is the one the
+  // keys went to, and it is inside the scroll box, below the header.
+  const start = rows.nth(3);
+  const from = Number(await start.getAttribute('data-index'));
+  await start.focus();
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+  const focused = list.locator('tr:focus');
+  await expect(focused).toHaveAttribute('data-index', /\d+/);
+  const to = Number(await focused.getAttribute('data-index'));
+  expect(to).toBeGreaterThan(from + 5);
+  const boxArea = await box.boundingBox();
+  const headerArea = await header.boundingBox();
+  const rowArea = await focused.boundingBox();
+  expect(rowArea && boxArea && headerArea).toBeTruthy();
+  if (rowArea && boxArea && headerArea) {
+    expect(rowArea.y).toBeGreaterThanOrEqual(headerArea.y + headerArea.height - 1);
+    expect(rowArea.y + rowArea.height).toBeLessThanOrEqual(boxArea.y + boxArea.height + 1);
+  }
+});

@@ -361,6 +361,28 @@ test('20,000 rows: the grid scrolls to the end and shows the last row', async ({
     box.scrollTop = box.scrollHeight;
   });
   await expect(kyc.cell(20_001, 'userId')).toHaveText(`${tag}-19999`);
+  // The rows lie in the flow below a padding the grid moves as it scrolls: each lands one row height below
+  // the one before, where the virtualizer counts it, the last one at the bottom of the grid.
+  const placed = await kyc.gridScroll.evaluate((element) => {
+    type Box = { y: number; height: number };
+    type Row = { getAttribute(name: string): string | null; getBoundingClientRect(): Box };
+    const box = element as unknown as {
+      scrollTop: number;
+      getBoundingClientRect(): Box;
+      querySelector(selector: string): { getBoundingClientRect(): Box };
+      querySelectorAll(selector: string): Row[];
+    };
+    const header = box.querySelector('thead').getBoundingClientRect().height;
+    const top = box.getBoundingClientRect().y;
+    return [...box.querySelectorAll('[data-testid="kyc-row"]')].map((row) => {
+      const { y, height } = row.getBoundingClientRect();
+      const index = Number(row.getAttribute('aria-rowindex')) - 2;
+      return { index, off: y - (top + header + index * height - box.scrollTop) };
+    });
+  });
+  expect(placed.length).toBeGreaterThan(5);
+  expect(placed.map(({ index }) => index)).toContain(19_999);
+  for (const { off } of placed) expect(Math.abs(off)).toBeLessThan(1);
   // The grid's own bottom edge in the window first (the harness's keychain notice pushes it down).
   await kyc.activeCell.scrollIntoViewIfNeeded();
   await expect(kyc.cell(20_001, 'userId')).toBeInViewport();

@@ -158,7 +158,13 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
           style={{ ...tableVariables(columns), display: 'grid', minWidth: 960, borderCollapse: 'collapse' }}
         >
           <HistoryTableHeader view={columns} />
-          <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
+          <tbody
+            className="paydesk-history-rows"
+            // The rows lie in the flow below a padding as tall as the rows above them: a frame moves one
+            // padding rather than placing every new row at its own offset, which made Chromium restyle
+            // each new row several times over (docs/BENCHMARKS.md, the renderer).
+            style={{ height: virtualizer.getTotalSize(), paddingTop: (items[0]?.start ?? margin) - margin }}
+          >
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
@@ -167,7 +173,6 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
                   key={rowKey(row)}
                   row={row}
                   index={item.index}
-                  top={item.start - margin}
                   active={item.index === activeIndex}
                   failing={source === 'desk' ? flagged.get(row.id) : undefined}
                   handlers={handlers}

@@ -218,15 +218,12 @@ function Cells({ row, failing }: { row: ListRow; failing: readonly string[] | un
 export const HistoryTableRow = memo(function HistoryTableRow({
   row,
   index,
-  top,
   active,
   failing,
   handlers,
 }: {
   row: ListRow;
   index: number;
-  /** Offset from the top of the rows, below the header. */
-  top: number;
   active: boolean;
   /** Why the row fails verification against the audit trail, when it does. */
   failing: readonly string[] | undefined;
@@ -244,9 +241,6 @@ export const HistoryTableRow = memo(function HistoryTableRow({
       onClick={() => handlers.open(index)}
       onKeyDown={(event) => handlers.keyDown(event, index)}
       onFocus={() => handlers.focused(index)}
-      // Placed by `top`, not a transform: with a transform, styling a screenful of new rows cost about
-      // eight times as much in Chromium (a fast wheel brings one every frame).
-      style={{ top }}
     >
       <Cells row={row} failing={failing} />
     </tr>

@@ -66,7 +66,6 @@ function focusEditor(input: HTMLInputElement | null): void {
 
 interface RowProps {
   pos: number;
-  top: number;
   row: KycRowView | undefined;
   /** The active column when this row holds the active cell, else -1. */
   activeCol: number;
@@ -80,16 +79,9 @@ interface RowProps {
  * wheel turned hard shows only these (the rows are asked for once it slows, store.ts), two elements a row
  * where a row of cells is twenty. The active row keeps its cells, so that the focus always has one.
  */
-function LoadingRow({ pos, top }: { pos: number; top: number }) {
+function LoadingRow({ pos }: { pos: number }) {
   return (
-    <tr
-      aria-rowindex={pos + 2}
-      aria-busy
-      className="kyc-row"
-      data-odd={pos % 2 === 1}
-      data-testid="kyc-row"
-      style={{ top }}
-    >
+    <tr aria-rowindex={pos + 2} aria-busy className="kyc-row" data-odd={pos % 2 === 1} data-testid="kyc-row">
       <td className="kyc-cell kyc-loading" aria-colindex={1} aria-colspan={COLUMNS.length} />
     </tr>
   );
@@ -97,14 +89,13 @@ function LoadingRow({ pos, top }: { pos: number; top: number }) {
 
 export const KycGridRow = memo(function KycGridRow({
   pos,
-  top,
   row,
   activeCol,
   editing,
   saving,
   editor,
 }: RowProps) {
-  if (!row && activeCol < 0) return <LoadingRow pos={pos} top={top} />;
+  if (!row && activeCol < 0) return <LoadingRow pos={pos} />;
   const descriptions: { id: string; text: string }[] = [];
   const cells = COLUMNS.map((column, col) => {
     const errors = cellErrors(row, column);
@@ -175,7 +166,6 @@ export const KycGridRow = memo(function KycGridRow({
       data-odd={pos % 2 === 1}
       data-testid="kyc-row"
       data-state={row?.state}
-      style={{ top }}
     >
       {cells}
       {descriptions.length > 0 && (

@@ -1,6 +1,6 @@
 // One row of the history list, and the list's header row. A wheel through a long history brings a
 // screenful of new rows every frame: a row is plain markup on the classes of history.css (the view's
-// columns as one CSS variable on the table) and renders again only when its own row, place, tab stop or
+// columns as one CSS variable on the table) and renders again only when its own row, index, tab stop or
 // audit flag changes. A row that fails verification against the audit trail is marked (⚠ in its status,
 // a red edge, and the reasons on hover): what it shows may not be what Paydesk recorded. The team view's
 // rows add the desk that wrote them and its operator.

@@ -4,6 +4,7 @@
 // Rows are HistoryTableRow, memoized: scrolling renders the rows that come into view, not all of them.
 // Ctrl+C on a pay-in row copies its order number. The team view's rows add their desk and operator.
 import { Group, Loader, Text } from '@mantine/core';
+import { paddingAboveRows } from '@renderer/lib/rows-in-flow';
 import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
 import type { HistoryKind } from '@shared/history';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -160,10 +161,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
           <HistoryTableHeader view={columns} />
           <tbody
             className="paydesk-history-rows"
-            // The rows lie in the flow below a padding as tall as the rows above them: a frame moves one
-            // padding rather than placing every new row at its own offset, which made Chromium restyle
-            // each new row several times over (docs/BENCHMARKS.md, the renderer).
-            style={{ height: virtualizer.getTotalSize(), paddingTop: (items[0]?.start ?? margin) - margin }}
+            style={{ height: virtualizer.getTotalSize(), paddingTop: paddingAboveRows(items, margin) }}
           >
             {items.map((item) => {
               const row = rows[item.index];

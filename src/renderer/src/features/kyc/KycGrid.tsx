@@ -6,6 +6,7 @@
 // Scrolling renders only what it must: rows are plain markup (KycGridRow), the pointer's cell is the
 // tooltip's state, not the grid's, and the tab stop catches up with the rows in view once scrolling stops.
 import { Alert } from '@mantine/core';
+import { paddingAboveRows } from '@renderer/lib/rows-in-flow';
 import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
 import type { KycField, KycRowView } from '@shared/kyc-batch';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -329,12 +330,7 @@ export function KycGrid({ label }: { label: string }) {
           }}
         >
           <KycGridHeader />
-          <tbody
-            // The rows lie in the flow below a padding as tall as the rows above them: a frame moves one
-            // padding rather than placing every new row at its own offset, which made Chromium restyle
-            // each new row several times over (docs/BENCHMARKS.md, the renderer).
-            style={{ display: 'block', paddingTop: (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT }}
-          >
+          <tbody style={{ display: 'block', paddingTop: paddingAboveRows(items, HEADER_HEIGHT) }}>
             {items.map((item) => {
               const row = rowAt(pages, item.index);
               const here = <T extends { index: number }>(edit: T | undefined) =>

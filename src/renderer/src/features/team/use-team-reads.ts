@@ -11,7 +11,7 @@ export const STATUS_EVERY_MS = 3_000;
 /** How often the queue is asked: one small indexed query on the team database. */
 export const QUEUE_EVERY_MS = 15_000;
 
-/** Runs `ask` now, then every `everyMs` while the document is visible, and on `alsoWhen` subscriptions. */
+/** Runs `ask` now, then every `everyMs` while the document is visible, and when a pay-in settles if `onSettled`. */
 function usePolling(ask: () => Promise<void>, everyMs: number, enabled: boolean, onSettled: boolean) {
   useEffect(() => {
     if (!enabled) return;

@@ -201,7 +201,7 @@ export async function typeIntoPeer(page: Page, perKeyMs: number): Promise<number
 export async function typePayIn(page: Page, perKeyMs: number): Promise<number> {
   const form = page.getByRole('form', { name: 'Card payment' });
   let keys = 0;
-  // The country first: its searchable select's text replaced, the match taken with a click (Enter would send).
+  // The country first: its searchable select's text replaced, the match taken with a click.
   await form.getByRole('combobox', { name: 'Country', exact: true }).click();
   await page.keyboard.press('Control+A');
   await typeLikeATypist(page, 'Austr', perKeyMs);

@@ -4,15 +4,18 @@
 // a page opened too early, and a page that says so, and can try again, when its code does not come.
 import type { Route } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
-import { CARDS } from '../support/e2e/pages/payin-page';
+import { CARDS, customer } from '../support/e2e/pages/payin-page';
 
 const LAZY_CHUNK = /\/assets\/(KycPage|HistoryPage|SettingsPage)-[^/]*\.js$/;
+// The pay-in page's own lazy parts (shell/lazy-parts.tsx) and the Mantine code only they use.
+const LAZY_PART_CHUNK =
+  /\/assets\/(DuplicateDialog|ConfirmDialog|ReceiptDialog|TestCardsModal|LockScreen|OutcomeUnknownQueue|Modal|Table|ScrollArea|Tooltip)-[^/]*\.js$/;
 
-/** Holds the lazy pages' chunks until `release`; the requests held so far, by chunk name. */
-async function holdChunks(page: import('@playwright/test').Page) {
+/** Holds these chunks until `release`; the requests held so far, by chunk name. */
+async function holdChunks(page: import('@playwright/test').Page, chunk: RegExp = LAZY_CHUNK) {
   const held: Route[] = [];
   let open = false;
-  await page.route(LAZY_CHUNK, (route) => (open ? route.continue() : void held.push(route)));
+  await page.route(chunk, (route) => (open ? route.continue() : void held.push(route)));
   return {
     names: () => held.map((route) => new URL(route.request().url()).pathname.split('/').pop()!.split('-')[0]),
     async release() {
@@ -71,4 +74,24 @@ test('a page whose code cannot be fetched says so, and opens when asked to try a
   refuse = false;
   await problem.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'History', level: 2 })).toBeVisible();
+});
+
+test('a pay-in is typed, sent and shown with none of the dialogs’ code; a dialog asked for early opens once it is in', async ({
+  page,
+  payin,
+}) => {
+  const chunks = await holdChunks(page, LAZY_PART_CHUNK);
+  await payin.open();
+  await payin.fillPayIn(customer('lazy-parts'), CARDS.approve, '31.00');
+  await payin.send.click();
+  await payin.expectOutcome('Approved');
+  await expect(payin.fact('orderId')).toHaveText(/\S/);
+  await expect(payin.result.getByRole('button', { name: /^Copy orderId/ })).toBeVisible();
+
+  await payin.testCardsButton.click();
+  await expect.poll(() => chunks.names()).toContain('TestCardsModal');
+  const cards = page.getByRole('dialog', { name: 'Sandbox test cards' });
+  await expect(cards).toHaveCount(0);
+  await chunks.release();
+  await expect(cards).toBeVisible();
 });

@@ -1,10 +1,10 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { useEffect } from 'react';
-import { LockScreen } from './features/lock/LockScreen';
+import { Suspense, useEffect } from 'react';
 import { useOperatorLock } from './features/lock/use-operator-lock';
 import { listenForSettlement, usePayInStore } from './features/payin/store';
 import { useSettingsStore } from './features/settings/store';
 import { forgetAllOnLock } from './lib/forget-on-lock';
+import { LazyLockScreen } from './shell/lazy-parts';
 import { Shell } from './shell/Shell';
 
 export function App() {
@@ -35,7 +35,13 @@ export function App() {
   }, [lock.locked]);
 
   // Instead of the whole shell: its pages unmount, and with them anything typed into a form.
-  if (lock.locked) return <LockScreen />;
+  if (lock.locked) {
+    return (
+      <Suspense fallback={<Center h="100vh" />}>
+        <LazyLockScreen />
+      </Suspense>
+    );
+  }
   if (loadError && !view) {
     return (
       <Center h="100vh">

@@ -1,5 +1,5 @@
 import './styles';
-import { type CSSVariablesResolver, createTheme, MantineProvider, Popover } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -14,7 +14,7 @@ const theme = createTheme({
     // popover of that render, whose update holds the list before it: a chain that grows by a render's
     // props (about 12 KB) with every Select opened, for as long as the page lives. Unlocked, the list
     // stays the same and nothing is chained (bench:soak, docs/BENCHMARKS.md "Working day").
-    Popover: Popover.extend({ defaultProps: { preventPositionChangeWhenVisible: false } }),
+    Popover: { defaultProps: { preventPositionChangeWhenVisible: false } },
   },
 });
 

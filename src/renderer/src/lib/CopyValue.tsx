@@ -1,4 +1,6 @@
-import { ActionIcon, CopyButton, Group, Tooltip } from '@mantine/core';
+// The hint is the button's title, as on History's rows: a Tooltip would bring Mantine's floating layer
+// into the pay-in page's start (lib/SearchSelect.tsx says why that matters).
+import { ActionIcon, CopyButton, Group } from '@mantine/core';
 import { CheckIcon, CopyIcon } from './icons';
 
 /** A value with a button that copies it: order numbers, orderId, traceid. */
@@ -8,16 +10,15 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
       <span>{value}</span>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'green' : 'gray'}
-              onClick={copy}
-              aria-label={`Copy ${label}`}
-            >
-              {copied ? <CheckIcon /> : <CopyIcon />}
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'green' : 'gray'}
+            onClick={copy}
+            aria-label={`Copy ${label}`}
+            title={copied ? 'Copied' : `Copy ${label}`}
+          >
+            {copied ? <CheckIcon /> : <CopyIcon />}
+          </ActionIcon>
         )}
       </CopyButton>
     </Group>

@@ -1,13 +1,13 @@
 // A text field of a react-hook-form form inside its FormProvider: registered under `name`, its error
 // shown under it. The field markup a form would otherwise repeat for each of its many text fields;
-// FormPasswordInput is the same for a passphrase.
-import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
+// FormPasswordInput.tsx is the same for a passphrase (apart, so the pay-in page's start has no PasswordInput).
+import { TextInput, type TextInputProps } from '@mantine/core';
 import { type FieldValues, get, type Path, type RegisterOptions, useFormContext } from 'react-hook-form';
 
-type FieldProps<V extends FieldValues> = { name: Path<V>; options?: RegisterOptions<V, Path<V>> };
+export type FieldProps<V extends FieldValues> = { name: Path<V>; options?: RegisterOptions<V, Path<V>> };
 
 /** The field registered under its name in the surrounding form, and the error it has. */
-function useFormField<V extends FieldValues>({ name, options }: FieldProps<V>) {
+export function useFormField<V extends FieldValues>({ name, options }: FieldProps<V>) {
   const { register, formState } = useFormContext<V>();
   const error: { message?: string } | undefined = get(formState.errors, name);
   return { error, registration: register(name, options) };
@@ -20,21 +20,4 @@ export function FormTextInput<V extends FieldValues>({
 }: Omit<TextInputProps, 'name' | 'error'> & FieldProps<V>) {
   const { error, registration } = useFormField<V>({ name, options });
   return <TextInput {...rest} error={error?.message} {...registration} />;
-}
-
-/** Mantine's PasswordInput does not mark its input aria-invalid (its TextInput does): this one does. */
-export function FormPasswordInput<V extends FieldValues>({
-  name,
-  options,
-  ...rest
-}: Omit<PasswordInputProps, 'name' | 'error'> & FieldProps<V>) {
-  const { error, registration } = useFormField<V>({ name, options });
-  return (
-    <PasswordInput
-      {...rest}
-      aria-invalid={error ? true : undefined}
-      error={error?.message}
-      {...registration}
-    />
-  );
 }

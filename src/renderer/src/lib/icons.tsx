@@ -27,6 +27,14 @@ export function CheckIcon() {
   );
 }
 
+export function ChevronIcon() {
+  return (
+    <svg {...common} aria-hidden="true">
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
 export function RemoveIcon() {
   return (
     <svg {...common} aria-hidden="true">

@@ -2,8 +2,9 @@
 // a calm colour for the sandbox (with its test cards one click away).
 import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { LazyWhen } from '@renderer/lib/lazy-code';
 import type { Profile } from '@shared/profile';
-import { TestCardsModal } from './TestCardsModal';
+import { LazyTestCardsModal } from './lazy-parts';
 
 export function EnvironmentBanner({ profile }: { profile: Profile }) {
   const [cardsOpen, cards] = useDisclosure(false);
@@ -59,7 +60,9 @@ export function EnvironmentBanner({ profile }: { profile: Profile }) {
       <Button size="compact-sm" variant="white" color="teal.9" onClick={cards.open}>
         Test cards
       </Button>
-      <TestCardsModal opened={cardsOpen} onClose={cards.close} />
+      <LazyWhen when={cardsOpen}>
+        <LazyTestCardsModal opened={cardsOpen} onClose={cards.close} />
+      </LazyWhen>
     </Group>
   );
 }

@@ -4,9 +4,17 @@
 // on their first visit, then kept like the rest. Pages do not share the window's scroll: History, KYC and
 // Settings come back where they were left; the pay-in page opens at its top, where its first field takes
 // the focus (a remembered place further down would leave the focused field out of view).
-import { Alert, AppShell, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
@@ -64,12 +72,13 @@ export function Shell() {
   useEffect(() => preloadPages(), []);
 
   return (
-    <AppShell
-      header={{ height: profile?.environment === 'production' ? 92 : 88 }}
-      navbar={{ width: 220, breakpoint: 0 }}
-      padding="md"
+    <div
+      className="shell"
+      style={
+        { '--shell-header-height': profile?.environment === 'production' ? '92px' : '88px' } as CSSProperties
+      }
     >
-      <AppShell.Header>
+      <header className="shell-header">
         <Group h={52} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Title order={1} size="h3">
@@ -103,9 +112,9 @@ export function Shell() {
           )}
         </Group>
         {profile && <EnvironmentBanner profile={profile} />}
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="xs" aria-label="Main">
+      <div className="shell-navbar">
         <nav aria-label="Pages">
           <Stack gap={2}>
             {PAGES.map((entry) => (
@@ -124,9 +133,9 @@ export function Shell() {
             ))}
           </Stack>
         </nav>
-      </AppShell.Navbar>
+      </div>
 
-      <AppShell.Main>
+      <main className="shell-main">
         {appInfo && !appInfo.keychain.available && (
           <Alert color="yellow" mb="md" py={6}>
             <strong>No OS keychain:</strong> merchant secrets are kept in memory only and forgotten when
@@ -143,7 +152,7 @@ export function Shell() {
         {LAZY_IDS.map((id) => (
           <OnDemandPage key={id} id={id} shown={page === id} visited={visited.has(id)} />
         ))}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -2,9 +2,10 @@
 // and Settings — in chunks of their own, so that the pay-in page starts with its own code alone. Once the
 // pay-in form is usable and the page is idle, their code is fetched in the background, one chunk at a
 // time; a page opened before its chunk is in shows a quiet loading line until it is (PageLoading).
-// A chunk already in renders at once: its promise carries its value (React's `use`), so no loading line
-// flashes for a frame on every first visit.
+// A chunk already in renders at once (lib/lazy-code.tsx), so no loading line flashes on a first visit.
+import { preloadInTurn, type Tracked, track } from '@renderer/lib/lazy-code';
 import { type ComponentType, use } from 'react';
+import { LAZY_PARTS } from './lazy-parts';
 import type { PageId } from './pages';
 
 export type LazyPageId = Exclude<PageId, 'payin'>;
@@ -15,27 +16,12 @@ const LOADERS: Record<LazyPageId, () => Promise<ComponentType>> = {
   settings: () => import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
 };
 
-/** A promise as React's `use` reads it synchronously once settled. */
-type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
-
 const loading = new Map<LazyPageId, Tracked<ComponentType>>();
 
 export function loadPage(id: LazyPageId): Tracked<ComponentType> {
   let promise = loading.get(id);
   if (!promise) {
-    const tracked: Tracked<ComponentType> = LOADERS[id]();
-    tracked.status = 'pending';
-    tracked.then(
-      (value) => {
-        tracked.status = 'fulfilled';
-        tracked.value = value;
-      },
-      (reason: unknown) => {
-        tracked.status = 'rejected';
-        tracked.reason = reason;
-      },
-    );
-    promise = tracked;
+    promise = track(LOADERS[id]());
     loading.set(id, promise);
   }
   return promise;
@@ -57,22 +43,16 @@ const PRELOAD_AFTER_MS = 1_500;
 
 let preloading = false;
 
-/** Fetches the other pages' code in the background, each chunk in an idle moment of its own. */
+/**
+ * Fetches the code of what the pay-in page shows only after an action (lazy-parts.tsx), then the other
+ * pages', each chunk in an idle moment of its own.
+ */
 export function preloadPages(order: readonly LazyPageId[] = ['kyc', 'history', 'settings']): void {
   if (preloading) return;
   preloading = true;
-  const whenIdle = (work: () => void) =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(work, { timeout: 5_000 })
-      : setTimeout(work, 200);
-  const next = (index: number) => {
-    const id = order[index];
-    if (!id) return;
-    whenIdle(() => {
-      loadPage(id)
-        .catch(() => undefined)
-        .finally(() => next(index + 1));
-    });
-  };
-  setTimeout(() => next(0), PRELOAD_AFTER_MS);
+  setTimeout(
+    () =>
+      preloadInTurn([...LAZY_PARTS.map((part) => part.preload), ...order.map((id) => () => loadPage(id))]),
+    PRELOAD_AFTER_MS,
+  );
 }

@@ -10,7 +10,7 @@ import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import { hasReceipt } from '@shared/receipt';
 import type { ReactNode } from 'react';
-import { ReceiptButton } from '../receipt/ReceiptDialog';
+import { ReceiptButton } from '../receipt/ReceiptButton';
 import { localDateTime, prettyJson } from './format';
 import { isTeamRow } from './query';
 import { RetryPanel } from './RetryPanel';

@@ -8,7 +8,6 @@ import {
   Checkbox,
   Group,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -17,6 +16,7 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
 import { countryOptions } from '@renderer/lib/countries';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
+import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { MONO_INPUT } from '@renderer/lib/styles';
 import { CUSTOMER_FIELDS, type CustomerDetails } from '@shared/customer-fields';
 import { normalizeAmount, withDecimalPoint } from '@shared/money/amount';
@@ -365,20 +365,17 @@ export function PayInForm({
                 control={control}
                 name="country"
                 render={({ field, fieldState }) => (
-                  <Select
+                  <SearchSelect
                     ref={field.ref}
                     label="Country"
                     required
+                    // Keyboard first: typing replaces the country shown, and Enter takes the first match.
                     searchable
                     data={countries}
                     value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
+                    onChange={field.onChange}
                     onBlur={field.onBlur}
-                    // Keyboard first: typing replaces the country shown, and Enter takes the first match.
-                    onFocus={(event) => event.currentTarget.select()}
-                    selectFirstOptionOnChange
                     nothingFoundMessage="No such country"
-                    allowDeselect={false}
                     limit={50}
                     error={fieldState.error?.message}
                     data-testid="country"

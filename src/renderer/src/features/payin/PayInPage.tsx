@@ -1,7 +1,7 @@
 import { Box, Group, Stack, Title } from '@mantine/core';
+import { LazyWhen } from '@renderer/lib/lazy-code';
+import { LazyDuplicateDialog, LazyOutcomeUnknownQueue } from '@renderer/shell/lazy-parts';
 import { useActiveProfile, useSettingsStore } from '../settings/store';
-import { OutcomeUnknownQueue } from '../team/OutcomeUnknownQueue';
-import { DuplicateDialog } from './DuplicateDialog';
 import { PayInForm } from './PayInForm';
 import { PayInResult } from './PayInResult';
 import { usePayInStore } from './store';
@@ -19,6 +19,7 @@ export function PayInPage({ active }: { active: boolean }) {
   const wide = bankPageInPanel && inFrame;
   // Team mode: what other desks have not settled, beside the form, before the agent charges.
   const teamMode = useSettingsStore((state) => state.view?.settings.team !== undefined);
+  const duplicateAsked = usePayInStore((state) => state.duplicate !== undefined);
   return (
     <Stack gap="md">
       <Title order={2}>Card payment (MOTO)</Title>
@@ -38,12 +39,16 @@ export function PayInPage({ active }: { active: boolean }) {
           }}
         >
           <Stack gap="sm">
-            <OutcomeUnknownQueue enabled={teamMode && active} />
+            <LazyWhen when={teamMode}>
+              <LazyOutcomeUnknownQueue enabled={teamMode && active} />
+            </LazyWhen>
             <PayInResult />
           </Stack>
         </Box>
       </Group>
-      <DuplicateDialog />
+      <LazyWhen when={duplicateAsked}>
+        <LazyDuplicateDialog />
+      </LazyWhen>
     </Stack>
   );
 }

@@ -3,18 +3,19 @@
 // (may have been charged: ask again only with the same order number), Conflict (the gateway said two
 // things), Not sent, Refused. The panel is an aria-live region so the outcome is announced, and it follows
 // the pay-in's changes from any source (main's payin.settled events).
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import type { PayInResult as Result } from '@shared/ipc';
 import type { PayInStatus } from '@shared/payin-lifecycle';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { ReceiptButton } from '../receipt/ReceiptDialog';
+import { ReceiptButton } from '../receipt/ReceiptButton';
 import { AskAgainPanel } from './AskAgainPanel';
 import { BankPage } from './BankPage';
 import { isFormField } from './form';
 import { type PayInPhase, usePayInStore } from './store';
+import './payin-result.css';
 
 // The result panel's headings: the History page's words, except where the panel says more.
 const TITLE: Partial<Record<PayInStatus, string>> = {
@@ -31,55 +32,47 @@ const lookOf = (status: PayInStatus) => ({
 function CopyRow({ label, value }: { label: string; value: string | undefined }) {
   if (!value) return null;
   return (
-    <Table.Tr>
-      <Table.Th scope="row" fw={500} c="dimmed" w="9rem">
-        {label}
-      </Table.Th>
-      <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+    <tr>
+      <th scope="row">{label}</th>
+      <td className="payin-facts-code">
         <CopyValue label={label} value={value} />
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 }
 
 function Facts({ result }: { result: Result }) {
   return (
-    <Table withRowBorders={false} verticalSpacing={2} fz="sm">
-      <Table.Tbody>
-        <Table.Tr>
-          <Table.Th scope="row" fw={500} c="dimmed" w="9rem">
-            Amount
-          </Table.Th>
-          <Table.Td fw={700}>
+    <table className="payin-facts">
+      <tbody>
+        <tr>
+          <th scope="row">Amount</th>
+          <td className="payin-facts-amount">
             {result.amount} {result.currency}
-          </Table.Td>
-        </Table.Tr>
+          </td>
+        </tr>
         {result.maskedPan && (
-          <Table.Tr>
-            <Table.Th scope="row" fw={500} c="dimmed">
-              Card
-            </Table.Th>
-            <Table.Td ff="monospace">{result.maskedPan}</Table.Td>
-          </Table.Tr>
+          <tr>
+            <th scope="row">Card</th>
+            <td className="payin-facts-code">{result.maskedPan}</td>
+          </tr>
         )}
         <CopyRow label="Order number" value={result.merchantTradeNo} />
         <CopyRow label="orderId" value={result.orderId} />
         <CopyRow label="traceid" value={result.traceid} />
         {result.storedCard && (
-          <Table.Tr>
-            <Table.Th scope="row" fw={500} c="dimmed">
-              Card stored
-            </Table.Th>
-            <Table.Td>
+          <tr>
+            <th scope="row">Card stored</th>
+            <td>
               {localDateTime(result.storedCard.storedAt ?? Date.now())} for customer{' '}
               <Text span ff="monospace" fz="sm">
                 {result.storedCard.userId}
               </Text>
-            </Table.Td>
-          </Table.Tr>
+            </td>
+          </tr>
         )}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 

@@ -1,10 +1,13 @@
 // The customer's stored cards (payin.storedCards for the typed userId). Choosing one sends its
 // ccStorageID instead of card details, which the form then hides; a card can be taken off Paydesk's list.
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
+import type { Confirmation } from '@renderer/lib/ConfirmDialog';
+import { LazyWhen } from '@renderer/lib/lazy-code';
 import { localDateTime } from '@renderer/lib/local-time';
 import { call, errorMessage } from '@renderer/lib/paydesk';
+import { SearchSelect } from '@renderer/lib/SearchSelect';
+import { LazyConfirmDialog } from '@renderer/shell/lazy-parts';
 import type { StoredCard } from '@shared/ipc';
 import { useEffect, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -77,7 +80,7 @@ export function StoredCardPicker({
         control={control}
         name="ccStorageID"
         render={({ field, fieldState }) => (
-          <Select
+          <SearchSelect
             ref={field.ref}
             label="Card to charge"
             description={`${cards.length} stored card${cards.length === 1 ? '' : 's'} for this customer`}
@@ -86,8 +89,7 @@ export function StoredCardPicker({
               ...cards.map((card) => ({ value: card.ccStorageID, label: storedCardLabel(card) })),
             ]}
             value={field.value}
-            onChange={(value) => field.onChange(value ?? NEW_CARD)}
-            allowDeselect={false}
+            onChange={field.onChange}
             error={fieldState.error?.message}
             data-testid="stored-card"
           />
@@ -122,7 +124,9 @@ export function StoredCardPicker({
           </Button>
         </Group>
       )}
-      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(undefined)} />
+      <LazyWhen when={confirmation !== undefined}>
+        <LazyConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(undefined)} />
+      </LazyWhen>
     </Stack>
   );
 }

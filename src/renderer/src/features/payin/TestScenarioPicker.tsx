@@ -1,5 +1,5 @@
 // Sandbox only: pick an outcome, the form is filled, the focus lands on Send: two keystrokes to a demo.
-import { Select } from '@mantine/core';
+import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { PayInFormValues } from './form';
@@ -32,7 +32,7 @@ export function TestScenarioPicker() {
   }
 
   return (
-    <Select
+    <SearchSelect
       label="Test scenario"
       description={filled ? `Filled: ${filled}` : 'Fills a test card and customer data'}
       placeholder="Choose an outcome…"
@@ -40,11 +40,8 @@ export function TestScenarioPicker() {
       value={null}
       onChange={apply}
       searchable
-      selectFirstOptionOnChange
       w="20rem"
       maxDropdownHeight={360}
-      // The dropdown is portalled out of the shell: its group labels need their own AA-contrast colour.
-      styles={{ groupLabel: { color: 'var(--mantine-color-gray-7)' } }}
       data-testid="test-scenario"
     />
   );

@@ -143,16 +143,3 @@ export function ReceiptDialog({
     </Modal>
   );
 }
-
-/** "Receipt…": opens the receipt of one settled pay-in. */
-export function ReceiptButton({ historyId, size = 'xs' }: { historyId: number; size?: 'xs' | 'sm' }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="default" size={size} onClick={() => setOpen(true)}>
-        Receipt…
-      </Button>
-      <ReceiptDialog historyId={open ? historyId : undefined} onClose={() => setOpen(false)} />
-    </>
-  );
-}

@@ -1,7 +1,7 @@
 // The operator lock (PCI DSS 8.2.8): an optional passphrase, kept by main as a scrypt hash in the OS
 // keychain. With one set, Paydesk locks when idle or on "Lock now", and opens only with it.
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { FormPasswordInput } from '@renderer/lib/FormTextInput';
+import { FormPasswordInput } from '@renderer/lib/FormPasswordInput';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import { PASSPHRASE_MIN_LENGTH } from '@shared/ipc';
 import { useState } from 'react';

@@ -1,0 +1,21 @@
+// "Receipt…" beside a settled pay-in. The dialog's code (and Mantine's Modal) loads on the first click, if
+// the idle preload has not brought it in already (shell/lazy-parts.tsx).
+import { Button } from '@mantine/core';
+import { LazyWhen } from '@renderer/lib/lazy-code';
+import { LazyReceiptDialog } from '@renderer/shell/lazy-parts';
+import { useState } from 'react';
+
+/** "Receipt…": opens the receipt of one settled pay-in. */
+export function ReceiptButton({ historyId, size = 'xs' }: { historyId: number; size?: 'xs' | 'sm' }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="default" size={size} onClick={() => setOpen(true)}>
+        Receipt…
+      </Button>
+      <LazyWhen when={open}>
+        <LazyReceiptDialog historyId={open ? historyId : undefined} onClose={() => setOpen(false)} />
+      </LazyWhen>
+    </>
+  );
+}

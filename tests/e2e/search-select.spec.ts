@@ -54,6 +54,14 @@ test('Escape and Tab leave the country as it was; Escape closes only the list, n
   // The form's own Escape (clear the card details) did not run: the list took the key.
   await expect(payin.cardNumber).toHaveValue('4242 4242 4242 4242');
 
+  // The text deleted, Enter takes no country: the list closes on the one there was.
+  await payin.country.press('ControlOrMeta+a');
+  await payin.country.press('Backspace');
+  await expect(payin.country).toHaveAttribute('aria-expanded', 'true');
+  await payin.country.press('Enter');
+  await expect(payin.country).toHaveAttribute('aria-expanded', 'false');
+  await expect(payin.country).toHaveValue('Germany (DE)');
+
   await payin.country.press('ControlOrMeta+a');
   await payin.country.pressSequentially('xyzzy');
   await expect(page.getByText('No such country')).toBeVisible();

@@ -37,8 +37,16 @@ function cleanText(text: string): string | undefined {
   return trimmed.includes("'") ? undoFormulaGuards(trimmed).trim() : trimmed;
 }
 
+const LIST_SEPARATORS = /[;|,\r\n]+/;
+const LIST_SEPARATOR = /[;|,\r\n]/;
+
 function normalizeList(cell: string | readonly string[]): readonly string[] | undefined {
-  const items = typeof cell === 'string' ? cell.split(/[;|,\r\n]+/) : cell;
+  // Most list cells hold one URL: no split, no array of parts (a million-record file has one or two per row).
+  if (typeof cell === 'string' && !LIST_SEPARATOR.test(cell)) {
+    const value = cleanText(cell);
+    return value === undefined ? undefined : [value];
+  }
+  const items = typeof cell === 'string' ? cell.split(LIST_SEPARATORS) : cell;
   const list: string[] = [];
   for (const item of items) {
     const value = cleanText(item);

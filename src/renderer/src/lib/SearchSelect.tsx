@@ -6,6 +6,7 @@
 // It also keeps nothing between openings (Mantine's Popover once leaked a render per opening:
 // docs/BENCHMARKS.md, "Working day").
 import { Input } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -102,23 +103,34 @@ export function SearchSelect({
   const [active, setActive] = useState(-1);
   const [above, setAbove] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const inputRefs = useMergedRef(inputRef, ref);
   const shown = open ? matchingRows(rows, search, limit) : [];
 
   useEffect(() => {
     if (open && active >= 0) document.getElementById(`${id}-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [open, active, id]);
 
+  /**
+   * Opens the list, or refilters it for `typed`. The first match is active, so Enter takes it; with nothing
+   * typed (the text deleted) none is, so that Enter cannot take the first country in the list by accident.
+   */
   function openList(typed?: string) {
     const input = inputRef.current;
-    if (input) {
+    if (!open && input) {
       const box = input.getBoundingClientRect();
       const below = window.innerHeight - box.bottom;
       setAbove(below < maxDropdownHeight && box.top > below);
     }
     setSearch(typed);
     const list = matchingRows(rows, typed, limit);
-    const at = typed === undefined ? list.findIndex((row) => row.option.value === value) : -1;
-    setActive(list.length === 0 ? -1 : Math.max(at, 0));
+    if (typed === undefined)
+      setActive(
+        Math.max(
+          list.findIndex((row) => row.option.value === value),
+          0,
+        ),
+      );
+    else setActive(typed.trim() === '' || list.length === 0 ? -1 : 0);
     setOpen(true);
   }
 
@@ -128,10 +140,10 @@ export function SearchSelect({
     setActive(-1);
   }
 
+  /** Takes the row (none: the value stays as it was) and closes the list. */
   function choose(row: Row | undefined) {
-    if (!row) return;
     close();
-    if (row.option.value !== value) onChange(row.option.value);
+    if (row && row.option.value !== value) onChange(row.option.value);
   }
 
   function move(step: number) {
@@ -177,8 +189,6 @@ export function SearchSelect({
       aria-selected={index === active}
       data-checked={row.option.value === value || undefined}
       className="search-select-option"
-      // The input keeps the focus (and so the list stays open) while an option is clicked.
-      onMouseDown={(event) => event.preventDefault()}
       onMouseMove={() => index !== active && setActive(index)}
       onClick={() => choose(row)}
     >
@@ -216,11 +226,7 @@ export function SearchSelect({
       <div className="search-select">
         <Input
           id={id}
-          ref={(element: HTMLInputElement | null) => {
-            inputRef.current = element;
-            if (typeof ref === 'function') ref(element);
-            else if (ref) ref.current = element;
-          }}
+          ref={inputRefs}
           role="combobox"
           aria-expanded={open}
           aria-haspopup="listbox"
@@ -236,7 +242,11 @@ export function SearchSelect({
           placeholder={placeholder}
           value={search ?? chosen?.label ?? ''}
           onChange={(event) => openList(event.currentTarget.value)}
-          onClick={() => (open && !searchable ? close() : openList())}
+          // A click into text being typed only moves the caret.
+          onClick={() => {
+            if (!open) openList();
+            else if (!searchable) close();
+          }}
           onFocus={(event) => searchable && event.currentTarget.select()}
           onBlur={() => {
             close();
@@ -250,6 +260,8 @@ export function SearchSelect({
         {open && (
           <div
             className="search-select-dropdown"
+            // The input keeps the focus (and so the list stays open) while the list is clicked.
+            onMouseDown={(event) => event.preventDefault()}
             data-above={above || undefined}
             style={{ maxHeight: maxDropdownHeight, [above ? 'bottom' : 'top']: `calc(100% + ${GAP_PX}px)` }}
           >

@@ -123,13 +123,8 @@ export function SearchSelect({
     }
     setSearch(typed);
     const list = matchingRows(rows, typed, limit);
-    if (typed === undefined)
-      setActive(
-        Math.max(
-          list.findIndex((row) => row.option.value === value),
-          0,
-        ),
-      );
+    const chosenAt = list.findIndex((row) => row.option.value === value);
+    if (typed === undefined) setActive(Math.max(chosenAt, 0));
     else setActive(typed.trim() === '' || list.length === 0 ? -1 : 0);
     setOpen(true);
   }
@@ -149,7 +144,8 @@ export function SearchSelect({
   function move(step: number) {
     if (!open) return openList();
     if (shown.length === 0) return;
-    setActive((at) => (at + step + shown.length) % shown.length);
+    const last = shown.length - 1;
+    setActive((at) => (at < 0 ? (step > 0 ? 0 : last) : (at + step + shown.length) % shown.length));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -258,9 +254,10 @@ export function SearchSelect({
           data-testid={testId}
         />
         {open && (
+          // Its mousedown only keeps the focus in the input (and so the list open) while the list is clicked.
+          // biome-ignore lint/a11y/noStaticElementInteractions: see above
           <div
             className="search-select-dropdown"
-            // The input keeps the focus (and so the list stays open) while the list is clicked.
             onMouseDown={(event) => event.preventDefault()}
             data-above={above || undefined}
             style={{ maxHeight: maxDropdownHeight, [above ? 'bottom' : 'top']: `calc(100% + ${GAP_PX}px)` }}

@@ -95,3 +95,17 @@ test('a pay-in is typed, sent and shown with none of the dialogs’ code; a dial
   await chunks.release();
   await expect(cards).toBeVisible();
 });
+
+test('a dialog whose code cannot be fetched says so in its place, and the form goes on', async ({
+  page,
+  payin,
+}) => {
+  await page.route(/\/assets\/TestCardsModal-[^/]*\.js$/, (route) => route.abort());
+  await payin.open();
+  await payin.testCardsButton.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Paydesk could not load this part of the page' }),
+  ).toBeVisible();
+  await payin.cardNumber.fill(CARDS.approve);
+  await expect(payin.cardNumber).toHaveValue('4242 4242 4242 4242');
+});

@@ -1,9 +1,10 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useOperatorLock } from './features/lock/use-operator-lock';
 import { listenForSettlement, usePayInStore } from './features/payin/store';
 import { useSettingsStore } from './features/settings/store';
 import { forgetAllOnLock } from './lib/forget-on-lock';
+import { LazyWhen } from './lib/lazy-code';
 import { LazyLockScreen } from './shell/lazy-parts';
 import { Shell } from './shell/Shell';
 
@@ -37,9 +38,9 @@ export function App() {
   // Instead of the whole shell: its pages unmount, and with them anything typed into a form.
   if (lock.locked) {
     return (
-      <Suspense fallback={<Center h="100vh" />}>
+      <LazyWhen when>
         <LazyLockScreen />
-      </Suspense>
+      </LazyWhen>
     );
   }
   if (loadError && !view) {

@@ -3,7 +3,8 @@
 // an action or an event shows — the duplicate question, a confirmation, the test cards, the receipt, the
 // lock screen, the team's queue. Code already in renders at once: its promise carries its value, which
 // React's `use` reads synchronously, so nothing flashes for a frame.
-import { type ComponentType, type ReactNode, Suspense, use, useState } from 'react';
+import { Alert } from '@mantine/core';
+import { Component, type ComponentType, type ReactNode, Suspense, use, useState } from 'react';
 
 /** A promise as React's `use` reads it synchronously once settled. */
 export type Tracked<T> = Promise<T> & {
@@ -53,6 +54,25 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(Part, { preload });
 }
 
+/** A part whose code could not be fetched says so in its place; the rest of the page goes on. */
+class PartBoundary extends Component<{ children: ReactNode }, { error: Error | undefined }> {
+  override state: { error: Error | undefined } = { error: undefined };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Alert color="red" role="alert" p="xs" title="Paydesk could not load this part of the page">
+        {this.state.error.message} Reload the window (Ctrl+R) to try again; a pay-in in progress is in
+        History.
+      </Alert>
+    );
+  }
+}
+
 /**
  * Renders its children from the first time `when` is true and keeps them from then on, so that a dialog
  * loaded on its first opening can still play its closing transition. Until their code is in, nothing.
@@ -61,7 +81,11 @@ export function LazyWhen({ when, children }: { when: boolean; children: ReactNod
   const [needed, setNeeded] = useState(when);
   if (when && !needed) setNeeded(true);
   if (!needed && !when) return null;
-  return <Suspense fallback={null}>{children}</Suspense>;
+  return (
+    <PartBoundary>
+      <Suspense fallback={null}>{children}</Suspense>
+    </PartBoundary>
+  );
 }
 
 const IDLE_TIMEOUT_MS = 5_000;

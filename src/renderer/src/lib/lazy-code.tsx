@@ -41,6 +41,7 @@ export interface LazyPart<P extends object> {
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let code: Tracked<ComponentType<P>> | undefined;
+  let rendered = false;
   const preload = () => {
     if (!code || code.status === 'rejected') code = track(load());
     return code;
@@ -48,7 +49,13 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   // Made once per part, at module level (like React.lazy), never during a render.
   // biome-ignore lint/correctness/noComponentHookFactories: see above
   function Part(props: P) {
-    const Loaded = use(preload() as Promise<ComponentType<P>>);
+    // The first render fetches again what an idle preload failed to fetch; after that a failure stays, for
+    // the boundary (LazyWhen) to show, instead of a new fetch at every render.
+    if (!rendered) {
+      rendered = true;
+      preload();
+    }
+    const Loaded = use(code as Promise<ComponentType<P>>);
     return <Loaded {...props} />;
   }
   return Object.assign(Part, { preload });

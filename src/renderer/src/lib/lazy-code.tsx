@@ -98,7 +98,7 @@ export function LazyWhen({ when, children }: { when: boolean; children: ReactNod
 const IDLE_TIMEOUT_MS = 5_000;
 
 /** Runs `work` in an idle moment (or within five seconds, idle or not). */
-export function whenIdle(work: () => void): void {
+function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(work, 200);
 }

@@ -19,7 +19,7 @@ import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { EnvironmentBanner } from './EnvironmentBanner';
-import { LazyPage, type LazyPageId, preloadPages, retryPage } from './lazy-pages';
+import { LazyPage, type LazyPageId, preloadAfterStart, retryPage } from './lazy-pages';
 import { PageBoundary, PageLoading } from './PageLoading';
 import { SettingsNotices } from './SettingsNotices';
 import './shell.css';
@@ -69,7 +69,7 @@ export function Shell() {
     [],
   );
   // The shell renders once the settings are in, with the pay-in form: the other pages' code follows.
-  useEffect(() => preloadPages(), []);
+  useEffect(() => preloadAfterStart(), []);
 
   return (
     <div

@@ -47,7 +47,7 @@ let preloading = false;
  * Fetches the code of what the pay-in page shows only after an action (lazy-parts.tsx), then the other
  * pages', each chunk in an idle moment of its own.
  */
-export function preloadPages(order: readonly LazyPageId[] = ['kyc', 'history', 'settings']): void {
+export function preloadAfterStart(order: readonly LazyPageId[] = ['kyc', 'history', 'settings']): void {
   if (preloading) return;
   preloading = true;
   setTimeout(

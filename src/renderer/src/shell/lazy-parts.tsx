@@ -1,6 +1,6 @@
 // What the pay-in page shows only after an action or an event, in chunks of their own (lib/lazy-code.tsx):
 // with them go Mantine's Modal (its focus trap, scroll lock and transitions), Table and ScrollArea, and
-// the positioning library under them — code the form does not need to take input. preloadPages fetches
+// the positioning library under them — code the form does not need to take input. preloadAfterStart fetches
 // them first, in idle moments, so that they are in long before anyone asks for one.
 import { lazyPart } from '@renderer/lib/lazy-code';
 

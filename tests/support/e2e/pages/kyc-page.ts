@@ -56,7 +56,6 @@ export class KycPage {
   readonly checkProgress: Locator;
   readonly checkCount: Locator;
   readonly waitingForCheck: Locator;
-  readonly stopAndClose: Locator;
   readonly closeFile: Locator;
   readonly intro: Locator;
 
@@ -83,7 +82,6 @@ export class KycPage {
     this.checkProgress = page.getByTestId('kyc-check-progress');
     this.checkCount = page.getByTestId('kyc-check-count');
     this.waitingForCheck = page.getByTestId('kyc-waiting-for-check');
-    this.stopAndClose = page.getByRole('button', { name: 'Stop and close file' });
     this.closeFile = page.getByRole('button', { name: 'Close file' });
     this.intro = page.getByText('Upload a file of identity records');
   }

@@ -295,7 +295,7 @@ export function buildOpenApiDocument(): JsonObject {
       title: 'Card pay-in and KYC submission gateway',
       version: '1.0.0',
       description:
-        'The gateway as Paydesk\'s sandbox implements it: the interface document (shared/gateway-interface.md) plus the choices of docs/gateway-assumptions.md (A1–A29) where it says "not shown". Requests are described as the sandbox accepts them (a Paydesk profile may relax country and stored-card details for another gateway, A8, A14); answers as the sandbox sends them, per HTTP status (Paydesk reads another gateway\'s answers more leniently, A1, A18). Generated from src/shared/gateway by `npm run openapi`; do not edit by hand.',
+        'The gateway as Paydesk\'s sandbox implements it: the interface document (docs/gateway-interface.md) plus the choices of docs/gateway-assumptions.md where it says "not shown". Requests are described as the sandbox accepts them (a Paydesk profile may relax country and stored-card details for another gateway, A8, A14); answers as the sandbox sends them, per HTTP status (Paydesk reads another gateway\'s answers more leniently, A1, A18). Generated from src/shared/gateway by `npm run openapi`; do not edit by hand.',
     },
     servers: [
       {

@@ -1,5 +1,5 @@
 // Interface gateway: a second, independent test double of the pay-in / KYC gateway, built from
-// /work/shared/gateway-interface.md alone (plus rows A4 — signature — and A12 — callback payload — of
+// docs/gateway-interface.md alone (plus rows A4 — signature — and A12 — callback payload — of
 // docs/gateway-assumptions.md, because the interface does not say how `sign` is computed). It shares
 // nothing with Paydesk's sandbox or main process: node:http, node:https and node:crypto only.
 //

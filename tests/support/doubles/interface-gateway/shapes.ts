@@ -1,5 +1,5 @@
 // The catalogue of answer shapes: "odd but legal" readings of the interface
-// (/work/shared/gateway-interface.md). Each entry is a factory returning a shape, i.e. a function of the
+// (docs/gateway-interface.md). Each entry is a factory returning a shape, i.e. a function of the
 // request context that creates exactly the order the answer implies (ctx.createOrder / ctx.accept) and
 // returns the Answer. Use with gateway.scriptPayIn(payIn.x()) / gateway.scriptKyc(kyc.y()).
 //

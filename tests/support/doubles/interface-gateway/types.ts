@@ -1,4 +1,4 @@
-// Types of the interface gateway double. Written from /work/shared/gateway-interface.md alone (plus the
+// Types of the interface gateway double. Written from docs/gateway-interface.md alone (plus the
 // signing rule A4 and the callback shape A12 of docs/gateway-assumptions.md); nothing here comes from
 // Paydesk's own sandbox or main process.
 import type { IncomingHttpHeaders } from 'node:http';

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sessionTrust } from '../../src/main/history/audit-trust';
 import { type HistoryStore, openHistoryStore } from '../../src/main/history/history-store';
+import { deskSigner, newSigningKeyPem } from '../../src/main/team/desk-signing';
 import { startTeamStore, type TeamStore } from '../../src/main/team/team-store';
 import { lagRecorder } from './replication-lag';
 
@@ -68,6 +69,7 @@ async function run(start: DesksStart): Promise<void> {
       },
       password: spec.password,
       teamKey: start.teamKey,
+      signer: deskSigner(newSigningKeyPem()),
       deskId: spec.deskId,
       deskName: spec.name,
       outbox: lag.outbox,

@@ -16,9 +16,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { cardKeyOf } from '../../src/main/team/card-key';
-import { verifyTeamChain } from '../../src/main/team/team-chain';
+import { deskSigner, newSigningKeyPem } from '../../src/main/team/desk-signing';
 import { TEAM_CHECK_TIMEOUT_MS } from '../../src/main/team/team-duplicate';
 import { startTeamStore } from '../../src/main/team/team-store';
+import { verifyTeamDesk } from '../../src/main/team/team-verify';
 import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import { type RawTcpProxy, startRawTcpProxy } from '../support/drills/raw-tcp-proxy';
 import { drillSeed, seededRandom } from '../support/drills/seeded-random';
@@ -93,6 +94,7 @@ describe('the network to PostgreSQL cut and blackholed during replication', () =
       connection: { ...role, port: proxy.port, deskName: 'Writer' },
       password: role.password,
       teamKey: TEAM_KEY,
+      signer: deskSigner(newSigningKeyPem()),
       deskId,
       deskName: 'Writer',
       outbox,
@@ -209,7 +211,7 @@ describe('the network to PostgreSQL cut and blackholed during replication', () =
       local.rows.map((row) => [Number(row.row_id), versions.get(Number(row.row_id))]),
     );
     expect(remote.audit.map(({ seq, hash }) => ({ seq, hash }))).toEqual(local.audit);
-    expect(await verifyTeamChain(supervisor, deskId, history.trust)).toMatchObject({
+    expect(await verifyTeamDesk(supervisor, deskId)).toMatchObject({
       ok: true,
       entries: local.audit.length,
     });

@@ -9,9 +9,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardKeyOf } from '../../src/main/team/card-key';
-import { verifyTeamChain } from '../../src/main/team/team-chain';
+import { deskSigner, newSigningKeyPem } from '../../src/main/team/desk-signing';
 import { teamDailyTotals, teamHistoryPage } from '../../src/main/team/team-history';
 import { startTeamStore } from '../../src/main/team/team-store';
+import { verifyTeamDesk } from '../../src/main/team/team-verify';
 import { drillSeed, seededRandom } from '../support/drills/seeded-random';
 import { payIn, type TempHistory, tempHistory, VISA } from '../support/history/history-fixtures';
 import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
@@ -60,6 +61,7 @@ describe('PostgreSQL killed during replication', () => {
       connection: { ...role, deskName: 'Drill' },
       password: role.password,
       teamKey: TEAM_KEY,
+      signer: deskSigner(newSigningKeyPem()),
       deskId,
       deskName: 'Drill',
       outbox: history.store.teamOutbox,
@@ -118,7 +120,7 @@ describe('PostgreSQL killed during replication', () => {
     expect(localRows).toHaveLength(PAY_INS);
     expect(teamRows.rows).toEqual(localRows);
     expect(teamAudit.rows).toEqual(localAudit);
-    expect(await verifyTeamChain(supervisor, deskId, history.trust)).toMatchObject({
+    expect(await verifyTeamDesk(supervisor, deskId)).toMatchObject({
       ok: true,
       entries: PAY_INS * 2,
     });

@@ -1,8 +1,8 @@
 // Team replication against a real PostgreSQL: the desk's SQLite history stays the source of truth and its
 // outbox reaches the team database in order, exactly once — after the history written before team mode,
 // through a database that was down while pay-ins were written, and through a batch sent twice. The
-// replicated audit chain verifies from PostgreSQL alone (links, anchor, and with the desk's key each
-// entry), and a pg_dump of the team database holds no card number, CVV, password or team key.
+// replicated audit chain verifies from PostgreSQL alone (links, anchor, each entry's Ed25519 signature and
+// every row), and a pg_dump of the team database holds no card number, CVV, password or team key.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,9 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamOutbox } from '../../src/main/history/team-outbox';
 import { cardKeyOf } from '../../src/main/team/card-key';
-import { verifyTeamChain } from '../../src/main/team/team-chain';
+import { deskSigner, newSigningKeyPem } from '../../src/main/team/desk-signing';
 import { startTeamStore, type TeamStore } from '../../src/main/team/team-store';
+import { verifyTeamDesk } from '../../src/main/team/team-verify';
 import { maskedSightings, scanForSecrets } from '../support/drills/secrets-scan';
 import { CVV, payIn, type TempHistory, tempHistory, VISA } from '../support/history/history-fixtures';
 import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
@@ -51,6 +52,7 @@ async function newDesk(
     connection: { ...role, deskName: `Desk ${deskCount}` },
     password: role.password,
     teamKey: TEAM_KEY,
+    signer: deskSigner(newSigningKeyPem()),
     deskId,
     deskName: `Desk ${deskCount}`,
     outbox: options.outbox ? options.outbox(history.store.teamOutbox) : history.store.teamOutbox,
@@ -154,10 +156,12 @@ describe('team replication', () => {
     const local = localState(history);
     expect(local.rows).toHaveLength(3);
     expect(await teamState(deskId)).toEqual(local);
-    const check = await verifyTeamChain(supervisor, deskId, history.trust);
-    expect(check).toEqual({
+    const check = await verifyTeamDesk(supervisor, deskId);
+    expect(check).toMatchObject({
       ok: true,
       entries: local.audit.length,
+      unproved: 0,
+      rows: 3,
       anchorSeq: local.audit.length,
       problems: [],
     });
@@ -188,7 +192,7 @@ describe('team replication', () => {
       [deskId],
     );
     expect(counts.rows[0]).toEqual({ rows: 26, entries: 26 * 2 });
-    expect((await verifyTeamChain(supervisor, deskId, history.trust)).ok).toBe(true);
+    expect((await verifyTeamDesk(supervisor, deskId)).ok).toBe(true);
   });
 
   it('changes nothing when a committed batch is sent again (the desk stopped before dropping it)', async () => {

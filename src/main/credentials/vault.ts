@@ -25,12 +25,17 @@ export interface CredentialVault {
   deleteTeamItem(item: TeamItem): Promise<boolean>;
 }
 
-/** The team database's password, and the team key the card fingerprints are keyed with. */
-export type TeamItem = 'password' | 'key';
+/**
+ * The team database's password, the team key the card fingerprints are keyed with, and the desk's Ed25519
+ * key its replicated audit trail is signed with (team/desk-signing.ts).
+ */
+export type TeamItem = 'password' | 'key' | 'signing-key';
 
-/** `team-password` or `team-key`: one of each per OS user (one team connection per desk). */
+/** `team-password`, `team-key` or `team-signing-key`: one of each per OS user (one team connection per desk). */
 export function teamAccount(item: TeamItem): string {
-  if (item !== 'password' && item !== 'key') throw new VaultError('A team item is its password or key.');
+  if (item !== 'password' && item !== 'key' && item !== 'signing-key') {
+    throw new VaultError('A team item is its password, key or signing key.');
+  }
   return `team-${item}`;
 }
 

@@ -7,8 +7,10 @@
 // It never blocks a pay-in: the outbox is written by the history's own transaction, this loop only reads
 // it, and a database that is down, slow or gone costs retries with backoff here, nothing at the desk.
 import type pg from 'pg';
+import { toRawEntry } from '../history/audit-chain';
 import type { OutboxEntry, TeamOutbox } from '../history/team-outbox';
-import { REPLICATION_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
+import type { DeskSigner } from './desk-signing';
+import { REPLICATION_SCHEMA_VERSION, SIGNING_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
 
 /** The columns of a replicated row with their PostgreSQL types: the keys of team_row_payload's JSON. */
 const ROW_COLUMNS = [
@@ -72,16 +74,35 @@ const UPSERT_ROWS = `
     replicated_at = now()
   WHERE paydesk.history_rows.version < EXCLUDED.version`;
 
-const INSERT_AUDIT = `
-  INSERT INTO paydesk.audit_entries (desk_id, ${names(AUDIT_COLUMNS).join(', ')})
-  SELECT $1, ${names(AUDIT_COLUMNS).join(', ')}
-  FROM jsonb_to_recordset($2::jsonb) AS r(${recordType(AUDIT_COLUMNS)})
+/** An entry's signature and the key it is under (team migration 3 on). */
+const SIGNATURE_COLUMNS = [
+  ['key_id', 'text'],
+  ['sig', 'text'],
+] as const;
+
+function insertAudit(signed: boolean): string {
+  const columns = signed ? [...AUDIT_COLUMNS, ...SIGNATURE_COLUMNS] : AUDIT_COLUMNS;
+  return `
+  INSERT INTO paydesk.audit_entries (desk_id, ${names(columns).join(', ')})
+  SELECT $1, ${names(columns).join(', ')}
+  FROM jsonb_to_recordset($2::jsonb) AS r(${recordType(columns)})
   ON CONFLICT (desk_id, seq) DO NOTHING`;
+}
 
 const MOVE_ANCHOR = `
   INSERT INTO paydesk.audit_anchors (desk_id, seq, hash) VALUES ($1, $2, $3)
   ON CONFLICT (desk_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, updated_at = now()
   WHERE paydesk.audit_anchors.seq < EXCLUDED.seq`;
+
+const MOVE_SIGNED_ANCHOR = `
+  INSERT INTO paydesk.audit_anchors (desk_id, seq, hash, key_id, sig) VALUES ($1, $2, $3, $4, $5)
+  ON CONFLICT (desk_id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, key_id = EXCLUDED.key_id,
+    sig = EXCLUDED.sig, updated_at = now()
+  WHERE paydesk.audit_anchors.seq < EXCLUDED.seq`;
+
+const REGISTER_KEY = `
+  INSERT INTO paydesk.desk_keys (desk_id, key_id, public_key) VALUES ($1, $2, $3)
+  ON CONFLICT (desk_id, key_id) DO NOTHING`;
 
 const REGISTER_DESK = `
   INSERT INTO paydesk.desks (desk_id, desk_name) VALUES ($1, $2)
@@ -102,6 +123,8 @@ export interface ReplicatorOptions {
   pool: pg.Pool;
   deskId: string;
   deskName: string;
+  /** Signs each audit entry and the anchor as they are sent (desk-signing.ts). */
+  signer: DeskSigner;
   log?: ReplicatorLog;
   /** Entries per PostgreSQL transaction. */
   batchSize?: number;
@@ -145,6 +168,8 @@ export function startReplicator(options: ReplicatorOptions) {
 
   let stopped = false;
   let registered = false;
+  /** Whether the team database holds signatures (migration 3 on): an older one gets the entries unsigned. */
+  let signing = false;
   let wake: (() => void) | undefined;
   let state: ReplicatorState = { kind: 'idle', pending: 0 };
   let sentBatches = 0;
@@ -178,6 +203,15 @@ export function startReplicator(options: ReplicatorOptions) {
       );
     }
     await client.query(REGISTER_DESK, [deskId, options.deskName]);
+    signing = version >= SIGNING_SCHEMA_VERSION;
+    if (signing) {
+      await client.query(REGISTER_KEY, [deskId, options.signer.keyId, options.signer.publicKey]);
+    } else {
+      options.log?.info(
+        { version, needed: SIGNING_SCHEMA_VERSION },
+        'the team database is too old to hold audit signatures: entries are replicated unsigned until npm run team:migrate',
+      );
+    }
     registered = true;
   }
 
@@ -196,9 +230,22 @@ export function startReplicator(options: ReplicatorOptions) {
       await client.query('BEGIN');
       if (rows.length > 0) await client.query(UPSERT_ROWS, [deskId, JSON.stringify(rows)]);
       if (audit.length > 0) {
-        await client.query(INSERT_AUDIT, [deskId, JSON.stringify(audit)]);
+        const { signer } = options;
+        const sent = signing
+          ? audit.map((entry) => ({
+              ...entry,
+              key_id: signer.keyId,
+              sig: signer.signEntry(deskId, toRawEntry(entry)),
+            }))
+          : audit;
+        await client.query(insertAudit(signing), [deskId, JSON.stringify(sent)]);
         const newest = audit[audit.length - 1] as { seq: number; hash: string };
-        await client.query(MOVE_ANCHOR, [deskId, newest.seq, newest.hash]);
+        if (signing) {
+          const sig = signer.signAnchor(deskId, newest.seq, newest.hash);
+          await client.query(MOVE_SIGNED_ANCHOR, [deskId, newest.seq, newest.hash, signer.keyId, sig]);
+        } else {
+          await client.query(MOVE_ANCHOR, [deskId, newest.seq, newest.hash]);
+        }
       }
       await client.query('COMMIT');
     } catch (error) {

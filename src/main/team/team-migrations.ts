@@ -309,6 +309,46 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       GRANT EXECUTE ON FUNCTION paydesk.team_outcome_unknown(integer) TO paydesk_desk, paydesk_supervisor;
     `,
   },
+  {
+    version: 3,
+    description: "desks' Ed25519 public keys, pins, and signed audit entries and anchors",
+    up: `
+      -- Each desk signs every audit entry it replicates, and its anchor, with an Ed25519 key whose private
+      -- half never leaves its keychain (team/desk-signing.ts); the public half is registered here, so a
+      -- supervisor checks a desk's chain from this database alone (team/team-verify.ts). A desk may have
+      -- had several keys (a keychain lost and a new key made): each signature names its key. key_id is
+      -- the public key's own digest, checked here, so a key cannot be swapped under the same id.
+      CREATE TABLE paydesk.desk_keys (
+        desk_id text NOT NULL REFERENCES paydesk.desks (desk_id),
+        key_id text NOT NULL,
+        public_key text NOT NULL,
+        db_role name NOT NULL DEFAULT current_user,
+        registered_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (desk_id, key_id),
+        CHECK (key_id = left(encode(sha256(decode(public_key, 'base64')), 'hex'), 32))
+      );
+      -- The key an administrator has pinned for a desk's role (add-desk.sql): once pinned, a signature
+      -- under any other key is reported, whoever registered it.
+      CREATE TABLE paydesk.desk_key_pins (
+        db_role name PRIMARY KEY,
+        key_id text NOT NULL,
+        pinned_at timestamptz NOT NULL DEFAULT now()
+      );
+      ALTER TABLE paydesk.audit_entries ADD COLUMN key_id text, ADD COLUMN sig text;
+      ALTER TABLE paydesk.audit_anchors ADD COLUMN key_id text, ADD COLUMN sig text;
+
+      ALTER TABLE paydesk.desk_keys ENABLE ROW LEVEL SECURITY;
+      CREATE POLICY desk_reads_own ON paydesk.desk_keys FOR SELECT TO paydesk_desk
+        USING (db_role = current_user);
+      CREATE POLICY desk_inserts_own ON paydesk.desk_keys FOR INSERT TO paydesk_desk
+        WITH CHECK (db_role = current_user AND EXISTS (
+          SELECT 1 FROM paydesk.desks AS d WHERE d.desk_id = desk_keys.desk_id AND d.db_role = current_user));
+      CREATE POLICY supervisor_reads ON paydesk.desk_keys FOR SELECT TO paydesk_supervisor USING (true);
+      -- Keys are registered, never changed or removed; pins are the administrator's alone.
+      GRANT SELECT, INSERT ON paydesk.desk_keys TO paydesk_desk;
+      GRANT SELECT ON paydesk.desk_keys, paydesk.desk_key_pins TO paydesk_supervisor;
+    `,
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.version ?? 0;
@@ -320,6 +360,9 @@ export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.
  * what the replicator writes.
  */
 export const REPLICATION_SCHEMA_VERSION = 1;
+
+/** From this schema on, the replicator registers the desk's public key and signs what it sends (migration 3). */
+export const SIGNING_SCHEMA_VERSION = 3;
 
 /** The key the migrations' advisory lock is taken on ("paydesk" in ASCII, as a bigint's text). */
 const MIGRATION_LOCK = BigInt('0x7061796465736b').toString();

@@ -8,12 +8,13 @@ import type { TeamStatus } from '@shared/team-history';
 import type { CredentialVault } from '../credentials/vault';
 import type { TeamOutbox } from '../history/team-outbox';
 import { deskIdentity } from './desk-identity';
+import { loadDeskSigner } from './desk-signing';
 import type { ReplicatorLog } from './replicator';
 import { startTeamStore, type TeamStore, type TeamStoreOptions } from './team-store';
 
 export interface TeamModeDeps {
   connection: () => TeamConnection | undefined;
-  vault: Pick<CredentialVault, 'getTeamItem'>;
+  vault: Pick<CredentialVault, 'getTeamItem' | 'setTeamItem'>;
   outbox: TeamOutbox;
   dataDir: string;
   log: ReplicatorLog;
@@ -70,10 +71,13 @@ export function createTeamMode(deps: TeamModeDeps) {
         );
         return;
       }
+      // Made on the first start in team mode and kept in the keychain with the password and team key.
+      const signer = await loadDeskSigner(deps.vault);
       store = startTeamStore({
         connection,
         password,
         teamKey,
+        signer,
         deskId: deskIdentity(deps.dataDir),
         deskName: connection.deskName || hostname(),
         outbox: deps.outbox,

@@ -7,6 +7,7 @@ import type { TeamScope } from '@shared/team-history';
 import pg from 'pg';
 import type { TeamOutbox } from '../history/team-outbox';
 import { type CardForKey, cardKeyOf } from './card-key';
+import type { DeskSigner } from './desk-signing';
 import { type ReplicatorLog, type ReplicatorOptions, startReplicator } from './replicator';
 import { teamPoolConfig } from './team-connection';
 import { checkTeamDuplicate, type TeamDuplicateAnswer, type TeamDuplicateQuery } from './team-duplicate';
@@ -19,6 +20,8 @@ export interface TeamStoreOptions {
   deskId: string;
   /** How other desks see this one: the settings' desk name, else the computer's name. */
   deskName: string;
+  /** The desk's Ed25519 key, which signs what it replicates (desk-signing.ts). */
+  signer: DeskSigner;
   outbox: TeamOutbox;
   log?: ReplicatorLog;
   /** The replicator's timing (tests shorten it). */
@@ -53,6 +56,7 @@ export function startTeamStore(options: TeamStoreOptions) {
     pool: replicationPool,
     deskId,
     deskName: options.deskName,
+    signer: options.signer,
     ...(log && { log }),
     ...options.replication,
   });

@@ -1,0 +1,349 @@
+// A supervisor's check of a desk from the team database alone (npm run team:verify, History → Team →
+// Verify). It needs no desk's keychain: every replicated audit entry and anchor carries the desk's Ed25519
+// signature (desk-signing.ts), and the public keys are registered in paydesk.desk_keys. It checks:
+// - each entry's signature, under a key registered for the desk (and pinned, where an administrator
+//   pinned one), and that the key is the one its id names;
+// - the chain: no seq missing, each entry linked to the one before, the first to the genesis;
+// - the anchor: signed, at the newest entry, and no entry beyond it (an anchor moved back);
+// - every replicated row against the row hash its newest entry recorded (history/row-digest.ts), rows
+//   no entry names (added in the database), and entries whose row is gone.
+// It reads in keyset pages, so a desk of millions of rows costs time, not memory. Entries replicated
+// before the team database held signatures (migration 3) cannot be proved here and are counted as such.
+import { GENESIS_HASH, parseDetail, type RawEntry } from '../history/audit-chain';
+import { DIGEST_COLUMNS, rowDigest } from '../history/row-digest';
+import { anchorStatement, entryStatement, keyIdOf, signatureHolds } from './desk-signing';
+
+export type TeamVerifyProblemKind =
+  | 'entry_missing'
+  | 'broken_link'
+  | 'bad_signature'
+  | 'signature_missing'
+  | 'unknown_key'
+  | 'key_mismatch'
+  | 'key_not_pinned'
+  | 'no_anchor'
+  | 'anchor_mismatch'
+  | 'anchor_behind'
+  | 'anchor_bad_signature'
+  | 'row_changed'
+  | 'row_without_entry'
+  | 'row_missing';
+
+export type TeamVerifyProblem = {
+  kind: TeamVerifyProblemKind;
+  /** The audit entry concerned, where there is one. */
+  seq?: number;
+  /** The desk's history row concerned, where there is one. */
+  rowId?: number;
+  reason: string;
+};
+
+export type DeskVerification = {
+  deskId: string;
+  deskName: string;
+  entries: number;
+  /** Entries with no signature, replicated before the team database held signatures: not provable here. */
+  unproved: number;
+  rows: number;
+  anchorSeq: number | null;
+  keyIds: string[];
+  ok: boolean;
+  /** The first MAX_PROBLEMS problems, and how many there were in all. */
+  problems: TeamVerifyProblem[];
+  problemCount: number;
+};
+
+type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+const PAGE = 5_000;
+const MAX_PROBLEMS = 200;
+/** Columns of paydesk.history_rows that SQLite holds as INTEGER: quote() prints them bare. */
+const INTEGER_COLUMNS = new Set(['id', 'created_at', 'updated_at', 'amount_minor']);
+
+/** SQLite's quote() of one value as the desk's file held it (the row digest's input, row-digest.ts). */
+function quoteLikeSqlite(column: string, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (INTEGER_COLUMNS.has(column)) return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** The digest input of a replicated row: what the desk hashed in SQLite, rebuilt from PostgreSQL's columns. */
+export function teamRowDigestInput(row: Record<string, unknown>): string {
+  return DIGEST_COLUMNS.map((column) =>
+    quoteLikeSqlite(column, column === 'id' ? row.row_id : row[column]),
+  ).join(',');
+}
+
+function toEntry(row: Record<string, unknown>): RawEntry & { keyId: string | null; sig: string | null } {
+  return {
+    seq: Number(row.seq),
+    at: Number(row.at),
+    operator: String(row.operator),
+    event: String(row.event),
+    outcome: String(row.outcome),
+    resource: String(row.resource),
+    row_id: row.row_id === null ? null : Number(row.row_id),
+    detail_json: String(row.detail_json),
+    prev_hash: String(row.prev_hash),
+    hash: String(row.hash),
+    keyId: row.key_id === null ? null : String(row.key_id),
+    sig: row.sig === null ? null : String(row.sig),
+  };
+}
+
+/** Checks one desk (by id) from the team database; `client` is a supervisor's, or the owner's. */
+export async function verifyTeamDesk(client: Queryable, deskId: string): Promise<DeskVerification> {
+  const problems: TeamVerifyProblem[] = [];
+  let problemCount = 0;
+  const report = (problem: TeamVerifyProblem) => {
+    problemCount += 1;
+    if (problems.length < MAX_PROBLEMS) problems.push(problem);
+  };
+
+  const desk = (
+    await client.query('SELECT desk_name, db_role FROM paydesk.desks WHERE desk_id = $1', [deskId])
+  ).rows[0];
+  if (!desk) throw new Error(`No desk with id ${deskId} in the team database.`);
+  const pin = (
+    await client.query('SELECT key_id FROM paydesk.desk_key_pins WHERE db_role = $1', [desk.db_role])
+  ).rows[0]?.key_id as string | undefined;
+
+  // The desk's keys, each checked against its own id (the table's CHECK holds that, unless it was dropped).
+  const keys = new Map<string, string>();
+  for (const key of (
+    await client.query(
+      'SELECT key_id, public_key FROM paydesk.desk_keys WHERE desk_id = $1 ORDER BY key_id',
+      [deskId],
+    )
+  ).rows) {
+    const keyId = String(key.key_id);
+    const publicKey = String(key.public_key);
+    if (keyIdOf(publicKey) !== keyId) {
+      report({
+        kind: 'key_mismatch',
+        reason: `Key ${keyId} of the desk is not the public key registered under it: it was replaced in the database.`,
+      });
+      continue;
+    }
+    if (pin !== undefined && keyId !== pin) {
+      report({
+        kind: 'key_not_pinned',
+        reason: `Key ${keyId} is registered for the desk, but the administrator pinned ${pin}.`,
+      });
+      continue;
+    }
+    keys.set(keyId, publicKey);
+  }
+
+  const signatureProblem = (
+    keyId: string | null,
+    sig: string | null,
+    statement: string,
+  ): TeamVerifyProblemKind | undefined => {
+    if (keyId === null || sig === null) return 'signature_missing';
+    const publicKey = keys.get(keyId);
+    if (publicKey === undefined) return 'unknown_key';
+    return signatureHolds(publicKey, statement, sig) ? undefined : 'bad_signature';
+  };
+
+  // The chain, a page at a time in seq order.
+  let entries = 0;
+  let unproved = 0;
+  let signedSeen = false;
+  let previous: { seq: number; hash: string } | undefined;
+  let after = 0;
+  for (;;) {
+    const { rows } = await client.query(
+      `SELECT seq, at, operator, event, outcome, resource, row_id, detail_json, prev_hash, hash, key_id, sig
+       FROM paydesk.audit_entries WHERE desk_id = $1 AND seq > $2 ORDER BY seq LIMIT ${PAGE}`,
+      [deskId, after],
+    );
+    for (const row of rows) {
+      const entry = toEntry(row);
+      entries += 1;
+      if (previous) {
+        if (entry.seq !== previous.seq + 1) {
+          report({
+            kind: 'entry_missing',
+            seq: previous.seq + 1,
+            reason: `Audit entries ${previous.seq + 1}–${entry.seq - 1} are missing: deleted in the database.`,
+          });
+        } else if (entry.prev_hash !== previous.hash) {
+          report({
+            kind: 'broken_link',
+            seq: entry.seq,
+            reason: `Audit entry ${entry.seq} does not follow entry ${previous.seq}.`,
+          });
+        }
+      } else if (entry.seq === 1 && entry.prev_hash !== GENESIS_HASH) {
+        report({ kind: 'broken_link', seq: 1, reason: 'Audit entry 1 does not start the chain.' });
+      } else if (entry.seq > 1) {
+        report({
+          kind: 'entry_missing',
+          seq: 1,
+          reason: `Audit entries 1–${entry.seq - 1} are missing: deleted in the database.`,
+        });
+      }
+      const unsigned = entry.sig === null && entry.keyId === null;
+      if (unsigned && !signedSeen) {
+        unproved += 1;
+      } else {
+        signedSeen = true;
+        const problem = signatureProblem(entry.keyId, entry.sig, entryStatement(deskId, entry));
+        if (problem) {
+          const where = `Audit entry ${entry.seq} (${entry.event}${entry.row_id === null ? '' : `, row ${entry.row_id}`})`;
+          const why = {
+            signature_missing:
+              'has no signature, though the entries before it are signed: its signature was removed',
+            unknown_key: `is signed under key ${entry.keyId}, which is not a key of this desk`,
+            bad_signature: 'does not match its signature: it was changed in the database',
+          } as const;
+          report({
+            kind: problem,
+            seq: entry.seq,
+            ...(entry.row_id !== null && { rowId: entry.row_id }),
+            reason: `${where} ${why[problem as keyof typeof why]}.`,
+          });
+        }
+      }
+      previous = { seq: entry.seq, hash: entry.hash };
+      after = entry.seq;
+    }
+    if (rows.length < PAGE) break;
+  }
+
+  const anchorRow = (
+    await client.query('SELECT seq, hash, key_id, sig FROM paydesk.audit_anchors WHERE desk_id = $1', [
+      deskId,
+    ])
+  ).rows[0];
+  const anchorSeq = anchorRow ? Number(anchorRow.seq) : null;
+  if (!anchorRow) {
+    if (entries > 0)
+      report({
+        kind: 'no_anchor',
+        reason: 'The desk has audit entries but no anchor: it was deleted in the database.',
+      });
+  } else {
+    const seq = Number(anchorRow.seq);
+    const hash = String(anchorRow.hash);
+    const keyId = anchorRow.key_id === null ? null : String(anchorRow.key_id);
+    const sig = anchorRow.sig === null ? null : String(anchorRow.sig);
+    if (!(keyId === null && sig === null && !signedSeen)) {
+      const problem = signatureProblem(keyId, sig, anchorStatement(deskId, seq, hash));
+      if (problem) {
+        report({
+          kind: 'anchor_bad_signature',
+          seq,
+          reason: `The anchor (entry ${seq}) is not signed by the desk: it was written in the database.`,
+        });
+      }
+    }
+    if (previous && previous.seq > seq) {
+      report({
+        kind: 'anchor_behind',
+        seq,
+        reason: `The anchor names entry ${seq}, but entries up to ${previous.seq} are there: it was moved back.`,
+      });
+    } else if (!previous || previous.seq !== seq || previous.hash !== hash) {
+      report({
+        kind: 'anchor_mismatch',
+        seq,
+        reason: `The anchor names entry ${seq}, which is not the desk's newest entry as replicated.`,
+      });
+    }
+  }
+
+  // Every row against its newest entry's row hash, a page of rows at a time in row_id order.
+  let rowsChecked = 0;
+  let afterRow = 0;
+  const columns = DIGEST_COLUMNS.filter((column) => column !== 'id').map((column) => `r.${column}`);
+  for (;;) {
+    const { rows } = await client.query(
+      `SELECT r.row_id, ${columns.join(', ')}, e.seq AS entry_seq, e.detail_json AS entry_detail
+       FROM paydesk.history_rows AS r
+       LEFT JOIN LATERAL (
+         SELECT seq, detail_json FROM paydesk.audit_entries AS a
+         WHERE a.desk_id = r.desk_id AND a.row_id = r.row_id ORDER BY a.seq DESC LIMIT 1
+       ) AS e ON true
+       WHERE r.desk_id = $1 AND r.row_id > $2 ORDER BY r.row_id LIMIT ${PAGE}`,
+      [deskId, afterRow],
+    );
+    for (const row of rows) {
+      const rowId = Number(row.row_id);
+      rowsChecked += 1;
+      afterRow = rowId;
+      if (row.entry_seq === null) {
+        report({
+          kind: 'row_without_entry',
+          rowId,
+          reason: `Row ${rowId} has no audit entry: it was added in the database.`,
+        });
+        continue;
+      }
+      const seq = Number(row.entry_seq);
+      const recorded = parseDetail(String(row.entry_detail))?.rowHash;
+      if (recorded !== rowDigest(teamRowDigestInput(row))) {
+        report({
+          kind: 'row_changed',
+          seq,
+          rowId,
+          reason: `Row ${rowId} differs from what audit entry ${seq} recorded: it was changed in the database.`,
+        });
+      }
+    }
+    if (rows.length < PAGE) break;
+  }
+
+  // Entries whose row is not in the team database (it was deleted there).
+  let afterOrphan = 0;
+  for (;;) {
+    const { rows } = await client.query(
+      `SELECT a.row_id, min(a.seq) AS seq FROM paydesk.audit_entries AS a
+       WHERE a.desk_id = $1 AND a.row_id > $2 AND a.row_id IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM paydesk.history_rows AS r WHERE r.desk_id = a.desk_id AND r.row_id = a.row_id)
+       GROUP BY a.row_id ORDER BY a.row_id LIMIT ${PAGE}`,
+      [deskId, afterOrphan],
+    );
+    for (const row of rows) {
+      const rowId = Number(row.row_id);
+      afterOrphan = rowId;
+      report({
+        kind: 'row_missing',
+        seq: Number(row.seq),
+        rowId,
+        reason: `Row ${rowId} is named by audit entry ${Number(row.seq)} but is not in the team database: it was deleted there.`,
+      });
+    }
+    if (rows.length < PAGE) break;
+  }
+
+  return {
+    deskId,
+    deskName: String(desk.desk_name),
+    entries,
+    unproved,
+    rows: rowsChecked,
+    anchorSeq,
+    keyIds: [...keys.keys()],
+    ok: problemCount === 0,
+    problems,
+    problemCount,
+  };
+}
+
+/** Every desk, or those whose name is `deskName`, checked one after another. */
+export async function verifyTeam(
+  client: Queryable,
+  options: { deskName?: string } = {},
+): Promise<DeskVerification[]> {
+  const { rows } = await client.query(
+    options.deskName === undefined
+      ? 'SELECT desk_id FROM paydesk.desks ORDER BY desk_name, desk_id'
+      : 'SELECT desk_id FROM paydesk.desks WHERE desk_name = $1 ORDER BY desk_id',
+    options.deskName === undefined ? [] : [options.deskName],
+  );
+  const results: DeskVerification[] = [];
+  for (const row of rows) results.push(await verifyTeamDesk(client, String(row.desk_id)));
+  return results;
+}

@@ -38,6 +38,8 @@ import { profileSchema, settingsSchema } from './profile';
 import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
 import { teamCheckSchema, teamConnectionSchema, teamKeySchema, teamSecretsSetSchema } from './team';
 import {
+  deskIdSchema,
+  deskVerificationSchema,
   teamAnswerSchema,
   teamDeskSchema,
   teamHistoryDetailSchema,
@@ -312,6 +314,14 @@ export const ipcChannels = {
   'team.desks': channel(none, teamAnswerSchema(z.array(teamDeskSchema))),
   /** The pay-ins whose outcome is unknown on any desk of the team, newest first. */
   'team.outcomeUnknown': channel(none, teamAnswerSchema(teamQueueSchema)),
+  /**
+   * A supervisor's check of every desk (or one) from the team database alone (team/team-verify.ts):
+   * signatures, links, anchors and every replicated row. Audited on this desk.
+   */
+  'team.verify': channel(
+    z.strictObject({ deskId: deskIdSchema.optional() }),
+    teamAnswerSchema(z.array(deskVerificationSchema)),
+  ),
 } as const;
 
 /**

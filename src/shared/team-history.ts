@@ -121,6 +121,52 @@ export const teamAnswerSchema = <T extends z.ZodType>(data: T) =>
     }),
   ]);
 
+/** What a check of a desk from the team database alone can find (main/team/team-verify.ts). */
+export const teamVerifyProblemKindSchema = z.enum([
+  'entry_missing',
+  'broken_link',
+  'bad_signature',
+  'signature_missing',
+  'unknown_key',
+  'key_mismatch',
+  'key_not_pinned',
+  'no_anchor',
+  'anchor_mismatch',
+  'anchor_behind',
+  'anchor_bad_signature',
+  'row_changed',
+  'row_without_entry',
+  'row_missing',
+]);
+export type TeamVerifyProblemKind = z.infer<typeof teamVerifyProblemKindSchema>;
+
+export const teamVerifyProblemSchema = z.object({
+  kind: teamVerifyProblemKindSchema,
+  /** The audit entry concerned, where there is one. */
+  seq: z.int().positive().optional(),
+  /** The desk's history row concerned, where there is one. */
+  rowId: z.int().positive().optional(),
+  reason: z.string(),
+});
+export type TeamVerifyProblem = z.infer<typeof teamVerifyProblemSchema>;
+
+/** One desk checked from the team database: its signatures, chain, anchor and rows. */
+export const deskVerificationSchema = z.object({
+  deskId: deskIdSchema,
+  deskName: z.string(),
+  entries: z.int().nonnegative(),
+  /** Entries replicated before the team database held signatures: they cannot be proved from it. */
+  unproved: z.int().nonnegative(),
+  rows: z.int().nonnegative(),
+  anchorSeq: z.int().positive().nullable(),
+  keyIds: z.array(z.string()),
+  ok: z.boolean(),
+  /** The first problems found (at most 200), and how many there were in all. */
+  problems: z.array(teamVerifyProblemSchema),
+  problemCount: z.int().nonnegative(),
+});
+export type DeskVerification = z.infer<typeof deskVerificationSchema>;
+
 /** The outbox and the replicator as Settings → Team and the indicator show them. */
 export const teamStatusSchema = z.object({
   /** off: no team connection; waiting: connection set, its password or key missing; on: running. */

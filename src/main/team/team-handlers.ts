@@ -18,6 +18,7 @@ import {
 } from './team-history';
 import type { TeamMode } from './team-mode';
 import type { TeamStore } from './team-store';
+import { verifyTeam, verifyTeamDesk } from './team-verify';
 
 type Unanswered = { ok: false; reason: 'off' | 'unavailable' | 'forbidden' | 'unsupported'; message: string };
 type Answer<T> = { ok: true; data: T } | Unanswered;
@@ -104,5 +105,27 @@ export function teamHandlers(deps: {
       }),
     'team.desks': () => read((store) => teamDesks(store.readPool)),
     'team.outcomeUnknown': () => read((store) => teamOutcomeUnknown(store.readPool)),
+    'team.verify': ({ deskId }) =>
+      read(async (store, scope) => {
+        // A desk's own role reads only its own rows: a check of the team is the supervisor's.
+        if (scope !== 'team') {
+          throw Object.assign(new Error('the supervisor grant'), { code: NO_PRIVILEGE });
+        }
+        const results = deskId
+          ? [await verifyTeamDesk(store.readPool, deskId)]
+          : await verifyTeam(store.readPool);
+        deps.history.recordEvent({
+          operator: deps.operator(),
+          event: 'team.verified',
+          outcome: results.every((result) => result.ok) ? 'success' : 'failure',
+          resource: 'team_history',
+          detail: {
+            desks: results.length,
+            failed: results.filter((result) => !result.ok).map((result) => result.deskId),
+            problems: results.reduce((sum, result) => sum + result.problemCount, 0),
+          },
+        });
+        return results;
+      }, "every desk's audit trail"),
   };
 }

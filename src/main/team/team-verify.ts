@@ -9,49 +9,12 @@
 //   no entry names (added in the database), and entries whose row is gone.
 // It reads in keyset pages, so a desk of millions of rows costs time, not memory. Entries replicated
 // before the team database held signatures (migration 3) cannot be proved here and are counted as such.
+import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from '@shared/team-history';
 import { GENESIS_HASH, parseDetail, type RawEntry } from '../history/audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from '../history/row-digest';
 import { anchorStatement, entryStatement, keyIdOf, signatureHolds } from './desk-signing';
 
-export type TeamVerifyProblemKind =
-  | 'entry_missing'
-  | 'broken_link'
-  | 'bad_signature'
-  | 'signature_missing'
-  | 'unknown_key'
-  | 'key_mismatch'
-  | 'key_not_pinned'
-  | 'no_anchor'
-  | 'anchor_mismatch'
-  | 'anchor_behind'
-  | 'anchor_bad_signature'
-  | 'row_changed'
-  | 'row_without_entry'
-  | 'row_missing';
-
-export type TeamVerifyProblem = {
-  kind: TeamVerifyProblemKind;
-  /** The audit entry concerned, where there is one. */
-  seq?: number;
-  /** The desk's history row concerned, where there is one. */
-  rowId?: number;
-  reason: string;
-};
-
-export type DeskVerification = {
-  deskId: string;
-  deskName: string;
-  entries: number;
-  /** Entries with no signature, replicated before the team database held signatures: not provable here. */
-  unproved: number;
-  rows: number;
-  anchorSeq: number | null;
-  keyIds: string[];
-  ok: boolean;
-  /** The first MAX_PROBLEMS problems, and how many there were in all. */
-  problems: TeamVerifyProblem[];
-  problemCount: number;
-};
+export type { DeskVerification } from '@shared/team-history';
 
 type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 

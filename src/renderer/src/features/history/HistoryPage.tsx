@@ -16,6 +16,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useSettingsStore } from '../settings/store';
 import { OutcomeUnknownQueue } from '../team/OutcomeUnknownQueue';
 import { ReplicationIndicator } from '../team/ReplicationIndicator';
+import { TeamVerifyPanel } from '../team/TeamVerifyPanel';
 import { useTeamStatus } from '../team/use-team-reads';
 import { AuditPanel } from './AuditPanel';
 import { CurrencyTotals } from './CurrencyTotals';
@@ -137,6 +138,7 @@ export function HistoryPage() {
       </Group>
       {!team && <AuditPanel />}
       {team && <OutcomeUnknownQueue enabled={shown} />}
+      {team && scope === 'team' && <TeamVerifyPanel />}
       <HistoryFilters />
       {team && (
         <Text size="xs" c="gray.7" data-testid="history-team-limits">

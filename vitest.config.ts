@@ -1,5 +1,5 @@
 // Every Vitest test, in three projects that each npm script runs on its own (`--project`):
-// `unit` (npm run test:unit): unit, integration, the fast fault drills, the interface double's own tests and
+// `unit` (npm run test:unit): unit, integration, the fast fault tests (tests/faults), the interface double's own tests and
 // the renderer's pure code; `boot` (npm run test:boot): the built app started in child processes against a
 // stand-in for Electron, and the launcher behind npm start; `drills` (npm run drills): the long fault drills.
 // `npx vitest run <file>` finds the project a file belongs to by itself.
@@ -16,7 +16,7 @@ export default defineConfig({
           include: [
             'tests/unit/**/*.test.ts',
             'tests/integration/**/*.test.ts',
-            'tests/drills/**/*.test.ts',
+            'tests/faults/**/*.test.ts',
             'tests/doubles/**/*.test.ts',
             'tests/renderer/**/*.test.ts',
           ],

@@ -74,10 +74,19 @@ export async function loadDeskSigner(vault: {
   return deskSigner(pem);
 }
 
-/** Whether `signature` (base64) is `publicKey`'s (base64 DER) over `statement`. Never throws. */
-export function signatureHolds(publicKey: string, statement: string, signature: string): boolean {
+/** A registered public key (base64 DER) read once; undefined when it is not an Ed25519 key. */
+export function publicKeyOf(publicKey: string): KeyObject | undefined {
   try {
     const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+    return key.asymmetricKeyType === 'ed25519' ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `signature` (base64) is `key`'s over `statement`. Never throws. */
+export function signatureHolds(key: KeyObject, statement: string, signature: string): boolean {
+  try {
     return verify(null, Buffer.from(statement, 'utf8'), key, Buffer.from(signature, 'base64'));
   } catch {
     return false;

@@ -9,10 +9,12 @@
 //   no entry names (added in the database), and entries whose row is gone.
 // It reads in keyset pages, so a desk of millions of rows costs time, not memory. Entries replicated
 // before the team database held signatures (migration 3) cannot be proved here and are counted as such.
+
+import type { KeyObject } from 'node:crypto';
 import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from '@shared/team-history';
 import { GENESIS_HASH, parseDetail, type RawEntry } from '../history/audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from '../history/row-digest';
-import { anchorStatement, entryStatement, keyIdOf, signatureHolds } from './desk-signing';
+import { anchorStatement, entryStatement, keyIdOf, publicKeyOf, signatureHolds } from './desk-signing';
 
 export type { DeskVerification } from '@shared/team-history';
 
@@ -72,7 +74,7 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
   ).rows[0]?.key_id as string | undefined;
 
   // The desk's keys, each checked against its own id (the table's CHECK holds that, unless it was dropped).
-  const keys = new Map<string, string>();
+  const keys = new Map<string, KeyObject>();
   for (const key of (
     await client.query(
       'SELECT key_id, public_key FROM paydesk.desk_keys WHERE desk_id = $1 ORDER BY key_id',
@@ -95,7 +97,12 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
       });
       continue;
     }
-    keys.set(keyId, publicKey);
+    const verifier = publicKeyOf(publicKey);
+    if (!verifier) {
+      report({ kind: 'key_mismatch', reason: `Key ${keyId} of the desk is not an Ed25519 public key.` });
+      continue;
+    }
+    keys.set(keyId, verifier);
   }
 
   const signatureProblem = (

@@ -17,13 +17,19 @@ const TEXT_COLUMNS = ['merchant_trade_no', 'order_id', 'traceid', 'user_id'] as 
 /** At most this many words of a search go to the full-text index (each narrows the match). */
 const MAX_SEARCH_WORDS = 8;
 
+/** The shortest word the trigram index can find: shorter words have no trigram (migration 7). */
+const MIN_SEARCH_WORD = 3;
+
 /**
- * The words of a search as an FTS5 query: every word a prefix, all of them required ("anna kow" finds
- * Anna Kowalska). Each word is quoted, so nothing the operator types is FTS syntax.
+ * The words of a search as an FTS5 query on the trigram index: each word found anywhere in the row's
+ * words, all of them required ("anna kow" finds Anna Kowalska, "owalsk" too). Words of 1–2 letters are
+ * left out. Each word is quoted, so nothing the operator types is FTS syntax.
  */
 export function wordsQuery(text: string): string | undefined {
-  const words = text.match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_WORDS) ?? [];
-  return words.length === 0 ? undefined : words.map((word) => `"${word}"*`).join(' AND ');
+  const words = (text.match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((word) => [...word].length >= MIN_SEARCH_WORD)
+    .slice(0, MAX_SEARCH_WORDS);
+  return words.length === 0 ? undefined : words.map((word) => `"${word}"`).join(' AND ');
 }
 
 /** A search that reads as an amount ("12.50", "12,5", "300"): its exact minor units. */
@@ -38,7 +44,7 @@ function amountMinorOf(text: string): bigint | undefined {
  * customer's name or e-mail, the decline reason or the file name; an amount; the masked card as History
  * shows it (first 6, stars, last 4), or its last 4 digits.
  */
-function textTerms(text: string, params: SqlParams): string[] {
+function textTerms(text: string, params: SqlParams, options: { words: boolean } = { words: true }): string[] {
   params.textLow = text;
   params.textHigh = text + PREFIX_END;
   const terms = TEXT_COLUMNS.map((column) => `(${column} >= :textLow AND ${column} < :textHigh)`);
@@ -57,7 +63,7 @@ function textTerms(text: string, params: SqlParams): string[] {
     params.amountMinor = amountMinor;
     terms.push('amount_minor = :amountMinor');
   }
-  const words = wordsQuery(text);
+  const words = options.words ? wordsQuery(text) : undefined;
   if (words !== undefined) {
     params.words = words;
     terms.push('id IN (SELECT rowid FROM history_words WHERE history_words MATCH :words)');
@@ -82,6 +88,11 @@ export function prefixCounts(text: string): { sql: string[]; params: SqlParams }
 /** What a search matches, as one SQL condition (its parameters added to `params`). */
 export function textCondition(text: string, params: SqlParams): string {
   return `(${textTerms(text, params).join(' OR ')})`;
+}
+
+/** What a search matches but by its words (the identifiers, the card, the amount): history-word-pages.ts. */
+export function textConditionWithoutWords(text: string, params: SqlParams): string {
+  return `(${textTerms(text, params, { words: false }).join(' OR ')})`;
 }
 
 export function whereSql(filter: Omit<HistoryFilter, 'sort' | 'limit'>): WhereSql {
@@ -112,6 +123,19 @@ export function whereSql(filter: Omit<HistoryFilter, 'sort' | 'limit'>): WhereSq
     clauses.push('profile = :profile');
   }
   return { clauses, params };
+}
+
+/** The WHERE of a filter (the cursor's part too, for a page), as SQL text and its parameters. */
+export function filterWhere(filter: HistoryFilter, paged: boolean): { whereText: string; params: SqlParams } {
+  const where = whereSql(filter);
+  const clauses = [...where.clauses, ...sortClauses(filter.sort)];
+  const params: SqlParams = { ...where.params };
+  if (paged && filter.cursor !== undefined) {
+    const cursor = cursorClause(filter.sort, filter.cursor);
+    clauses.push(...cursor.clauses);
+    Object.assign(params, cursor.params);
+  }
+  return { whereText: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
 type SortSpec = { column: 'created_at' | 'amount_minor'; direction: 'ASC' | 'DESC' };
@@ -150,7 +174,8 @@ export class InvalidCursorError extends Error {
   override name = 'InvalidCursorError';
 }
 
-export function cursorClause(sort: HistorySort, cursor: string): WhereSql {
+/** The sort key and id of the last row before the page a cursor asks for. */
+export function decodeCursor(sort: HistorySort, cursor: string): { key: number | bigint; id: number } {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -162,10 +187,15 @@ export function cursorClause(sort: HistorySort, cursor: string): WhereSql {
     throw new InvalidCursorError('The page cursor belongs to another list or sort order.');
   }
   const [, key, id] = parsed.data;
+  return { key: typeof key === 'string' ? BigInt(key) : key, id };
+}
+
+export function cursorClause(sort: HistorySort, cursor: string): WhereSql {
+  const { key, id } = decodeCursor(sort, cursor);
   const { column, direction } = SORTS[sort];
   // Row-value comparison: SQLite seeks straight to it in the (column, id) index.
   return {
     clauses: [`(${column}, id) ${direction === 'DESC' ? '<' : '>'} (:cursorKey, :cursorId)`],
-    params: { cursorKey: typeof key === 'string' ? BigInt(key) : key, cursorId: id },
+    params: { cursorKey: key, cursorId: id },
   };
 }

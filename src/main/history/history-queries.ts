@@ -24,17 +24,17 @@ import { fromMinorUnits, toMinorUnits } from './amount-minor';
 import { historyCsv } from './csv-export';
 import { addDayRollup, dailyTotalsSql, hasDayRollup, isoDay } from './daily-totals';
 import {
-  cursorClause,
   encodeCursor,
+  filterWhere,
   orderBySql,
   prefixCounts,
   SORTS,
-  type SqlParams,
   sortClauses,
   textCondition,
   whereSql,
 } from './filter-sql';
 import type { HistoryDb } from './history-db';
+import { searchPageByWords } from './history-word-pages';
 import { type SqlRow, text, toRow } from './row-mapping';
 
 /** The fixed lookups, named so that tests can check their query plans. */
@@ -78,19 +78,6 @@ function parseTotalsQuery(
   return [parseFilter(filter), utcOffsetMinutes];
 }
 
-/** The WHERE of a filter (the cursor's part too, for a page), as SQL text and its parameters. */
-function whereOf(filter: HistoryFilter, paged: boolean): { whereText: string; params: SqlParams } {
-  const where = whereSql(filter);
-  const clauses = [...where.clauses, ...sortClauses(filter.sort)];
-  const params: SqlParams = { ...where.params };
-  if (paged && filter.cursor !== undefined) {
-    const cursor = cursorClause(filter.sort, filter.cursor);
-    clauses.push(...cursor.clauses);
-    Object.assign(params, cursor.params);
-  }
-  return { whereText: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
-
 /**
  * Rows a search's page is first looked for among, when its text starts many identifiers (the "PD" every
  * order number starts with, a date in them): the next SEARCH_SCAN rows of the list without the search, in
@@ -113,7 +100,7 @@ function startsManyIdentifiers(prepare: HistoryDb['prepare'], text: string): boo
 function searchPageByScan(prepare: HistoryDb['prepare'], filter: HistoryFilter): number[] | undefined {
   if (filter.text === undefined || filter.offset !== undefined) return undefined;
   if (!startsManyIdentifiers(prepare, filter.text)) return undefined;
-  const { whereText, params } = whereOf({ ...filter, text: undefined }, true);
+  const { whereText, params } = filterWhere({ ...filter, text: undefined }, true);
   const hit = textCondition(filter.text, params);
   params.scan = SEARCH_SCAN;
   const scanned = prepare(
@@ -125,7 +112,7 @@ function searchPageByScan(prepare: HistoryDb['prepare'], filter: HistoryFilter):
 }
 
 function filteredSelect(filter: HistoryFilter, options: { paged: boolean }) {
-  const { whereText, params } = whereOf(filter, options.paged);
+  const { whereText, params } = filterWhere(filter, options.paged);
   const orderBy = orderBySql(filter.sort);
   if (!options.paged) return { sql: `SELECT * FROM history_rows ${whereText} ${orderBy}`, params };
   // A page is chosen by id first, then its rows read: a search that matches thousands of rows (a common
@@ -188,7 +175,7 @@ export function historyQueries(
 
     query(input?: HistoryFilterInput): HistoryPage {
       const filter = parseFilter(input);
-      const scannedIds = searchPageByScan(prepare, filter);
+      const scannedIds = searchPageByScan(prepare, filter) ?? searchPageByWords(prepare, filter);
       const found = scannedIds
         ? prepare('SELECT * FROM history_rows WHERE id IN (SELECT value FROM json_each(:ids))').all({
             ids: JSON.stringify(scannedIds),

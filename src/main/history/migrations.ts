@@ -348,6 +348,77 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 7,
+    description:
+      'words indexed by trigrams; the time span of each block of row ids, for word searches read newest first',
+    up: `
+      -- The words' index again, by trigrams: a search word matches anywhere in a name, an e-mail, a
+      -- decline reason or a file name ("owalsk" finds Kowalska), and is read lazily in rowid order. The
+      -- word-prefix index of migration 5 had to gather every term a prefix starts before it could give one
+      -- match, for every step of a page (history-word-pages.ts). Words shorter than 3 letters have no
+      -- trigram and are not searched by (filter-sql.ts says so).
+      DROP TRIGGER history_words_insert;
+      DROP TRIGGER history_words_update;
+      DROP TRIGGER history_words_delete;
+      DROP TABLE history_words;
+      CREATE VIRTUAL TABLE history_words USING fts5(
+        words,
+        content = '',
+        contentless_delete = 1,
+        tokenize = 'trigram remove_diacritics 1'
+      );
+      INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source;
+
+      CREATE TRIGGER history_words_insert AFTER INSERT ON history_rows
+      BEGIN
+        INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source WHERE id = NEW.id;
+      END;
+
+      CREATE TRIGGER history_words_update AFTER UPDATE OF remark, request_json, file_name ON history_rows
+      BEGIN
+        DELETE FROM history_words WHERE rowid = OLD.id;
+        INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source WHERE id = NEW.id;
+      END;
+
+      CREATE TRIGGER history_words_delete AFTER DELETE ON history_rows
+      BEGIN
+        DELETE FROM history_words WHERE rowid = OLD.id;
+      END;
+
+      -- A word search walks the full-text index in its own rowid order (row ids, newest first) instead of
+      -- reading every match to sort it (history-word-pages.ts). Row ids follow time only as far as the
+      -- desk's clock did, so each block of 4,096 ids keeps the earliest and latest created_at of its rows:
+      -- the walk stops once no block below it can hold a row newer than the page it has. Kept by triggers
+      -- in the row's own transaction; a block's span only widens (a deleted row leaves it as it was).
+      CREATE TABLE history_time_blocks (
+        block INTEGER PRIMARY KEY,
+        min_created INTEGER NOT NULL,
+        max_created INTEGER NOT NULL
+      );
+
+      INSERT INTO history_time_blocks (block, min_created, max_created)
+        SELECT id >> 12, min(created_at), max(created_at) FROM history_rows GROUP BY id >> 12;
+
+      CREATE TRIGGER history_time_blocks_insert AFTER INSERT ON history_rows
+      BEGIN
+        INSERT INTO history_time_blocks (block, min_created, max_created)
+          VALUES (NEW.id >> 12, NEW.created_at, NEW.created_at)
+          ON CONFLICT (block) DO UPDATE SET
+            min_created = min(min_created, excluded.min_created),
+            max_created = max(max_created, excluded.max_created);
+      END;
+
+      CREATE TRIGGER history_time_blocks_update AFTER UPDATE OF created_at ON history_rows
+      BEGIN
+        INSERT INTO history_time_blocks (block, min_created, max_created)
+          VALUES (NEW.id >> 12, NEW.created_at, NEW.created_at)
+          ON CONFLICT (block) DO UPDATE SET
+            min_created = min(min_created, excluded.min_created),
+            max_created = max(max_created, excluded.max_created);
+      END;
+    `,
+  },
 ];
 
 /** Files from this version on were written with keyed audit entries (audit-trust.ts). */

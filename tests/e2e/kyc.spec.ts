@@ -76,8 +76,10 @@ test('a file with planted errors: dropped, its invalid rows reported exactly, fi
   }
   const email = kyc.cell(3, 'email');
   await expect(email).toBeFocused();
-  await expect(kyc.tooltip).toHaveText('An e-mail address such as name@example.com.');
-  await expect(email).toHaveAccessibleDescription('Invalid: An e-mail address such as name@example.com.');
+  await expect(kyc.tooltip).toHaveText('An e-mail address such as name@example.com: this one has no "@".');
+  await expect(email).toHaveAccessibleDescription(
+    'Invalid: An e-mail address such as name@example.com: this one has no "@".',
+  );
   // …and on hover.
   await kyc.cell(5, 'birthday').hover();
   await expect(kyc.tooltip).toHaveText('A real date written YYYY-MM-DD.');
@@ -97,9 +99,11 @@ test('a file with planted errors: dropped, its invalid rows reported exactly, fi
   await expect(email).toHaveText('jonas.garcia@example');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toBeFocused();
-  await expect(kyc.tooltip).toHaveText('An e-mail address such as name@example.com.');
+  await expect(kyc.tooltip).toHaveText(
+    'An e-mail address such as name@example.com: the domain after "@" has no dot.',
+  );
   await expect(kyc.announcer).toHaveText(
-    'Row 3, email is still invalid: An e-mail address such as name@example.com.',
+    'Row 3, email is still invalid: An e-mail address such as name@example.com: the domain after "@" has no dot.',
   );
 
   await kyc.fix(3, 'email', 'jonas.garcia@example.com');
@@ -254,7 +258,9 @@ test('Export rejected rows downloads the rows to fix with their reasons', async 
   expect(header).toEqual([...KYC_FIELDS, 'errors']);
   expect(rows).toHaveLength(4);
   const reasons = Object.fromEntries(rows.map((cells) => [cells[0], cells.at(-1)]));
-  expect(reasons[`kyc-${tag}-002`]).toContain('email: An e-mail address such as name@example.com.');
+  expect(reasons[`kyc-${tag}-002`]).toContain(
+    'email: An e-mail address such as name@example.com: this one has no "@".',
+  );
   expect(reasons[`kyc-${tag}-004`]).toContain('birthday: A real date written YYYY-MM-DD.');
   expect(reasons[`kyc-${tag}-006`]).toContain('country: Not an ISO 3166-1 country code.');
   expect(reasons[`kyc-${tag}-006`]).toContain('mobile: Digits only.');

@@ -54,3 +54,69 @@ describe('e-mail addresses (assumption A31)', () => {
     ]);
   });
 });
+
+describe('dates whose day and month could be swapped (assumption A32)', () => {
+  it('are never guessed: the cell is invalid and says both readings', async () => {
+    const { rows } = await open([
+      { ...kycRecord(0), birthday: '07.03.1979' },
+      { ...kycRecord(1), birthday: '3/7/1979' },
+      { ...kycRecord(2), certificateDateStart: '01-02-2020' },
+    ]);
+    expect(rows.map((row) => [row.state, row.record.birthday, row.errors])).toEqual([
+      [
+        'invalid',
+        '07.03.1979',
+        [
+          {
+            field: 'birthday',
+            message: '07.03.1979 could be 7 March or 3 July: type it as YYYY-MM-DD.',
+            source: 'file',
+          },
+        ],
+      ],
+      [
+        'invalid',
+        '3/7/1979',
+        [
+          {
+            field: 'birthday',
+            message: '3/7/1979 could be 3 July or 7 March: type it as YYYY-MM-DD.',
+            source: 'file',
+          },
+        ],
+      ],
+      ['invalid', kycRecord(2).birthday, [expect.objectContaining({ field: 'certificateDateStart' })]],
+    ]);
+    expect(rows[2]?.errors[0]?.message).toBe(
+      '01-02-2020 could be 1 February or 2 January: type it as YYYY-MM-DD.',
+    );
+  });
+
+  it('are taken when only one reading is a date, or both readings are the same date', async () => {
+    const { rows } = await open([
+      { ...kycRecord(0), birthday: '17.03.1979' },
+      { ...kycRecord(1), birthday: '03/17/1979' },
+      { ...kycRecord(2), birthday: '07.07.1979' },
+    ]);
+    expect(rows.map((row) => [row.state, row.record.birthday])).toEqual([
+      ['valid', '1979-03-17'],
+      ['valid', '1979-03-17'],
+      ['valid', '1979-07-07'],
+    ]);
+  });
+
+  it('an ambiguous date typed as a fix is refused the same way; YYYY-MM-DD is taken', async () => {
+    const service = createKycBatches({ workers });
+    const summary = await service.open(utf8(kycCsv([kycRecord(0)])), 'one.csv');
+    const refused = service.update(summary.batchId, 0, 'birthday', '05.06.1980');
+    expect(refused.row.errors).toEqual([
+      {
+        field: 'birthday',
+        message: '05.06.1980 could be 5 June or 6 May: type it as YYYY-MM-DD.',
+        source: 'file',
+      },
+    ]);
+    const fixed = service.update(summary.batchId, 0, 'birthday', '1980-06-05');
+    expect(fixed.row).toMatchObject({ state: 'valid', errors: [] });
+  });
+});

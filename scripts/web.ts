@@ -110,8 +110,20 @@ if (payInTimeoutMs !== undefined) {
     process.exit(2);
   }
 }
+/**
+ * Where the embedded sandbox answers. It runs only once a Sandbox profile has needed it (an active profile
+ * of another gateway starts none, and a start that failed is tried again on first use); until then
+ * `paydesk.sandbox` throws, which here would end the harness right after its ready line.
+ */
+function sandboxAddress(): string {
+  try {
+    return harness.paydesk.sandbox.url;
+  } catch {
+    return 'not started (it starts when a Sandbox profile is used)';
+  }
+}
 console.log(`Paydesk web harness on ${harness.url}`);
-console.log(`  data folder: ${dataDir}; sandbox gateway: ${harness.paydesk.sandbox.url}`);
+console.log(`  data folder: ${dataDir}; sandbox gateway: ${sandboxAddress()}`);
 
 const stop = async () => {
   await harness.close();

@@ -35,6 +35,34 @@ test('typing a part of a country’s name lists the matches; Enter takes the fir
   await expect(country).toHaveValue('Austria (AT)');
 });
 
+test('a country code typed and Enter takes that country, not the first name holding its letters', async ({
+  payin,
+  page,
+}) => {
+  const country = payin.country;
+  const options = page.getByRole('listbox', { name: 'Country' }).getByRole('option');
+  for (const [typed, expected] of [
+    ['DE', 'Germany (DE)'],
+    ['US', 'United States (US)'],
+    ['Pol', 'Poland (PL)'],
+    ['gb', 'United Kingdom (GB)'],
+  ] as const) {
+    await payin.mobile.focus();
+    await country.focus();
+    await country.pressSequentially(typed);
+    await expect(options.first()).toHaveText(new RegExp(`^${expected.replace(/[()]/g, '\\$&')}`));
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await country.press('Enter');
+    await expect(country).toHaveValue(expected);
+  }
+  // Names that begin with the text come before names that only hold it.
+  await payin.mobile.focus();
+  await country.focus();
+  await country.pressSequentially('pol');
+  await expect(options).toHaveText([/^Poland \(PL\)/, /^French Polynesia \(PF\)/]);
+  await country.press('Escape');
+});
+
 test('Escape and Tab leave the country as it was; Escape closes only the list, not the form’s details', async ({
   payin,
   page,

@@ -138,7 +138,7 @@ describe('KYC open: headers and text encodings', () => {
     const header =
       'User ID;Given name;Surname;Date of birth;Sex;Nationality;Dial code;National ID;Issue date;Valid until;E-mail;Phone number;ID card;Documents;Notes';
     const row =
-      'u-1;Anna;Schmidt;12.04.1990;F;de;+49;123456789;2020/01/01;2030-01-01;anna@example.com;+49 151 1234-5678;https://x.example/a.jpg|https://x.example/b.jpg;;VIP';
+      'u-1;Anna;Schmidt;24.04.1990;F;de;+49;123456789;2020/01/01;2030-01-01;anna@example.com;+49 151 1234-5678;https://x.example/a.jpg|https://x.example/b.jpg;;VIP';
     const { summary, page } = await openRows(utf8(`\uFEFF${header}\r\n${row}\r\n`), 'synonyms.csv');
     expect(summary.mapping.map((column) => column.field)).toEqual([
       'userId',
@@ -161,7 +161,7 @@ describe('KYC open: headers and text encodings', () => {
     // The BOM must not stick to the first header, or "User ID" would not map.
     expect(summary.mapping[0]?.header).toBe('User ID');
     expect(page.rows[0]?.record).toMatchObject({
-      birthday: '1990-04-12',
+      birthday: '1990-04-24',
       country: 'DE',
       iddCode: '49',
       certificateDateStart: '2020-01-01',
@@ -237,10 +237,17 @@ describe('KYC normalization', () => {
     ['firstName', '   ', undefined],
     ['birthday', '1990-04-12', '1990-04-12'],
     ['birthday', '1990/4/2', '1990-04-02'],
-    ['birthday', '2.4.1990', '1990-04-02'],
+    ['birthday', '24.4.1990', '1990-04-24'],
+    ['birthday', '4/24/1990', '1990-04-24'],
+    ['birthday', '24-04-1990', '1990-04-24'],
+    ['birthday', '04.04.1990', '1990-04-04'],
     ['birthday', '1990-04-12T00:00:00.000Z', '1990-04-12'],
-    // Ambiguous or unknown forms stay as typed so that validation reports them.
+    // Ambiguous or unknown forms stay as typed so that validation reports them: a day and month that
+    // could be swapped are never guessed (A32).
+    ['birthday', '2.4.1990', '2.4.1990'],
     ['birthday', '04/12/1990', '04/12/1990'],
+    ['birthday', '13.13.1990', '13.13.1990'],
+    ['birthday', '24.4/1990', '24.4/1990'],
     ['birthday', '1990-04/12', '1990-04/12'],
     ['birthday', '1990-04-12T10:00:00Z', '1990-04-12T10:00:00Z'],
     ['gender', 'FEMALE', 'female'],

@@ -47,7 +47,20 @@ const DATES = [
 const GENDERS = ['male', 'female', 'other', 'Male', 'x', ''];
 const COUNTRIES = ['DE', 'de', 'XX', 'DEU', 'D', 'ÄÖ', '😀', ''];
 const DIGITS = ['0', '49', '0049', '+49', '١٢٣', '4.9E+12', long(4, '9'), long(5, '9'), long(33, '1'), ''];
-const EMAILS = ['a@b.co', 'a@b', "o'brien@x.com", 'a.b@c.de', 'a..b@c.de', `${long(60)}@b.co`, 'x', ''];
+const EMAILS = [
+  'a@b.co',
+  'a@b',
+  "o'brien@x.com",
+  'a.b@c.de',
+  'a..b@c.de',
+  `${long(60)}@b.co`,
+  'x',
+  '',
+  'zoë.rossi14@example.com',
+  'zoë,rossi@example.com',
+  'anna@münchen.de',
+  'a@b.123',
+];
 const URLS = [
   'https://files.example.com/kyc/1/front.jpg',
   'http://a.example',

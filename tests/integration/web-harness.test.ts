@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { IPC_CHANNEL_NAMES, type IpcResult } from '@shared/ipc';
 import { fileTooLargeMessage } from '@shared/kyc-batch';
+import { SANDBOX_PROFILE } from '@shared/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
@@ -253,6 +254,36 @@ describe('web harness: a KYC file uploaded and opened by path', () => {
   });
 });
 
+/** Starts `npm run web` (scripts/web.ts) on a data folder; resolves on its ready line with the page's URL. */
+function startWebScript(data: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/web.ts', '--port', '0', '--data', data],
+    {
+      cwd: resolve(import.meta.dirname, '../..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const ready = new Promise<string>((done, fail) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const url = /Paydesk web harness on (\S+)/.exec(output)?.[1];
+      if (url) done(url);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => fail(new Error(`web.ts exited (${code}) before it was ready:\n${output}`)));
+  });
+  const stop = async () => {
+    const exited = new Promise((done) => child.once('exit', done));
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, ready, stop, output: () => output };
+}
+
 describe('data folders', () => {
   it('the composition root creates a new data folder for its own user only (0700)', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'paydesk-data-'));
@@ -266,33 +297,57 @@ describe('data folders', () => {
     }
   });
 
+  it('scripts/web.ts keeps answering after its ready line when the saved profile is not Sandbox', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'paydesk-web-data-'));
+    const other = {
+      id: 'acquirer-test',
+      name: 'Acquirer test',
+      environment: 'test',
+      // Nothing listens here, and nothing needs to: no call below reaches the gateway.
+      baseUrl: 'http://127.0.0.1:9/gw',
+      kycBaseUrl: 'http://127.0.0.1:9/kyc',
+      merchantId: 555001,
+    };
+    writeFileSync(
+      join(data, 'settings.json'),
+      JSON.stringify({ settings: { activeProfileId: other.id, profiles: [SANDBOX_PROFILE, other] } }),
+    );
+    const web = startWebScript(data);
+    try {
+      const page = new URL(await web.ready);
+      const token = page.searchParams.get('token');
+      expect(token, page.href).toBeTruthy();
+      const ipc = async (channel: string, input?: unknown) =>
+        (await fetch(`${page.origin}/__ipc/${channel}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-paydesk-token': token! },
+          body: JSON.stringify({ input }),
+        }).then((answer) => answer.json())) as IpcResult<unknown>;
+      // Several calls after the ready line, each answered: the harness did not die behind it.
+      for (let i = 0; i < 3; i++) {
+        expect(await ipc('settings.get')).toMatchObject({
+          ok: true,
+          data: { settings: { activeProfileId: other.id } },
+        });
+        expect(await ipc('app.info')).toMatchObject({ ok: true });
+      }
+      expect(web.child.exitCode).toBeNull();
+      expect(web.output()).toMatch(/sandbox gateway: not started/);
+    } finally {
+      await web.stop();
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
+
   it('scripts/web.ts creates its data folder for its own user only (0700), before conf does', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'paydesk-web-data-'));
     const data = join(parent, 'new', 'data');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/web.ts', '--port', '0', '--data', data],
-      { cwd: resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const web = startWebScript(data);
     try {
-      let output = '';
-      await new Promise<void>((ready, fail) => {
-        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          output += chunk;
-          if (output.includes('data folder:')) ready();
-        });
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-          output += chunk;
-        });
-        child.once('exit', (code) =>
-          fail(new Error(`web.ts exited (${code}) before it was ready:\n${output}`)),
-        );
-      });
+      await web.ready;
       expect(statSync(data).mode & 0o777).toBe(0o700);
     } finally {
-      const exited = new Promise((done) => child.once('exit', done));
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await web.stop();
       rmSync(parent, { recursive: true, force: true });
     }
   });

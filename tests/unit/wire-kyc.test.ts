@@ -136,11 +136,21 @@ describe('KYC record', () => {
     expect(messagesAt(kycRecordSchema, { ...validRecord, country }, 'country')).not.toEqual([]);
   });
 
-  it.each(['name', 'name@', 'name@example'])('email %s is refused', (email) => {
-    expect(messagesAt(kycRecordSchema, { ...validRecord, email }, 'email')).toContain(
-      'An e-mail address such as name@example.com.',
-    );
+  it.each([
+    ['name', 'An e-mail address such as name@example.com: this one has no "@".'],
+    ['name@', 'An e-mail address such as name@example.com: no domain comes after "@".'],
+    ['name@example', 'An e-mail address such as name@example.com: the domain after "@" has no dot.'],
+    ['zoë,rossi@example.com', 'An e-mail address cannot hold "," (U+002C) before "@".'],
+  ])('email %s is refused, saying why', (email, message) => {
+    expect(messagesAt(kycRecordSchema, { ...validRecord, email }, 'email')).toEqual([message]);
   });
+  // Assumption A31: RFC 6531 addresses, international local parts and domains.
+  it.each(['zoë.rossi14@example.com', 'josé.garcía@correo.es', '用户@例子.广告', 'anna@münchen.de'])(
+    'email %s passes',
+    (email) => {
+      expect(issuesOf(kycRecordSchema, { ...validRecord, email })).toEqual([]);
+    },
+  );
 
   describe('dates', () => {
     const DATE = 'A real date written YYYY-MM-DD.';
@@ -277,7 +287,7 @@ describe('KYC submission request', () => {
   it("names the failing record's index and field", () => {
     const data = [validRecord, validRecord, validRecord, { ...validRecord, email: 'not-an-email' }];
     expect(issuesOf(kycSubmitRequestSchema, { ...validRequest, data })).toEqual([
-      { path: 'data.3.email', message: 'An e-mail address such as name@example.com.' },
+      { path: 'data.3.email', message: 'An e-mail address such as name@example.com: this one has no "@".' },
     ]);
   });
 

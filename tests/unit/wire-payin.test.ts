@@ -243,16 +243,24 @@ describe('pay-in request: formats', () => {
     );
   });
 
-  const EMAIL = 'An e-mail address such as name@example.com.';
-  it.each(['name@example.com', 'first.last+tag@mail.example.org'])('v1 email %s passes', (email) => {
-    expect(issuesOf(payInV1RequestSchema, { ...validV1, email })).toEqual([]);
-  });
-  it.each(['name', 'name@', '@example.com', 'a b@example.com', 'name@example', 'name@@example.com'])(
-    'v1 email %s is refused',
+  it.each(['name@example.com', 'first.last+tag@mail.example.org', 'zoë.rossi14@example.com'])(
+    'v1 email %s passes',
     (email) => {
-      expect(messagesAt(payInV1RequestSchema, { ...validV1, email }, 'email')).toContain(EMAIL);
+      expect(issuesOf(payInV1RequestSchema, { ...validV1, email })).toEqual([]);
     },
   );
+  it.each([
+    ['name', /has no "@"/],
+    ['name@', /no domain comes after "@"/],
+    ['@example.com', /nothing comes before "@"/],
+    ['a b@example.com', /cannot hold a space \(U\+0020\) before "@"/],
+    ['name@example', /the domain after "@" has no dot/],
+    ['name@@example.com', /holds one "@"; this one has 2/],
+  ])('v1 email %s is refused, saying why', (email, reason) => {
+    const messages = messagesAt(payInV1RequestSchema, { ...validV1, email }, 'email');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(reason);
+  });
 
   const URL_MESSAGE = 'A web address starting with http:// or https://.';
   it.each(['http://shop.example/cb', 'https://shop.example/cb?order=1#x', 'https://127.0.0.1:8443/return'])(

@@ -142,32 +142,43 @@ export function createKycService(deps: {
   /**
    * Sends through the batches, saving what the gateway accepted after every chunk and before its
    * progress event goes out: a crash mid-batch loses at most the chunks whose answers had not arrived,
-   * and those count as not accepted, so the same file sends them again.
+   * and those count as not accepted, so the same file sends them again. The batch's history row is
+   * written as the first chunk leaves: a submission with nothing left to send sends nothing and writes
+   * nothing, so the row of the submission that did send keeps its status and chunk answers.
    */
   async function sendRecorded(
     batchId: string,
     connection: KycConnection,
-    run: (onProgress: (event: KycProgressEvent) => void) => Promise<KycSubmitResult>,
+    send: KycSend,
+    run: (send: KycSend, onProgress: (event: KycProgressEvent) => void) => Promise<KycSubmitResult>,
   ): Promise<KycSubmitResult> {
-    const rowId = historyRowOf(batchId, connection);
+    let rowId: number | undefined;
+    const recordedSend: KycSend = (records) => {
+      rowId ??= historyRowOf(batchId, connection);
+      return send(records);
+    };
     const answered = new Map<number, KycChunkResult>();
-    const result = await run((event) => {
+    const result = await run(recordedSend, (event) => {
       answered.set(event.chunk.index, event.chunk);
       const chunks = [...answered.values()].sort((a, b) => a.index - b.index);
+      if (rowId !== undefined) {
+        save(
+          batchId,
+          rowId,
+          { status: 'pending', counts: deps.batches.summary(batchId).counts, chunks },
+          connection,
+        );
+      }
+      deps.emitProgress(event);
+    });
+    if (rowId !== undefined) {
       save(
         batchId,
         rowId,
-        { status: 'pending', counts: deps.batches.summary(batchId).counts, chunks },
+        { status: batchStatus(result), counts: result.counts, chunks: result.chunks },
         connection,
       );
-      deps.emitProgress(event);
-    });
-    save(
-      batchId,
-      rowId,
-      { status: batchStatus(result), counts: result.counts, chunks: result.chunks },
-      connection,
-    );
+    }
     return result;
   }
 
@@ -180,7 +191,7 @@ export function createKycService(deps: {
     const connection = await deps.connection();
     requireProductionConfirmation(connection.profile, confirmedProfile);
     const send = await sender(connection);
-    return sendRecorded(batchId, connection, (onProgress) => run(send, onProgress));
+    return sendRecorded(batchId, connection, send, run);
   }
 
   /** userIds accepted from this file before: history is asked by the hash the worker computed. */

@@ -5,6 +5,7 @@
 
 import { paymentCallbackSchema } from '@shared/gateway/callback';
 import { readOrderStatus } from '@shared/gateway/order-status';
+import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import type { Profile } from '@shared/profile';
 import { verifyBodySignature } from '../../node/sign';
@@ -42,29 +43,42 @@ export function createSettlement(deps: SettleDeps) {
       );
     },
 
-    /** The gateway's notification (assumption A12): trusted only when its signature holds. */
+    /**
+     * The gateway's notification (assumption A12): trusted only when its signature holds. Profiles that share
+     * the merchantId and secret (one merchant account under two names) all verify it, and the order is
+     * looked up under each: it is the same order at the gateway whichever profile sent it.
+     */
     async handleCallback(body: unknown): Promise<CallbackVerdict> {
       const parsed = paymentCallbackSchema.safeParse(body);
       if (!parsed.success) return 'rejected';
       const callback = parsed.data;
-      for (const { profile, secret } of await deps.callbackSecrets(callback.merchantId)) {
-        if (!verifyBodySignature(callback, secret, profile.signAlgorithm)) continue;
+      const verifying = (await deps.callbackSecrets(callback.merchantId)).filter(({ profile, secret }) =>
+        verifyBodySignature(callback, secret, profile.signAlgorithm),
+      );
+      if (verifying.length === 0) return 'rejected';
+      const rows = new Map<number, PayInRow>();
+      for (const { profile } of verifying) {
         const row = deps.history.findPayInByTradeNo(profile.name, callback.merchantTradeNo);
-        const status = readOrderStatus(callback.orderStatus, (callback as { status?: unknown }).status);
-        if (!row) {
-          deps.history.recordEvent({
-            operator: SYSTEM_OPERATOR,
-            event: 'payin.callback_unknown_order',
-            outcome: 'failure',
-            resource: callback.merchantTradeNo,
-            detail: {
-              orderId: callback.orderId,
-              orderStatus: callback.orderStatus,
-              traceid: callback.traceid,
-            },
-          });
-          return 'unknown_order';
-        }
+        if (row) rows.set(row.id, row);
+      }
+      if (rows.size === 0) {
+        deps.history.recordEvent({
+          operator: SYSTEM_OPERATOR,
+          event: 'payin.callback_unknown_order',
+          outcome: 'failure',
+          resource: callback.merchantTradeNo,
+          detail: {
+            orderId: callback.orderId,
+            orderStatus: callback.orderStatus,
+            traceid: callback.traceid,
+          },
+        });
+        return 'unknown_order';
+      }
+      const status = readOrderStatus(callback.orderStatus, (callback as { status?: unknown }).status);
+      // Each pay-in of that order number gets the gateway's word; the recorder compares it with the pay-in's
+      // own orderId and amount (A27).
+      for (const row of rows.values()) {
         deps.recorder.record(
           row.id,
           {
@@ -78,9 +92,8 @@ export function createSettlement(deps: SettleDeps) {
           },
           SYSTEM_OPERATOR,
         );
-        return 'accepted';
       }
-      return 'rejected';
+      return 'accepted';
     },
 
     /** The operator closed the bank page: the order stays as the gateway has it, which Paydesk cannot see. */

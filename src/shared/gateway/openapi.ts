@@ -60,7 +60,7 @@ const FIELD_MEANINGS: Record<string, string> = {
   eci: 'Enrollment Check Indicator: a two-digit code (A14).',
   cavv: 'Cardholder Authentication Verification Value.',
   dsTranId: 'Directory Server Transaction ID.',
-  email: 'Billing e-mail address.',
+  email: 'Billing e-mail address; international ones (RFC 6531) too, assumption A31.',
   iddCode: 'Billing country calling code (digits).',
   currency: 'Currency of the amount: an ISO 4217 alpha-3 code in capitals (A14).',
   payChannel: 'Payment channel code.',
@@ -80,7 +80,7 @@ const KYC_FIELD_MEANINGS: Record<string, string> = {
   certificateDateStart: 'Issue date of the identity document, YYYY-MM-DD.',
   certificateDateEnd:
     'Expiry date of the identity document, YYYY-MM-DD; not before certificateDateStart (A10).',
-  email: 'E-mail address.',
+  email: 'E-mail address; international ones (RFC 6531) too, assumption A31.',
   mobile: 'Mobile number, digits.',
   idCardUrls: 'http(s) URLs of the ID card images (1 to 10).',
   documentUrls: 'http(s) URLs of further document images (0 to 10).',

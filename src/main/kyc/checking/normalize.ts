@@ -12,20 +12,72 @@ export type NormalizedRecord = Partial<Record<KycField, NormalizedValue>>;
 export const isListField = (field: KycField): boolean => field === 'idCardUrls' || field === 'documentUrls';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const pad2 = (part: string) => part.padStart(2, '0');
+const pad2 = (part: string | number) => String(part).padStart(2, '0');
 
-/** YYYY-MM-DD, YYYY/MM/DD, DD.MM.YYYY and a midnight ISO timestamp become YYYY-MM-DD; nothing else does. */
+/** Day and month before the year, by dots, slashes or dashes (one kind in a date): 7.3.1979, 07/03/1979. */
+const NUMBERS_THEN_YEAR = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const couldBe = (day: number, month: number) => day >= 1 && day <= 31 && month >= 1 && month <= 12;
+
+/**
+ * The two numbers before the year read both ways, day first (07.03 = 7 March) and month first (07.03 =
+ * 3 July): the readings that are dates. Dots are day-first in most of Europe, slashes either way round by
+ * country, and files mix both, so neither is assumed (assumption A32).
+ */
+function readingsOf(first: number, second: number): { day: number; month: number }[] {
+  const readings = couldBe(first, second) ? [{ day: first, month: second }] : [];
+  if (first !== second && couldBe(second, first)) readings.push({ day: second, month: first });
+  return readings;
+}
+
+/**
+ * YYYY-MM-DD, YYYY/MM/DD, a midnight ISO timestamp, and a day and month before the year that only one
+ * reading makes a date (17.03.1979, 03/17/1979, 07.07.1979) become YYYY-MM-DD. Nothing else does: a
+ * date whose day and month could be swapped (07.03.1979) is never guessed; it stays as typed, and the
+ * check says why (ambiguousDateReason).
+ */
 export function normalizeDate(text: string): string {
   if (ISO_DATE.test(text)) return text;
   let match = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(text);
   if (match) return `${match[1]}-${pad2(match[3]!)}-${pad2(match[4]!)}`;
-  // Dots mean day.month.year in every locale that writes them, unlike slashes (US month/day).
-  match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
-  if (match) return `${match[3]}-${pad2(match[2]!)}-${pad2(match[1]!)}`;
+  match = NUMBERS_THEN_YEAR.exec(text);
+  if (match) {
+    const readings = readingsOf(Number(match[1]), Number(match[3]));
+    if (readings.length !== 1) return text;
+    const [{ day, month }] = readings as [{ day: number; month: number }];
+    return `${match[4]}-${pad2(month)}-${pad2(day)}`;
+  }
   // JSON exports write dates as timestamps; at UTC midnight the day is not in doubt.
   match = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$/.exec(text);
   if (match) return match[1]!;
   return text;
+}
+
+/**
+ * Why a date cell is not taken when its day and month could be swapped: "07.03.1979 could be 7 March or
+ * 3 July: type it as YYYY-MM-DD." undefined for any other text.
+ */
+export function ambiguousDateReason(text: string): string | undefined {
+  const match = NUMBERS_THEN_YEAR.exec(text);
+  if (!match) return undefined;
+  const readings = readingsOf(Number(match[1]), Number(match[3]));
+  if (readings.length < 2) return undefined;
+  const [a, b] = readings as [{ day: number; month: number }, { day: number; month: number }];
+  return `${text} could be ${a.day} ${MONTHS[a.month - 1]} or ${b.day} ${MONTHS[b.month - 1]}: type it as YYYY-MM-DD.`;
 }
 
 function cleanText(text: string): string | undefined {

@@ -7,6 +7,7 @@ import type { KycField, KycRowError } from '@shared/kyc-batch';
 import type { RawCell } from '../reading/table';
 import { LIST_VALIDATION_CAPS, surelyValidValues } from './compiled-record-check';
 import {
+  ambiguousDateReason,
   FIELD_SLOT,
   type NormalizedRecord,
   type NormalizedValues,
@@ -30,15 +31,34 @@ function capLists(record: NormalizedRecord): NormalizedRecord {
   return capped ?? record;
 }
 
+const DATE_FIELDS: ReadonlySet<KycField> = new Set([
+  'birthday',
+  'certificateDateStart',
+  'certificateDateEnd',
+]);
+
+/**
+ * A date the schema refuses because normalization would not guess its order (07.03.1979) says so, rather
+ * than only asking for YYYY-MM-DD.
+ */
+function dateReason(record: NormalizedRecord, field: KycField): string | undefined {
+  const value = record[field];
+  return DATE_FIELDS.has(field) && typeof value === 'string' ? ambiguousDateReason(value) : undefined;
+}
+
 /** The record's errors, or undefined when the gateway's schema accepts it. */
 export function validateRecord(record: NormalizedRecord): KycRowError[] | undefined {
   const result = kycRecordSchema.safeParse(capLists(record));
   if (result.success) return undefined;
   return result.error.issues.map((issue) => {
     const [key, item] = issue.path;
+    const field = isField(key) ? key : null;
     // A URL list's issue names the item: "URL 2: A web address starting with http:// or https://."
-    const message = typeof item === 'number' ? `URL ${item + 1}: ${issue.message}` : issue.message;
-    return { field: isField(key) ? key : null, message, source: 'file' as const };
+    const message =
+      typeof item === 'number'
+        ? `URL ${item + 1}: ${issue.message}`
+        : ((field && dateReason(record, field)) ?? issue.message);
+    return { field, message, source: 'file' as const };
   });
 }
 

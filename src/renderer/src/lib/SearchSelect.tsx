@@ -18,6 +18,7 @@ import {
   useState,
 } from 'react';
 import { CheckIcon, ChevronIcon } from './icons';
+import { rankGroups } from './search-rank';
 import './search-select.css';
 
 export interface SelectOption {
@@ -39,13 +40,16 @@ export interface SearchSelectProps {
   onChange: (value: string) => void;
   onBlur?: () => void;
   ref?: Ref<HTMLInputElement>;
-  /** Typing filters the options (a part of the label anywhere, any case); otherwise the input is read-only. */
+  /**
+   * Typing filters the options (a part of the label anywhere, any case or accent), best match first;
+   * otherwise the input is read-only.
+   */
   searchable?: boolean;
   description?: string;
   error?: string;
   required?: boolean;
   placeholder?: string;
-  /** At most this many matches are listed for what is typed (the first ones). */
+  /** At most this many matches are listed for what is typed (the best ones). */
   limit?: number;
   nothingFoundMessage?: string;
   maxDropdownHeight?: number;
@@ -66,11 +70,26 @@ function rowsOf(data: SelectData): Row[] {
   );
 }
 
-/** The rows to list: every one before anything is typed (the chosen one among them), else the first `limit` matches. */
-function matchingRows(rows: readonly Row[], search: string | undefined, limit: number): readonly Row[] {
-  const needle = search?.trim().toLowerCase();
-  if (!needle) return rows;
-  return rows.filter((row) => row.option.label.toLowerCase().includes(needle)).slice(0, limit);
+const entryItems = (entry: SelectOption | SelectGroup): readonly SelectOption[] =>
+  'group' in entry ? entry.items : [entry];
+
+/**
+ * The rows to list: every one before anything is typed (the chosen one among them), else the first `limit`
+ * matches, best first (lib/search-rank.ts: an exact code, then names that begin with the text, then word
+ * starts, then the rest), a group's rows staying together under its heading.
+ */
+function matchingRows(
+  data: SelectData,
+  rows: readonly Row[],
+  search: string | undefined,
+  limit: number,
+): readonly Row[] {
+  if (!search?.trim()) return rows;
+  return rankGroups(data, search, entryItems, (option) => option.label)
+    .flatMap(({ group, items }) =>
+      items.map((option) => ({ option, group: 'group' in group ? group.group : undefined })),
+    )
+    .slice(0, limit);
 }
 
 const GAP_PX = 4;
@@ -104,7 +123,7 @@ export function SearchSelect({
   const [above, setAbove] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const inputRefs = useMergedRef(inputRef, ref);
-  const shown = open ? matchingRows(rows, search, limit) : [];
+  const shown = open ? matchingRows(data, rows, search, limit) : [];
 
   useEffect(() => {
     if (open && active >= 0) document.getElementById(`${id}-${active}`)?.scrollIntoView({ block: 'nearest' });
@@ -122,7 +141,7 @@ export function SearchSelect({
       setAbove(below < maxDropdownHeight && box.top > below);
     }
     setSearch(typed);
-    const list = matchingRows(rows, typed, limit);
+    const list = matchingRows(data, rows, typed, limit);
     const chosenAt = list.findIndex((row) => row.option.value === value);
     if (typed === undefined) setActive(Math.max(chosenAt, 0));
     else setActive(typed.trim() === '' || list.length === 0 ? -1 : 0);

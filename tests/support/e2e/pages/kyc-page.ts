@@ -223,9 +223,13 @@ export class KycPage {
     return this.page.getByRole('combobox', { name: header, exact: true });
   }
 
-  async mapColumn(header: string, option: string): Promise<void> {
+  /** Maps a column by keyboard, as an operator who types: the text, then Enter takes the first match. */
+  async mapColumn(header: string, typed: string): Promise<void> {
     if ((await this.mapping.getAttribute('aria-expanded')) !== 'true') await this.mapping.click();
-    await this.mappingFor(header).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    const select = this.mappingFor(header);
+    await select.click();
+    await select.press('ControlOrMeta+a');
+    await select.pressSequentially(typed);
+    await select.press('Enter');
   }
 }

@@ -4,6 +4,7 @@
 // (team-history.ts).
 import { Button, Group, MultiSelect, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
 import { type HistoryKind, KYC_BATCH_STATUSES } from '@shared/history';
 import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
@@ -136,6 +137,8 @@ export function HistoryFilters() {
             onChange={(value) => setFilters({ deskId: value })}
             clearable
             searchable
+            filter={rankedOptionsFilter}
+            selectFirstOptionOnChange
             w="9rem"
             data-testid="history-desk"
           />
@@ -149,6 +152,8 @@ export function HistoryFilters() {
             onChange={(value) => setFilters({ profile: value })}
             clearable
             searchable
+            filter={rankedOptionsFilter}
+            selectFirstOptionOnChange
             w="10rem"
           />
         )}

@@ -2,6 +2,7 @@
 // Main guessed it from the headers; a change is sent at once (kyc.setMapping), every row is validated
 // again, and the counts and rows refresh. Open by itself when a required field has no column.
 import { Accordion, Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import type { KycField } from '@shared/kyc-batch';
 import { fieldOptionLabel, KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
 import { isChecking, useKycStore } from './store';
@@ -85,6 +86,8 @@ export function KycMappingPanel() {
                   }}
                   allowDeselect={false}
                   searchable
+                  filter={rankedOptionsFilter}
+                  selectFirstOptionOnChange
                   disabled={busy}
                   size="xs"
                   data-testid="kyc-mapping-select"

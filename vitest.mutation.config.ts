@@ -1,0 +1,26 @@
+// The tests Stryker runs against each mutant of the money modules (npm run test:mutation, stryker.config.json):
+// the fast tests that decide what a pay-in is, its answer, its amount and its signature. Kept to tests that
+// need no keychain and no database, so a mutant is judged in milliseconds; the modules' slower tests
+// (integration, drills) are the habit's blind spot, and docs/TESTING.md says what they add.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    environment: 'node',
+    include: [
+      'tests/unit/payin-lifecycle.test.ts',
+      'tests/unit/gateway-answers.test.ts',
+      'tests/unit/amount.test.ts',
+      'tests/unit/sign.test.ts',
+      'tests/unit/sign-collisions.test.ts',
+      'tests/unit/sandbox-hash-vectors.test.ts',
+      'tests/unit/wire-callback.test.ts',
+      'tests/unit/wire-payin.test.ts',
+      'tests/unit/payin-rules.test.ts',
+      'tests/integration/gateway-client-http.test.ts',
+      'tests/integration/payin-other-gateway.test.ts',
+    ],
+    testTimeout: 20_000,
+  },
+});

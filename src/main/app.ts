@@ -6,6 +6,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryVerification } from '@shared/history';
 import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '@shared/ipc';
+import { serviceReturnKind } from '@shared/notification-service';
 import type { Profile } from '@shared/profile';
 import type { Sandbox } from '../sandbox';
 import { DEFAULT_MERCHANT } from '../sandbox/merchants';
@@ -71,8 +72,13 @@ export interface PaydeskConfig {
   emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
   /** Replaces the HTTP transport (fault drills); the real client otherwise. */
   transport?: PayInTransport;
-  /** Options of the embedded sandbox (tests shorten its fault delays). */
-  sandbox?: { slowFaultDelayMs?: number; callbackBackoffMs?: number };
+  /** Options of the embedded sandbox (tests shorten its fault delays, give it a CA to post through). */
+  sandbox?: { slowFaultDelayMs?: number; callbackBackoffMs?: number; callbackCa?: string };
+  /**
+   * A CA (PEM) trusted beside the system's when Test connection asks a notification service's health
+   * (tests: the CA made at test time for nginx). A production desk trusts the system's CAs only.
+   */
+  extraCa?: string;
   /** Team mode's timing: the replicator's backoff, the duplicate check's deadline (tests). */
   teamTiming?: TeamModeDeps['timing'];
 }
@@ -279,7 +285,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       bankPageView: config.bankPageView,
       keychain: config.keychain,
     }),
-    ...settingsHandlers({ settings, endpointsOf }),
+    ...settingsHandlers({ settings, endpointsOf, ...(config.extraCa && { extraCa: config.extraCa }) }),
     ...lockHandlers(lock),
     ...payInHandlers({
       payIns,
@@ -324,6 +330,26 @@ export async function createPaydesk(config: PaydeskConfig) {
     lock,
     /** Team mode: its running store (replicator, duplicate check) when on. */
     team,
+    /**
+     * The bank-page view of pay-in `historyId` reached `url`: whether the bank step is over there (the view
+     * closes itself). The return listener's addresses record the return themselves; the profile's
+     * notification service's return pages are on the merchant's server, so the return is recorded here,
+     * the same unsigned hint (A25): the pay-in awaits the gateway's confirmation.
+     */
+    bankPageReturned(historyId: number, url: string): boolean {
+      if (listener.isFinalRedirect(url)) return true;
+      const row = history.getById(historyId);
+      if (row?.kind !== 'payin') return false;
+      const service = settings.read().profiles.find((p) => p.name === row.profile)?.notificationService;
+      const kind = service && serviceReturnKind(service, url);
+      if (!kind) return false;
+      try {
+        payIns.handleReturn({ historyId, kind, query: Object.fromEntries(new URL(url).searchParams) });
+      } catch (error) {
+        config.log.error({ historyId, err: errorText(error) }, 'could not record a browser return');
+      }
+      return true;
+    },
     async close() {
       lock.stopIdleClock();
       await team.stop();

@@ -39,6 +39,8 @@ export interface ProfileFormValues {
   successURL: string;
   failURL: string;
   retURL: string;
+  /** The merchant's notification service's public https address; '' for none. */
+  notificationServiceUrl: string;
   connectTimeoutSeconds: string;
   requestTimeoutSeconds: string;
 }
@@ -64,6 +66,7 @@ const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
   'successURL',
   'failURL',
   'retURL',
+  'notificationServiceUrl',
   'connectTimeoutSeconds',
   'requestTimeoutSeconds',
 ]);
@@ -78,6 +81,8 @@ const FORM_FIELD_OF: Partial<Record<string, ProfileField>> = {
   requestTimeoutMs: 'requestTimeoutSeconds',
   'payInRules.country': 'payInCountry',
   'payInRules.storedCard': 'payInStoredCard',
+  notificationService: 'notificationServiceUrl',
+  'notificationService.baseUrl': 'notificationServiceUrl',
 };
 
 export function formFieldOf(path: string | undefined): ProfileField | undefined {
@@ -108,6 +113,7 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
     successURL: profile.successURL ?? '',
     failURL: profile.failURL ?? '',
     retURL: profile.retURL ?? '',
+    notificationServiceUrl: profile.notificationService?.baseUrl ?? '',
     connectTimeoutSeconds: secondsText(profile.connectTimeoutMs),
     requestTimeoutSeconds: secondsText(profile.requestTimeoutMs),
   };
@@ -164,6 +170,9 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
     successURL: optional(values.successURL),
     failURL: optional(values.failURL),
     retURL: optional(values.retURL),
+    notificationService: optional(values.notificationServiceUrl)
+      ? { baseUrl: values.notificationServiceUrl.trim() }
+      : undefined,
     connectTimeoutMs: milliseconds(values.connectTimeoutSeconds),
     requestTimeoutMs: milliseconds(values.requestTimeoutSeconds),
   };

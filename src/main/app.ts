@@ -14,7 +14,7 @@ import type { CredentialVault } from './credentials/vault';
 import { embeddedSandboxIn } from './embedded-sandbox';
 import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
 import { historyHandlers } from './history/history-handlers';
-import { HistoryClosedError, openHistoryStore } from './history/history-store';
+import { HistoryClosedError, openHistoryStore, SYSTEM_OPERATOR } from './history/history-store';
 import {
   createFileDispatcher,
   createIpcDispatcher,
@@ -33,7 +33,7 @@ import { createLockService } from './lock/lock-service';
 import type { BankPageWindows } from './payin/bank-page-windows';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { payInHandlers } from './payin/payin-handlers';
-import { createPayInService } from './payin/payin-service';
+import { createPayInService, type PayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
 import { createReceipts } from './receipt/receipt-service';
 import { IpcFailure } from './refusal';
@@ -130,8 +130,15 @@ export async function createPaydesk(config: PaydeskConfig) {
     onNotice: ({ kind, message, backupFile }) => config.log.error({ kind, backupFile }, message),
     onTeamChange: () => team.restart(),
   });
+  // The pay-in service is built below, after team mode: a notification heard before then waits for it.
+  let payInsBuilt: (service: PayInService) => void = () => undefined;
+  const payInsReady = new Promise<PayInService>((resolve) => {
+    payInsBuilt = resolve;
+  });
   // Team mode (team/team-mode.ts): only with a team connection in the settings and its password and key
-  // in the vault; otherwise nothing of it runs. It never waits for the database.
+  // in the vault; otherwise nothing of it runs. It never waits for the database. It hears the gateway's
+  // notifications stored by the merchant's notification service (team/notification-subscriber.ts), each
+  // handled as the callback it is, its signature verified here with the desk's own merchant secret.
   const team = createTeamMode({
     connection: () => settings.read().team,
     vault: config.vault,
@@ -139,6 +146,29 @@ export async function createPaydesk(config: PaydeskConfig) {
     dataDir: config.dataDir,
     log: config.log,
     ...(config.teamTiming && { timing: config.teamTiming }),
+    notifications: {
+      cursor: history.notificationCursor,
+      handle: async (body) => (await payInsReady).handleCallback(body),
+      onRefused: (notification, why) => {
+        const detail = {
+          notificationId: notification.id,
+          merchantId: notification.merchantId,
+          receivedAt: notification.receivedAt.toISOString(),
+          why,
+        };
+        config.log.error(
+          { ...detail, merchantTradeNo: notification.merchantTradeNo },
+          "a notification in the team database was refused: it is not the gateway's word (edited there, or forged)",
+        );
+        history.recordEvent({
+          operator: SYSTEM_OPERATOR,
+          event: 'payin.notification_refused',
+          outcome: 'failure',
+          resource: notification.merchantTradeNo,
+          detail,
+        });
+      },
+    },
   });
   await team.restart();
   const storedCards = createStoredCards(config.settingsStore);
@@ -251,6 +281,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     log: config.log,
     team: () => team.current(),
   });
+  payInsBuilt(payIns);
 
   const receipts = createReceipts({
     history,

@@ -47,24 +47,15 @@ export function createSettlement(deps: SettleDeps) {
       const parsed = paymentCallbackSchema.safeParse(body);
       if (!parsed.success) return 'rejected';
       const callback = parsed.data;
+      // Several profiles may share a merchantId (a copy of a profile, the built-in Sandbox beside another
+      // of the sandbox's merchant): the order is the one profile's whose secret verifies and which sent it.
+      let verified = false;
       for (const { profile, secret } of await deps.callbackSecrets(callback.merchantId)) {
         if (!verifyBodySignature(callback, secret, profile.signAlgorithm)) continue;
+        verified = true;
         const row = deps.history.findPayInByTradeNo(profile.name, callback.merchantTradeNo);
+        if (!row) continue;
         const status = readOrderStatus(callback.orderStatus, (callback as { status?: unknown }).status);
-        if (!row) {
-          deps.history.recordEvent({
-            operator: SYSTEM_OPERATOR,
-            event: 'payin.callback_unknown_order',
-            outcome: 'failure',
-            resource: callback.merchantTradeNo,
-            detail: {
-              orderId: callback.orderId,
-              orderStatus: callback.orderStatus,
-              traceid: callback.traceid,
-            },
-          });
-          return 'unknown_order';
-        }
         deps.recorder.record(
           row.id,
           {
@@ -80,7 +71,19 @@ export function createSettlement(deps: SettleDeps) {
         );
         return 'accepted';
       }
-      return 'rejected';
+      if (!verified) return 'rejected';
+      deps.history.recordEvent({
+        operator: SYSTEM_OPERATOR,
+        event: 'payin.callback_unknown_order',
+        outcome: 'failure',
+        resource: callback.merchantTradeNo,
+        detail: {
+          orderId: callback.orderId,
+          orderStatus: callback.orderStatus,
+          traceid: callback.traceid,
+        },
+      });
+      return 'unknown_order';
     },
 
     /** The operator closed the bank page: the order stays as the gateway has it, which Paydesk cannot see. */

@@ -111,6 +111,8 @@ export interface ReplicatorOptions {
   backoffMs?: number;
   maxBackoffMs?: number;
   onState?: (state: ReplicatorState) => void;
+  /** A batch has committed in the team store (the notification subscriber asks about open orders then). */
+  onSent?: () => void;
 }
 
 /** Thrown when the team database is not at the schema this Paydesk needs: retried like any failure. */
@@ -214,6 +216,7 @@ export function startReplicator(options: ReplicatorOptions) {
     if (last) outbox.acknowledge(last.seq);
     sentBatches += 1;
     lastSentAt = Date.now();
+    options.onSent?.();
   }
 
   async function loop(): Promise<void> {

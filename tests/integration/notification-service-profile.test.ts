@@ -3,14 +3,18 @@
 // team database and refuses to leave team mode while a profile names one; a pay-in's callBackURL and
 // return addresses are built from it and nothing loopback is sent; and the bank-page view's return to the
 // service's pages is recognised as the pay-in's (the unsigned hint: awaiting confirmation), a look-alike
-// host is not. Settings written before the field existed read back as they were.
+// host is not. Settings written before the field existed read back as they were. And a notification for
+// a profile that shares its merchant with another (the built-in Sandbox and a copy of it) settles it.
+
+import type { PayInRow } from '@shared/history';
 import type { IpcResult, PayInResult, SettingsView } from '@shared/ipc';
-import { type Profile, savedProfileSchema, settingsSchema } from '@shared/profile';
+import { type Profile, SANDBOX_PROFILE, savedProfileSchema, settingsSchema } from '@shared/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBackSettings } from '../../src/main/settings/read-back';
 import { NO_TEAM_FOR_SERVICE } from '../../src/main/settings/settings-service';
 import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import { type InterfaceGateway, startInterfaceGateway } from '../support/doubles/interface-gateway';
+import { genuineNotification, THREE_DS_CARD } from '../support/notify-desk/notify-desk';
 
 const MERCHANT_ID = 777023;
 const SERVICE = 'https://notify.example.com/paydesk';
@@ -192,6 +196,30 @@ describe('a pay-in of a profile that names a service', () => {
       // The hint is kept as the agent's hint, never as the result.
       const trail = fx.paydesk.history.auditTrail(historyId).map((entry) => entry.detail);
       expect(JSON.stringify(trail)).toContain('APPROVED');
+    } finally {
+      await fx.close();
+    }
+  });
+});
+
+describe('a signed notification for a profile that shares its merchant with the built-in Sandbox', () => {
+  it("settles that profile's pay-in rather than calling its order unknown", async () => {
+    const fx = await startFixture();
+    try {
+      // A copy of the Sandbox profile: same merchant, same secret, another name.
+      await fx.data('profiles.save', { ...SANDBOX_PROFILE, id: 'sandbox-copy', name: 'Sandbox copy' });
+      await fx.data('profiles.activate', { id: 'sandbox-copy' });
+      const started = await fx.data('payin.submit', {
+        version: 'v2',
+        fields: v2Fields({ cardNumber: THREE_DS_CARD }),
+      });
+      expect(started.status).toBe('action_required');
+      const row = fx.paydesk.history.getById(started.historyId) as PayInRow;
+      const verdict = await fx.paydesk.payIns.handleCallback(
+        JSON.parse(genuineNotification(row, 'approved')),
+      );
+      expect(verdict).toBe('accepted');
+      expect(fx.paydesk.history.getById(row.id)?.status).toBe('approved');
     } finally {
       await fx.close();
     }

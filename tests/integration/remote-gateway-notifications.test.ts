@@ -3,17 +3,22 @@
 // it the same address is refused and retried, never posted in the clear), retried on a non-2xx answer, and
 // the bank page returns the browser to the pay-in's own return address. And Test connection asks a
 // notification service's /health and says whether it reaches the team database.
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { paymentCallbackSchema } from '@shared/gateway/callback';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkServiceHealth } from '../../src/main/gateway/service-health';
 import { testConnection } from '../../src/main/gateway/test-connection';
 import { verifyBodySignature } from '../../src/node/sign';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
-import { makeTestCa, serveHttps, type TestCa } from '../support/notify-desk/test-ca';
+import { makeTestCa, type TestCa } from '../support/notify/test-ca';
+import { serveHttps } from '../support/notify-desk/https-server';
 import { eventually, inspectOrders, payV2, SECRET, tradeNo } from '../support/sandbox/sandbox-helpers';
 
 let ca: TestCa;
+let caDir: string;
 let trusting: Sandbox;
 let untrusting: Sandbox;
 let service: Awaited<ReturnType<typeof serveHttps>>;
@@ -29,7 +34,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  ca = makeTestCa();
+  caDir = mkdtempSync(join(tmpdir(), 'paydesk-desk-ca-'));
+  ca = await makeTestCa(caDir);
   service = await serveHttps(ca, async (request, response) => {
     const path = request.url ?? '/';
     if (request.method === 'GET' && path === '/svc/health') {
@@ -50,13 +56,14 @@ beforeAll(async () => {
     }
     response.writeHead(200).end('{"ok":true}');
   });
-  trusting = await startSandbox({ port: 0, callbackBackoffMs: 5, callbackCa: ca.ca });
+  trusting = await startSandbox({ port: 0, callbackBackoffMs: 5, callbackCa: ca.caPem });
   untrusting = await startSandbox({ port: 0, callbackBackoffMs: 5 });
 });
 afterAll(async () => {
   await trusting?.close();
   await untrusting?.close();
   await service?.close();
+  rmSync(caDir, { recursive: true, force: true });
 });
 
 describe('the sandbox posting to an https callBackURL', () => {
@@ -118,13 +125,16 @@ describe("Test connection and the service's health", () => {
 
   it('says the service reaches the team database, or that it does not', async () => {
     database = 'reachable';
-    const up = await checkServiceHealth({ baseUrl: `${service.url}/svc` }, { ...options, extraCa: ca.ca });
+    const up = await checkServiceHealth({ baseUrl: `${service.url}/svc` }, { ...options, extraCa: ca.caPem });
     expect(up).toMatchObject({ target: 'notify', reached: true, ok: true, httpStatus: 200 });
     expect(up.message).toMatch(
       /^The notification service \(version 0\.1\.0\) answered in \d+ ms and reaches the team database\.$/,
     );
     database = 'unreachable';
-    const down = await checkServiceHealth({ baseUrl: `${service.url}/svc` }, { ...options, extraCa: ca.ca });
+    const down = await checkServiceHealth(
+      { baseUrl: `${service.url}/svc` },
+      { ...options, extraCa: ca.caPem },
+    );
     expect(down).toMatchObject({ reached: true, ok: false, httpStatus: 503 });
     expect(down.message).toContain('does not reach the team database');
     database = 'reachable';
@@ -133,7 +143,7 @@ describe("Test connection and the service's health", () => {
   it('says what else it found: another server, an untrusted certificate', async () => {
     const other = await checkServiceHealth(
       { baseUrl: `${service.url}/other` },
-      { ...options, extraCa: ca.ca },
+      { ...options, extraCa: ca.caPem },
     );
     expect(other).toMatchObject({ reached: true, ok: false });
     expect(other.message).toContain("not as Paydesk's notification service does");
@@ -145,7 +155,7 @@ describe("Test connection and the service's health", () => {
   it("adds the service's line to the gateway's", async () => {
     const result = await testConnection(
       { baseUrl: trusting.url, kycBaseUrl: trusting.url },
-      { ...options, notificationService: { baseUrl: `${service.url}/svc` }, extraCa: ca.ca },
+      { ...options, notificationService: { baseUrl: `${service.url}/svc` }, extraCa: ca.caPem },
     );
     expect(result.checks.map((check) => check.target)).toEqual(['payin', 'kyc', 'notify']);
     expect(result.ok).toBe(true);

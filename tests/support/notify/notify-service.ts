@@ -72,6 +72,8 @@ export interface StartOptions {
   credentials?: Record<string, string>;
   /** Run out/…/paydesk-notify.mjs instead of the sources. */
   bundle?: string;
+  /** Keep nothing the process writes once it listens (a benchmark's millions of log lines). */
+  discardOutput?: boolean;
 }
 
 /** The process's exit code and output when it exits before it listens (a refused start). */
@@ -107,11 +109,12 @@ export async function startNotifyInstance(options: StartOptions): Promise<Notify
   // In the repository, where tsx finds tsconfig.json (the @shared paths).
   const child: ChildProcess = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let keep = true;
   child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
+    if (keep) output += chunk.toString('utf8');
   });
   child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
+    if (keep) output += chunk.toString('utf8');
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const listening = await new Promise<{ url: string; adminUrl: string | null }>((resolve, reject) => {
@@ -136,6 +139,7 @@ export async function startNotifyInstance(options: StartOptions): Promise<Notify
     rmSync(dir, { recursive: true, force: true });
     throw error;
   });
+  if (options.discardOutput) keep = false;
   return {
     ...listening,
     address: new URL(listening.url).host,

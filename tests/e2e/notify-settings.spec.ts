@@ -2,10 +2,14 @@
 // says it needs team mode and main refuses the profile at that field, with its reason; with one (a team
 // database that need not answer here), the profile is saved, read back after a reload, its own return and
 // callback addresses give way to the service's, and the pay-in form says which addresses a pay-in gets.
+// And while a pay-in waits (the gateway answered PROCESSING), the result panel says it waits for the
+// gateway's notification, where a profile without a service offers to check later.
 // The harness is left as it was found: no test profile, no team connection.
 import type { Page } from '@playwright/test';
+import { type InterfaceGateway, startInterfaceGateway } from '../support/doubles/interface-gateway';
 import { seriousViolations } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
+import { customer } from '../support/e2e/pages/payin-page';
 import { restoreSettings, SettingsPage, TEST_PROFILE_PREFIX } from '../support/e2e/pages/settings-page';
 
 const SERVICE = 'https://notify.example.com/paydesk';
@@ -88,4 +92,65 @@ test('a profile names its notification service only on a team desk, and its pay-
   await expect(page.getByTestId('return-addresses-note')).toContainText(
     `${SERVICE}/callback, /return, /success, /fail`,
   );
+});
+
+test.describe('a pay-in the gateway leaves processing', () => {
+  let gateway: InterfaceGateway | undefined;
+  test.beforeAll(async () => {
+    gateway = await startInterfaceGateway({ merchantId: 4242, secret: 'waiting-secret' });
+  });
+  test.afterAll(async () => {
+    await gateway?.close();
+  });
+
+  for (const named of [true, false]) {
+    test(
+      named
+        ? "waits for the gateway's notification when the profile names a service"
+        : 'offers to check later when the profile names none',
+      async ({ payin }) => {
+        test.setTimeout(60_000);
+        const { page } = payin;
+        expect(
+          (
+            await invoke(page, 'settings.setTeam', {
+              connection: { host: '127.0.0.1', port: 1, database: 'paydesk_team', user: 'desk_e2e' },
+            })
+          ).ok,
+        ).toBe(true);
+        const id = `e2e-waiting-${named ? 'service' : 'plain'}`;
+        expect(
+          (
+            await invoke(page, 'profiles.save', {
+              id,
+              name: `${TEST_PROFILE_PREFIX}Waiting ${named ? 'service' : 'plain'}`,
+              environment: 'test',
+              baseUrl: gateway?.url,
+              kycBaseUrl: gateway?.url,
+              merchantId: 4242,
+              ...(named && { notificationService: { baseUrl: SERVICE } }),
+            })
+          ).ok,
+        ).toBe(true);
+        expect((await invoke(page, 'profiles.activate', { id })).ok).toBe(true);
+        await page.reload();
+        // The double's card that the gateway leaves PROCESSING.
+        await payin.fillPayIn(customer(`waiting-${Date.now()}`), '4000000000000077', '12.00');
+        await payin.send.click();
+        await payin.expectOutcome('Processing');
+        const waiting = payin.result.getByTestId('payin-waiting-notification');
+        const later = payin.result.getByRole('button', { name: 'Check later' });
+        if (named) {
+          await expect(waiting).toHaveText("Waiting for the gateway's notification.");
+          await expect(later).toHaveCount(0);
+        } else {
+          await expect(waiting).toHaveCount(0);
+          await expect(later).toBeVisible();
+        }
+        // Asking the gateway again stays there, as the fallback.
+        await expect(payin.result.getByRole('button', { name: /Ask the gateway again/ })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      },
+    );
+  }
 });

@@ -60,6 +60,14 @@ module.exports = {
       to: { path: '^src/(main|preload)' },
     },
     {
+      name: 'notify-independent-of-app',
+      comment:
+        'The notification service (src/notify) runs headless on a server: wire schemas (src/shared) and signing (src/node) only; nothing of the app, the sandbox or Electron.',
+      severity: 'error',
+      from: { path: '^src/notify' },
+      to: { path: '^src/(main|preload|renderer|sandbox)|(^|/)node_modules/electron/' },
+    },
+    {
       name: 'electron-only-in-shell',
       comment:
         'Only the Electron host, src/main/electron, may import electron; its types may be used anywhere (the core never needs them).',

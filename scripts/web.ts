@@ -1,8 +1,10 @@
-// npm run web -- --port N [--ephemeral] [--data DIR] [--sandbox-slow-ms N] [--payin-timeout-ms N]: the browser
+// npm run web -- --port N [--ephemeral] [--data DIR] [--sandbox-slow-ms N] [--payin-timeout-ms N] [--trust-ca FILE]: the browser
 // harness (development and browser tests). --sandbox-slow-ms shortens the embedded sandbox's 500.02 delay
 // (35 s); --payin-timeout-ms saves the built-in Sandbox profile with that request timeout (30 s; 1000 at least),
-// so that the browser tests can rehearse a timeout in seconds.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+// so that the browser tests can rehearse a timeout in seconds. --trust-ca: a CA (PEM file) trusted beside the
+// system's by the embedded sandbox's notifications and by Test connection's notification-service health (the
+// browser tests' nginx in front of the notification service, with a CA made at test time).
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     data: { type: 'string' },
     'sandbox-slow-ms': { type: 'string' },
     'payin-timeout-ms': { type: 'string' },
+    'trust-ca': { type: 'string' },
     // iframe: the bank page in the result panel's sandboxed frame; popup: in a window of its own, which the
     // renderer opens (the browser tests' stand-in for the Electron app's bank-page window).
     'bank-page-view': { type: 'string', default: 'iframe' },
@@ -53,6 +56,7 @@ function millisecondsOption(name: 'sandbox-slow-ms' | 'payin-timeout-ms', min: n
 }
 const slowFaultDelayMs = millisecondsOption('sandbox-slow-ms', 0);
 const payInTimeoutMs = millisecondsOption('payin-timeout-ms', 1000);
+const trustedCa = values['trust-ca'] === undefined ? undefined : readFileSync(values['trust-ca'], 'utf8');
 
 const dataDir = resolve(
   values.data ??
@@ -91,7 +95,11 @@ const harness = await startWebHarness({
     ...(!values.ephemeral && { keychainVault: createKeychainVault('paydesk') }),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
-    ...(slowFaultDelayMs !== undefined && { sandbox: { slowFaultDelayMs } }),
+    sandbox: {
+      ...(slowFaultDelayMs !== undefined && { slowFaultDelayMs }),
+      ...(trustedCa && { callbackCa: trustedCa }),
+    },
+    ...(trustedCa && { extraCa: trustedCa }),
   },
 });
 

@@ -13,6 +13,8 @@
 --                       owner it is not bound by row-level security: keep its password with the DBA.
 --   paydesk_desk        group role (no login) of every desk: writes, and reads, only its own rows.
 --   paydesk_supervisor  group role (no login): reads every desk's rows, writes nothing.
+--   paydesk_notify      group role (no login) of the notification service (src/notify): inserts the
+--                       gateway's notifications, reads nothing. Its login roles: add-notify.sql.
 \set ON_ERROR_STOP on
 \if :{?database}
 \else
@@ -22,13 +24,14 @@
 CREATE ROLE paydesk_owner LOGIN PASSWORD :'owner_password';
 CREATE ROLE paydesk_desk NOLOGIN;
 CREATE ROLE paydesk_supervisor NOLOGIN;
+CREATE ROLE paydesk_notify NOLOGIN;
 
 CREATE DATABASE :"database" OWNER paydesk_owner ENCODING 'UTF8' TEMPLATE template0;
 REVOKE ALL ON DATABASE :"database" FROM PUBLIC;
-GRANT CONNECT ON DATABASE :"database" TO paydesk_desk, paydesk_supervisor;
+GRANT CONNECT ON DATABASE :"database" TO paydesk_desk, paydesk_supervisor, paydesk_notify;
 
 \connect :"database"
 -- Nobody but the owner creates anything in this database.
 REVOKE ALL ON SCHEMA public FROM PUBLIC;
 CREATE SCHEMA paydesk AUTHORIZATION paydesk_owner;
-GRANT USAGE ON SCHEMA paydesk TO paydesk_desk, paydesk_supervisor;
+GRANT USAGE ON SCHEMA paydesk TO paydesk_desk, paydesk_supervisor, paydesk_notify;

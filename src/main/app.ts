@@ -6,6 +6,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryVerification } from '@shared/history';
 import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '@shared/ipc';
+import { serviceReturnKind } from '@shared/notification-service';
 import type { Profile } from '@shared/profile';
 import type { Sandbox } from '../sandbox';
 import { DEFAULT_MERCHANT } from '../sandbox/merchants';
@@ -13,7 +14,7 @@ import type { CredentialVault } from './credentials/vault';
 import { embeddedSandboxIn } from './embedded-sandbox';
 import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
 import { historyHandlers } from './history/history-handlers';
-import { HistoryClosedError, openHistoryStore } from './history/history-store';
+import { HistoryClosedError, openHistoryStore, SYSTEM_OPERATOR } from './history/history-store';
 import {
   createFileDispatcher,
   createIpcDispatcher,
@@ -32,7 +33,7 @@ import { createLockService } from './lock/lock-service';
 import type { BankPageWindows } from './payin/bank-page-windows';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
 import { payInHandlers } from './payin/payin-handlers';
-import { createPayInService } from './payin/payin-service';
+import { createPayInService, type PayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
 import { createReceipts } from './receipt/receipt-service';
 import { IpcFailure } from './refusal';
@@ -71,8 +72,13 @@ export interface PaydeskConfig {
   emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
   /** Replaces the HTTP transport (fault drills); the real client otherwise. */
   transport?: PayInTransport;
-  /** Options of the embedded sandbox (tests shorten its fault delays). */
-  sandbox?: { slowFaultDelayMs?: number; callbackBackoffMs?: number };
+  /** Options of the embedded sandbox (tests shorten its fault delays, give it a CA to post through). */
+  sandbox?: { slowFaultDelayMs?: number; callbackBackoffMs?: number; callbackCa?: string };
+  /**
+   * A CA (PEM) trusted beside the system's when Test connection asks a notification service's health
+   * (tests: the CA made at test time for nginx). A production desk trusts the system's CAs only.
+   */
+  extraCa?: string;
   /** Team mode's timing: the replicator's backoff, the duplicate check's deadline (tests). */
   teamTiming?: TeamModeDeps['timing'];
 }
@@ -124,8 +130,15 @@ export async function createPaydesk(config: PaydeskConfig) {
     onNotice: ({ kind, message, backupFile }) => config.log.error({ kind, backupFile }, message),
     onTeamChange: () => team.restart(),
   });
+  // The pay-in service is built below, after team mode: a notification heard before then waits for it.
+  let payInsBuilt: (service: PayInService) => void = () => undefined;
+  const payInsReady = new Promise<PayInService>((resolve) => {
+    payInsBuilt = resolve;
+  });
   // Team mode (team/team-mode.ts): only with a team connection in the settings and its password and key
-  // in the vault; otherwise nothing of it runs. It never waits for the database.
+  // in the vault; otherwise nothing of it runs. It never waits for the database. It hears the gateway's
+  // notifications stored by the merchant's notification service (team/notification-subscriber.ts), each
+  // handled as the callback it is, its signature verified here with the desk's own merchant secret.
   const team = createTeamMode({
     connection: () => settings.read().team,
     vault: config.vault,
@@ -133,6 +146,29 @@ export async function createPaydesk(config: PaydeskConfig) {
     dataDir: config.dataDir,
     log: config.log,
     ...(config.teamTiming && { timing: config.teamTiming }),
+    notifications: {
+      cursor: history.notificationCursor,
+      handle: async (body) => (await payInsReady).handleCallback(body),
+      onRefused: (notification, why) => {
+        const detail = {
+          notificationId: notification.id,
+          merchantId: notification.merchantId,
+          receivedAt: notification.receivedAt.toISOString(),
+          why,
+        };
+        config.log.error(
+          { ...detail, merchantTradeNo: notification.merchantTradeNo },
+          "a notification in the team database was refused: it is not the gateway's word (edited there, or forged)",
+        );
+        history.recordEvent({
+          operator: SYSTEM_OPERATOR,
+          event: 'payin.notification_refused',
+          outcome: 'failure',
+          resource: notification.merchantTradeNo,
+          detail,
+        });
+      },
+    },
   });
   await team.restart();
   const storedCards = createStoredCards(config.settingsStore);
@@ -245,6 +281,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     log: config.log,
     team: () => team.current(),
   });
+  payInsBuilt(payIns);
 
   const receipts = createReceipts({
     history,
@@ -279,7 +316,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       bankPageView: config.bankPageView,
       keychain: config.keychain,
     }),
-    ...settingsHandlers({ settings, endpointsOf }),
+    ...settingsHandlers({ settings, endpointsOf, ...(config.extraCa && { extraCa: config.extraCa }) }),
     ...lockHandlers(lock),
     ...payInHandlers({
       payIns,
@@ -324,6 +361,26 @@ export async function createPaydesk(config: PaydeskConfig) {
     lock,
     /** Team mode: its running store (replicator, duplicate check) when on. */
     team,
+    /**
+     * The bank-page view of pay-in `historyId` reached `url`: whether the bank step is over there (the view
+     * closes itself). The return listener's addresses record the return themselves; the profile's
+     * notification service's return pages are on the merchant's server, so the return is recorded here,
+     * the same unsigned hint (A25): the pay-in awaits the gateway's confirmation.
+     */
+    bankPageReturned(historyId: number, url: string): boolean {
+      if (listener.isFinalRedirect(url)) return true;
+      const row = history.getById(historyId);
+      if (row?.kind !== 'payin') return false;
+      const service = settings.read().profiles.find((p) => p.name === row.profile)?.notificationService;
+      const kind = service && serviceReturnKind(service, url);
+      if (!kind) return false;
+      try {
+        payIns.handleReturn({ historyId, kind, query: Object.fromEntries(new URL(url).searchParams) });
+      } catch (error) {
+        config.log.error({ historyId, err: errorText(error) }, 'could not record a browser return');
+      }
+      return true;
+    },
     async close() {
       lock.stopIdleClock();
       await team.stop();

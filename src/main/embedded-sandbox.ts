@@ -10,7 +10,7 @@ export type EmbeddedSandbox = ReturnType<typeof embeddedSandboxIn>;
 
 export function embeddedSandboxIn(
   dataDir: string,
-  options: { slowFaultDelayMs?: number; callbackBackoffMs?: number } = {},
+  options: { slowFaultDelayMs?: number; callbackBackoffMs?: number; callbackCa?: string } = {},
 ) {
   let sandbox: Sandbox | undefined;
   let sandboxStarting: Promise<Sandbox> | undefined;

@@ -1,7 +1,11 @@
 // Payment-result notifications to callBackURL (assumption A12): POST JSON signed like a request, retried
 // with exponential backoff on a non-2xx answer or a network error, 5 attempts in all, each one recorded.
+// Like a remote gateway, it posts wherever the pay-in said: Paydesk's loopback listener, or a merchant's
+// notification service at an https address (with its certificate verified; `ca` adds a CA to the system's).
 
+import { rootCertificates } from 'node:tls';
 import type { PaymentCallback } from '@shared/gateway/callback';
+import { Agent } from 'undici';
 import { signBody } from '../node/sign';
 import type { SandboxMerchant } from './merchants';
 import type { OrderRow, SandboxStore } from './store';
@@ -14,15 +18,19 @@ export type CallbackSenderOptions = {
   merchants: ReadonlyMap<number, SandboxMerchant>;
   backoffMs: number;
   newTraceId: () => string;
+  /** A CA (PEM) trusted beside the system's for an https `callBackURL`. */
+  ca?: string;
 };
 
 export class CallbackSender {
   readonly #options: CallbackSenderOptions;
   readonly #abort = new AbortController();
   readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #agent: Agent | undefined;
 
   constructor(options: CallbackSenderOptions) {
     this.#options = options;
+    if (options.ca) this.#agent = new Agent({ connect: { ca: [...rootCertificates, options.ca] } });
   }
 
   /** Starts delivery of an order's final outcome; returns at once, the attempts run in the background. */
@@ -63,6 +71,7 @@ export class CallbackSender {
         headers: { 'content-type': 'application/json' },
         body,
         redirect: 'manual',
+        ...(this.#agent && { dispatcher: this.#agent as unknown as RequestInit['dispatcher'] }),
         signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)]),
       });
       httpStatus = response.status;
@@ -92,5 +101,6 @@ export class CallbackSender {
     this.#abort.abort();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+    void this.#agent?.destroy().catch(() => undefined);
   }
 }

@@ -32,6 +32,11 @@ export type SandboxOptions = {
   dataFile?: string;
   /** First wait between callback attempts, doubled each time (A12: 1000 ms). */
   callbackBackoffMs?: number;
+  /**
+   * A CA (PEM) the notifications trust beside the system's, for an https `callBackURL` (tests: the CA made
+   * at test time for nginx in front of the notification service).
+   */
+  callbackCa?: string;
   /** How long the 500.02 fault amount holds its answer (35 000 ms). */
   slowFaultDelayMs?: number;
   /** Fastify's request log to stdout; off by default, it costs throughput. */
@@ -182,6 +187,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     merchants,
     backoffMs: options.callbackBackoffMs ?? 1000,
     newTraceId,
+    ...(options.callbackCa && { ca: options.callbackCa }),
   });
   const ctx: SandboxContext = {
     store,

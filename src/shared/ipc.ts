@@ -178,8 +178,11 @@ export type ReturningCustomer = z.infer<typeof returningCustomerSchema>;
 
 /** One address a profile names, tried with an empty request: whether something answered, and whether it was the gateway. */
 export const endpointCheckSchema = z.object({
-  /** `payin`: {base_url}/openapi/v2/pwpp; `kyc`: {kyc_base_url}/openapi/v1/submitKYC. */
-  target: z.enum(['payin', 'kyc']),
+  /**
+   * `payin`: {base_url}/openapi/v2/pwpp; `kyc`: {kyc_base_url}/openapi/v1/submitKYC; `notify`: the
+   * profile's notification service's /health.
+   */
+  target: z.enum(['payin', 'kyc', 'notify']),
   url: z.string(),
   /** Something answered over HTTP at that address. */
   reached: z.boolean(),

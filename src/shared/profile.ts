@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
 import { payInRulesSchema } from './gateway/payin';
 import { signAlgorithmSchema } from './gateway/sign-algorithm';
+import { notificationServiceSchema } from './notification-service';
 import { teamConnectionSchema } from './team';
 
 export const ENVIRONMENTS = ['sandbox', 'test', 'production'] as const;
@@ -50,6 +51,12 @@ export const profileSchema = z.strictObject({
   successURL: httpUrl(256).optional(),
   failURL: httpUrl(256).optional(),
   retURL: httpUrl(256).optional(),
+  /**
+   * The merchant's notification service (notification-service.ts): when named, every pay-in's
+   * `callBackURL` and return addresses are built from it, and the gateway's notification reaches this desk
+   * through the team database (team mode only: settings-service.ts refuses it without one).
+   */
+  notificationService: notificationServiceSchema.optional(),
   connectTimeoutMs: timeoutMs(10_000),
   requestTimeoutMs: timeoutMs(30_000),
 });
@@ -74,8 +81,23 @@ export function gatewayAddressAllowed(environment: Environment, address: string)
   return environment !== 'production' && url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname);
 }
 
-/** A profile that talks to a real gateway must say where it is, and reach it over https. */
+/**
+ * A profile that talks to a real gateway must say where it is, and reach it over https. One that names a
+ * notification service has no addresses of its own: the service's are the pay-in's (a callback or return
+ * address of its own would take the gateway's word, or the bank page's end, elsewhere).
+ */
 export const savedProfileSchema = profileSchema.superRefine((profile, ctx) => {
+  if (profile.notificationService) {
+    for (const field of ['callBackURL', 'retURL', 'successURL', 'failURL'] as const) {
+      if (profile[field]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'Leave it empty: the notification service gives every pay-in its addresses.',
+        });
+      }
+    }
+  }
   if (profile.embeddedSandbox) return;
   for (const field of ['baseUrl', 'kycBaseUrl'] as const) {
     const address = profile[field];

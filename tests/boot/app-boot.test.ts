@@ -422,6 +422,59 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(detail.data.timeline.filter((entry) => entry.event === 'payin.bank_page_closed')).toHaveLength(1);
   });
 
+  it("closes the bank window on the profile's notification service return page, recording the hint", async () => {
+    const service = 'https://notify.example.com/paydesk';
+    const must = <T>(result: { ok: true; data: T } | { ok: false; error: { message: string } }): T => {
+      if (!result.ok) throw new Error(result.error.message);
+      return result.data;
+    };
+    // A team connection (nothing listens on port 1: team mode waits) lets a profile name a service.
+    must(
+      await paydesk.invoke('settings.setTeam', {
+        connection: { host: '127.0.0.1', port: 1, database: 'paydesk_team', user: 'desk_boot' },
+      }),
+    );
+    must(
+      await paydesk.invoke('profiles.save', {
+        id: 'sandbox-notified',
+        name: 'Sandbox via its service',
+        environment: 'sandbox',
+        embeddedSandbox: true,
+        merchantId: 100001,
+        notificationService: { baseUrl: service },
+      }),
+    );
+    must(await paydesk.invoke('profiles.activate', { id: 'sandbox-notified' }));
+    try {
+      const { historyId } = must(await paydesk.invoke('payin.submit', payIn(threeDsCard)));
+      const bank = (await windowsOf(child)).others.find((window) => !window.destroyed);
+      expect(bank).toBeDefined();
+      const navigate = (event: 'will-navigate' | 'will-redirect', url: string) =>
+        child.command({ type: 'navigate', windowId: bank!.id, event, url });
+      // A look-alike host is no return: the window stays.
+      await navigate(
+        'will-redirect',
+        'https://notify.example.com.evil.example/paydesk/return?status=COMPLETED',
+      );
+      expect((await windowsOf(child)).others.find((window) => window.id === bank!.id)).toMatchObject({
+        destroyed: false,
+      });
+      await navigate('will-redirect', `${service}/return?orderStatus=2&status=COMPLETED`);
+      await expect
+        .poll(async () => (await windowsOf(child)).others.find((window) => window.id === bank!.id)?.destroyed)
+        .toBe(true);
+      const detail = must(await paydesk.invoke('history.get', { id: historyId }));
+      // The hint only: awaiting the gateway's confirmation, not cancelled, not settled.
+      expect(detail.row.status).toBe('awaiting_confirmation');
+      expect(detail.timeline.filter((entry) => entry.event === 'payin.browser_return')).toHaveLength(1);
+      expect(detail.timeline.filter((entry) => entry.event === 'payin.bank_page_closed')).toHaveLength(0);
+    } finally {
+      must(await paydesk.invoke('profiles.activate', { id: 'sandbox' }));
+      must(await paydesk.invoke('profiles.remove', { id: 'sandbox-notified' }));
+      must(await paydesk.invoke('settings.setTeam', { connection: null }));
+    }
+  });
+
   it("the embedded sandbox's inspection (orders, every KYC record) answers no process without this run's token", async () => {
     for (const path of [
       `/_sandbox/orders?merchantTradeNo=${tradeNos.approved}`,

@@ -240,3 +240,150 @@ describe('the team duplicate check in the database', () => {
     await expect(stranger.connect()).rejects.toThrow(/permission denied for database/);
   });
 });
+
+describe("the gateway's notifications", () => {
+  let notify: pg.Client;
+  const body = (tradeNo: string, orderStatus = 10) =>
+    JSON.stringify({ merchantId: 1001, merchantTradeNo: tradeNo, orderId: `O-${tradeNo}`, orderStatus });
+  const store = (client: pg.Client, text: string, merchantId = 1001) =>
+    client.query(
+      `INSERT INTO paydesk.gateway_notifications
+         (merchant_id, merchant_trade_no, order_id, order_status, content_type, raw_body, body_sha256)
+       VALUES ($1, $2, $3, $4, 'application/json', $5, encode(sha256(convert_to($5, 'UTF8')), 'hex'))
+       ON CONFLICT DO NOTHING`,
+      [
+        merchantId,
+        JSON.parse(text).merchantTradeNo,
+        JSON.parse(text).orderId,
+        JSON.parse(text).orderStatus,
+        text,
+      ],
+    );
+
+  beforeAll(async () => {
+    notify = await clients.connect(await team.addNotify('notify_web1'));
+    await insertRow(deskA, row(idA, 20, 1, { merchant_trade_no: 'N-A', card_key: null }));
+    await insertRow(deskB, row(idB, 20, 1, { merchant_trade_no: 'N-B', card_key: null }));
+  });
+
+  it("lets the service's role insert, once per body, and read or touch nothing else", async () => {
+    expect((await store(notify, body('N-A'))).rowCount).toBe(1);
+    expect((await store(notify, body('N-A'))).rowCount).toBe(0);
+    expect((await store(notify, body('N-B'))).rowCount).toBe(1);
+    // The same body from another merchant is another notification.
+    expect((await store(notify, body('N-A'), 1002)).rowCount).toBe(1);
+    const owner = await clients.connect(team.owner);
+    const { rows } = await owner.query(
+      'SELECT merchant_id, merchant_trade_no FROM paydesk.gateway_notifications ORDER BY id',
+    );
+    expect(rows).toEqual([
+      { merchant_id: '1001', merchant_trade_no: 'N-A' },
+      { merchant_id: '1001', merchant_trade_no: 'N-B' },
+      { merchant_id: '1002', merchant_trade_no: 'N-A' },
+    ]);
+    await expect(notify.query('SELECT * FROM paydesk.gateway_notifications')).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(
+      notify.query(
+        'INSERT INTO paydesk.gateway_notifications (merchant_id, merchant_trade_no, content_type, raw_body, body_sha256) VALUES (1, $1, $2, $3, $4) RETURNING id',
+        ['X', 'a', 'b', 'ab'.repeat(32)],
+      ),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      notify.query('UPDATE paydesk.gateway_notifications SET raw_body = $1', ['x']),
+    ).rejects.toThrow(/permission denied/);
+    await expect(notify.query('DELETE FROM paydesk.gateway_notifications')).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(notify.query('SELECT * FROM paydesk.history_rows')).rejects.toThrow(/permission denied/);
+    await expect(notify.query('SELECT * FROM paydesk.desks')).rejects.toThrow(/permission denied/);
+    await expect(insertRow(notify, row(idA, 30, 1))).rejects.toThrow(/permission denied/);
+    await expect(notify.query('SELECT * FROM paydesk.desk_notifications(0, 10)')).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(notify.query('CREATE TABLE paydesk.mine (x int)')).rejects.toThrow(/permission denied/);
+  });
+
+  it('shows a desk, through both functions only, the notifications for its own orders', async () => {
+    await expect(deskA.query('SELECT * FROM paydesk.gateway_notifications')).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(supervisor.query('SELECT * FROM paydesk.gateway_notifications')).rejects.toThrow(
+      /permission denied/,
+    );
+    const a = await deskA.query('SELECT * FROM paydesk.desk_notifications(0, 100)');
+    expect(a.fields.map((field) => field.name)).toEqual([
+      'id',
+      'merchant_id',
+      'merchant_trade_no',
+      'content_type',
+      'raw_body',
+      'received_at',
+    ]);
+    expect(a.rows.map((r) => [r.merchant_id, r.merchant_trade_no, r.raw_body])).toEqual([
+      ['1001', 'N-A', body('N-A')],
+      ['1002', 'N-A', body('N-A')],
+    ]);
+    const b = await deskB.query('SELECT merchant_trade_no FROM paydesk.desk_notifications(0, 100)');
+    expect(b.rows).toEqual([{ merchant_trade_no: 'N-B' }]);
+    // Keyset: after the first id, and at most the limit.
+    const first = Number(a.rows[0].id);
+    const after = await deskA.query('SELECT merchant_id FROM paydesk.desk_notifications($1, 100)', [first]);
+    expect(after.rows).toEqual([{ merchant_id: '1002' }]);
+    const one = await deskA.query('SELECT merchant_id FROM paydesk.desk_notifications(0, 1)');
+    expect(one.rows).toEqual([{ merchant_id: '1001' }]);
+    // By order number: desk B asking for desk A's order hears nothing; a SET ROLE changes nothing.
+    const mine = await deskA.query(
+      'SELECT merchant_trade_no FROM paydesk.desk_notifications_for_orders($1)',
+      [['N-A', 'N-B']],
+    );
+    expect(mine.rows).toEqual([{ merchant_trade_no: 'N-A' }, { merchant_trade_no: 'N-A' }]);
+    const theirs = await deskB.query('SELECT * FROM paydesk.desk_notifications_for_orders($1)', [['N-A']]);
+    expect(theirs.rows).toEqual([]);
+    await deskB.query('SET ROLE paydesk_desk');
+    try {
+      expect((await deskB.query('SELECT * FROM paydesk.desk_notifications(0, 100)')).rows).toHaveLength(1);
+      expect(
+        (await deskB.query('SELECT * FROM paydesk.desk_notifications_for_orders($1)', [['N-A']])).rows,
+      ).toEqual([]);
+    } finally {
+      await deskB.query('RESET ROLE');
+    }
+  });
+
+  it('finds a notification stored before the desk replicated its order', async () => {
+    await store(notify, body('N-late'));
+    expect(
+      (await deskA.query('SELECT * FROM paydesk.desk_notifications_for_orders($1)', [['N-late']])).rows,
+    ).toEqual([]);
+    await insertRow(deskA, row(idA, 21, 1, { merchant_trade_no: 'N-late', card_key: null }));
+    const { rows } = await deskA.query(
+      'SELECT merchant_trade_no FROM paydesk.desk_notifications_for_orders($1)',
+      [['N-late']],
+    );
+    expect(rows).toEqual([{ merchant_trade_no: 'N-late' }]);
+  });
+
+  it('wakes a listening desk with the new id when the insert commits, once', async () => {
+    const listener = await clients.connect(await team.addDesk('desk_carla'));
+    const heard: string[] = [];
+    listener.on('notification', (message) => {
+      if (message.channel === 'paydesk_notifications' && message.payload) heard.push(message.payload);
+    });
+    await listener.query('LISTEN paydesk_notifications');
+    await notify.query('BEGIN');
+    await store(notify, body('N-A', 15));
+    await notify.query('COMMIT');
+    await store(notify, body('N-A', 15));
+    const deadline = Date.now() + 10_000;
+    while (heard.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // A round trip after the notification: anything else queued for this session has arrived by now.
+    await listener.query('SELECT 1');
+    const newest = await deskA.query(
+      'SELECT id FROM paydesk.desk_notifications_for_orders($1) WHERE raw_body LIKE \'%"orderStatus":15%\'',
+      [['N-A']],
+    );
+    expect(heard).toEqual([String(newest.rows[0].id)]);
+  });
+});

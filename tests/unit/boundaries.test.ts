@@ -91,6 +91,20 @@ describe('dependency boundaries', () => {
       to: 'src/main/refusal.ts',
       rule: 'node-below-the-processes',
     },
+    {
+      folder: 'notify',
+      name: 'migrateTeamDb',
+      from: '../main/team/team-migrations',
+      to: 'src/main/team/team-migrations.ts',
+      rule: 'notify-independent-of-app',
+    },
+    {
+      folder: 'notify',
+      name: 'startSandbox',
+      from: '../sandbox/server',
+      to: 'src/sandbox/server.ts',
+      rule: 'notify-independent-of-app',
+    },
     { folder: 'main', name: 'app', from: 'electron', to: 'electron', rule: 'electron-only-in-shell' },
     // Through the alias: the rules see the file it resolves to.
     {

@@ -1,7 +1,8 @@
 // The Electron host's bank-page windows, one per pay-in that waits for the bank: opened when the gateway's
 // answer asks for a 3-D Secure or hosted payment page, brought forward or closed on the renderer's request.
-// A window that closes itself on the return listener's address has finished; one the operator closes
-// before that cancels the bank step (the pay-in's outcome stays open: the customer may still complete it).
+// A window that closes itself on a return address (the return listener's, or the profile's notification
+// service's return pages) has finished; one the operator closes before that cancels the bank step (the
+// pay-in's outcome stays open: the customer may still complete it).
 
 import { isOpenableBankPageUrl } from '@shared/bank-page-url';
 import type { BrowserWindow } from 'electron';
@@ -10,8 +11,11 @@ import { bringToFront, openBankPageWindow } from './window';
 
 export function createBankPageWindows(options: {
   parent: () => BrowserWindow | undefined;
-  /** Whether a URL is the return listener's own: the bank step is over, and the window closes itself. */
-  isReturnAddress: (url: string) => boolean;
+  /**
+   * Whether a URL is one of the pay-in's return addresses: the bank step is over, and the window closes
+   * itself. Asked once per pay-in that returns (the core records the browser's return, a hint).
+   */
+  isReturnAddress: (url: string, historyId: number) => boolean;
   /** The operator closed the window before the bank step finished. */
   onClosedEarly: (historyId: number) => void;
 }): BankPageWindows {
@@ -23,7 +27,9 @@ export function createBankPageWindows(options: {
       const parent = options.parent();
       if (!parent || open.has(historyId) || !isOpenableBankPageUrl(url)) return;
       const window = openBankPageWindow(parent, url, (target) => {
-        const done = options.isReturnAddress(target);
+        // Both the redirect and the navigation it ends in are seen: the return is reported once.
+        if (finished.has(historyId)) return true;
+        const done = options.isReturnAddress(target, historyId);
         if (done) finished.add(historyId);
         return done;
       });

@@ -37,7 +37,7 @@ async function start(): Promise<void> {
     log.error({ reason: probe.reason }, 'no OS keychain: merchant secrets kept in memory only');
   const bankPageWindows = createBankPageWindows({
     parent: () => mainWindow,
-    isReturnAddress: (url) => paydesk?.listener.isFinalRedirect(url) ?? false,
+    isReturnAddress: (url, historyId) => paydesk?.bankPageReturned(historyId, url) ?? false,
     onClosedEarly: (historyId) => {
       // The cancel is recorded through the lifecycle; the renderer hears of it as of any change.
       paydesk?.payIns.cancelBankPage(historyId).catch((error: unknown) => {

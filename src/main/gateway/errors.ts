@@ -143,7 +143,14 @@ export function connectFailureReason(codes: readonly string[]): Exclude<NotSentR
   if (codes.some((code) => CONNECT_TIMEOUT_CODES.has(code))) return 'connect_timeout';
   if (codes.some((code) => NETWORK_CODES.has(code))) return 'network';
   if (
-    codes.some((code) => code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL'))
+    codes.some(
+      (code) =>
+        code.startsWith('ERR_TLS') ||
+        code.includes('CERT') ||
+        code.startsWith('ERR_SSL') ||
+        // OpenSSL's verify errors as Node names them: UNABLE_TO_VERIFY_LEAF_SIGNATURE (an unknown CA), …
+        code.startsWith('UNABLE_TO_'),
+    )
   ) {
     return 'tls';
   }

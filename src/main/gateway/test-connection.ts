@@ -4,10 +4,12 @@
 // empty JSON body: it names no merchant, so the gateway refuses it before anything else and nothing can
 // be charged. The result says, per address, in words an operator can act on, what was reached and what not.
 import type { ConnectionTest, EndpointCheck } from '@shared/ipc';
+import type { NotificationService } from '@shared/notification-service';
 import { endpoint, post, type Transport } from './client';
 import type { NotSent, OutcomeUnknown } from './errors';
+import { checkServiceHealth } from './service-health';
 
-type Target = EndpointCheck['target'];
+type Target = Exclude<EndpointCheck['target'], 'notify'>;
 
 const TARGETS: Record<Target, { label: string; inSentence: string; setting: string; path: string }> = {
   payin: {
@@ -157,26 +159,38 @@ async function check(
 }
 
 function summary(checks: readonly EndpointCheck[]): string {
-  if (checks.every((one) => one.ok)) {
-    const times = checks.map((one) => `${TARGETS[one.target].inSentence} in ${one.latencyMs} ms`);
-    return `The gateway answered at both addresses: ${times.join(', ')}.`;
+  const gateway = checks.filter((one) => one.target !== 'notify');
+  const service = checks
+    .filter((one) => one.target === 'notify')
+    .map((one) => `Notifications: ${one.message}`);
+  if (gateway.every((one) => one.ok)) {
+    const times = gateway.map((one) => `${TARGETS[one.target as Target].inSentence} in ${one.latencyMs} ms`);
+    return [`The gateway answered at both addresses: ${times.join(', ')}.`, ...service].join(' ');
   }
-  return checks
-    .map(
+  return [
+    ...gateway.map(
       (one) =>
-        `${TARGETS[one.target].label}: ${one.ok ? `the gateway answered in ${one.latencyMs} ms.` : one.message}`,
-    )
-    .join(' ');
+        `${TARGETS[one.target as Target].label}: ${one.ok ? `the gateway answered in ${one.latencyMs} ms.` : one.message}`,
+    ),
+    ...service,
+  ].join(' ');
 }
 
-/** Tries the pay-in and the KYC address at once, and says what each reached. */
+/**
+ * Tries the pay-in and the KYC address at once, and the profile's notification service's health when it
+ * names one, and says what each reached.
+ */
 export async function testConnection(
   endpoints: { baseUrl: string; kycBaseUrl: string },
-  options: ConnectionTestOptions,
+  options: ConnectionTestOptions & { notificationService?: NotificationService; extraCa?: string },
 ): Promise<ConnectionTest> {
+  const { notificationService, extraCa, ...gatewayOptions } = options;
   const checks = await Promise.all([
-    check('payin', endpoints.baseUrl, options),
-    check('kyc', endpoints.kycBaseUrl, options),
+    check('payin', endpoints.baseUrl, gatewayOptions),
+    check('kyc', endpoints.kycBaseUrl, gatewayOptions),
+    ...(notificationService
+      ? [checkServiceHealth(notificationService, { ...gatewayOptions, ...(extraCa && { extraCa }) })]
+      : []),
   ]);
   return {
     ok: checks.every((one) => one.ok),

@@ -17,7 +17,7 @@ const TEXT_COLUMNS = ['merchant_trade_no', 'order_id', 'traceid', 'user_id'] as 
 /** At most this many words of a search go to the full-text index (each narrows the match). */
 const MAX_SEARCH_WORDS = 8;
 
-/** The shortest word the trigram index can find: shorter words have no trigram (migration 7). */
+/** The shortest word the trigram index can find: shorter words have no trigram (migration 8). */
 const MIN_SEARCH_WORD = 3;
 
 /**

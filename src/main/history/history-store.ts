@@ -27,6 +27,7 @@ import type { AuditTrust } from './audit-trust';
 import { openHistoryDb } from './history-db';
 import { HistoryStoreError } from './history-errors';
 import { historyQueries, NAMED_SQL } from './history-queries';
+import { notificationCursor } from './notification-cursor';
 import { digestInputSql, rowDigest } from './row-digest';
 import { toRow } from './row-mapping';
 import { teamOutbox } from './team-outbox';
@@ -335,6 +336,9 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
 
     /** The changes waiting for the team store (team mode only: team/replicator.ts). */
     teamOutbox: teamOutbox(history, now),
+
+    /** How far the desk has read the team's notifications, and its open pay-ins (team mode only). */
+    notificationCursor: notificationCursor(history, now),
 
     /** Appends an audit entry not tied to a row change (sign-in, settings, secret changes). */
     recordEvent(event: AuditEvent): AuditEntry {

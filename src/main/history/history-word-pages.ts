@@ -4,7 +4,7 @@
 // order, which is row id order, and row ids follow time as far as the desk's clock did: so the page is
 // looked for newest first along the index, and the walk stops once the blocks of ids not yet read cannot
 // hold a row that would enter the page. Each block of 4,096 ids keeps the earliest and latest time of its
-// rows (history_time_blocks, migration 7): a block whose rows came out of time order (a clock set back, a
+// rows (history_time_blocks, migration 8): a block whose rows came out of time order (a clock set back, a
 // salvaged or restored history) is read alone, by its id range, when its span says it could matter.
 // The result is the same page, in the same order, as the indexes give; tests hold the two equal.
 import type { HistoryFilter } from '@shared/history';

@@ -350,6 +350,21 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
+    description: "team mode: how far this desk has read the gateway's notifications in each team database",
+    up: `
+      -- The id of the last notification (paydesk.gateway_notifications) this desk has handled, per team
+      -- database and desk role (team/notification-subscriber.ts): a desk closed for a day catches up from
+      -- here when it starts. Not part of the history's audit chain: losing it costs a re-read, never a
+      -- settlement (a notification handled twice changes nothing, the lifecycle decides).
+      CREATE TABLE team_notification_cursor (
+        team TEXT PRIMARY KEY,
+        last_id INTEGER NOT NULL CHECK (last_id >= 0),
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    version: 8,
     description:
       'words indexed by trigrams; the time span of each block of row ids, for word searches read newest first',
     up: `

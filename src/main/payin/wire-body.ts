@@ -6,6 +6,7 @@
 import { payInRequestSchema } from '@shared/gateway/payin';
 import type { PayInRow } from '@shared/history';
 import { normalizeAmount } from '@shared/money/amount';
+import { serviceAddresses } from '@shared/notification-service';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
 import { describeIssue, IpcFailure } from '../refusal';
@@ -64,24 +65,29 @@ export function buildWireBody(input: {
   for (const [name, value] of Object.entries(fields))
     if (value !== undefined && value !== '') body[name] = value;
   Object.assign(body, { merchantTradeNo: input.merchantTradeNo, amount: amount.value });
-  // A29: an address the agent left empty is Paydesk's loopback return route, or, for a profile whose
-  // gateway takes only public addresses, the profile's own (none when it has none).
-  const fallback =
-    profile.returnAddresses === 'paydesk'
-      ? { retURL: route.retURL, successURL: route.successURL, failURL: route.failURL }
-      : { retURL: profile.retURL, successURL: profile.successURL, failURL: profile.failURL };
-  const callBackURL =
-    fields.callBackURL ||
-    (profile.returnAddresses === 'paydesk'
-      ? profile.embeddedSandbox
-        ? route.callBackURL
-        : undefined
-      : profile.callBackURL);
+  // A29: an address the agent left empty is the profile's notification service's (when it names one), else
+  // Paydesk's loopback return route, or, for a profile whose gateway takes only public addresses, the
+  // profile's own (none when it has none).
+  const fallback = profile.notificationService
+    ? serviceAddresses(profile.notificationService)
+    : profile.returnAddresses === 'paydesk'
+      ? {
+          retURL: route.retURL,
+          successURL: route.successURL,
+          failURL: route.failURL,
+          callBackURL: profile.embeddedSandbox ? route.callBackURL : undefined,
+        }
+      : {
+          retURL: profile.retURL,
+          successURL: profile.successURL,
+          failURL: profile.failURL,
+          callBackURL: profile.callBackURL,
+        };
   const returns = {
     retURL: fields.retURL || fallback.retURL,
     successURL: fields.successURL || fallback.successURL,
     failURL: fields.failURL || fallback.failURL,
-    callBackURL,
+    callBackURL: fields.callBackURL || fallback.callBackURL,
   };
   for (const [name, url] of Object.entries(returns)) if (url) body[name] = url;
   // A3: a number in JSON, its digits in a form body.

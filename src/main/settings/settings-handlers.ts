@@ -10,6 +10,8 @@ export function settingsHandlers(deps: {
   settings: SettingsService;
   /** Where a profile's gateway answers (the embedded sandbox's address, started if need be). */
   endpointsOf: (profile: Profile) => Promise<{ baseUrl: string; kycBaseUrl: string }>;
+  /** A CA trusted beside the system's for the notification service's health (tests). */
+  extraCa?: string;
 }): HandlersOf<'settings' | 'profiles' | 'secret'> {
   const { settings } = deps;
   return {
@@ -24,6 +26,8 @@ export function settingsHandlers(deps: {
       return testConnection(await deps.endpointsOf(profile), {
         connectTimeoutMs: profile.connectTimeoutMs,
         timeoutMs: profile.requestTimeoutMs,
+        ...(profile.notificationService && { notificationService: profile.notificationService }),
+        ...(deps.extraCa && { extraCa: deps.extraCa }),
       });
     },
     'secret.set': ({ profileId, secret }) => settings.setSecret(profileId, secret),

@@ -37,6 +37,13 @@ export interface SecretPresence {
 }
 
 const SETTINGS_KEY = 'settings';
+
+/**
+ * Why a profile may name a notification service only with a team database: the service stores the
+ * gateway's notification in that database, and a desk hears of it only there (team/notification-subscriber.ts).
+ */
+export const NO_TEAM_FOR_SERVICE =
+  "A notification service needs team mode: the service stores the gateway's notification in the team database, and this desk has none to hear it from. Set up Settings → Team first.";
 /** Notices are shown until a restart; a file damaged again and again must not grow the list for ever. */
 const MAX_NOTICES = 20;
 
@@ -145,6 +152,9 @@ export function createSettingsService(options: {
         );
       }
       const settings = read();
+      if (profile.notificationService && !settings.team) {
+        throw new IpcFailure('invalid', NO_TEAM_FOR_SERVICE, 'notificationService.baseUrl');
+      }
       const others = settings.profiles.filter((candidate) => candidate.id !== profile.id);
       return view(write({ ...settings, profiles: [...others, profile] }));
     },
@@ -176,6 +186,13 @@ export function createSettingsService(options: {
     /** Sets the team connection, or (null) leaves team mode: its password and key leave the keychain too. */
     async setTeam(connection: TeamConnection | null) {
       const { team: _previous, ...settings } = read();
+      const naming = settings.profiles.filter((profile) => profile.notificationService);
+      if (!connection && naming.length > 0) {
+        throw new IpcFailure(
+          'conflict',
+          `Leaving team mode would leave ${naming.map((profile) => `"${profile.name}"`).join(', ')} waiting for notifications that never reach this desk: remove the notification service from ${naming.length === 1 ? 'that profile' : 'those profiles'} first.`,
+        );
+      }
       const next = write(connection ? { ...settings, team: connection } : settings);
       if (!connection) {
         await vault.deleteTeamItem('password');

@@ -74,7 +74,7 @@ const UPSERT_ROWS = `
     replicated_at = now()
   WHERE paydesk.history_rows.version < EXCLUDED.version`;
 
-/** An entry's signature and the key it is under (team migration 3 on). */
+/** An entry's signature and the key it is under (team migration 4 on). */
 const SIGNATURE_COLUMNS = [
   ['key_id', 'text'],
   ['sig', 'text'],
@@ -134,6 +134,8 @@ export interface ReplicatorOptions {
   backoffMs?: number;
   maxBackoffMs?: number;
   onState?: (state: ReplicatorState) => void;
+  /** A batch has committed in the team store (the notification subscriber asks about open orders then). */
+  onSent?: () => void;
 }
 
 /** Thrown when the team database is not at the schema this Paydesk needs: retried like any failure. */
@@ -168,7 +170,7 @@ export function startReplicator(options: ReplicatorOptions) {
 
   let stopped = false;
   let registered = false;
-  /** Whether the team database holds signatures (migration 3 on): an older one gets the entries unsigned. */
+  /** Whether the team database holds signatures (team migration 4 on): an older one gets the entries unsigned. */
   let signing = false;
   let wake: (() => void) | undefined;
   let state: ReplicatorState = { kind: 'idle', pending: 0 };
@@ -261,6 +263,7 @@ export function startReplicator(options: ReplicatorOptions) {
     if (last) outbox.acknowledge(last.seq);
     sentBatches += 1;
     lastSentAt = Date.now();
+    options.onSent?.();
   }
 
   async function loop(): Promise<void> {

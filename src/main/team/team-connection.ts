@@ -21,13 +21,15 @@ export function isLocalHost(host: string): boolean {
   return isIP(name) === 4 && name.startsWith('127.');
 }
 
-export type PoolPurpose = 'replication' | 'check' | 'read';
+export type PoolPurpose = 'replication' | 'check' | 'read' | 'notify';
 
 /**
  * Limits per purpose: replication sends one batch at a time; the duplicate check must answer quickly;
  * Team History's reads (`read`) give up after a few seconds, on the server too (statement_timeout), so a
  * slow database shows as such in the team view and holds nothing else up.
  * idleMs 0: the check keeps its connections open, so that a pay-in's check does not wait for one.
+ * `notify`: the one connection that LISTENs for the gateway's notifications (notification-subscriber.ts),
+ * a client of its own, held open.
  */
 const LIMITS: Record<
   PoolPurpose,
@@ -36,6 +38,7 @@ const LIMITS: Record<
   replication: { max: 1, connectMs: 5_000, queryMs: 30_000, idleMs: 30_000 },
   check: { max: 2, connectMs: 1_000, queryMs: 1_000, idleMs: 0 },
   read: { max: 2, connectMs: 2_000, queryMs: 4_000, idleMs: 30_000, statementMs: 3_500 },
+  notify: { max: 1, connectMs: 5_000, queryMs: 15_000, idleMs: 0, statementMs: 10_000 },
 };
 
 export function teamPoolConfig(

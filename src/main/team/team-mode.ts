@@ -19,7 +19,11 @@ export interface TeamModeDeps {
   dataDir: string;
   log: ReplicatorLog;
   /** The replicator's timing and the duplicate check's deadline, when not the defaults (tests). */
-  timing?: Pick<TeamStoreOptions, 'replication' | 'checkTimeoutMs'>;
+  timing?: Pick<TeamStoreOptions, 'replication' | 'checkTimeoutMs'> & {
+    notifications?: NonNullable<TeamStoreOptions['notifications']>['timing'];
+  };
+  /** Where the gateway's notifications go on this desk (notification-subscriber.ts). */
+  notifications?: Omit<NonNullable<TeamStoreOptions['notifications']>, 'timing'>;
 }
 
 export type TeamMode = ReturnType<typeof createTeamMode>;
@@ -73,6 +77,7 @@ export function createTeamMode(deps: TeamModeDeps) {
       }
       // Made on the first start in team mode and kept in the keychain with the password and team key.
       const signer = await loadDeskSigner(deps.vault);
+      const { notifications: notificationTiming, ...timing } = deps.timing ?? {};
       store = startTeamStore({
         connection,
         password,
@@ -82,7 +87,13 @@ export function createTeamMode(deps: TeamModeDeps) {
         deskName: connection.deskName || hostname(),
         outbox: deps.outbox,
         log: deps.log,
-        ...deps.timing,
+        ...timing,
+        ...(deps.notifications && {
+          notifications: {
+            ...deps.notifications,
+            ...(notificationTiming && { timing: notificationTiming }),
+          },
+        }),
       });
       deps.log.info(
         { host: connection.host, database: connection.database, deskId: store.deskId },

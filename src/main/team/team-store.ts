@@ -1,13 +1,19 @@
 // One running connection to the team database, for one configuration: the outbox switched on, the
 // replicator sending it, the duplicate check asking on a pool of its own (so a long replication batch
-// never holds up a pay-in's check), and Team History reading on a third (so a slow team view holds up
-// neither). team-mode.ts starts and stops it as the settings change.
+// never holds up a pay-in's check), Team History reading on a third (so a slow team view holds up
+// neither), and the gateway's notifications heard on a connection of their own (notification-subscriber.ts).
+// team-mode.ts starts and stops it as the settings change.
 import type { TeamConnection } from '@shared/team';
 import type { TeamScope } from '@shared/team-history';
 import pg from 'pg';
 import type { TeamOutbox } from '../history/team-outbox';
 import { type CardForKey, cardKeyOf } from './card-key';
 import type { DeskSigner } from './desk-signing';
+import {
+  type NotificationSubscriber,
+  type NotificationSubscriberOptions,
+  startNotificationSubscriber,
+} from './notification-subscriber';
 import { type ReplicatorLog, type ReplicatorOptions, startReplicator } from './replicator';
 import { teamPoolConfig } from './team-connection';
 import { checkTeamDuplicate, type TeamDuplicateAnswer, type TeamDuplicateQuery } from './team-duplicate';
@@ -26,6 +32,10 @@ export interface TeamStoreOptions {
   log?: ReplicatorLog;
   /** The replicator's timing (tests shorten it). */
   replication?: Pick<ReplicatorOptions, 'batchSize' | 'idleMs' | 'backoffMs' | 'maxBackoffMs' | 'onState'>;
+  /** The gateway's notifications: where they go on this desk (absent: the desk does not listen). */
+  notifications?: Pick<NotificationSubscriberOptions, 'cursor' | 'handle' | 'onRefused'> & {
+    timing?: Pick<NotificationSubscriberOptions, 'pollMs' | 'backoffMs' | 'maxBackoffMs' | 'batchSize'>;
+  };
   /** The duplicate check's deadline; TEAM_CHECK_TIMEOUT_MS otherwise. */
   checkTimeoutMs?: number;
 }
@@ -51,6 +61,18 @@ export function startTeamStore(options: TeamStoreOptions) {
   // The check's connection is made now rather than by the first pay-in, whose 300 ms would otherwise
   // include the connection and the password exchange; the pool keeps it open (team-connection.ts).
   checkPool.query('SELECT 1').catch(() => undefined);
+  // The gateway's notifications, on a connection of their own that LISTENs (notification-subscriber.ts).
+  let notifications: NotificationSubscriber | undefined;
+  if (options.notifications) {
+    const { timing, ...where } = options.notifications;
+    notifications = startNotificationSubscriber({
+      connection,
+      password,
+      ...where,
+      ...(log && { log }),
+      ...timing,
+    });
+  }
   const replicator = startReplicator({
     outbox,
     pool: replicationPool,
@@ -59,6 +81,8 @@ export function startTeamStore(options: TeamStoreOptions) {
     signer: options.signer,
     ...(log && { log }),
     ...options.replication,
+    // A notification stored before this desk's row reached the team store is visible from now on.
+    onSent: () => notifications?.rowsReplicated(),
   });
 
   // Whether the role has the supervisor grant, asked once per connection: a grant given meanwhile shows
@@ -85,8 +109,10 @@ export function startTeamStore(options: TeamStoreOptions) {
       return checkTeamDuplicate(checkPool, deskId, query, options.checkTimeoutMs);
     },
     replicator,
+    /** The notification subscriber, when this desk listens for the gateway's notifications. */
+    notifications,
     async close(): Promise<void> {
-      await replicator.stop();
+      await Promise.all([replicator.stop(), notifications?.stop()]);
       await Promise.all([replicationPool.end(), checkPool.end(), readPool.end()]);
     },
   };

@@ -8,7 +8,7 @@
 // - every replicated row against the row hash its newest entry recorded (history/row-digest.ts), rows
 //   no entry names (added in the database), and entries whose row is gone.
 // It reads in keyset pages, so a desk of millions of rows costs time, not memory. Entries replicated
-// before the team database held signatures (migration 3) cannot be proved here and are counted as such.
+// before the team database held signatures (team migration 4) cannot be proved here and are counted as such.
 
 import type { KeyObject } from 'node:crypto';
 import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from '@shared/team-history';

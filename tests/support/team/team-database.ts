@@ -1,7 +1,8 @@
 // A team database set up the way README's "Team mode" tells an administrator to: docs/team/setup.sql run
 // with psql as a superuser, the schema migrated by the owner role over TCP, desks and supervisors added
 // with add-desk.sql and add-supervisor.sql, a desk's role given the supervisor grant with
-// grant-supervisor.sql. One per cluster (the roles are cluster-wide).
+// grant-supervisor.sql, a notification service's role with add-notify.sql. One per cluster (the roles
+// are cluster-wide).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ export interface TeamDatabase {
   owner: DeskRoleConnection;
   addDesk(role: string, password?: string): Promise<DeskRoleConnection>;
   addSupervisor(role: string, password?: string): Promise<DeskRoleConnection>;
+  /** A login role for the notification service (add-notify.sql): INSERT on the notifications only. */
+  addNotify(role: string, password?: string): Promise<DeskRoleConnection>;
   /** The supervisor grant for a desk's role (grant-supervisor.sql). */
   grantSupervisor(role: string): Promise<void>;
 }
@@ -54,6 +57,13 @@ export async function createTeamDatabase(
       await cluster.psql(database, script('add-supervisor.sql'), {
         supervisor_role: role,
         supervisor_password: password,
+      });
+      return { ...owner, user: role, password };
+    },
+    async addNotify(role, password = `${role}-pw`) {
+      await cluster.psql(database, script('add-notify.sql'), {
+        notify_role: role,
+        notify_password: password,
       });
       return { ...owner, user: role, password };
     },

@@ -452,9 +452,11 @@ export function PayInForm({
               <Accordion.Panel>
                 <Stack gap="xs">
                   <Text size="xs" c="dimmed" data-testid="return-addresses-note">
-                    {profile?.returnAddresses === 'profile'
-                      ? "Empty return URLs are the profile's own (none if it has none). Paydesk does not see the end of a bank page with this profile: close the bank page when the customer is done."
-                      : 'Empty return URLs are filled by Paydesk so that it sees the end of a bank page.'}
+                    {profile?.notificationService
+                      ? `Empty URLs are the notification service's (${profile.notificationService.baseUrl}/callback, /return, /success, /fail): the gateway's notification reaches this desk through it.`
+                      : profile?.returnAddresses === 'profile'
+                        ? "Empty return URLs are the profile's own (none if it has none). Paydesk does not see the end of a bank page with this profile: close the bank page when the customer is done."
+                        : 'Empty return URLs are filled by Paydesk so that it sees the end of a bank page.'}
                   </Text>
                   <TextField name="callBackURL" label="Callback URL (callBackURL)" />
                   <TextField name="successURL" label="Success URL (successURL)" />

@@ -11,6 +11,7 @@ import type { PayInResult as Result } from '@shared/ipc';
 import type { PayInStatus } from '@shared/payin-lifecycle';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ReceiptButton } from '../receipt/ReceiptButton';
+import { useActiveProfile } from '../settings/store';
 import { AskAgainPanel } from './AskAgainPanel';
 import { BankPage } from './BankPage';
 import { isFormField } from './form';
@@ -76,8 +77,12 @@ function Facts({ result }: { result: Result }) {
   );
 }
 
-/** A pay-in whose outcome is open: what the agent may do is ask the gateway again, never charge again. */
-function AskAgain({ result }: { result: Result }) {
+/**
+ * A pay-in whose outcome is open: what the agent may do is ask the gateway again, never charge again.
+ * `checkLater`: the panel offers to put it aside (not when the desk waits for a notification that will
+ * settle it by itself).
+ */
+function AskAgain({ result, checkLater: offerLater = true }: { result: Result; checkLater?: boolean }) {
   const retry = usePayInStore((state) => state.retry);
   const checkLater = usePayInStore((state) => state.checkLater);
   const retryProblem = usePayInStore((state) => state.retryProblem);
@@ -89,11 +94,50 @@ function AskAgain({ result }: { result: Result }) {
       needsCard={retryProblem?.needsCard ?? false}
       onRetry={(card) => void retry(result.historyId, card)}
       actions={
-        <Button variant="default" onClick={() => checkLater(result)}>
-          Check later
-        </Button>
+        offerLater && (
+          <Button variant="default" onClick={() => checkLater(result)}>
+            Check later
+          </Button>
+        )
       }
     />
+  );
+}
+
+/**
+ * The gateway has not said yet (processing, or the bank page finished: awaiting confirmation). With a
+ * notification service on the profile, its notification reaches this desk through the team database and
+ * the panel updates by itself: the panel says it waits for it rather than offer to check later. Asking
+ * again stays offered, as the fallback.
+ */
+function Waiting({ result }: { result: Result }) {
+  const notified = useActiveProfile()?.notificationService !== undefined;
+  if (notified) {
+    return (
+      <Stack gap="xs">
+        <Group gap="xs" data-testid="payin-waiting-notification">
+          <Loader size="xs" />
+          <Text size="sm" fw={600}>
+            Waiting for the gateway's notification.
+          </Text>
+        </Group>
+        <Text size="sm">
+          It reaches this desk through the notification service; this panel updates when it does. If it does
+          not come, ask the gateway again below.
+        </Text>
+        <AskAgain result={{ ...result, message: undefined }} checkLater={false} />
+      </Stack>
+    );
+  }
+  if (result.status === 'awaiting_confirmation') return <AskAgain result={result} />;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">The gateway has not decided yet. This panel updates when it does.</Text>
+      </Group>
+      <AskAgain result={{ ...result, message: undefined }} />
+    </Stack>
   );
 }
 
@@ -139,17 +183,8 @@ function Body({ result }: { result: Result }) {
         <Text size="sm">{result.message ?? 'The gateway waits for a step Paydesk cannot show.'}</Text>
       );
     case 'processing':
-      return (
-        <Stack gap="xs">
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm">The gateway has not decided yet. This panel updates when it does.</Text>
-          </Group>
-          <AskAgain result={{ ...result, message: undefined }} />
-        </Stack>
-      );
     case 'awaiting_confirmation':
-      return <AskAgain result={result} />;
+      return <Waiting result={result} />;
     case 'pending':
     case 'outcome_unknown':
       return <AskAgain result={result} />;

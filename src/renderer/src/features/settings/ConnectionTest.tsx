@@ -1,6 +1,8 @@
 // "Test connection": does each address of the saved profile reach the gateway, and how fast. Nothing is
 // charged: main sends an empty request to the pay-in and to the KYC address, which the gateway refuses in
 // its own words; each address gets its own line, so a wrong KYC address is not hidden by a good pay-in one.
+// A profile that names a notification service also gets the service's health: is it up, and does it
+// reach the team database.
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { ChannelOutput, EndpointCheck } from '@shared/ipc';
@@ -11,6 +13,7 @@ type Outcome = ChannelOutput<'profiles.testConnection'>;
 const TARGET_LABEL: Record<EndpointCheck['target'], string> = {
   payin: 'Pay-ins (base_url)',
   kyc: 'KYC (kyc_base_url)',
+  notify: 'Notification service',
 };
 
 function headline(outcome: Outcome): string {
@@ -23,10 +26,11 @@ function CheckLine({ check }: { check: EndpointCheck }) {
   return (
     <List.Item data-testid={`connection-check-${check.target}`}>
       <Text size="sm" fw={600} span>
-        {TARGET_LABEL[check.target]}: {check.ok ? 'reached' : 'not reached'}
+        {TARGET_LABEL[check.target]}:{' '}
+        {check.ok ? 'reached' : check.target === 'notify' && check.reached ? 'not working' : 'not reached'}
       </Text>
       <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        POST {check.url}
+        {check.target === 'notify' ? 'GET' : 'POST'} {check.url}
       </Text>
       <Text size="sm">{check.message}</Text>
     </List.Item>

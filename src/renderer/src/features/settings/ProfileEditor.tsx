@@ -110,6 +110,9 @@ export function ProfileEditor({
   const payInCountry = useWatch({ control, name: 'payInCountry' });
   const payInStoredCard = useWatch({ control, name: 'payInStoredCard' });
   const returnAddresses = useWatch({ control, name: 'returnAddresses' });
+  const serviceUrl = useWatch({ control, name: 'notificationServiceUrl' });
+  const teamMode = useSettingsStore((state) => state.view?.settings.team !== undefined);
+  const namesService = serviceUrl.trim() !== '';
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => {
@@ -335,50 +338,76 @@ export function ProfileEditor({
             </Stack>
           )}
 
-          <Controller
-            control={control}
-            name="returnAddresses"
-            render={({ field }) => (
-              <Choice
-                id="profile-returns-label"
-                label="Return addresses (retURL, successURL, failURL)"
-                description={
-                  returnAddresses === 'paydesk'
-                    ? 'The bank page comes back to Paydesk on this computer (http://127.0.0.1) and closes by itself. The gateway must accept such addresses.'
-                    : "Only this profile's URLs below are sent (public https pages of your own). The bank page does not close by itself; the result comes from the callback or from asking the gateway again."
-                }
-                value={field.value}
-                onChange={field.onChange}
-                data={RETURN_OPTIONS}
-              />
-            )}
-          />
-          {environment === 'production' && returnAddresses === 'paydesk' && (
-            <Alert color="orange" p="xs" data-testid="loopback-warning">
-              <Text size="sm">
-                A production gateway usually refuses loopback return addresses: choose "This profile's URLs"
-                and set them below if it does.
+          <Stack gap={4}>
+            <TextField
+              name="notificationServiceUrl"
+              label="Notification service"
+              description="Its public https address (README, Notifications in production). Every pay-in then carries its /callback as callBackURL and its /return, /success and /fail pages; the gateway's notification reaches this desk through the team database."
+              placeholder="https://pay.example.com/paydesk-notify"
+              autoComplete="off"
+              styles={MONO_INPUT}
+            />
+            {!teamMode && (
+              <Text size="xs" c="dimmed" data-testid="notification-service-needs-team">
+                Needs team mode (Settings → Team): the service stores the notification in the team database,
+                and a desk without one would never hear it.
               </Text>
-            </Alert>
-          )}
-
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              {returnAddresses === 'profile'
-                ? 'Filled into every new pay-in, where they can still be changed; an empty return URL is left out.'
-                : 'Optional: filled into every new pay-in, where they can still be changed.'}
-            </Text>
-            <SimpleGrid cols={2} spacing="sm">
-              <TextField name="callBackURL" label="Default callback URL" description="callBackURL" />
-              <TextField name="successURL" label="Default success URL" description="successURL" />
-              <TextField name="failURL" label="Default fail URL" description="failURL" />
-              <TextField
-                name="retURL"
-                label="Default 3DS return URL"
-                description="retURL (where a 3-D Secure page returns)"
-              />
-            </SimpleGrid>
+            )}
           </Stack>
+
+          {namesService ? (
+            <Text size="sm" c="dimmed" data-testid="service-addresses-note">
+              Return and callback addresses: the notification service's. The bank page closes by itself when
+              it reaches them; the result comes from the gateway's notification.
+            </Text>
+          ) : (
+            <>
+              <Controller
+                control={control}
+                name="returnAddresses"
+                render={({ field }) => (
+                  <Choice
+                    id="profile-returns-label"
+                    label="Return addresses (retURL, successURL, failURL)"
+                    description={
+                      returnAddresses === 'paydesk'
+                        ? 'The bank page comes back to Paydesk on this computer (http://127.0.0.1) and closes by itself. The gateway must accept such addresses.'
+                        : "Only this profile's URLs below are sent (public https pages of your own). The bank page does not close by itself; the result comes from the callback or from asking the gateway again."
+                    }
+                    value={field.value}
+                    onChange={field.onChange}
+                    data={RETURN_OPTIONS}
+                  />
+                )}
+              />
+              {environment === 'production' && returnAddresses === 'paydesk' && (
+                <Alert color="orange" p="xs" data-testid="loopback-warning">
+                  <Text size="sm">
+                    A production gateway usually refuses loopback return addresses: choose "This profile's
+                    URLs" and set them below if it does.
+                  </Text>
+                </Alert>
+              )}
+
+              <Stack gap="xs">
+                <Text size="sm" c="dimmed">
+                  {returnAddresses === 'profile'
+                    ? 'Filled into every new pay-in, where they can still be changed; an empty return URL is left out.'
+                    : 'Optional: filled into every new pay-in, where they can still be changed.'}
+                </Text>
+                <SimpleGrid cols={2} spacing="sm">
+                  <TextField name="callBackURL" label="Default callback URL" description="callBackURL" />
+                  <TextField name="successURL" label="Default success URL" description="successURL" />
+                  <TextField name="failURL" label="Default fail URL" description="failURL" />
+                  <TextField
+                    name="retURL"
+                    label="Default 3DS return URL"
+                    description="retURL (where a 3-D Secure page returns)"
+                  />
+                </SimpleGrid>
+              </Stack>
+            </>
+          )}
 
           {errors.root?.message && (
             <Alert color="red" role="alert" p="xs">

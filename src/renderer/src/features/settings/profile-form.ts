@@ -39,6 +39,8 @@ export interface ProfileFormValues {
   successURL: string;
   failURL: string;
   retURL: string;
+  /** The merchant's notification service's public https address; '' for none. */
+  notificationServiceUrl: string;
   connectTimeoutSeconds: string;
   requestTimeoutSeconds: string;
 }
@@ -64,6 +66,7 @@ const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
   'successURL',
   'failURL',
   'retURL',
+  'notificationServiceUrl',
   'connectTimeoutSeconds',
   'requestTimeoutSeconds',
 ]);
@@ -78,6 +81,8 @@ const FORM_FIELD_OF: Partial<Record<string, ProfileField>> = {
   requestTimeoutMs: 'requestTimeoutSeconds',
   'payInRules.country': 'payInCountry',
   'payInRules.storedCard': 'payInStoredCard',
+  notificationService: 'notificationServiceUrl',
+  'notificationService.baseUrl': 'notificationServiceUrl',
 };
 
 export function formFieldOf(path: string | undefined): ProfileField | undefined {
@@ -108,6 +113,7 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
     successURL: profile.successURL ?? '',
     failURL: profile.failURL ?? '',
     retURL: profile.retURL ?? '',
+    notificationServiceUrl: profile.notificationService?.baseUrl ?? '',
     connectTimeoutSeconds: secondsText(profile.connectTimeoutMs),
     requestTimeoutSeconds: secondsText(profile.requestTimeoutMs),
   };
@@ -164,6 +170,9 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
     successURL: optional(values.successURL),
     failURL: optional(values.failURL),
     retURL: optional(values.retURL),
+    notificationService: optional(values.notificationServiceUrl)
+      ? { baseUrl: values.notificationServiceUrl.trim() }
+      : undefined,
     connectTimeoutMs: milliseconds(values.connectTimeoutSeconds),
     requestTimeoutMs: milliseconds(values.requestTimeoutSeconds),
   };
@@ -171,6 +180,27 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
 
 const formSchema = z.custom<ProfileFormValues>().transform(toProfileInput).pipe(savedProfileSchema);
 const resolveWithSchema = schemaResolver(formSchema);
+
+/** The resolver's errors by dotted path: a nested field's (notificationService.baseUrl) is one level down. */
+function flatErrors(errors: Record<string, unknown>, prefix = ''): [string, { message?: string }][] {
+  const flat: [string, { message?: string }][] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object') continue;
+    const error = value as { message?: unknown };
+    if (typeof error.message === 'string' || prefix !== '') {
+      flat.push([
+        `${prefix}${key}`,
+        { ...(typeof error.message === 'string' && { message: error.message }) },
+      ]);
+    } else {
+      const nested = flatErrors(value as Record<string, unknown>, `${prefix}${key}.`);
+      flat.push(
+        ...(nested.length > 0 ? nested : [[`${prefix}${key}`, {}] as [string, { message?: string }]]),
+      );
+    }
+  }
+  return flat;
+}
 
 /** The shared schema's verdict, with each error on the field the operator sees (timeouts in seconds). */
 export const profileResolver: Resolver<ProfileFormValues, unknown, Profile> = async (
@@ -181,7 +211,7 @@ export const profileResolver: Resolver<ProfileFormValues, unknown, Profile> = as
   const result = await resolveWithSchema(values, context, options);
   if (Object.keys(result.errors).length === 0) return result;
   const errors: Record<string, { type: string; message: string }> = {};
-  for (const [path, error] of Object.entries(result.errors as Record<string, { message?: string }>)) {
+  for (const [path, error] of flatErrors(result.errors as Record<string, unknown>)) {
     const message = error?.message ?? 'Not valid.';
     const field = formFieldOf(path);
     if (field)

@@ -1,0 +1,282 @@
+// How a team desk hears the gateway's notification in production (issue 23): the merchant's notification
+// service (src/notify) stores each one, with its original body, in the team database, whose trigger says
+// `pg_notify('paydesk_notifications', id)`. This desk keeps one connection of its own LISTENing there and
+// reads what is its own through `paydesk.desk_notifications` (its own orders only), by keyset from the
+// last id it handled, kept in the history file (history/notification-cursor.ts): on every (re)connect, on
+// every wake-up, and every `pollMs` besides (a wake-up lost with a connection that died silently).
+//
+// Each notification goes into the desk's callback handling with the body as the gateway sent it
+// (settle.ts's handleCallback): the desk verifies the gateway's signature again with its own merchant
+// secret. The service and the database only carry the gateway's word; a row edited in PostgreSQL fails
+// that check, settles nothing, and is said so (`onRefused`: an audit event and a log line).
+//
+// Why the cursor alone is not enough: `desk_notifications` shows a notification only once this desk's
+// row for the order has been replicated (it is how the database knows the order is this desk's). A
+// notification can be stored before that (the gateway is quick, the desk's outbox waits for a database
+// that was down), and a later notification of another order may move the cursor past it, for good. So
+// the desk also asks `desk_notifications_for_orders` for its open pay-ins by order number, whatever their
+// id: on every (re)connect, and whenever a replication batch has committed (`rowsReplicated`), which is
+// when such a notification becomes visible. A pay-in that settles leaves the open list, so the question
+// stays small. A notification is handled at most once per run (`handled`); after a restart one may be
+// handled again, which changes nothing (the lifecycle decides; its audit says it was heard again).
+import type { TeamConnection } from '@shared/team';
+import pg from 'pg';
+import type { NotificationCursor } from '../history/notification-cursor';
+import type { CallbackVerdict } from '../payin/settle';
+import type { ReplicatorLog } from './replicator';
+import { teamPoolConfig } from './team-connection';
+import { teamSchemaVersion } from './team-migrations';
+
+/** The team schema version that has the notifications (team-migrations.ts, migration 3). */
+export const NOTIFICATIONS_SCHEMA_VERSION = 3;
+export const NOTIFICATION_CHANNEL = 'paydesk_notifications';
+
+/** A notification as `desk_notifications` gives it. */
+export interface StoredNotification {
+  id: number;
+  merchantId: number;
+  merchantTradeNo: string;
+  contentType: string;
+  rawBody: string;
+  receivedAt: Date;
+}
+
+export interface NotificationSubscriberOptions {
+  connection: TeamConnection;
+  password: string;
+  /** The history's cursor and open pay-ins. */
+  cursor: Pick<NotificationCursor, 'read' | 'advance' | 'openPayInTradeNos'>;
+  /** The desk's callback handling (settle.ts), given the body as the gateway sent it. */
+  handle: (body: unknown) => Promise<CallbackVerdict>;
+  /** A notification whose body is not JSON, or whose signature none of the desk's secrets verifies. */
+  onRefused: (notification: StoredNotification, why: string) => void;
+  log?: ReplicatorLog;
+  /** How many notifications per read. */
+  batchSize?: number;
+  /** How often to read without a wake-up (a LISTEN connection that died without a word). */
+  pollMs?: number;
+  /** The first retry's wait; doubled per failure up to maxBackoffMs, with up to a quarter of jitter. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** How many open pay-ins are asked about by order number (the newest). */
+  openOrdersLimit?: number;
+}
+
+export class NotificationSchemaError extends Error {
+  override name = 'NotificationSchemaError';
+}
+
+const COLUMNS = 'id, merchant_id, merchant_trade_no, content_type, raw_body, received_at';
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function toNotification(row: Record<string, unknown>): StoredNotification {
+  return {
+    id: Number(row.id),
+    merchantId: Number(row.merchant_id),
+    merchantTradeNo: String(row.merchant_trade_no),
+    contentType: String(row.content_type),
+    rawBody: String(row.raw_body),
+    receivedAt: row.received_at instanceof Date ? row.received_at : new Date(String(row.received_at)),
+  };
+}
+
+/** The cursor's key: one per team database and desk role (another role sees other orders). */
+export function cursorKey(connection: TeamConnection): string {
+  return `${connection.user}@${connection.host}:${connection.port}/${connection.database}`;
+}
+
+export type NotificationSubscriber = ReturnType<typeof startNotificationSubscriber>;
+
+export function startNotificationSubscriber(options: NotificationSubscriberOptions) {
+  const { connection, cursor, log } = options;
+  const key = cursorKey(connection);
+  const batchSize = options.batchSize ?? 200;
+  const pollMs = options.pollMs ?? 30_000;
+  const backoffMs = options.backoffMs ?? 250;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const openOrdersLimit = options.openOrdersLimit ?? 1_000;
+
+  let stopped = false;
+  let client: pg.Client | undefined;
+  /** Something may be new: a NOTIFY came, or rows replicated (then the open orders are asked too). */
+  let woken = false;
+  let askOrders = false;
+  let wake: (() => void) | undefined;
+  let broken: Error | undefined;
+  const handled = new Set<number>();
+  let handledCount = 0;
+  let refusedCount = 0;
+  let lastError: { message: string; at: number } | null = null;
+  let connected = false;
+
+  function nudge(): void {
+    woken = true;
+    wake?.();
+  }
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (stopped || woken) return resolve();
+      const timer = setTimeout(done, ms);
+      timer.unref?.();
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function handleOne(notification: StoredNotification): Promise<void> {
+    if (handled.has(notification.id)) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(notification.rawBody);
+    } catch {
+      body = undefined;
+    }
+    const verdict = body === undefined ? 'rejected' : await options.handle(body);
+    handled.add(notification.id);
+    handledCount += 1;
+    if (verdict === 'rejected') {
+      refusedCount += 1;
+      options.onRefused(
+        notification,
+        body === undefined
+          ? 'its body is not JSON'
+          : "its signature is not the gateway's under this desk's merchant secret, or it is not a notification",
+      );
+    }
+  }
+
+  async function readAfterCursor(db: pg.Client): Promise<void> {
+    for (;;) {
+      const after = cursor.read(key);
+      const { rows } = await db.query(`SELECT ${COLUMNS} FROM paydesk.desk_notifications($1, $2)`, [
+        after,
+        batchSize,
+      ]);
+      for (const row of rows) {
+        const notification = toNotification(row);
+        await handleOne(notification);
+        cursor.advance(key, notification.id);
+      }
+      if (rows.length < batchSize || stopped) return;
+    }
+  }
+
+  async function readOpenOrders(db: pg.Client): Promise<void> {
+    const tradeNos = cursor.openPayInTradeNos(openOrdersLimit);
+    if (tradeNos.length === 0) return;
+    const { rows } = await db.query(`SELECT ${COLUMNS} FROM paydesk.desk_notifications_for_orders($1)`, [
+      tradeNos,
+    ]);
+    for (const row of rows) await handleOne(toNotification(row));
+  }
+
+  async function connect(): Promise<pg.Client> {
+    const db = new pg.Client(teamPoolConfig(connection, options.password, 'notify'));
+    broken = undefined;
+    // A connection that breaks (the server restarted, the network cut) says so here; unheard, it would
+    // take the process down. The loop then reconnects.
+    db.on('error', (error) => {
+      broken = error;
+      nudge();
+    });
+    db.on('end', () => {
+      broken ??= new Error('the notification connection closed');
+      nudge();
+    });
+    db.on('notification', (message) => {
+      if (message.channel === NOTIFICATION_CHANNEL) nudge();
+    });
+    try {
+      await db.connect();
+      const version = await teamSchemaVersion(db);
+      if (version < NOTIFICATIONS_SCHEMA_VERSION) {
+        throw new NotificationSchemaError(
+          `The team database is at schema version ${version}; the gateway's notifications need ${NOTIFICATIONS_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
+        );
+      }
+      await db.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      return db;
+    } catch (error) {
+      await db.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function loop(): Promise<void> {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        client = await connect();
+        connected = true;
+        if (failures > 0) log?.info({ after: failures }, 'team notifications resumed');
+        failures = 0;
+        // Caught up on every (re)connect: what came while the desk was closed, offline, or the database down.
+        askOrders = true;
+        woken = true;
+        while (!stopped && !broken) {
+          if (woken) {
+            woken = false;
+            const orders = askOrders;
+            askOrders = false;
+            await readAfterCursor(client);
+            if (orders) await readOpenOrders(client);
+            continue;
+          }
+          await sleep(pollMs);
+          // The poll: read as if woken (a lost wake-up costs at most pollMs).
+          if (!woken && !stopped) woken = true;
+        }
+        if (broken && !stopped) throw broken;
+      } catch (error) {
+        if (stopped) break;
+        connected = false;
+        failures += 1;
+        lastError = { message: errorText(error), at: Date.now() };
+        const base = Math.min(maxBackoffMs, backoffMs * 2 ** Math.min(failures - 1, 16));
+        const wait = Math.round(base * (1 + Math.random() / 4));
+        if (failures === 1 || wait >= maxBackoffMs) {
+          log?.error(
+            { err: errorText(error), failures, retryInMs: wait },
+            "team notifications: reading the gateway's notifications failed; retrying",
+          );
+        }
+        const closing = client;
+        client = undefined;
+        await closing?.end().catch(() => undefined);
+        woken = false;
+        await sleep(wait);
+      }
+    }
+    connected = false;
+    const closing = client;
+    client = undefined;
+    await closing?.end().catch(() => undefined);
+  }
+
+  const running = loop();
+
+  return {
+    /** Rows replicated: a notification stored before them may be visible now (asked by order number). */
+    rowsReplicated(): void {
+      askOrders = true;
+      nudge();
+    },
+    /** Whether the LISTEN connection is up, how many were handled and refused, and the latest failure. */
+    progress() {
+      return { connected, handled: handledCount, refused: refusedCount, lastError };
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      wake?.();
+      await running;
+    },
+  };
+}

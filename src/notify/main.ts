@@ -1,0 +1,53 @@
+// `npm run notify -- --config FILE` (or `node paydesk-notify.mjs --config FILE` from the bundle): the
+// notification service, headless. A bad configuration or a missing or exposed secret stops it at once,
+// exit code 2, with what is wrong on stderr; SIGTERM/SIGINT let the requests under way finish first.
+import { parseArgs } from 'node:util';
+import { loadNotifyConfig, NotifyConfigError } from './config';
+import { loadNotifySecrets, NotifySecretsError } from './secrets';
+import { startNotifyService } from './server';
+
+const USAGE = 'Usage: paydesk-notify --config FILE   (README, "Notifications in production")';
+
+function fail(message: string): never {
+  process.stderr.write(`paydesk-notify: ${message}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let configFile: string | undefined;
+  try {
+    const { values } = parseArgs({ options: { config: { type: 'string' } }, strict: true });
+    configFile = values.config;
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  if (!configFile) fail(`--config is required.\n${USAGE}`);
+  let service: Awaited<ReturnType<typeof startNotifyService>>;
+  try {
+    const config = loadNotifyConfig(configFile);
+    const secrets = loadNotifySecrets(config);
+    service = await startNotifyService(config, secrets);
+  } catch (error) {
+    if (error instanceof NotifyConfigError || error instanceof NotifySecretsError) fail(error.message);
+    const code = (error as NodeJS.ErrnoException).code;
+    fail(
+      `could not start${code ? ` (${code})` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  process.stdout.write(
+    `${JSON.stringify({ service: 'paydesk-notify', msg: 'listening', url: service.url, adminUrl: service.adminUrl ?? null })}\n`,
+  );
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+void main();

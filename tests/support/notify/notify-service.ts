@@ -1,0 +1,170 @@
+// Notification service instances as an operator runs them: each its own process (`src/notify/main.ts`
+// through tsx, or the built bundle), its configuration in a file, its secrets in a credentials folder
+// (as systemd's LoadCredential gives them) or a private secrets file. What it writes to stdout and stderr
+// is kept, so that tests can read its log for secrets.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { NotifyConfig } from '../../../src/notify/config';
+import type { DeskRoleConnection } from '../team/postgres-cluster';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+// tsx's loader in the one process (its CLI would run the service in a child of its own, which a SIGKILL
+// of the CLI would leave running).
+const TSX_LOADER = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+export const MERCHANT_ID = 1001;
+export const MERCHANT_SECRET = 'notify-merchant-secret-7f3a9c';
+export const OTHER_MERCHANT_ID = 1002;
+export const OTHER_MERCHANT_SECRET = 'other-merchant-secret-c41e02';
+
+/** A configuration for the test merchants against `database` (credential names as below). */
+export function testConfig(database: DeskRoleConnection, extra: Partial<NotifyConfig> = {}): NotifyConfig {
+  return {
+    listen: { host: '127.0.0.1', port: 0 },
+    publicBaseUrl: 'https://localhost',
+    database: {
+      host: database.host,
+      port: database.port,
+      database: database.database,
+      user: database.user,
+      passwordCredential: 'database-password',
+      poolSize: 10,
+      timeoutMs: 2_000,
+      ssl: 'off',
+    },
+    merchants: [
+      { merchantId: MERCHANT_ID, signAlgorithm: 'hmac-sha256', secretCredential: 'merchant-1001' },
+      { merchantId: OTHER_MERCHANT_ID, signAlgorithm: 'md5-key', secretCredential: 'merchant-1002' },
+    ],
+    bodyLimitBytes: 16_384,
+    admin: { host: '127.0.0.1', port: 0 },
+    logLevel: 'info',
+    ...extra,
+  };
+}
+
+/** The credentials a test configuration names. */
+export function testCredentials(database: DeskRoleConnection): Record<string, string> {
+  return {
+    'database-password': database.password,
+    'merchant-1001': MERCHANT_SECRET,
+    'merchant-1002': OTHER_MERCHANT_SECRET,
+  };
+}
+
+export interface NotifyInstance {
+  url: string;
+  adminUrl: string | null;
+  /** host:port, for nginx's upstream. */
+  address: string;
+  pid: number;
+  /** Everything the process wrote, stdout and stderr. */
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface StartOptions {
+  config: unknown;
+  /** Where the secrets come from: a credentials folder holding these, or none (the config's secretsFile). */
+  credentials?: Record<string, string>;
+  /** Run out/…/paydesk-notify.mjs instead of the sources. */
+  bundle?: string;
+  /** Keep nothing the process writes once it listens (a benchmark's millions of log lines). */
+  discardOutput?: boolean;
+}
+
+/** The process's exit code and output when it exits before it listens (a refused start). */
+export class NotifyStartFailed extends Error {
+  constructor(
+    readonly code: number | null,
+    readonly output: string,
+  ) {
+    super(`paydesk-notify exited with ${code} before listening:\n${output}`);
+  }
+}
+
+export async function startNotifyInstance(options: StartOptions): Promise<NotifyInstance> {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-notify-'));
+  const configFile = join(dir, 'config.json');
+  writeFileSync(configFile, JSON.stringify(options.config, null, 2));
+  const env: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'LANG']) if (process.env[name]) env[name] = process.env[name] as string;
+  if (options.credentials) {
+    const credentials = join(dir, 'credentials');
+    mkdirSync(credentials, { mode: 0o700 });
+    for (const [name, value] of Object.entries(options.credentials)) {
+      writeFileSync(join(credentials, name), value, { mode: 0o400 });
+    }
+    env.CREDENTIALS_DIRECTORY = credentials;
+  }
+  const [command, args] = options.bundle
+    ? [process.execPath, [options.bundle, '--config', configFile]]
+    : [
+        process.execPath,
+        ['--import', TSX_LOADER, join(root, 'src', 'notify', 'main.ts'), '--config', configFile],
+      ];
+  // In the repository, where tsx finds tsconfig.json (the @shared paths).
+  const child: ChildProcess = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let keep = true;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (keep) output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (keep) output += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = await new Promise<{ url: string; adminUrl: string | null }>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`paydesk-notify did not start in 30 s:\n${output}`)),
+      30_000,
+    );
+    const look = () => {
+      const line = output.split('\n').find((l) => l.includes('"msg":"listening"'));
+      if (!line) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', look);
+      resolve(JSON.parse(line));
+    };
+    child.stdout?.on('data', look);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      // Let the last output arrive.
+      setTimeout(() => reject(new NotifyStartFailed(code, output)), 50);
+    });
+  }).catch((error) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
+  if (options.discardOutput) keep = false;
+  return {
+    ...listening,
+    address: new URL(listening.url).host,
+    pid: child.pid ?? 0,
+    output: () => output,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the service to its refusal: its exit code and what it said. */
+export async function refusedStart(options: StartOptions): Promise<{ code: number | null; output: string }> {
+  try {
+    const instance = await startNotifyInstance(options);
+    await instance.kill();
+    throw new Error('paydesk-notify started, where it should have refused to');
+  } catch (error) {
+    if (error instanceof NotifyStartFailed) return { code: error.code, output: error.output };
+    throw error;
+  }
+}

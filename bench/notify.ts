@@ -25,6 +25,7 @@ import {
 import { postgresBinDir, startPostgresCluster } from '../tests/support/team/postgres-cluster';
 import { createTeamDatabase } from '../tests/support/team/team-database';
 import { type ChildServer, startChildServer } from './support/child-server';
+import { processCpuMs } from './support/process-cpu';
 import {
   loadLine,
   machineLine,
@@ -67,16 +68,21 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     runs: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    // `--fsync off`: PostgreSQL without disk flushes, to tell the disk's share from the CPU's (never the figure).
+    fsync: { type: 'string', default: 'on' },
   },
 });
+if (values.fsync !== 'on' && values.fsync !== 'off') throw new Error('--fsync is on or off');
 const quick = values.quick;
 const duration = Number(values.duration ?? (quick ? 3 : 10));
 const warmup = Number(values.warmup ?? (quick ? 1 : 3));
 const connections = Number(values.connections);
 const runs = Number(values.runs ?? (quick ? 1 : 3));
-const command = quick
-  ? 'npm run bench:notify -- --quick'
-  : `npm run bench:notify -- --duration ${duration} --warmup ${warmup} --connections ${connections} --runs ${runs}`;
+const command = `${
+  quick
+    ? 'npm run bench:notify -- --quick'
+    : `npm run bench:notify -- --duration ${duration} --warmup ${warmup} --connections ${connections} --runs ${runs}`
+}${values.fsync === 'off' ? ' --fsync off' : ''}`;
 const GOAL_RATE = 2000;
 const GOAL_P99_MS = 50;
 const GOAL_RATIO = 0.5;
@@ -85,10 +91,14 @@ console.log(`machine: ${machineLine()}`);
 console.log(`command: ${command}`);
 console.log(`load:    ${loadLine()} (1/5/15 min) before the run`);
 console.log(
-  `work:    ${connections} senders, ${runs} × ${duration} s per peer after ${warmup} s warm-up; https nginx (2 workers) → 2 instances → PostgreSQL (fsync on)`,
+  `work:    ${connections} senders, ${runs} × ${duration} s per peer after ${warmup} s warm-up; https nginx (2 workers) → 2 instances → PostgreSQL (fsync ${values.fsync})`,
 );
 
-const cluster = await startPostgresCluster({ fsync: 'on', full_page_writes: 'on', shared_buffers: '256MB' });
+const cluster = await startPostgresCluster({
+  fsync: values.fsync,
+  full_page_writes: values.fsync,
+  shared_buffers: '256MB',
+});
 const scratch = mkdtempSync(join(tmpdir(), 'paydesk-bench-notify-'));
 const children: ChildServer[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -127,7 +137,11 @@ try {
     };
     return JSON.stringify({ ...fields, sign: signBody(fields, MERCHANT_SECRET, 'hmac-sha256') });
   };
-  async function load(seconds: number) {
+  /** CPU ms used so far by these processes together. */
+  const cpuOf = (pids: readonly number[]) =>
+    pids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? Number.NaN), 0);
+  async function load(seconds: number, pids: readonly number[]) {
+    const cpuBefore = cpuOf(pids);
     let ok = 0;
     let other = 0;
     const result = await autocannon({
@@ -147,11 +161,14 @@ try {
         },
       ],
     });
+    const answered = result.requests.total;
     return {
       rps: result.requests.average,
       latency: result.latency,
       ok,
       problems: other + result.errors + result.timeouts,
+      /** Microseconds of the servers' CPU per answered request: what the machine's load disturbs least. */
+      cpuUs: answered ? ((cpuOf(pids) - cpuBefore) * 1000) / answered : Number.NaN,
     };
   }
   const toService = () => nginx.setUpstreams(instances.map((instance) => instance.address));
@@ -164,16 +181,18 @@ try {
   const bareRuns: Run[] = [];
   let answered = 0;
   await toService();
-  answered += (await load(warmup)).ok;
+  const servicePids = instances.map((instance) => instance.pid);
+  const barePids = children.map((child) => child.child.pid ?? 0);
+  answered += (await load(warmup, servicePids)).ok;
   await toBare();
-  await load(warmup);
+  await load(warmup, barePids);
   for (let i = 0; i < runs; i++) {
     await toService();
-    const service = await load(duration);
+    const service = await load(duration, servicePids);
     answered += service.ok;
     serviceRuns.push(service);
     await toBare();
-    bareRuns.push(await load(duration));
+    bareRuns.push(await load(duration, barePids));
   }
   const rows = await stored();
 
@@ -238,6 +257,7 @@ try {
       'bare Fastify /s',
       'bare p50 / p99 / max',
       'service ÷ bare',
+      'CPU µs / request: service, bare',
       'non-200',
     ],
     serviceRuns.map((service, index) => {
@@ -249,6 +269,7 @@ try {
         bare.rps.toFixed(0),
         `${bare.latency.p50} / ${bare.latency.p99} / ${bare.latency.max} ms`,
         ratioText(service.rps / bare.rps),
+        `${service.cpuUs.toFixed(0)}, ${bare.cpuUs.toFixed(0)}`,
         `${service.problems} / ${bare.problems}`,
       ];
     }),

@@ -3,6 +3,8 @@
 // reads everyone's and writes nothing; nobody deletes or rewrites audit entries; anchors only move
 // forward; the duplicate check answers a desk about other desks without showing it their rows.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -385,5 +387,27 @@ describe("the gateway's notifications", () => {
       [['N-A']],
     );
     expect(heard).toEqual([String(newest.rows[0].id)]);
+  });
+});
+
+describe('migration 3 on a database set up before the notification service', () => {
+  it('stops, naming the script, until notify-role.sql has made the role; the script may run twice', async () => {
+    // A second team database in this cluster, as setup.sql made it before paydesk_notify existed.
+    await cluster.sql('postgres', 'ALTER ROLE paydesk_notify RENAME TO paydesk_notify_elsewhere');
+    await cluster.sql('postgres', 'CREATE DATABASE paydesk_old OWNER paydesk_owner');
+    await cluster.sql('paydesk_old', 'REVOKE ALL ON SCHEMA public FROM PUBLIC');
+    await cluster.sql('paydesk_old', 'CREATE SCHEMA paydesk AUTHORIZATION paydesk_owner');
+    const owner = await clients.connect({ ...team.owner, database: 'paydesk_old' });
+    await expect(migrateTeamDb(owner)).rejects.toThrow(
+      'The role paydesk_notify is missing: an administrator runs docs/team/notify-role.sql once, then the migration again.',
+    );
+    expect(await teamSchemaVersion(owner)).toBe(2);
+    const script = readFileSync(
+      join(import.meta.dirname, '..', '..', 'docs', 'team', 'notify-role.sql'),
+      'utf8',
+    );
+    await cluster.psql('paydesk_old', script);
+    await cluster.psql('paydesk_old', script);
+    expect(await migrateTeamDb(owner)).toBe(TEAM_SCHEMA_VERSION);
   });
 });

@@ -1,0 +1,106 @@
+// A pay-in while its request is still on its way (issue 24, item 5), through the dispatcher with
+// the real core and the embedded sandbox: a pay-in the signed callback settles frees the desk at once and
+// its late answer is still recorded without undoing the settlement; one order never has two requests on
+// their way. The transport is the real HTTP client, wrapped only to count what leaves and to hold a request.
+import assert from 'node:assert';
+import type { PayInResult } from '@shared/ipc';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gatewayTransport, type PayInTransport } from '../../src/main/payin/gateway-transport';
+import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+
+/** Every request that left, by order number, and whether its answer is back yet. */
+const requests: { merchantTradeNo: string; answered: boolean }[] = [];
+/** While set, a request waits here before it leaves. */
+let gate: Promise<void> | undefined;
+/** While set, a request's answer waits here before Paydesk gets it. */
+let answerGate: Promise<void> | undefined;
+
+const transport: PayInTransport = {
+  async send(...args) {
+    const request = { merchantTradeNo: String(args[2].merchantTradeNo), answered: false };
+    requests.push(request);
+    if (gate) await gate;
+    const answer = await gatewayTransport.send(...args);
+    if (answerGate) await answerGate;
+    request.answered = true;
+    return answer;
+  },
+};
+
+function opened(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const sentFor = (merchantTradeNo: string) =>
+  requests.filter((request) => request.merchantTradeNo === merchantTradeNo);
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await startFixture({ slowFaultDelayMs: 3_000, transport });
+});
+afterAll(() => fx.close());
+beforeEach(() => {
+  gate = undefined;
+  answerGate = undefined;
+});
+
+describe('asking the gateway again', () => {
+  async function outcomeUnknown(): Promise<PayInResult> {
+    // No callback: the pay-in stays open until the agent asks again.
+    const fields = v2Fields({ amount: '500.04', callBackURL: 'http://127.0.0.1:9/nowhere' });
+    const result = await fx.data('payin.submit', { version: 'v2', fields });
+    expect(result.status).toBe('outcome_unknown');
+    return result;
+  }
+
+  it('sends one request per order while one is on its way; the second call is refused and sends nothing', async () => {
+    const first = await outcomeUnknown();
+    const held = opened();
+    gate = held.promise;
+    const asked = fx.call<PayInResult>('payin.retry', { historyId: first.historyId });
+    await until('the first retry on its way', () => sentFor(first.merchantTradeNo).length === 2);
+    let secondDone = false;
+    const second = fx
+      .call<PayInResult>('payin.retry', { historyId: first.historyId })
+      .finally(() => (secondDone = true));
+    await until(
+      'the second call answered, or sent',
+      () => secondDone || sentFor(first.merchantTradeNo).length > 2,
+    );
+    expect(sentFor(first.merchantTradeNo)).toHaveLength(2);
+    held.open();
+    const again = await second;
+    expect(again).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+    assert(!again.ok);
+    expect(again.error.message).toMatch(/already on its way/);
+    const answered = await asked;
+    expect(answered).toMatchObject({ ok: true, data: { status: 'approved' } });
+    expect(sentFor(first.merchantTradeNo)).toHaveLength(2);
+    // One answer recorded, saying one thing.
+    const { row, timeline } = await fx.data('history.get', { id: first.historyId });
+    assert(row.kind === 'payin');
+    expect(row.status).toBe('approved');
+    expect(row.error).toBeNull();
+    expect(timeline.filter((entry) => entry.event === 'payin.replay')).toHaveLength(1);
+  });
+
+  it('may ask again once the request before has its answer', async () => {
+    const first = await outcomeUnknown();
+    // The first attempt is over (its answer was lost): asking again is allowed.
+    const answered = await fx.data('payin.retry', { historyId: first.historyId });
+    expect(answered.status).toBe('approved');
+    expect(sentFor(first.merchantTradeNo)).toHaveLength(2);
+  });
+});

@@ -1,4 +1,4 @@
-// A pay-in while its request is still on its way (issue 24, item 5), through the dispatcher with
+// A pay-in while its request is still on its way (issue 24, items 1, 3 and 5), through the dispatcher with
 // the real core and the embedded sandbox: a pay-in the signed callback settles frees the desk at once and
 // its late answer is still recorded without undoing the settlement; one order never has two requests on
 // their way. The transport is the real HTTP client, wrapped only to count what leaves and to hold a request.
@@ -7,6 +7,7 @@ import type { PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayTransport, type PayInTransport } from '../../src/main/payin/gateway-transport';
 import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { ordersByTradeNo } from '../support/sandbox/gateway-inspection';
 
 /** Every request that left, by order number, and whether its answer is back yet. */
 const requests: { merchantTradeNo: string; answered: boolean }[] = [];
@@ -43,6 +44,9 @@ async function until(what: string, check: () => boolean | Promise<boolean>): Pro
   }
 }
 
+let orders = 0;
+const tradeNo = () => `INFLIGHT-${process.pid}-${Date.now()}-${++orders}`;
+
 const sentFor = (merchantTradeNo: string) =>
   requests.filter((request) => request.merchantTradeNo === merchantTradeNo);
 
@@ -54,6 +58,64 @@ afterAll(() => fx.close());
 beforeEach(() => {
   gate = undefined;
   answerGate = undefined;
+});
+
+async function timelineEvents(historyId: number): Promise<string[]> {
+  const { timeline } = await fx.data('history.get', { id: historyId });
+  return timeline.map((entry) => entry.event);
+}
+
+describe('a pay-in the signed callback settles while its request is on its way', () => {
+  it('500.02: submit answers Approved as soon as the callback settles it, and the late answer is still recorded', async () => {
+    const fields = v2Fields({ amount: '500.02', merchantTradeNo: tradeNo() });
+    const result = await fx.data('payin.submit', { version: 'v2', fields });
+    expect(result).toMatchObject({ status: 'approved', merchantTradeNo: fields.merchantTradeNo });
+    // The desk is free while the slow answer is still on its way.
+    const [request] = sentFor(result.merchantTradeNo);
+    expect(request?.answered).toBe(false);
+    expect(await timelineEvents(result.historyId)).toContain('payin.callback');
+    expect(await timelineEvents(result.historyId)).not.toContain('payin.answer');
+
+    // The late answer comes, is written as evidence, and settles nothing again.
+    await until('the late answer recorded', async () =>
+      (await timelineEvents(result.historyId)).includes('payin.answer'),
+    );
+    const { row } = await fx.data('history.get', { id: result.historyId });
+    assert(row.kind === 'payin');
+    expect(row.status).toBe('approved');
+    expect(row.rawResponse).toContain('Approved');
+    expect(await ordersByTradeNo(fx.paydesk.sandbox, result.merchantTradeNo)).toHaveLength(1);
+  });
+
+  it.each([
+    ['500.03', 'not JSON'],
+    ['500.04', 'dropped'],
+  ])('%s (%s): an answer that comes after the callback never downgrades the approval', async (amount) => {
+    // The broken answer is held until the callback has settled the pay-in.
+    const held = opened();
+    answerGate = held.promise;
+    const fields = v2Fields({ amount, merchantTradeNo: tradeNo() });
+    const submitted = fx.data('payin.submit', { version: 'v2', fields });
+    await until('the callback settles the pay-in', () =>
+      fx.events.some((event) => {
+        const payload = event.payload as PayInResult;
+        return payload.merchantTradeNo === fields.merchantTradeNo && payload.status === 'approved';
+      }),
+    );
+    held.open();
+    const result = await submitted;
+    expect(result.status).toBe('approved');
+    await until('the broken answer recorded', async () =>
+      (await timelineEvents(result.historyId)).includes('payin.answer'),
+    );
+    const row = fx.paydesk.history.getById(result.historyId);
+    expect(row?.status).toBe('approved');
+    // Whatever main told the renderer last about this pay-in is the approval.
+    const told = fx.events
+      .map((event) => event.payload as PayInResult)
+      .filter((payload) => payload.historyId === result.historyId);
+    expect(told.at(-1)?.status).toBe('approved');
+  });
 });
 
 describe('asking the gateway again', () => {

@@ -18,7 +18,11 @@ beforeEach(() => {
       on: () => () => undefined,
     },
   };
-  usePayInStore.setState({ phase: { kind: 'idle' }, inFlight: false, retryProblem: undefined });
+  usePayInStore.setState({
+    phase: { kind: 'idle' },
+    inFlight: false,
+    retryProblem: undefined,
+  });
 });
 
 const base = { historyId: 7, merchantTradeNo: 'PD-T-1', amount: '500.02', currency: 'EUR' };
@@ -78,5 +82,48 @@ describe('Check later', () => {
         /Order PD-T-1 \(500\.02 EUR\) is in History \(Alt\+3\).*Do not charge the customer again/,
       ),
     });
+  });
+});
+
+describe('the latest state of the pay-in, whichever source arrives last (issue 24, item 1)', () => {
+  it('a late answer of "outcome unknown" never takes back the approval the settlement event brought', async () => {
+    const sending = usePayInStore
+      .getState()
+      .submit({ ...payload, fields: { merchantTradeNo: 'PD-T-1', amount: '500.03' } as never });
+    // The gateway's answer was not JSON (outcome unknown), then its signed callback approved the pay-in;
+    // the event of the approval reaches the page before the submit's answer.
+    usePayInStore.getState().settled({ ...base, status: 'approved' });
+    pending[0]!.answer({
+      ok: true,
+      data: {
+        ...base,
+        status: 'outcome_unknown',
+        message:
+          "The gateway's answer could not be read (it is not JSON). The payment may have gone through.",
+      },
+    });
+    await sending;
+    const { phase, inFlight } = usePayInStore.getState();
+    expect(inFlight).toBe(false);
+    expect(phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
+    expect(phase.kind === 'result' && phase.result.message).toBeFalsy();
+  });
+
+  it('an event older than the answer already shown changes nothing', async () => {
+    const sending = usePayInStore.getState().submit(payload);
+    pending[0]!.answer({ ok: true, data: { ...base, status: 'approved' } });
+    await sending;
+    usePayInStore
+      .getState()
+      .settled({ ...base, status: 'outcome_unknown', message: 'may have gone through' });
+    expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
+  });
+
+  it('a later status from either source replaces the shown one', async () => {
+    const sending = usePayInStore.getState().submit(payload);
+    pending[0]!.answer({ ok: true, data: { ...base, status: 'outcome_unknown', message: 'check' } });
+    await sending;
+    usePayInStore.getState().settled({ ...base, status: 'approved' });
+    expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
   });
 });

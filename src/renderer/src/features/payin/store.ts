@@ -5,6 +5,7 @@
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import type { PayInResult } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
+import { isLaterNews } from '@shared/payin-lifecycle';
 import { create } from 'zustand';
 import { askAgain, type RetryCard, type RetryProblem } from './ask-again';
 
@@ -71,6 +72,17 @@ function pickDefined<T extends object, K extends keyof T>(value: T, keys: K[]): 
   return picked;
 }
 
+/**
+ * What the panel shows when `incoming` is news of a pay-in: the latest state by the lifecycle, whichever of
+ * the call's answer and the event arrives last. A late answer older than the shown status keeps only what it
+ * alone can say (the card it stored, the team check).
+ */
+function latestOf(phase: PayInPhase, incoming: PayInResult): PayInResult {
+  const shown = phase.kind === 'result' ? phase.result : undefined;
+  if (shown?.historyId !== incoming.historyId || isLaterNews(shown.status, incoming.status)) return incoming;
+  return { ...shown, ...pickDefined(incoming, ['storedCard', 'teamCheck']) };
+}
+
 let problemSeq = 0;
 const problem = (field: string, message: string): FieldProblem => ({ field, message, seq: ++problemSeq });
 
@@ -96,11 +108,15 @@ export const usePayInStore = create<PayInState>((set, get) => ({
       retryProblem: undefined,
     });
     try {
-      const result = await call('payin.submit', payload);
+      const answer = await call('payin.submit', payload);
+      const result = latestOf(get().phase, answer);
       set({
         phase: { kind: 'result', result },
         inFlight: false,
-        fieldProblem: result.field ? problem(result.field, result.message ?? result.status) : undefined,
+        fieldProblem:
+          result === answer && result.field
+            ? problem(result.field, result.message ?? result.status)
+            : undefined,
       });
     } catch (error) {
       set({ inFlight: false });
@@ -145,7 +161,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({ phase: { kind: 'sending', what: 'retry', historyId }, inFlight: true, retryProblem: undefined });
     const outcome = await askAgain(historyId, card);
     if (outcome.kind !== 'problem') {
-      set({ phase: { kind: 'result', result: outcome.result }, inFlight: false });
+      set({ phase: { kind: 'result', result: latestOf(get().phase, outcome.result) }, inFlight: false });
       return;
     }
     const current = get().phase;
@@ -161,7 +177,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({ phase: { kind: 'sending', what: 'cancel', historyId } });
     try {
       const result = await call('payin.cancelBankPage', { historyId });
-      set({ phase: { kind: 'result', result } });
+      set({ phase: { kind: 'result', result: latestOf(get().phase, result) } });
     } catch (error) {
       set({ phase: before, retryProblem: { message: errorMessage(error), needsCard: false } });
     }
@@ -214,6 +230,9 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     // status is the same.
     // The card the answer stored stays said whatever the status becomes.
     const before = phase.kind === 'result' ? phase.result : undefined;
+    // An event can arrive after a call's answer that was already later news (the browser harness carries
+    // them apart): it never takes the panel back.
+    if (before && !isLaterNews(before.status, result.status)) return;
     const kept = !before
       ? {}
       : before.status === result.status

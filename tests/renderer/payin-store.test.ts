@@ -22,6 +22,7 @@ beforeEach(() => {
     phase: { kind: 'idle' },
     inFlight: false,
     retryProblem: undefined,
+    profileId: undefined,
   });
 });
 
@@ -125,5 +126,48 @@ describe('the latest state of the pay-in, whichever source arrives last (issue 2
     await sending;
     usePayInStore.getState().settled({ ...base, status: 'approved' });
     expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
+  });
+});
+
+describe('switching profiles (issue 24, item 4)', () => {
+  const declined: PayInResult = { ...base, amount: '18.20', status: 'declined', remark: 'Card declined' };
+
+  it("clears the last profile's result from the panel", () => {
+    usePayInStore.getState().profileShown('sandbox');
+    usePayInStore.setState({
+      phase: { kind: 'result', result: declined },
+      retryProblem: { message: 'x', needsCard: false },
+      cardToFill: { cardNumber: '4242424242424242', cvv: '123', expDate: '12/30' },
+      lastCustomer: { userId: 'cust-1' } as never,
+    });
+    usePayInStore.getState().profileShown('production');
+    expect(usePayInStore.getState()).toMatchObject({
+      phase: { kind: 'idle' },
+      retryProblem: undefined,
+      cardToFill: undefined,
+      lastCustomer: undefined,
+    });
+  });
+
+  it('keeps the panel when the same profile is shown again', () => {
+    usePayInStore.getState().profileShown('sandbox');
+    usePayInStore.setState({ phase: { kind: 'result', result: declined } });
+    usePayInStore.getState().profileShown('sandbox');
+    expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'declined' } });
+  });
+
+  it('does not show under the new profile the answer of a pay-in sent with the old one', async () => {
+    usePayInStore.getState().profileShown('sandbox');
+    const sending = usePayInStore.getState().submit(payload);
+    usePayInStore.getState().profileShown('production');
+    pending[0]!.answer({ ok: true, data: { ...base, status: 'declined' } });
+    await sending;
+    expect(usePayInStore.getState()).toMatchObject({
+      inFlight: false,
+      phase: {
+        kind: 'idle',
+        note: expect.stringMatching(/Order PD-T-1 .*profile you switched from.*History/),
+      },
+    });
   });
 });

@@ -60,6 +60,13 @@ interface PayInState {
   cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
   fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
   settled: (result: PayInResult) => void;
+  /** The active profile the page shows (its id). */
+  profileId: string | undefined;
+  /**
+   * The page shows the active profile `profileId`: when it is another than before, nothing of the last
+   * profile's pay-in stays on the panel (a sandbox result under a production banner would lie).
+   */
+  profileShown: (profileId: string | undefined) => void;
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {
@@ -83,6 +90,11 @@ function latestOf(phase: PayInPhase, incoming: PayInResult): PayInResult {
   return { ...shown, ...pickDefined(incoming, ['storedCard', 'teamCheck']) };
 }
 
+/** Where a pay-in sent with the profile the agent has since switched from is. */
+function sentBeforeSwitch(result: PayInResult): string {
+  return `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) was sent with the profile you switched from: it is in History (Alt+3). Do not charge the customer again.`;
+}
+
 let problemSeq = 0;
 const problem = (field: string, message: string): FieldProblem => ({ field, message, seq: ++problemSeq });
 
@@ -95,8 +107,10 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   duplicate: undefined,
   fieldProblem: undefined,
   retryProblem: undefined,
+  profileId: undefined,
 
   async submit(payload) {
+    const profileId = get().profileId;
     set({
       phase: {
         kind: 'sending',
@@ -109,6 +123,11 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     });
     try {
       const answer = await call('payin.submit', payload);
+      if (get().profileId !== profileId) {
+        // The agent switched profiles while this one was being sent: it is not this profile's pay-in.
+        set({ inFlight: false, phase: { kind: 'idle', note: sentBeforeSwitch(answer) } });
+        return;
+      }
       const result = latestOf(get().phase, answer);
       set({
         phase: { kind: 'result', result },
@@ -211,6 +230,22 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         note: `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) is in History (Alt+3), where its status changes as the gateway answers. Do not charge the customer again.`,
       },
       retryProblem: undefined,
+    });
+  },
+
+  profileShown(profileId) {
+    const before = get().profileId;
+    if (profileId === undefined || profileId === before) return;
+    set({ profileId });
+    if (before === undefined) return;
+    set({
+      phase: { kind: 'idle' },
+      duplicate: undefined,
+      fieldProblem: undefined,
+      retryProblem: undefined,
+      lastCustomer: undefined,
+      customerToFill: undefined,
+      cardToFill: undefined,
     });
   },
 

@@ -111,6 +111,18 @@ export function canFollow(from: PayInStatus, to: PayInStatus): boolean {
   return from === to || NEXT_STATUSES[from].includes(to);
 }
 
+/**
+ * Whether a report of a pay-in in `incoming` is later news than one in `shown`. An answer and an event about
+ * the same pay-in travel apart and can arrive in either order; the lifecycle says which came later wherever
+ * one status can follow the other and not the reverse, and a settled status is never followed by an open one.
+ * Where either could follow the other (the same status, or the loops between open statuses), the one that
+ * arrives later is taken.
+ */
+export function isLaterNews(shown: PayInStatus, incoming: PayInStatus): boolean {
+  if (MONEY_READING[shown] !== 'open' && MONEY_READING[incoming] === 'open') return false;
+  return canFollow(shown, incoming) || !canFollow(incoming, shown);
+}
+
 /** What one answer or notification of the gateway says about the order. */
 export type GatewayWord =
   | 'approved'

@@ -18,7 +18,12 @@ beforeEach(() => {
       on: () => () => undefined,
     },
   };
-  usePayInStore.setState({ phase: { kind: 'idle' }, inFlight: false, retryProblem: undefined });
+  usePayInStore.setState({
+    phase: { kind: 'idle' },
+    inFlight: false,
+    retryProblem: undefined,
+    profileId: undefined,
+  });
 });
 
 const base = { historyId: 7, merchantTradeNo: 'PD-T-1', amount: '500.02', currency: 'EUR' };
@@ -77,6 +82,92 @@ describe('Check later', () => {
       note: expect.stringMatching(
         /Order PD-T-1 \(500\.02 EUR\) is in History \(Alt\+3\).*Do not charge the customer again/,
       ),
+    });
+  });
+});
+
+describe('the latest state of the pay-in, whichever source arrives last (issue 24, item 1)', () => {
+  it('a late answer of "outcome unknown" never takes back the approval the settlement event brought', async () => {
+    const sending = usePayInStore
+      .getState()
+      .submit({ ...payload, fields: { merchantTradeNo: 'PD-T-1', amount: '500.03' } as never });
+    // The gateway's answer was not JSON (outcome unknown), then its signed callback approved the pay-in;
+    // the event of the approval reaches the page before the submit's answer.
+    usePayInStore.getState().settled({ ...base, status: 'approved' });
+    pending[0]!.answer({
+      ok: true,
+      data: {
+        ...base,
+        status: 'outcome_unknown',
+        message:
+          "The gateway's answer could not be read (it is not JSON). The payment may have gone through.",
+      },
+    });
+    await sending;
+    const { phase, inFlight } = usePayInStore.getState();
+    expect(inFlight).toBe(false);
+    expect(phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
+    expect(phase.kind === 'result' && phase.result.message).toBeFalsy();
+  });
+
+  it('an event older than the answer already shown changes nothing', async () => {
+    const sending = usePayInStore.getState().submit(payload);
+    pending[0]!.answer({ ok: true, data: { ...base, status: 'approved' } });
+    await sending;
+    usePayInStore
+      .getState()
+      .settled({ ...base, status: 'outcome_unknown', message: 'may have gone through' });
+    expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
+  });
+
+  it('a later status from either source replaces the shown one', async () => {
+    const sending = usePayInStore.getState().submit(payload);
+    pending[0]!.answer({ ok: true, data: { ...base, status: 'outcome_unknown', message: 'check' } });
+    await sending;
+    usePayInStore.getState().settled({ ...base, status: 'approved' });
+    expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
+  });
+});
+
+describe('switching profiles (issue 24, item 4)', () => {
+  const declined: PayInResult = { ...base, amount: '18.20', status: 'declined', remark: 'Card declined' };
+
+  it("clears the last profile's result from the panel", () => {
+    usePayInStore.getState().profileShown('sandbox');
+    usePayInStore.setState({
+      phase: { kind: 'result', result: declined },
+      retryProblem: { message: 'x', needsCard: false },
+      cardToFill: { cardNumber: '4242424242424242', cvv: '123', expDate: '12/30' },
+      lastCustomer: { userId: 'cust-1' } as never,
+    });
+    usePayInStore.getState().profileShown('production');
+    expect(usePayInStore.getState()).toMatchObject({
+      phase: { kind: 'idle' },
+      retryProblem: undefined,
+      cardToFill: undefined,
+      lastCustomer: undefined,
+    });
+  });
+
+  it('keeps the panel when the same profile is shown again', () => {
+    usePayInStore.getState().profileShown('sandbox');
+    usePayInStore.setState({ phase: { kind: 'result', result: declined } });
+    usePayInStore.getState().profileShown('sandbox');
+    expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'declined' } });
+  });
+
+  it('does not show under the new profile the answer of a pay-in sent with the old one', async () => {
+    usePayInStore.getState().profileShown('sandbox');
+    const sending = usePayInStore.getState().submit(payload);
+    usePayInStore.getState().profileShown('production');
+    pending[0]!.answer({ ok: true, data: { ...base, status: 'declined' } });
+    await sending;
+    expect(usePayInStore.getState()).toMatchObject({
+      inFlight: false,
+      phase: {
+        kind: 'idle',
+        note: expect.stringMatching(/Order PD-T-1 .*profile you switched from.*History/),
+      },
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   decide,
   type Evidence,
   type GatewayWord,
+  isLaterNews,
   MAY_HAVE_CHARGED,
   MONEY_READING,
   NEXT_STATUSES,
@@ -137,5 +138,24 @@ describe('what the statuses mean', () => {
       expect(NEXT_STATUSES[from]).not.toContain('pending');
     }
     expect(NEXT_STATUSES.conflict).toEqual([]);
+  });
+});
+
+describe('isLaterNews', () => {
+  it('never takes a settled status back to an open one', () => {
+    for (const settled of SETTLED_STATUSES) {
+      for (const open of PAYIN_STATUSES.filter((s) => MONEY_READING[s] === 'open')) {
+        expect(isLaterNews(settled, open), `${settled} then ${open}`).toBe(false);
+        expect(isLaterNews(open, settled), `${open} then ${settled}`).toBe(true);
+      }
+    }
+  });
+
+  it('takes whatever the lifecycle lets follow', () => {
+    fc.assert(
+      fc.property(status, status, (shown, incoming) => {
+        if (canFollow(shown, incoming)) expect(isLaterNews(shown, incoming)).toBe(true);
+      }),
+    );
   });
 });

@@ -2,6 +2,7 @@
 // (one per pay-in, so a retry comes back to the same place) and the request body as it was sent, card
 // data included, so that the agent can ask the gateway again with exactly the same request (A9). Bodies
 // live at most RETRY_BODY_TTL_MS and go as soon as the pay-in settles; nothing here is ever written down.
+import type { PayInResult } from '@shared/ipc';
 import type { ReturnRoute } from '../returns/return-listener';
 
 /** How long the body of an unsettled pay-in (card data included) stays in memory for asking again. */
@@ -21,6 +22,8 @@ export function createInFlight(now: () => number) {
   const requests = new Map<number, KeptRequest>();
   const routes = new Map<number, ReturnRoute>();
   const sending = new Set<number>();
+  /** Who waits for a pay-in to settle while its request is on its way (send-and-record.ts). */
+  const settleWaiters = new Map<number, Set<(result: PayInResult) => void>>();
 
   function sweep(): void {
     const at = now();
@@ -41,9 +44,15 @@ export function createInFlight(now: () => number) {
     setRoute(historyId: number, route: ReturnRoute): void {
       routes.set(historyId, route);
     },
-    /** The pay-in settled: its card data and its route go. Returns the route, for the listener to expire. */
-    settle(historyId: number): ReturnRoute | undefined {
+    /**
+     * The pay-in settled (`result`, as the lifecycle has it now): its card data and its route go, and whoever
+     * waits for it hears. Returns the route, for the listener to expire.
+     */
+    settle(historyId: number, result: PayInResult): ReturnRoute | undefined {
       requests.delete(historyId);
+      const waiters = settleWaiters.get(historyId);
+      settleWaiters.delete(historyId);
+      for (const waiter of waiters ?? []) waiter(result);
       const route = routes.get(historyId);
       routes.delete(historyId);
       return route;
@@ -57,6 +66,16 @@ export function createInFlight(now: () => number) {
     },
     isSending(historyId: number): boolean {
       return sending.has(historyId);
+    },
+    /** Calls `waiter` once when the pay-in settles; returns the function that stops waiting. */
+    onSettled(historyId: number, waiter: (result: PayInResult) => void): () => void {
+      const waiters = settleWaiters.get(historyId) ?? new Set();
+      waiters.add(waiter);
+      settleWaiters.set(historyId, waiters);
+      return () => {
+        waiters.delete(waiter);
+        if (waiters.size === 0 && settleWaiters.get(historyId) === waiters) settleWaiters.delete(historyId);
+      };
     },
     sweep,
   };

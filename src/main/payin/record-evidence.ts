@@ -186,11 +186,11 @@ export function createPayInRecorder(deps: {
       const updated = writes
         ? deps.history.updatePayIn(historyId, patch, { event, detail })
         : deps.history.recordPayInEvent(historyId, event, operator, detail);
+      const result = payInResultOf(updated);
       if (SETTLED_STATUSES.has(updated.status)) {
-        const route = deps.inFlight.settle(historyId);
+        const route = deps.inFlight.settle(historyId, result);
         if (route) deps.listener.expire(route.token);
       }
-      const result = payInResultOf(updated);
       if (writes) {
         try {
           deps.emit(result);

@@ -8,7 +8,7 @@ import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
-import { type SendDeps, sendAndRecord } from './send-and-record';
+import { type Exchange, type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
 import { rebuildWireBody } from './wire-body';
 
@@ -40,30 +40,56 @@ export async function retryPayIn(
   input: { historyId: number; card?: { cardNumber: string; cvv: string; expDate: string } | undefined },
 ): Promise<PayInResult> {
   const row = payInRow(deps.history, input.historyId);
-  // A retry is rebuilt from the row: one that fails its audit trail (or cannot be proved) is not sent.
-  const verdict = await deps.history.verifyRow(row.id);
-  if (!verdict.ok) throw new IpcFailure('conflict', verdict.message);
+  // One request per order on its way: a second one would ask the gateway twice and record two answers. The
+  // check and the mark happen before the first await, so two calls cannot both pass.
+  if (deps.inFlight.isSending(row.id)) {
+    throw new IpcFailure(
+      'conflict',
+      `A request for order ${row.merchantTradeNo} is already on its way to the gateway: its answer will show here.`,
+    );
+  }
   // A pending row whose request is no longer on its way: history could not write the answer.
-  const answerLost = row.status === 'pending' && !deps.inFlight.isSending(row.id);
+  const answerLost = row.status === 'pending';
   if (!ASK_AGAIN_STATUSES.has(row.status) && !answerLost) {
     throw new IpcFailure(
       'conflict',
       `This pay-in is ${row.status.replaceAll('_', ' ')}: only a pay-in whose outcome is still open can be asked about again.`,
     );
   }
+  deps.inFlight.sendingStarted(row.id);
+  let sent = false;
+  try {
+    // A retry is rebuilt from the row: one that fails its audit trail (or cannot be proved) is not sent.
+    const verdict = await deps.history.verifyRow(row.id);
+    if (!verdict.ok) throw new IpcFailure('conflict', verdict.message);
+    const exchange = await exchangeFor(deps, row, input.card);
+    sent = true;
+    return await sendAndRecord(deps, exchange);
+  } finally {
+    // Once the request is handed on, sendAndRecord ends the mark when the gateway has answered.
+    if (!sent) deps.inFlight.sendingEnded(row.id);
+  }
+}
+
+/** The same request again, through the profile the pay-in was first sent with. */
+async function exchangeFor(
+  deps: RetryDeps,
+  row: PayInRow,
+  typedCard: { cardNumber: string; cvv: string; expDate: string } | undefined,
+): Promise<Exchange> {
   const connection = await deps.connectionFor(row.profile);
   const kept = deps.inFlight.request(row.id) ?? {
     version: row.apiVersion,
     body: rebuildWireBody({
       row,
-      typedCard: input.card,
+      typedCard,
       maskCard: maskCardNumber,
       profile: connection.profile,
       secret: row.apiVersion === 'v1' ? await connection.secret() : undefined,
     }),
   };
   const cardNumber = kept.body.cardNumber;
-  return sendAndRecord(deps, {
+  return {
     historyId: row.id,
     source: 'replay',
     version: kept.version,
@@ -81,5 +107,5 @@ export async function retryPayIn(
       currency: row.currency,
       maskedPan: row.maskedPan,
     },
-  });
+  };
 }

@@ -1,6 +1,8 @@
 // One request to the gateway and what it comes to, for a first attempt and for asking again. Once the
 // request may have left, nothing that goes wrong — an exception in the client, a full disk when the
 // answer is written — can turn into "not sent": it ends as outcome unknown, with the real error logged.
+// A pay-in the lifecycle settles while its request is still on its way (the gateway's signed notification)
+// is answered at once, as the lifecycle has it; the request goes on, and its late answer is recorded too.
 import { isOpenableBankPageUrl } from '@shared/bank-page-url';
 import type { PayInResult, StoredCard } from '@shared/ipc';
 import { SETTLED_STATUSES } from '@shared/payin-lifecycle';
@@ -75,27 +77,49 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
     },
     'pay-in sent',
   );
-  let answer: PayInAnswer;
   deps.inFlight.sendingStarted(historyId);
-  try {
-    answer = await deps.transport.send(version, connection.baseUrl, body, {
+  const answered = (async () =>
+    deps.transport.send(version, connection.baseUrl, body, {
       connectTimeoutMs: connection.profile.connectTimeoutMs,
       requestTimeoutMs: connection.profile.requestTimeoutMs,
-    });
-  } catch (error) {
-    // The client returns every outcome as a value; an exception here is a fault of Paydesk's own, and
-    // nobody can say how far the request got.
-    deps.log?.error({ opId, historyId, err: errorText(error) }, 'pay-in transport failed');
-    answer = transportAnswer(
-      outcomeUnknown('payin', 'local_error', {
-        timeoutMs: connection.profile.requestTimeoutMs,
-        detail: errorText(error),
-      }),
+    }))()
+    .catch((error: unknown) => {
+      // The client returns every outcome as a value; an exception here is a fault of Paydesk's own, and
+      // nobody can say how far the request got.
+      deps.log?.error({ opId, historyId, err: errorText(error) }, 'pay-in transport failed');
+      return transportAnswer(
+        outcomeUnknown('payin', 'local_error', {
+          timeoutMs: connection.profile.requestTimeoutMs,
+          detail: errorText(error),
+        }),
+      );
+    })
+    .finally(() => deps.inFlight.sendingEnded(historyId));
+  // The lifecycle may settle the pay-in before its answer comes (the gateway's signed notification): the
+  // desk is free then, and the answer, when it comes, is recorded as evidence like any other.
+  let stopWaiting = () => {};
+  const settled = new Promise<PayInResult>((resolve) => {
+    stopWaiting = deps.inFlight.onSettled(historyId, resolve);
+  });
+  const first = await Promise.race([
+    answered.then((answer) => ({ kind: 'answer' as const, answer })),
+    settled.then((result) => ({ kind: 'settled' as const, result })),
+  ]);
+  stopWaiting();
+  if (first.kind === 'answer') return recordAnswer(deps, exchange, first.answer);
+  deps.log?.info({ opId, historyId, status: first.result.status }, 'pay-in settled before its answer came');
+  void answered
+    .then((answer) => recordAnswer(deps, exchange, answer))
+    .catch((error: unknown) =>
+      deps.log?.error({ opId, historyId, err: errorText(error) }, 'could not record a late answer'),
     );
-  } finally {
-    deps.inFlight.sendingEnded(historyId);
-  }
+  return first.result;
+}
 
+/** What the gateway's answer comes to: decided and written by the recorder, told to the agent. */
+function recordAnswer(deps: SendDeps, exchange: Exchange, answer: PayInAnswer): PayInResult {
+  const { historyId, connection, body, version } = exchange;
+  const opId = `payin-${historyId}`;
   let recorded: ReturnType<PayInRecorder['record']>;
   try {
     recorded = deps.recorder.record(historyId, { source: exchange.source, answer }, connection.operator);

@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Title } from '@mantine/core';
 import { LazyWhen } from '@renderer/lib/lazy-code';
 import { LazyDuplicateDialog, LazyOutcomeUnknownQueue } from '@renderer/shell/lazy-parts';
+import { useEffect } from 'react';
 import { useActiveProfile, useSettingsStore } from '../settings/store';
 import { PayInForm } from './PayInForm';
 import { PayInResult } from './PayInResult';
@@ -8,6 +9,8 @@ import { usePayInStore } from './store';
 
 export function PayInPage({ active }: { active: boolean }) {
   const profile = useActiveProfile();
+  // Another profile: the panel forgets the last one's pay-in (the form resets itself, PayInForm).
+  useEffect(() => usePayInStore.getState().profileShown(profile?.id), [profile?.id]);
   const secretSet = useSettingsStore((state) =>
     profile ? (state.view?.secretSet[profile.id] ?? false) : false,
   );

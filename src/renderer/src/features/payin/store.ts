@@ -5,6 +5,7 @@
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import type { PayInResult } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
+import { isLaterNews } from '@shared/payin-lifecycle';
 import { create } from 'zustand';
 import { askAgain, type RetryCard, type RetryProblem } from './ask-again';
 
@@ -59,6 +60,13 @@ interface PayInState {
   cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
   fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
   settled: (result: PayInResult) => void;
+  /** The active profile the page shows (its id). */
+  profileId: string | undefined;
+  /**
+   * The page shows the active profile `profileId`: when it is another than before, nothing of the last
+   * profile's pay-in stays on the panel (a sandbox result under a production banner would lie).
+   */
+  profileShown: (profileId: string | undefined) => void;
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {
@@ -69,6 +77,22 @@ function pickDefined<T extends object, K extends keyof T>(value: T, keys: K[]): 
   const picked: Partial<Pick<T, K>> = {};
   for (const key of keys) if (value[key] !== undefined) picked[key] = value[key];
   return picked;
+}
+
+/**
+ * What the panel shows when `incoming` is news of a pay-in: the latest state by the lifecycle, whichever of
+ * the call's answer and the event arrives last. A late answer older than the shown status keeps only what it
+ * alone can say (the card it stored, the team check).
+ */
+function latestOf(phase: PayInPhase, incoming: PayInResult): PayInResult {
+  const shown = phase.kind === 'result' ? phase.result : undefined;
+  if (shown?.historyId !== incoming.historyId || isLaterNews(shown.status, incoming.status)) return incoming;
+  return { ...shown, ...pickDefined(incoming, ['storedCard', 'teamCheck']) };
+}
+
+/** Where a pay-in sent with the profile the agent has since switched from is. */
+function sentBeforeSwitch(result: PayInResult): string {
+  return `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) was sent with the profile you switched from: it is in History (Alt+3). Do not charge the customer again.`;
 }
 
 let problemSeq = 0;
@@ -83,8 +107,10 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   duplicate: undefined,
   fieldProblem: undefined,
   retryProblem: undefined,
+  profileId: undefined,
 
   async submit(payload) {
+    const profileId = get().profileId;
     set({
       phase: {
         kind: 'sending',
@@ -96,11 +122,20 @@ export const usePayInStore = create<PayInState>((set, get) => ({
       retryProblem: undefined,
     });
     try {
-      const result = await call('payin.submit', payload);
+      const answer = await call('payin.submit', payload);
+      if (get().profileId !== profileId) {
+        // The agent switched profiles while this one was being sent: it is not this profile's pay-in.
+        set({ inFlight: false, phase: { kind: 'idle', note: sentBeforeSwitch(answer) } });
+        return;
+      }
+      const result = latestOf(get().phase, answer);
       set({
         phase: { kind: 'result', result },
         inFlight: false,
-        fieldProblem: result.field ? problem(result.field, result.message ?? result.status) : undefined,
+        fieldProblem:
+          result === answer && result.field
+            ? problem(result.field, result.message ?? result.status)
+            : undefined,
       });
     } catch (error) {
       set({ inFlight: false });
@@ -145,7 +180,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({ phase: { kind: 'sending', what: 'retry', historyId }, inFlight: true, retryProblem: undefined });
     const outcome = await askAgain(historyId, card);
     if (outcome.kind !== 'problem') {
-      set({ phase: { kind: 'result', result: outcome.result }, inFlight: false });
+      set({ phase: { kind: 'result', result: latestOf(get().phase, outcome.result) }, inFlight: false });
       return;
     }
     const current = get().phase;
@@ -161,7 +196,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({ phase: { kind: 'sending', what: 'cancel', historyId } });
     try {
       const result = await call('payin.cancelBankPage', { historyId });
-      set({ phase: { kind: 'result', result } });
+      set({ phase: { kind: 'result', result: latestOf(get().phase, result) } });
     } catch (error) {
       set({ phase: before, retryProblem: { message: errorMessage(error), needsCard: false } });
     }
@@ -198,6 +233,22 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     });
   },
 
+  profileShown(profileId) {
+    const before = get().profileId;
+    if (profileId === undefined || profileId === before) return;
+    set({ profileId });
+    if (before === undefined) return;
+    set({
+      phase: { kind: 'idle' },
+      duplicate: undefined,
+      fieldProblem: undefined,
+      retryProblem: undefined,
+      lastCustomer: undefined,
+      customerToFill: undefined,
+      cardToFill: undefined,
+    });
+  },
+
   settled(result) {
     const { phase } = get();
     const shown =
@@ -214,6 +265,9 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     // status is the same.
     // The card the answer stored stays said whatever the status becomes.
     const before = phase.kind === 'result' ? phase.result : undefined;
+    // An event can arrive after a call's answer that was already later news (the browser harness carries
+    // them apart): it never takes the panel back.
+    if (before && !isLaterNews(before.status, result.status)) return;
     const kept = !before
       ? {}
       : before.status === result.status

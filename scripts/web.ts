@@ -74,7 +74,8 @@ const probe = values.ephemeral
   ? { available: false as const, reason: 'an --ephemeral harness run' }
   : await probeKeychain();
 const vault = probe.available ? createKeychainVault('paydesk') : createMemoryVault();
-const log = createLogger({ filePath: join(dataDir, 'logs', 'paydesk.log'), level: 'info' });
+const logFile = join(dataDir, 'logs', 'paydesk.log');
+const log = createLogger({ filePath: logFile, level: 'info' });
 
 const harness = await startWebHarness({
   port,
@@ -91,6 +92,7 @@ const harness = await startWebHarness({
     ...(!values.ephemeral && { keychainVault: createKeychainVault('paydesk') }),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
+    logFile,
     ...(slowFaultDelayMs !== undefined && { sandbox: { slowFaultDelayMs } }),
   },
 });

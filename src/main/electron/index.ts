@@ -59,6 +59,7 @@ async function start(): Promise<void> {
     keychainVault: createKeychainVault('Paydesk'),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
+    logFile: logFile(),
     emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {
       if (mainWindow) emitToWindow(mainWindow, event, payload);
     },

@@ -36,7 +36,8 @@ test('the notice says what happened on every page until it is acknowledged', asy
   await expect(notice).toContainText("rebuilt from Paydesk's log");
   await expect(notice).toContainText(/kept unchanged in .+damaged\/history-.+\.sqlite/);
   const open = written.filter((payIn) => payIn.status === 'outcome_unknown' || payIn.status === 'pending');
-  for (const payIn of open) await expect(page.getByTestId('history-damage-open')).toContainText(payIn.merchantTradeNo);
+  for (const payIn of open)
+    await expect(page.getByTestId('history-damage-open')).toContainText(payIn.merchantTradeNo);
   await expect(page.getByTestId('history-damage-missing')).toContainText('could not be recovered');
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('history-damage-notice.png'), fullPage: false });

@@ -14,7 +14,7 @@ import { embeddedSandboxIn } from './embedded-sandbox';
 import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
 import { startHistoryBackups } from './history/history-backups';
 import { historyHandlers } from './history/history-handlers';
-import { prepareHistoryFile } from './history/history-startup';
+import { checkInBackground, prepareHistoryFile } from './history/history-startup';
 import { HistoryClosedError, openHistoryStore } from './history/history-store';
 import {
   createFileDispatcher,
@@ -132,6 +132,11 @@ export async function createPaydesk(config: PaydeskConfig) {
   const recovered = history.markPendingAsOutcomeUnknown();
   if (recovered.length > 0)
     config.log.info({ recovered }, 'pending pay-ins from a previous run marked outcome_unknown');
+  // A file too large to check at start is checked in a worker thread now (history-startup.ts).
+  const deepCheck =
+    prepared.inspection.state === 'sound' && prepared.inspection.deferred
+      ? checkInBackground(historyFile, config.dataDir, config.log)
+      : undefined;
   // Hourly while open and one at close, each checked after writing (history-backups.ts).
   const backups = startHistoryBackups({ historyFile, dataDir: config.dataDir, log: config.log });
 
@@ -342,7 +347,12 @@ export async function createPaydesk(config: PaydeskConfig) {
     /** The history's own backups (history-backups.ts). */
     backups,
     /** What the check at start found, and the salvage's report when there was one. */
-    historyStartup: { inspection: prepared.inspection, notice: prepared.plan?.notice },
+    historyStartup: {
+      inspection: prepared.inspection,
+      notice: prepared.plan?.notice,
+      /** The background quick_check's verdict, for a file too large to check at start. */
+      deepCheck: deepCheck?.verdict,
+    },
     lock,
     /** Team mode: its running store (replicator, duplicate check) when on. */
     team,
@@ -355,6 +365,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
       await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);
       await backups.stop();
+      await deepCheck?.stop();
       history.close();
     },
   };

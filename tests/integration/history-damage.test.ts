@@ -3,13 +3,29 @@
 // starts, the damaged file is set aside byte for byte as it was, every row SQLite could still read is
 // back with its id, order number and status, the outcome-unknown and in-flight pay-ins are back (from the
 // log when their pages were lost), and the start-up notice, which the page asks for, says what happened.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import type { CredentialVault } from '../../src/main/credentials/vault';
+import { vaultTrustStore } from '../../src/main/history/audit-trust';
 import { backUpHistory } from '../../src/main/history/history-backups';
+import {
+  checkInBackground,
+  DAMAGE_FOUND_FILE,
+  prepareHistoryFile,
+} from '../../src/main/history/history-startup';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import {
   crashImage,
@@ -226,4 +242,41 @@ describe('a sound history', () => {
     expect(await fx.data('history.startupNotice')).toBeNull();
     expect(existsSync(join(dataDir, 'damaged'))).toBe(false);
   });
+});
+
+describe('a file too large to check at start', () => {
+  it('is checked in a worker after start; damage found there is salvaged at the next start', async () => {
+    const dataDir = tempDir();
+    const vault = createMemoryVault();
+    const written = await writeDeskHistory(dataDir, vault, 2_000);
+    const file = join(dataDir, 'history.sqlite');
+    // Pages in the middle of the file: the cheap checks at start (header, schema, first and last rows)
+    // do not read them, only quick_check does.
+    const pages = Math.floor(statSync(file).size / 4096);
+    const middle = Math.floor(pages / 2);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(4096 * 3, 0x5a), 0, 4096 * 3, middle * 4096);
+    closeSync(fd);
+    const damagedHash = sha256Of(file);
+    const readable = readableRows(file, tempDir(), written.length);
+    const log = { info: () => undefined, error: () => undefined };
+    const prepared = await prepareHistoryFile({
+      historyFile: file,
+      dataDir,
+      trustStore: vaultTrustStore(vault, file),
+      log,
+      now: Date.now,
+      quickCheckUpToBytes: 0,
+    });
+    expect(prepared.inspection).toMatchObject({ state: 'sound', deferred: true });
+    const background = checkInBackground(file, dataDir, log);
+    expect(await background.verdict).not.toBe('ok');
+    expect(existsSync(join(dataDir, DAMAGE_FOUND_FILE))).toBe(true);
+    expect(sha256Of(file)).toBe(damagedHash);
+
+    const fx = await start(dataDir, vault);
+    const notice = await expectSalvaged(fx, written, readable, damagedHash);
+    expect(notice?.reason).toMatch(/while Paydesk was open/);
+    expect(existsSync(join(dataDir, DAMAGE_FOUND_FILE))).toBe(false);
+  }, 60_000);
 });

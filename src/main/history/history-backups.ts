@@ -2,13 +2,14 @@
 // read-only connection, a few hundred pages a step with the event loop free in between, so pay-ins go on
 // while it runs. Each lands in `<data>/backups/history-<UTC time>.sqlite` under a temporary name, is
 // turned into a self-contained file (journal mode DELETE: no -wal beside it, one file to copy back by
-// hand), then opened read-only and checked (quick_check, its row and entry counts) before it takes its
-// real name. A backup that fails its check is deleted: only verified files carry the name.
+// hand), then opened read-only in a worker thread and checked (quick_check, its row and entry counts)
+// before it takes its real name. A backup that fails its check is deleted: only verified files carry the name.
 // Kept: the newest KEEP_RECENT, plus the newest of each of the last KEEP_DAILY days. Hourly while Paydesk
 // is open and one at close (app.ts): a day's work is at most an hour behind in the newest backup.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
+import { checkFileInWorker } from './check-worker';
 
 export const BACKUPS_FOLDER = 'backups';
 export const KEEP_RECENT = 24;
@@ -122,8 +123,13 @@ export async function backUpHistory(
     } finally {
       copy.close();
     }
-    const check = checkBackup(partial);
-    if (!check.ok) throw new Error(`The backup failed its check after writing: ${check.reason}`);
+    // Checked off the main thread: quick_check reads every page (seconds at a million rows).
+    const check = await checkFileInWorker(partial).result;
+    if (!check?.ok) {
+      throw new Error(
+        `The backup failed its check after writing: ${check ? check.reason : 'the check stopped'}`,
+      );
+    }
     renameSync(partial, file);
     for (const old of backupsToDrop(listBackups(dir))) rmSync(old.file, { force: true });
     return { file, rows: check.rows, entries: check.entries, ms: performance.now() - started };

@@ -5,8 +5,8 @@
 // after, once the key is at hand.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit-trust';
+import { checkFileInWorker } from './check-worker';
 import {
   type HistoryInspection,
   HistoryTooNewError,
@@ -47,49 +47,24 @@ function damageFound(dataDir: string): string | undefined {
   }
 }
 
-// The worker's whole code: quick_check on a read-only connection of its own, off the main thread (3 s
-// at a million rows, bench/history-damage.ts). Inline: the app's bundle has no worker entry for it.
-const QUICK_CHECK_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { DatabaseSync } = require('node:sqlite');
-let verdict;
-try {
-  const db = new DatabaseSync(workerData.file, { readOnly: true });
-  try {
-    verdict = db.prepare('PRAGMA quick_check(10)').all().map((row) => String(Object.values(row)[0])).join('; ');
-  } finally {
-    db.close();
-  }
-} catch (error) {
-  verdict = 'error: ' + (error && error.message ? error.message : String(error));
-}
-parentPort.postMessage(verdict);
-`;
-
 /**
- * quick_check of a file too large to check at start, in a worker thread. Damage is logged and written
- * down (DAMAGE_FOUND_FILE), so the next start sets the file aside and salvages it. Answers the verdict;
- * stop() ends the worker (Paydesk closing).
+ * quick_check of a file too large to check at start, in a worker thread (check-worker.ts). Damage is
+ * logged and written down (DAMAGE_FOUND_FILE), so the next start sets the file aside and salvages it.
+ * Answers the verdict; stop() ends the worker (Paydesk closing).
  */
 export function checkInBackground(historyFile: string, dataDir: string, log: HistoryStartupLog) {
-  const worker = new Worker(QUICK_CHECK_WORKER, { eval: true, workerData: { file: historyFile } });
-  worker.unref();
-  const verdict = new Promise<string | undefined>((resolve) => {
-    worker.once('message', (message: unknown) => resolve(String(message)));
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(undefined));
-  }).then((found) => {
+  const check = checkFileInWorker(historyFile);
+  const verdict = check.result.then((found) => {
     if (found === undefined) return undefined;
-    if (found === 'ok') {
-      log.info({}, 'history file checked in the background');
-      return found;
+    if (found.ok) {
+      log.info({ rows: found.rows }, 'history file checked in the background');
+      return 'ok';
     }
-    const damage = !found.startsWith('error: ') || /malformed|not a database/i.test(found);
-    if (!damage) {
-      log.error({ err: found }, 'the background check of the history file could not run');
-      return found;
+    if (!found.damaged) {
+      log.error({ err: found.reason }, 'the background check of the history file could not run');
+      return found.reason;
     }
-    const reason = `SQLite's check of the file, run while Paydesk was open, found: ${found}`;
+    const reason = `SQLite's check of the file, run while Paydesk was open, found: ${found.reason}`;
     log.error({ reason }, 'the history file is damaged: it is set aside and salvaged at the next start');
     try {
       writeFileSync(join(dataDir, DAMAGE_FOUND_FILE), JSON.stringify({ reason, at: Date.now() }), {
@@ -98,12 +73,9 @@ export function checkInBackground(historyFile: string, dataDir: string, log: His
     } catch (error) {
       log.error({ err: String(error) }, 'could not note the damage for the next start');
     }
-    return found;
+    return found.reason;
   });
-  return {
-    verdict,
-    stop: () => worker.terminate().then(() => undefined),
-  };
+  return { verdict, stop: check.stop };
 }
 
 export type PreparedHistory = {

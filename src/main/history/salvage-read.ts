@@ -152,15 +152,15 @@ export function readDamagedHistory(copyFile: string): DamagedRead {
     for (const record of scanTableRecords(copyFile)) {
       const { rowid, values } = record;
       if (values.length === 10) {
-        const entry = asEntry(rowid, values);
+        const entry = asEntry(BigInt(rowid), values);
         if (entry && !entries.has(entry.seq)) entries.set(entry.seq, entry);
       } else if (values.length === 2 && values[0] === 'history_rows' && isInt(values[1])) {
         sequence = Math.max(sequence, Number(values[1]));
-      } else if (values.length === 3 && values[0] === null && rowid === 1n && isInt(values[1])) {
+      } else if (values.length === 3 && values[0] === null && rowid === 1 && isInt(values[1])) {
         if (typeof values[2] === 'string' && HEX64.test(values[2]))
           headSeq = Math.max(headSeq, Number(values[1]));
       } else {
-        const row = asRow(rowid, values);
+        const row = asRow(BigInt(rowid), values);
         if (!row) continue;
         const known = rows.get(row.id);
         if (!known || updatedAtOf(row) > updatedAtOf(known)) rows.set(row.id, row);

@@ -10,30 +10,41 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 export type PageValue = null | bigint | number | string | Uint8Array;
 
 /** One cell of a table-leaf page: its rowid and its record's values, in column order. */
-export type PageRecord = { page: number; rowid: bigint; values: PageValue[] };
+export type PageRecord = { page: number; rowid: number; values: PageValue[] };
 
 const TABLE_LEAF = 0x0d;
 const HEADER_MAGIC = 'SQLite format 3\0';
 
-/** A varint at `offset`: its value and the offset after it; undefined past `end`. */
-function varint(buf: Uint8Array, offset: number, end: number): { value: bigint; next: number } | undefined {
-  let value = 0n;
+/**
+ * A varint at `offset`: its value and the offset after it; undefined past `end`. Numbers up to 8 bytes
+ * (56 bits: every length and rowid Paydesk writes); the 9-byte form as a BigInt-exact number when it fits.
+ */
+function varint(buf: Uint8Array, offset: number, end: number): { value: number; next: number } | undefined {
+  let value = 0;
   for (let i = 0; i < 9; i += 1) {
     const at = offset + i;
     if (at >= end) return undefined;
     const byte = buf[at] as number;
-    if (i === 8) return { value: (value << 8n) | BigInt(byte), next: at + 1 };
-    value = (value << 7n) | BigInt(byte & 0x7f);
+    if (i === 8) {
+      const full = (BigInt(value) << 8n) | BigInt(byte);
+      return full <= BigInt(Number.MAX_SAFE_INTEGER) ? { value: Number(full), next: at + 1 } : undefined;
+    }
+    value = value * 128 + (byte & 0x7f);
     if ((byte & 0x80) === 0) return { value, next: at + 1 };
   }
   return undefined;
 }
 
 function readInt(buf: Uint8Array, offset: number, bytes: number): bigint {
+  if (bytes <= 6) {
+    let value = 0;
+    for (let i = 0; i < bytes; i += 1) value = value * 256 + (buf[offset + i] as number);
+    const range = 2 ** (bytes * 8);
+    return BigInt(value >= range / 2 ? value - range : value);
+  }
   let value = 0n;
   for (let i = 0; i < bytes; i += 1) value = (value << 8n) | BigInt(buf[offset + i] as number);
-  const bits = BigInt(bytes * 8);
-  return value >= 1n << (bits - 1n) ? value - (1n << bits) : value;
+  return value >= 1n << 63n ? value - (1n << 64n) : value;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -41,9 +52,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** A record's values; undefined when its header or a value runs past the payload or is not UTF-8. */
 export function decodeRecord(payload: Uint8Array): PageValue[] | undefined {
   const head = varint(payload, 0, payload.length);
-  if (!head || head.value > BigInt(payload.length) || head.value < 1n) return undefined;
-  const headerEnd = Number(head.value);
-  const types: bigint[] = [];
+  if (!head || head.value > payload.length || head.value < 1) return undefined;
+  const headerEnd = head.value;
+  const types: number[] = [];
   let at = head.next;
   while (at < headerEnd) {
     const type = varint(payload, at, headerEnd);
@@ -53,8 +64,7 @@ export function decodeRecord(payload: Uint8Array): PageValue[] | undefined {
   }
   const values: PageValue[] = [];
   let body = headerEnd;
-  for (const type of types) {
-    const t = Number(type);
+  for (const t of types) {
     const size =
       t === 0 || t === 8 || t === 9
         ? 0
@@ -127,7 +137,7 @@ export function* scanTableRecords(filePath: string): Generator<PageRecord> {
         if (!length) continue;
         const rowid = varint(page, length.next, usable);
         if (!rowid) continue;
-        const total = Number(length.value);
+        const total = length.value;
         if (total > 1_000_000_000) continue;
         let local = total;
         if (total > maxLocal) {

@@ -148,7 +148,8 @@ export function inspectHistory(
   anchor?: { seq: number; hash: string },
   options: { quickCheckUpToBytes?: number } = {},
 ): HistoryInspection {
-  if (!existsSync(file)) return { state: 'absent' };
+  // Anything but a file (nothing yet, a folder in its place): the store's open says what is wrong.
+  if (!existsSync(file) || !statSync(file).isFile()) return { state: 'absent' };
   const started = performance.now();
   const ms = () => performance.now() - started;
   const cut = truncation(file);
@@ -361,8 +362,11 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
   const stamp = fileStamp(now);
   const damagedDir = join(dataDir, DAMAGED_FOLDER);
   const damagedFiles = moveAside(historyFile, damagedDir, stamp);
-  const work = mkdtempSync(join(damagedDir, '.work-'));
+  const temporary = `${historyFile}.salvage-${stamp}`;
+  const reportFile = join(damagedDir, `history-${stamp}.report.json`);
+  let work: string | undefined;
   try {
+    work = mkdtempSync(join(damagedDir, '.work-'));
     const copy = join(work, 'history.sqlite');
     for (const file of damagedFiles) {
       copyFileSync(file, `${copy}${file.slice(file.lastIndexOf('.sqlite') + '.sqlite'.length)}`);
@@ -441,7 +445,6 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
     const headSeq = Math.max(maxSeq, damaged.headSeq, input.anchoredSeq ?? 0);
     maxSeq = headSeq;
 
-    const temporary = `${historyFile}.salvage-${stamp}`;
     for (const suffix of SIDE_FILES) rmSync(`${temporary}${suffix}`, { force: true });
     const ordered = [...rows.values()].sort((a, b) => a.id - b.id);
     const orderedEntries = [...entries.values()].sort((a, b) => a.seq - b.seq);
@@ -457,9 +460,6 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
       source.delete(id);
     }
     const mismatched = mismatchedRows(temporary);
-    // The fresh file whole under the history's name (its WAL checkpointed by the close above).
-    renameSync(temporary, historyFile);
-    for (const suffix of ['-wal', '-shm']) rmSync(`${temporary}${suffix}`, { force: true });
 
     const missing: number[] = [];
     const rebuiltIds = new Set(rebuild.map((payIn) => payIn.historyId));
@@ -503,11 +503,23 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
       acknowledgedAt: null,
       acknowledgedBy: null,
     };
-    const reportFile = join(damagedDir, `history-${stamp}.report.json`);
     writeFileSync(reportFile, `${JSON.stringify(notice, null, 2)}\n`, { mode: 0o600 });
+    // Last: the fresh file whole under the history's name (its WAL checkpointed by its close).
+    renameSync(temporary, historyFile);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${temporary}${suffix}`, { force: true });
     return { notice, rebuild, reportFile };
+  } catch (error) {
+    // Anything short of a whole salvage (a full disk, most likely) puts the damaged file back where it
+    // was, untouched, so that the next start finds it and tries again: nothing half-done is left.
+    for (const suffix of SIDE_FILES) rmSync(`${temporary}${suffix}`, { force: true });
+    rmSync(reportFile, { force: true });
+    for (const file of damagedFiles) {
+      const suffix = file.slice(file.lastIndexOf('.sqlite') + '.sqlite'.length);
+      renameSync(file, `${historyFile}${suffix}`);
+    }
+    throw error;
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -8,7 +8,8 @@
 //   as if damaged (every row read back and rewritten);
 // - a backup (history-backups.ts), and the pay-ins written while it runs: the longest a pay-in's two
 //   writes took, and the longest the event loop was held.
-// The last line is `BENCH_RESULT {json}`. No keychain: the trust is in memory.
+// --from FILE starts from a history filled before (the fill takes minutes at a million rows; --keep FILE
+// keeps the one this run fills). The last line is `BENCH_RESULT {json}`. No keychain: the trust is in memory.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +25,15 @@ import { digestInputSql, rowDigest } from '../src/main/history/row-digest';
 import { loadLine, machineLine, median, printBenchResult, printTable } from './support/report';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '3' } },
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '3' },
+    // A history filled before (e.g. by an earlier run, kept with --keep): the fill skipped, the file copied.
+    from: { type: 'string' },
+    keep: { type: 'string' },
+  },
 });
-const ROWS = Number(values.rows);
+let ROWS = Number(values.rows);
 const RUNS = Number(values.runs);
 const START = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;
@@ -38,7 +45,9 @@ const file = join(dir, 'history.sqlite');
 const trust = sessionTrust(START);
 
 let started = performance.now();
-{
+if (values.from) {
+  copyFileSync(values.from, file);
+} else {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL');
   migrate(db);
@@ -76,7 +85,13 @@ let started = performance.now();
   db.close();
 }
 const fillSeconds = (performance.now() - started) / 1000;
+if (values.keep && !values.from) copyFileSync(file, values.keep);
 const fileMb = statSync(file).size / 2 ** 20;
+{
+  const db = new DatabaseSync(file, { readOnly: true });
+  ROWS = Number(db.prepare('SELECT count(*) AS n FROM history_rows').get()?.n);
+  db.close();
+}
 console.log(
   `filled ${ROWS.toLocaleString('en')} rows in ${fillSeconds.toFixed(0)} s: ${fileMb.toFixed(0)} MB`,
 );

@@ -7,9 +7,11 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
   writeSync,
@@ -278,5 +280,25 @@ describe('a file too large to check at start', () => {
     const notice = await expectSalvaged(fx, written, readable, damagedHash);
     expect(notice?.reason).toMatch(/while Paydesk was open/);
     expect(existsSync(join(dataDir, DAMAGE_FOUND_FILE))).toBe(false);
+  }, 60_000);
+});
+
+describe('a salvage cut short by a crash', () => {
+  it('finds the damaged file set aside without its report, puts it back and salvages it again', async () => {
+    const dataDir = tempDir();
+    const vault = createMemoryVault();
+    const written = await writeDeskHistory(dataDir, vault, 300);
+    const file = join(dataDir, 'history.sqlite');
+    cutFile(file, 0.6);
+    const damagedHash = sha256Of(file);
+    const readable = readableRows(file, tempDir(), written.length);
+    // Where the killed salvage left it: set aside, no fresh history, no report.
+    mkdirSync(join(dataDir, 'damaged'));
+    renameSync(file, join(dataDir, 'damaged', 'history-2026-01-01T00-00-00-000Z.sqlite'));
+
+    const fx = await start(dataDir, vault);
+    const notice = await expectSalvaged(fx, written, readable, damagedHash);
+    expect(notice?.reason).toMatch(/cut short/);
+    expect(existsSync(join(dataDir, 'damaged', 'history-2026-01-01T00-00-00-000Z.sqlite'))).toBe(false);
   }, 60_000);
 });

@@ -3,11 +3,12 @@
 // the loading of the audit key: the check and the salvage come first (the key's loader peeks at the
 // file, and a fresh key must seal from after what the salvage brought back), the salvage's own entries
 // after, once the key is at hand.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit-trust';
 import { checkFileInWorker } from './check-worker';
 import {
+  DAMAGED_FOLDER,
   type HistoryInspection,
   HistoryTooNewError,
   inspectHistory,
@@ -78,6 +79,27 @@ export function checkInBackground(historyFile: string, dataDir: string, log: His
   return { verdict, stop: check.stop };
 }
 
+/**
+ * A salvage cut short by a crash (the process killed between setting the file aside and putting the fresh
+ * one in its place) leaves no history and a damaged set without its report: the set goes back in place,
+ * unchanged, so this start finds it and salvages it again. Answers the file put back.
+ */
+function putBackUnfinished(historyFile: string, dataDir: string): string | undefined {
+  const dir = join(dataDir, DAMAGED_FOLDER);
+  if (existsSync(historyFile) || !existsSync(dir)) return undefined;
+  const unfinished = readdirSync(dir)
+    .filter((name) => /^history-[0-9TZ-]+\.sqlite$/.test(name))
+    .filter((name) => !existsSync(join(dir, name.replace(/\.sqlite$/, '.report.json'))))
+    .sort()
+    .at(-1);
+  if (!unfinished) return undefined;
+  for (const suffix of ['', '-wal', '-shm']) {
+    const from = join(dir, `${unfinished}${suffix}`);
+    if (existsSync(from)) renameSync(from, `${historyFile}${suffix}`);
+  }
+  return join(dir, unfinished);
+}
+
 export type PreparedHistory = {
   inspection: HistoryInspection;
   plan: SalvagePlan | undefined;
@@ -97,6 +119,9 @@ export async function prepareHistoryFile(options: {
 }): Promise<PreparedHistory> {
   const { historyFile, log, now } = options;
   const anchor = await readAnchor(options.trustStore);
+  const resumed = putBackUnfinished(historyFile, options.dataDir);
+  if (resumed)
+    log.error({ file: resumed }, 'a salvage did not finish last time: the damaged file is back to try again');
   const noted = damageFound(options.dataDir);
   const inspection = noted
     ? { state: 'damaged' as const, reason: noted, ms: 0 }

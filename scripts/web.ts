@@ -13,6 +13,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { createKeychainVault } from '../src/main/credentials/keychain-vault';
 import { createMemoryVault } from '../src/main/credentials/memory-vault';
 import { probeKeychain } from '../src/main/credentials/probe-keychain';
+import { checkDataFolder, startFailureText } from '../src/main/data-folder';
 import { createLogger } from '../src/main/log/logger';
 import { setAsideUnreadableSettings } from '../src/main/settings/settings-file';
 import type { KeyValueStore } from '../src/main/settings/settings-service';
@@ -62,8 +63,21 @@ const dataDir = resolve(
   values.data ??
     (values.ephemeral ? mkdtempSync(join(tmpdir(), 'paydesk-web-')) : join(homedir(), '.paydesk-web')),
 );
-// For this OS user only (history, logs, settings); conf would create it 0755.
-mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+const logFile = join(dataDir, 'logs', 'paydesk.log');
+/** A start that cannot go on: one clear message (data-folder.ts), no stack trace, nothing changed. */
+function cannotStart(error: unknown): never {
+  const { title, body } = startFailureText(error, { dataDir, logFile });
+  console.error(`${title}\n\n${body}`);
+  process.exit(1);
+}
+try {
+  // For this OS user only (history, logs, settings); conf would create it 0755.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // A read-only folder or a full disk, said before the logger or anything else fails on it.
+  checkDataFolder(dataDir);
+} catch (error) {
+  cannotStart(error);
+}
 const settingsNotice = values.ephemeral
   ? undefined
   : setAsideUnreadableSettings(join(dataDir, 'settings.json'));
@@ -78,7 +92,7 @@ const probe = values.ephemeral
   ? { available: false as const, reason: 'an --ephemeral harness run' }
   : await probeKeychain();
 const vault = probe.available ? createKeychainVault('paydesk') : createMemoryVault();
-const log = createLogger({ filePath: join(dataDir, 'logs', 'paydesk.log'), level: 'info' });
+const log = createLogger({ filePath: logFile, level: 'info' });
 
 const harness = await startWebHarness({
   port,
@@ -100,8 +114,9 @@ const harness = await startWebHarness({
       ...(trustedCa && { callbackCa: trustedCa }),
     },
     ...(trustedCa && { extraCa: trustedCa }),
+    logFile,
   },
-});
+}).catch(cannotStart);
 
 if (payInTimeoutMs !== undefined) {
   const current = (await harness.paydesk.dispatch('settings.get', undefined)) as IpcResult<SettingsView>;

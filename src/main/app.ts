@@ -13,7 +13,9 @@ import { DEFAULT_MERCHANT } from '../sandbox/merchants';
 import type { CredentialVault } from './credentials/vault';
 import { embeddedSandboxIn } from './embedded-sandbox';
 import { loadAuditTrust, vaultTrustStore } from './history/audit-trust';
+import { startHistoryBackups } from './history/history-backups';
 import { historyHandlers } from './history/history-handlers';
+import { checkInBackground, prepareHistoryFile } from './history/history-startup';
 import { HistoryClosedError, openHistoryStore, SYSTEM_OPERATOR } from './history/history-store';
 import {
   createFileDispatcher,
@@ -69,6 +71,8 @@ export interface PaydeskConfig {
   keychainVault?: CredentialVault;
   keychain: { available: boolean; reason?: string };
   log: LogSink;
+  /** The file `log` writes to: a source of pay-ins a damaged history lost (history-salvage.ts). */
+  logFile?: string;
   emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => void;
   /** Replaces the HTTP transport (fault drills); the real client otherwise. */
   transport?: PayInTransport;
@@ -95,13 +99,25 @@ export async function createPaydesk(config: PaydeskConfig) {
   // History, logs and the lock record: for this OS user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const historyFile = join(config.dataDir, 'history.sqlite');
+  const trustStore = vaultTrustStore(config.keychainVault ?? config.vault, historyFile);
+  // Checked before it is trusted; a damaged file is set aside and salvaged into a fresh one, a file from
+  // a newer Paydesk refused (history-startup.ts).
+  const prepared = await prepareHistoryFile({
+    historyFile,
+    dataDir: config.dataDir,
+    logFile: config.logFile,
+    trustStore,
+    log: config.log,
+    now: Date.now,
+  });
   // The audit key and anchor come from the vault before the file is opened: a new key is saved before
   // anything is sealed with it.
-  const trust = await loadAuditTrust(vaultTrustStore(config.keychainVault ?? config.vault, historyFile), {
+  const trust = await loadAuditTrust(trustStore, {
     filePath: historyFile,
     onWriteError: (error) =>
       config.log.error({ err: errorText(error) }, 'could not write the audit anchor to the vault'),
   });
+  prepared.seal(trust);
   const history = openHistoryStore(historyFile, {
     trust,
     onAuditStatus: (status) => config.emit('history.auditChanged', status),
@@ -122,6 +138,13 @@ export async function createPaydesk(config: PaydeskConfig) {
   const recovered = history.markPendingAsOutcomeUnknown();
   if (recovered.length > 0)
     config.log.info({ recovered }, 'pending pay-ins from a previous run marked outcome_unknown');
+  // A file too large to check at start is checked in a worker thread now (history-startup.ts).
+  const deepCheck =
+    prepared.inspection.state === 'sound' && prepared.inspection.deferred
+      ? checkInBackground(historyFile, config.dataDir, config.log)
+      : undefined;
+  // Hourly while open and one at close, each checked after writing (history-backups.ts).
+  const backups = startHistoryBackups({ historyFile, dataDir: config.dataDir, log: config.log });
 
   const settings = createSettingsService({
     store: config.settingsStore,
@@ -325,7 +348,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       bankPageWindows: config.bankPageWindows,
     }),
     ...kycHandlers(kyc),
-    ...historyHandlers({ history, operator: operatorName }),
+    ...historyHandlers({ history, operator: operatorName, dataDir: config.dataDir }),
     ...teamHandlers({ team, history, operator: operatorName }),
   };
   // Every call goes through the lock gate, then the dispatcher: the input parsed, the answer a value.
@@ -358,6 +381,15 @@ export async function createPaydesk(config: PaydeskConfig) {
     listener,
     settings,
     payIns,
+    /** The history's own backups (history-backups.ts). */
+    backups,
+    /** What the check at start found, and the salvage's report when there was one. */
+    historyStartup: {
+      inspection: prepared.inspection,
+      notice: prepared.plan?.notice,
+      /** The background quick_check's verdict, for a file too large to check at start. */
+      deepCheck: deepCheck?.verdict,
+    },
     lock,
     /** Team mode: its running store (replicator, duplicate check) when on. */
     team,
@@ -389,6 +421,8 @@ export async function createPaydesk(config: PaydeskConfig) {
       await sandbox.close();
       // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
       await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);
+      await backups.stop();
+      await deepCheck?.stop();
       history.close();
     },
   };

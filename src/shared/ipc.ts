@@ -15,6 +15,7 @@ import {
   payInStatusSchema,
   rowAuditSchema,
 } from './history';
+import { historySalvageNoticeSchema } from './history-startup';
 import {
   kycBatchRef,
   kycBatchSummary,
@@ -291,6 +292,10 @@ export const ipcChannels = {
   'history.verify': channel(none, historyVerificationSchema),
   /** The latest check's result (at start, then each full check) without checking again. */
   'history.auditStatus': channel(none, auditStatusSchema),
+  /** The notice of a history salvaged at start (history-salvage.ts), until acknowledged; null when none. */
+  'history.startupNotice': channel(none, historySalvageNoticeSchema.nullable()),
+  /** The operator has read it (audited); answers the next notice still unread, or null. */
+  'history.acknowledgeStartupNotice': channel(none, historySalvageNoticeSchema.nullable()),
   /** Team mode's replication: the outbox's depth, the last batch sent, the last error. No database call. */
   'team.status': channel(none, teamStatusSchema),
   /**

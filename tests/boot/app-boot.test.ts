@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { compileFunction } from 'node:vm';
 import { AsyncEntry } from '@napi-rs/keyring';
 import {
@@ -709,6 +710,30 @@ describe('a start-up that fails', () => {
         },
       ]);
       expect(quit.dialogs[0]?.content).toContain(join(userDataOf(home), 'logs', 'paydesk.log'));
+    } finally {
+      child.kill();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+  it('a history written by a newer Paydesk: a dialog that names its version, the file untouched', async () => {
+    const home = freshHome();
+    mkdirSync(userDataOf(home), { recursive: true });
+    const file = join(userDataOf(home), 'history.sqlite');
+    const db = new DatabaseSync(file);
+    db.exec('CREATE TABLE history_rows (id INTEGER PRIMARY KEY); PRAGMA user_version = 99;');
+    db.close();
+    const before = readFileSync(file);
+    const child = startBootChild({ mainBundle: app.mainBundle, home });
+    try {
+      const quit = await child.notice('quit');
+      expect(quit.timeline.filter((entry) => entry.startsWith('new BrowserWindow'))).toEqual([]);
+      expect(quit.dialogs).toEqual([
+        {
+          title: 'This history was written by a newer Paydesk',
+          content: expect.stringMatching(/schema version 99[\s\S]*Nothing was sent to a gateway/),
+        },
+      ]);
+      expect(readFileSync(file).equals(before)).toBe(true);
     } finally {
       child.kill();
       rmSync(home, { recursive: true, force: true });

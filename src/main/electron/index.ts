@@ -9,6 +9,7 @@ import { createPaydesk, type Paydesk } from '../app';
 import { createKeychainVault } from '../credentials/keychain-vault';
 import { createMemoryVault } from '../credentials/memory-vault';
 import { probeKeychain } from '../credentials/probe-keychain';
+import { checkDataFolder, startFailureText } from '../data-folder';
 import { type AppLogger, createLogger } from '../log/logger';
 import { setAsideUnreadableSettings } from '../settings/settings-file';
 import { createBankPageWindows } from './bank-windows';
@@ -30,6 +31,8 @@ const logFile = () => join(app.getPath('logs'), 'paydesk.log');
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
+  // A read-only folder or a full disk, said plainly before the logger or anything else fails on it.
+  checkDataFolder(dataDir);
   const log = createLogger({ filePath: logFile(), level: 'info' });
   appLog = log;
   const probe = await probeKeychain();
@@ -59,6 +62,7 @@ async function start(): Promise<void> {
     keychainVault: createKeychainVault('Paydesk'),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
+    logFile: logFile(),
     emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {
       if (mainWindow) emitToWindow(mainWindow, event, payload);
     },
@@ -101,11 +105,11 @@ if (app.requestSingleInstanceLock()) {
       const reason = error instanceof Error ? error.message : String(error);
       console.error('Paydesk failed to start', error);
       appLog?.error({ err: reason }, 'Paydesk failed to start');
-      dialog.showErrorBox(
-        'Paydesk could not start',
-        `${reason}\n\nNothing was sent to a gateway. Paydesk's data folder is ${app.getPath('userData')}; ` +
-          `its log, ${logFile()}, has the details. Start Paydesk again once the cause is fixed.`,
-      );
+      const { title, body } = startFailureText(error, {
+        dataDir: app.getPath('userData'),
+        logFile: logFile(),
+      });
+      dialog.showErrorBox(title, `${body} Start Paydesk again once the cause is fixed.`);
       app.quit();
     });
   app.on('window-all-closed', () => {

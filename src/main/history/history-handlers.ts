@@ -1,14 +1,18 @@
 // What the history.* channels answer: pages, one entry with its audit trail, daily totals, the CSV export
-// and the audit trail's checks, all from the history store (history-store.ts).
+// and the audit trail's checks, all from the history store (history-store.ts); the notice of a history
+// salvaged at start (history-salvage.ts), which the page asks for when it is ready.
 import type { HandlersOf } from '../ipc/dispatch';
 import { IpcFailure } from '../refusal';
 import { InvalidCursorError } from './filter-sql';
+import { acknowledgeSalvageNotices, pendingSalvageNotice } from './history-salvage';
 import type { HistoryStore } from './history-store';
 
 export function historyHandlers(deps: {
   history: HistoryStore;
   /** Who exports: the CSV export is audited with the operator's name. */
   operator: () => string;
+  /** The data folder, where the salvage reports are kept. */
+  dataDir: string;
 }): HandlersOf<'history'> {
   const { history } = deps;
   return {
@@ -45,5 +49,21 @@ export function historyHandlers(deps: {
     }),
     'history.verify': async () => history.verifyAll(),
     'history.auditStatus': async () => history.auditStatus(),
+    'history.startupNotice': async () => pendingSalvageNotice(deps.dataDir),
+    'history.acknowledgeStartupNotice': async () => {
+      const notice = pendingSalvageNotice(deps.dataDir);
+      if (notice) {
+        const operator = deps.operator();
+        acknowledgeSalvageNotices(deps.dataDir, operator, Date.now());
+        history.recordEvent({
+          operator,
+          event: 'history.salvage_acknowledged',
+          outcome: 'success',
+          resource: 'history',
+          detail: { report: notice.id },
+        });
+      }
+      return pendingSalvageNotice(deps.dataDir);
+    },
   };
 }

@@ -74,6 +74,8 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
       amount: exchange.summary.amount,
       currency: exchange.summary.currency,
       maskedPan: exchange.summary.maskedPan,
+      // With the order number and amount: what rebuilds the row if history loses it (history-salvage.ts).
+      profile: connection.profile.name,
     },
     'pay-in sent',
   );

@@ -64,6 +64,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-test-'));
   const store = options.settingsStore ?? memoryStore();
   const events: { event: string; payload: unknown }[] = [];
+  const logFile = options.logFile ?? join(dataDir, 'logs', 'paydesk.log');
   const paydesk = await createPaydesk({
     version: 'test',
     bankPageView: 'iframe',
@@ -72,7 +73,8 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     vault: options.vault ?? createMemoryVault(),
     ...(options.keychainVault && { keychainVault: options.keychainVault }),
     keychain: { available: false, reason: 'in-memory test vault' },
-    log: createLogger({ filePath: options.logFile ?? join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
+    log: createLogger({ filePath: logFile, level: 'info' }),
+    logFile,
     emit: (event, payload) => void events.push({ event, payload }),
     sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
     ...(options.transport && { transport: options.transport }),

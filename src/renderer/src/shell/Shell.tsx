@@ -19,6 +19,7 @@ import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { EnvironmentBanner } from './EnvironmentBanner';
+import { HistoryDamageNotice } from './HistoryDamageNotice';
 import { LazyPage, type LazyPageId, preloadAfterStart, retryPage } from './lazy-pages';
 import { PageBoundary, PageLoading } from './PageLoading';
 import { SettingsNotices } from './SettingsNotices';
@@ -142,6 +143,7 @@ export function Shell() {
             Paydesk closes{appInfo.keychain.reason ? ` (${appInfo.keychain.reason})` : ''}.
           </Alert>
         )}
+        <HistoryDamageNotice />
         {/* Mounted on every page, so a dismissed banner stays dismissed; Settings shows its own list. */}
         <div hidden={page === 'settings'}>
           <SettingsNotices dismissible />

@@ -1,0 +1,81 @@
+// Before anything is opened in the data folder (the log, the settings, the history): can Paydesk write
+// there at all? A read-only folder (a mount, a permission, a sync client's lock) or a full disk used to
+// surface as whichever write failed first, with a stack trace (the logger's, as a rule). Here it is one
+// clear sentence, and nothing in the folder has been touched: the check writes a file of its own, flushes
+// it to disk and removes it. Also the text both hosts show when a start fails (startFailureText).
+import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Bytes the check writes: room for the log's first lines and the history's WAL at start. */
+const PROBE_BYTES = 1024 * 1024;
+export const PROBE_FILE = '.paydesk-write-check';
+
+export class DataFolderError extends Error {
+  override name = 'DataFolderError';
+  constructor(
+    readonly kind: 'read_only' | 'disk_full' | 'unusable',
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Throws a DataFolderError saying what is wrong with `dataDir`, or returns when Paydesk can write there. */
+export function checkDataFolder(dataDir: string): void {
+  const probe = join(dataDir, PROBE_FILE);
+  let fd: number | undefined;
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fd = openSync(probe, 'w', 0o600);
+    writeSync(fd, Buffer.alloc(PROBE_BYTES));
+    fsyncSync(fd);
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      throw new DataFolderError(
+        'disk_full',
+        `The disk that holds Paydesk's data folder (${dataDir}) is full. Nothing was changed: free some space there, then start Paydesk again.`,
+        code,
+      );
+    }
+    if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+      throw new DataFolderError(
+        'read_only',
+        `Paydesk cannot write to its data folder (${dataDir}): it is read-only (${code}). Nothing was changed: make the folder writable for this user, then start Paydesk again.`,
+        code,
+      );
+    }
+    throw new DataFolderError(
+      'unusable',
+      `Paydesk cannot use its data folder (${dataDir}): ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
+      code,
+    );
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(probe, { force: true });
+  }
+}
+
+/** What a failed start says: a title and a plain text body, no stack trace. */
+export function startFailureText(error: unknown, where: { dataDir: string; logFile?: string }) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const name = error instanceof Error ? error.name : '';
+  const title =
+    name === 'HistoryTooNewError'
+      ? 'This history was written by a newer Paydesk'
+      : name === 'DataFolderError'
+        ? 'Paydesk cannot write to its data folder'
+        : 'Paydesk could not start';
+  const log =
+    where.logFile && name !== 'DataFolderError' ? ` Its log, ${where.logFile}, has the details.` : '';
+  return {
+    title,
+    body: `${reason}\n\nNothing was sent to a gateway. Paydesk's data folder is ${where.dataDir}.${log}`,
+  };
+}

@@ -33,4 +33,5 @@ import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import './lib/segmented-control.css';
+import './lib/focus-ring.css';
 import '@mantine/core/styles/Tooltip.css';

@@ -27,6 +27,10 @@ import { PAGES, type PageId } from './pages';
 
 const LAZY_IDS: readonly LazyPageId[] = ['kyc', 'history', 'settings'];
 
+function aModalDialogIsOpen(): boolean {
+  return document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+}
+
 /** A page loaded on demand: nothing until its first visit, then mounted for good. */
 function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; visited: boolean }) {
   const label = PAGES.find((entry) => entry.id === id)!.label;
@@ -64,8 +68,15 @@ export function Shell() {
   const appInfo = useSettingsStore((state) => state.appInfo);
   const operator = useSettingsStore((state) => state.view?.settings.operatorName);
 
+  // Not while a modal dialog is open (a duplicate warning, a receipt): the page would change behind it.
   useHotkeys(
-    PAGES.map((entry, index) => [`alt+${index + 1}`, () => setPage(entry.id), { preventDefault: true }]),
+    PAGES.map((entry, index) => [
+      `alt+${index + 1}`,
+      () => {
+        if (!aModalDialogIsOpen()) setPage(entry.id);
+      },
+      { preventDefault: true },
+    ]),
     [],
   );
   // The shell renders once the settings are in, with the pay-in form: the other pages' code follows.

@@ -429,7 +429,7 @@ describe('lock service clocks', () => {
     expect((await lock.unlock(PASSPHRASE)).locked).toBe(false);
   });
 
-  it('says how many tries are left before the lockout, in its answer and its state, and words the lockout\'s end in 24-hour time', async () => {
+  it("says how many tries are left before the lockout, in its answer and its state, and words the lockout's end in 24-hour time", async () => {
     const clock = testClock();
     const { lock, emitted } = await service({ clock });
     await lock.setPassphrase(undefined, PASSPHRASE);

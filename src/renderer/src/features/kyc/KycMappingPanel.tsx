@@ -85,6 +85,9 @@ export function KycMappingPanel() {
                   }}
                   allowDeselect={false}
                   searchable
+                  // Typing replaces the field shown rather than adding to its name, which matched nothing.
+                  onFocus={(event) => event.currentTarget.select()}
+                  onClick={(event) => event.currentTarget.select()}
                   disabled={busy}
                   size="xs"
                   data-testid="kyc-mapping-select"

@@ -161,8 +161,11 @@ export function PayInForm({
     if (!customerToFill) return;
     usePayInStore.getState().fillCustomer(undefined);
     for (const name of CUSTOMER_FIELDS) setValue(name, customerToFill[name], { shouldDirty: true });
+    // Fields marked by an earlier Send ("Required.") are checked again with what was filled in.
+    const marked = CUSTOMER_FIELDS.filter((name) => form.getFieldState(name).error);
+    if (marked.length > 0) void form.trigger(marked);
     if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
-  }, [customerToFill, setValue, setFocus, active, storedCardCount]);
+  }, [customerToFill, setValue, setFocus, form, active, storedCardCount]);
 
   /** "New payment": an empty form; a result still open goes to the note that says where it is. */
   function newPayment() {

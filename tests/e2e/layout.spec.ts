@@ -2,6 +2,7 @@
 // works in), the values an agent reads off the screen are whole — on one line, not cut — and what the
 // agent works with next is in view: the bank page's Confirm, History's table.
 
+import { seriousViolations } from '../support/e2e/axe';
 import { expectWhole, WINDOW_SIZES } from '../support/e2e/fits';
 import { expect, test } from '../support/e2e/fixtures';
 import { HistoryPage } from '../support/e2e/pages/history-page';
@@ -72,6 +73,33 @@ for (const size of WINDOW_SIZES) {
       for (const label of ['Sandbox', 'Test gateway', 'Production', 'HMAC-SHA256', 'MD5 with key']) {
         await expectWhole(settings.editor.getByText(label, { exact: true }));
       }
+    });
+
+    test('New profile: every environment in view, and Production checked is the one filled, readable', async ({
+      payin,
+      page,
+    }) => {
+      expect(payin).toBeTruthy();
+      const settings = new SettingsPage(page);
+      await settings.open();
+      await settings.addProfile.click();
+      await settings.field('Profile name').fill('E2E Layout');
+      const environment = settings.editor.getByRole('radiogroup', { name: 'Environment' });
+      for (const label of ['Sandbox', 'Test gateway', 'Production']) {
+        await expectWhole(environment.getByText(label, { exact: true }));
+      }
+      await settings.chooseEnvironment('Production');
+      await expect(environment.getByRole('radio', { name: 'Production' })).toBeChecked();
+      await expect(
+        settings.editor.getByText('Production: pay-ins with this profile charge real cards.'),
+      ).toBeVisible();
+      // The filled box is the one behind the word Production (not the one before it).
+      const filled = await environment.locator('[data-checked]').boundingBox();
+      const word = await environment.getByText('Production', { exact: true }).boundingBox();
+      expect(filled!.x).toBeLessThanOrEqual(word!.x);
+      expect(filled!.x + filled!.width).toBeGreaterThanOrEqual(word!.x + word!.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await settings.editor.getByRole('button', { name: 'Cancel' }).click();
     });
   });
 }

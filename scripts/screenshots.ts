@@ -1,5 +1,6 @@
 // npm run screenshots: starts the browser harness, walks through the app's pages and states at 1280×800
-// and saves them as PNGs under docs/screenshots/ (the build must exist: the script runs it first).
+// (README's set) and again at 1024×700 (the smallest window an agent works in, names ending in -1024), and
+// saves them as PNGs under docs/screenshots/ (the build must exist: the script runs it first).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
@@ -11,22 +12,31 @@ import { LockScreen, SettingsPage } from '../tests/support/e2e/pages/settings-pa
 const outDir = resolve(import.meta.dirname, '../docs/screenshots');
 mkdirSync(outDir, { recursive: true });
 
-const harness = await startHarness(0);
-process.env.PAYDESK_URL = harness.url;
+let harness = await startHarness(0);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const saved: string[] = [];
+
+/** The window sizes, each with the suffix of its pictures' names. */
+const SIZES = [
+  { width: 1280, height: 800, suffix: '' },
+  { width: 1024, height: 700, suffix: '-1024' },
+] as const;
+let size: (typeof SIZES)[number] = SIZES[0];
 
 async function shoot(page: Page, name: string) {
   // No blinking caret or running transitions in the pictures.
   await page.addStyleTag({ content: '*, *::before, *::after { caret-color: transparent !important; }' });
-  const file = join(outDir, `${name}.png`);
+  const file = join(outDir, `${name}${size.suffix}.png`);
   await page.screenshot({ path: file, animations: 'disabled' });
   saved.push(file);
 }
 
 /** A fresh page (its own context) on the pay-in page. */
 async function payInPage(): Promise<PayInPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    deviceScaleFactor: 1,
+  });
   const payin = new PayInPage(await context.newPage());
   await payin.open();
   return payin;
@@ -42,6 +52,22 @@ async function page(name: string, navLabel: string, heading: string, ready?: (pa
 }
 
 try {
+  for (size of SIZES) {
+    // A harness of its own per size: the first walk leaves the desk locked.
+    if (size !== SIZES[0]) harness = await startHarness(0);
+    process.env.PAYDESK_URL = harness.url;
+    try {
+      await walkThrough();
+    } finally {
+      await harness.close();
+    }
+  }
+  for (const file of saved) console.log(`saved ${file}`);
+} finally {
+  await browser.close();
+}
+
+async function walkThrough() {
   {
     const payin = await payInPage();
     await shoot(payin.page, '01-payin-empty');
@@ -120,8 +146,4 @@ try {
     await shoot(payin.page, '11-locked');
     await payin.page.context().close();
   }
-  for (const file of saved) console.log(`saved ${file}`);
-} finally {
-  await browser.close();
-  await harness.close();
 }

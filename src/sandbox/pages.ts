@@ -14,7 +14,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:2rem;background:#f6f7f9;color:#1b1f24}
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:1rem;background:#f6f7f9;color:#1b1f24}
 main{max-width:28rem;margin:auto;background:#fff;padding:1.5rem;border-radius:8px;border:1px solid #d0d7de}
 h1{font-size:1.3rem;margin-top:0}dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.25rem 1rem}
 dt{font-weight:600}dd{margin:0;overflow-wrap:break-word;min-width:0}label{display:block;font-weight:600;margin:.75rem 0 .25rem}

@@ -112,11 +112,16 @@ export const settingsViewSchema = z.object({
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
+/** Wrong passphrases in a row before the lockout, and how long it lasts (PCI DSS 8.3.4); main applies them. */
+export const OPERATOR_LOCKOUT = { wrongPassphrases: 5, minutes: 30 } as const;
+
 /** The operator lock (PCI DSS 8.2.8): whether a passphrase is set, whether Paydesk is locked now. */
 export const lockStateSchema = z.object({
   passphraseSet: z.boolean(),
   locked: z.boolean(),
   idleLockMinutes: z.int(),
+  /** With a passphrase set and no lockout: wrong passphrases still allowed before the lockout. */
+  triesLeft: z.int().min(0).optional(),
   /** After too many wrong passphrases no passphrase is checked until then (PCI DSS 8.3.4). */
   lockedOutUntil: z.iso.datetime().optional(),
   /** The OS keychain that keeps the passphrase's hash cannot be read: what that means and what to do. */

@@ -60,6 +60,18 @@ export const NO_CHARGE_STATUSES: readonly PayInStatus[] = PAYIN_STATUSES.filter(
 );
 
 /**
+ * Statuses of a pay-in still under way: sent and not answered yet, or waiting for a bank page or the
+ * gateway's decision. Such a pay-in is the customer's current call, not an earlier one (a returning
+ * customer is one with a pay-in past these).
+ */
+export const IN_PROGRESS_STATUSES: readonly PayInStatus[] = [
+  'pending',
+  'action_required',
+  'processing',
+  'awaiting_confirmation',
+];
+
+/**
  * Statuses in which the agent may ask the gateway again with the same order number (assumption A9): the
  * answer is the gateway's word on the order where it replays orders, and changes nothing where it does not.
  */

@@ -46,3 +46,28 @@ test('a customer id never paid for offers nothing', async ({ payin, page }) => {
   await page.waitForTimeout(700);
   await expect(page.getByRole('note', { name: 'Returning customer' })).toHaveCount(0);
 });
+
+test('details used after a Send that marked the empty fields are checked again: no "Required." stays on them', async ({
+  payin,
+  page,
+}) => {
+  const who = customer('returning-marked');
+  await payin.fillPayIn(who, CARDS.approve, '16.00');
+  await payin.send.click();
+  await payin.expectOutcome('Approved');
+
+  await page.reload();
+  await payin.send.click();
+  await expect(payin.lastName).toHaveAttribute('aria-invalid', 'true');
+  await payin.userId.fill(who.userId);
+  await page
+    .getByRole('note', { name: 'Returning customer' })
+    .getByRole('button', { name: 'Use their details' })
+    .click();
+  await expect(payin.lastName).toHaveValue('Doe');
+  for (const field of [payin.lastName, payin.city, payin.postcode, payin.mobile, payin.userId]) {
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  }
+  // The card was not filled: it stays marked.
+  await expect(payin.cardNumber).toHaveAttribute('aria-invalid', 'true');
+});

@@ -276,7 +276,9 @@ it('the passphrase locks Paydesk: the pay-in form is gone, only the right passph
   expect(await seriousViolations(page)).toEqual([]);
 
   await lock.unlock('not the passphrase');
-  await expect(lock.problem).toHaveText('That passphrase is not right.');
+  await expect(lock.problem).toHaveText(
+    'That passphrase is not right. 4 tries left before no passphrase is checked for 30 minutes.',
+  );
   await expect(lock.passphrase).toHaveValue('');
   await expect(lock.root).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

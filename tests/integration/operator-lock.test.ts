@@ -429,6 +429,33 @@ describe('lock service clocks', () => {
     expect((await lock.unlock(PASSPHRASE)).locked).toBe(false);
   });
 
+  it("says how many tries are left before the lockout, in its answer and its state, and words the lockout's end in 24-hour time", async () => {
+    const clock = testClock();
+    const { lock, emitted } = await service({ clock });
+    await lock.setPassphrase(undefined, PASSPHRASE);
+    expect(lock.state().triesLeft).toBe(MAX_WRONG_PASSPHRASES);
+    lock.lockNow();
+    for (let attempt = 1; attempt < MAX_WRONG_PASSPHRASES; attempt += 1) {
+      const left = MAX_WRONG_PASSPHRASES - attempt;
+      await expect(lock.unlock(`wrong ${attempt}`)).rejects.toThrow(
+        `That passphrase is not right. ${left} ${left === 1 ? 'try' : 'tries'} left before no passphrase is checked for 30 minutes.`,
+      );
+      // The lock screen hears of it before the next attempt.
+      expect(emitted.at(-1)).toMatchObject({ locked: true, triesLeft: left });
+    }
+    const refused = lock.unlock('wrong again');
+    await expect(refused).rejects.toMatchObject({ kind: 'locked' });
+    const ends = new Date(clock.wallMs() + LOCKOUT_MS);
+    const at = `${String(ends.getHours()).padStart(2, '0')}:${String(ends.getMinutes()).padStart(2, '0')}`;
+    await expect(refused).rejects.toThrow(`Try again at ${at} (in 30 minutes).`);
+    expect(lock.state().triesLeft).toBeUndefined();
+    expect(lock.state().lockedOutUntil).toBe(ends.toISOString());
+
+    clock.advance(LOCKOUT_MS);
+    expect(lock.status()).toMatchObject({ triesLeft: MAX_WRONG_PASSPHRASES });
+    expect((await lock.unlock(PASSPHRASE)).locked).toBe(false);
+  });
+
   it('passphrases sent all at once are checked one by one: the sixth and later meet the lockout', async () => {
     const { lock, audited } = await service({ clock: testClock() });
     await lock.setPassphrase(undefined, PASSPHRASE);

@@ -35,6 +35,21 @@ describe('returning customers', () => {
     expect(JSON.stringify(found)).not.toMatch(/4242|cvv/i);
   });
 
+  it('does not take a new customer for a returning one by the pay-in still under way', async () => {
+    const userId = `brand-new-${process.pid}`;
+    // A 3-D Secure card: the pay-in waits for the bank page (action_required).
+    const waiting = await fx.data('payin.submit', {
+      version: 'v2',
+      fields: v2Fields({ userId, cardNumber: '4000000000003220' }),
+    });
+    expect(waiting.status).toBe('action_required');
+    expect(await fx.data('payin.customer', { userId })).toEqual({ lastPayIn: null });
+    // Once a pay-in of theirs is past that, they are a returning customer.
+    const settled = await fx.data('payin.submit', { version: 'v2', fields: v2Fields({ userId }) });
+    expect(settled.status).toBe('approved');
+    expect((await fx.data('payin.customer', { userId })).lastPayIn?.historyId).toBe(settled.historyId);
+  });
+
   it('knows nobody for an id never paid for, and refuses an empty id', async () => {
     expect(await fx.data('payin.customer', { userId: 'nobody-yet' })).toEqual({
       lastPayIn: null,

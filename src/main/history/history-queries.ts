@@ -18,7 +18,7 @@ import {
   type RowAudit,
 } from '@shared/history';
 import { canonicalAmount } from '@shared/money/amount';
-import { NO_CHARGE_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
+import { IN_PROGRESS_STATUSES, NO_CHARGE_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
 import type { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from './amount-minor';
 import { historyCsv } from './csv-export';
@@ -47,7 +47,8 @@ export const NAMED_SQL = {
       AND status NOT IN (${NO_CHARGE_STATUSES.map((status) => `'${status}'`).join(', ')})
     ORDER BY created_at DESC LIMIT 1`,
   latestPayInOfUser: `SELECT * FROM history_rows WHERE user_id = :userId AND profile = :profile
-    AND kind = 'payin' ORDER BY created_at DESC, id DESC LIMIT 1`,
+    AND kind = 'payin' AND status NOT IN (${IN_PROGRESS_STATUSES.map((status) => `'${status}'`).join(', ')})
+    ORDER BY created_at DESC, id DESC LIMIT 1`,
   findKycBatchesBySha256: `SELECT * FROM history_rows WHERE sha256 = :sha256 AND kind = 'kyc_batch'
     ORDER BY created_at DESC`,
   pendingRows: `SELECT * FROM history_rows WHERE status = 'pending' ORDER BY created_at, id`,
@@ -136,7 +137,10 @@ export function historyQueries(
   const { db, prepare, prepareFresh, transaction, append } = history;
 
   return {
-    /** The customer's most recent pay-in with this profile: a returning customer's details. */
+    /**
+     * The customer's most recent pay-in with this profile that is no longer under way: a returning
+     * customer's details (the pay-in of the call in progress does not make a new customer a returning one).
+     */
     latestPayInOfUser(profile: string, userId: string): PayInRow | undefined {
       const row = prepare(NAMED_SQL.latestPayInOfUser).get({ userId, profile });
       return row ? (toRow(row) as PayInRow) : undefined;

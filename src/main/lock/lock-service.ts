@@ -8,15 +8,15 @@
 // edited to say "no passphrase" is written back (and the audit trail says so) while the hash is there,
 // and a hash deleted from the keychain — the way out of a forgotten passphrase — removes the lock.
 // Wrong passphrases and the 30-minute lockout are in the record too, so a restart does not reset them.
-import type { LockState } from '@shared/ipc';
+import { type LockState, OPERATOR_LOCKOUT } from '@shared/ipc';
 import type { CredentialVault } from '../credentials/vault';
 import { IpcFailure } from '../refusal';
 import type { LockRecord, LockRecordStore } from './lock-record';
 
 /** Wrong passphrases in a row before the lockout (PCI DSS 8.3.4 asks for one after at most 10). */
-export const MAX_WRONG_PASSPHRASES = 5;
+export const MAX_WRONG_PASSPHRASES = OPERATOR_LOCKOUT.wrongPassphrases;
 /** How long no passphrase is checked after that (PCI DSS 8.3.4: at least 30 minutes). */
-export const LOCKOUT_MS = 30 * 60_000;
+export const LOCKOUT_MS = OPERATOR_LOCKOUT.minutes * 60_000;
 /** How often main looks at the idle clock; the lock lands at most this late. */
 export const IDLE_CHECK_INTERVAL_MS = 15_000;
 
@@ -66,6 +66,13 @@ const KEYCHAIN_WAY_OUT =
   'passphrase cannot be recovered: deleting the "operator-passphrase" entry of Paydesk from the keychain ' +
   'removes the lock (the audit trail records it), and a new passphrase can then be set.';
 
+/** A time of day as the rest of Paydesk writes it: 24-hour "18:29", the desk's own time zone. */
+function timeOfDay(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -114,6 +121,7 @@ export async function createLockService(options: LockServiceOptions) {
     passphraseSet,
     locked,
     idleLockMinutes: options.idleLockMinutes(),
+    ...(passphraseSet && !lockout && { triesLeft: MAX_WRONG_PASSPHRASES - wrongInARow }),
     ...(lockout && { lockedOutUntil: lockout.endsAt }),
     ...(keychainProblem !== undefined && { keychainProblem }),
   });
@@ -170,7 +178,7 @@ export async function createLockService(options: LockServiceOptions) {
     settleLockout();
     if (!lockout) return;
     const minutes = Math.ceil((lockout.endsAtMonotonic - clock.monotonicMs()) / 60_000);
-    const at = new Date(lockout.endsAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    const at = timeOfDay(lockout.endsAt);
     throw new IpcFailure(
       'locked',
       `${MAX_WRONG_PASSPHRASES} wrong passphrases in a row: no passphrase is checked for ${LOCKOUT_MS / 60_000} minutes. ` +
@@ -272,7 +280,15 @@ export async function createLockService(options: LockServiceOptions) {
       refuseDuringLockout(field);
     }
     persist();
-    throw new IpcFailure('invalid', 'That passphrase is not right.', field);
+    // The tries left go out with the state too: a lock screen shows them before the next attempt.
+    emit(state());
+    const left = MAX_WRONG_PASSPHRASES - wrongInARow;
+    throw new IpcFailure(
+      'invalid',
+      `That passphrase is not right. ${left} ${left === 1 ? 'try' : 'tries'} left before no passphrase ` +
+        `is checked for ${LOCKOUT_MS / 60_000} minutes.`,
+      field,
+    );
   }
 
   function keychainFailure(action: string, error: unknown, field: string): IpcFailure {

@@ -15,6 +15,10 @@ const theme = createTheme({
     // props (about 12 KB) with every Select opened, for as long as the page lives. Unlocked, the list
     // stays the same and nothing is chained (bench:soak, docs/BENCHMARKS.md "Working day").
     Popover: { defaultProps: { preventPositionChangeWhenVisible: false } },
+    // A dialog's title row is Mantine's <header>: outside a sectioning element that is a second banner
+    // landmark beside the shell's (axe: landmark-no-duplicate-banner). It is only a row of the dialog.
+    Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
   },
 });
 

@@ -32,4 +32,6 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import './lib/segmented-control.css';
+import './lib/focus-ring.css';
 import '@mantine/core/styles/Tooltip.css';

@@ -20,3 +20,12 @@ export async function seriousViolations(page: Page, options: { disableRules?: st
       ),
     }));
 }
+
+/** The violations of the named rules only, whatever their impact (a finding named in an issue, asserted gone). */
+export async function violationsOf(page: Page, rules: string[]) {
+  const results = await new AxeBuilder({ page }).withRules(rules).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}

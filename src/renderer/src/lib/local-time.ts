@@ -7,3 +7,9 @@ export function localDateTime(epochMs: number): string {
   const date = new Date(epochMs);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
+
+/** "18:29", local time: a time later today (a lockout's end), in the same 24-hour clock. */
+export function localTimeOfDay(epochMs: number): string {
+  const date = new Date(epochMs);
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -28,6 +28,10 @@ import { PAGES, type PageId } from './pages';
 
 const LAZY_IDS: readonly LazyPageId[] = ['kyc', 'history', 'settings'];
 
+function aModalDialogIsOpen(): boolean {
+  return document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+}
+
 /** A page loaded on demand: nothing until its first visit, then mounted for good. */
 function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; visited: boolean }) {
   const label = PAGES.find((entry) => entry.id === id)!.label;
@@ -65,8 +69,15 @@ export function Shell() {
   const appInfo = useSettingsStore((state) => state.appInfo);
   const operator = useSettingsStore((state) => state.view?.settings.operatorName);
 
+  // Not while a modal dialog is open (a duplicate warning, a receipt): the page would change behind it.
   useHotkeys(
-    PAGES.map((entry, index) => [`alt+${index + 1}`, () => setPage(entry.id), { preventDefault: true }]),
+    PAGES.map((entry, index) => [
+      `alt+${index + 1}`,
+      () => {
+        if (!aModalDialogIsOpen()) setPage(entry.id);
+      },
+      { preventDefault: true },
+    ]),
     [],
   );
   // The shell renders once the settings are in, with the pay-in form: the other pages' code follows.
@@ -136,7 +147,8 @@ export function Shell() {
         </nav>
       </div>
 
-      <main className="shell-main">
+      {/* Named: a bank page in its frame has a main landmark of its own (axe: landmark-unique). */}
+      <main className="shell-main" aria-label="Paydesk">
         {appInfo && !appInfo.keychain.available && (
           <Alert color="yellow" mb="md" py={6}>
             <strong>No OS keychain:</strong> merchant secrets are kept in memory only and forgotten when

@@ -1,13 +1,14 @@
 // The sandbox's test cards and fault amounts, and a Use button per card that fills the pay-in form's card
 // fields with it (number, a future expiry, a CVV of the right length).
 import { Button, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useOpenedOnceMounted } from '@renderer/lib/use-opened-once-mounted';
 import { usePayInStore } from '../features/payin/store';
 import { FAULT_AMOUNT_ROWS, TEST_CARD_ROWS, testExpiry } from '../lib/test-cards';
 
 export function TestCardsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <Modal
-      opened={opened}
+      opened={useOpenedOnceMounted(opened)}
       onClose={onClose}
       title="Sandbox test cards"
       size="xl"

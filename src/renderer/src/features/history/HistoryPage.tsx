@@ -103,14 +103,15 @@ export function HistoryPage() {
 
   return (
     <Stack gap="sm" ref={root}>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={0}>
+      {/* Title and buttons on one row, the subtitle wrapping beside them: at 700 px the table starts in view. */}
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Stack gap={0} style={{ minWidth: 0 }}>
           <Title order={2}>History</Title>
           <Text size="sm" c="gray.7" data-testid="history-subtitle">
             {subtitle(source, scope)}
           </Text>
         </Stack>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           {teamMode && (
             <Stack gap={2} align="flex-end">
               <SegmentedControl
@@ -156,7 +157,6 @@ export function HistoryPage() {
           {teamProblem} This desk's own history works as before: switch to “This desk”.
         </Alert>
       )}
-      {view === 'payin' && <CurrencyTotals />}
       {error && (
         <Alert color="red" role="alert" p="xs">
           {error}
@@ -167,12 +167,14 @@ export function HistoryPage() {
           {exportMessage.text}
         </Alert>
       )}
-      <Text id="history-table-help" size="xs" c="gray.7">
-        Arrow keys move between rows, Enter opens the detail of a row, Ctrl+C copies its order number.
-      </Text>
       <HistoryTable
         onOpen={(row) => void open({ id: row.id, ...('deskId' in row && { deskId: row.deskId }) })}
       />
+      {/* The keys, the totals and the charts under the list, so that at 700 px the list starts in view. */}
+      <Text id="history-table-help" size="xs" c="gray.7">
+        Arrow keys move between rows, Enter opens the detail of a row, Ctrl+C copies its order number.
+      </Text>
+      {view === 'payin' && <CurrencyTotals />}
       {view === 'payin' && <DailyCharts drawn={shown} />}
       <HistoryDetailDrawer />
     </Stack>

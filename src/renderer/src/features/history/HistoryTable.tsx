@@ -130,6 +130,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
 
   const more = nextCursor !== null;
   const margin = virtualizer.options.scrollMargin;
+  const activeShown = items.some((item) => item.index === activeIndex && rows[item.index] !== undefined);
   return (
     <div
       style={{
@@ -141,6 +142,9 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
       <div
         ref={scrollRef}
         data-testid="history-scroll"
+        // The rows are the tab stops; with none in view (an empty list) the box itself is one, so that it
+        // still scrolls by keyboard (axe: scrollable-region-focusable).
+        {...(!activeShown && { tabIndex: 0, role: 'group', 'aria-label': TABLE_LABEL[view] })}
         // A wheel that reaches the rows loaded so far waits there for the next page rather than scroll the
         // page under the pointer (which then lands on the charts).
         style={{

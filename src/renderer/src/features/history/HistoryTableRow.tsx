@@ -101,7 +101,7 @@ const COPIED_MS = 1_000;
  * The look is ActionIcon's subtle one, in history.css, and its icon a CSS mask rather than an inline SVG
  * (three elements fewer in each of two cells of every row).
  */
-function RowCopyButton({ label, value }: { label: string; value: string }) {
+function RowCopyButton({ label, value, active }: { label: string; value: string; active: boolean }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -113,9 +113,13 @@ function RowCopyButton({ label, value }: { label: string; value: string }) {
       type="button"
       className="paydesk-history-copy"
       data-copied={copied}
-      tabIndex={-1}
+      tabIndex={active ? 0 : -1}
       aria-label={`Copy ${label} ${value}`}
       title={copied ? 'Copied' : `Copy ${label}`}
+      // Enter and Space press the button; the row's own keys (Enter opens it) stay the row's.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') event.stopPropagation();
+      }}
       onClick={(event) => {
         event.stopPropagation();
         navigator.clipboard.writeText(value).then(
@@ -128,10 +132,11 @@ function RowCopyButton({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * A copy button inside a row's cell: out of the tab order (the row is one tab stop; Ctrl+C on it copies
- * the order number), and a click on it copies without opening the row.
+ * A copy button inside a row's cell: in the tab order of the active row only (the list is one tab stop,
+ * its active row's buttons follow it; Ctrl+C on the row copies the order number), and a click on it
+ * copies without opening the row.
  */
-function CopyCell({ label, value }: { label: string; value: string | null }) {
+function CopyCell({ label, value, active }: { label: string; value: string | null; active: boolean }) {
   if (!value) {
     return (
       <td className="paydesk-history-cell">
@@ -144,7 +149,7 @@ function CopyCell({ label, value }: { label: string; value: string | null }) {
       <span className="paydesk-history-cell" data-mono>
         {value}
       </span>
-      <RowCopyButton label={label} value={value} />
+      <RowCopyButton label={label} value={value} active={active} />
     </td>
   );
 }
@@ -168,7 +173,15 @@ function DeskCells({ row }: { row: ListRow }) {
   );
 }
 
-function Cells({ row, failing }: { row: ListRow; failing: readonly string[] | undefined }) {
+function Cells({
+  row,
+  failing,
+  active,
+}: {
+  row: ListRow;
+  failing: readonly string[] | undefined;
+  active: boolean;
+}) {
   const time = localDateTime(row.createdAt);
   const team = isTeamRow(row);
   if (row.kind === 'payin') {
@@ -184,8 +197,8 @@ function Cells({ row, failing }: { row: ListRow; failing: readonly string[] | un
           {row.maskedPan ?? <Dash />}
         </td>
         <TextCell value={row.userId} />
-        <CopyCell label="order number" value={row.merchantTradeNo} />
-        {!team && <CopyCell label="orderId" value={row.orderId} />}
+        <CopyCell label="order number" value={row.merchantTradeNo} active={active} />
+        {!team && <CopyCell label="orderId" value={row.orderId} active={active} />}
       </>
     );
   }
@@ -242,7 +255,7 @@ export const HistoryTableRow = memo(function HistoryTableRow({
       onKeyDown={(event) => handlers.keyDown(event, index)}
       onFocus={() => handlers.focused(index)}
     >
-      <Cells row={row} failing={failing} />
+      <Cells row={row} failing={failing} active={active} />
     </tr>
   );
 });

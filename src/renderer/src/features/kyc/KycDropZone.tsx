@@ -125,8 +125,11 @@ export function KycDropZone({
     >
       {picker}
       {compact ? (
-        <Group gap="sm" wrap="nowrap">
-          <div style={{ flex: 1, minWidth: 0 }}>{opening ? <Opening name={opening} /> : current}</div>
+        // Where the zone is narrow (1024 px) the buttons go under the file's name and counts, never over them.
+        <Group gap="sm">
+          <div style={{ flex: '1 1 18rem', minWidth: 0 }}>
+            {opening ? <Opening name={opening} /> : current}
+          </div>
           {over && (
             <Text size="sm" fw={700}>
               Drop the file to open it

@@ -7,7 +7,7 @@
 
 import type { KycField, KycRowError, KycRowView } from '@shared/kyc-batch';
 import { type KeyboardEvent, memo } from 'react';
-import { COLUMNS, type GridColumn } from './grid-columns';
+import { COLUMNS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
 import { RowStateLabel } from './StateLabels';
 
 export interface EditState {
@@ -107,7 +107,7 @@ export const KycGridRow = memo(function KycGridRow({
       'aria-colindex': col + 1,
       'data-cell': cellKey(pos, col),
       'data-pinned': column.pinned !== undefined || undefined,
-      'data-pinned-last': column.id === 'state' || undefined,
+      'data-pinned-last': column.id === LAST_PINNED_ID || undefined,
       tabIndex: col === activeCol ? 0 : -1,
       'aria-invalid': invalid || undefined,
       'aria-describedby': describedBy,
@@ -193,7 +193,7 @@ export function KycGridHeader() {
             aria-colindex={col + 1}
             className="kyc-cell"
             data-pinned={column.pinned !== undefined || undefined}
-            data-pinned-last={column.id === 'state' || undefined}
+            data-pinned-last={column.id === LAST_PINNED_ID || undefined}
           >
             {column.id === 'row' ? 'Row' : column.id === 'state' ? 'State' : column.id}
           </th>

@@ -88,6 +88,9 @@ export function KycMappingPanel() {
                   searchable
                   filter={rankedOptionsFilter}
                   selectFirstOptionOnChange
+                  // Typing replaces the field shown rather than adding to its name, which matched nothing.
+                  onFocus={(event) => event.currentTarget.select()}
+                  onClick={(event) => event.currentTarget.select()}
                   disabled={busy}
                   size="xs"
                   data-testid="kyc-mapping-select"

@@ -6,7 +6,7 @@ import './kyc.css';
 import { Alert, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { KycBatchSummary } from '@shared/kyc-batch';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { Fragment, useDeferredValue, useEffect, useRef } from 'react';
 import { count, records } from './format';
 import { KycCheckProgress } from './KycCheckProgress';
 import { KycDropZone, useFileDrop } from './KycDropZone';
@@ -30,12 +30,18 @@ function BatchHeader({ summary }: { summary: KycBatchSummary }) {
   if (counts.rejected > 0) facts.push(`${count(counts.rejected)} rejected`);
   if (counts.checking > 0) facts.push(`${count(counts.checking)} to check`);
   return (
-    <Group gap="xs" data-testid="kyc-batch-header" wrap="nowrap">
-      <Text fw={700} truncate>
+    // The name whole (a long one wraps, never cut to "k…"), the counts after it, each count on one line.
+    <Group gap="xs" data-testid="kyc-batch-header" style={{ rowGap: 0 }}>
+      <Text fw={700} title={summary.fileName} style={{ overflowWrap: 'anywhere' }}>
         {summary.fileName}
       </Text>
-      <Text c="gray.8" size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {facts.join(' · ')}
+      <Text c="gray.8" size="sm">
+        {facts.map((fact, index) => (
+          <Fragment key={fact}>
+            {index > 0 && ' · '}
+            <span style={{ whiteSpace: 'nowrap' }}>{fact}</span>
+          </Fragment>
+        ))}
       </Text>
     </Group>
   );

@@ -1,5 +1,5 @@
-// The grid's columns: the row number and the row's state (both pinned to the left), then one column per
-// KYC field in the wire schema's order. Widths are in pixels so that rows line up without measuring.
+// The grid's columns: the row number, the row's state and its userId (pinned to the left), then one column
+// per other KYC field in the wire schema's order. Widths are in pixels so that rows line up without measuring.
 import type { KycField } from '@shared/kyc-batch';
 import { KYC_FIELDS } from './kyc-fields';
 
@@ -32,11 +32,23 @@ const FIELD_WIDTH: Record<KycField, number> = {
   documentUrls: 260,
 };
 
+/** Pinned after the row number and state: the record's own id stays in view as the fields scroll by. */
+const PINNED_FIELD: KycField = 'userId';
+
 export const COLUMNS: readonly GridColumn[] = [
   { id: 'row', field: undefined, width: 68, pinned: 0 },
   { id: 'state', field: undefined, width: 112, pinned: 68 },
-  ...KYC_FIELDS.map((field) => ({ id: field, field, width: FIELD_WIDTH[field], pinned: undefined })),
+  { id: PINNED_FIELD, field: PINNED_FIELD, width: FIELD_WIDTH[PINNED_FIELD], pinned: 180 },
+  ...KYC_FIELDS.filter((field) => field !== PINNED_FIELD).map((field) => ({
+    id: field,
+    field,
+    width: FIELD_WIDTH[field],
+    pinned: undefined,
+  })),
 ];
+
+/** The last pinned column: the border between what stays and what scrolls. */
+export const LAST_PINNED_ID = PINNED_FIELD;
 
 export const PINNED_WIDTH = COLUMNS.reduce(
   (sum, column) => sum + (column.pinned !== undefined ? column.width : 0),

@@ -2,12 +2,24 @@
 // typed into them (a card number, a merchant secret) is gone. Only the passphrase opens it again.
 import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { localTimeOfDay } from '@renderer/lib/local-time';
+import { OPERATOR_LOCKOUT } from '@shared/ipc';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLockStore } from './store';
 
-/** The lockout's end in the operator's own clock format. */
-function timeOfDay(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/**
+ * Whether main's lockout is still running by this clock. At its end main is asked again (lock.status
+ * ends it there): the field and Unlock come back as main says, not by the page's own reckoning.
+ */
+function useLockedOut(lockedOutUntil: string | undefined): boolean {
+  const refresh = useLockStore((state) => state.refresh);
+  const endsAt = lockedOutUntil ? Date.parse(lockedOutUntil) : undefined;
+  useEffect(() => {
+    if (endsAt === undefined) return;
+    const timer = window.setTimeout(() => void refresh(), Math.max(endsAt - Date.now(), 0) + 500);
+    return () => window.clearTimeout(timer);
+  }, [endsAt, refresh]);
+  return endsAt !== undefined;
 }
 
 export function LockScreen() {
@@ -15,6 +27,8 @@ export function LockScreen() {
   const idleLockMinutes = useLockStore((state) => state.lock?.idleLockMinutes);
   const keychainProblem = useLockStore((state) => state.lock?.keychainProblem);
   const lockedOutUntil = useLockStore((state) => state.lock?.lockedOutUntil);
+  const triesLeft = useLockStore((state) => state.lock?.triesLeft);
+  const lockedOut = useLockedOut(lockedOutUntil);
   const [passphrase, setPassphrase] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -62,14 +76,22 @@ export function LockScreen() {
             )}
             {lockedOutUntil && (
               <Alert color="yellow" data-testid="lock-lockout">
-                Too many wrong passphrases: no passphrase is checked until {timeOfDay(lockedOutUntil)}.
+                Too many wrong passphrases: no passphrase is checked until{' '}
+                {localTimeOfDay(Date.parse(lockedOutUntil))}.
               </Alert>
+            )}
+            {!lockedOut && triesLeft !== undefined && triesLeft < OPERATOR_LOCKOUT.wrongPassphrases && (
+              <Text size="sm" fw={700} c="red.9" data-testid="lock-tries-left">
+                {triesLeft} {triesLeft === 1 ? 'try' : 'tries'} left: then no passphrase is checked for{' '}
+                {OPERATOR_LOCKOUT.minutes} minutes.
+              </Text>
             )}
             <PasswordInput
               ref={input}
               label="Operator passphrase"
               autoComplete="current-password"
               autoFocus
+              disabled={lockedOut}
               value={passphrase}
               onChange={(event) => setPassphrase(event.currentTarget.value)}
               error={problem ? true : undefined}
@@ -81,7 +103,7 @@ export function LockScreen() {
                 {problem}
               </Alert>
             )}
-            <Button type="submit" color="indigo.7" loading={busy}>
+            <Button type="submit" color="indigo.7" loading={busy} disabled={lockedOut}>
               Unlock
             </Button>
           </Stack>

@@ -17,10 +17,15 @@ function intro(page: BankPageLink, where: string): string {
     : `The gateway asks for its hosted payment page. Complete it ${where}; this panel updates when it finishes.`;
 }
 
-function CancelButton({ historyId, page }: { historyId: number; page: BankPageLink }) {
+function CancelButton({ historyId, page, size }: { historyId: number; page: BankPageLink; size?: 'xs' }) {
   const cancelBankPage = usePayInStore((state) => state.cancelBankPage);
   return (
-    <Button variant="default" onClick={() => void cancelBankPage(historyId)}>
+    <Button
+      variant="default"
+      size={size}
+      style={{ flexShrink: 0 }}
+      onClick={() => void cancelBankPage(historyId)}
+    >
       {page.kind === '3ds' ? 'Cancel bank page' : 'Cancel payment page'}
     </Button>
   );
@@ -29,7 +34,15 @@ function CancelButton({ historyId, page }: { historyId: number; page: BankPageLi
 function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageLink }) {
   return (
     <Stack gap="xs">
-      <Text size="sm">{intro(page, 'below')}</Text>
+      {/* One short line and Cancel above the frame: at 700 px the bank's own Confirm stays in view. */}
+      <Group gap="sm" wrap="nowrap" justify="space-between">
+        <Text size="xs">
+          {page.kind === '3ds'
+            ? 'Complete 3-D Secure with the customer on their bank’s page below.'
+            : 'Complete the gateway’s payment page below.'}
+        </Text>
+        <CancelButton historyId={historyId} page={page} size="xs" />
+      </Group>
       <iframe
         title={page.kind === '3ds' ? 'Bank page (3-D Secure)' : 'Hosted payment page'}
         src={page.url}
@@ -37,16 +50,13 @@ function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageL
         referrerPolicy="no-referrer"
         style={{
           width: '100%',
-          // As tall as the window allows (the code field and Confirm in view at 640 px), never less than 380.
-          height: 'max(380px, calc(100vh - 330px))',
+          // As tall as the sticky panel allows under its heading and these words, never less than 380.
+          height: 'max(380px, calc(100vh - 230px))',
           border: '1px solid var(--mantine-color-gray-4)',
           borderRadius: 4,
         }}
         data-testid="bank-page"
       />
-      <Group justify="flex-end">
-        <CancelButton historyId={historyId} page={page} />
-      </Group>
     </Stack>
   );
 }

@@ -1,15 +1,17 @@
 // Main suspects a second charge of the same card, amount and customer: the agent decides. The card
 // details wait in memory for this answer only.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useOpenedOnceMounted } from '@renderer/lib/use-opened-once-mounted';
 import { usePayInStore } from './store';
 
 export function DuplicateDialog() {
   const duplicate = usePayInStore((state) => state.duplicate);
   const confirm = usePayInStore((state) => state.confirmDuplicate);
   const dismiss = usePayInStore((state) => state.dismissDuplicate);
+  const opened = useOpenedOnceMounted(duplicate !== undefined);
   return (
     <Modal
-      opened={duplicate !== undefined}
+      opened={opened}
       onClose={dismiss}
       title="Possible duplicate payment"
       centered

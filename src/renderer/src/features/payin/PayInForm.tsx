@@ -59,6 +59,10 @@ function sectionOf(field: string): string | undefined {
 /** A text field of this form: registered by name, with its error (lib/FormTextInput). */
 const TextField = FormTextInput<PayInFormValues>;
 
+// Two columns where the form has the room, one where it is narrow (beside a bank page, at 1024 px): by the
+// form's own width, not the window's, so a value or a choice is never cut to fit a half column.
+const FORM_COLUMNS = { type: 'container', cols: { base: 1, '26rem': 2 }, spacing: 'sm' } as const;
+
 export function PayInForm({
   profile,
   secretSet,
@@ -157,8 +161,11 @@ export function PayInForm({
     if (!customerToFill) return;
     usePayInStore.getState().fillCustomer(undefined);
     for (const name of CUSTOMER_FIELDS) setValue(name, customerToFill[name], { shouldDirty: true });
+    // Fields marked by an earlier Send ("Required.") are checked again with what was filled in.
+    const marked = CUSTOMER_FIELDS.filter((name) => form.getFieldState(name).error);
+    if (marked.length > 0) void form.trigger(marked);
     if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
-  }, [customerToFill, setValue, setFocus, active, storedCardCount]);
+  }, [customerToFill, setValue, setFocus, form, active, storedCardCount]);
 
   /** "New payment": an empty form; a result still open goes to the note that says where it is. */
   function newPayment() {
@@ -286,7 +293,7 @@ export function PayInForm({
             </Alert>
           )}
 
-          <SimpleGrid cols={2} spacing="sm">
+          <SimpleGrid {...FORM_COLUMNS}>
             <TextField name="userId" label="Customer id (userId)" required autoComplete="off" />
             <StoredCardPicker profileId={profile?.id} onCards={setStoredCardCount} />
           </SimpleGrid>
@@ -308,7 +315,7 @@ export function PayInForm({
             </Text>
           )}
 
-          <Group align="flex-start" gap="sm" wrap="nowrap">
+          <Group align="flex-start" gap="sm">
             <TextField
               name="amount"
               label="Amount"
@@ -348,7 +355,7 @@ export function PayInForm({
             )}
           </Group>
 
-          <SimpleGrid cols={2} spacing="sm">
+          <SimpleGrid {...FORM_COLUMNS}>
             <TextField name="firstName" label="First name" required />
             <TextField name="lastName" label="Last name" required />
             {version === 'v1' && <TextField name="email" label="E-mail" type="email" required />}
@@ -401,7 +408,7 @@ export function PayInForm({
             <TextField name="document" label="Identity document (optional)" />
           </SimpleGrid>
 
-          <SimpleGrid cols={2} spacing="sm">
+          <SimpleGrid {...FORM_COLUMNS}>
             <TextField
               name="merchantTradeNo"
               label="Order number (merchantTradeNo, optional — generated if empty)"

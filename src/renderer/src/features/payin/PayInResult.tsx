@@ -44,36 +44,38 @@ function CopyRow({ label, value }: { label: string; value: string | undefined })
 
 function Facts({ result }: { result: Result }) {
   return (
-    <table className="payin-facts">
-      <tbody>
-        <tr>
-          <th scope="row">Amount</th>
-          <td className="payin-facts-amount">
-            {result.amount} {result.currency}
-          </td>
-        </tr>
-        {result.maskedPan && (
+    <div className="payin-facts-frame">
+      <table className="payin-facts">
+        <tbody>
           <tr>
-            <th scope="row">Card</th>
-            <td className="payin-facts-code">{result.maskedPan}</td>
-          </tr>
-        )}
-        <CopyRow label="Order number" value={result.merchantTradeNo} />
-        <CopyRow label="orderId" value={result.orderId} />
-        <CopyRow label="traceid" value={result.traceid} />
-        {result.storedCard && (
-          <tr>
-            <th scope="row">Card stored</th>
-            <td>
-              {localDateTime(result.storedCard.storedAt ?? Date.now())} for customer{' '}
-              <Text span ff="monospace" fz="sm">
-                {result.storedCard.userId}
-              </Text>
+            <th scope="row">Amount</th>
+            <td className="payin-facts-amount">
+              {result.amount} {result.currency}
             </td>
           </tr>
-        )}
-      </tbody>
-    </table>
+          {result.maskedPan && (
+            <tr>
+              <th scope="row">Card</th>
+              <td className="payin-facts-code">{result.maskedPan}</td>
+            </tr>
+          )}
+          <CopyRow label="Order number" value={result.merchantTradeNo} />
+          <CopyRow label="orderId" value={result.orderId} />
+          <CopyRow label="traceid" value={result.traceid} />
+          {result.storedCard && (
+            <tr>
+              <th scope="row">Card stored</th>
+              <td>
+                {localDateTime(result.storedCard.storedAt ?? Date.now())} for customer{' '}
+                <Text span ff="monospace" fz="sm">
+                  {result.storedCard.userId}
+                </Text>
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -52,13 +52,7 @@ export function ReturningCustomer({ profileId }: { profileId: string | undefined
     } as CustomerDetails);
   };
   return (
-    <Group
-      gap="xs"
-      wrap="nowrap"
-      role="note"
-      aria-label="Returning customer"
-      data-testid="returning-customer"
-    >
+    <Group gap="xs" role="note" aria-label="Returning customer" data-testid="returning-customer">
       <Text size="sm">
         Returning customer: <strong>{name}</strong>
         {found.details.email ? ` (${found.details.email})` : ''}, last pay-in {localDateTime(found.createdAt)}

@@ -3,6 +3,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { downloadBase64 } from '@renderer/lib/download';
 import { call, errorMessage } from '@renderer/lib/paydesk';
+import { useOpenedOnceMounted } from '@renderer/lib/use-opened-once-mounted';
 import type { Receipt } from '@shared/receipt';
 import { receiptText } from '@shared/receipt-text';
 import { useEffect, useState } from 'react';
@@ -68,6 +69,7 @@ export function ReceiptDialog({
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string>();
+  const opened = useOpenedOnceMounted(historyId !== undefined);
 
   useEffect(() => {
     setReceipt(undefined);
@@ -101,7 +103,7 @@ export function ReceiptDialog({
 
   return (
     <Modal
-      opened={historyId !== undefined}
+      opened={opened}
       onClose={onClose}
       title="Receipt"
       size="lg"
@@ -129,13 +131,14 @@ export function ReceiptDialog({
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          {/* The focus starts here: Print waits for the receipt, and a disabled button cannot take it. */}
+          <Button variant="default" onClick={onClose} data-autofocus>
             Close
           </Button>
           <Button variant="default" disabled={!receipt} loading={saving} onClick={() => void savePdf()}>
             Save PDF
           </Button>
-          <Button disabled={!receipt} onClick={() => window.print()} data-autofocus>
+          <Button disabled={!receipt} onClick={() => window.print()}>
             Print
           </Button>
         </Group>

@@ -19,6 +19,7 @@ import {
   TIMEOUT_SECONDS,
 } from './profile-form';
 import { useSettingsStore } from './store';
+import './environment-switch.css';
 
 const ENVIRONMENT_OPTIONS: { value: Environment; label: string }[] = [
   { value: 'sandbox', label: 'Sandbox' },
@@ -153,7 +154,8 @@ export function ProfileEditor({
         data-testid="profile-editor"
       >
         <Stack gap="sm">
-          <SimpleGrid cols={2} spacing="sm">
+          {/* Name and environment side by side where the editor is wide, else the switch gets a row. */}
+          <SimpleGrid type="container" cols={{ base: 1, '36rem': 2 }} spacing="sm">
             <TextField name="name" label="Profile name" required maxLength={60} autoComplete="off" />
             {builtIn ? (
               <Stack gap={4}>
@@ -173,13 +175,31 @@ export function ProfileEditor({
                     <Text size="sm" fw={500} id="profile-environment-label">
                       Environment
                     </Text>
-                    <SegmentedControl
+                    <div
+                      role="radiogroup"
                       aria-labelledby="profile-environment-label"
-                      value={field.value}
-                      onChange={(value) => field.onChange(value as Environment)}
-                      data={ENVIRONMENT_OPTIONS}
-                      color={field.value === 'production' ? 'red.9' : 'indigo.7'}
-                    />
+                      className="environment-switch"
+                    >
+                      {ENVIRONMENT_OPTIONS.map((option) => (
+                        <label
+                          key={option.value}
+                          className="environment-switch-option"
+                          data-checked={field.value === option.value || undefined}
+                          data-environment={option.value}
+                        >
+                          <input
+                            type="radio"
+                            className="environment-switch-input"
+                            name={field.name}
+                            value={option.value}
+                            checked={field.value === option.value}
+                            onChange={() => field.onChange(option.value)}
+                            onBlur={field.onBlur}
+                          />
+                          {option.label}
+                        </label>
+                      ))}
+                    </div>
                   </Stack>
                 )}
               />

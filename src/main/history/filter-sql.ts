@@ -17,19 +17,13 @@ const TEXT_COLUMNS = ['merchant_trade_no', 'order_id', 'traceid', 'user_id'] as 
 /** At most this many words of a search go to the full-text index (each narrows the match). */
 const MAX_SEARCH_WORDS = 8;
 
-/** The shortest word the trigram index can find: shorter words have no trigram (migration 8). */
-const MIN_SEARCH_WORD = 3;
-
 /**
- * The words of a search as an FTS5 query on the trigram index: each word found anywhere in the row's
- * words, all of them required ("anna kow" finds Anna Kowalska, "owalsk" too). Words of 1–2 letters are
- * left out. Each word is quoted, so nothing the operator types is FTS syntax.
+ * The words of a search as an FTS5 query: every word a prefix, all of them required ("anna kow" finds
+ * Anna Kowalska). Each word is quoted, so nothing the operator types is FTS syntax.
  */
 export function wordsQuery(text: string): string | undefined {
-  const words = (text.match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((word) => [...word].length >= MIN_SEARCH_WORD)
-    .slice(0, MAX_SEARCH_WORDS);
-  return words.length === 0 ? undefined : words.map((word) => `"${word}"`).join(' AND ');
+  const words = text.match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_WORDS) ?? [];
+  return words.length === 0 ? undefined : words.map((word) => `"${word}"*`).join(' AND ');
 }
 
 /** A search that reads as an amount ("12.50", "12,5", "300"): its exact minor units. */

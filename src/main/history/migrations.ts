@@ -365,42 +365,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
-    description:
-      'words indexed by trigrams; the time span of each block of row ids, for word searches read newest first',
+    description: 'the time span of each block of row ids, for word searches read newest first',
     up: `
-      -- The words' index again, by trigrams: a search word matches anywhere in a name, an e-mail, a
-      -- decline reason or a file name ("owalsk" finds Kowalska), and is read lazily in rowid order. The
-      -- word-prefix index of migration 5 had to gather every term a prefix starts before it could give one
-      -- match, for every step of a page (history-word-pages.ts). Words shorter than 3 letters have no
-      -- trigram and are not searched by (filter-sql.ts says so).
-      DROP TRIGGER history_words_insert;
-      DROP TRIGGER history_words_update;
-      DROP TRIGGER history_words_delete;
-      DROP TABLE history_words;
-      CREATE VIRTUAL TABLE history_words USING fts5(
-        words,
-        content = '',
-        contentless_delete = 1,
-        tokenize = 'trigram remove_diacritics 1'
-      );
-      INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source;
-
-      CREATE TRIGGER history_words_insert AFTER INSERT ON history_rows
-      BEGIN
-        INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source WHERE id = NEW.id;
-      END;
-
-      CREATE TRIGGER history_words_update AFTER UPDATE OF remark, request_json, file_name ON history_rows
-      BEGIN
-        DELETE FROM history_words WHERE rowid = OLD.id;
-        INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source WHERE id = NEW.id;
-      END;
-
-      CREATE TRIGGER history_words_delete AFTER DELETE ON history_rows
-      BEGIN
-        DELETE FROM history_words WHERE rowid = OLD.id;
-      END;
-
       -- A word search walks the full-text index in its own rowid order (row ids, newest first) instead of
       -- reading every match to sort it (history-word-pages.ts). Row ids follow time only as far as the
       -- desk's clock did, so each block of 4,096 ids keeps the earliest and latest created_at of its rows:

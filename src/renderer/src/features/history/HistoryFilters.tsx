@@ -71,7 +71,7 @@ export function HistoryFilters() {
           description={
             team
               ? 'The team view matches whole values: “PD-2026-0001”, “12.50”, “4242”'
-              : 'Names and words match anywhere, from 3 letters: “owal” finds Kowalska'
+              : 'Names and words match from their start: “kow” finds Kowalska'
           }
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}

@@ -12,6 +12,7 @@ export default defineConfig({
       'tests/unit/payin-lifecycle.test.ts',
       'tests/unit/gateway-answers.test.ts',
       'tests/unit/amount.test.ts',
+      'tests/unit/schema-patterns.test.ts',
       'tests/unit/sign.test.ts',
       'tests/unit/sign-collisions.test.ts',
       'tests/unit/sandbox-hash-vectors.test.ts',

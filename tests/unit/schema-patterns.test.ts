@@ -21,6 +21,8 @@ describe('AMOUNT_PATTERN', () => {
     ['0.00', false],
     ['0', false],
     ['007.5', true],
+    ['00.05', true],
+    ['000.007', true],
     [' 1.00 ', true],
     ['1.', false],
     ['.5', false],

@@ -10,6 +10,7 @@ export default defineConfig({
     environment: 'node',
     include: [
       'tests/unit/payin-lifecycle.test.ts',
+      'tests/renderer/payin-store.test.ts',
       'tests/unit/gateway-answers.test.ts',
       'tests/unit/amount.test.ts',
       'tests/unit/schema-patterns.test.ts',
@@ -21,6 +22,7 @@ export default defineConfig({
       'tests/unit/payin-rules.test.ts',
       'tests/integration/gateway-client-http.test.ts',
       'tests/integration/payin-other-gateway.test.ts',
+      'tests/integration/sandbox-answers.test.ts',
     ],
     testTimeout: 20_000,
   },

@@ -12,6 +12,7 @@ export default defineConfig({
       'tests/unit/payin-lifecycle.test.ts',
       'tests/renderer/payin-store.test.ts',
       'tests/unit/gateway-answers.test.ts',
+      'tests/unit/order-status.test.ts',
       'tests/unit/amount.test.ts',
       'tests/unit/schema-patterns.test.ts',
       'tests/unit/sign.test.ts',

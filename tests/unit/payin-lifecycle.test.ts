@@ -152,6 +152,13 @@ describe('isLaterNews', () => {
     }
   });
 
+  it('keeps what only could have come before it: a conflict over a settled word, the bank return over "still open"', () => {
+    expect(isLaterNews('conflict', 'approved')).toBe(false);
+    expect(isLaterNews('conflict', 'declined')).toBe(false);
+    expect(isLaterNews('awaiting_confirmation', 'processing')).toBe(false);
+    expect(isLaterNews('awaiting_confirmation', 'action_required')).toBe(false);
+  });
+
   it('takes whatever the lifecycle lets follow', () => {
     fc.assert(
       fc.property(status, status, (shown, incoming) => {

@@ -23,6 +23,7 @@ describe('AMOUNT_PATTERN', () => {
     ['007.5', true],
     ['00.05', true],
     ['000.007', true],
+    ['0.0051', true],
     [' 1.00 ', true],
     ['1.', false],
     ['.5', false],

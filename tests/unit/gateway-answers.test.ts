@@ -99,8 +99,20 @@ describe('readPayInAnswer: the boundaries of each word and what the agent is tol
     ['no data field at all', 200, { code: 90751001, msg: 'bad', traceid: 't' }, 'no_order'],
     ['an empty orderId', 200, answer({ orderId: '' }, { code: 90751001 }), 'no_order'],
     ['an orderId of spaces', 200, answer({ orderId: '  ' }, { code: 90751001 }), 'no_order'],
+    ['data that is a list', 200, answer([], { code: 90751001 }), 'unknown'],
+    ['data that is text', 200, answer('refused', { code: 90751001 }), 'unknown'],
   ] as const)('a pre-order refusal under %s → %s', (_what, httpStatus, body, word) => {
     expect(read(httpStatus, body).word).toBe(word);
+  });
+
+  it('shows the bank page when no code, or a null one, comes with it', () => {
+    expect(read(200, { data: { htmlSource: '<form>' } }).word).toBe('action_required');
+    expect(read(200, answer({ htmlSource: '<form>' }, { code: null })).word).toBe('action_required');
+  });
+
+  it('keeps a stored card id only when there is one', () => {
+    expect(read(200, answer({ orderStatus: 2, ccStorageID: 'cc-1' })).ccStorageID).toBe('cc-1');
+    expect(read(200, answer({ orderStatus: 2, ccStorageID: ' ' }))).not.toHaveProperty('ccStorageID');
   });
 
   it('tells the agent the word in plain terms', () => {

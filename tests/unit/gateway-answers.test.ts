@@ -90,6 +90,59 @@ describe('readPayInAnswer', () => {
   });
 });
 
+describe('readPayInAnswer: the boundaries of each word and what the agent is told', () => {
+  it.each([
+    ['HTTP 400', 400, answer(null, { code: 90751001 }), 'no_order'],
+    ['HTTP 499', 499, answer(null, { code: 90751001 }), 'no_order'],
+    ['HTTP 300', 300, answer(null, { code: 90751001 }), 'unknown'],
+    ['HTTP 199', 199, answer(null, { code: 90751001 }), 'unknown'],
+    ['no data field at all', 200, { code: 90751001, msg: 'bad', traceid: 't' }, 'no_order'],
+    ['an empty orderId', 200, answer({ orderId: '' }, { code: 90751001 }), 'no_order'],
+    ['an orderId of spaces', 200, answer({ orderId: '  ' }, { code: 90751001 }), 'no_order'],
+    ['data that is a list', 200, answer([], { code: 90751001 }), 'unknown'],
+    ['data that is text', 200, answer('refused', { code: 90751001 }), 'unknown'],
+  ] as const)('a pre-order refusal under %s → %s', (_what, httpStatus, body, word) => {
+    expect(read(httpStatus, body).word).toBe(word);
+  });
+
+  it('shows the bank page when no code, or a null one, comes with it', () => {
+    expect(read(200, { data: { htmlSource: '<form>' } }).word).toBe('action_required');
+    expect(read(200, answer({ htmlSource: '<form>' }, { code: null })).word).toBe('action_required');
+  });
+
+  it('keeps a stored card id only when there is one', () => {
+    expect(read(200, answer({ orderStatus: 2, ccStorageID: 'cc-1' })).ccStorageID).toBe('cc-1');
+    expect(read(200, answer({ orderStatus: 2, ccStorageID: ' ' }))).not.toHaveProperty('ccStorageID');
+  });
+
+  it('tells the agent the word in plain terms', () => {
+    expect(read(200, answer({ orderStatus: 2 })).message).toBe('The gateway approved the payment.');
+    const noReason = read(200, answer({ orderStatus: 15 }));
+    expect(noReason).toMatchObject({
+      remark: '',
+      message: 'The card was declined (no reason given by the bank).',
+    });
+    expect(read(200, answer({ orderStatus: 15, remark: '   ' })).message).toBe(
+      'The card was declined (no reason given by the bank).',
+    );
+    expect(read(200, answer({ orderStatus: 15, remark: ' Do not honor ' })).message).toBe(
+      'The card was declined: Do not honor.',
+    );
+    expect(read(200, answer({ orderStatus: 1, htmlSource: '<form>' })).message).toBe(
+      "The customer's bank asks for 3-D Secure: complete it with the customer.",
+    );
+    expect(read(200, answer({ orderStatus: 1, redirectURL: 'https://b.example/' })).message).toBe(
+      'The gateway asks for its hosted payment page: complete it with the customer.',
+    );
+    expect(read(200, answer(null, { code: 90751001, msg: undefined })).message).toBe(
+      'The gateway refused the payment before creating an order: no reason given (code 90751001). Nothing was charged.',
+    );
+    expect(read(200, answer(null, { code: 90751001, msg: '  Bad card  ' })).message).toBe(
+      'The gateway refused the payment before creating an order: Bad card (code 90751001). Nothing was charged.',
+    );
+  });
+});
+
 describe('readKycAnswer', () => {
   const kyc = (httpStatus: number, body: unknown, sent = 10) =>
     readKycAnswer({ httpStatus, raw: JSON.stringify(body) }, { sent, timeoutMs: 30_000 });

@@ -2,6 +2,7 @@
 // the gateway's word settles, an unsigned browser return never does, and disagreement is a conflict.
 
 import {
+  ASK_AGAIN_STATUSES,
   canFollow,
   decide,
   type Evidence,
@@ -151,11 +152,168 @@ describe('isLaterNews', () => {
     }
   });
 
+  it('keeps what only could have come before it: a conflict over a settled word, the bank return over "still open"', () => {
+    expect(isLaterNews('conflict', 'approved')).toBe(false);
+    expect(isLaterNews('conflict', 'declined')).toBe(false);
+    expect(isLaterNews('awaiting_confirmation', 'processing')).toBe(false);
+    expect(isLaterNews('awaiting_confirmation', 'action_required')).toBe(false);
+  });
+
   it('takes whatever the lifecycle lets follow', () => {
     fc.assert(
       fc.property(status, status, (shown, incoming) => {
         if (canFollow(shown, incoming)) expect(isLaterNews(shown, incoming)).toBe(true);
       }),
     );
+  });
+});
+
+// Every (status, evidence) pair, not a sample: the lifecycle is small enough to be checked whole, and a
+// sampled property misses the one pair a wrong table entry or a wrong condition changes (issue 26 item 6).
+const SOURCES_WITH_WORD = ['callback', 'answer', 'replay'] as const;
+const EVERY_EVIDENCE: Evidence[] = [
+  ...SOURCES_WITH_WORD.flatMap((source) =>
+    WORDS.flatMap((w): Evidence[] => [
+      { source, word: w },
+      { source, word: w, mismatch: 'the amount 9.00, where this pay-in has 10.00' },
+    ]),
+  ),
+  { source: 'not_connected' },
+  { source: 'browser_return' },
+  { source: 'bank_page_closed' },
+  { source: 'restart' },
+];
+const label = (given: Evidence) =>
+  'word' in given ? `${given.source} ${given.word}${given.mismatch ? ' (mismatch)' : ''}` : given.source;
+
+/** The status each gateway word leads to, from each status; a status not named stays as it is. */
+const AFTER_WORD: Record<string, Partial<Record<PayInStatus, PayInStatus>>> = {
+  approved: {
+    pending: 'approved',
+    action_required: 'approved',
+    processing: 'approved',
+    awaiting_confirmation: 'approved',
+    outcome_unknown: 'approved',
+    declined: 'conflict',
+    refused: 'conflict',
+    not_sent: 'conflict',
+  },
+  declined: {
+    pending: 'declined',
+    action_required: 'declined',
+    processing: 'declined',
+    awaiting_confirmation: 'declined',
+    outcome_unknown: 'declined',
+    approved: 'conflict',
+  },
+  processing: { pending: 'processing', action_required: 'processing', outcome_unknown: 'processing' },
+  action_required: {
+    pending: 'action_required',
+    processing: 'action_required',
+    outcome_unknown: 'action_required',
+  },
+  'answer no_order': { pending: 'refused', approved: 'conflict' },
+  'answer unknown': { pending: 'outcome_unknown' },
+};
+/** The same for the evidence that carries no gateway word. */
+const AFTER_EVENT: Record<string, Partial<Record<PayInStatus, PayInStatus>>> = {
+  not_connected: { pending: 'not_sent' },
+  browser_return: {
+    pending: 'awaiting_confirmation',
+    action_required: 'awaiting_confirmation',
+    processing: 'awaiting_confirmation',
+    outcome_unknown: 'awaiting_confirmation',
+  },
+  bank_page_closed: { action_required: 'outcome_unknown' },
+  restart: { pending: 'outcome_unknown' },
+};
+
+function expectedNext(current: PayInStatus, given: Evidence): PayInStatus {
+  if (!('word' in given)) return AFTER_EVENT[given.source]?.[current] ?? current;
+  if (current === 'conflict') return current;
+  if (given.mismatch) return 'conflict';
+  const row = AFTER_WORD[given.word] ?? AFTER_WORD[`${given.source} ${given.word}`] ?? {};
+  return row[current] ?? current;
+}
+
+describe('decide, every status against every piece of evidence', () => {
+  it('moves each pay-in exactly as the lifecycle table says, and only through allowed transitions', () => {
+    for (const current of PAYIN_STATUSES) {
+      for (const given of EVERY_EVIDENCE) {
+        const decision = decide(current, given);
+        const where = `${current} + ${label(given)}`;
+        expect(decision.next, where).toBe(expectedNext(current, given));
+        expect(decision.changed, where).toBe(decision.next !== current);
+        expect(canFollow(current, decision.next), where).toBe(true);
+        // The agent is told to check only when a pay-in becomes a conflict, never again once it is one.
+        expect(decision.conflict !== undefined, where).toBe(decision.changed && decision.next === 'conflict');
+      }
+    }
+  });
+
+  it('tells the agent what Paydesk had, which word of the gateway disagrees, and what it now says', () => {
+    const had: Record<Exclude<PayInStatus, 'conflict'>, string> = {
+      pending: 'pending',
+      approved: 'approved',
+      declined: 'declined',
+      action_required: 'waiting for the bank page',
+      processing: 'processing',
+      awaiting_confirmation: 'awaiting confirmation',
+      refused: 'refused before any order existed',
+      outcome_unknown: 'outcome unknown',
+      not_sent: 'not sent',
+    };
+    const from = {
+      callback: 'signed notification',
+      answer: 'answer',
+      replay: 'answer to the same order sent again',
+    };
+    for (const [current, words] of Object.entries(had) as [PayInStatus, string][]) {
+      for (const source of SOURCES_WITH_WORD) {
+        const { conflict } = decide(current, { source, word: 'approved', mismatch: 'the amount 9.00' });
+        expect(conflict).toBe(
+          `Paydesk had this pay-in as ${words}; the gateway's ${from[source]} now says approved for the amount 9.00. Check the order with the gateway before doing anything: do not charge again and do not tell the customer it failed.`,
+        );
+      }
+    }
+    expect(decide('approved', { source: 'answer', word: 'no_order' }).conflict).toMatch(
+      /the gateway's answer now says no order exists\. Check/,
+    );
+  });
+});
+
+describe('the tables the rest of Paydesk reads', () => {
+  it('reads each status as what it says about the money', () => {
+    expect(MONEY_READING).toEqual({
+      pending: 'open',
+      approved: 'charged',
+      declined: 'not_charged',
+      action_required: 'open',
+      processing: 'open',
+      awaiting_confirmation: 'open',
+      refused: 'not_charged',
+      outcome_unknown: 'open',
+      conflict: 'conflict',
+      not_sent: 'not_charged',
+    });
+  });
+
+  it('calls settled exactly the statuses that are not open', () => {
+    expect([...SETTLED_STATUSES].sort()).toEqual(['approved', 'conflict', 'declined', 'not_sent', 'refused']);
+  });
+
+  it('lets the agent ask again only where the outcome is still open after a request left (A9)', () => {
+    expect([...ASK_AGAIN_STATUSES].sort()).toEqual([
+      'awaiting_confirmation',
+      'outcome_unknown',
+      'processing',
+    ]);
+  });
+
+  it('refuses a step the table does not name', () => {
+    expect(canFollow('approved', 'pending')).toBe(false);
+    expect(canFollow('declined', 'approved')).toBe(false);
+    expect(canFollow('conflict', 'approved')).toBe(false);
+    expect(canFollow('approved', 'approved')).toBe(true);
   });
 });

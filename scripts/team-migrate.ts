@@ -2,15 +2,10 @@
 // team-migrations.ts) as the owner role made by docs/team/setup.sql. The connection comes from
 // PAYDESK_TEAM_URL (postgres://paydesk_owner:…@host:5432/paydesk_team), or from the usual PG* variables;
 // TLS with the certificate verified for any host that is not loopback, as the desks connect.
-import pg from 'pg';
-import { isLocalHost } from '../src/main/team/team-connection';
 import { migrateTeamDb, TEAM_SCHEMA_VERSION } from '../src/main/team/team-migrations';
+import { teamAdminClient } from './team-admin-client';
 
-const url = process.env.PAYDESK_TEAM_URL;
-const config: pg.ClientConfig = url ? { connectionString: url } : {};
-const host = url ? new URL(url).hostname : (process.env.PGHOST ?? 'localhost');
-if (!isLocalHost(host)) config.ssl = { rejectUnauthorized: true };
-const client = new pg.Client(config);
+const client = teamAdminClient();
 try {
   await client.connect();
   const version = await migrateTeamDb(client);

@@ -4,9 +4,8 @@
 // as a supervisor's role or the owner's. Exit status: 0 all proved, 1 a problem found, 2 the check could
 // not run.
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { isLocalHost } from '../src/main/team/team-connection';
 import { type DeskVerification, verifyTeam } from '../src/main/team/team-verify';
+import { teamAdminClient } from './team-admin-client';
 
 const { values } = parseArgs({
   options: { desk: { type: 'string' }, json: { type: 'boolean', default: false } },
@@ -30,11 +29,7 @@ function summary(result: DeskVerification): string {
   return `${head}${result.problemCount} problem(s) — ${facts}.${listed}${more}${unproved}`;
 }
 
-const url = process.env.PAYDESK_TEAM_URL;
-const config: pg.ClientConfig = url ? { connectionString: url } : {};
-const host = url ? new URL(url).hostname : (process.env.PGHOST ?? 'localhost');
-if (!isLocalHost(host)) config.ssl = { rejectUnauthorized: true };
-const client = new pg.Client(config);
+const client = teamAdminClient();
 try {
   await client.connect();
   const results = await verifyTeam(client, values.desk === undefined ? {} : { deskName: values.desk });

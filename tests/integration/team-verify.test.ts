@@ -17,6 +17,7 @@ import { verifyTeam, verifyTeamDesk } from '../../src/main/team/team-verify';
 import { payIn, type TempHistory, tempHistory, VISA } from '../support/history/history-fixtures';
 import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
 import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
+import { waitUntil } from '../support/team/team-desk';
 
 const TEAM_KEY = '4e'.repeat(32);
 const FAST = { idleMs: 20, backoffMs: 20, maxBackoffMs: 200 };
@@ -29,14 +30,6 @@ let superuser: pg.Client;
 let supervisorUrl: string;
 const open: { history: TempHistory; store: TeamStore }[] = [];
 let deskCount = 0;
-
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A desk with three pay-ins (two settled, one outcome unknown) and an event, all replicated. */
 async function replicatedDesk() {

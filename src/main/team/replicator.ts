@@ -256,7 +256,10 @@ export function startReplicator(options: ReplicatorOptions) {
       throw error;
     } finally {
       client.off('error', onError);
-      // A connection that failed mid-transaction is not given back to the pool for reuse.
+      // A connection that failed mid-transaction is not given back to the pool for reuse. The server's
+      // last words can still arrive on its socket as the pool ends it (a postmaster killed: 57P01 to
+      // every backend); heard by no one, they would take the process down.
+      if (broken) client.on('error', () => undefined);
       client.release(broken);
     }
     const last = entries[entries.length - 1];

@@ -12,7 +12,7 @@
 
 import type { KeyObject } from 'node:crypto';
 import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from '@shared/team-history';
-import { GENESIS_HASH, parseDetail, type RawEntry } from '../history/audit-chain';
+import { GENESIS_HASH, parseDetail, type RawEntry, toRawEntry } from '../history/audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from '../history/row-digest';
 import { anchorStatement, entryStatement, keyIdOf, publicKeyOf, signatureHolds } from './desk-signing';
 
@@ -41,16 +41,7 @@ export function teamRowDigestInput(row: Record<string, unknown>): string {
 
 function toEntry(row: Record<string, unknown>): RawEntry & { keyId: string | null; sig: string | null } {
   return {
-    seq: Number(row.seq),
-    at: Number(row.at),
-    operator: String(row.operator),
-    event: String(row.event),
-    outcome: String(row.outcome),
-    resource: String(row.resource),
-    row_id: row.row_id === null ? null : Number(row.row_id),
-    detail_json: String(row.detail_json),
-    prev_hash: String(row.prev_hash),
-    hash: String(row.hash),
+    ...toRawEntry(row),
     keyId: row.key_id === null ? null : String(row.key_id),
     sig: row.sig === null ? null : String(row.sig),
   };

@@ -1,9 +1,15 @@
 // The page the customer's browser lands on after the bank page (retURL, successURL, failURL). It proves
 // nothing (assumption A25): it says so, in plain HTML with no script, and echoes nothing from the request.
+
 import { createHash } from 'node:crypto';
+import { NOTIFICATION_SERVICE_PATHS } from '@shared/notification-service';
 
 /** The public paths of the return addresses: the desk builds them from the service's public base URL. */
-export const RETURN_PATHS = ['/return', '/success', '/fail'] as const;
+export const RETURN_PATHS = [
+  NOTIFICATION_SERVICE_PATHS.retURL,
+  NOTIFICATION_SERVICE_PATHS.successURL,
+  NOTIFICATION_SERVICE_PATHS.failURL,
+] as const;
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1a1b1e;line-height:1.5}h1{font-size:1.4rem}';

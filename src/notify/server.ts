@@ -7,6 +7,7 @@
 // GET /rejections on a loopback listener of its own. No state but the database: run as many as needed.
 import { paymentCallbackSchema } from '@shared/gateway/callback';
 import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
+import { NOTIFICATION_SERVICE_PATHS, type ServiceHealth } from '@shared/notification-service';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { verifyBodySignature } from '../node/sign';
 import type { NotifyConfig } from './config';
@@ -16,9 +17,10 @@ import type { NotifySecrets } from './secrets';
 import { createNotificationStore, DatabaseUnavailable, type NotificationStore } from './store';
 import { NOTIFY_VERSION } from './version';
 
-export const CALLBACK_PATH = '/callback';
-export const HEALTH_PATH = '/health';
-export const SERVICE_NAME = 'paydesk-notify';
+// The paths and the health answer are the desks' contract with the service: one definition, in src/shared.
+export const CALLBACK_PATH = NOTIFICATION_SERVICE_PATHS.callBackURL;
+export const HEALTH_PATH = NOTIFICATION_SERVICE_PATHS.health;
+export const SERVICE_NAME: ServiceHealth['service'] = 'paydesk-notify';
 /** What a 503 asks the gateway to wait before its retry (seconds). */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -80,14 +82,15 @@ export async function startNotifyService(
   await app.register(async (scope) => returnPages(scope));
   app.get(HEALTH_PATH, async (_request, reply) => {
     const reachable = await store.reachable();
+    const health: ServiceHealth = {
+      service: SERVICE_NAME,
+      database: reachable ? 'reachable' : 'unreachable',
+      version: NOTIFY_VERSION,
+    };
     return reply
       .code(reachable ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({
-        service: SERVICE_NAME,
-        database: reachable ? 'reachable' : 'unreachable',
-        version: NOTIFY_VERSION,
-      });
+      .send(health);
   });
 
   let admin: FastifyInstance | undefined;

@@ -4,6 +4,94 @@
  * symlink (a git worktree sharing another checkout's), dependency-cruiser reports the real path, e.g.
  * ../main/node_modules/electron/index.js.
  */
+/** A folder of src that must not import these others: one rule each, so a report names the boundary. */
+const apart = (name, from, to, comment) => ({
+  name,
+  ...(comment && { comment }),
+  severity: 'error',
+  from: { path: `^src/${from}` },
+  to: { path: to },
+});
+
+const processApart = [
+  apart('main-not-renderer', '(main|node|sandbox|preload)', '^src/renderer'),
+  apart(
+    'node-below-the-processes',
+    'node',
+    '^src/(main|preload|renderer|sandbox)',
+    'src/node is Node-only code shared by main and the sandbox (the signatures): it may use src/shared and Node, never a process of its own.',
+  ),
+  apart(
+    'sandbox-independent-of-app',
+    'sandbox',
+    '^src/(main|preload)',
+    'The sandbox is the gateway side: it may share wire schemas (src/shared) and signing (src/node), nothing of the app.',
+  ),
+  apart(
+    'notify-independent-of-app',
+    'notify',
+    '^src/(main|preload|renderer|sandbox)|(^|/)node_modules/electron/',
+    'The notification service (src/notify) runs headless on a server: wire schemas (src/shared) and signing (src/node) only; nothing of the app, the sandbox or Electron.',
+  ),
+];
+
+/**
+ * The renderer's features stand apart: a feature imports its own files, lib/, src/shared and, of another
+ * feature or the shell, only the files this table names. Each allowed edge is one-way (the file imports
+ * nothing of the feature that uses it); whatever two features share otherwise belongs in lib/. A feature
+ * missing here may import no other feature and no shell file at all.
+ */
+const FEATURE_MAY_IMPORT = {
+  // The settings and the active profile are the whole app's: every page reads them from the settings store.
+  // The receipt is a part with no page, shown from a pay-in's result and from History's drawer. The shell's
+  // lazy parts are the code split: what a page shows only after an action is loaded through them.
+  payin: ['features/settings/store.ts', 'features/receipt/ReceiptButton.tsx', 'shell/lazy-parts.tsx'],
+  history: [
+    'features/settings/store.ts',
+    'features/receipt/ReceiptButton.tsx',
+    // History's drawer asks again with the result panel's own panel: its card inputs are the pay-in form's.
+    'features/payin/AskAgainPanel.tsx',
+    // The team's parts have no page: they sit on History's and Settings'.
+    'features/team/OutcomeUnknownQueue.tsx',
+    'features/team/ReplicationIndicator.tsx',
+    'features/team/TeamVerifyPanel.tsx',
+    'features/team/use-team-reads.ts',
+  ],
+  kyc: ['features/settings/store.ts'],
+  // Settings sets the operator's passphrase and lock time in the lock's store, which mirrors main's lock.
+  settings: ['features/lock/store.ts', 'features/team/ReplicationStatus.tsx', 'shell/SettingsNotices.tsx'],
+  receipt: ['shell/lazy-parts.tsx'],
+  lock: [],
+  team: [],
+};
+
+const RENDERER = '^src/renderer/src/';
+const exactly = (file) => `${RENDERER}${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+const featureRule = (from, allowed) => ({
+  name: 'renderer-features-apart',
+  comment:
+    'A feature imports its own files, lib/ and src/shared; of another feature or the shell, only what FEATURE_MAY_IMPORT names.',
+  severity: 'error',
+  from,
+  to: {
+    path: `${RENDERER}(features|shell)/`,
+    pathNot: [`${RENDERER}features/$1/`, ...allowed.map(exactly)],
+  },
+});
+const listed = Object.keys(FEATURE_MAY_IMPORT).join('|');
+const rendererFeaturesApart = [
+  ...Object.entries(FEATURE_MAY_IMPORT).map(([feature, allowed]) =>
+    featureRule({ path: `${RENDERER}features/(${feature})/` }, allowed),
+  ),
+  featureRule({ path: `${RENDERER}features/([^/]+)/`, pathNot: `${RENDERER}features/(${listed})/` }, []),
+  apart(
+    'renderer-lib-below-features',
+    'renderer/src/lib/',
+    `${RENDERER}(features|shell)/`,
+    "lib/ is what the features share: it imports no feature and nothing of the shell's.",
+  ),
+];
+
 module.exports = {
   forbidden: [
     {
@@ -37,36 +125,7 @@ module.exports = {
       from: { path: '^src/renderer' },
       to: { dependencyTypes: ['core'] },
     },
-    {
-      name: 'main-not-renderer',
-      severity: 'error',
-      from: { path: '^src/(main|node|sandbox|preload)' },
-      to: { path: '^src/renderer' },
-    },
-    {
-      name: 'node-below-the-processes',
-      comment:
-        'src/node is Node-only code shared by main and the sandbox (the signatures): it may use src/shared and Node, never a process of its own.',
-      severity: 'error',
-      from: { path: '^src/node' },
-      to: { path: '^src/(main|preload|renderer|sandbox)' },
-    },
-    {
-      name: 'sandbox-independent-of-app',
-      comment:
-        'The sandbox is the gateway side: it may share wire schemas (src/shared) and signing (src/node), nothing of the app.',
-      severity: 'error',
-      from: { path: '^src/sandbox' },
-      to: { path: '^src/(main|preload)' },
-    },
-    {
-      name: 'notify-independent-of-app',
-      comment:
-        'The notification service (src/notify) runs headless on a server: wire schemas (src/shared) and signing (src/node) only; nothing of the app, the sandbox or Electron.',
-      severity: 'error',
-      from: { path: '^src/notify' },
-      to: { path: '^src/(main|preload|renderer|sandbox)|(^|/)node_modules/electron/' },
-    },
+    ...processApart,
     {
       name: 'electron-only-in-shell',
       comment:
@@ -109,6 +168,7 @@ module.exports = {
       from: { path: '^tests/boot/child/' },
       to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
     },
+    ...rendererFeaturesApart,
     {
       name: 'no-circular',
       severity: 'error',

@@ -1,9 +1,11 @@
 // The boundaries of docs/ARCHITECTURE.md are enforced by dependency-cruiser (.dependency-cruiser.cjs). This
-// plants files that break them (in src/shared, the sandbox, src/node, main and the KYC pipeline) and checks
-// the rules catch each, so a config change that silently stops enforcing one fails here.
+// plants files that break them (in every tier of src, the renderer's features and tests/boot/child) and
+// checks the rules catch each, so a config change that silently stops enforcing one fails here; and a rule
+// added to the config without a probe here fails too.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -25,28 +27,50 @@ function cruise(files: string[]): Violation[] {
   return (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
-/** Plants a file of these lines in a folder of src, cruises it (with `alongside`), and removes it. */
+const probeName = () => `__boundary-probe-${process.pid}-${randomUUID().slice(0, 8)}`;
+
+/**
+ * Plants these files (paths from the repository's root; a missing folder is made, and removed after),
+ * cruises them (with `alongside`), and removes them.
+ */
+function plantFiles(files: { file: string; lines: string[] }[], alongside: string[] = []): Violation[] {
+  const made: string[] = [];
+  try {
+    for (const { file, lines } of files) {
+      const folder = path.join(root, path.dirname(file));
+      if (!existsSync(folder)) {
+        mkdirSync(folder, { recursive: true });
+        made.push(folder);
+      }
+      writeFileSync(path.join(root, file), [...lines, ''].join('\n'));
+    }
+    return cruise([...files.map(({ file }) => file), ...alongside]);
+  } finally {
+    for (const { file } of files) rmSync(path.join(root, file), { force: true });
+    for (const folder of made) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Plants a file of these lines in a folder of the repository, cruises it (with `alongside`), and removes it. */
 function plantProbe(
   folder: string,
   lines: string[],
   alongside: string[] = [],
 ): { probe: string; violations: Violation[] } {
-  const probe = `src/${folder}/__boundary-probe-${process.pid}-${randomUUID().slice(0, 8)}.ts`;
-  writeFileSync(path.join(root, probe), [...lines, ''].join('\n'));
-  try {
-    return { probe, violations: cruise([probe, ...alongside]) };
-  } finally {
-    rmSync(path.join(root, probe), { force: true });
-  }
+  const probe = `${folder}/${probeName()}.ts`;
+  return { probe, violations: plantFiles([{ file: probe, lines }], alongside) };
 }
 
 const summaryOf = (violations: Violation[]) =>
   violations.map((v) => ({ from: v.from, to: v.to, rule: v.rule.name, severity: v.rule.severity }));
 
+const SHARED_RULES = ['shared-is-pure', 'shared-no-electron-or-process-code'] as const;
+const CYCLE_RULE = 'no-circular';
+
 describe('dependency boundaries', () => {
   it('reports Node built-ins, Node-only and main-process code imported from src/shared, and nothing in clean files', () => {
     const { probe, violations } = plantProbe(
-      'shared',
+      'src/shared',
       [
         "import { readFileSync } from 'node:fs';",
         "import { signBody } from '../node/sign';",
@@ -57,19 +81,9 @@ describe('dependency boundaries', () => {
     );
     expect(summaryOf(violations)).toEqual(
       expect.arrayContaining([
-        { from: probe, to: 'fs', rule: 'shared-is-pure', severity: 'error' },
-        {
-          from: probe,
-          to: 'src/node/sign.ts',
-          rule: 'shared-no-electron-or-process-code',
-          severity: 'error',
-        },
-        {
-          from: probe,
-          to: 'src/main/refusal.ts',
-          rule: 'shared-no-electron-or-process-code',
-          severity: 'error',
-        },
+        { from: probe, to: 'fs', rule: SHARED_RULES[0], severity: 'error' },
+        { from: probe, to: 'src/node/sign.ts', rule: SHARED_RULES[1], severity: 'error' },
+        { from: probe, to: 'src/main/refusal.ts', rule: SHARED_RULES[1], severity: 'error' },
       ]),
     );
     expect(violations.every((v) => v.from === probe)).toBe(true);
@@ -78,65 +92,123 @@ describe('dependency boundaries', () => {
   // A probe in `folder` importing `name` from `from`: the rule that must report it, and nothing else.
   const crossings: { folder: string; name: string; from: string; to: string; rule: string }[] = [
     {
-      folder: 'sandbox',
+      folder: 'src/sandbox',
       name: 'IpcFailure',
       from: '../main/refusal',
       to: 'src/main/refusal.ts',
       rule: 'sandbox-independent-of-app',
     },
     {
-      folder: 'node',
+      folder: 'src/node',
       name: 'IpcFailure',
       from: '../main/refusal',
       to: 'src/main/refusal.ts',
       rule: 'node-below-the-processes',
     },
     {
-      folder: 'notify',
+      folder: 'src/notify',
       name: 'migrateTeamDb',
       from: '../main/team/team-migrations',
       to: 'src/main/team/team-migrations.ts',
       rule: 'notify-independent-of-app',
     },
     {
-      folder: 'notify',
+      folder: 'src/notify',
       name: 'startSandbox',
       from: '../sandbox/server',
       to: 'src/sandbox/server.ts',
       rule: 'notify-independent-of-app',
     },
-    { folder: 'main', name: 'app', from: 'electron', to: 'electron', rule: 'electron-only-in-shell' },
+    { folder: 'src/main', name: 'app', from: 'electron', to: 'electron', rule: 'electron-only-in-shell' },
     // Through the alias: the rules see the file it resolves to.
     {
-      folder: 'main',
+      folder: 'src/main',
       name: 'loadPage',
       from: '@renderer/shell/lazy-pages',
       to: 'src/renderer/src/shell/lazy-pages.tsx',
       rule: 'main-not-renderer',
     },
     {
-      folder: 'main/kyc/reading',
+      folder: 'src/main/kyc/reading',
       name: 'normalizeRow',
       from: '../checking/normalize',
       to: 'src/main/kyc/checking/normalize.ts',
       rule: 'kyc-pipeline-one-way',
     },
     {
-      folder: 'main/kyc/checking',
+      folder: 'src/main/kyc/checking',
       name: 'openFile',
       from: '../worker/open-file',
       to: 'src/main/kyc/worker/open-file.ts',
       rule: 'kyc-pipeline-one-way',
     },
     {
-      folder: 'main/kyc/worker',
+      folder: 'src/main/kyc/worker',
       name: 'createKycBatches',
       from: '../batches',
       to: 'src/main/kyc/batches.ts',
       rule: 'kyc-worker-code-not-main-side',
     },
+    {
+      folder: 'src/renderer/src/lib',
+      name: 'IpcFailure',
+      from: '../../../main/refusal',
+      to: 'src/main/refusal.ts',
+      rule: 'renderer-not-main-or-sandbox',
+    },
+    {
+      folder: 'src/renderer/src/lib',
+      name: 'readFileSync',
+      from: 'node:fs',
+      to: 'fs',
+      rule: 'renderer-no-node-builtins',
+    },
+    {
+      folder: 'src/renderer/src/lib',
+      name: 'usePayInStore',
+      from: '../features/payin/store',
+      to: 'src/renderer/src/features/payin/store.ts',
+      rule: 'renderer-lib-below-features',
+    },
+    {
+      folder: 'src/renderer/src/features/history',
+      name: 'useKycStore',
+      from: '../kyc/store',
+      to: 'src/renderer/src/features/kyc/store.ts',
+      rule: 'renderer-features-apart',
+    },
+    // The shell's lazy parts are the pay-in's and the receipt's to use, not every feature's.
+    {
+      folder: 'src/renderer/src/features/kyc',
+      name: 'LAZY_PARTS',
+      from: '@renderer/shell/lazy-parts',
+      to: 'src/renderer/src/shell/lazy-parts.tsx',
+      rule: 'renderer-features-apart',
+    },
+    // A feature the rule's table does not list may import no other feature, not even the settings store.
+    {
+      folder: 'src/renderer/src/features/boundary-probe-feature',
+      name: 'useSettingsStore',
+      from: '../settings/store',
+      to: 'src/renderer/src/features/settings/store.ts',
+      rule: 'renderer-features-apart',
+    },
+    {
+      folder: 'tests/boot/child',
+      name: 'AMOUNT_MAX_LENGTH',
+      from: '../../../src/shared/money/amount.ts',
+      to: 'src/shared/money/amount.ts',
+      rule: 'boot-child-runs-unbundled',
+    },
+    {
+      folder: 'tests/boot/child',
+      name: 'app',
+      from: 'electron',
+      to: 'electron',
+      rule: 'boot-child-electron-types-only',
+    },
   ];
-  it.each(crossings)('reports $rule: src/$folder importing $from', ({ folder, name, from, to, rule }) => {
+  it.each(crossings)('reports $rule: $folder importing $from', ({ folder, name, from, to, rule }) => {
     const { probe, violations } = plantProbe(folder, [
       `import { ${name} } from '${from}';`,
       `export const probe = ${name};`,
@@ -147,5 +219,36 @@ describe('dependency boundaries', () => {
         to: v.to.includes('node_modules/electron/') ? 'electron' : v.to,
       })),
     ).toEqual([{ from: probe, to, rule, severity: 'error' }]);
+  });
+
+  it('lets a feature import what FEATURE_MAY_IMPORT names, and its own files', () => {
+    const { violations } = plantProbe('src/renderer/src/features/history', [
+      "import { useSettingsStore } from '../settings/store';",
+      "import { AskAgainPanel } from '../payin/AskAgainPanel';",
+      "import { ReceiptButton } from '../receipt/ReceiptButton';",
+      "import { useHistoryStore } from './store';",
+      'export const probe = [useSettingsStore, AskAgainPanel, ReceiptButton, useHistoryStore];',
+    ]);
+    expect(summaryOf(violations)).toEqual([]);
+  });
+
+  it(`reports ${CYCLE_RULE}: two files importing each other`, () => {
+    const [first, second] = [`src/shared/${probeName()}`, `src/shared/${probeName()}`];
+    const importOf = (file: string) => `import { probe as other } from './${path.basename(file)}';`;
+    const violations = plantFiles([
+      { file: `${first}.ts`, lines: [importOf(second), 'export const probe = () => other;'] },
+      { file: `${second}.ts`, lines: [importOf(first), 'export const probe = () => other;'] },
+    ]);
+    // The cycle is reported once, on the edge where the cruise found it closing.
+    expect(violations.map((v) => [v.from, v.to].sort())).toEqual([[`${first}.ts`, `${second}.ts`].sort()]);
+    expect(violations.every((v) => v.rule.name === CYCLE_RULE)).toBe(true);
+  });
+
+  it('has a probe for every rule of the config', () => {
+    const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as {
+      forbidden: { name: string }[];
+    };
+    const probed = new Set([...SHARED_RULES, ...crossings.map(({ rule }) => rule), CYCLE_RULE]);
+    expect(config.forbidden.map(({ name }) => name).filter((name) => !probed.has(name))).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 // "Ask the gateway again" (the same order number) from History's drawer, for a pay-in whose outcome is
-// open: the result panel's own panel and action (payin/AskAgainPanel, payin/ask-again), with the answer
+// open: the result panel's own panel and action (payin/AskAgainPanel, lib/ask-again), with the answer
 // said here and the drawer refreshed after every attempt. Once the card was asked for, the form stays
 // until a retry gets through.
 import { Alert } from '@mantine/core';
+import { askAgain, type RetryCard } from '@renderer/lib/ask-again';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import type { PayInResult } from '@shared/ipc';
 import { useState } from 'react';
 import { AskAgainPanel } from '../payin/AskAgainPanel';
-import { askAgain, type RetryCard } from '../payin/ask-again';
 
 export function RetryPanel({
   historyId,

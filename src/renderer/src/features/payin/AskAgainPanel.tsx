@@ -3,8 +3,8 @@
 // its own state of the action (ask-again.ts) and adds its own buttons and news.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { AskAgainExplained } from '@renderer/lib/AskAgainExplained';
+import type { RetryCard } from '@renderer/lib/ask-again';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { RetryCard } from './ask-again';
 import { CardNumberInput, CvvInput, ExpiryInput } from './CardInputs';
 import { cardDigits } from './card-input';
 

@@ -2,12 +2,12 @@
 // submission's payload while it is in flight, or while a duplicate warning waits for the operator's
 // answer; both paths drop the payload as soon as that answer is in.
 
+import { askAgain, type RetryCard, type RetryProblem } from '@renderer/lib/ask-again';
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import type { PayInResult } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
 import { isLaterNews } from '@shared/payin-lifecycle';
 import { create } from 'zustand';
-import { askAgain, type RetryCard, type RetryProblem } from './ask-again';
 
 export type PayInPhase =
   /** `note`: what the agent left open ("Check later"), and where to find it. */

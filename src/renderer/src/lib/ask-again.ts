@@ -1,6 +1,6 @@
 // Asking the gateway again (payin.retry, the same order number) about a pay-in whose outcome is open: the
-// one action behind the result panel's button and History's. A refusal because the pay-in settled
-// meanwhile (a callback or the bank page) is no retry error: the answer is what the pay-in came to.
+// one action behind the pay-in result panel's button and History's, hence in lib/. A refusal because the
+// pay-in settled meanwhile (a callback or the bank page) is no retry error: the answer is what it came to.
 
 import { call, errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import type { PayInResult } from '@shared/ipc';

@@ -32,6 +32,7 @@ export function StoredCardPicker({
   const [confirmation, setConfirmation] = useState<Confirmation>();
   const ccStorageID = useWatch({ control, name: 'ccStorageID' });
   // Look again after every answer: the pay-in just made may have stored a new card.
+  const forgetStoredCard = usePayInStore((state) => state.forgetStoredCard);
   const lastAnswer = usePayInStore((state) =>
     state.phase.kind === 'result' ? `${state.phase.result.historyId}:${state.phase.result.status}` : '',
   );
@@ -113,7 +114,7 @@ export function StoredCardPicker({
                 confirmLabel: 'Remove from the list',
                 danger: true,
                 onConfirm: async () => {
-                  const left = await call('payin.forgetStoredCard', { ccStorageID: chosen.ccStorageID });
+                  const left = await forgetStoredCard(chosen.ccStorageID);
                   setCards(left);
                   setValue('ccStorageID', NEW_CARD);
                 },

@@ -4,7 +4,7 @@
 
 import { askAgain, type RetryCard, type RetryProblem } from '@renderer/lib/ask-again';
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
-import type { PayInResult } from '@shared/ipc';
+import type { PayInResult, StoredCard } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
 import { isLaterNews } from '@shared/payin-lifecycle';
 import { create } from 'zustand';
@@ -67,6 +67,8 @@ interface PayInState {
    * profile's pay-in stays on the panel (a sandbox result under a production banner would lie).
    */
   profileShown: (profileId: string | undefined) => void;
+  /** Takes a customer's stored card off Paydesk's list (the gateway keeps it); answers with the cards left. */
+  forgetStoredCard: (ccStorageID: string) => Promise<StoredCard[]>;
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {
@@ -275,6 +277,10 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         : pickDefined(before, ['storedCard']);
     const merged = { ...kept, ...definedOf(result) } as PayInResult;
     set({ phase: { kind: 'result', result: merged } });
+  },
+
+  forgetStoredCard(ccStorageID) {
+    return call('payin.forgetStoredCard', { ccStorageID });
   },
 }));
 

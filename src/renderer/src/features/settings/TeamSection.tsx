@@ -3,7 +3,7 @@
 // back to the page (it only learns whether they are set). Checked with the contract's own schema before
 // it is sent; main checks again. Below them, how this desk's replication stands (ReplicationStatus).
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { call, errorMessage } from '@renderer/lib/paydesk';
+import { errorMessage } from '@renderer/lib/paydesk';
 import { teamConnectionSchema, teamKeySchema } from '@shared/team';
 import { type FormEvent, useState } from 'react';
 import { ReplicationStatus } from '../team/ReplicationStatus';
@@ -29,7 +29,8 @@ const LABELS: Record<keyof Fields, string> = {
 
 export function TeamSection() {
   const view = useSettingsStore((state) => state.view);
-  const replace = useSettingsStore((state) => state.replace);
+  const setTeam = useSettingsStore((state) => state.setTeam);
+  const setTeamSecrets = useSettingsStore((state) => state.setTeamSecrets);
   const team = view?.settings.team;
   const [fields, setFields] = useState<Fields>({
     host: team?.host ?? '',
@@ -84,7 +85,7 @@ export function TeamSection() {
       return;
     }
     void run(async () => {
-      replace(await call('settings.setTeam', { connection: parsed.data }));
+      await setTeam(parsed.data);
       return 'Team connection saved.';
     });
   }
@@ -101,12 +102,7 @@ export function TeamSection() {
       return;
     }
     void run(async () => {
-      replace(
-        await call('secret.setTeam', {
-          ...(password && { password }),
-          ...(key?.success && { key: key.data }),
-        }),
-      );
+      await setTeamSecrets({ ...(password && { password }), ...(key?.success && { key: key.data }) });
       setPassword('');
       setTeamKey('');
       return 'Saved in the keychain.';
@@ -115,7 +111,7 @@ export function TeamSection() {
 
   function leaveTeam() {
     void run(async () => {
-      replace(await call('settings.setTeam', { connection: null }));
+      await setTeam(null);
       return 'Team mode is off: this desk works alone.';
     });
   }

@@ -23,6 +23,10 @@ interface SettingsState {
   setSecret: (profileId: string, secret: string) => Promise<void>;
   removeSecret: (profileId: string) => Promise<void>;
   updateSettings: (patch: ChannelInput<'settings.update'>) => Promise<void>;
+  /** Joins a team (its connection) or, with null, leaves team mode. */
+  setTeam: (connection: ChannelInput<'settings.setTeam'>['connection']) => Promise<void>;
+  /** The team role's password and/or the team key, into the keychain. */
+  setTeamSecrets: (secrets: ChannelInput<'secret.setTeam'>) => Promise<void>;
 }
 
 export const useSettingsStore = create<SettingsState>((set, get) => ({
@@ -59,6 +63,12 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   },
   async updateSettings(patch) {
     get().replace(await call('settings.update', patch));
+  },
+  async setTeam(connection) {
+    get().replace(await call('settings.setTeam', { connection }));
+  },
+  async setTeamSecrets(secrets) {
+    get().replace(await call('secret.setTeam', secrets));
   },
 }));
 

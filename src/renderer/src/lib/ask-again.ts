@@ -2,9 +2,9 @@
 // one action behind the pay-in result panel's button and History's, hence in lib/. A refusal because the
 // pay-in settled meanwhile (a callback or the bank page) is no retry error: the answer is what it came to.
 
-import { call, errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import type { PayInResult } from '@shared/ipc';
 import { payInResultOf } from '@shared/payin-result';
+import { call, errorMessage, PaydeskError } from './paydesk';
 
 /** The card typed again: Paydesk keeps the first attempt's body only for a while (and not over a restart). */
 export type RetryCard = { cardNumber: string; cvv: string; expDate: string };

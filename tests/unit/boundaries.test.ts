@@ -64,6 +64,9 @@ function plantProbe(
 const summaryOf = (violations: Violation[]) =>
   violations.map((v) => ({ from: v.from, to: v.to, rule: v.rule.name, severity: v.rule.severity }));
 
+const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as {
+  forbidden: { name: string; to: { pathNot?: string[] } }[];
+};
 const SHARED_RULES = ['shared-is-pure', 'shared-no-electron-or-process-code'] as const;
 const CYCLE_RULE = 'no-circular';
 
@@ -245,10 +248,17 @@ describe('dependency boundaries', () => {
   });
 
   it('has a probe for every rule of the config', () => {
-    const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as {
-      forbidden: { name: string }[];
-    };
     const probed = new Set([...SHARED_RULES, ...crossings.map(({ rule }) => rule), CYCLE_RULE]);
     expect(config.forbidden.map(({ name }) => name).filter((name) => !probed.has(name))).toEqual([]);
+  });
+
+  it("allows features only files that exist (a moved file's edge would allow nothing and hide nothing)", () => {
+    const allowed = config.forbidden
+      .filter(({ name }) => name === 'renderer-features-apart')
+      .flatMap(({ to }) => to.pathNot ?? [])
+      .filter((pattern) => pattern.endsWith('$'))
+      .map((pattern) => pattern.slice(1, -1).replace(/\\(.)/g, '$1'));
+    expect(allowed.length).toBeGreaterThan(0);
+    expect(allowed.filter((file) => !existsSync(path.join(root, file)))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // "The customer may have been charged": what asking the gateway again does, its button, and the card typed
 // again when main no longer has it. The one panel of the result panel and History's drawer; each keeps
-// its own state of the action (ask-again.ts) and adds its own buttons and news.
+// its own state of the action (lib/ask-again.ts) and adds its own buttons and news.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { AskAgainExplained } from '@renderer/lib/AskAgainExplained';
 import type { RetryCard } from '@renderer/lib/ask-again';

@@ -32,13 +32,7 @@ const viewWith = (teamUser: string | undefined) =>
   }) as unknown as SettingsView;
 
 describe('the settings store: team mode', () => {
-  const connection = {
-    host: 'db.example',
-    port: 5432,
-    database: 'paydesk_team',
-    user: 'desk_1',
-    deskName: '',
-  };
+  const connection = { host: 'db', port: 5432, database: 'team', user: 'desk_1', deskName: '' };
 
   it("saves the connection, and the settings view becomes main's answer", async () => {
     useSettingsStore.setState({ view: viewWith(undefined) });

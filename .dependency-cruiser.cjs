@@ -4,14 +4,17 @@
  * symlink (a git worktree sharing another checkout's), dependency-cruiser reports the real path, e.g.
  * ../main/node_modules/electron/index.js.
  */
-/** A folder of src that must not import these others: one rule each, so a report names the boundary. */
-const apart = (name, from, to, comment) => ({
+/** A rule of this config: every one is an error. */
+const rule = (name, comment, from, to) => ({
   name,
   ...(comment && { comment }),
   severity: 'error',
-  from: { path: `^src/${from}` },
-  to: { path: to },
+  from,
+  to,
 });
+
+/** A folder of src that must not import these others: one rule each, so a report names the boundary. */
+const apart = (name, from, to, comment) => rule(name, comment, { path: `^src/${from}` }, { path: to });
 
 const processApart = [
   apart('main-not-renderer', '(main|node|sandbox|preload)', '^src/renderer'),
@@ -67,17 +70,13 @@ const FEATURE_MAY_IMPORT = {
 
 const RENDERER = '^src/renderer/src/';
 const exactly = (file) => `${RENDERER}${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-const featureRule = (from, allowed) => ({
-  name: 'renderer-features-apart',
-  comment:
+const featureRule = (from, allowed) =>
+  rule(
+    'renderer-features-apart',
     'A feature imports its own files, lib/ and src/shared; of another feature or the shell, only what FEATURE_MAY_IMPORT names.',
-  severity: 'error',
-  from,
-  to: {
-    path: `${RENDERER}(features|shell)/`,
-    pathNot: [`${RENDERER}features/$1/`, ...allowed.map(exactly)],
-  },
-});
+    from,
+    { path: `${RENDERER}(features|shell)/`, pathNot: [`${RENDERER}features/$1/`, ...allowed.map(exactly)] },
+  );
 const listed = Object.keys(FEATURE_MAY_IMPORT).join('|');
 const rendererFeaturesApart = [
   ...Object.entries(FEATURE_MAY_IMPORT).map(([feature, allowed]) =>
@@ -94,87 +93,60 @@ const rendererFeaturesApart = [
 
 module.exports = {
   forbidden: [
-    {
-      name: 'shared-is-pure',
-      comment: 'src/shared runs in every process: no Node built-ins, no Electron, no DOM-only packages.',
-      severity: 'error',
-      from: { path: '^src/shared' },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'shared-no-electron-or-process-code',
-      severity: 'error',
-      from: { path: '^src/shared' },
-      to: {
-        path: '((^|/)node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|node|preload|renderer|sandbox)',
-      },
-    },
-    {
-      name: 'renderer-not-main-or-sandbox',
-      comment: 'The renderer talks to main only through window.paydesk.',
-      severity: 'error',
-      from: { path: '^src/renderer' },
-      to: {
+    rule(
+      'shared-is-pure',
+      'src/shared runs in every process: no Node built-ins, no Electron, no DOM-only packages.',
+      { path: '^src/shared' },
+      { dependencyTypes: ['core'] },
+    ),
+    apart(
+      'shared-no-electron-or-process-code',
+      'shared',
+      '((^|/)node_modules/(electron|react|react-dom|fastify|pino)/)|^src/(main|node|preload|renderer|sandbox)',
+    ),
+    rule(
+      'renderer-not-main-or-sandbox',
+      'The renderer talks to main only through window.paydesk.',
+      { path: '^src/renderer' },
+      {
         path: '^src/(main|node|sandbox|preload/index)|(^|/)node_modules/(electron|fastify|pino)/',
         dependencyTypes: ['local', 'npm', 'npm-dev', 'core', 'npm-no-pkg', 'npm-unknown'],
       },
-    },
-    {
-      name: 'renderer-no-node-builtins',
-      severity: 'error',
-      from: { path: '^src/renderer' },
-      to: { dependencyTypes: ['core'] },
-    },
+    ),
+    rule('renderer-no-node-builtins', undefined, { path: '^src/renderer' }, { dependencyTypes: ['core'] }),
     ...processApart,
-    {
-      name: 'electron-only-in-shell',
-      comment:
-        'Only the Electron host, src/main/electron, may import electron; its types may be used anywhere (the core never needs them).',
-      severity: 'error',
-      from: {
-        path: '^src/(main|node|shared|sandbox)',
-        pathNot: '^src/main/electron/',
-      },
-      to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'kyc-pipeline-one-way',
-      comment:
-        'The KYC pipeline runs one way, reading (bytes to a raw table), checking (a row to a verdict), worker: no stage imports a later one.',
-      severity: 'error',
-      from: { path: '^src/main/kyc/(reading|checking)/' },
-      to: { path: '^src/main/kyc/(checking|worker)/', pathNot: '^src/main/kyc/$1/' },
-    },
-    {
-      name: 'kyc-worker-code-not-main-side',
-      comment:
-        "The worker thread's code (reading, checking, worker) never imports the main-side KYC modules (batches, the service): its bundle stays small.",
-      severity: 'error',
-      from: { path: '^src/main/kyc/(reading|checking|worker)/' },
-      to: { path: '^src/main/kyc/[^/]+\\.ts$', pathNot: '^src/main/kyc/limits\\.ts$' },
-    },
-    {
-      name: 'boot-child-runs-unbundled',
-      comment:
-        'tests/boot/child runs in plain Node (type stripping, no bundler, no tsx): Node built-ins and its own files only.',
-      severity: 'error',
-      from: { path: '^tests/boot/child/' },
-      to: { pathNot: '^tests/boot/child/|(^|/)node_modules/electron/', dependencyTypesNot: ['core'] },
-    },
-    {
-      name: 'boot-child-electron-types-only',
-      comment: "There, 'electron' is the stand-in itself: only its types come from Electron.",
-      severity: 'error',
-      from: { path: '^tests/boot/child/' },
-      to: { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
-    },
+    rule(
+      'electron-only-in-shell',
+      'Only the Electron host, src/main/electron, may import electron; its types may be used anywhere (the core never needs them).',
+      { path: '^src/(main|node|shared|sandbox)', pathNot: '^src/main/electron/' },
+      { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    ),
+    rule(
+      'kyc-pipeline-one-way',
+      'The KYC pipeline runs one way, reading (bytes to a raw table), checking (a row to a verdict), worker: no stage imports a later one.',
+      { path: '^src/main/kyc/(reading|checking)/' },
+      { path: '^src/main/kyc/(checking|worker)/', pathNot: '^src/main/kyc/$1/' },
+    ),
+    rule(
+      'kyc-worker-code-not-main-side',
+      "The worker thread's code (reading, checking, worker) never imports the main-side KYC modules (batches, the service): its bundle stays small.",
+      { path: '^src/main/kyc/(reading|checking|worker)/' },
+      { path: '^src/main/kyc/[^/]+\\.ts$', pathNot: '^src/main/kyc/limits\\.ts$' },
+    ),
+    rule(
+      'boot-child-runs-unbundled',
+      'tests/boot/child runs in plain Node (type stripping, no bundler, no tsx): Node built-ins and its own files only.',
+      { path: '^tests/boot/child/' },
+      { pathNot: '^tests/boot/child/|(^|/)node_modules/electron/', dependencyTypesNot: ['core'] },
+    ),
+    rule(
+      'boot-child-electron-types-only',
+      "There, 'electron' is the stand-in itself: only its types come from Electron.",
+      { path: '^tests/boot/child/' },
+      { path: '(^|/)node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    ),
     ...rendererFeaturesApart,
-    {
-      name: 'no-circular',
-      severity: 'error',
-      from: {},
-      to: { circular: true },
-    },
+    rule('no-circular', undefined, {}, { circular: true }),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

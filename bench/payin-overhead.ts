@@ -110,13 +110,13 @@ async function measureRun(run: number): Promise<{ samples: Sample[]; historyRows
   let lastTransportMs = 0;
   let lastBody: PayInBody | undefined;
   const transport: PayInTransport = {
-    async send(version, baseUrl, body, timeouts) {
+    async send(request, baseUrl, timeouts) {
       const started = performance.now();
       try {
-        return await gatewayTransport.send(version, baseUrl, body, timeouts);
+        return await gatewayTransport.send(request, baseUrl, timeouts);
       } finally {
         lastTransportMs = performance.now() - started;
-        lastBody = body;
+        lastBody = request.body;
       }
     },
   };

@@ -19,3 +19,20 @@ export const CUSTOMER_FIELDS = [
 ] as const;
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 export type CustomerDetails = Record<CustomerField, string>;
+
+/** The customer's details, each field's value from `detailOf`. */
+export function customerDetailsOf(detailOf: (field: CustomerField) => string): CustomerDetails {
+  return {
+    userId: detailOf('userId'),
+    firstName: detailOf('firstName'),
+    lastName: detailOf('lastName'),
+    mobile: detailOf('mobile'),
+    email: detailOf('email'),
+    iddCode: detailOf('iddCode'),
+    addressLine: detailOf('addressLine'),
+    city: detailOf('city'),
+    zip: detailOf('zip'),
+    country: detailOf('country'),
+    document: detailOf('document'),
+  };
+}

@@ -18,7 +18,7 @@ let answerGate: Promise<void> | undefined;
 
 const transport: PayInTransport = {
   async send(...args) {
-    const request = { merchantTradeNo: String(args[2].merchantTradeNo), answered: false };
+    const request = { merchantTradeNo: args[0].body.merchantTradeNo, answered: false };
     requests.push(request);
     if (gate) await gate;
     const answer = await gatewayTransport.send(...args);

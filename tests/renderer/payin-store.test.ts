@@ -137,14 +137,12 @@ describe('switching profiles (issue 24, item 4)', () => {
     usePayInStore.setState({
       phase: { kind: 'result', result: declined },
       retryProblem: { message: 'x', needsCard: false },
-      cardToFill: { cardNumber: '4242424242424242', cvv: '123', expDate: '12/30' },
       lastCustomer: { userId: 'cust-1' } as never,
     });
     usePayInStore.getState().profileShown('production');
     expect(usePayInStore.getState()).toMatchObject({
       phase: { kind: 'idle' },
       retryProblem: undefined,
-      cardToFill: undefined,
       lastCustomer: undefined,
     });
   });

@@ -10,7 +10,7 @@ import {
   payInV1RequestSchema,
   payInV2RequestSchema,
 } from '@shared/gateway/payin';
-import { payInSubmitSchema } from '@shared/payin-form';
+import { type PayInV2Form, payInSubmitSchema } from '@shared/payin-form';
 import {
   type Profile,
   type ProfileInput,
@@ -142,10 +142,9 @@ const formFields = (overrides: Record<string, string> = {}) => {
   return { ...rest, ...CARD, ...overrides };
 };
 
-function build(p: Profile, fields: Record<string, string | undefined> = formFields()) {
+function build(p: Profile, fields: PayInV2Form = formFields()) {
   return buildWireBody({
-    version: 'v2',
-    fields,
+    request: { version: 'v2', fields },
     profile: p,
     route,
     merchantTradeNo: 'T-9',
@@ -215,7 +214,8 @@ describe('buildWireBody under a profile', () => {
     expect(typed.successURL).toBe('https://shop.example/thanks');
 
     const bare = build(profile({ returnAddresses: 'profile' }));
-    for (const name of ['retURL', 'successURL', 'failURL', 'callBackURL']) expect(bare[name]).toBeUndefined();
+    for (const name of ['retURL', 'successURL', 'failURL', 'callBackURL'] as const)
+      expect(bare[name]).toBeUndefined();
   });
 
   it('the embedded sandbox with profile addresses gets no loopback callback either', () => {

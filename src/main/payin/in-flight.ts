@@ -2,19 +2,18 @@
 // (one per pay-in, so a retry comes back to the same place) and the request body as it was sent, card
 // data included, so that the agent can ask the gateway again with exactly the same request (A9). Bodies
 // live at most RETRY_BODY_TTL_MS and go as soon as the pay-in settles; nothing here is ever written down.
+import type { PayInV1Request, PayInV2Request } from '@shared/gateway/payin';
 import type { PayInResult } from '@shared/ipc';
 import type { ReturnRoute } from '../returns/return-listener';
 
 /** How long the body of an unsettled pay-in (card data included) stays in memory for asking again. */
 export const RETRY_BODY_TTL_MS = 30 * 60 * 1000;
 
-export type PayInBody = Record<string, string | number>;
+/** A pay-in request as it goes on the wire, by its version: the types of the wire schemas (gateway/payin.ts). */
+export type WireRequest = { version: 'v2'; body: PayInV2Request } | { version: 'v1'; body: PayInV1Request };
+export type PayInBody = WireRequest['body'];
 
-export interface KeptRequest {
-  version: 'v1' | 'v2';
-  body: PayInBody;
-  expires: number;
-}
+export type KeptRequest = WireRequest & { expires: number };
 
 export type InFlight = ReturnType<typeof createInFlight>;
 
@@ -31,8 +30,8 @@ export function createInFlight(now: () => number) {
   }
 
   return {
-    keepRequest(historyId: number, version: 'v1' | 'v2', body: PayInBody): void {
-      requests.set(historyId, { version, body, expires: now() + RETRY_BODY_TTL_MS });
+    keepRequest(historyId: number, request: WireRequest): void {
+      requests.set(historyId, { ...request, expires: now() + RETRY_BODY_TTL_MS });
     },
     request(historyId: number): KeptRequest | undefined {
       sweep();

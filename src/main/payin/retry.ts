@@ -78,28 +78,26 @@ async function exchangeFor(
   typedCard: { cardNumber: string; cvv: string; expDate: string } | undefined,
 ): Promise<Exchange> {
   const connection = await deps.connectionFor(row.profile);
-  const kept = deps.inFlight.request(row.id) ?? {
-    version: row.apiVersion,
-    body: rebuildWireBody({
+  const kept =
+    deps.inFlight.request(row.id) ??
+    rebuildWireBody({
       row,
       typedCard,
       maskCard: maskCardNumber,
       profile: connection.profile,
       secret: row.apiVersion === 'v1' ? await connection.secret() : undefined,
-    }),
-  };
-  const cardNumber = kept.body.cardNumber;
+    });
+  const { cardNumber, expDate } = kept.body;
   return {
     historyId: row.id,
     source: 'replay',
-    version: kept.version,
-    body: kept.body,
+    request: kept,
     route: routeFor(deps, row.id),
     connection,
     card: {
-      maskedPan: typeof cardNumber === 'string' ? maskCardNumber(cardNumber) : row.maskedPan,
+      maskedPan: cardNumber !== undefined ? maskCardNumber(cardNumber) : row.maskedPan,
       brand: row.brand,
-      expDate: typeof kept.body.expDate === 'string' ? kept.body.expDate : undefined,
+      expDate,
     },
     summary: {
       merchantTradeNo: row.merchantTradeNo,

@@ -7,15 +7,17 @@ import { CUSTOMER_FIELDS, type CustomerField } from '@shared/payin-form';
 
 export function returningCustomerOf(row: HistoryRow | undefined): ReturningCustomer {
   if (row?.kind !== 'payin') return { lastPayIn: null };
-  let sent: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    sent = JSON.parse(row.request) as Record<string, unknown>;
+    parsed = JSON.parse(row.request);
   } catch {
     return { lastPayIn: null };
   }
+  if (typeof parsed !== 'object' || parsed === null) return { lastPayIn: null };
+  const sent = new Map(Object.entries(parsed));
   const details: Partial<Record<CustomerField, string>> = {};
   for (const field of CUSTOMER_FIELDS) {
-    const value = sent[field];
+    const value = sent.get(field);
     if (typeof value === 'string' && value.trim() !== '') details[field] = value;
   }
   return { lastPayIn: { historyId: row.id, createdAt: row.createdAt, details } };

@@ -10,7 +10,7 @@ import { outcomeUnknown } from '../gateway/errors';
 import { type PayInAnswer, transportAnswer } from '../gateway/payin-answer';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
 import type { PayInTransport } from './gateway-transport';
-import type { InFlight, PayInBody } from './in-flight';
+import type { InFlight, WireRequest } from './in-flight';
 import type { PayInRecorder } from './record-evidence';
 import type { StoredCards } from './stored-cards';
 import type { ActiveConnection, PayInLog } from './types';
@@ -27,8 +27,7 @@ export interface SendDeps {
 export interface Exchange {
   historyId: number;
   source: 'answer' | 'replay';
-  version: 'v1' | 'v2';
-  body: PayInBody;
+  request: WireRequest;
   route: ReturnRoute;
   connection: ActiveConnection;
   /** The card as Paydesk knows it, to remember a stored card (storeCc=1) by. */
@@ -60,7 +59,7 @@ function bankPageOf(
 }
 
 export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise<PayInResult> {
-  const { historyId, connection, body, version } = exchange;
+  const { historyId, connection, request } = exchange;
   const opId = `payin-${historyId}`;
   // What support needs to trace the pay-in, and nothing personal: the payer's name, address, mobile,
   // e-mail and IP stay in history (which the operator lock guards), out of the log.
@@ -68,7 +67,7 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
     {
       opId,
       historyId,
-      version,
+      version: request.version,
       attempt: exchange.source,
       merchantTradeNo: exchange.summary.merchantTradeNo,
       amount: exchange.summary.amount,
@@ -81,7 +80,7 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
   );
   deps.inFlight.sendingStarted(historyId);
   const answered = (async () =>
-    deps.transport.send(version, connection.baseUrl, body, {
+    deps.transport.send(request, connection.baseUrl, {
       connectTimeoutMs: connection.profile.connectTimeoutMs,
       requestTimeoutMs: connection.profile.requestTimeoutMs,
     }))()
@@ -120,14 +119,14 @@ export async function sendAndRecord(deps: SendDeps, exchange: Exchange): Promise
 
 /** What the gateway's answer comes to: decided and written by the recorder, told to the agent. */
 function recordAnswer(deps: SendDeps, exchange: Exchange, answer: PayInAnswer): PayInResult {
-  const { historyId, connection, body, version } = exchange;
+  const { historyId, connection, request } = exchange;
   const opId = `payin-${historyId}`;
   let recorded: ReturnType<PayInRecorder['record']>;
   try {
     recorded = deps.recorder.record(historyId, { source: exchange.source, answer }, connection.operator);
   } catch (error) {
     // The row stays as it was (pending for a first attempt): the agent can ask the gateway again.
-    deps.inFlight.keepRequest(historyId, version, body);
+    deps.inFlight.keepRequest(historyId, request);
     deps.log?.error(
       {
         opId,
@@ -156,10 +155,10 @@ function recordAnswer(deps: SendDeps, exchange: Exchange, answer: PayInAnswer): 
 
   const { row, result } = recorded;
   const storedCard =
-    answer.ccStorageID && body.storeCc === '1'
+    answer.ccStorageID && request.body.storeCc === '1'
       ? rememberStoredCard(deps, exchange, answer.ccStorageID)
       : undefined;
-  if (!SETTLED_STATUSES.has(row.status)) deps.inFlight.keepRequest(historyId, version, body);
+  if (!SETTLED_STATUSES.has(row.status)) deps.inFlight.keepRequest(historyId, request);
   deps.log?.info(
     {
       opId,
@@ -187,11 +186,11 @@ function recordAnswer(deps: SendDeps, exchange: Exchange, answer: PayInAnswer): 
 }
 
 function rememberStoredCard(deps: SendDeps, exchange: Exchange, ccStorageID: string): StoredCard | undefined {
-  const { card, connection, body } = exchange;
+  const { card, connection, request } = exchange;
   if (!card.maskedPan || !card.brand || !card.expDate) return undefined;
   const stored: StoredCard = {
     ccStorageID,
-    userId: String(body.userId),
+    userId: request.body.userId,
     maskedPan: card.maskedPan,
     brand: card.brand,
     expDate: card.expDate,

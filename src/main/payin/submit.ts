@@ -13,7 +13,7 @@ import { IpcFailure } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { CardForKey } from '../team/card-key';
 import type { TeamDuplicateAnswer, TeamDuplicateQuery } from '../team/team-duplicate';
-import type { PayInBody } from './in-flight';
+import type { WireRequest } from './in-flight';
 import { type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
 import { buildWireBody } from './wire-body';
@@ -70,7 +70,7 @@ function invalid(message: string, field?: string): never {
 function cardOf(
   deps: SubmitDeps,
   connection: ActiveConnection,
-  fields: Record<string, string | undefined>,
+  fields: PayInSubmit['fields'],
 ): { maskedPan: string; brand: string } {
   if (fields.ccStorageID) {
     const stored = deps.storedCards.find(connection.profile.id, fields.ccStorageID);
@@ -95,10 +95,10 @@ export async function submitPayIn(
   deps.inFlight.sweep();
   const connection = await deps.connection();
   const { profile } = connection;
-  const fields = { ...input.fields } as Record<string, string | undefined>;
+  const { fields } = input;
   const card = cardOf(deps, connection, fields);
 
-  const amount = normalizeAmount(fields.amount ?? '');
+  const amount = normalizeAmount(fields.amount);
   if (!amount.ok) invalid(amount.message, 'amount');
   const team = deps.team?.();
   const cardKey = team?.cardKeyOf(
@@ -109,7 +109,7 @@ export async function submitPayIn(
     const earlier = deps.history.recentDuplicate(
       card.maskedPan,
       amount.value,
-      fields.userId ?? '',
+      fields.userId,
       deps.now() - DUPLICATE_WINDOW_MS,
     );
     if (earlier) {
@@ -122,7 +122,7 @@ export async function submitPayIn(
     if (team && cardKey) {
       teamCheck = await teamDuplicateCheck(team, {
         cardKey,
-        userId: fields.userId ?? '',
+        userId: fields.userId,
         amountMinor: toMinorUnits(amount.value),
         since: deps.now() - DUPLICATE_WINDOW_MS,
       });
@@ -132,15 +132,15 @@ export async function submitPayIn(
   const merchantTradeNo = fields.merchantTradeNo || generateMerchantTradeNo(deps.now());
   const secret = input.version === 'v1' ? await connection.secret() : undefined;
   const route = deps.listener.register();
-  let body: PayInBody;
+  let request: WireRequest;
   try {
-    body = buildWireBody({ version: input.version, fields, profile, route, merchantTradeNo, secret }).body;
+    request = buildWireBody({ request: input, profile, route, merchantTradeNo, secret });
   } catch (error) {
     deps.listener.forget(route.token);
     throw error;
   }
 
-  const currency = input.version === 'v1' ? String(body.currency) : profile.displayCurrency;
+  const currency = request.version === 'v1' ? request.body.currency : profile.displayCurrency;
   let historyId: number;
   try {
     historyId = deps.history.insertPayIn({
@@ -148,7 +148,7 @@ export async function submitPayIn(
       operator: connection.operator,
       apiVersion: input.version,
       currency,
-      request: body as { merchantTradeNo: string; userId: string; amount: string },
+      request: request.body,
       ...(!fields.cardNumber && { maskedPan: card.maskedPan, brand: card.brand }),
       ...(cardKey && { cardKey }),
     });
@@ -167,8 +167,7 @@ export async function submitPayIn(
   const result = await sendAndRecord(deps, {
     historyId,
     source: 'answer',
-    version: input.version,
-    body,
+    request,
     route,
     connection,
     card: { ...card, expDate: fields.expDate },

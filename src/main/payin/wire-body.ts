@@ -3,15 +3,22 @@
 // before anything is written or sent. One place, so that a retry is byte for byte the request that was
 // sent first (assumption A9 recognises the same order only by the same body).
 
-import { payInRequestSchema } from '@shared/gateway/payin';
+import {
+  LOOSEST_PAYIN_RULES,
+  type PayInRules,
+  type PayInV1Request,
+  type PayInV2Request,
+  payInRequestSchema,
+} from '@shared/gateway/payin';
 import type { PayInRow } from '@shared/history';
 import { normalizeAmount } from '@shared/money/amount';
 import { serviceAddresses } from '@shared/notification-service';
+import type { PayInSubmit } from '@shared/payin-form';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
 import { describeIssue, IpcFailure } from '../refusal';
 import type { ReturnRoute } from '../returns/return-listener';
-import type { PayInBody } from './in-flight';
+import type { WireRequest } from './in-flight';
 
 /** A value history stored masked (first 6, stars, last 4): it cannot be sent again as it was. */
 const MASKED_DIGITS = /\d{6}\*+\d{4}/;
@@ -25,46 +32,58 @@ function requireSecret(secret: string | undefined, message: string): string {
   return secret;
 }
 
-/** Signs a v1 body (assumption A4) and checks the whole request against its wire schema, read by the profile's rules (A8, A14). */
-function finish(
-  version: 'v1' | 'v2',
-  profile: Profile,
-  body: PayInBody,
-  secret: string | undefined,
-): PayInBody {
-  let wire = body;
-  if (version === 'v1') {
-    const key = requireSecret(
-      secret,
-      'Set the merchant secret of this profile in Settings: v1 pay-ins are signed with it.',
-    );
-    const { sign: _previous, ...unsigned } = body;
-    wire = { ...unsigned, sign: signBody(unsigned, key, profile.signAlgorithm) };
-  }
-  const parsed = payInRequestSchema(version, profile.payInRules).safeParse(wire);
+type RequestOf<V extends 'v1' | 'v2'> = V extends 'v1' ? PayInV1Request : PayInV2Request;
+
+/**
+ * Refuses, in the words of its first issue, a body that is not a request of `version` under `rules` (the
+ * profile's, A8, A14): what lets the types say the body is one. The body itself goes on, not zod's copy,
+ * whose keys are in the schema's order: a retry is byte for byte the request sent first (A9).
+ */
+function assertWireRequest<V extends 'v1' | 'v2'>(
+  version: V,
+  rules: PayInRules,
+  body: object,
+): asserts body is RequestOf<V> {
+  const parsed = payInRequestSchema(version, rules).safeParse(body);
   if (!parsed.success) {
     const issue = describeIssue(parsed.error.issues);
     invalid(issue.message, issue.field);
   }
-  return wire;
+}
+
+/** A v1 body signed with the profile's secret (assumption A4), any earlier signature replaced. */
+function signed<B extends object>(
+  body: B & { sign?: unknown },
+  profile: Profile,
+  secret: string | undefined,
+) {
+  const key = requireSecret(
+    secret,
+    'Set the merchant secret of this profile in Settings: v1 pay-ins are signed with it.',
+  );
+  const { sign: _previous, ...unsigned } = body;
+  return { ...unsigned, sign: signBody(unsigned, key, profile.signAlgorithm) };
+}
+
+/** The fields of `value` that have a value: an empty text is a field the agent left empty, never sent. */
+function withoutEmpty<T extends object>(value: T): T {
+  const kept = { ...value };
+  for (const key in kept) if (kept[key] === undefined || kept[key] === '') delete kept[key];
+  return kept;
 }
 
 /** The first attempt's request, from the agent's fields, the profile and the pay-in's return route. */
 export function buildWireBody(input: {
-  version: 'v1' | 'v2';
-  fields: Record<string, string | undefined>;
+  request: PayInSubmit;
   profile: Profile;
   route: ReturnRoute;
   merchantTradeNo: string;
   secret: string | undefined;
-}): { body: PayInBody } {
-  const { fields, profile, route } = input;
-  const amount = normalizeAmount(fields.amount ?? '');
+}): WireRequest {
+  const { request, profile, route } = input;
+  const amount = normalizeAmount(request.fields.amount);
   if (!amount.ok) invalid(amount.message, 'amount');
-  const body: PayInBody = {};
-  for (const [name, value] of Object.entries(fields))
-    if (value !== undefined && value !== '') body[name] = value;
-  Object.assign(body, { merchantTradeNo: input.merchantTradeNo, amount: amount.value });
+  const { fields } = request;
   // A29: an address the agent left empty is the profile's notification service's (when it names one), else
   // Paydesk's loopback return route, or, for a profile whose gateway takes only public addresses, the
   // profile's own (none when it has none).
@@ -83,16 +102,29 @@ export function buildWireBody(input: {
           failURL: profile.failURL,
           callBackURL: profile.callBackURL,
         };
-  const returns = {
+  const returns = withoutEmpty({
     retURL: fields.retURL || fallback.retURL,
     successURL: fields.successURL || fallback.successURL,
     failURL: fields.failURL || fallback.failURL,
     callBackURL: fields.callBackURL || fallback.callBackURL,
-  };
-  for (const [name, url] of Object.entries(returns)) if (url) body[name] = url;
+  });
+  const sent = { merchantTradeNo: input.merchantTradeNo, amount: amount.value };
+  const { payInRules: rules } = profile;
   // A3: a number in JSON, its digits in a form body.
-  const merchantId = input.version === 'v2' ? profile.merchantId : String(profile.merchantId);
-  return { body: finish(input.version, profile, { merchantId, ...body }, input.secret) };
+  if (request.version === 'v2') {
+    const body = { merchantId: profile.merchantId, ...withoutEmpty(request.fields), ...sent, ...returns };
+    assertWireRequest('v2', rules, body);
+    return { version: 'v2', body };
+  }
+  const unsigned = {
+    merchantId: String(profile.merchantId),
+    ...withoutEmpty(request.fields),
+    ...sent,
+    ...returns,
+  };
+  const body = signed(unsigned, profile, input.secret);
+  assertWireRequest('v1', rules, body);
+  return { version: 'v1', body };
 }
 
 /**
@@ -107,10 +139,14 @@ export function rebuildWireBody(input: {
   maskCard: (cardNumber: string) => string;
   profile: Profile;
   secret: string | undefined;
-}): PayInBody {
+}): WireRequest {
   const { row } = input;
-  const original = JSON.parse(row.request) as PayInBody;
-  const storedCard = typeof original.ccStorageID === 'string' && original.ccStorageID !== '';
+  const original: unknown = JSON.parse(row.request);
+  if (typeof original !== 'object' || original === null) {
+    throw new IpcFailure('conflict', `History does not hold the request of order ${row.merchantTradeNo}.`);
+  }
+  const storedCard =
+    'ccStorageID' in original && typeof original.ccStorageID === 'string' && original.ccStorageID !== '';
   let typed: Partial<NonNullable<typeof input.typedCard>> = {};
   if (!storedCard) {
     if (!input.typedCard)
@@ -122,7 +158,7 @@ export function rebuildWireBody(input: {
   }
   // The stored request has every card-number-like digit run masked, and an order number or a user id can
   // be one: these two come from their own columns, as sent, or the gateway sees a new order.
-  const body: PayInBody = { ...original, ...typed, merchantTradeNo: row.merchantTradeNo, userId: row.userId };
+  const body = { ...original, ...typed, merchantTradeNo: row.merchantTradeNo, userId: row.userId };
   const masked = Object.entries(body)
     .filter(([key, value]) => key !== 'sign' && MASKED_DIGITS.test(String(value)))
     .map(([key]) => key);
@@ -132,6 +168,12 @@ export function rebuildWireBody(input: {
       `This pay-in cannot be sent again exactly: history keeps ${masked.join(', ')} masked because it looks like a card number. Its outcome stays unknown: look order ${row.merchantTradeNo} up at the gateway before charging again.`,
     );
   }
-  if (row.apiVersion === 'v2') return body;
-  return finish('v1', input.profile, body, input.secret);
+  if (row.apiVersion === 'v2') {
+    // It was checked under the profile's rules when it was first sent; here only that it is a v2 request.
+    assertWireRequest('v2', LOOSEST_PAYIN_RULES, body);
+    return { version: 'v2', body };
+  }
+  const resigned = signed(body, input.profile, input.secret);
+  assertWireRequest('v1', input.profile.payInRules, resigned);
+  return { version: 'v1', body: resigned };
 }

@@ -3,6 +3,7 @@
 // The pay-in form (CardFields, through react-hook-form) and the retry form (AskAgainPanel) both use them.
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { MONO_INPUT } from '@renderer/lib/styles';
+import { PAYIN_FIELDS } from '@shared/payin-fields';
 import type { ClipboardEvent, DragEvent, Ref } from 'react';
 import { formatCardNumber, formatExpiry } from './card-input';
 
@@ -17,7 +18,7 @@ const block = (event: ClipboardEvent | DragEvent) => event.preventDefault();
 export function CardNumberInput({ value, onChange, ...rest }: Controlled) {
   return (
     <TextInput
-      label="Card number"
+      label={PAYIN_FIELDS.cardNumber.label}
       inputMode="numeric"
       autoComplete="off"
       spellCheck={false}
@@ -35,7 +36,7 @@ export function CardNumberInput({ value, onChange, ...rest }: Controlled) {
 export function ExpiryInput({ value, onChange, ...rest }: Controlled) {
   return (
     <TextInput
-      label="Expiry (MM/YY)"
+      label={PAYIN_FIELDS.expDate.label}
       placeholder="MM/YY"
       inputMode="numeric"
       autoComplete="off"
@@ -52,7 +53,7 @@ export function ExpiryInput({ value, onChange, ...rest }: Controlled) {
 export function CvvInput({ value, onChange, digits = 4, ...rest }: Controlled & { digits?: number }) {
   return (
     <TextInput
-      label="CVV"
+      label={PAYIN_FIELDS.cvv.label}
       inputMode="numeric"
       autoComplete="off"
       styles={MONO_INPUT}

@@ -11,6 +11,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  type TextInputProps,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
@@ -18,8 +19,10 @@ import { countryOptions } from '@renderer/lib/countries';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { MONO_INPUT } from '@renderer/lib/styles';
-import { CUSTOMER_FIELDS, type CustomerDetails } from '@shared/customer-fields';
+import { BROWSER_FIELD_MAX_LENGTH } from '@shared/bank-page-browser';
+import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
 import { normalizeAmount, withDecimalPoint } from '@shared/money/amount';
+import { accordionSectionOf, fieldsIn, isSentIn, PAYIN_FIELDS } from '@shared/payin-fields';
 import type { PayInSubmit } from '@shared/payin-form';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { Profile } from '@shared/profile';
@@ -34,8 +37,8 @@ import {
   type FormFieldName,
   isFormField,
   type PayInFormValues,
-  type PayInVersion,
   rulesOf,
+  withOrderNumber,
 } from './form';
 import { loadFormSchema, payInResolverFor } from './form-resolver';
 import { ProductsEditor } from './ProductsEditor';
@@ -44,20 +47,27 @@ import { StoredCardPicker } from './StoredCardPicker';
 import { usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
 
-const URL_FIELDS = ['callBackURL', 'successURL', 'failURL', 'retURL'] as const;
-const BROWSER_FIELDS = ['clientHTTPAccept', 'clientHTTPUserAgent'] as const;
-const ADVANCED_FIELDS = ['eci', 'cavv', 'dsTranId'] as const;
-
-function sectionOf(field: string): string | undefined {
-  if ((URL_FIELDS as readonly string[]).includes(field)) return 'urls';
-  if ((BROWSER_FIELDS as readonly string[]).includes(field)) return 'browser';
-  if ((ADVANCED_FIELDS as readonly string[]).includes(field)) return 'advanced';
-  if (field === 'products') return 'products';
-  return undefined;
-}
-
 /** A text field of this form: registered by name, with its error (lib/FormTextInput). */
 const TextField = FormTextInput<PayInFormValues>;
+
+/** What a text field shows beside its label and whether it is required (both in the shared table). */
+const TEXT_FIELD_PROPS: Partial<Record<FormFieldName, Omit<TextInputProps, 'name' | 'error'>>> = {
+  email: { type: 'email' },
+  iddCode: { inputMode: 'numeric', leftSection: '+', description: 'From the country unless changed' },
+  mobile: { inputMode: 'numeric' },
+  ip: { placeholder: '203.0.113.7' },
+  clientHTTPAccept: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
+  clientHTTPUserAgent: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
+  eci: { maxLength: 2 },
+};
+
+/** A text field as the shared table describes it: its label, whether it is required, its extras above. */
+function TableField({ name }: { name: FormFieldName }) {
+  const spec = PAYIN_FIELDS[name];
+  return (
+    <TextField name={name} label={spec.label} required={'required' in spec} {...TEXT_FIELD_PROPS[name]} />
+  );
+}
 
 // Two columns where the form has the room, one where it is narrow (beside a bank page, at 1024 px): by the
 // form's own width, not the window's, so a value or a choice is never cut to fit a half column.
@@ -89,7 +99,6 @@ export function PayInForm({
   const country = useWatch({ control, name: 'country' });
   const currencyField = useWatch({ control, name: 'currency' });
   const ccStorageID = useWatch({ control, name: 'ccStorageID' });
-  const fieldProblem = usePayInStore((state) => state.fieldProblem);
   const submit = usePayInStore((state) => state.submit);
   // Busy until main has answered, even when news of the pay-in (a callback) is already on the panel.
   const sending = usePayInStore((state) => state.inFlight);
@@ -126,16 +135,6 @@ export function PayInForm({
     return () => clearTimeout(timer);
   }, [active, setFocus]);
 
-  // Main or the gateway named a field: mark it, open its section, put the cursor there.
-  useEffect(() => {
-    if (!fieldProblem || !isFormField(fieldProblem.field)) return;
-    const field: FormFieldName = fieldProblem.field;
-    const section = sectionOf(field);
-    if (section) setSections((open) => (open.includes(section) ? open : [...open, section]));
-    setError(field, { type: 'server', message: fieldProblem.message });
-    setTimeout(() => setFocus(field), 0);
-  }, [fieldProblem, setError, setFocus]);
-
   // After an approved pay-in the form starts a new payment: the next caller must not inherit this one's
   // details. They are kept in memory for "Same customer again" in the result panel.
   const phase = usePayInStore((state) => state.phase);
@@ -145,27 +144,46 @@ export function PayInForm({
   useEffect(() => {
     if (approvedId === undefined) return;
     const values = getValues();
-    usePayInStore
-      .getState()
-      .rememberCustomer(
-        Object.fromEntries(CUSTOMER_FIELDS.map((name) => [name, values[name]])) as CustomerDetails,
-      );
+    usePayInStore.getState().rememberCustomer(customerDetailsOf((name) => values[name]));
     reset(defaultValues(profile, values.version));
   }, [approvedId]);
 
-  const customerToFill = usePayInStore((state) => state.customerToFill);
   // The customer's stored cards, as the picker found them: a customer brought back with a card on file
   // goes on to choosing it, one with none to typing a card.
   const [storedCardCount, setStoredCardCount] = useState(0);
-  useEffect(() => {
-    if (!customerToFill) return;
-    usePayInStore.getState().fillCustomer(undefined);
-    for (const name of CUSTOMER_FIELDS) setValue(name, customerToFill[name], { shouldDirty: true });
-    // Fields marked by an earlier Send ("Required.") are checked again with what was filled in.
-    const marked = CUSTOMER_FIELDS.filter((name) => form.getFieldState(name).error);
-    if (marked.length > 0) void form.trigger(marked);
-    if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
-  }, [customerToFill, setValue, setFocus, form, active, storedCardCount]);
+
+  // What the store's actions do to the form (store.ts PayInFormHandle): attached while the form is mounted.
+  useEffect(
+    () =>
+      usePayInStore.getState().attachForm({
+        // Main or the gateway named a field: mark it, open its section, put the cursor there.
+        markField(name, message) {
+          if (!isFormField(name)) return;
+          const section = accordionSectionOf(name);
+          if (section) setSections((open) => (open.includes(section) ? open : [...open, section]));
+          setError(name, { type: 'server', message });
+          setTimeout(() => setFocus(name), 0);
+        },
+        // "Same customer again" or a returning customer's details.
+        fillCustomer(customer) {
+          for (const name of CUSTOMER_FIELDS) setValue(name, customer[name], { shouldDirty: true });
+          // Fields marked by an earlier Send ("Required.") are checked again with what was filled in.
+          const marked = CUSTOMER_FIELDS.filter((name) => form.getFieldState(name).error);
+          if (marked.length > 0) void form.trigger(marked);
+          if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
+        },
+        // A test card chosen in the Test cards list: into the card fields, then on to the amount.
+        fillCard(card) {
+          setValue('ccStorageID', '');
+          setValue('cardNumber', formatCardNumber(card.cardNumber), { shouldDirty: true });
+          setValue('expDate', card.expDate, { shouldDirty: true });
+          setValue('cvv', card.cvv, { shouldDirty: true });
+          form.clearErrors([...CARD_FIELDS]);
+          if (active) setTimeout(() => setFocus('amount'), 0);
+        },
+      }),
+    [setError, setValue, setFocus, form, active, storedCardCount],
+  );
 
   /** "New payment": an empty form; a result still open goes to the note that says where it is. */
   function newPayment() {
@@ -183,19 +201,6 @@ export function PayInForm({
     setTimeout(() => setFocus('userId'), 0);
   }
 
-  // A test card chosen in the Test cards list: into the card fields, then on to the amount.
-  const cardToFill = usePayInStore((state) => state.cardToFill);
-  useEffect(() => {
-    if (!cardToFill) return;
-    usePayInStore.getState().fillCard(undefined);
-    setValue('ccStorageID', '');
-    setValue('cardNumber', formatCardNumber(cardToFill.cardNumber), { shouldDirty: true });
-    setValue('expDate', cardToFill.expDate, { shouldDirty: true });
-    setValue('cvv', cardToFill.cvv, { shouldDirty: true });
-    form.clearErrors([...CARD_FIELDS]);
-    if (active) setTimeout(() => setFocus('amount'), 0);
-  }, [cardToFill, setValue, setFocus, form, active]);
-
   function clearCard() {
     for (const name of CARD_FIELDS) setValue(name, '', { shouldDirty: false });
     form.clearErrors([...CARD_FIELDS]);
@@ -209,28 +214,25 @@ export function PayInForm({
     clearCard();
     setValue('storeCc', false);
     // Named here, so that news of this pay-in from any source finds the panel while it is being sent.
-    const named: PayInSubmit = payload.fields.merchantTradeNo
+    const named = payload.fields.merchantTradeNo
       ? payload
-      : ({
-          ...payload,
-          fields: { ...payload.fields, merchantTradeNo: generateMerchantTradeNo() },
-        } as PayInSubmit);
+      : withOrderNumber(payload, generateMerchantTradeNo());
     await submit(named);
   };
 
   const onInvalid: SubmitErrorHandler<PayInFormValues> = (invalid) => {
     const open = Object.keys(invalid)
-      .map(sectionOf)
-      .filter((section): section is string => section !== undefined);
+      .map(accordionSectionOf)
+      .filter((section) => section !== undefined);
     if (open.length) setSections((current) => [...new Set([...current, ...open])]);
   };
 
   // Escape anywhere on the page (the focus may be on the result panel), except in a dialog or an open list.
   function onKeyDown(event: KeyboardEvent) {
     if (!active || event.key !== 'Escape' || event.defaultPrevented) return;
-    const target = event.target as HTMLElement;
-    if (target.getAttribute?.('aria-expanded') === 'true') return; // an open dropdown closes first
-    if (target.closest?.('[role="dialog"], [data-bank-page]')) return;
+    const target = event.target instanceof Element ? event.target : undefined;
+    if (target?.getAttribute('aria-expanded') === 'true') return; // an open dropdown closes first
+    if (target?.closest('[role="dialog"], [data-bank-page]')) return;
     if (document.querySelector('[role="dialog"]')) return;
     event.preventDefault();
     const values = getValues();
@@ -270,7 +272,7 @@ export function PayInForm({
                   <SegmentedControl
                     aria-labelledby="payin-version-label"
                     value={field.value}
-                    onChange={(value) => field.onChange(value as PayInVersion)}
+                    onChange={field.onChange}
                     data={[
                       { value: 'v2', label: 'v2 (JSON)' },
                       { value: 'v1', label: 'v1 (signed form)' },
@@ -294,7 +296,7 @@ export function PayInForm({
           )}
 
           <SimpleGrid {...FORM_COLUMNS}>
-            <TextField name="userId" label="Customer id (userId)" required autoComplete="off" />
+            <TextField name="userId" label={PAYIN_FIELDS.userId.label} required autoComplete="off" />
             <StoredCardPicker profileId={profile?.id} onCards={setStoredCardCount} />
           </SimpleGrid>
           <ReturningCustomer profileId={profile?.id} />
@@ -318,7 +320,7 @@ export function PayInForm({
           <Group align="flex-start" gap="sm">
             <TextField
               name="amount"
-              label="Amount"
+              label={PAYIN_FIELDS.amount.label}
               required
               inputMode="decimal"
               autoComplete="off"
@@ -341,7 +343,7 @@ export function PayInForm({
               <TextField
                 name="currency"
                 options={{ setValueAs: (value: string) => value.toUpperCase() }}
-                label="Currency"
+                label={PAYIN_FIELDS.currency.label}
                 required
                 maxLength={3}
                 w="7rem"
@@ -356,76 +358,61 @@ export function PayInForm({
           </Group>
 
           <SimpleGrid {...FORM_COLUMNS}>
-            <TextField name="firstName" label="First name" required />
-            <TextField name="lastName" label="Last name" required />
-            {version === 'v1' && <TextField name="email" label="E-mail" type="email" required />}
-            {rules.country === 'text' ? (
-              <TextField
-                name="country"
-                label="Country"
-                required
-                maxLength={8}
-                description="As the gateway writes it, up to 8"
-              />
-            ) : (
-              <Controller
-                control={control}
-                name="country"
-                render={({ field, fieldState }) => (
-                  <SearchSelect
-                    ref={field.ref}
-                    label="Country"
+            {fieldsIn('customer')
+              .filter((name) => isSentIn(name, version))
+              .map((name) =>
+                name !== 'country' ? (
+                  <TableField key={name} name={name} />
+                ) : rules.country === 'text' ? (
+                  <TextField
+                    key={name}
+                    name="country"
+                    label={PAYIN_FIELDS.country.label}
                     required
-                    // Keyboard first: typing replaces the country shown, and Enter takes the first match.
-                    searchable
-                    data={countries}
-                    value={field.value || null}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    nothingFoundMessage="No such country"
-                    limit={50}
-                    error={fieldState.error?.message}
-                    data-testid="country"
+                    maxLength={8}
+                    description="As the gateway writes it, up to 8"
                   />
-                )}
-              />
-            )}
-            {version === 'v1' && (
-              <TextField
-                name="iddCode"
-                label="Calling code"
-                required
-                inputMode="numeric"
-                leftSection="+"
-                description="From the country unless changed"
-              />
-            )}
-            <TextField name="mobile" label="Mobile (without country code)" required inputMode="numeric" />
-            <TextField name="addressLine" label="Address" required />
-            <TextField name="city" label="City" required />
-            <TextField name="zip" label="Postcode" required />
-            <TextField name="ip" label="Customer IP (IPv4)" required placeholder="203.0.113.7" />
-            <TextField name="document" label="Identity document (optional)" />
+                ) : (
+                  <Controller
+                    key={name}
+                    control={control}
+                    name="country"
+                    render={({ field, fieldState }) => (
+                      <SearchSelect
+                        ref={field.ref}
+                        label={PAYIN_FIELDS.country.label}
+                        required
+                        // Keyboard first: typing replaces the country shown, and Enter takes the first match.
+                        searchable
+                        data={countries}
+                        value={field.value || null}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        nothingFoundMessage="No such country"
+                        limit={50}
+                        error={fieldState.error?.message}
+                        data-testid="country"
+                      />
+                    )}
+                  />
+                ),
+              )}
           </SimpleGrid>
 
           <SimpleGrid {...FORM_COLUMNS}>
-            <TextField
-              name="merchantTradeNo"
-              label="Order number (merchantTradeNo, optional — generated if empty)"
-              autoComplete="off"
-            />
+            <TextField name="merchantTradeNo" label={PAYIN_FIELDS.merchantTradeNo.label} autoComplete="off" />
             <Controller
               control={control}
               name="txMode"
               render={({ field }) => (
                 <Stack gap={4}>
                   <Text size="sm" fw={500} id="payin-mode-label">
-                    Mode
+                    {PAYIN_FIELDS.txMode.label}
                   </Text>
                   <SegmentedControl
                     aria-labelledby="payin-mode-label"
                     value={field.value}
-                    onChange={(value) => field.onChange(value as 'h2h' | 'redirection')}
+                    onChange={field.onChange}
                     data={[
                       { value: 'h2h', label: 'h2h (card keyed here)' },
                       { value: 'redirection', label: 'redirection' },
@@ -434,14 +421,12 @@ export function PayInForm({
                 </Stack>
               )}
             />
-            {version === 'v1' && (
-              <TextField name="payChannel" label="Payment channel (payChannel, optional)" />
-            )}
+            {version === 'v1' && <TextField name="payChannel" label={PAYIN_FIELDS.payChannel.label} />}
           </SimpleGrid>
 
           {!ccStorageID && (
             <Checkbox
-              label="Store card for later"
+              label={PAYIN_FIELDS.storeCc.label}
               description="The gateway returns a ccStorageID that Paydesk keeps for this customer id."
               {...register('storeCc')}
             />
@@ -449,7 +434,7 @@ export function PayInForm({
 
           <Accordion multiple variant="contained" value={sections} onChange={setSections}>
             <Accordion.Item value="products">
-              <Accordion.Control>Products (optional)</Accordion.Control>
+              <Accordion.Control>{PAYIN_FIELDS.products.label}</Accordion.Control>
               <Accordion.Panel>
                 <ProductsEditor currency={currency} />
               </Accordion.Panel>
@@ -465,10 +450,9 @@ export function PayInForm({
                         ? "Empty return URLs are the profile's own (none if it has none). Paydesk does not see the end of a bank page with this profile: close the bank page when the customer is done."
                         : 'Empty return URLs are filled by Paydesk so that it sees the end of a bank page.'}
                   </Text>
-                  <TextField name="callBackURL" label="Callback URL (callBackURL)" />
-                  <TextField name="successURL" label="Success URL (successURL)" />
-                  <TextField name="failURL" label="Fail URL (failURL)" />
-                  <TextField name="retURL" label="3DS return URL (retURL)" />
+                  {fieldsIn('urls').map((name) => (
+                    <TableField key={name} name={name} />
+                  ))}
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>
@@ -480,18 +464,9 @@ export function PayInForm({
                     The bank page opens in Paydesk's own browser, so these describe it. Change them only if
                     the gateway asks for other values.
                   </Text>
-                  <TextField
-                    name="clientHTTPAccept"
-                    label="Browser Accept header (clientHTTPAccept)"
-                    maxLength={512}
-                    styles={MONO_INPUT}
-                  />
-                  <TextField
-                    name="clientHTTPUserAgent"
-                    label="Browser user agent (clientHTTPUserAgent)"
-                    maxLength={512}
-                    styles={MONO_INPUT}
-                  />
+                  {fieldsIn('browser').map((name) => (
+                    <TableField key={name} name={name} />
+                  ))}
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>
@@ -500,9 +475,9 @@ export function PayInForm({
                 <Accordion.Control>Advanced (3-D Secure data)</Accordion.Control>
                 <Accordion.Panel>
                   <SimpleGrid cols={3} spacing="sm">
-                    <TextField name="eci" label="ECI (eci)" maxLength={2} />
-                    <TextField name="cavv" label="CAVV (cavv)" />
-                    <TextField name="dsTranId" label="DS transaction id (dsTranId)" />
+                    {fieldsIn('advanced').map((name) => (
+                      <TableField key={name} name={name} />
+                    ))}
                   </SimpleGrid>
                 </Accordion.Panel>
               </Accordion.Item>

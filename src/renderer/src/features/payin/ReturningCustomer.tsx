@@ -5,7 +5,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { localDateTime } from '@renderer/lib/local-time';
 import { call } from '@renderer/lib/paydesk';
-import { CUSTOMER_FIELDS, type CustomerDetails } from '@shared/customer-fields';
+import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
 import type { ReturningCustomer as Found } from '@shared/ipc';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -46,10 +46,11 @@ export function ReturningCustomer({ profileId }: { profileId: string | undefined
   const name = [found.details.firstName, found.details.lastName].filter(Boolean).join(' ') || 'no name';
   const use = () => {
     setUsed(found);
-    usePayInStore.getState().fillCustomer({
-      ...Object.fromEntries(CUSTOMER_FIELDS.map((field) => [field, found.details[field] ?? ''])),
-      userId: found.userId,
-    } as CustomerDetails);
+    usePayInStore
+      .getState()
+      .fillCustomer(
+        customerDetailsOf((field) => (field === 'userId' ? found.userId : (found.details[field] ?? ''))),
+      );
   };
   return (
     <Group gap="xs" role="note" aria-label="Returning customer" data-testid="returning-customer">

@@ -9,6 +9,7 @@ import { call, errorMessage } from '@renderer/lib/paydesk';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { LazyConfirmDialog } from '@renderer/shell/lazy-parts';
 import type { StoredCard } from '@shared/ipc';
+import { PAYIN_FIELDS } from '@shared/payin-fields';
 import { useEffect, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { PayInFormValues } from './form';
@@ -83,7 +84,7 @@ export function StoredCardPicker({
         render={({ field, fieldState }) => (
           <SearchSelect
             ref={field.ref}
-            label="Card to charge"
+            label={PAYIN_FIELDS.ccStorageID.label}
             description={`${cards.length} stored card${cards.length === 1 ? '' : 's'} for this customer`}
             data={[
               { value: NEW_CARD, label: 'A new card (type the details)' },

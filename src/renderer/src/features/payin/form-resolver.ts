@@ -5,7 +5,7 @@
 import type { PayInRules } from '@shared/gateway/payin';
 import type { PayInSubmit } from '@shared/payin-form';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { cardErrors, type PayInFormValues, type PayInVersion } from './form';
+import { CARD_FIELDS, cardErrors, type PayInFormValues, type PayInVersion } from './form';
 
 type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
 const resolvers = new Map<string, PayInResolver>();
@@ -31,11 +31,10 @@ export function payInResolverFor(rules: PayInRules): PayInResolver {
     byVersion ??= (await loadFormSchema()).schemaResolversFor(rules);
     const result = await byVersion[values.version](values, context, options);
     const errors: FieldErrors<PayInFormValues> = { ...result.errors };
-    for (const [name, message] of Object.entries(cardErrors(values, new Date(), rules))) {
-      (errors as Record<string, { type: string; message: string }>)[name] = {
-        type: 'card',
-        message: message!,
-      };
+    const card = cardErrors(values, new Date(), rules);
+    for (const name of CARD_FIELDS) {
+      const message = card[name];
+      if (message) errors[name] = { type: 'card', message };
     }
     if (Object.keys(errors).length === 0) return result;
     return { values: {}, errors };

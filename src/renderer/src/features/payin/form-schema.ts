@@ -11,17 +11,21 @@ import { type PayInFormValues, type PayInVersion, toFields } from './form';
 
 type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
 
-const formSchemaOf = (version: PayInVersion, rules: PayInRules) =>
-  z
-    .custom<PayInFormValues>()
-    .transform((values) => toFields(values, rules))
-    .pipe(version === 'v1' ? payInV1FormSchemaFor(rules) : payInV2FormSchemaFor(rules))
-    .transform((fields) => ({ version, fields, confirmDuplicate: false }) as PayInSubmit);
+const valuesOf = (rules: PayInRules) =>
+  z.custom<PayInFormValues>().transform((values) => toFields(values, rules));
 
 /** The schema's resolvers for both versions under `rules`. */
 export function schemaResolversFor(rules: PayInRules): Record<PayInVersion, PayInResolver> {
   return {
-    v1: schemaResolver(formSchemaOf('v1', rules)),
-    v2: schemaResolver(formSchemaOf('v2', rules)),
+    v1: schemaResolver(
+      valuesOf(rules)
+        .pipe(payInV1FormSchemaFor(rules))
+        .transform((fields): PayInSubmit => ({ version: 'v1', fields, confirmDuplicate: false })),
+    ),
+    v2: schemaResolver(
+      valuesOf(rules)
+        .pipe(payInV2FormSchemaFor(rules))
+        .transform((fields): PayInSubmit => ({ version: 'v2', fields, confirmDuplicate: false })),
+    ),
   };
 }

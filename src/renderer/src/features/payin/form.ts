@@ -1,14 +1,25 @@
-// The pay-in form's values (what the operator sees and types) and the step to the contract's fields
-// (what payin.submit takes). Validation is the shared zod schema under the active profile's rules (A8,
+// The pay-in form's values (what the operator sees and types, by the shared field table
+// src/shared/payin-fields.ts) and the step to the contract's fields (what payin.submit takes). Validation is the shared zod schema under the active profile's rules (A8,
 // A14) through the zod resolver, plus the shared card checks for clearer card messages than a regex gives.
 // The schema side (zod and the shared schemas) is form-schema.ts, a chunk of its own that the resolver
 // (form-resolver.ts) loads: the form shows, and checks cards as they are typed, without it.
 
 import { callingCodesIfLoaded } from '@renderer/lib/calling-codes';
-import { bankPageBrowserFields } from '@shared/bank-page-browser';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '@shared/cards/card';
 import type { PayInRules } from '@shared/gateway/payin';
 import { normalizeAmount, withDecimalPoint } from '@shared/money/amount';
+import {
+  isPayInFormField,
+  isSentIn,
+  PAYIN_FIELDS,
+  PAYIN_FORM_FIELDS,
+  type PayInFieldTexts,
+  type PayInFormField,
+  type PayInFormValues,
+  type ProductRow,
+  startValues,
+} from '@shared/payin-fields';
+import type { PayInSubmit } from '@shared/payin-form';
 import type { Profile } from '@shared/profile';
 import { cardDigits } from './card-input';
 
@@ -22,95 +33,16 @@ export const FORM_DEFAULT_RULES: Readonly<PayInRules> = Object.freeze({
   storedCard: 'token-alone',
 });
 
-export type PayInVersion = 'v1' | 'v2';
-
-export interface ProductRow {
-  name: string;
-  price: string;
-  num: string;
-  currency: string;
-}
-
-export interface PayInFormValues {
-  version: PayInVersion;
-  /** As displayed, grouped with spaces. */
-  cardNumber: string;
-  expDate: string;
-  cvv: string;
-  ccStorageID: string;
-  amount: string;
-  firstName: string;
-  lastName: string;
-  mobile: string;
-  addressLine: string;
-  city: string;
-  zip: string;
-  country: string;
-  ip: string;
-  userId: string;
-  merchantTradeNo: string;
-  document: string;
-  storeCc: boolean;
-  txMode: 'h2h' | 'redirection';
-  callBackURL: string;
-  successURL: string;
-  failURL: string;
-  retURL: string;
-  /** The browser that shows the bank page: Paydesk's own unless the agent typed another (A28). */
-  clientHTTPAccept: string;
-  clientHTTPUserAgent: string;
-  products: ProductRow[];
-  eci: string;
-  cavv: string;
-  dsTranId: string;
-  email: string;
-  iddCode: string;
-  currency: string;
-  payChannel: string;
-}
+export type PayInVersion = PayInFormValues['version'];
+export type { PayInFormValues, ProductRow };
 
 export const CARD_FIELDS = ['cardNumber', 'expDate', 'cvv'] as const;
+type CardField = (typeof CARD_FIELDS)[number];
 
-/** Form fields in tab order: where a refused field sends the focus, and the first error shown. */
-export const FORM_FIELD_NAMES = [
-  'cardNumber',
-  'expDate',
-  'cvv',
-  'ccStorageID',
-  'amount',
-  'currency',
-  'firstName',
-  'lastName',
-  'email',
-  'country',
-  'iddCode',
-  'mobile',
-  'addressLine',
-  'city',
-  'zip',
-  'ip',
-  'userId',
-  'merchantTradeNo',
-  'document',
-  'storeCc',
-  'txMode',
-  'payChannel',
-  'callBackURL',
-  'successURL',
-  'failURL',
-  'retURL',
-  'clientHTTPAccept',
-  'clientHTTPUserAgent',
-  'products',
-  'eci',
-  'cavv',
-  'dsTranId',
-] as const satisfies readonly (keyof PayInFormValues)[];
-export type FormFieldName = (typeof FORM_FIELD_NAMES)[number];
-
-export function isFormField(name: string | undefined): name is FormFieldName {
-  return (FORM_FIELD_NAMES as readonly string[]).includes(name ?? '');
-}
+/** Form fields in tab order (the shared table's): where a refused field sends the focus, and the first error shown. */
+export const FORM_FIELD_NAMES = PAYIN_FORM_FIELDS;
+export type FormFieldName = PayInFormField;
+export const isFormField = isPayInFormField;
 
 export function emptyProduct(currency: string): ProductRow {
   return { name: '', price: '', num: '1', currency };
@@ -126,48 +58,17 @@ function ownUserAgent(): string {
   return globalThis.navigator?.userAgent ?? '';
 }
 
+/** A new pay-in's values: each field's start in the shared table. */
 export function defaultValues(
   profile: Profile | undefined,
   version: PayInVersion = 'v2',
   userAgent: string = ownUserAgent(),
 ): PayInFormValues {
-  const country = 'DE';
-  return {
-    version,
-    cardNumber: '',
-    expDate: '',
-    cvv: '',
-    ccStorageID: '',
-    amount: '',
-    firstName: '',
-    lastName: '',
-    mobile: '',
-    addressLine: '',
-    city: '',
-    zip: '',
-    country,
-    // Phone payments send the call centre's address (the profile's), not one the agent has to look up.
-    ip: profile?.motoIp ?? '',
-    userId: '',
-    merchantTradeNo: '',
-    document: '',
-    storeCc: false,
-    txMode: 'h2h',
-    callBackURL: profile?.callBackURL ?? '',
-    successURL: profile?.successURL ?? '',
-    failURL: profile?.failURL ?? '',
-    retURL: profile?.retURL ?? '',
-    ...bankPageBrowserFields(userAgent),
-    products: [],
-    eci: '',
-    cavv: '',
-    dsTranId: '',
-    email: '',
-    // v1's calling code follows the country; until its data has loaded, the form fills it in later.
-    iddCode: callingCodesIfLoaded()?.(country) ?? '',
-    currency: profile?.displayCurrency ?? 'EUR',
-    payChannel: '',
-  };
+  return startValues(version, {
+    profile,
+    userAgent,
+    callingCodeOf: (country) => callingCodesIfLoaded()?.(country) ?? '',
+  });
 }
 
 /** Rows with any content; blank rows the operator added and left are not sent. */
@@ -186,59 +87,52 @@ export function productsJsonOf(rows: readonly ProductRow[]): string | undefined 
   return filled.length ? JSON.stringify(filled) : undefined;
 }
 
-type Fields = Record<string, string>;
+/** A field's text as the contract carries it, before trimming. */
+function contractText(name: PayInFormField, values: PayInFormValues): string | undefined {
+  switch (name) {
+    case 'amount': {
+      const amount = normalizeAmount(withDecimalPoint(values.amount));
+      return amount.ok ? amount.value : values.amount;
+    }
+    case 'cardNumber':
+      return cardDigits(values.cardNumber);
+    case 'storeCc':
+      return values.storeCc && !values.ccStorageID ? '1' : undefined;
+    case 'products':
+      return productsJsonOf(values.products);
+    case 'currency':
+      return values.currency.toUpperCase();
+    default:
+      return values[name];
+  }
+}
 
-/** The contract's `fields` from the form: empty optional fields left out, the amount canonical. */
-export function toFields(values: PayInFormValues, rules: PayInRules = FORM_DEFAULT_RULES): Fields {
-  const fields: Fields = {};
-  const put = (name: string, value: string | undefined) => {
-    const text = value?.trim();
-    if (text) fields[name] = text;
-  };
-  const amount = normalizeAmount(withDecimalPoint(values.amount));
-  put('amount', amount.ok ? amount.value : values.amount);
-  for (const name of [
-    'firstName',
-    'lastName',
-    'mobile',
-    'addressLine',
-    'city',
-    'zip',
-    'country',
-    'ip',
-    'userId',
-    'merchantTradeNo',
-    'document',
-    'callBackURL',
-    'successURL',
-    'failURL',
-    'retURL',
-    'clientHTTPAccept',
-    'clientHTTPUserAgent',
-  ] as const) {
-    put(name, values[name]);
-  }
-  if (values.ccStorageID) fields.ccStorageID = values.ccStorageID;
+/**
+ * The contract's `fields` from the form, field by field of the shared table: those of the other version
+ * and empty optional ones left out, the amount canonical; the schema checks them next (form-schema.ts).
+ */
+export function toFields(values: PayInFormValues, rules: PayInRules = FORM_DEFAULT_RULES): PayInFieldTexts {
+  const fields: PayInFieldTexts = {};
   // Beside a stored card, card details go only to a gateway that takes them (A8).
-  if (!values.ccStorageID || rules.storedCard === 'token-with-card') {
-    put('cardNumber', cardDigits(values.cardNumber));
-    put('expDate', values.expDate);
-    put('cvv', values.cvv);
-  }
-  if (values.storeCc && !values.ccStorageID) fields.storeCc = '1';
-  fields.txMode = values.txMode;
-  put('products', productsJsonOf(values.products));
-  if (values.version === 'v2') {
-    put('eci', values.eci);
-    put('cavv', values.cavv);
-    put('dsTranId', values.dsTranId);
-  } else {
-    put('email', values.email);
-    put('iddCode', values.iddCode);
-    put('currency', values.currency.toUpperCase());
-    put('payChannel', values.payChannel);
+  const cardSent = !values.ccStorageID || rules.storedCard === 'token-with-card';
+  for (const name of PAYIN_FORM_FIELDS) {
+    if (!isSentIn(name, values.version)) continue;
+    if (PAYIN_FIELDS[name].section === 'card' && name !== 'ccStorageID' && !cardSent) continue;
+    const text = contractText(name, values);
+    // The stored card's id goes as the picker gave it.
+    const sent = name === 'ccStorageID' ? text : text?.trim();
+    if (sent) fields[name] = sent;
   }
   return fields;
+}
+
+export type CardErrors = Partial<Record<CardField, string>>;
+
+/** The pay-in under the order number `merchantTradeNo` (the form names one the agent left empty). */
+export function withOrderNumber(payload: PayInSubmit, merchantTradeNo: string): PayInSubmit {
+  return payload.version === 'v1'
+    ? { ...payload, fields: { ...payload.fields, merchantTradeNo } }
+    : { ...payload, fields: { ...payload.fields, merchantTradeNo } };
 }
 
 /** The shared card checks, in the words support staff read out to a customer. */
@@ -246,9 +140,9 @@ export function cardErrors(
   values: PayInFormValues,
   now = new Date(),
   rules: PayInRules = FORM_DEFAULT_RULES,
-): Partial<Record<string, string>> {
+): CardErrors {
   if (values.ccStorageID) return storedCardExtras(values, now, rules);
-  const errors: Partial<Record<string, string>> = {};
+  const errors: CardErrors = {};
   const digits = cardDigits(values.cardNumber);
   if (!digits) errors.cardNumber = 'Enter the card number.';
   else {
@@ -273,13 +167,9 @@ export function cardErrors(
  * Card details typed beside a stored card, where the profile's gateway takes them (A8): each is optional,
  * and one that is typed is checked like any card detail.
  */
-function storedCardExtras(
-  values: PayInFormValues,
-  now: Date,
-  rules: PayInRules,
-): Partial<Record<string, string>> {
+function storedCardExtras(values: PayInFormValues, now: Date, rules: PayInRules): CardErrors {
   if (rules.storedCard !== 'token-with-card') return {};
-  const errors: Partial<Record<string, string>> = {};
+  const errors: CardErrors = {};
   const digits = cardDigits(values.cardNumber);
   if (digits) {
     const number = checkCardNumber(digits);

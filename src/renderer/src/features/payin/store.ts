@@ -22,12 +22,22 @@ export type PayInPhase =
   /** No answer from main while a pay-in was in flight: whether it left is unknown. */
   | { kind: 'lost'; message: string };
 
-/** A field the form should mark and focus, from main's refusal or the gateway's. */
-export interface FieldProblem {
-  field: string;
-  message: string;
-  /** Changes on every report, so the same field reported twice is focused twice. */
-  seq: number;
+/** A card as the Test cards list gives it to the form. */
+export interface CardToFill {
+  cardNumber: string;
+  cvv: string;
+  expDate: string;
+}
+
+/**
+ * What the pay-in form lets the store do to it, attached by the form while it is mounted (it always is
+ * once the shell shows, PayInPage): the store's actions fill and mark the form through it.
+ */
+export interface PayInFormHandle {
+  fillCard(card: CardToFill): void;
+  fillCustomer(customer: CustomerDetails): void;
+  /** Main or the gateway named a field: the form marks it, opens its section and focuses it. */
+  markField(field: string, message: string): void;
 }
 
 interface PayInState {
@@ -35,7 +45,6 @@ interface PayInState {
   /** A call to main about a pay-in is under way (the panel may already show news of it). */
   inFlight: boolean;
   duplicate: { message: string; payload: PayInSubmit } | undefined;
-  fieldProblem: FieldProblem | undefined;
   retryProblem: RetryProblem | undefined;
   submit: (payload: PayInSubmit) => Promise<void>;
   confirmDuplicate: () => Promise<void>;
@@ -50,15 +59,17 @@ interface PayInState {
    * the details back: after an approval the form starts a new payment. Forgotten when Paydesk locks.
    */
   lastCustomer: CustomerDetails | undefined;
-  /** Customer details waiting for the pay-in form to take them ("Same customer again"). */
-  customerToFill: CustomerDetails | undefined;
   rememberCustomer: (customer: CustomerDetails | undefined) => void;
+  /** "Same customer again": the last approved pay-in's customer into the form. */
   sameCustomerAgain: () => void;
-  /** A returning customer's details, chosen by the agent, for the form to take (undefined once taken). */
-  fillCustomer: (customer: CustomerDetails | undefined) => void;
-  /** A test card chosen in the Test cards list, waiting for the pay-in form to take it. */
-  cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
-  fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
+  /** A returning customer's details, chosen by the agent, into the form. */
+  fillCustomer: (customer: CustomerDetails) => void;
+  /** A test card chosen in the Test cards list, into the form. */
+  fillCard: (card: CardToFill) => void;
+  /** The pay-in form, while it is mounted. */
+  form: PayInFormHandle | undefined;
+  /** The form attaches itself; the function returned detaches it. */
+  attachForm: (form: PayInFormHandle) => () => void;
   settled: (result: PayInResult) => void;
   /** The active profile the page shows (its id). */
   profileId: string | undefined;
@@ -97,17 +108,12 @@ function sentBeforeSwitch(result: PayInResult): string {
   return `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) was sent with the profile you switched from: it is in History (Alt+3). Do not charge the customer again.`;
 }
 
-let problemSeq = 0;
-const problem = (field: string, message: string): FieldProblem => ({ field, message, seq: ++problemSeq });
-
 export const usePayInStore = create<PayInState>((set, get) => ({
   phase: { kind: 'idle' },
   inFlight: false,
-  cardToFill: undefined,
   lastCustomer: undefined,
-  customerToFill: undefined,
   duplicate: undefined,
-  fieldProblem: undefined,
+  form: undefined,
   retryProblem: undefined,
   profileId: undefined,
 
@@ -120,7 +126,6 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         merchantTradeNo: payload.fields.merchantTradeNo || undefined,
       },
       inFlight: true,
-      fieldProblem: undefined,
       retryProblem: undefined,
     });
     try {
@@ -131,14 +136,9 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         return;
       }
       const result = latestOf(get().phase, answer);
-      set({
-        phase: { kind: 'result', result },
-        inFlight: false,
-        fieldProblem:
-          result === answer && result.field
-            ? problem(result.field, result.message ?? result.status)
-            : undefined,
-      });
+      set({ phase: { kind: 'result', result }, inFlight: false });
+      if (result === answer && result.field)
+        get().form?.markField(result.field, result.message ?? result.status);
     } catch (error) {
       set({ inFlight: false });
       if (!(error instanceof PaydeskError)) throw error;
@@ -160,8 +160,8 @@ export const usePayInStore = create<PayInState>((set, get) => ({
             field: error.field,
             certain: error.kind !== 'internal',
           },
-          fieldProblem: error.field ? problem(error.field, error.message) : undefined,
         });
+        if (error.field) get().form?.markField(error.field, error.message);
       }
     }
   },
@@ -209,20 +209,29 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   },
 
   rememberCustomer(customer) {
-    set({ lastCustomer: customer, customerToFill: undefined });
+    set({ lastCustomer: customer });
   },
 
   sameCustomerAgain() {
-    const { lastCustomer } = get();
-    if (lastCustomer) set({ customerToFill: lastCustomer, phase: { kind: 'idle' }, retryProblem: undefined });
+    const { lastCustomer, form } = get();
+    if (!lastCustomer) return;
+    set({ phase: { kind: 'idle' }, retryProblem: undefined });
+    form?.fillCustomer(lastCustomer);
   },
 
   fillCustomer(customer) {
-    set({ customerToFill: customer });
+    get().form?.fillCustomer(customer);
   },
 
   fillCard(card) {
-    set({ cardToFill: card });
+    get().form?.fillCard(card);
+  },
+
+  attachForm(form) {
+    set({ form });
+    return () => {
+      if (get().form === form) set({ form: undefined });
+    };
   },
 
   checkLater(result) {
@@ -243,11 +252,8 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({
       phase: { kind: 'idle' },
       duplicate: undefined,
-      fieldProblem: undefined,
       retryProblem: undefined,
       lastCustomer: undefined,
-      customerToFill: undefined,
-      cardToFill: undefined,
     });
   },
 

@@ -348,7 +348,8 @@ export const ipcFileChannels = {
 } as const;
 
 export const ipcEvents = {
-  'payin.settled': payInResultSchema,
+  /** A pay-in's state changed, from any source (an answer, a callback, a bank page): not only a settlement. */
+  'payin.changed': payInResultSchema,
   'kyc.progress': kycProgressEvent,
   'kyc.checked': kycCheckedEvent,
   'lock.changed': lockStateSchema,

@@ -35,7 +35,7 @@ export function createPayInService(deps: {
   /** All profiles with a merchantId, and their secrets: to verify a callback. */
   callbackSecrets: (merchantId: number) => Promise<{ profile: Profile; secret: string }[]>;
   /** Every change of a pay-in, from any source, for the renderer. */
-  emitSettled: (result: PayInResult) => void;
+  emitChanged: (result: PayInResult) => void;
   log?: PayInLog;
   now?: () => number;
   /** Team mode's duplicate check and card fingerprint, while team mode is on. */
@@ -47,7 +47,7 @@ export function createPayInService(deps: {
     history: deps.history,
     listener: deps.listener,
     inFlight,
-    emit: deps.emitSettled,
+    emit: deps.emitChanged,
     ...(deps.log && { log: deps.log }),
   });
   const send = {

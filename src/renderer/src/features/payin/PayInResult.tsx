@@ -2,7 +2,7 @@
 // sandboxed frame), Processing and Awaiting confirmation (the gateway has not said yet), Outcome unknown
 // (may have been charged: ask again only with the same order number), Conflict (the gateway said two
 // things), Not sent, Refused. The panel is an aria-live region so the outcome is announced, and it follows
-// the pay-in's changes from any source (main's payin.settled events).
+// the pay-in's changes from any source (main's payin.changed events).
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { localDateTime } from '@renderer/lib/local-time';

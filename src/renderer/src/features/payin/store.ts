@@ -59,7 +59,7 @@ interface PayInState {
   /** A test card chosen in the Test cards list, waiting for the pay-in form to take it. */
   cardToFill: { cardNumber: string; cvv: string; expDate: string } | undefined;
   fillCard: (card: { cardNumber: string; cvv: string; expDate: string } | undefined) => void;
-  settled: (result: PayInResult) => void;
+  changed: (result: PayInResult) => void;
   /** The active profile the page shows (its id). */
   profileId: string | undefined;
   /**
@@ -249,7 +249,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     });
   },
 
-  settled(result) {
+  changed(result) {
     const { phase } = get();
     const shown =
       phase.kind === 'result'
@@ -278,7 +278,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   },
 }));
 
-/** Once per app: a bank page or callback that settles the shown pay-in updates the panel. */
-export function listenForSettlement(): () => void {
-  return subscribe('payin.settled', (result) => usePayInStore.getState().settled(result));
+/** Once per app: any change of the shown pay-in (an answer, a bank page, a callback) updates the panel. */
+export function listenForPayInChanges(): () => void {
+  return subscribe('payin.changed', (result) => usePayInStore.getState().changed(result));
 }

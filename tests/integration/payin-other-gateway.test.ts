@@ -276,7 +276,7 @@ describe('asking again with the same order number', () => {
     gw.scriptPayIn(payIn.closeAfterProcessing(payIn.approvedCode0()), { times: 1 });
     const lost = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
     expect(lost.status).toBe('outcome_unknown');
-    const asked = await fx.data('payin.retry', { historyId: lost.historyId });
+    const asked = await fx.data('payin.askAgain', { historyId: lost.historyId });
     expect(asked.status).toBe('approved');
     expect(gw.orders.get(lost.merchantTradeNo)?.timesCharged).toBe(1);
   });
@@ -286,7 +286,7 @@ describe('asking again with the same order number', () => {
     try {
       gw.scriptPayIn(payIn.closeAfterProcessing(payIn.approvedCode0()), { times: 1 });
       const lost = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
-      const asked = await fx.data('payin.retry', { historyId: lost.historyId });
+      const asked = await fx.data('payin.askAgain', { historyId: lost.historyId });
       expect(asked.status).toBe('outcome_unknown');
       expect(asked.message).toMatch(
         /Asked the gateway again with order number .*outcome is still open: look the order up/,
@@ -408,13 +408,13 @@ describe('the browser coming back from the bank page', () => {
     await fetch(retURL!);
     expect(rowOf(started.historyId).status).toBe('awaiting_confirmation');
     // A gateway that replays its first answer ("here is the bank page") tells nothing new.
-    const stale = await fx.data('payin.retry', { historyId: started.historyId });
+    const stale = await fx.data('payin.askAgain', { historyId: started.historyId });
     expect(stale.status).toBe('awaiting_confirmation');
     expect(stale.message).toMatch(/Asked the gateway again .*did not settle it/);
     // One that reports the order as it is now settles it.
     gw.setIdempotency('report-current');
     try {
-      const asked = await fx.data('payin.retry', { historyId: started.historyId });
+      const asked = await fx.data('payin.askAgain', { historyId: started.historyId });
       expect(asked.status).toBe('approved');
       expect(gw.orders.get(started.merchantTradeNo)?.timesCharged).toBe(1);
     } finally {

@@ -21,7 +21,7 @@ beforeEach(() => {
   usePayInStore.setState({
     phase: { kind: 'idle' },
     inFlight: false,
-    retryProblem: undefined,
+    askAgainProblem: undefined,
     profileId: undefined,
   });
 });
@@ -136,14 +136,14 @@ describe('switching profiles (issue 24, item 4)', () => {
     usePayInStore.getState().profileShown('sandbox');
     usePayInStore.setState({
       phase: { kind: 'result', result: declined },
-      retryProblem: { message: 'x', needsCard: false },
+      askAgainProblem: { message: 'x', needsCard: false },
       cardToFill: { cardNumber: '4242424242424242', cvv: '123', expDate: '12/30' },
       lastCustomer: { userId: 'cust-1' } as never,
     });
     usePayInStore.getState().profileShown('production');
     expect(usePayInStore.getState()).toMatchObject({
       phase: { kind: 'idle' },
-      retryProblem: undefined,
+      askAgainProblem: undefined,
       cardToFill: undefined,
       lastCustomer: undefined,
     });

@@ -4,7 +4,7 @@
 // through the named methods below.
 // The trail proves itself (audit-chain.ts, audit-trust.ts, audit-checks.ts): at open, the entries
 // written since the last verified one and the anchor are checked; a full check of every entry and row
-// runs in the background and on demand; every row read for the list, the drawer, a change or a retry
+// runs in the background and on demand; every row read for the list, the drawer, a change or asking again
 // is checked against its newest entry. A change is refused on a row that fails that check: recording
 // on top of a tampered row would seal (launder) it.
 // This file is the store's face and its writes; its parts: history-db.ts (the connection, cached

@@ -26,7 +26,7 @@ export interface SendDeps {
 
 export interface Exchange {
   historyId: number;
-  source: 'answer' | 'replay';
+  source: 'answer' | 'ask_again';
   version: 'v1' | 'v2';
   body: PayInBody;
   route: ReturnRoute;

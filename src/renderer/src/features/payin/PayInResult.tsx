@@ -85,16 +85,16 @@ function Facts({ result }: { result: Result }) {
  * settle it by itself).
  */
 function AskAgain({ result, checkLater: offerLater = true }: { result: Result; checkLater?: boolean }) {
-  const retry = usePayInStore((state) => state.retry);
+  const askAgain = usePayInStore((state) => state.askAgain);
   const checkLater = usePayInStore((state) => state.checkLater);
-  const retryProblem = usePayInStore((state) => state.retryProblem);
+  const askAgainProblem = usePayInStore((state) => state.askAgainProblem);
   return (
     <AskAgainPanel
       merchantTradeNo={result.merchantTradeNo}
       message={result.message}
-      problem={retryProblem?.message}
-      needsCard={retryProblem?.needsCard ?? false}
-      onRetry={(card) => void retry(result.historyId, card)}
+      problem={askAgainProblem?.message}
+      needsCard={askAgainProblem?.needsCard ?? false}
+      onAskAgain={(card) => void askAgain(result.historyId, card)}
       actions={
         offerLater && (
           <Button variant="default" onClick={() => checkLater(result)}>

@@ -7,12 +7,12 @@ import type { PayInResult } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
 import { isLaterNews } from '@shared/payin-lifecycle';
 import { create } from 'zustand';
-import { askAgain, type RetryCard, type RetryProblem } from './ask-again';
+import { type AskAgainCard, type AskAgainProblem, askAgain } from './ask-again';
 
 export type PayInPhase =
   /** `note`: what the agent left open ("Check later"), and where to find it. */
   | { kind: 'idle'; note?: string }
-  | { kind: 'sending'; what: 'payment' | 'retry' | 'cancel'; historyId?: number; merchantTradeNo?: string }
+  | { kind: 'sending'; what: 'payment' | 'askAgain' | 'cancel'; historyId?: number; merchantTradeNo?: string }
   | { kind: 'result'; result: PayInResult }
   /**
    * Main answered the call with an error. `certain`: main refused before anything left (bad field,
@@ -36,11 +36,11 @@ interface PayInState {
   inFlight: boolean;
   duplicate: { message: string; payload: PayInSubmit } | undefined;
   fieldProblem: FieldProblem | undefined;
-  retryProblem: RetryProblem | undefined;
+  askAgainProblem: AskAgainProblem | undefined;
   submit: (payload: PayInSubmit) => Promise<void>;
   confirmDuplicate: () => Promise<void>;
   dismissDuplicate: () => void;
-  retry: (historyId: number, card?: RetryCard) => Promise<void>;
+  askAgain: (historyId: number, card?: AskAgainCard) => Promise<void>;
   cancelBankPage: (historyId: number) => Promise<void>;
   close: () => void;
   /** The agent leaves an open pay-in for now: the panel says where it is and what not to do. */
@@ -106,7 +106,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   customerToFill: undefined,
   duplicate: undefined,
   fieldProblem: undefined,
-  retryProblem: undefined,
+  askAgainProblem: undefined,
   profileId: undefined,
 
   async submit(payload) {
@@ -119,7 +119,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
       },
       inFlight: true,
       fieldProblem: undefined,
-      retryProblem: undefined,
+      askAgainProblem: undefined,
     });
     try {
       const answer = await call('payin.submit', payload);
@@ -175,9 +175,13 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({ duplicate: undefined, phase: { kind: 'idle' } });
   },
 
-  async retry(historyId, card) {
+  async askAgain(historyId, card) {
     const before = get().phase;
-    set({ phase: { kind: 'sending', what: 'retry', historyId }, inFlight: true, retryProblem: undefined });
+    set({
+      phase: { kind: 'sending', what: 'askAgain', historyId },
+      inFlight: true,
+      askAgainProblem: undefined,
+    });
     const outcome = await askAgain(historyId, card);
     if (outcome.kind !== 'problem') {
       set({ phase: { kind: 'result', result: latestOf(get().phase, outcome.result) }, inFlight: false });
@@ -187,7 +191,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({
       phase: current.kind === 'sending' ? before : current,
       inFlight: false,
-      retryProblem: { message: outcome.message, needsCard: outcome.needsCard },
+      askAgainProblem: { message: outcome.message, needsCard: outcome.needsCard },
     });
   },
 
@@ -198,12 +202,12 @@ export const usePayInStore = create<PayInState>((set, get) => ({
       const result = await call('payin.cancelBankPage', { historyId });
       set({ phase: { kind: 'result', result: latestOf(get().phase, result) } });
     } catch (error) {
-      set({ phase: before, retryProblem: { message: errorMessage(error), needsCard: false } });
+      set({ phase: before, askAgainProblem: { message: errorMessage(error), needsCard: false } });
     }
   },
 
   close() {
-    set({ phase: { kind: 'idle' }, retryProblem: undefined });
+    set({ phase: { kind: 'idle' }, askAgainProblem: undefined });
   },
 
   rememberCustomer(customer) {
@@ -212,7 +216,8 @@ export const usePayInStore = create<PayInState>((set, get) => ({
 
   sameCustomerAgain() {
     const { lastCustomer } = get();
-    if (lastCustomer) set({ customerToFill: lastCustomer, phase: { kind: 'idle' }, retryProblem: undefined });
+    if (lastCustomer)
+      set({ customerToFill: lastCustomer, phase: { kind: 'idle' }, askAgainProblem: undefined });
   },
 
   fillCustomer(customer) {
@@ -229,7 +234,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         kind: 'idle',
         note: `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) is in History (Alt+3), where its status changes as the gateway answers. Do not charge the customer again.`,
       },
-      retryProblem: undefined,
+      askAgainProblem: undefined,
     });
   },
 
@@ -242,7 +247,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
       phase: { kind: 'idle' },
       duplicate: undefined,
       fieldProblem: undefined,
-      retryProblem: undefined,
+      askAgainProblem: undefined,
       lastCustomer: undefined,
       customerToFill: undefined,
       cardToFill: undefined,

@@ -238,8 +238,8 @@ describe('crash during pay-ins', () => {
       }
       if (point !== 'racing' && point !== 'after-answer') {
         expect(row?.status, `after ${label}`).toBe('outcome_unknown');
-        expect(supportMessageProblems(row?.error?.message, 'plain')).toEqual([]);
-        expect(row?.error?.message).toMatch(/check before sending again/);
+        expect(supportMessageProblems(row?.note?.message, 'plain')).toEqual([]);
+        expect(row?.note?.message).toMatch(/check before sending again/);
       }
       await askAgainAboutUnknown(app, rows, `after ${label}`);
       await expectHistoryMatchesGateway(app, `after the retries following ${label}`);

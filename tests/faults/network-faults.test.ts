@@ -77,8 +77,8 @@ async function expectClass(result: PayInResult, status: PayInResult['status'], m
   const row = await rowOf(result);
   expect(row.status).toBe(status);
   if (status === 'outcome_unknown' || status === 'not_sent' || status === 'refused') {
-    expect(row.error?.kind).toBe(status);
-    expect(supportMessageProblems(row.error?.message, money), row.error?.message).toEqual([]);
+    expect(row.note?.kind).toBe(status);
+    expect(supportMessageProblems(row.note?.message, money), row.note?.message).toEqual([]);
   }
 }
 

@@ -99,7 +99,7 @@ describe('3-D Secure through the return listener', () => {
   it('approves when the code is right, on the signed callback, and tells the renderer', async () => {
     const started = await challenge('1234');
     const row = await fx.waitForStatus(started.historyId, 'approved');
-    expect(row.error).toBeNull();
+    expect(row.note).toBeNull();
     const told = fx.events
       .map((event) => event.payload as PayInResult)
       .filter((payload) => payload.historyId === started.historyId)

@@ -154,7 +154,7 @@ describe('asking the gateway again', () => {
     const { row, timeline } = await fx.data('history.get', { id: first.historyId });
     assert(row.kind === 'payin');
     expect(row.status).toBe('approved');
-    expect(row.error).toBeNull();
+    expect(row.note).toBeNull();
     expect(timeline.filter((entry) => entry.event === 'payin.ask_again')).toHaveLength(1);
   });
 

@@ -262,7 +262,7 @@ describe('every odd but legal answer of another gateway', () => {
       const after = rowOf(result.historyId);
       expect(after.status).toBe(row.callback.after);
       if (row.callback.after === 'conflict') {
-        expect(after.error?.message).toMatch(/Check the order with the gateway before doing anything/);
+        expect(after.note?.message).toMatch(/Check the order with the gateway before doing anything/);
       }
       const trail = fx.paydesk.history.auditTrail(result.historyId);
       expect(trail.at(-1)).toMatchObject({ event: 'payin.callback', operator: 'system' });
@@ -335,7 +335,7 @@ describe('callbacks', () => {
     await notify(open.merchantTradeNo, 'approved', { fields: { amount: '999.00' }, updateOrder: false });
     const row = rowOf(open.historyId);
     expect(row.status).toBe('conflict');
-    expect(row.error?.message).toMatch(/the amount 999\.00, where this pay-in is for/);
+    expect(row.note?.message).toMatch(/the amount 999\.00, where this pay-in is for/);
   });
 
   it('a notification for an order Paydesk never sent is audited and answered 404', async () => {
@@ -386,7 +386,7 @@ describe('the browser coming back from the bank page', () => {
     expect(back.status).toBe(200);
     const waiting = rowOf(started.historyId);
     expect(waiting.status).toBe('awaiting_confirmation');
-    expect(waiting.error?.message).toMatch(
+    expect(waiting.note?.message).toMatch(
       /has not confirmed the result yet.*"COMPLETED", but that is not proof/,
     );
     // The duplicate guard still counts it; a second return is not heard.

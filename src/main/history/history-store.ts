@@ -14,7 +14,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type {
   AuditStatus,
-  HistoryError,
+  HistoryNote,
   HistoryRow,
   HistoryStatus,
   KycBatchRow,
@@ -203,7 +203,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           payInPatchColumns(patch),
           patch.operator ?? current.operator,
           audit.event ?? 'payin.updated',
-          { errorKind: patch.error?.kind, traceid: patch.traceid ?? undefined, ...audit.detail },
+          { errorKind: patch.note?.kind, traceid: patch.traceid ?? undefined, ...audit.detail },
         );
         return loadRow(id) as PayInRow;
       });
@@ -306,14 +306,14 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           )
           .filter((row) => rowAudit(row.id)?.state !== 'failed');
         for (const row of pending) {
-          const error: HistoryError = {
+          const note: HistoryNote = {
             kind: 'outcome_unknown',
             message:
               'Paydesk stopped while this was being sent. It may have reached the gateway: check before sending again.',
           };
           changeRow(
             row,
-            { status: 'outcome_unknown', error_json: JSON.stringify(error) },
+            { status: 'outcome_unknown', note_json: JSON.stringify(note) },
             operator,
             `${row.kind}.recovered_outcome_unknown`,
           );

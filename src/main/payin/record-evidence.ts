@@ -166,8 +166,8 @@ export function createPayInRecorder(deps: {
       const note = noteFor(row, input, decision);
       const patch: PayInPatch = { operator };
       if (decision.changed) patch.status = decision.next;
-      if (note !== undefined) patch.error = { kind: decision.next, message: note };
-      else if (decision.changed) patch.error = null;
+      if (note !== undefined) patch.note = { kind: decision.next, message: note };
+      else if (decision.changed) patch.note = null;
       const answer = input.source === 'answer' || input.source === 'ask_again' ? input.answer : undefined;
       const orderId = input.source === 'callback' ? input.orderId : answer?.orderId;
       if (orderId && !row.orderId) patch.orderId = orderId;
@@ -179,7 +179,7 @@ export function createPayInRecorder(deps: {
         const remark = input.source === 'callback' ? input.remark : answer?.remark;
         if (remark) patch.remark = remark;
       }
-      if (answer?.field && note !== undefined && patch.error) patch.error.field = answer.field;
+      if (answer?.field && note !== undefined && patch.note) patch.note.field = answer.field;
       const event = `payin.${input.source}`;
       const detail = auditDetail(input, decision);
       const writes = Object.keys(patch).length > 1;

@@ -263,15 +263,15 @@ function Body({ detail }: { detail: RowDetail }) {
           {row.kind === 'payin' ? <PayInFields row={row} /> : <BatchFields row={row} />}
         </Table.Tbody>
       </Table>
-      {row.error && (
+      {row.note && (
         <Alert
-          color={noteLook(row.error.kind).color}
+          color={noteLook(row.note.kind).color}
           p="xs"
-          title={noteLook(row.error.kind).label}
+          title={noteLook(row.note.kind).label}
           data-testid="history-note"
         >
-          {row.error.message}
-          {row.error.field ? ` (field ${row.error.field})` : ''}
+          {row.note.message}
+          {row.note.field ? ` (field ${row.note.field})` : ''}
         </Alert>
       )}
       {!team && row.kind === 'payin' && hasReceipt(row.status) && (

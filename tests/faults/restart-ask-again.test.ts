@@ -68,7 +68,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('a stored-card pay-in: after a restart it is retried without card details, and charged once', async () => {
+it('a stored-card pay-in: after a restart it is askedAgain without card details, and charged once', async () => {
   const userId = 'stored-card-customer';
   const paydesk = await startPaydesk();
   let lost: PayInResult;
@@ -90,10 +90,10 @@ it('a stored-card pay-in: after a restart it is retried without card details, an
   }
 
   const after = await startPaydesk();
-  let retried: IpcResult<PayInResult>;
+  let askedAgain: IpcResult<PayInResult>;
   try {
     // The operator has no card to type: the gateway holds it. Asking again sends the stored request as it was.
-    retried = (await after.dispatch('payin.askAgain', {
+    askedAgain = (await after.dispatch('payin.askAgain', {
       historyId: lost.historyId,
     })) as IpcResult<PayInResult>;
   } finally {
@@ -101,7 +101,7 @@ it('a stored-card pay-in: after a restart it is retried without card details, an
   }
   const orders = (await allOrders(gw.sandbox.url, gw.merchantId)).filter((order) => order.userId === userId);
   expect(orders.map((order) => order.amount).sort()).toEqual(['12.00', '500.04']);
-  expect(retried).toMatchObject({
+  expect(askedAgain).toMatchObject({
     ok: true,
     data: { status: 'approved', merchantTradeNo: lost.merchantTradeNo },
   });
@@ -126,10 +126,10 @@ it.each([
   await before.close();
 
   const after = await startPaydesk();
-  let retried: PayInResult;
+  let askedAgain: PayInResult;
   let row: HistoryRow;
   try {
-    retried = await data<PayInResult>(after, 'payin.askAgain', {
+    askedAgain = await data<PayInResult>(after, 'payin.askAgain', {
       historyId: lost.historyId,
       card: { cardNumber: fields.cardNumber, cvv: fields.cvv, expDate: fields.expDate },
     });
@@ -148,7 +148,7 @@ it.each([
     { merchantTradeNo, userId },
   ]);
   expect(orders[0]).toMatchObject({ status: 'COMPLETED', fault: 'drop' });
-  expect(retried).toMatchObject({ historyId: lost.historyId, merchantTradeNo, status: 'approved' });
+  expect(askedAgain).toMatchObject({ historyId: lost.historyId, merchantTradeNo, status: 'approved' });
   expect(row).toMatchObject({ status: 'approved', merchantTradeNo, userId });
 });
 
@@ -162,10 +162,10 @@ it('asking again with a request that cannot be rebuilt exactly (a mobile that lo
   await before.close();
 
   const after = await startPaydesk();
-  let retried: IpcResult<PayInResult>;
+  let askedAgain: IpcResult<PayInResult>;
   let row: HistoryRow;
   try {
-    retried = (await after.dispatch('payin.askAgain', {
+    askedAgain = (await after.dispatch('payin.askAgain', {
       historyId: lost.historyId,
       card: { cardNumber: fields.cardNumber, cvv: fields.cvv, expDate: fields.expDate },
     })) as IpcResult<PayInResult>;
@@ -173,8 +173,10 @@ it('asking again with a request that cannot be rebuilt exactly (a mobile that lo
   } finally {
     await after.close();
   }
-  expect(retried).toMatchObject({ ok: false, error: { kind: 'conflict' } });
-  expect(retried.ok ? '' : retried.error.message).toMatch(/mobile masked.*look order .* up at the gateway/);
+  expect(askedAgain).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+  expect(askedAgain.ok ? '' : askedAgain.error.message).toMatch(
+    /mobile masked.*look order .* up at the gateway/,
+  );
   expect(row.status).toBe('outcome_unknown');
   const orders = (await allOrders(gw.sandbox.url, gw.merchantId)).filter(
     (order) => order.merchantTradeNo === lost.merchantTradeNo,

@@ -7,7 +7,7 @@
 // - the full check of every entry and row at once (verifyHistory) and in slices (verifyAll, as the app
 //   runs it in the background and for history.verify), with its longest slice: how long the main process
 //   is held at a time;
-// - a History page of 100 rows with each row checked as it is read, and a retry's verifyRow.
+// - a History page of 100 rows with each row checked as it is read, and asking again's verifyRow.
 // The last line is `BENCH_RESULT {json}` with the headline figures. No keychain: the trust is in memory.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,7 +129,7 @@ const incremental = repeat(() => timeOpen(head.seq - NEW_ENTRIES).ms);
 const incrementalRows = timeOpen(head.seq - NEW_ENTRIES).rowsChecked;
 const fromScratch = timeOpen(0);
 
-// 3. The full check, at once and in slices; 4. a page of the list, and a retry's check.
+// 3. The full check, at once and in slices; 4. a page of the list, and the check before asking again.
 const history = openHistoryStore(file, { trust: trustWith(newAnchor(head.seq, head.hash, head, START)) });
 started = performance.now();
 const atOnce = history.verifyHistory();
@@ -219,7 +219,7 @@ printTable(
       'its newest entry (HMAC) and its digest',
     ],
     [
-      'verifyRow before a retry',
+      'verifyRow before asking again',
       `${fmt(percentile(rowTimes, 50))} (p95 ${fmt(percentile(rowTimes, 95))})`,
       "the row, all its entries, the session's full check",
     ],

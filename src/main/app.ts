@@ -300,7 +300,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       }
       return found;
     },
-    emitSettled: (result) => config.emit('payin.settled', result),
+    emitChanged: (result) => config.emit('payin.changed', result),
     log: config.log,
     team: () => team.current(),
   });

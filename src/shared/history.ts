@@ -45,12 +45,17 @@ export const canonicalAmountSchema = z
   .max(32)
   .regex(/^\d+\.\d{2}$/, 'A canonical amount such as 12.50.');
 
-export const historyErrorSchema = z.object({
+/**
+ * The note shown to the agent on a row: why it is in its status and what to do (`kind` is the status it was
+ * written for, `field` the form field it names). Stored in history_rows.note_json (error_json before history
+ * migration 9).
+ */
+export const historyNoteSchema = z.object({
   kind: z.string().min(1),
   message: z.string(),
   field: z.string().optional(),
 });
-export type HistoryError = z.infer<typeof historyErrorSchema>;
+export type HistoryNote = z.infer<typeof historyNoteSchema>;
 
 const commonRowFields = {
   id: z.int().positive(),
@@ -80,7 +85,7 @@ export const payInRowSchema = z.object({
   request: z.string(),
   /** The gateway's answer exactly as received (JSON text, or whatever the body was). */
   rawResponse: z.string().nullable(),
-  error: historyErrorSchema.nullable(),
+  note: historyNoteSchema.nullable(),
 });
 export type PayInRow = z.infer<typeof payInRowSchema>;
 
@@ -112,7 +117,7 @@ export const kycBatchRowSchema = z.object({
   chunks: z.array(kycChunkResultSchema),
   /** The userIds the gateway accepted; no other personal data of the file is kept. */
   acceptedUserIds: z.array(z.string()),
-  error: historyErrorSchema.nullable(),
+  note: historyNoteSchema.nullable(),
 });
 export type KycBatchRow = z.infer<typeof kycBatchRowSchema>;
 

@@ -74,7 +74,7 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError 
 const none = z.undefined();
 const id = z.strictObject({ id: z.string().min(1).max(64) });
 const historyId = z.strictObject({ historyId: z.int().positive() });
-/** Card details typed again: Paydesk keeps them in memory only for the request in flight (and its retry). */
+/** Card details typed again: Paydesk keeps them in memory only for the request in flight (and asking again). */
 const reenteredCard = z.strictObject({
   cardNumber: z.string().regex(/^\d{12,19}$/, 'Digits only, 12 to 19 of them.'),
   cvv: z.string().regex(/^\d{3,4}$/, '3 or 4 digits.'),
@@ -259,7 +259,7 @@ export const ipcChannels = {
   ),
   'lock.removePassphrase': channel(z.strictObject({ current: passphrase.min(1) }), lockStateSchema),
   'payin.submit': channel(payInSubmitSchema, payInResultSchema),
-  'payin.retry': channel(historyId.extend({ card: reenteredCard.optional() }), payInResultSchema),
+  'payin.askAgain': channel(historyId.extend({ card: reenteredCard.optional() }), payInResultSchema),
   'payin.cancelBankPage': channel(historyId, payInResultSchema),
   /** Brings the pay-in's bank page window to the front; `focused` false when main has no such window open. */
   'payin.focusBankPage': channel(historyId, z.object({ focused: z.boolean() })),
@@ -348,7 +348,8 @@ export const ipcFileChannels = {
 } as const;
 
 export const ipcEvents = {
-  'payin.settled': payInResultSchema,
+  /** A pay-in's state changed, from any source (an answer, a callback, a bank page): not only a settlement. */
+  'payin.changed': payInResultSchema,
   'kyc.progress': kycProgressEvent,
   'kyc.checked': kycCheckedEvent,
   'lock.changed': lockStateSchema,

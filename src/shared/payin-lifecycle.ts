@@ -1,5 +1,5 @@
 // The pay-in lifecycle: the one definition of a pay-in's statuses, which may follow which, which of them
-// mean money may have moved, and what evidence can move a pay-in. Every writer (submit, retry, the
+// mean money may have moved, and what evidence can move a pay-in. Every writer (submit, ask again, the
 // return listener, the callback handler, the bank page, restart recovery) asks `decide`; the history
 // store refuses any change `NEXT_STATUSES` does not allow. Modelled on an explicit state machine that
 // code cannot bypass: only the gateway's word settles a pay-in, a browser return is a hint, anything
@@ -156,7 +156,7 @@ export type Evidence =
   /** The gateway's answer to the first request. */
   | { source: 'answer'; word: GatewayWord; mismatch?: string | undefined }
   /** The gateway's answer to the same request sent again (A9): a refusal says nothing of the first. */
-  | { source: 'replay'; word: GatewayWord; mismatch?: string | undefined }
+  | { source: 'ask_again'; word: GatewayWord; mismatch?: string | undefined }
   /** No connection was ever made: no byte of the request left Paydesk. */
   | { source: 'not_connected' }
   /** The browser came back from the bank page to a return URL: unsigned, so a hint and never a result. */
@@ -186,7 +186,7 @@ const WORD_STATUS: Readonly<Record<Exclude<GatewayWord, 'unknown' | 'no_order'>,
 const SOURCE_NAME: Readonly<Record<EvidenceSource, string>> = {
   callback: 'signed notification',
   answer: 'answer',
-  replay: 'answer to the same order sent again',
+  ask_again: 'answer to the same order sent again',
   not_connected: 'connection attempt',
   browser_return: 'browser return',
   bank_page_closed: 'bank page',
@@ -220,7 +220,7 @@ function conflictOf(current: PayInStatus, evidence: Evidence, said: string): Dec
   };
 }
 
-/** The gateway's word on the order, from an answer, a replay or a callback. */
+/** The gateway's word on the order, from an answer, an ask-again or a callback. */
 function decideWord(current: PayInStatus, evidence: Evidence & { word: GatewayWord }): Decision {
   const { word } = evidence;
   if (current === 'conflict') return stay(current);
@@ -258,7 +258,7 @@ export function decide(current: PayInStatus, evidence: Evidence): Decision {
   switch (evidence.source) {
     case 'callback':
     case 'answer':
-    case 'replay':
+    case 'ask_again':
       if (evidence.mismatch !== undefined && current !== 'conflict') {
         return conflictOf(current, evidence, `${evidence.word} for ${evidence.mismatch}`);
       }

@@ -1,5 +1,5 @@
 // What the renderer is told of a pay-in, built from its history row: the one mapping, used by main for
-// every answer and event and by the renderer when it reads a row back. The row's note (`error`) is what
+// every answer and event and by the renderer when it reads a row back. The row's note (`note`) is what
 // the agent must read for every status that is not a plain outcome.
 import type { PayInRow } from './history';
 import type { PayInResult } from './ipc';
@@ -17,7 +17,7 @@ export function payInResultOf(row: PayInRow, extra: Partial<PayInResult> = {}): 
   if (row.orderId) result.orderId = row.orderId;
   if (row.traceid) result.traceid = row.traceid;
   if (row.remark) result.remark = row.remark;
-  if (row.error && result.message === undefined) result.message = row.error.message;
-  if (row.error?.field && result.field === undefined) result.field = row.error.field;
+  if (row.note && result.message === undefined) result.message = row.note.message;
+  if (row.note?.field && result.field === undefined) result.field = row.note.field;
   return result;
 }

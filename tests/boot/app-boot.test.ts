@@ -398,7 +398,7 @@ describe('the built app, booted against a stand-in for Electron', () => {
     const { sent } = await child.snapshot();
     expect(sent).toContainEqual({
       windowId: appWindow.id,
-      channel: `${IPC_PREFIX}payin.settled`,
+      channel: `${IPC_PREFIX}payin.changed`,
       payload: expect.objectContaining({ historyId, status: 'outcome_unknown' }),
     });
   });

@@ -3,7 +3,7 @@
 // against a sandbox gateway in THIS process behind a fault proxy, and is killed with SIGKILL.
 // 1. Crash during pay-ins: 20 kills at seeded random points before, during and after the request. After
 //    each restart history and gateway agree (pending rows become outcome_unknown, none dropped), and
-//    retrying the unknown ones charges nobody twice.
+//    asking again about the unknown ones charges nobody twice.
 // 2. Crash during a KYC submit: killed mid-batch while the gateway's answers are held back. After a
 //    restart the same file offers only what Paydesk heard was accepted; in the end the gateway holds every
 //    record and no record Paydesk knew was accepted is sent again.
@@ -135,12 +135,12 @@ describe('crash during pay-ins', () => {
   }
 
   /** Retries every unknown outcome as an operator would after a restart: the card typed again. */
-  async function retryUnknown(app: ChildApp, rows: PayInRow[], label: string): Promise<void> {
+  async function askAgainAboutUnknown(app: ChildApp, rows: PayInRow[], label: string): Promise<void> {
     for (const row of rows.filter((candidate) => candidate.status === 'outcome_unknown')) {
       const attempt = book.byUserId.get(row.userId);
       expect(attempt, `${label}: a row for a customer the drill never keyed`).toBeDefined();
-      const result = await app.call('payin.retry', { historyId: row.id, card: attempt!.card });
-      expect(result, `${label}: retry of ${row.merchantTradeNo}`).toMatchObject({ ok: true });
+      const result = await app.call('payin.askAgain', { historyId: row.id, card: attempt!.card });
+      expect(result, `${label}: asking again about ${row.merchantTradeNo}`).toMatchObject({ ok: true });
     }
   }
 
@@ -238,10 +238,10 @@ describe('crash during pay-ins', () => {
       }
       if (point !== 'racing' && point !== 'after-answer') {
         expect(row?.status, `after ${label}`).toBe('outcome_unknown');
-        expect(supportMessageProblems(row?.error?.message, 'plain')).toEqual([]);
-        expect(row?.error?.message).toMatch(/check before sending again/);
+        expect(supportMessageProblems(row?.note?.message, 'plain')).toEqual([]);
+        expect(row?.note?.message).toMatch(/check before sending again/);
       }
-      await retryUnknown(app, rows, `after ${label}`);
+      await askAgainAboutUnknown(app, rows, `after ${label}`);
       await expectHistoryMatchesGateway(app, `after the retries following ${label}`);
     }
 

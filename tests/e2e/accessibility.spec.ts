@@ -79,7 +79,7 @@ test('the test-scenario list opened', async ({ payin, page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('an Outcome unknown result with its retry', async ({ payin }) => {
+test('an Outcome unknown result with its ask-again panel', async ({ payin }) => {
   await payin.fillPayIn(customer('axe-unknown'), CARDS.approve, '500.02');
   await payin.setCallbackUrl(new URL('/merchant-callback', process.env.PAYDESK_URL).href);
   await payin.send.click();

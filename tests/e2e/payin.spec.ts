@@ -130,7 +130,7 @@ test('a v1 (signed form) pay-in ends Approved', async ({ payin }) => {
   await expect(payin.fact('orderId')).toHaveText(/\S+/);
 });
 
-test('a timeout (fault amount 500.02) is Outcome unknown until retried with the same order number', async ({
+test('a timeout (fault amount 500.02) is Outcome unknown until asked again with the same order number', async ({
   payin,
 }) => {
   await payin.fillPayIn(customer('timeout'), CARDS.approve, '500.02');

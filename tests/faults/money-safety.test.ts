@@ -178,7 +178,7 @@ describe('the disk fills up', () => {
     const again = await fx.call('payin.submit', { version: 'v2', fields });
     expect(again).toMatchObject({ ok: false, error: { kind: 'duplicate_suspected' } });
     // Once history can be written, asking again settles it from the gateway's word, charging nobody twice.
-    const asked = await fx.data('payin.retry', { historyId: result.historyId });
+    const asked = await fx.data('payin.askAgain', { historyId: result.historyId });
     expect(asked.status).toBe('approved');
     expect(await ordersByTradeNo(fx.paydesk.sandbox, result.merchantTradeNo)).toHaveLength(1);
   });
@@ -237,7 +237,7 @@ describe('a restart after an answer history could not write', () => {
       // The card is typed again (Paydesk kept it in memory only); the request is the same, so the gateway
       // (whose orders outlive the restart) answers with the one order it holds.
       const card = { cardNumber: fields.cardNumber!, cvv: fields.cvv!, expDate: fields.expDate! };
-      const asked = await fx.data('payin.retry', { historyId: lost.historyId, card });
+      const asked = await fx.data('payin.askAgain', { historyId: lost.historyId, card });
       expect(asked.status).toBe('approved');
       expect(await ordersByTradeNo(fx.paydesk.sandbox, lost.merchantTradeNo)).toHaveLength(1);
     } finally {

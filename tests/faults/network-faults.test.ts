@@ -2,7 +2,7 @@
 // stalls, cuts the answer in the middle and delays it. Each case must end in the right failure class with
 // a message a support agent can read out (no stack, no socket code, and whether money may have moved),
 // the gateway must hold what that class promises (no order after not_sent, at most one order after an
-// unknown outcome), a retry must settle an unknown outcome without a second charge, and the app must keep
+// unknown outcome), asking again must settle an unknown outcome without a second charge, and the app must keep
 // answering other channels while a pay-in hangs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,8 +77,8 @@ async function expectClass(result: PayInResult, status: PayInResult['status'], m
   const row = await rowOf(result);
   expect(row.status).toBe(status);
   if (status === 'outcome_unknown' || status === 'not_sent' || status === 'refused') {
-    expect(row.error?.kind).toBe(status);
-    expect(supportMessageProblems(row.error?.message, money), row.error?.message).toEqual([]);
+    expect(row.note?.kind).toBe(status);
+    expect(supportMessageProblems(row.note?.message, money), row.note?.message).toEqual([]);
   }
 }
 
@@ -87,9 +87,9 @@ async function gatewayOrders(result: PayInResult) {
 }
 
 /** Retries an unknown outcome as the operator would, card typed again, and checks it charged once. */
-async function retrySettles(result: PayInResult, version: 'v1' | 'v2' = 'v2') {
+async function askingAgainSettles(result: PayInResult, version: 'v1' | 'v2' = 'v2') {
   await gw.proxy.setMode('pass');
-  const again = await fx.data('payin.retry', {
+  const again = await fx.data('payin.askAgain', {
     historyId: result.historyId,
     card: { cardNumber: '4242424242424242', cvv: '123', expDate: '12/34' },
   });
@@ -111,32 +111,32 @@ describe('fault amounts', () => {
     await expectClass(result, 'outcome_unknown', 'maybe');
     expect(result.message).toMatch(/internal error \(HTTP 500\)/);
     expect(await gatewayOrders(result)).toEqual([]);
-    const again = await fx.data('payin.retry', { historyId: result.historyId });
+    const again = await fx.data('payin.askAgain', { historyId: result.historyId });
     expect(again.status).toBe('outcome_unknown');
     expect(await gatewayOrders(result)).toEqual([]);
   });
 
-  it('500.02, an answer later than the timeout: outcome unknown; the order exists; a retry settles it once', async () => {
+  it('500.02, an answer later than the timeout: outcome unknown; the order exists; asking again settles it once', async () => {
     const result = await payIn('v2', { amount: '500.02' });
     await expectClass(result, 'outcome_unknown', 'maybe');
     expect(result.message).toMatch(/No answer from the gateway within 2 s/);
     expect(await gatewayOrders(result)).toMatchObject([{ status: 'COMPLETED', fault: 'slow' }]);
-    await retrySettles(result);
+    await askingAgainSettles(result);
   });
 
-  it('500.03, an answer that is not JSON: outcome unknown; a retry settles it once', async () => {
+  it('500.03, an answer that is not JSON: outcome unknown; asking again settles it once', async () => {
     const result = await payIn('v2', { amount: '500.03' });
     await expectClass(result, 'outcome_unknown', 'maybe');
     expect(result.message).toMatch(/could not be read/);
     expect(await gatewayOrders(result)).toHaveLength(1);
-    await retrySettles(result);
+    await askingAgainSettles(result);
   });
 
-  it('500.04, the connection closed with no answer: outcome unknown; a v1 retry is signed again and settles it once', async () => {
+  it('500.04, the connection closed with no answer: outcome unknown; asked again, v1 is signed again and settles it once', async () => {
     const result = await payIn('v1', { amount: '500.04' });
     await expectClass(result, 'outcome_unknown', 'maybe');
     expect(result.message).toMatch(/connection to the gateway broke/);
-    await retrySettles(result, 'v1');
+    await askingAgainSettles(result, 'v1');
   });
 });
 
@@ -147,13 +147,13 @@ describe('a misbehaving network between Paydesk and the gateway', () => {
     await expectClass(result, 'not_sent', 'none');
     expect(result.message).toMatch(/refused the connection/);
     expect(await gatewayOrders(result)).toEqual([]);
-    // Not sent is final: there is nothing to retry, and Paydesk says so.
-    const retry = await fx.call('payin.retry', { historyId: result.historyId });
-    expect(retry).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+    // Not sent is final: there is nothing to ask again about, and Paydesk says so.
+    const asked = await fx.call('payin.askAgain', { historyId: result.historyId });
+    expect(asked).toMatchObject({ ok: false, error: { kind: 'conflict' } });
     await gw.proxy.setMode('pass');
   });
 
-  it('stalled request: the app keeps answering meanwhile; then outcome unknown, and a retry charges once', async () => {
+  it('stalled request: the app keeps answering meanwhile; then outcome unknown, and asking again charges once', async () => {
     await gw.proxy.setMode('stall');
     const before = gw.proxy.connections.length;
     let settled = false;
@@ -178,16 +178,16 @@ describe('a misbehaving network between Paydesk and the gateway', () => {
     await expectClass(result, 'outcome_unknown', 'maybe');
     expect(result.message).toMatch(/No answer from the gateway within 2 s/);
     expect(await gatewayOrders(result)).toEqual([]);
-    await retrySettles(result);
+    await askingAgainSettles(result);
   });
 
-  it('answer cut in the middle: outcome unknown, the order exists, a retry charges once', async () => {
+  it('answer cut in the middle: outcome unknown, the order exists, asking again charges once', async () => {
     await gw.proxy.setMode('cut');
     const result = await payIn('v2');
     await expectClass(result, 'outcome_unknown', 'maybe');
     expect(result.message).toMatch(/connection to the gateway broke/);
     expect(await gatewayOrders(result)).toMatchObject([{ status: 'COMPLETED' }]);
-    await retrySettles(result);
+    await askingAgainSettles(result);
   });
 
   it('answer delayed within the timeout: an ordinary approval', async () => {
@@ -198,12 +198,12 @@ describe('a misbehaving network between Paydesk and the gateway', () => {
     await gw.proxy.setMode('pass');
   });
 
-  it('answer delayed past the timeout: outcome unknown, and a retry charges once', async () => {
+  it('answer delayed past the timeout: outcome unknown, and asking again charges once', async () => {
     await gw.proxy.setMode('delay', { delayMs: REQUEST_TIMEOUT_MS + 1_000 });
     const result = await payIn('v1');
     await expectClass(result, 'outcome_unknown', 'maybe');
     expect(await gatewayOrders(result)).toHaveLength(1);
-    await retrySettles(result, 'v1');
+    await askingAgainSettles(result, 'v1');
   });
 });
 

@@ -1,6 +1,6 @@
 // The audit trail through the app's own channels, with the history file edited behind Paydesk's back
-// while it runs, as someone with the file could: a retry rebuilt from an edited row is never sent, the
-// list and the drawer flag the row, and history.verify names every row that fails.
+// while it runs, as someone with the file could: a request rebuilt from an edited row is never asked
+// again, the list and the drawer flag the row, and history.verify names every row that fails.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { PayInResult } from '@shared/ipc';
@@ -41,21 +41,23 @@ function editRow(historyId: number, amount: string): void {
   db.close();
 }
 
-describe('a retry rebuilt from a row that fails verification', () => {
+describe('asking again from a row that fails verification', () => {
   it('is not sent, and says why; an intact row is', async () => {
     const edited = await unknownOutcome();
     const intact = await unknownOutcome();
     editRow(edited.historyId, '5.00');
     const before = sends;
-    const refused = await fx.call('payin.retry', { historyId: edited.historyId });
+    const refused = await fx.call('payin.askAgain', { historyId: edited.historyId });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'conflict' } });
     if (!refused.ok) {
-      expect(refused.error.message).toMatch(/will not send a retry rebuilt from this history row/);
+      expect(refused.error.message).toMatch(
+        /will not ask the gateway again with a request rebuilt from this history row/,
+      );
       expect(refused.error.message).toMatch(/edited outside Paydesk/);
       expect(refused.error.message).toMatch(/Look the order up at the gateway/);
     }
     expect(sends).toBe(before);
-    const asked = await fx.data('payin.retry', { historyId: intact.historyId });
+    const asked = await fx.data('payin.askAgain', { historyId: intact.historyId });
     expect(asked.status).toBe('approved');
     expect(sends).toBe(before + 1);
   });

@@ -299,7 +299,7 @@ describe('a history written by the previous version (plain SHA-256 entries)', ()
     db.close();
     const { history } = await start(store);
     expect(found(history.verifyHistory())).toEqual([{ kind: 'entry_unlinked', seq: 11, rowId: 3 }]);
-    // The row of the re-chained entries is refused a retry (its entries precede the broken link).
+    // The row of the re-chained entries is refused asking again (its entries precede the broken link).
     const verdict = await history.verifyRow(2);
     expect(verdict).toMatchObject({ ok: false, state: 'failed' });
   });

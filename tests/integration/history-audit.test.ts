@@ -459,10 +459,10 @@ describe('a change on top of a row that fails verification is refused (no launde
     expect(store.getById(ids[1]!)).toMatchObject({ status: 'pending' });
   });
 
-  it('refuses a retry of it', async () => {
+  it('refuses to ask the gateway again about it', async () => {
     const verdict = await reopen().verifyRow(ids[1]!);
     expect(verdict).toMatchObject({ ok: false, state: 'failed' });
-    if (!verdict.ok) expect(verdict.message).toMatch(/will not send a retry .* Row \d+ differs/);
+    if (!verdict.ok) expect(verdict.message).toMatch(/will not ask the gateway again .* Row \d+ differs/);
     expect(await h.store.verifyRow(ids[0]!)).toEqual({ ok: true });
   });
 });

@@ -33,7 +33,7 @@ it('no full card number and no CVV reach the SQLite file or its WAL', () => {
         data: { cardNumber, cvv, orderStatus: 2 },
       }),
       remark: `Do not honour (card ${cardNumber})`,
-      error: { kind: 'declined', message: `declined ${cardNumber}` },
+      note: { kind: 'declined', message: `declined ${cardNumber}` },
     });
   });
   const notJson = h.store.insertPayIn(payIn({ request: { merchantTradeNo: 'PCI-html' } }));

@@ -175,10 +175,10 @@ describe('pay-in rows', () => {
     const id = h.store.insertPayIn(payIn());
     h.store.updatePayIn(id, {
       status: 'refused',
-      error: { kind: 'refused', message: 'cardNumber: Required.', field: 'cardNumber' },
+      note: { kind: 'refused', message: 'cardNumber: Required.', field: 'cardNumber' },
     });
     expect(h.store.auditTrail(id).at(-1)?.outcome).toBe('failure');
-    expect((h.store.getById(id) as PayInRow).error).toEqual({
+    expect((h.store.getById(id) as PayInRow).note).toEqual({
       kind: 'refused',
       message: 'cardNumber: Required.',
       field: 'cardNumber',
@@ -313,7 +313,7 @@ describe('startup recovery', () => {
       expect(reopened.markPendingAsOutcomeUnknown()).toEqual([crashed, batch]);
       expect(reopened.getById(crashed)).toMatchObject({
         status: 'outcome_unknown',
-        error: { kind: 'outcome_unknown' },
+        note: { kind: 'outcome_unknown' },
       });
       expect(reopened.getById(batch)?.status).toBe('outcome_unknown');
       expect(reopened.getById(done)?.status).toBe('approved');

@@ -99,7 +99,7 @@ describe('3-D Secure through the return listener', () => {
   it('approves when the code is right, on the signed callback, and tells the renderer', async () => {
     const started = await challenge('1234');
     const row = await fx.waitForStatus(started.historyId, 'approved');
-    expect(row.error).toBeNull();
+    expect(row.note).toBeNull();
     const told = fx.events
       .map((event) => event.payload as PayInResult)
       .filter((payload) => payload.historyId === started.historyId)
@@ -180,16 +180,16 @@ describe('gateway faults end in the right class', () => {
     expect(result.message).toMatch(/may have gone through|check/i);
   });
 
-  it('a timeout is an unknown outcome, and retrying with the same order number settles it without a second charge', async () => {
+  it('a timeout is an unknown outcome, and asking again with the same order number settles it without a second charge', async () => {
     await fx.data('profiles.save', {
       ...(await fx.data('settings.get')).settings.profiles[0]!,
       requestTimeoutMs: 1_000,
     });
-    // A callback would settle the order before the late answer; point it nowhere to see the retry do it.
+    // A callback would settle the order before the late answer; point it nowhere to see asking again do it.
     const fields = v2Fields({ amount: '500.02', callBackURL: 'http://127.0.0.1:9/nowhere' });
     const result = await fx.data('payin.submit', { version: 'v2', fields });
     expect(result.status).toBe('outcome_unknown');
-    const retried = await fx.data('payin.retry', { historyId: result.historyId });
+    const retried = await fx.data('payin.askAgain', { historyId: result.historyId });
     expect(retried).toMatchObject({ status: 'approved', merchantTradeNo: result.merchantTradeNo });
     expect(await sandboxOrder(result.merchantTradeNo)).toHaveLength(1);
     await fx.data('profiles.save', {

@@ -131,11 +131,11 @@ describe('asking the gateway again', () => {
     const first = await outcomeUnknown();
     const held = opened();
     gate = held.promise;
-    const asked = fx.call<PayInResult>('payin.retry', { historyId: first.historyId });
-    await until('the first retry on its way', () => sentFor(first.merchantTradeNo).length === 2);
+    const asked = fx.call<PayInResult>('payin.askAgain', { historyId: first.historyId });
+    await until('the first ask-again on its way', () => sentFor(first.merchantTradeNo).length === 2);
     let secondDone = false;
     const second = fx
-      .call<PayInResult>('payin.retry', { historyId: first.historyId })
+      .call<PayInResult>('payin.askAgain', { historyId: first.historyId })
       .finally(() => (secondDone = true));
     await until(
       'the second call answered, or sent',
@@ -154,14 +154,14 @@ describe('asking the gateway again', () => {
     const { row, timeline } = await fx.data('history.get', { id: first.historyId });
     assert(row.kind === 'payin');
     expect(row.status).toBe('approved');
-    expect(row.error).toBeNull();
-    expect(timeline.filter((entry) => entry.event === 'payin.replay')).toHaveLength(1);
+    expect(row.note).toBeNull();
+    expect(timeline.filter((entry) => entry.event === 'payin.ask_again')).toHaveLength(1);
   });
 
   it('may ask again once the request before has its answer', async () => {
     const first = await outcomeUnknown();
     // The first attempt is over (its answer was lost): asking again is allowed.
-    const answered = await fx.data('payin.retry', { historyId: first.historyId });
+    const answered = await fx.data('payin.askAgain', { historyId: first.historyId });
     expect(answered.status).toBe('approved');
     expect(sentFor(first.merchantTradeNo)).toHaveLength(2);
   });

@@ -262,7 +262,7 @@ describe('every odd but legal answer of another gateway', () => {
       const after = rowOf(result.historyId);
       expect(after.status).toBe(row.callback.after);
       if (row.callback.after === 'conflict') {
-        expect(after.error?.message).toMatch(/Check the order with the gateway before doing anything/);
+        expect(after.note?.message).toMatch(/Check the order with the gateway before doing anything/);
       }
       const trail = fx.paydesk.history.auditTrail(result.historyId);
       expect(trail.at(-1)).toMatchObject({ event: 'payin.callback', operator: 'system' });
@@ -276,7 +276,7 @@ describe('asking again with the same order number', () => {
     gw.scriptPayIn(payIn.closeAfterProcessing(payIn.approvedCode0()), { times: 1 });
     const lost = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
     expect(lost.status).toBe('outcome_unknown');
-    const asked = await fx.data('payin.retry', { historyId: lost.historyId });
+    const asked = await fx.data('payin.askAgain', { historyId: lost.historyId });
     expect(asked.status).toBe('approved');
     expect(gw.orders.get(lost.merchantTradeNo)?.timesCharged).toBe(1);
   });
@@ -286,7 +286,7 @@ describe('asking again with the same order number', () => {
     try {
       gw.scriptPayIn(payIn.closeAfterProcessing(payIn.approvedCode0()), { times: 1 });
       const lost = await fx.data('payin.submit', { version: 'v2', fields: fieldsForRow() });
-      const asked = await fx.data('payin.retry', { historyId: lost.historyId });
+      const asked = await fx.data('payin.askAgain', { historyId: lost.historyId });
       expect(asked.status).toBe('outcome_unknown');
       expect(asked.message).toMatch(
         /Asked the gateway again with order number .*outcome is still open: look the order up/,
@@ -335,7 +335,7 @@ describe('callbacks', () => {
     await notify(open.merchantTradeNo, 'approved', { fields: { amount: '999.00' }, updateOrder: false });
     const row = rowOf(open.historyId);
     expect(row.status).toBe('conflict');
-    expect(row.error?.message).toMatch(/the amount 999\.00, where this pay-in is for/);
+    expect(row.note?.message).toMatch(/the amount 999\.00, where this pay-in is for/);
   });
 
   it('a notification for an order Paydesk never sent is audited and answered 404', async () => {
@@ -386,7 +386,7 @@ describe('the browser coming back from the bank page', () => {
     expect(back.status).toBe(200);
     const waiting = rowOf(started.historyId);
     expect(waiting.status).toBe('awaiting_confirmation');
-    expect(waiting.error?.message).toMatch(
+    expect(waiting.note?.message).toMatch(
       /has not confirmed the result yet.*"COMPLETED", but that is not proof/,
     );
     // The duplicate guard still counts it; a second return is not heard.
@@ -408,13 +408,13 @@ describe('the browser coming back from the bank page', () => {
     await fetch(retURL!);
     expect(rowOf(started.historyId).status).toBe('awaiting_confirmation');
     // A gateway that replays its first answer ("here is the bank page") tells nothing new.
-    const stale = await fx.data('payin.retry', { historyId: started.historyId });
+    const stale = await fx.data('payin.askAgain', { historyId: started.historyId });
     expect(stale.status).toBe('awaiting_confirmation');
     expect(stale.message).toMatch(/Asked the gateway again .*did not settle it/);
     // One that reports the order as it is now settles it.
     gw.setIdempotency('report-current');
     try {
-      const asked = await fx.data('payin.retry', { historyId: started.historyId });
+      const asked = await fx.data('payin.askAgain', { historyId: started.historyId });
       expect(asked.status).toBe('approved');
       expect(gw.orders.get(started.merchantTradeNo)?.timesCharged).toBe(1);
     } finally {

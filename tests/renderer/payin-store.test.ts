@@ -21,7 +21,7 @@ beforeEach(() => {
   usePayInStore.setState({
     phase: { kind: 'idle' },
     inFlight: false,
-    retryProblem: undefined,
+    askAgainProblem: undefined,
     profileId: undefined,
   });
 });
@@ -34,7 +34,7 @@ describe('a payment being sent', () => {
     const sending = usePayInStore.getState().submit(payload);
     expect(usePayInStore.getState()).toMatchObject({ inFlight: true, phase: { kind: 'sending' } });
     // The gateway's signed callback settles it while the answer is still on its way.
-    usePayInStore.getState().settled({ ...base, status: 'approved' });
+    usePayInStore.getState().changed({ ...base, status: 'approved' });
     expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
     expect(usePayInStore.getState().inFlight).toBe(true);
     pending[0]!.answer({
@@ -52,7 +52,7 @@ describe('a payment being sent', () => {
     void usePayInStore.getState().submit(payload);
     usePayInStore
       .getState()
-      .settled({ ...base, merchantTradeNo: 'PD-OTHER', historyId: 8, status: 'declined' });
+      .changed({ ...base, merchantTradeNo: 'PD-OTHER', historyId: 8, status: 'declined' });
     expect(usePayInStore.getState().phase).toMatchObject({ kind: 'sending' });
   });
 });
@@ -65,9 +65,9 @@ describe('an event about the shown pay-in', () => {
       bankPage: { kind: '3ds', url: 'http://127.0.0.1:4000/r/t/page' },
     };
     usePayInStore.setState({ phase: { kind: 'result', result: shown } });
-    usePayInStore.getState().settled({ ...base, status: 'action_required' });
+    usePayInStore.getState().changed({ ...base, status: 'action_required' });
     expect(usePayInStore.getState().phase).toMatchObject({ result: { bankPage: shown.bankPage } });
-    usePayInStore.getState().settled({ ...base, status: 'awaiting_confirmation', message: 'waiting' });
+    usePayInStore.getState().changed({ ...base, status: 'awaiting_confirmation', message: 'waiting' });
     const phase = usePayInStore.getState().phase;
     expect(phase).toMatchObject({ result: { status: 'awaiting_confirmation', message: 'waiting' } });
     expect(phase.kind === 'result' && phase.result.bankPage).toBeFalsy();
@@ -93,7 +93,7 @@ describe('the latest state of the pay-in, whichever source arrives last (issue 2
       .submit({ ...payload, fields: { merchantTradeNo: 'PD-T-1', amount: '500.03' } as never });
     // The gateway's answer was not JSON (outcome unknown), then its signed callback approved the pay-in;
     // the event of the approval reaches the page before the submit's answer.
-    usePayInStore.getState().settled({ ...base, status: 'approved' });
+    usePayInStore.getState().changed({ ...base, status: 'approved' });
     pending[0]!.answer({
       ok: true,
       data: {
@@ -116,7 +116,7 @@ describe('the latest state of the pay-in, whichever source arrives last (issue 2
     await sending;
     usePayInStore
       .getState()
-      .settled({ ...base, status: 'outcome_unknown', message: 'may have gone through' });
+      .changed({ ...base, status: 'outcome_unknown', message: 'may have gone through' });
     expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
   });
 
@@ -124,7 +124,7 @@ describe('the latest state of the pay-in, whichever source arrives last (issue 2
     const sending = usePayInStore.getState().submit(payload);
     pending[0]!.answer({ ok: true, data: { ...base, status: 'outcome_unknown', message: 'check' } });
     await sending;
-    usePayInStore.getState().settled({ ...base, status: 'approved' });
+    usePayInStore.getState().changed({ ...base, status: 'approved' });
     expect(usePayInStore.getState().phase).toMatchObject({ kind: 'result', result: { status: 'approved' } });
   });
 });
@@ -136,13 +136,13 @@ describe('switching profiles (issue 24, item 4)', () => {
     usePayInStore.getState().profileShown('sandbox');
     usePayInStore.setState({
       phase: { kind: 'result', result: declined },
-      retryProblem: { message: 'x', needsCard: false },
+      askAgainProblem: { message: 'x', needsCard: false },
       lastCustomer: { userId: 'cust-1' } as never,
     });
     usePayInStore.getState().profileShown('production');
     expect(usePayInStore.getState()).toMatchObject({
       phase: { kind: 'idle' },
-      retryProblem: undefined,
+      askAgainProblem: undefined,
       lastCustomer: undefined,
     });
   });

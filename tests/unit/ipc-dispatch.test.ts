@@ -32,7 +32,7 @@ describe('IPC dispatcher', () => {
         ...settingsView,
         settings: { ...settingsView.settings, operatorName: input.operatorName ?? '' },
       }),
-      'payin.retry': async () => {
+      'payin.askAgain': async () => {
         throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
       },
       'profiles.remove': async () => {
@@ -75,7 +75,7 @@ describe('IPC dispatcher', () => {
   });
 
   it('returns a handler failure as a value that keeps its kind and field', async () => {
-    expect(await dispatch('payin.retry', { historyId: 7 })).toEqual({
+    expect(await dispatch('payin.askAgain', { historyId: 7 })).toEqual({
       ok: false,
       error: { kind: 'not_found', message: 'No pay-in with that id.', field: 'historyId' },
     });

@@ -24,7 +24,7 @@ const word = fc.constantFrom(...WORDS);
 const mismatch = fc.option(fc.constant('orderId X, where this pay-in has Y'), { nil: undefined });
 const evidence: fc.Arbitrary<Evidence> = fc.oneof(
   fc.record({
-    source: fc.constantFrom('callback', 'answer', 'replay'),
+    source: fc.constantFrom('callback', 'answer', 'ask_again'),
     word,
     mismatch,
   }) as fc.Arbitrary<Evidence>,
@@ -67,7 +67,7 @@ describe('decide', () => {
       fc.property(status, evidence, (current, given) => {
         const { next } = decide(current, given);
         if (!SETTLED_STATUSES.has(current) && SETTLED_STATUSES.has(next)) {
-          expect(['callback', 'answer', 'replay', 'not_connected']).toContain(given.source);
+          expect(['callback', 'answer', 'ask_again', 'not_connected']).toContain(given.source);
         }
       }),
     );
@@ -102,14 +102,14 @@ describe('decide', () => {
       changed: false,
     });
     expect(decide('approved', { source: 'answer', word: 'processing' }).next).toBe('approved');
-    expect(decide('declined', { source: 'replay', word: 'unknown' }).next).toBe('declined');
+    expect(decide('declined', { source: 'ask_again', word: 'unknown' }).next).toBe('declined');
     expect(decide('refused', { source: 'callback', word: 'declined' }).next).toBe('refused');
   });
 
-  it('a replay that is refused or unreadable says nothing about the first attempt (A24)', () => {
+  it('an ask-again refused or unreadable says nothing about the first attempt (A24)', () => {
     for (const current of ['outcome_unknown', 'awaiting_confirmation', 'processing'] as PayInStatus[]) {
-      expect(decide(current, { source: 'replay', word: 'no_order' }).next).toBe(current);
-      expect(decide(current, { source: 'replay', word: 'unknown' }).next).toBe(current);
+      expect(decide(current, { source: 'ask_again', word: 'no_order' }).next).toBe(current);
+      expect(decide(current, { source: 'ask_again', word: 'unknown' }).next).toBe(current);
     }
   });
 
@@ -118,7 +118,7 @@ describe('decide', () => {
       expect(decide(current, { source: 'browser_return' }).next).toBe('awaiting_confirmation');
     }
     expect(decide('approved', { source: 'browser_return' }).next).toBe('approved');
-    expect(decide('awaiting_confirmation', { source: 'replay', word: 'action_required' }).next).toBe(
+    expect(decide('awaiting_confirmation', { source: 'ask_again', word: 'action_required' }).next).toBe(
       'awaiting_confirmation',
     );
     expect(decide('awaiting_confirmation', { source: 'callback', word: 'declined' }).next).toBe('declined');
@@ -170,7 +170,7 @@ describe('isLaterNews', () => {
 
 // Every (status, evidence) pair, not a sample: the lifecycle is small enough to be checked whole, and a
 // sampled property misses the one pair a wrong table entry or a wrong condition changes (issue 26 item 6).
-const SOURCES_WITH_WORD = ['callback', 'answer', 'replay'] as const;
+const SOURCES_WITH_WORD = ['callback', 'answer', 'ask_again'] as const;
 const EVERY_EVIDENCE: Evidence[] = [
   ...SOURCES_WITH_WORD.flatMap((source) =>
     WORDS.flatMap((w): Evidence[] => [
@@ -266,7 +266,7 @@ describe('decide, every status against every piece of evidence', () => {
     const from = {
       callback: 'signed notification',
       answer: 'answer',
-      replay: 'answer to the same order sent again',
+      ask_again: 'answer to the same order sent again',
     };
     for (const [current, words] of Object.entries(had) as [PayInStatus, string][]) {
       for (const source of SOURCES_WITH_WORD) {

@@ -29,7 +29,7 @@ const row = (patch: Partial<PayInRow> = {}): PayInRow => ({
   remark: null,
   request: JSON.stringify({ merchantId: 777001, cardNumber: '411111******1111' }),
   rawResponse: '{}',
-  error: null,
+  note: null,
   ...patch,
 });
 const live: Profile = profileSchema.parse({

@@ -1,5 +1,5 @@
 // What the sandbox keeps from its keyed hashes must not change from one version to the next: an order's
-// request fingerprint decides whether a retry after a restart is the same request (A9), and a stored-card
+// request fingerprint decides whether asking again after a restart is the same request (A9), and a stored-card
 // token must stay the same card's (A21). The vectors were computed by the sandbox before its key became a
 // KeyObject (src/sandbox/store.ts); a key given as bytes or as a KeyObject gives the same values.
 import { createSecretKey } from 'node:crypto';

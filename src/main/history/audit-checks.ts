@@ -1,6 +1,6 @@
 // When the history file's audit trail is checked, and what the latest check found: at open (the entries
 // since the last verified one), catching up between full checks (what this session wrote), the full check
-// in the background or on demand, every row as it is read, and a row before a retry is rebuilt from it.
+// in the background or on demand, every row as it is read, and a row before asking again rebuilds a request from it.
 // The walks and checks themselves are audit-verify.ts; the chain they walk, audit-chain.ts.
 import { DatabaseSync } from 'node:sqlite';
 import type { AuditStatus, HistoryRow, HistoryVerification, RowAudit } from '@shared/history';
@@ -31,7 +31,7 @@ import { toRow } from './row-mapping';
 /** The check at start walks at most this many new entries (about a quarter of a second); beyond, the full check does. */
 const STARTUP_WALK_LIMIT = 50_000;
 
-/** What a retry is told about the row it would be rebuilt from (verifyRow). */
+/** What asking again is told about the row it would be rebuilt from (verifyRow). */
 export type RowVerdict = { ok: true } | { ok: false; state: 'failed' | 'unproved'; message: string };
 
 function errorText(error: unknown): string {
@@ -270,7 +270,7 @@ export function startAuditChecks(
     assertIntact,
 
     /**
-     * Before a retry is rebuilt from a row: waits for a full check under way, then checks the row, every
+     * Before asking again rebuilds a request from a row: waits for a full check under way, then checks the row, every
      * audit entry of it, and what the checks found about the chain since the row's first entry (a gap
      * or a rollback there may have taken one of its entries). Anything short of verified is refused.
      */
@@ -309,7 +309,7 @@ export function startAuditChecks(
         return {
           ok: false,
           state: 'failed',
-          message: `Paydesk will not send a retry rebuilt from this history row: it fails verification against the audit trail. ${reasons.join(' ')} Look the order up at the gateway instead.`,
+          message: `Paydesk will not ask the gateway again with a request rebuilt from this history row: it fails verification against the audit trail. ${reasons.join(' ')} Look the order up at the gateway instead.`,
         };
       }
       if (unproved) {
@@ -317,7 +317,7 @@ export function startAuditChecks(
           ok: false,
           state: 'unproved',
           message:
-            'Paydesk will not send a retry rebuilt from this history row: it was written under an audit key this keychain does not hold (a keychain reset, another computer, or an earlier session without a keychain), so it cannot be proved. Look the order up at the gateway instead.',
+            'Paydesk will not ask the gateway again with a request rebuilt from this history row: it was written under an audit key this keychain does not hold (a keychain reset, another computer, or an earlier session without a keychain), so it cannot be proved. Look the order up at the gateway instead.',
         };
       }
       return { ok: true };

@@ -38,7 +38,7 @@ const CHAIN_WIDE: ReadonlySet<AuditProblem['kind']> = new Set([
   'anchor_missing',
 ]);
 
-/** Every problem found, counted; listed up to MAX_LISTED_PROBLEMS; indexed by row for flags and retries. */
+/** Every problem found, counted; listed up to MAX_LISTED_PROBLEMS; indexed by row for flags and asking again. */
 export class ProblemList {
   readonly listed: AuditProblem[] = [];
   count = 0;

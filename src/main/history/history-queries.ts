@@ -146,7 +146,7 @@ export function historyQueries(
       return row ? (toRow(row) as PayInRow) : undefined;
     },
 
-    /** The newest pay-in with this order number on this profile (A9: a retry reuses the number). */
+    /** The newest pay-in with this order number on this profile (A9: asking again reuses the number). */
     findPayInByTradeNo(profile: string, merchantTradeNo: string): PayInRow | undefined {
       const row = prepare(NAMED_SQL.findPayInByTradeNo).get({ merchantTradeNo, profile });
       return row ? (toRow(row) as PayInRow) : undefined;

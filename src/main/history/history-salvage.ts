@@ -536,12 +536,12 @@ export function sealSalvage(historyFile: string, trust: AuditTrust, plan: Salvag
     db.exec('BEGIN IMMEDIATE');
     const insert = db.prepare(
       `INSERT INTO history_rows (id, kind, status, created_at, updated_at, profile, operator, api_version,
-         merchant_trade_no, masked_pan, last4, amount, amount_minor, currency, order_id, traceid, error_json)
+         merchant_trade_no, masked_pan, last4, amount, amount_minor, currency, order_id, traceid, note_json)
        VALUES (?, 'payin', 'outcome_unknown', ?, ?, ?, 'system', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const digest = db.prepare(`SELECT ${digestInputSql()} AS d FROM history_rows WHERE id = ?`);
     for (const payIn of plan.rebuild) {
-      const error = {
+      const note = {
         kind: 'outcome_unknown',
         message: `Rebuilt from Paydesk's log after the history file was damaged (the log's last word: ${payIn.status ?? 'sent, no answer'}). It may have reached the gateway: check before charging again.`,
       };
@@ -560,7 +560,7 @@ export function sealSalvage(historyFile: string, trust: AuditTrust, plan: Salvag
         payIn.currency,
         payIn.orderId ?? null,
         payIn.traceid ?? null,
-        JSON.stringify(error),
+        JSON.stringify(note),
       );
       const rowHash = rowDigest(String(digest.get(payIn.historyId)?.d));
       last = appendAudit(

@@ -4,7 +4,7 @@
 // through the named methods below.
 // The trail proves itself (audit-chain.ts, audit-trust.ts, audit-checks.ts): at open, the entries
 // written since the last verified one and the anchor are checked; a full check of every entry and row
-// runs in the background and on demand; every row read for the list, the drawer, a change or a retry
+// runs in the background and on demand; every row read for the list, the drawer, a change or asking again
 // is checked against its newest entry. A change is refused on a row that fails that check: recording
 // on top of a tampered row would seal (launder) it.
 // This file is the store's face and its writes; its parts: history-db.ts (the connection, cached
@@ -14,7 +14,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import type {
   AuditStatus,
-  HistoryError,
+  HistoryNote,
   HistoryRow,
   HistoryStatus,
   KycBatchRow,
@@ -203,7 +203,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           payInPatchColumns(patch),
           patch.operator ?? current.operator,
           audit.event ?? 'payin.updated',
-          { errorKind: patch.error?.kind, traceid: patch.traceid ?? undefined, ...audit.detail },
+          { errorKind: patch.note?.kind, traceid: patch.traceid ?? undefined, ...audit.detail },
         );
         return loadRow(id) as PayInRow;
       });
@@ -306,14 +306,14 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           )
           .filter((row) => rowAudit(row.id)?.state !== 'failed');
         for (const row of pending) {
-          const error: HistoryError = {
+          const note: HistoryNote = {
             kind: 'outcome_unknown',
             message:
               'Paydesk stopped while this was being sent. It may have reached the gateway: check before sending again.',
           };
           changeRow(
             row,
-            { status: 'outcome_unknown', error_json: JSON.stringify(error) },
+            { status: 'outcome_unknown', note_json: JSON.stringify(note) },
             operator,
             `${row.kind}.recovered_outcome_unknown`,
           );

@@ -55,7 +55,7 @@ export function readLoggedPayIns(logFile: string | undefined): Map<number, Logge
       if (!merchantTradeNo || !amount || !AMOUNT.test(amount) || !currency) continue;
       const sentAt = Date.parse(String(entry.time));
       const known = found.get(historyId);
-      // A retry logs "sent" again for the same row: the first one holds the row's own time.
+      // Asking again logs "sent" again for the same row: the first one holds the row's own time.
       found.set(historyId, {
         ...known,
         historyId,

@@ -400,6 +400,18 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 9,
+    description: "the row's note for the agent: error_json is named note_json",
+    up: `
+      -- The column holds the note shown to the agent (why a row is in its status, what to do), not an
+      -- error. RENAME COLUMN rewrites the views and triggers that name it. The row digest hashes values,
+      -- not names (row-digest.ts), so every row keeps its digest and every audit entry still verifies.
+      -- The team payload keeps its key 'error_json': it is the team database's column (team/replicator.ts),
+      -- and payloads already queued in team_outbox carry that key.
+      ALTER TABLE history_rows RENAME COLUMN error_json TO note_json;
+    `,
+  },
 ];
 
 /** Files from this version on were written with keyed audit entries (audit-trust.ts). */

@@ -5,7 +5,7 @@
 //   totals), and an edit to it alone must show too. The column list is fixed here, so a column a later
 //   migration adds does not change the digest of every existing row (it would need a rule of its own).
 // - Legacy entries (written before keyed sealing): SHA-256 of the canonical JSON of the row as the
-//   contract shows it, which is what those entries recorded.
+//   contract showed it then, which is what those entries recorded (the note under its old key, `error`).
 // Computed in SQL (quote, concatenation) so that reading a million rows for a full check costs one
 // SHA-256 each, not a JavaScript object per row.
 import type { HistoryRow } from '@shared/history';
@@ -34,7 +34,7 @@ export const DIGEST_COLUMNS = [
   'remark',
   'request_json',
   'response_raw',
-  'error_json',
+  'note_json',
   'file_name',
   'sha256',
   'counts_json',
@@ -53,7 +53,11 @@ export function rowDigest(digestInput: string): string {
   return sha256Hex(`paydesk-row-v2:${digestInput}`);
 }
 
-/** The legacy entries' row digest. */
+/**
+ * The legacy entries' row digest. The contract named the row's note `error` when those entries were
+ * written (history migration 9 renamed it), so the hashed form keeps that key.
+ */
 export function legacyRowDigest(row: HistoryRow): string {
-  return sha256Hex(canonicalJson(row));
+  const { note, ...rest } = row;
+  return sha256Hex(canonicalJson({ ...rest, error: note }));
 }

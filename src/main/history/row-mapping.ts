@@ -4,9 +4,9 @@
 import type { SQLOutputValue } from 'node:sqlite';
 import {
   type ApiVersion,
-  type HistoryError,
+  type HistoryNote,
   type HistoryRow,
-  historyErrorSchema,
+  historyNoteSchema,
   type KycBatchStatus,
   kycBatchCountsSchema,
   kycChunkResultSchema,
@@ -36,7 +36,7 @@ export function toRow(row: SqlRow): HistoryRow {
     updatedAt: Number(row.updated_at),
     profile: text(row.profile),
     operator: text(row.operator),
-    error: parseJson<HistoryError | null>(row.error_json, historyErrorSchema.nullable(), null),
+    note: parseJson<HistoryNote | null>(row.note_json, historyNoteSchema.nullable(), null),
   };
   if (row.kind === 'kyc_batch') {
     return {
@@ -76,7 +76,7 @@ export function toRow(row: SqlRow): HistoryRow {
   };
 }
 
-/** The other way: an error as its column holds it, card fields redacted. */
-export function errorJson(error: HistoryError | null): string | null {
-  return error ? JSON.stringify(redactCardFields(error)) : null;
+/** The other way: a note as its column holds it, card fields redacted. */
+export function noteJson(note: HistoryNote | null): string | null {
+  return note ? JSON.stringify(redactCardFields(note)) : null;
 }

@@ -16,6 +16,27 @@ import { type PageValue, scanTableRecords } from './sqlite-pages';
 
 /** history_rows's columns after id, in the schema's order (card_key last: migration 6). */
 export const ROW_COLUMNS = [...DIGEST_COLUMNS.slice(1), 'card_key'] as const;
+/**
+ * The SELECT list of `['id', ...ROW_COLUMNS]` for the file `db`: a file from before history migration 9 (a
+ * damaged one, or a backup) names the note's column error_json, so it is read under its new name.
+ */
+export function rowSelectList(db: DatabaseSync): string {
+  let named: Set<string>;
+  try {
+    named = new Set(
+      db
+        .prepare("SELECT name FROM pragma_table_info('history_rows')")
+        .all()
+        .map((row) => String(row.name)),
+    );
+  } catch {
+    named = new Set();
+  }
+  const oldNote = !named.has('note_json') && named.has('error_json');
+  return ['id', ...ROW_COLUMNS]
+    .map((column) => (column === 'note_json' && oldNote ? 'error_json AS note_json' : column))
+    .join(', ');
+}
 export type RowValues = (string | bigint | number | Uint8Array | null)[];
 /** A row as salvaged: its id and its values in ROW_COLUMNS order. */
 export type SalvagedRow = { id: number; values: RowValues };
@@ -185,7 +206,7 @@ export function readDamagedHistory(copyFile: string): DamagedRead {
     headSeq = Math.max(headSeq, tryNumber('SELECT seq FROM audit_head WHERE id = 1'));
     const maxId = Math.max(sequence, tryNumber('SELECT max(id) FROM history_rows'), maxKey(rows));
     const maxSeq = Math.max(headSeq, tryNumber('SELECT max(seq) FROM audit_log'), maxKey(entries));
-    const columns = ['id', ...ROW_COLUMNS].join(', ');
+    const columns = rowSelectList(db);
     const failedRows = readRanges(
       db,
       `SELECT ${columns} FROM history_rows WHERE id >= ? AND id < ? ORDER BY id`,
@@ -225,7 +246,7 @@ export function readBackup(file: string): {
   try {
     const rows = new Map<number, SalvagedRow>();
     const entries = new Map<number, RawEntry>();
-    const columns = ['id', ...ROW_COLUMNS].join(', ');
+    const columns = rowSelectList(db);
     const rowStatement = db.prepare(`SELECT ${columns} FROM history_rows ORDER BY id`);
     rowStatement.setReadBigInts(true);
     for (const raw of rowStatement.iterate()) {

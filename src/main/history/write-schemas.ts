@@ -6,7 +6,7 @@ import type { SQLInputValue } from 'node:sqlite';
 import { detectBrand } from '@shared/cards/card';
 import {
   apiVersionSchema,
-  historyErrorSchema,
+  historyNoteSchema,
   kycBatchCountsSchema,
   kycBatchStatusSchema,
   kycChunkResultSchema,
@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { scrubText } from '../log/redaction';
 import { toMinorUnits } from './amount-minor';
 import { redactCardFields, redactRawBody } from './redact-card-fields';
-import { errorJson } from './row-mapping';
+import { noteJson } from './row-mapping';
 
 export const newPayInSchema = z.object({
   profile: z.string().min(1),
@@ -50,7 +50,7 @@ export const payInPatchSchema = z.object({
   traceid: z.string().nullable().optional(),
   remark: z.string().nullable().optional(),
   rawResponse: z.string().nullable().optional(),
-  error: historyErrorSchema.nullable().optional(),
+  note: historyNoteSchema.nullable().optional(),
   /** Who made the change; the row's operator when left out. */
   operator: z.string().min(1).optional(),
 });
@@ -70,7 +70,7 @@ export const kycBatchPatchSchema = z.object({
   counts: kycBatchCountsSchema.optional(),
   chunks: z.array(kycChunkResultSchema).optional(),
   acceptedUserIds: z.array(z.string()).optional(),
-  error: historyErrorSchema.nullable().optional(),
+  note: historyNoteSchema.nullable().optional(),
   operator: z.string().min(1).optional(),
 });
 export type KycBatchPatch = z.input<typeof kycBatchPatchSchema>;
@@ -114,7 +114,7 @@ export function payInPatchColumns(patch: z.output<typeof payInPatchSchema>): Rec
   if (patch.rawResponse !== undefined) {
     columns.response_raw = patch.rawResponse === null ? null : redactRawBody(patch.rawResponse);
   }
-  if (patch.error !== undefined) columns.error_json = errorJson(patch.error);
+  if (patch.note !== undefined) columns.note_json = noteJson(patch.note);
   return columns;
 }
 
@@ -129,6 +129,6 @@ export function kycBatchPatchColumns(
   if (patch.acceptedUserIds !== undefined) {
     columns.accepted_user_ids_json = JSON.stringify(patch.acceptedUserIds);
   }
-  if (patch.error !== undefined) columns.error_json = errorJson(patch.error);
+  if (patch.note !== undefined) columns.note_json = noteJson(patch.note);
   return columns;
 }

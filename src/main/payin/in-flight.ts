@@ -1,5 +1,5 @@
 // What Paydesk keeps in memory about pay-ins that are not settled yet: the return-listener route of each
-// (one per pay-in, so a retry comes back to the same place) and the request body as it was sent, card
+// (one per pay-in, so asking again comes back to the same place) and the request body as it was sent, card
 // data included, so that the agent can ask the gateway again with exactly the same request (A9). Bodies
 // live at most RETRY_BODY_TTL_MS and go as soon as the pay-in settles; nothing here is ever written down.
 import type { PayInV1Request, PayInV2Request } from '@shared/gateway/payin';

@@ -24,7 +24,7 @@ export function payInHandlers(deps: {
 
   return {
     'payin.submit': async (input) => withBankWindow(await payIns.submit(input)),
-    'payin.retry': async (input) => withBankWindow(await payIns.retry(input)),
+    'payin.askAgain': async (input) => withBankWindow(await payIns.askAgain(input)),
     'payin.cancelBankPage': async ({ historyId }) => {
       const result = await payIns.cancelBankPage(historyId);
       deps.bankPageWindows?.close(historyId);

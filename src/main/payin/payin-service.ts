@@ -1,4 +1,4 @@
-// The pay-in path (docs/ARCHITECTURE.md), split along the lifecycle: submit.ts (a first attempt), retry.ts
+// The pay-in path (docs/ARCHITECTURE.md), split along the lifecycle: submit.ts (a first attempt), ask-again.ts
 // (asking again with the same order number), settle.ts (browser returns, signed callbacks, the bank page
 // closed), wire-body.ts (the request on the wire), record-evidence.ts (the one writer of an outcome,
 // deciding through src/shared/payin-lifecycle.ts). Never sent again by itself: asking again is the agent's
@@ -9,10 +9,10 @@ import type { Profile } from '@shared/profile';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
+import { askAgainAboutPayIn } from './ask-again';
 import type { PayInTransport } from './gateway-transport';
 import { createInFlight } from './in-flight';
 import { createPayInRecorder } from './record-evidence';
-import { retryPayIn } from './retry';
 import { returningCustomerOf } from './returning-customer';
 import { createSettlement } from './settle';
 import type { StoredCards } from './stored-cards';
@@ -35,7 +35,7 @@ export function createPayInService(deps: {
   /** All profiles with a merchantId, and their secrets: to verify a callback. */
   callbackSecrets: (merchantId: number) => Promise<{ profile: Profile; secret: string }[]>;
   /** Every change of a pay-in, from any source, for the renderer. */
-  emitSettled: (result: PayInResult) => void;
+  emitChanged: (result: PayInResult) => void;
   log?: PayInLog;
   now?: () => number;
   /** Team mode's duplicate check and card fingerprint, while team mode is on. */
@@ -47,7 +47,7 @@ export function createPayInService(deps: {
     history: deps.history,
     listener: deps.listener,
     inFlight,
-    emit: deps.emitSettled,
+    emit: deps.emitChanged,
     ...(deps.log && { log: deps.log }),
   });
   const send = {
@@ -76,8 +76,8 @@ export function createPayInService(deps: {
         },
         input,
       ),
-    retry: (input: Parameters<typeof retryPayIn>[1]) =>
-      retryPayIn({ ...send, history: deps.history, connectionFor: deps.connectionFor }, input),
+    askAgain: (input: Parameters<typeof askAgainAboutPayIn>[1]) =>
+      askAgainAboutPayIn({ ...send, history: deps.history, connectionFor: deps.connectionFor }, input),
     async cancelBankPage(historyId: number): Promise<PayInResult> {
       const { operator } = await deps.connection();
       return settlement.cancelBankPage(historyId, operator);

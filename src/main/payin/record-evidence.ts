@@ -21,7 +21,7 @@ import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 
 export type EvidenceInput =
-  | { source: 'answer' | 'replay'; answer: PayInAnswer }
+  | { source: 'answer' | 'ask_again'; answer: PayInAnswer }
   | {
       source: 'callback';
       word: GatewayWord;
@@ -50,7 +50,7 @@ const STILL_OPEN =
 function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): string | undefined {
   if (decision.conflict) return decision.conflict;
   const next = decision.next;
-  if (input.source === 'replay' && !decision.changed && next !== 'conflict') {
+  if (input.source === 'ask_again' && !decision.changed && next !== 'conflict') {
     const answer = input.answer;
     const what =
       answer.word === 'not_connected'
@@ -73,7 +73,7 @@ function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): strin
       if (input.source === 'bank_page_closed') {
         return 'The bank page was closed before it finished. The customer may still complete it: check the order before charging again.';
       }
-      return input.source === 'answer' || input.source === 'replay' ? input.answer.message : STILL_OPEN;
+      return input.source === 'answer' || input.source === 'ask_again' ? input.answer.message : STILL_OPEN;
     case 'refused':
     case 'not_sent':
       return input.source === 'answer' ? input.answer.message : undefined;
@@ -105,13 +105,13 @@ function evidenceOf(row: PayInRow, input: EvidenceInput): Evidence {
     case 'callback':
       return { source: 'callback', word: input.word, mismatch: mismatchOf(row, input) };
     case 'answer':
-    case 'replay': {
+    case 'ask_again': {
       const { word } = input.answer;
       if (word === 'not_connected') {
         // A request that never left says nothing; only a first attempt learns that nothing was sent.
         return input.source === 'answer'
           ? { source: 'not_connected' }
-          : { source: 'replay', word: 'unknown' };
+          : { source: 'ask_again', word: 'unknown' };
       }
       return { source: input.source, word, mismatch: mismatchOf(row, input) };
     }
@@ -123,7 +123,7 @@ function evidenceOf(row: PayInRow, input: EvidenceInput): Evidence {
 function auditDetail(input: EvidenceInput, decision: Decision): Record<string, unknown> {
   const detail: Record<string, unknown> = { source: input.source, decided: decision.next };
   if (decision.conflict) detail.conflict = decision.conflict;
-  if (input.source === 'answer' || input.source === 'replay') {
+  if (input.source === 'answer' || input.source === 'ask_again') {
     const { answer } = input;
     Object.assign(detail, {
       word: answer.word,
@@ -166,9 +166,9 @@ export function createPayInRecorder(deps: {
       const note = noteFor(row, input, decision);
       const patch: PayInPatch = { operator };
       if (decision.changed) patch.status = decision.next;
-      if (note !== undefined) patch.error = { kind: decision.next, message: note };
-      else if (decision.changed) patch.error = null;
-      const answer = input.source === 'answer' || input.source === 'replay' ? input.answer : undefined;
+      if (note !== undefined) patch.note = { kind: decision.next, message: note };
+      else if (decision.changed) patch.note = null;
+      const answer = input.source === 'answer' || input.source === 'ask_again' ? input.answer : undefined;
       const orderId = input.source === 'callback' ? input.orderId : answer?.orderId;
       if (orderId && !row.orderId) patch.orderId = orderId;
       if (answer && (decision.changed || row.rawResponse === null)) {
@@ -179,7 +179,7 @@ export function createPayInRecorder(deps: {
         const remark = input.source === 'callback' ? input.remark : answer?.remark;
         if (remark) patch.remark = remark;
       }
-      if (answer?.field && note !== undefined && patch.error) patch.error.field = answer.field;
+      if (answer?.field && note !== undefined && patch.note) patch.note.field = answer.field;
       const event = `payin.${input.source}`;
       const detail = auditDetail(input, decision);
       const writes = Object.keys(patch).length > 1;

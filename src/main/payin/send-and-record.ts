@@ -26,7 +26,7 @@ export interface SendDeps {
 
 export interface Exchange {
   historyId: number;
-  source: 'answer' | 'replay';
+  source: 'answer' | 'ask_again';
   request: WireRequest;
   route: ReturnRoute;
   connection: ActiveConnection;

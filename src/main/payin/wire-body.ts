@@ -1,6 +1,6 @@
 // The pay-in request as it goes on the wire: built from the agent's form for a first attempt, rebuilt
 // from history for asking again after a restart, signed for v1, and checked against the wire schema
-// before anything is written or sent. One place, so that a retry is byte for byte the request that was
+// before anything is written or sent. One place, so that asking again is byte for byte the request that was
 // sent first (assumption A9 recognises the same order only by the same body).
 
 import {
@@ -150,7 +150,7 @@ export function rebuildWireBody(input: {
   let typed: Partial<NonNullable<typeof input.typedCard>> = {};
   if (!storedCard) {
     if (!input.typedCard)
-      invalid('Type the card details again to retry: Paydesk does not keep them.', 'cardNumber');
+      invalid('Type the card details again to ask again: Paydesk does not keep them.', 'cardNumber');
     if (input.maskCard(input.typedCard.cardNumber) !== row.maskedPan) {
       invalid('That is not the card of the original attempt.', 'cardNumber');
     }

@@ -452,6 +452,12 @@ export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.
  */
 export const REPLICATION_SCHEMA_VERSION = 1;
 
+/**
+ * The team database's name for history_rows.note_json, the note shown to the agent: the column kept the
+ * name the desk's file had before history migration 9 (error_json), and replicated payloads carry it.
+ */
+export const TEAM_NOTE_COLUMN = 'error_json';
+
 /** From this schema on, the replicator registers the desk's public key and signs what it sends (migration 4). */
 export const SIGNING_SCHEMA_VERSION = 4;
 

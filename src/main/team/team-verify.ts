@@ -15,6 +15,7 @@ import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from 
 import { GENESIS_HASH, parseDetail, type RawEntry, toRawEntry } from '../history/audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from '../history/row-digest';
 import { anchorStatement, entryStatement, keyIdOf, publicKeyOf, signatureHolds } from './desk-signing';
+import { TEAM_NOTE_COLUMN } from './team-migrations';
 
 export type { DeskVerification } from '@shared/team-history';
 
@@ -218,7 +219,9 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
   // Every row against its newest entry's row hash, a page of rows at a time in row_id order.
   let rowsChecked = 0;
   let afterRow = 0;
-  const columns = DIGEST_COLUMNS.filter((column) => column !== 'id').map((column) => `r.${column}`);
+  const columns = DIGEST_COLUMNS.filter((column) => column !== 'id').map((column) =>
+    column === 'note_json' ? `r.${TEAM_NOTE_COLUMN} AS note_json` : `r.${column}`,
+  );
   for (;;) {
     const { rows } = await client.query(
       `SELECT r.row_id, ${columns.join(', ')}, e.seq AS entry_seq, e.detail_json AS entry_detail

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useOperatorLock } from './features/lock/use-operator-lock';
-import { listenForSettlement, usePayInStore } from './features/payin/store';
+import { listenForPayInChanges, usePayInStore } from './features/payin/store';
 import { useSettingsStore } from './features/settings/store';
 import { forgetAllOnLock } from './lib/forget-on-lock';
 import { LazyWhen } from './lib/lazy-code';
@@ -14,7 +14,7 @@ export function App() {
   const load = useSettingsStore((state) => state.load);
   const lock = useOperatorLock();
 
-  useEffect(listenForSettlement, []);
+  useEffect(listenForPayInChanges, []);
 
   // With a passphrase set, main starts locked and answers nothing else: the settings are read once it is
   // unlocked (again after an unlock, if they could not be read before).

@@ -103,7 +103,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
         if (row?.kind === 'payin' && row.status === status) return row;
         if (Date.now() > deadline) {
           throw new Error(
-            `pay-in ${historyId} is ${row?.status}, not ${status}: ${row?.error?.message ?? ''}`,
+            `pay-in ${historyId} is ${row?.status}, not ${status}: ${row?.note?.message ?? ''}`,
           );
         }
         await new Promise((resolve) => setTimeout(resolve, 20));

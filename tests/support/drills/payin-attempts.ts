@@ -1,5 +1,5 @@
 // The pay-ins a crash drill makes, chosen from a seeded random source, and the bookkeeping a drill needs
-// afterwards: which card each customer used (to type it again for a retry after a restart, as an operator
+// afterwards: which card each customer used (to type it again when asking again after a restart, as an operator
 // would) and every card number and CVV that passed through Paydesk (for the secrets scan).
 import { TEST_CARDS } from '@shared/sandbox-test-data';
 import { v1Fields, v2Fields } from '../app/paydesk-fixture';

@@ -91,8 +91,8 @@ export async function disagreements(options: {
 }
 
 function summary(row: PayInRow) {
-  const { id, status, merchantTradeNo, userId, amount, apiVersion, error } = row;
-  return { id, status, merchantTradeNo, userId, amount, apiVersion, error: error?.message };
+  const { id, status, merchantTradeNo, userId, amount, apiVersion, note } = row;
+  return { id, status, merchantTradeNo, userId, amount, apiVersion, note: note?.message };
 }
 
 export function expectAgreement(found: Disagreement[], label: string): void {

@@ -54,8 +54,8 @@ function Problems({ verification }: { verification: HistoryVerification }) {
     >
       <Stack gap={6}>
         <Text size="sm">
-          What History shows may not be what Paydesk recorded. A pay-in whose row fails is not retried, and
-          nothing is recorded on top of it: look such orders up at the gateway.
+          What History shows may not be what Paydesk recorded. Paydesk does not ask the gateway again about a
+          pay-in whose row fails, nor record anything on top of it: look such orders up at the gateway.
         </Text>
         <ScrollArea.Autosize mah={220} type="auto">
           <List size="sm" spacing={4} type="ordered" data-testid="audit-problem-list">
@@ -152,7 +152,7 @@ export function AuditPanel() {
           Entries {verification.unproved.fromSeq.toLocaleString()} to{' '}
           {verification.unproved.toSeq.toLocaleString()} were sealed under an audit key this keychain does not
           hold (a keychain reset, another computer, or an earlier session without a keychain): they cannot be
-          proved, and the pay-ins they describe are not retried from Paydesk.
+          proved, and Paydesk does not ask the gateway again about the pay-ins they describe.
         </Alert>
       )}
       {verification.keyStore === 'memory' && (

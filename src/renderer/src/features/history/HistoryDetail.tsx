@@ -11,9 +11,9 @@ import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import { hasReceipt } from '@shared/receipt';
 import type { ReactNode } from 'react';
 import { ReceiptButton } from '../receipt/ReceiptButton';
+import { AskAgainFromHistory } from './AskAgainFromHistory';
 import { localDateTime, prettyJson } from './format';
 import { isTeamRow } from './query';
-import { RetryPanel } from './RetryPanel';
 import { StatusLabel } from './StatusLabel';
 import { type HistoryDetail, type RowDetail, useHistoryStore } from './store';
 import { eventWords, statusChangeWords } from './timeline-words';
@@ -225,8 +225,8 @@ function AuditState({ detail }: { detail: HistoryDetail }) {
           </Text>
         ))}
         <Text size="sm">
-          What it shows may not be what Paydesk recorded. Paydesk does not retry it or record anything on top
-          of it: look the order up at the gateway.
+          What it shows may not be what Paydesk recorded. Paydesk does not ask the gateway about it again or
+          record anything on top of it: look the order up at the gateway.
         </Text>
       </Stack>
     </Alert>
@@ -263,15 +263,15 @@ function Body({ detail }: { detail: RowDetail }) {
           {row.kind === 'payin' ? <PayInFields row={row} /> : <BatchFields row={row} />}
         </Table.Tbody>
       </Table>
-      {row.error && (
+      {row.note && (
         <Alert
-          color={noteLook(row.error.kind).color}
+          color={noteLook(row.note.kind).color}
           p="xs"
-          title={noteLook(row.error.kind).label}
+          title={noteLook(row.note.kind).label}
           data-testid="history-note"
         >
-          {row.error.message}
-          {row.error.field ? ` (field ${row.error.field})` : ''}
+          {row.note.message}
+          {row.note.field ? ` (field ${row.note.field})` : ''}
         </Alert>
       )}
       {!team && row.kind === 'payin' && hasReceipt(row.status) && (
@@ -280,7 +280,7 @@ function Body({ detail }: { detail: RowDetail }) {
         </Group>
       )}
       {!team && row.kind === 'payin' && ASK_AGAIN_STATUSES.has(row.status) && (
-        <RetryPanel
+        <AskAgainFromHistory
           key={row.id}
           historyId={row.id}
           merchantTradeNo={row.merchantTradeNo}

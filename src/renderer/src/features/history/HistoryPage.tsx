@@ -45,7 +45,7 @@ function subtitle(source: HistorySource, scope: TeamScope | undefined): string {
 const TEAM_LIMITS =
   "Team view: search takes a whole order number, orderId, traceid or userId, an amount or a card (not names or words); a desk instead of the profile; totals and charts need the supervisor grant and are the whole team's (not with a search or a desk); receipts and asking again are on the desk that sent the pay-in.";
 
-/** Refreshes on a settled pay-in and when the page (or the window) becomes visible again. */
+/** Refreshes on any change of a pay-in and when the page (or the window) becomes visible again. */
 function useLiveRefresh(root: RefObject<HTMLElement | null>): boolean {
   const refresh = useHistoryStore((state) => state.refresh);
   const [shown, setShown] = useState(false);
@@ -63,7 +63,7 @@ function useLiveRefresh(root: RefObject<HTMLElement | null>): boolean {
       if (document.visibilityState === 'visible' && visible) void refresh();
     };
     document.addEventListener('visibilitychange', onVisibility);
-    const unsubscribe = subscribe('payin.settled', () => void refresh());
+    const unsubscribe = subscribe('payin.changed', () => void refresh());
     return () => {
       observer.disconnect();
       document.removeEventListener('visibilitychange', onVisibility);

@@ -5,6 +5,8 @@ import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
 const EVENT_WORDS: Readonly<Record<string, string>> = {
   'payin.created': 'Pay-in written, before sending',
   'payin.answer': "Gateway's answer",
+  'payin.ask_again': 'Asked the gateway again (same order number)',
+  // The same event as files written before it was renamed hold it (audit entries are never rewritten).
   'payin.replay': 'Asked the gateway again (same order number)',
   'payin.callback': "Gateway's signed notification",
   'payin.browser_return': 'Browser came back from the bank page (unsigned)',

@@ -3,13 +3,13 @@
 // its own state of the action (lib/ask-again.ts) and adds its own buttons and news.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { AskAgainExplained } from '@renderer/lib/AskAgainExplained';
-import type { RetryCard } from '@renderer/lib/ask-again';
+import type { AskAgainCard } from '@renderer/lib/ask-again';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { CardNumberInput, CvvInput, ExpiryInput } from './CardInputs';
 import { cardDigits } from './card-input';
 
 /** The card typed again; the number cannot be copied, cut or dragged out of its field (CardInputs). */
-function RetryCardForm({ busy, onRetry }: { busy: boolean; onRetry: (card: RetryCard) => void }) {
+function AskAgainCardForm({ busy, onAskAgain }: { busy: boolean; onAskAgain: (card: AskAgainCard) => void }) {
   const [cardNumber, setCardNumber] = useState('');
   const [expDate, setExpDate] = useState('');
   const [cvv, setCvv] = useState('');
@@ -20,17 +20,17 @@ function RetryCardForm({ busy, onRetry }: { busy: boolean; onRetry: (card: Retry
     setCardNumber('');
     setExpDate('');
     setCvv('');
-    onRetry(card);
+    onAskAgain(card);
   }
   return (
-    <form onSubmit={onSubmit} aria-label="Card details for the retry">
+    <form onSubmit={onSubmit} aria-label="Card details for asking again">
       <Stack gap="xs">
         <CardNumberInput
           description="The same card as the first attempt"
           value={cardNumber}
           onChange={setCardNumber}
           required
-          data-testid="retry-card-number"
+          data-testid="ask-again-card-number"
         />
         <Group grow>
           <ExpiryInput value={expDate} onChange={setExpDate} required />
@@ -38,7 +38,7 @@ function RetryCardForm({ busy, onRetry }: { busy: boolean; onRetry: (card: Retry
         </Group>
         <Group>
           <Button type="submit" color="yellow" c="dark" loading={busy}>
-            Retry with these card details
+            Ask again with these card details
           </Button>
         </Group>
       </Stack>
@@ -52,7 +52,7 @@ export function AskAgainPanel({
   busy = false,
   problem,
   needsCard,
-  onRetry,
+  onAskAgain,
   news,
   actions,
   testId,
@@ -61,12 +61,12 @@ export function AskAgainPanel({
   /** The pay-in's own note (the result panel shows it here; History shows it above). */
   message?: string;
   busy?: boolean;
-  /** Why the last retry did not reach the gateway. */
+  /** Why the last ask did not reach the gateway. */
   problem: string | undefined;
   /** Main no longer has the card: the form to type it again replaces the button. */
   needsCard: boolean;
-  onRetry: (card?: RetryCard) => void;
-  /** What the last retry came to, where the caller shows it here. */
+  onAskAgain: (card?: AskAgainCard) => void;
+  /** What the last ask came to, where the caller shows it here. */
   news?: ReactNode;
   /** Buttons beside "Ask the gateway again". */
   actions?: ReactNode;
@@ -84,10 +84,16 @@ export function AskAgainPanel({
         </Alert>
       )}
       {needsCard ? (
-        <RetryCardForm busy={busy} onRetry={onRetry} />
+        <AskAgainCardForm busy={busy} onAskAgain={onAskAgain} />
       ) : (
         <Group>
-          <Button color="yellow" c="dark" loading={busy} onClick={() => onRetry()} data-testid="retry-same">
+          <Button
+            color="yellow"
+            c="dark"
+            loading={busy}
+            onClick={() => onAskAgain()}
+            data-testid="ask-again-same"
+          >
             Ask the gateway again
           </Button>
           {actions}

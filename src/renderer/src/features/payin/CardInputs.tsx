@@ -1,6 +1,6 @@
 // The card's three inputs, controlled (value in, the formatted value out): the number grouped as typed and
 // never copied, cut or dragged out of its field (PCI DSS 3.4.2), the expiry as MM/YY, the CVV digits only.
-// The pay-in form (CardFields, through react-hook-form) and the retry form (AskAgainPanel) both use them.
+// The pay-in form (CardFields, through react-hook-form) and the ask-again card form (AskAgainPanel) both use them.
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { MONO_INPUT } from '@renderer/lib/styles';
 import { PAYIN_FIELDS } from '@shared/payin-fields';

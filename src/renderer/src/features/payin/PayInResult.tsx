@@ -2,7 +2,7 @@
 // sandboxed frame), Processing and Awaiting confirmation (the gateway has not said yet), Outcome unknown
 // (may have been charged: ask again only with the same order number), Conflict (the gateway said two
 // things), Not sent, Refused. The panel is an aria-live region so the outcome is announced, and it follows
-// the pay-in's changes from any source (main's payin.settled events).
+// the pay-in's changes from any source (main's payin.changed events).
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { localDateTime } from '@renderer/lib/local-time';
@@ -85,16 +85,16 @@ function Facts({ result }: { result: Result }) {
  * settle it by itself).
  */
 function AskAgain({ result, checkLater: offerLater = true }: { result: Result; checkLater?: boolean }) {
-  const retry = usePayInStore((state) => state.retry);
+  const askAgain = usePayInStore((state) => state.askAgain);
   const checkLater = usePayInStore((state) => state.checkLater);
-  const retryProblem = usePayInStore((state) => state.retryProblem);
+  const askAgainProblem = usePayInStore((state) => state.askAgainProblem);
   return (
     <AskAgainPanel
       merchantTradeNo={result.merchantTradeNo}
       message={result.message}
-      problem={retryProblem?.message}
-      needsCard={retryProblem?.needsCard ?? false}
-      onRetry={(card) => void retry(result.historyId, card)}
+      problem={askAgainProblem?.message}
+      needsCard={askAgainProblem?.needsCard ?? false}
+      onAskAgain={(card) => void askAgain(result.historyId, card)}
       actions={
         offerLater && (
           <Button variant="default" onClick={() => checkLater(result)}>

@@ -2,7 +2,7 @@
 // submission's payload while it is in flight, or while a duplicate warning waits for the operator's
 // answer; both paths drop the payload as soon as that answer is in.
 
-import { askAgain, type RetryCard, type RetryProblem } from '@renderer/lib/ask-again';
+import { type AskAgainCard, type AskAgainProblem, askAgain } from '@renderer/lib/ask-again';
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import type { PayInResult, StoredCard } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
@@ -12,7 +12,7 @@ import { create } from 'zustand';
 export type PayInPhase =
   /** `note`: what the agent left open ("Check later"), and where to find it. */
   | { kind: 'idle'; note?: string }
-  | { kind: 'sending'; what: 'payment' | 'retry' | 'cancel'; historyId?: number; merchantTradeNo?: string }
+  | { kind: 'sending'; what: 'payment' | 'askAgain' | 'cancel'; historyId?: number; merchantTradeNo?: string }
   | { kind: 'result'; result: PayInResult }
   /**
    * Main answered the call with an error. `certain`: main refused before anything left (bad field,
@@ -45,11 +45,11 @@ interface PayInState {
   /** A call to main about a pay-in is under way (the panel may already show news of it). */
   inFlight: boolean;
   duplicate: { message: string; payload: PayInSubmit } | undefined;
-  retryProblem: RetryProblem | undefined;
+  askAgainProblem: AskAgainProblem | undefined;
   submit: (payload: PayInSubmit) => Promise<void>;
   confirmDuplicate: () => Promise<void>;
   dismissDuplicate: () => void;
-  retry: (historyId: number, card?: RetryCard) => Promise<void>;
+  askAgain: (historyId: number, card?: AskAgainCard) => Promise<void>;
   cancelBankPage: (historyId: number) => Promise<void>;
   close: () => void;
   /** The agent leaves an open pay-in for now: the panel says where it is and what not to do. */
@@ -70,7 +70,7 @@ interface PayInState {
   form: PayInFormHandle | undefined;
   /** The form attaches itself; the function returned detaches it. */
   attachForm: (form: PayInFormHandle) => () => void;
-  settled: (result: PayInResult) => void;
+  changed: (result: PayInResult) => void;
   /** The active profile the page shows (its id). */
   profileId: string | undefined;
   /**
@@ -114,7 +114,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   lastCustomer: undefined,
   duplicate: undefined,
   form: undefined,
-  retryProblem: undefined,
+  askAgainProblem: undefined,
   profileId: undefined,
 
   async submit(payload) {
@@ -126,7 +126,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         merchantTradeNo: payload.fields.merchantTradeNo || undefined,
       },
       inFlight: true,
-      retryProblem: undefined,
+      askAgainProblem: undefined,
     });
     try {
       const answer = await call('payin.submit', payload);
@@ -177,9 +177,13 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({ duplicate: undefined, phase: { kind: 'idle' } });
   },
 
-  async retry(historyId, card) {
+  async askAgain(historyId, card) {
     const before = get().phase;
-    set({ phase: { kind: 'sending', what: 'retry', historyId }, inFlight: true, retryProblem: undefined });
+    set({
+      phase: { kind: 'sending', what: 'askAgain', historyId },
+      inFlight: true,
+      askAgainProblem: undefined,
+    });
     const outcome = await askAgain(historyId, card);
     if (outcome.kind !== 'problem') {
       set({ phase: { kind: 'result', result: latestOf(get().phase, outcome.result) }, inFlight: false });
@@ -189,7 +193,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({
       phase: current.kind === 'sending' ? before : current,
       inFlight: false,
-      retryProblem: { message: outcome.message, needsCard: outcome.needsCard },
+      askAgainProblem: { message: outcome.message, needsCard: outcome.needsCard },
     });
   },
 
@@ -200,12 +204,12 @@ export const usePayInStore = create<PayInState>((set, get) => ({
       const result = await call('payin.cancelBankPage', { historyId });
       set({ phase: { kind: 'result', result: latestOf(get().phase, result) } });
     } catch (error) {
-      set({ phase: before, retryProblem: { message: errorMessage(error), needsCard: false } });
+      set({ phase: before, askAgainProblem: { message: errorMessage(error), needsCard: false } });
     }
   },
 
   close() {
-    set({ phase: { kind: 'idle' }, retryProblem: undefined });
+    set({ phase: { kind: 'idle' }, askAgainProblem: undefined });
   },
 
   rememberCustomer(customer) {
@@ -215,7 +219,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   sameCustomerAgain() {
     const { lastCustomer, form } = get();
     if (!lastCustomer) return;
-    set({ phase: { kind: 'idle' }, retryProblem: undefined });
+    set({ phase: { kind: 'idle' }, askAgainProblem: undefined });
     form?.fillCustomer(lastCustomer);
   },
 
@@ -240,7 +244,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         kind: 'idle',
         note: `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) is in History (Alt+3), where its status changes as the gateway answers. Do not charge the customer again.`,
       },
-      retryProblem: undefined,
+      askAgainProblem: undefined,
     });
   },
 
@@ -252,12 +256,12 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({
       phase: { kind: 'idle' },
       duplicate: undefined,
-      retryProblem: undefined,
+      askAgainProblem: undefined,
       lastCustomer: undefined,
     });
   },
 
-  settled(result) {
+  changed(result) {
     const { phase } = get();
     const shown =
       phase.kind === 'result'
@@ -290,7 +294,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   },
 }));
 
-/** Once per app: a bank page or callback that settles the shown pay-in updates the panel. */
-export function listenForSettlement(): () => void {
-  return subscribe('payin.settled', (result) => usePayInStore.getState().settled(result));
+/** Once per app: any change of the shown pay-in (an answer, a bank page, a callback) updates the panel. */
+export function listenForPayInChanges(): () => void {
+  return subscribe('payin.changed', (result) => usePayInStore.getState().changed(result));
 }

@@ -1,6 +1,6 @@
 // Reads of team mode that several pages show, each made by the component that shows it (they change no
 // page's state): the replication status, asked every few seconds from main's memory (no database call),
-// and the team's outcome-unknown queue, asked less often and whenever a pay-in settles. Both ask only
+// and the team's outcome-unknown queue, asked less often and whenever a pay-in changes. Both ask only
 // while the document is visible, and never twice at once. And the desks the desk filter offers, once.
 import { call, errorMessage, subscribe } from '@renderer/lib/paydesk';
 import type { TeamDesk, TeamQueue, TeamStatus } from '@shared/team-history';
@@ -11,8 +11,8 @@ export const STATUS_EVERY_MS = 3_000;
 /** How often the queue is asked: one small indexed query on the team database. */
 export const QUEUE_EVERY_MS = 15_000;
 
-/** Runs `ask` now, then every `everyMs` while the document is visible, and when a pay-in settles if `onSettled`. */
-function usePolling(ask: () => Promise<void>, everyMs: number, enabled: boolean, onSettled: boolean) {
+/** Runs `ask` now, then every `everyMs` while the document is visible, and when a pay-in changes if `onPayInChange`. */
+function usePolling(ask: () => Promise<void>, everyMs: number, enabled: boolean, onPayInChange: boolean) {
   useEffect(() => {
     if (!enabled) return;
     let asking = false;
@@ -27,14 +27,14 @@ function usePolling(ask: () => Promise<void>, everyMs: number, enabled: boolean,
     tick();
     const timer = setInterval(tick, everyMs);
     document.addEventListener('visibilitychange', tick);
-    const unsubscribe = onSettled ? subscribe('payin.settled', tick) : () => {};
+    const unsubscribe = onPayInChange ? subscribe('payin.changed', tick) : () => {};
     return () => {
       stopped = true;
       clearInterval(timer);
       document.removeEventListener('visibilitychange', tick);
       unsubscribe();
     };
-  }, [ask, everyMs, enabled, onSettled]);
+  }, [ask, everyMs, enabled, onPayInChange]);
 }
 
 /** The replication status, while `enabled` (a team connection is set). */

@@ -1,15 +1,15 @@
 // "Ask the gateway again" (the same order number) from History's drawer, for a pay-in whose outcome is
 // open: the result panel's own panel and action (payin/AskAgainPanel, lib/ask-again), with the answer
 // said here and the drawer refreshed after every attempt. Once the card was asked for, the form stays
-// until a retry gets through.
+// until asking again gets through.
 import { Alert } from '@mantine/core';
-import { askAgain, type RetryCard } from '@renderer/lib/ask-again';
+import { type AskAgainCard, askAgain } from '@renderer/lib/ask-again';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import type { PayInResult } from '@shared/ipc';
 import { useState } from 'react';
 import { AskAgainPanel } from '../payin/AskAgainPanel';
 
-export function RetryPanel({
+export function AskAgainFromHistory({
   historyId,
   merchantTradeNo,
   onDone,
@@ -23,7 +23,7 @@ export function RetryPanel({
   const [problem, setProblem] = useState<string | undefined>();
   const [news, setNews] = useState<{ result: PayInResult; settledMeanwhile: boolean } | undefined>();
 
-  async function retry(card?: RetryCard) {
+  async function ask(card?: AskAgainCard) {
     setBusy(true);
     setProblem(undefined);
     const outcome = await askAgain(historyId, card);
@@ -45,8 +45,8 @@ export function RetryPanel({
       busy={busy}
       problem={problem}
       needsCard={needsCard}
-      onRetry={(card) => void retry(card)}
-      testId="history-retry"
+      onAskAgain={(card) => void ask(card)}
+      testId="history-ask-again"
       news={
         news &&
         look && (

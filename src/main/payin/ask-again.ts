@@ -12,7 +12,7 @@ import { type Exchange, type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
 import { rebuildWireBody } from './wire-body';
 
-export interface RetryDeps extends SendDeps {
+export interface AskAgainDeps extends SendDeps {
   history: HistoryStore;
   listener: Pick<ReturnListener, 'register' | 'bind' | 'storePage'>;
   /** The connection of the profile a pay-in was sent with, by the profile's name. */
@@ -20,7 +20,7 @@ export interface RetryDeps extends SendDeps {
 }
 
 /** The pay-in's return route; after a restart a new one, bound to the same row. */
-function routeFor(deps: RetryDeps, historyId: number): ReturnRoute {
+function routeFor(deps: AskAgainDeps, historyId: number): ReturnRoute {
   const known = deps.inFlight.route(historyId);
   if (known) return known;
   const route = deps.listener.register();
@@ -35,8 +35,8 @@ function payInRow(history: HistoryStore, historyId: number): PayInRow {
   return row;
 }
 
-export async function retryPayIn(
-  deps: RetryDeps,
+export async function askAgainAboutPayIn(
+  deps: AskAgainDeps,
   input: { historyId: number; card?: { cardNumber: string; cvv: string; expDate: string } | undefined },
 ): Promise<PayInResult> {
   const row = payInRow(deps.history, input.historyId);
@@ -59,7 +59,8 @@ export async function retryPayIn(
   deps.inFlight.sendingStarted(row.id);
   let sent = false;
   try {
-    // A retry is rebuilt from the row: one that fails its audit trail (or cannot be proved) is not sent.
+    // Asking again rebuilds the request from the row: a row that fails its audit trail (or cannot be proved)
+    // is not asked about.
     const verdict = await deps.history.verifyRow(row.id);
     if (!verdict.ok) throw new IpcFailure('conflict', verdict.message);
     const exchange = await exchangeFor(deps, row, input.card);
@@ -73,7 +74,7 @@ export async function retryPayIn(
 
 /** The same request again, through the profile the pay-in was first sent with. */
 async function exchangeFor(
-  deps: RetryDeps,
+  deps: AskAgainDeps,
   row: PayInRow,
   typedCard: { cardNumber: string; cvv: string; expDate: string } | undefined,
 ): Promise<Exchange> {
@@ -90,7 +91,7 @@ async function exchangeFor(
   const { cardNumber, expDate } = kept.body;
   return {
     historyId: row.id,
-    source: 'replay',
+    source: 'ask_again',
     request: kept,
     route: routeFor(deps, row.id),
     connection,

@@ -1,7 +1,7 @@
 // After a restart Paydesk has forgotten the body of an unknown-outcome pay-in (the card data in it, by
-// design): the operator types the card again and the retry is rebuilt from the history row. It must be the
-// SAME request — same merchantTradeNo, same userId — or the gateway takes it for a new order and charges
-// twice. History masks anything in a stored request that looks like a card number (13–19 digits passing
+// design): the operator types the card again and the request asked again is rebuilt from the history row.
+// It must be the SAME request — same merchantTradeNo, same userId — or the gateway takes it for a new order
+// and charges twice. History masks anything in a stored request that looks like a card number (13–19 digits passing
 // Luhn), and order numbers and user ids can look like one: an agent's own order number or customer id can,
 // and Paydesk's earlier generated numbers (PD + 17 timestamp digits + hex) did about one time in thirteen.
 // This drill uses such values on purpose. A stored-card
@@ -68,7 +68,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('a stored-card pay-in: after a restart it is retried without card details, and charged once', async () => {
+it('a stored-card pay-in: after a restart it is askedAgain without card details, and charged once', async () => {
   const userId = 'stored-card-customer';
   const paydesk = await startPaydesk();
   let lost: PayInResult;
@@ -90,16 +90,18 @@ it('a stored-card pay-in: after a restart it is retried without card details, an
   }
 
   const after = await startPaydesk();
-  let retried: IpcResult<PayInResult>;
+  let askedAgain: IpcResult<PayInResult>;
   try {
-    // The operator has no card to type: the gateway holds it. The retry is the stored request as it was.
-    retried = (await after.dispatch('payin.retry', { historyId: lost.historyId })) as IpcResult<PayInResult>;
+    // The operator has no card to type: the gateway holds it. Asking again sends the stored request as it was.
+    askedAgain = (await after.dispatch('payin.askAgain', {
+      historyId: lost.historyId,
+    })) as IpcResult<PayInResult>;
   } finally {
     await after.close();
   }
   const orders = (await allOrders(gw.sandbox.url, gw.merchantId)).filter((order) => order.userId === userId);
   expect(orders.map((order) => order.amount).sort()).toEqual(['12.00', '500.04']);
-  expect(retried).toMatchObject({
+  expect(askedAgain).toMatchObject({
     ok: true,
     data: { status: 'approved', merchantTradeNo: lost.merchantTradeNo },
   });
@@ -108,7 +110,7 @@ it('a stored-card pay-in: after a restart it is retried without card details, an
 it.each([
   ['v2', 'an order number and a user id that look like card numbers'],
   ['v1', 'the same on a signed v1 pay-in'],
-] as const)('%s: a retry after a restart is the same order: %s', async (version, _what) => {
+] as const)('%s: asking again after a restart is the same order: %s', async (version, _what) => {
   // 4111 1111 1111 1111 and 4012 8888 8888 1881 pass the Luhn check, like a card number would.
   const suffix = version === 'v2' ? 'A' : 'B';
   const merchantTradeNo = `PD4111111111111111${suffix}`;
@@ -124,10 +126,10 @@ it.each([
   await before.close();
 
   const after = await startPaydesk();
-  let retried: PayInResult;
+  let askedAgain: PayInResult;
   let row: HistoryRow;
   try {
-    retried = await data<PayInResult>(after, 'payin.retry', {
+    askedAgain = await data<PayInResult>(after, 'payin.askAgain', {
       historyId: lost.historyId,
       card: { cardNumber: fields.cardNumber, cvv: fields.cvv, expDate: fields.expDate },
     });
@@ -146,11 +148,11 @@ it.each([
     { merchantTradeNo, userId },
   ]);
   expect(orders[0]).toMatchObject({ status: 'COMPLETED', fault: 'drop' });
-  expect(retried).toMatchObject({ historyId: lost.historyId, merchantTradeNo, status: 'approved' });
+  expect(askedAgain).toMatchObject({ historyId: lost.historyId, merchantTradeNo, status: 'approved' });
   expect(row).toMatchObject({ status: 'approved', merchantTradeNo, userId });
 });
 
-it('a retry that cannot be rebuilt exactly (a mobile that looks like a card number) is not sent, and stays unknown', async () => {
+it('asking again with a request that cannot be rebuilt exactly (a mobile that looks like a card number) is not sent, and stays unknown', async () => {
   // History masks the mobile like a card number, so the request cannot be rebuilt as the gateway holds it;
   // sending it would be refused, which says nothing about whether the first attempt charged.
   const fields = v2Fields({ userId: 'masked-mobile', mobile: '4111111111111111', amount: '500.04' });
@@ -160,10 +162,10 @@ it('a retry that cannot be rebuilt exactly (a mobile that looks like a card numb
   await before.close();
 
   const after = await startPaydesk();
-  let retried: IpcResult<PayInResult>;
+  let askedAgain: IpcResult<PayInResult>;
   let row: HistoryRow;
   try {
-    retried = (await after.dispatch('payin.retry', {
+    askedAgain = (await after.dispatch('payin.askAgain', {
       historyId: lost.historyId,
       card: { cardNumber: fields.cardNumber, cvv: fields.cvv, expDate: fields.expDate },
     })) as IpcResult<PayInResult>;
@@ -171,8 +173,10 @@ it('a retry that cannot be rebuilt exactly (a mobile that looks like a card numb
   } finally {
     await after.close();
   }
-  expect(retried).toMatchObject({ ok: false, error: { kind: 'conflict' } });
-  expect(retried.ok ? '' : retried.error.message).toMatch(/mobile masked.*look order .* up at the gateway/);
+  expect(askedAgain).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+  expect(askedAgain.ok ? '' : askedAgain.error.message).toMatch(
+    /mobile masked.*look order .* up at the gateway/,
+  );
   expect(row.status).toBe('outcome_unknown');
   const orders = (await allOrders(gw.sandbox.url, gw.merchantId)).filter(
     (order) => order.merchantTradeNo === lost.merchantTradeNo,

@@ -43,6 +43,8 @@ export interface DeskLag {
   refusedByDesk: number;
   /** How long the desk took to send its pay-ins (the sandbox's 3-D Secure answer and the team check). */
   openingSeconds: number;
+  /** The desk's settling rate, first to last settled: below `rate`, the lag grows with each notification. */
+  settledPerSecond: number;
 }
 
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -133,6 +135,11 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
       .filter(([id]) => settledAt.has(id))
       .map(([id, at]) => settledAt.get(id)! - at)
       .sort((a, b) => a - b);
+    const settledTimes = [...settledAt.values()].sort((x, y) => x - y);
+    const settledPerSecond =
+      settledTimes.length > 1
+        ? ((settledTimes.length - 1) * 1000) / (settledTimes.at(-1)! - settledTimes[0]!)
+        : Number.NaN;
     const settledAsSaid = ids.filter(
       (id, index) => (desk.paydesk.history.getById(id) as PayInRow).status === said(index),
     ).length;
@@ -143,6 +150,7 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
       settledAsSaid,
       refusedByDesk: desk.paydesk.team.current()?.notifications?.progress().refused ?? 0,
       openingSeconds,
+      settledPerSecond,
     };
   } finally {
     await desk.close();

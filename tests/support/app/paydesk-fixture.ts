@@ -58,6 +58,8 @@ export interface FixtureOptions {
   keychainVault?: PaydeskConfig['keychainVault'];
   /** Team mode's timing (PaydeskConfig.teamTiming). */
   teamTiming?: PaydeskConfig['teamTiming'];
+  /** Told of each event as the app emits it (a benchmark times them; tests read `events`). */
+  onEvent?: (event: string, payload: unknown) => void;
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -75,7 +77,10 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     keychain: { available: false, reason: 'in-memory test vault' },
     log: createLogger({ filePath: logFile, level: 'info' }),
     logFile,
-    emit: (event, payload) => void events.push({ event, payload }),
+    emit: (event, payload) => {
+      events.push({ event, payload });
+      options.onEvent?.(event, payload);
+    },
     sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
     ...(options.transport && { transport: options.transport }),
     ...(options.teamTiming && { teamTiming: options.teamTiming }),

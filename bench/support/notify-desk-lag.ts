@@ -8,7 +8,7 @@
 // −74 ms, the 2xx seen after the row had settled). The desk hears each one as it does in production
 // (LISTEN, its own orders read through desk_notifications, the signature verified again with the desk's
 // merchant secret in settle.ts's handleCallback); the lag is from the 2xx's arrival at the sender to the
-// app's `payin.settled` event, which the recorder emits once the row's new status is written.
+// app's `payin.changed` event, which the recorder emits once the row's new status is written.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -79,7 +79,7 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
     onEvent: (event, payload) => {
       const result = payload as PayInResult;
       if (
-        event === 'payin.settled' &&
+        event === 'payin.changed' &&
         result.status !== 'action_required' &&
         !settledAt.has(result.historyId)
       )

@@ -5,132 +5,25 @@
 // same desk, and PostgreSQL gets each new write once, above what it held, rewriting none of the old. A
 // copy tampered with in PostgreSQL is refused, naming the desk, the row and the entry. Real PostgreSQL
 // (the private cluster helper), the real app core.
-import { existsSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryVault } from '../../src/main/credentials/memory-vault';
-import type { CredentialVault } from '../../src/main/credentials/vault';
+import { describe, expect, it } from 'vitest';
 import { pendingSalvageNotice } from '../../src/main/history/history-salvage';
-import { cardKeyOf } from '../../src/main/team/card-key';
 import { deskIdentity } from '../../src/main/team/desk-identity';
 import { restoreDeskFromTeam, TeamRestoreRefusedError } from '../../src/main/team/team-restore';
 import { verifyTeamDesk } from '../../src/main/team/team-verify';
-import { type Fixture, memoryStore, startFixture } from '../support/app/paydesk-fixture';
-import { payIn, VISA } from '../support/history/history-fixtures';
-import type { DeskRoleConnection } from '../support/team/postgres-cluster';
-import { TEAM_KEY, teamForThisFile, waitUntil } from '../support/team/team-desk';
+import {
+  drained,
+  fileContents,
+  freshVaultFor,
+  restoreTeamForThisFile,
+  writePayIns,
+} from '../support/team/restore-desk';
 
-const held = teamForThisFile();
-const folders: string[] = [];
-const fixtures: Fixture[] = [];
-let supervisor: pg.Pool;
-let deskCount = 0;
-
-beforeAll(async () => {
-  supervisor = new pg.Pool(await held.team.addSupervisor('sup_restore'));
-  // The cluster is stopped in one test: its idle connections end then, heard by no one else.
-  supervisor.on('error', () => undefined);
-});
-afterEach(async () => {
-  for (const fx of fixtures.splice(0)) await fx.close().catch(() => undefined);
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-afterAll(async () => {
-  await supervisor?.end();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-restore-'));
-  folders.push(dir);
-  return dir;
-}
-
-type Desk = {
-  role: DeskRoleConnection;
-  name: string;
-  settingsStore: ReturnType<typeof memoryStore>;
-  vault: CredentialVault;
-};
-
-async function newDesk(): Promise<Desk> {
-  deskCount += 1;
-  const role = await held.team.addDesk(`desk_restore_${deskCount}`);
-  const name = `Restore ${deskCount}`;
-  const settingsStore = memoryStore();
-  settingsStore.set('settings', {
-    operatorName: 'alice',
-    team: { host: role.host, port: role.port, database: role.database, user: role.user, deskName: name },
-  });
-  const vault = createMemoryVault();
-  await vault.setTeamItem('password', role.password);
-  await vault.setTeamItem('key', TEAM_KEY);
-  return { role, name, settingsStore, vault };
-}
-
-async function start(desk: Desk, dataDir: string, vault = desk.vault): Promise<Fixture> {
-  const fx = await startFixture({
-    dataDir,
-    settingsStore: desk.settingsStore,
-    vault,
-    teamTiming: { checkTimeoutMs: 10_000, replication: { idleMs: 20, backoffMs: 20, maxBackoffMs: 200 } },
-  });
-  fixtures.push(fx);
-  return fx;
-}
-
-async function close(fx: Fixture): Promise<void> {
-  fixtures.splice(fixtures.indexOf(fx), 1);
-  await fx.close();
-}
-
-/** Pay-ins through the desk's history store (as the pay-in service writes them), settled or open. */
-function writePayIns(fx: Fixture, statuses: readonly ('approved' | 'declined' | 'outcome_unknown')[]) {
-  const cardKey = cardKeyOf(TEAM_KEY, { cardNumber: VISA });
-  const ids: number[] = [];
-  for (const status of statuses) {
-    const id = fx.paydesk.history.insertPayIn({ ...payIn(), cardKey });
-    fx.paydesk.history.updatePayIn(id, { status, operator: 'alice' });
-    ids.push(id);
-  }
-  return ids;
-}
-
-async function drained(fx: Fixture): Promise<void> {
-  await waitUntil('the desk replicated everything', () => fx.paydesk.history.teamOutbox.pending() === 0);
-}
-
-/** Every column of every row, and every audit entry, as the file holds them. */
-function fileContents(historyFile: string) {
-  const db = new DatabaseSync(historyFile, { readOnly: true });
-  try {
-    return {
-      rows: db.prepare('SELECT * FROM history_rows ORDER BY id').all(),
-      entries: db.prepare('SELECT * FROM audit_log ORDER BY seq').all(),
-    };
-  } finally {
-    db.close();
-  }
-}
-
-async function teamRows(deskId: string) {
-  const { rows } = await supervisor.query(
-    `SELECT row_id::text, version::text, status, updated_at::text, xmin::text
-     FROM paydesk.history_rows WHERE desk_id = $1 ORDER BY history_rows.row_id`,
-    [deskId],
-  );
-  return rows as { row_id: string; version: string; status: string; updated_at: string; xmin: string }[];
-}
-
-async function teamEntries(deskId: string) {
-  const { rows } = await supervisor.query(
-    'SELECT seq::text, hash, xmin::text FROM paydesk.audit_entries WHERE desk_id = $1 ORDER BY audit_entries.seq',
-    [deskId],
-  );
-  return rows as { seq: string; hash: string; xmin: string }[];
-}
+const desks = restoreTeamForThisFile('restore');
+const { held, folder, newDesk, start, close, teamRows, teamEntries } = desks;
 
 /**
  * A team desk that wrote twenty pay-ins (the last still outcome unknown), all replicated, then closed.
@@ -203,7 +96,7 @@ describe('a team desk restored from PostgreSQL', () => {
     const highestVersion = Math.max(...rowsBefore.map((row) => Number(row.version)));
 
     // The new PC's keychain holds neither the audit key nor the signing key: both are made anew.
-    const fx = await start(desk, newPc, await freshVaultFor(desk));
+    const fx = await start(desk, newPc, await freshVaultFor(desk.role));
     const notice = pendingSalvageNotice(newPc);
     expect(notice?.team).toMatchObject({ outcome: 'restored', auditKey: 'team' });
     expect(notice?.team?.summary).toContain('does not hold the audit key');
@@ -238,7 +131,7 @@ describe('a team desk restored from PostgreSQL', () => {
     expect(entriesAfter.map(({ seq, hash }) => ({ seq, hash }))).toEqual(
       local.entries.map((entry) => ({ seq: String(entry.seq), hash: entry.hash })),
     );
-    const verification = await verifyTeamDesk(supervisor, deskId);
+    const verification = await verifyTeamDesk(desks.supervisor(), deskId);
     expect(verification.problems).toEqual([]);
     expect(verification.keyIds).toHaveLength(2);
   });
@@ -285,7 +178,7 @@ describe('a team desk restored from PostgreSQL', () => {
       const row = String(id);
       expect(team.find((t) => t.row_id === row)).toEqual(teamBefore.find((t) => t.row_id === row));
     }
-    expect((await verifyTeamDesk(supervisor, deskId)).problems).toEqual([]);
+    expect((await verifyTeamDesk(desks.supervisor(), deskId)).problems).toEqual([]);
   });
 
   it('a tampered PG row refuses the restore, naming desk/row/entry', async () => {
@@ -316,11 +209,3 @@ describe('a team desk restored from PostgreSQL', () => {
     expect(existsSync(join(newPc, 'team-desk.json'))).toBe(false);
   });
 });
-
-/** A vault as a new PC's keychain has it: the team password and key typed in, nothing else. */
-async function freshVaultFor(desk: Desk): Promise<CredentialVault> {
-  const vault = createMemoryVault();
-  await vault.setTeamItem('password', desk.role.password);
-  await vault.setTeamItem('key', TEAM_KEY);
-  return vault;
-}

@@ -208,4 +208,26 @@ describe('a team desk restored from PostgreSQL', () => {
     expect(existsSync(join(newPc, 'history.sqlite'))).toBe(false);
     expect(existsSync(join(newPc, 'team-desk.json'))).toBe(false);
   });
+
+  it('a tampered PG row at start: the team copy is refused and named, the salvage goes on from the backup', async () => {
+    const { desk, dataDir, historyFile, deskId, ids, before } = await replicatedDesk();
+    await held.cluster.sql(
+      held.team.database,
+      `UPDATE paydesk.history_rows SET amount = '9999.00', amount_minor = 999900 WHERE desk_id = $1 AND row_id = $2`,
+      [deskId, ids[3]],
+    );
+    const teamVersion = Math.max(...(await teamRows(deskId)).map((row) => Number(row.version)));
+    truncateSync(historyFile, Math.floor(statSync(historyFile).size / 2));
+    const fx = await start(desk, dataDir);
+    const notice = pendingSalvageNotice(dataDir);
+    expect(notice?.team).toMatchObject({ outcome: 'refused', rows: 0 });
+    expect(notice?.team?.summary).toContain(`Desk "${desk.name}" (${deskId})`);
+    expect(notice?.team?.summary).toMatch(new RegExp(`Row ${ids[3]} differs from what audit entry \\d+`));
+    // The backup made at close is the base: nothing of the tampered copy came in.
+    expect(fileContents(historyFile).rows).toEqual(before.rows);
+    // Writes from now on are numbered above what the team holds, so they are not ignored there.
+    const [added = 0] = writePayIns(fx, ['approved']);
+    const queued = fx.paydesk.history.teamOutbox.peek(10_000).filter((entry) => entry.ref === added);
+    expect(Math.min(...queued.map((entry) => entry.seq))).toBeGreaterThan(teamVersion);
+  });
 });

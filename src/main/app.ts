@@ -44,6 +44,7 @@ import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsService, type KeyValueStore } from './settings/settings-service';
 import { teamHandlers } from './team/team-handlers';
 import { createTeamMode, type TeamModeDeps } from './team/team-mode';
+import { teamCopyAtStart } from './team/team-restore';
 
 export interface LogSink {
   info(object: object, message?: string): void;
@@ -109,6 +110,11 @@ export async function createPaydesk(config: PaydeskConfig) {
     trustStore,
     log: config.log,
     now: Date.now,
+    teamCopy: teamCopyAtStart({
+      dataDir: config.dataDir,
+      settingsStore: config.settingsStore,
+      vault: config.vault,
+    }),
   });
   // The audit key and anchor come from the vault before the file is opened: a new key is saved before
   // anything is sealed with it.

@@ -4,6 +4,9 @@
 // before anyone read it shows it again. Also the shape that file is read back through.
 import { z } from 'zod';
 
+/** A number of rows or entries. */
+const count = z.int().nonnegative();
+
 const orderRef = z.object({
   historyId: z.int().positive(),
   merchantTradeNo: z.string(),
@@ -43,6 +46,25 @@ export const historySalvageNoticeSchema = z.object({
   openPayIns: z.array(orderRef),
   /** Pay-ins the log names whose rows are lost and that were settled there: not rebuilt, said here. */
   settledInLogOnly: z.array(orderRef),
+  /**
+   * A team desk: what the team database gave back (team/team-restore.ts), or why it could not. auditKey:
+   * whether this keychain still holds the audit key of the restored entries ('here': History's own check
+   * proves them) or not ('team': a new PC; they are proved by the desk's signatures in the team database).
+   */
+  team: z
+    .object({
+      deskId: z.string(),
+      outcome: z.enum(['restored', 'refused', 'unreachable']),
+      summary: z.string(),
+      rows: count,
+      entries: count,
+      /** The team's newest entry: the restored entries are 1 to this. */
+      newestSeq: count,
+      localOnlyRows: count,
+      localOnlyEntries: count,
+      auditKey: z.enum(['here', 'team']).nullable(),
+    })
+    .optional(),
   acknowledgedAt: z.int().nonnegative().nullable(),
   acknowledgedBy: z.string().nullable(),
 });

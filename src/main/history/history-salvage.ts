@@ -14,6 +14,9 @@
 //    what the damaged file could prove is still proved by the audit key, what it could not (a gap, a row
 //    that no longer matches its entry) the audit checks report as they would have. The only new entries
 //    are sealSalvage's, which say what they are (the salvage, each rebuilt row), under this desk's key.
+// A team desk (team/team-restore.ts) adds a source: its own rows and entries from the team database,
+// verified there first, laid over steps 2 and 3 (team-copy.ts); the fresh file then carries on replicating
+// above what the team holds. The same path, with no damaged file, restores a desk on a new PC.
 // The report (the start-up notice) is kept beside the damaged copy as JSON until acknowledged.
 import {
   closeSync,
@@ -53,6 +56,14 @@ import {
   type SalvagedRow,
   updatedAtOf,
 } from './salvage-read';
+import {
+  continueReplication,
+  mergeTeamCopy,
+  outboxAbove,
+  type TeamCopy,
+  type TeamCopyUnavailable,
+  type TeamMerge,
+} from './team-copy';
 
 export const DAMAGED_FOLDER = 'damaged';
 const LISTED = 200;
@@ -220,6 +231,8 @@ export type SalvageInput = {
   now: number;
   /** The anchor's seq, when the keychain had one: entries up to it were committed. */
   anchoredSeq?: number;
+  /** A team desk's rows and entries from the team database, verified (or why they could not be had). */
+  team?: TeamCopy | TeamCopyUnavailable;
 };
 
 export type SalvagePlan = {
@@ -353,6 +366,42 @@ function mismatchedRows(file: string): number[] {
   }
 }
 
+function teamNotice(
+  team: TeamCopy | TeamCopyUnavailable,
+  merge: TeamMerge | undefined,
+): NonNullable<HistorySalvageNotice['team']> {
+  if (!('rows' in team) || !merge) {
+    return {
+      deskId: team.deskId,
+      outcome: 'outcome' in team ? team.outcome : 'unreachable',
+      summary:
+        'outcome' in team && team.outcome === 'refused'
+          ? `The team database's copy of this desk was NOT restored: it does not verify. ${team.reason}`
+          : `The team database could not be reached to restore this desk's rows: ${'reason' in team ? team.reason : ''}`,
+      rows: 0,
+      entries: 0,
+      newestSeq: 0,
+      localOnlyRows: 0,
+      localOnlyEntries: 0,
+      auditKey: null,
+    };
+  }
+  return {
+    deskId: team.deskId,
+    outcome: 'restored',
+    summary:
+      `${team.rows.size.toLocaleString('en')} rows and ${team.entries.size.toLocaleString('en')} audit entries of desk "${team.deskName}" came back from the team database, ` +
+      `their chain verified there (Ed25519 signatures, links, row hashes, anchor at entry ${team.anchorSeq}). ` +
+      `${merge.localOnlyRows.length} rows and ${merge.localOnlyEntries.length} entries only this desk held are kept and will be replicated.`,
+    rows: merge.fromTeam,
+    entries: team.entries.size,
+    newestSeq: maxKey(team.entries),
+    localOnlyRows: merge.localOnlyRows.length,
+    localOnlyEntries: merge.localOnlyEntries.length,
+    auditKey: null,
+  };
+}
+
 /**
  * Sets the damaged history aside and builds the fresh one in its place (see the top of this file).
  * Writes nothing to the damaged files; the fresh file appears under the history's name only when whole.
@@ -399,7 +448,7 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
 
     // Rows: the base, then what the damaged file holds that is newer.
     const rows = new Map<number, SalvagedRow>(base?.rows ?? []);
-    const source = new Map<number, 'backup' | 'damaged'>();
+    const source = new Map<number, 'backup' | 'damaged' | 'team'>();
     for (const id of rows.keys()) source.set(id, 'backup');
     for (const [id, row] of damaged.rows) {
       const known = rows.get(id);
@@ -410,6 +459,10 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
     }
     const entries = new Map<number, RawEntry>(base?.entries ?? []);
     for (const [seq, entry] of damaged.entries) if (!entries.has(seq)) entries.set(seq, entry);
+    const teamCopy = input.team && 'rows' in input.team ? input.team : undefined;
+    const merge: TeamMerge | undefined = teamCopy
+      ? mergeTeamCopy(teamCopy, rows, entries, source as Map<number, string>)
+      : undefined;
 
     // The log: pay-ins whose rows nothing brought back.
     const logged = readLoggedPayIns(input.logFile);
@@ -438,6 +491,7 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
       highestEntryRow,
       damaged.sequence,
       base?.sequence ?? 0,
+      teamCopy ? maxKey(teamCopy.rows) : 0,
       ...rebuild.map((payIn) => payIn.historyId),
     );
     const newest = entries.get(maxSeq);
@@ -458,6 +512,12 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
     for (const id of refused) {
       rows.delete(id);
       source.delete(id);
+    }
+    if (teamCopy && merge) {
+      const kept = merge.localOnlyRows.filter((id) => rows.has(id));
+      continueReplication(temporary, teamCopy.maxVersion, kept, merge.localOnlyEntries, now);
+    } else if (input.team?.maxVersion !== undefined) {
+      outboxAbove(temporary, input.team.maxVersion);
     }
     const mismatched = mismatchedRows(temporary);
 
@@ -500,6 +560,7 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
         })),
       ].slice(0, LISTED),
       settledInLogOnly: settledInLogOnly.slice(0, LISTED),
+      ...(input.team && { team: teamNotice(input.team, merge) }),
       acknowledgedAt: null,
       acknowledgedBy: null,
     };
@@ -613,6 +674,30 @@ export function sealSalvage(historyFile: string, trust: AuditTrust, plan: Salvag
   }
   const anchor = trust.anchor;
   if (last && anchor) trust.setAnchor({ ...anchor, seq: last.seq, hash: last.hash });
+}
+
+/**
+ * Once the audit key is loaded: says in each unacknowledged team restore's report whether this keychain
+ * holds the key that sealed the restored entries ('here': History's check proves them as before) or not
+ * ('team': a new PC, a new key sealing from after them; they are proved by the desk's Ed25519 signatures
+ * in the team database, checked at the restore and by npm run team:verify).
+ */
+export function markTeamAuditKey(dataDir: string, trust: AuditTrust): void {
+  for (const file of reportFiles(dataDir)) {
+    const notice = readReport(file);
+    if (!notice?.team || notice.acknowledgedAt !== null) continue;
+    if (notice.team.outcome !== 'restored' || notice.team.auditKey !== null) continue;
+    const here = notice.team.newestSeq > 0 && trust.ruleFor(notice.team.newestSeq) !== 'unproved';
+    const auditKey = here ? 'here' : 'team';
+    const summary = here
+      ? `${notice.team.summary} This keychain holds the desk's audit key: History's own check proves the restored entries as before.`
+      : `${notice.team.summary} This keychain does not hold the audit key that sealed them (a new PC): History lists entries 1–${notice.team.newestSeq} as unproved by its own check; their proof is the desk's signatures in the team database (npm run team:verify). New entries are sealed under this PC's key.`;
+    writeFileSync(
+      file,
+      `${JSON.stringify({ ...notice, team: { ...notice.team, auditKey, summary } }, null, 2)}\n`,
+      { mode: 0o600 },
+    );
+  }
 }
 
 /** The damaged-history reports in the data folder, newest first. */

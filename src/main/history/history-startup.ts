@@ -2,7 +2,8 @@
 // inspectHistory), salvaged when damaged, refused when a newer Paydesk wrote it. Split in two around
 // the loading of the audit key: the check and the salvage come first (the key's loader peeks at the
 // file, and a fresh key must seal from after what the salvage brought back), the salvage's own entries
-// after, once the key is at hand.
+// after, once the key is at hand. A team desk's damaged history also takes the desk's rows back from the
+// team database (team/team-restore.ts), verified there first.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit-trust';
@@ -12,10 +13,12 @@ import {
   type HistoryInspection,
   HistoryTooNewError,
   inspectHistory,
+  markTeamAuditKey,
   type SalvagePlan,
   salvageHistory,
   sealSalvage,
 } from './history-salvage';
+import type { TeamCopy, TeamCopyUnavailable } from './team-copy';
 
 export type HistoryStartupLog = {
   info(object: object, message?: string): void;
@@ -116,6 +119,8 @@ export async function prepareHistoryFile(options: {
   now: () => number;
   /** Files up to this size get quick_check at start (history-salvage.ts's default otherwise). */
   quickCheckUpToBytes?: number;
+  /** A team desk's copy in the team database (team-restore.ts's teamCopyAtStart), asked only on damage. */
+  teamCopy?: () => Promise<TeamCopy | TeamCopyUnavailable | undefined>;
 }): Promise<PreparedHistory> {
   const { historyFile, log, now } = options;
   const anchor = await readAnchor(options.trustStore);
@@ -136,9 +141,11 @@ export async function prepareHistoryFile(options: {
       log.info({ ms: Math.round(inspection.ms), deferred: inspection.deferred }, 'history file checked');
     }
     if (noted) rmSync(join(options.dataDir, DAMAGE_FOUND_FILE), { force: true });
-    return { inspection, plan: undefined, seal: () => undefined };
+    // A restore on request (npm run team:restore) left its report for this start to complete.
+    return { inspection, plan: undefined, seal: (trust) => markTeamAuditKey(options.dataDir, trust) };
   }
   log.error({ reason: inspection.reason }, 'the history file is damaged: setting it aside and salvaging it');
+  const team = await teamCopyOf(options.teamCopy, log);
   const plan = salvageHistory({
     historyFile,
     dataDir: options.dataDir,
@@ -146,6 +153,7 @@ export async function prepareHistoryFile(options: {
     reason: inspection.reason,
     now: now(),
     ...(anchor && { anchoredSeq: anchor.seq }),
+    ...(team && { team }),
   });
   rmSync(join(options.dataDir, DAMAGE_FOUND_FILE), { force: true });
   const { notice } = plan;
@@ -165,5 +173,35 @@ export async function prepareHistoryFile(options: {
     },
     'history salvaged',
   );
-  return { inspection, plan, seal: (trust) => sealSalvage(historyFile, trust, plan, now()) };
+  return {
+    inspection,
+    plan,
+    seal: (trust) => {
+      sealSalvage(historyFile, trust, plan, now());
+      markTeamAuditKey(options.dataDir, trust);
+    },
+  };
+}
+
+/** The team's copy for a salvage; what went wrong is logged, and the salvage goes on without it. */
+async function teamCopyOf(
+  source: (() => Promise<TeamCopy | TeamCopyUnavailable | undefined>) | undefined,
+  log: HistoryStartupLog,
+): Promise<TeamCopy | TeamCopyUnavailable | undefined> {
+  if (!source) return undefined;
+  try {
+    const team = await source();
+    if (team && 'rows' in team) {
+      log.info(
+        { deskId: team.deskId, rows: team.rows.size, entries: team.entries.size },
+        "the desk's rows verified in the team database: restoring them",
+      );
+    } else if (team) {
+      log.error({ deskId: team.deskId, outcome: team.outcome, reason: team.reason }, 'no team restore');
+    }
+    return team;
+  } catch (error) {
+    log.error({ err: error instanceof Error ? error.message : String(error) }, 'no team restore');
+    return undefined;
+  }
 }

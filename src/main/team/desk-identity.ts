@@ -44,3 +44,22 @@ export function deskIdentity(dataDir: string, now: () => number = Date.now): str
   renameSync(temporary, file);
   return record.deskId;
 }
+
+/**
+ * Makes `dataDir` the desk `deskId` (a restore from the team database on a new PC: team-restore.ts).
+ * Refuses a folder that already is another desk: that desk's id is never replaced silently.
+ */
+export function adoptDeskIdentity(dataDir: string, deskId: string, now: () => number = Date.now): void {
+  const file = join(dataDir, DESK_FILE);
+  if (existsSync(file)) {
+    const current = deskIdentity(dataDir, now);
+    if (current === deskId) return;
+    throw new DeskIdentityError(
+      `${file} names another desk (${current}): move it aside first if this folder is to become desk ${deskId}.`,
+    );
+  }
+  const record = deskFileSchema.parse({ deskId, createdAt: now() });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, file);
+}

@@ -61,9 +61,15 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
     await client.query('SELECT desk_name, db_role FROM paydesk.desks WHERE desk_id = $1', [deskId])
   ).rows[0];
   if (!desk) throw new Error(`No desk with id ${deskId} in the team database.`);
-  const pin = (
-    await client.query('SELECT key_id FROM paydesk.desk_key_pins WHERE db_role = $1', [desk.db_role])
-  ).rows[0]?.key_id as string | undefined;
+  // A desk's own role (its restore, team-restore.ts) may not read the administrator's pins: it checks
+  // against the keys registered for it, as a supervisor would without a pin.
+  const pinsReadable = (
+    await client.query("SELECT has_table_privilege('paydesk.desk_key_pins', 'SELECT') AS can")
+  ).rows[0]?.can;
+  const pin = pinsReadable
+    ? ((await client.query('SELECT key_id FROM paydesk.desk_key_pins WHERE db_role = $1', [desk.db_role]))
+        .rows[0]?.key_id as string | undefined)
+    : undefined;
 
   // The desk's keys, each checked against its own id (the table's CHECK holds that, unless it was dropped).
   const keys = new Map<string, KeyObject>();

@@ -64,6 +64,11 @@ export function HistoryDamageNotice() {
           {rows.fromLog.toLocaleString('en')} rebuilt from Paydesk's log. Audit entries:{' '}
           {entries.recovered.toLocaleString('en')} recovered, {entries.missing.toLocaleString('en')} missing.
         </List.Item>
+        {notice.team && (
+          <List.Item data-testid="history-damage-team">
+            <strong>Team database</strong>: {notice.team.summary}
+          </List.Item>
+        )}
         {notice.openPayIns.length > 0 && (
           <List.Item data-testid="history-damage-open">
             <strong>

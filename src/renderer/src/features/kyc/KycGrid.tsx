@@ -199,12 +199,13 @@ export function KycGrid({ label, ref }: { label: string; ref?: Ref<KycGridHandle
     setActive({ pos: range.startIndex, col: activeRef.current.col });
   }, [firstRendered, lastRendered, scrolling, activePos, virtualizer, setActive, focusCell]);
 
-  function move(pos: number, col: number) {
+  /** `align`: 'center' for a jump (Go to), so that the rows around the one found show too. */
+  function move(pos: number, col: number, align: 'auto' | 'center' = 'auto') {
     setNote(undefined);
     const to = { pos: clamp(pos, 0, Math.max(total - 1, 0)), col: clamp(col, 0, COLUMNS.length - 1) };
     setActive(to);
     focusCell.request(cellSelector(to));
-    virtualizer.scrollToIndex(to.pos, { align: 'auto' });
+    virtualizer.scrollToIndex(to.pos, { align });
   }
 
   const moveRef = useRef(move);
@@ -218,7 +219,7 @@ export function KycGrid({ label, ref }: { label: string; ref?: Ref<KycGridHandle
         // elsewhere would spend the request, use-focus-when-rendered.ts).
         if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
         setSelected(pos);
-        moveRef.current(pos, col < 0 ? activeRef.current.col : col);
+        moveRef.current(pos, col < 0 ? activeRef.current.col : col, 'center');
       },
     }),
     [setSelected],

@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/support/e2e
 import { KycPage } from '../tests/support/e2e/pages/kyc-page';
 import { CARDS, customer, PayInPage } from '../tests/support/e2e/pages/payin-page';
 import { LockScreen, SettingsPage } from '../tests/support/e2e/pages/settings-page';
+import { kycCsv, kycRecord } from '../tests/support/kyc/generate';
 
 const outDir = resolve(import.meta.dirname, '../docs/screenshots');
 mkdirSync(outDir, { recursive: true });
@@ -130,10 +131,44 @@ async function walkThrough() {
     await shoot(payin.page, '10-kyc-sent');
     await payin.page.context().close();
   }
+  {
+    // A 2,000-row file: a cell of the last column edited a few pages down, then a row found by its userId.
+    const payin = await payInPage();
+    const kyc = new KycPage(payin.page);
+    const keys = payin.page.keyboard;
+    await payin.page.keyboard.press('Alt+2');
+    await expect(kyc.heading).toBeVisible();
+    const records = Array.from({ length: 2_000 }, (_, i) => ({ ...kycRecord(i), userId: `customer-${i}` }));
+    const buffer = Buffer.from(kycCsv(records), 'utf8');
+    await kyc.drop({ name: 'customers-2000.csv', mimeType: 'text/csv', buffer });
+    await kyc.expectOpened('customers-2000.csv', '2,000 records');
+    await kyc.cell(2, 'email').click();
+    await keys.press('End');
+    for (let i = 0; i < 2; i++) await keys.press('PageDown');
+    await keys.press('Enter');
+    await expect(kyc.grid.getByRole('textbox')).toBeFocused();
+    await keys.type('; https://files.example.com/extra.pdf');
+    await shoot(payin.page, '13-kyc-editing');
+    await keys.press('Escape');
+    await keys.press('Control+g');
+    await keys.type('customer-1987');
+    await keys.press('Enter');
+    await expect(kyc.cell(1989, 'userId')).toBeFocused();
+    await shoot(payin.page, '14-kyc-go-to');
+    await payin.page.context().close();
+  }
   // The pay-ins sent above, listed.
   await page('07-history', 'History', 'History', (shown) =>
     expect(shown.getByTestId('history-row').nth(2)).toBeVisible(),
   );
+  await page('15-history-status-typed', 'History', 'History', async (shown) => {
+    await shown
+      .getByRole('search', { name: 'Filter the history' })
+      .getByRole('combobox', { name: 'Status' })
+      .focus();
+    await shown.keyboard.type('re');
+    await expect(shown.getByRole('option', { name: 'Refused' })).toBeVisible();
+  });
   await page('08-settings', 'Settings', 'Settings');
   {
     const payin = await payInPage();

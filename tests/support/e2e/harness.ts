@@ -99,7 +99,8 @@ export async function startHarness(
         await exited;
         clearTimeout(killer);
       }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      // The harness's last writes may still land while the folder goes: removal tries again.
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

@@ -2,7 +2,7 @@
 // and profile. One filter drives the list, the totals, the charts and the CSV export alike. The team view
 // has a desk instead of the profile (each desk has its own) and searches whole values only
 // (team-history.ts).
-import { Button, Group, MultiSelect, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
@@ -13,6 +13,7 @@ import { useSettingsStore } from '../settings/store';
 import { useTeamDesks } from '../team/use-team-reads';
 import { DATE_PRESETS, localDayText } from './format';
 import { EMPTY_FILTERS } from './query';
+import { StatusFilter } from './StatusFilter';
 import { useHistoryStore } from './store';
 
 const statusOptions = (statuses: readonly HistoryStatus[]) =>
@@ -83,16 +84,10 @@ export function HistoryFilters() {
         />
       </Group>
       <Group align="flex-end" gap="xs">
-        <MultiSelect
-          label="Status"
-          placeholder={filters.status.length === 0 ? 'Any status' : undefined}
-          data={STATUS_OPTIONS[filters.kind]}
+        <StatusFilter
+          options={STATUS_OPTIONS[filters.kind]}
           value={filters.status}
-          onChange={(value) => setFilters({ status: value as HistoryStatus[] })}
-          clearable
-          w="14rem"
-          comboboxProps={{ withinPortal: true }}
-          data-testid="history-status"
+          onChange={(status) => setFilters({ status })}
         />
         <TextInput
           label="From"

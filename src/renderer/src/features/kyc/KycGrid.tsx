@@ -5,6 +5,8 @@
 // shows the reasons of the invalid cell under the pointer, or else of the focused one.
 // Scrolling renders only what it must: rows are plain markup (KycGridRow), the pointer's cell is the
 // tooltip's state, not the grid's, and the tab stop catches up with the rows in view once scrolling stops.
+// The cell being edited is brought whole into view (past the pinned columns and the header), and the page's
+// "Go to" field moves the active cell to the row it found and selects that row (KycGridHandle).
 import { Alert } from '@mantine/core';
 import { paddingAboveRows } from '@renderer/lib/rows-in-flow';
 import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
@@ -14,8 +16,11 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type Ref,
   useCallback,
   useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -72,7 +77,31 @@ function fixReport(row: KycRowView, field: KycField): string {
   return `Row ${row.row}: ${field} saved.`;
 }
 
-export function KycGrid({ label }: { label: string }) {
+/**
+ * Scrolls the grid's box so that the cell is whole inside it: right of the pinned columns (unless it is one)
+ * and below the header; then the page, so that the box's part with the cell is in the window.
+ */
+function revealCell(box: HTMLElement, cell: HTMLElement): void {
+  const view = box.getBoundingClientRect();
+  const rect = cell.getBoundingClientRect();
+  const left = view.left + box.clientLeft + (cell.dataset.pinned ? 0 : PINNED_WIDTH);
+  const right = view.left + box.clientLeft + box.clientWidth;
+  if (rect.left < left) box.scrollLeft -= left - rect.left;
+  else if (rect.right > right) box.scrollLeft += Math.min(rect.right - right, rect.left - left);
+  const top = view.top + box.clientTop + HEADER_HEIGHT;
+  const bottom = view.top + box.clientTop + box.clientHeight;
+  if (rect.top < top) box.scrollTop -= top - rect.top;
+  else if (rect.bottom > bottom) box.scrollTop += Math.min(rect.bottom - bottom, rect.top - top);
+  // Now whole in the box (scroll-padding keeps the box still): only the page moves, if it must.
+  cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+
+export interface KycGridHandle {
+  /** Makes the row at `pos` (in the filtered list) the active one and selects it; `field`: its column. */
+  goTo(pos: number, field: KycField | undefined): void;
+}
+
+export function KycGrid({ label, ref }: { label: string; ref?: Ref<KycGridHandle> }) {
   const total = useKycStore((state) => state.total);
   const pages = useKycStore((state) => state.pages);
   const generation = useKycStore((state) => state.generation);
@@ -90,10 +119,21 @@ export function KycGrid({ label }: { label: string }) {
   // Keys can come faster than renders: each move starts from where the last one went, not from the
   // active cell of the render the key handler was made in.
   const activeRef = useRef(active);
-  const setActive = useCallback((cell: Cell) => {
-    activeRef.current = cell;
-    setActiveState(cell);
+  /** The row "Go to" found: selected while the active cell stays in it. */
+  const [selected, setSelectedState] = useState<number>();
+  const selectedRef = useRef<number | undefined>(undefined);
+  const setSelected = useCallback((pos: number | undefined) => {
+    selectedRef.current = pos;
+    setSelectedState(pos);
   }, []);
+  const setActive = useCallback(
+    (cell: Cell) => {
+      activeRef.current = cell;
+      setActiveState(cell);
+      if (selectedRef.current !== undefined && selectedRef.current !== cell.pos) setSelected(undefined);
+    },
+    [setSelected],
+  );
   const [editing, setEditing] = useState<EditState>();
   const editingRef = useRef<EditState | undefined>(undefined);
   const [saving, setSaving] = useState<{ index: number; field: KycField; draft: string }>();
@@ -126,6 +166,7 @@ export function KycGrid({ label }: { label: string }) {
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
     setActive({ pos: 0, col: activeRef.current.col });
+    setSelected(undefined);
     editingRef.current = undefined;
     setEditing(undefined);
     setProblem(undefined);
@@ -158,13 +199,40 @@ export function KycGrid({ label }: { label: string }) {
     setActive({ pos: range.startIndex, col: activeRef.current.col });
   }, [firstRendered, lastRendered, scrolling, activePos, virtualizer, setActive, focusCell]);
 
-  function move(pos: number, col: number) {
+  /** `align`: 'center' for a jump (Go to), so that the rows around the one found show too. */
+  function move(pos: number, col: number, align: 'auto' | 'center' = 'auto') {
     setNote(undefined);
     const to = { pos: clamp(pos, 0, Math.max(total - 1, 0)), col: clamp(col, 0, COLUMNS.length - 1) };
     setActive(to);
     focusCell.request(cellSelector(to));
-    virtualizer.scrollToIndex(to.pos, { align: 'auto' });
+    virtualizer.scrollToIndex(to.pos, { align });
   }
+
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  useImperativeHandle(
+    ref,
+    () => ({
+      goTo(pos, field) {
+        const col = field ? COLUMNS.findIndex((column) => column.field === field) : activeRef.current.col;
+        // The focus leaves the Go to field first: the cell takes it once it is rendered (a focus held
+        // elsewhere would spend the request, use-focus-when-rendered.ts).
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+        setSelected(pos);
+        moveRef.current(pos, col < 0 ? activeRef.current.col : col, 'center');
+      },
+    }),
+    [setSelected],
+  );
+
+  // The cell opened for editing is whole in view, however it was reached (a double-click on a cell half
+  // out of the box, a key that left it under the pinned columns).
+  const editingCell = editing ? `${editing.pos}:${COLUMNS.findIndex((c) => c.field === editing.field)}` : '';
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    const cell = editingCell ? box?.querySelector<HTMLElement>(`[data-cell="${editingCell}"]`) : null;
+    if (box && cell) revealCell(box, cell);
+  }, [editingCell]);
 
   function startEdit(cell: Cell) {
     const row = rowAt(pages, cell.pos);
@@ -341,6 +409,7 @@ export function KycGrid({ label }: { label: string }) {
                   pos={item.index}
                   row={row}
                   activeCol={item.index === activePos ? active.col : -1}
+                  selected={item.index === selected}
                   editing={editing?.pos === item.index ? here(editing) : undefined}
                   saving={here(saving)}
                   editor={editor}

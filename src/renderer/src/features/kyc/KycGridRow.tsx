@@ -69,6 +69,8 @@ interface RowProps {
   row: KycRowView | undefined;
   /** The active column when this row holds the active cell, else -1. */
   activeCol: number;
+  /** The row "Go to" found. */
+  selected: boolean;
   editing: EditState | undefined;
   saving: { field: KycField; draft: string } | undefined;
   editor: EditorHandlers;
@@ -91,6 +93,7 @@ export const KycGridRow = memo(function KycGridRow({
   pos,
   row,
   activeCol,
+  selected,
   editing,
   saving,
   editor,
@@ -162,6 +165,7 @@ export const KycGridRow = memo(function KycGridRow({
     <tr
       aria-rowindex={pos + 2}
       aria-busy={row ? undefined : true}
+      aria-selected={selected || undefined}
       className="kyc-row"
       data-odd={pos % 2 === 1}
       data-testid="kyc-row"

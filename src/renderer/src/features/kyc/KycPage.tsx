@@ -11,7 +11,8 @@ import { count, records } from './format';
 import { KycCheckProgress } from './KycCheckProgress';
 import { KycDropZone, useFileDrop } from './KycDropZone';
 import { KycFilterBar } from './KycFilterBar';
-import { KycGrid } from './KycGrid';
+import { KycGoTo } from './KycGoTo';
+import { KycGrid, type KycGridHandle } from './KycGrid';
 import { KycMappingPanel } from './KycMappingPanel';
 import { KycSubmitPanel } from './KycSubmitPanel';
 import { listenForKycProgress, useKycStore } from './store';
@@ -48,6 +49,7 @@ function BatchHeader({ summary }: { summary: KycBatchSummary }) {
 }
 
 function Batch({ summary }: { summary: KycBatchSummary }) {
+  const grid = useRef<KycGridHandle>(null);
   return (
     <>
       {summary.warnings.length > 0 && (
@@ -59,13 +61,18 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
       <KycMappingPanel />
       <KycSubmitPanel />
       <Group justify="space-between" align="center" gap="xs">
-        <KycFilterBar />
+        <Group gap="md" align="center">
+          <KycFilterBar />
+          <KycGoTo
+            onFound={(pos, _row, byUserId) => grid.current?.goTo(pos, byUserId ? 'userId' : undefined)}
+          />
+        </Group>
         <Text id="kyc-grid-help" size="xs" c="gray.7" maw={440} ta="right">
           Arrow keys move; Enter, F2 or a double-click edits; Enter saves, Escape cancels. ⚠ marks an invalid
           cell: its reason shows on hover and focus.
         </Text>
       </Group>
-      <KycGrid label={`Records of ${summary.fileName}`} />
+      <KycGrid ref={grid} label={`Records of ${summary.fileName}`} />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { ROW_COLUMNS, type SalvagedRow } from '../history/salvage-read';
 import type { TeamCopy, TeamCopyUnavailable } from '../history/team-copy';
 import { adoptDeskIdentity, DESK_FILE, deskIdentity } from './desk-identity';
 import { teamPoolConfig } from './team-connection';
+import { TEAM_NOTE_COLUMN } from './team-migrations';
 import { type DeskVerification, verifyTeamDesk } from './team-verify';
 
 type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
@@ -68,7 +69,13 @@ async function maxVersionOf(client: Queryable, deskId: string): Promise<number> 
   return Number(rows[0]?.v ?? 0);
 }
 
-const ROWS_PAGE = `SELECT row_id::text, ${ROW_COLUMNS.map((column) => (INTEGER_COLUMNS.has(column) ? `${column}::text` : column)).join(', ')}
+/** One column of the SELECT: integers as text (bigint-safe), the note under its team column's name. */
+function teamColumn(column: (typeof ROW_COLUMNS)[number]): string {
+  if (INTEGER_COLUMNS.has(column)) return `${column}::text`;
+  return column === 'note_json' ? `${TEAM_NOTE_COLUMN} AS note_json` : column;
+}
+
+const ROWS_PAGE = `SELECT row_id::text, ${ROW_COLUMNS.map(teamColumn).join(', ')}
   FROM paydesk.history_rows WHERE desk_id = $1 AND row_id > $2 ORDER BY row_id LIMIT ${PAGE}`;
 const ENTRIES_PAGE = `SELECT seq, at, operator, event, outcome, resource, row_id, detail_json, prev_hash, hash
   FROM paydesk.audit_entries WHERE desk_id = $1 AND seq > $2 ORDER BY seq LIMIT ${PAGE}`;

@@ -3,6 +3,7 @@
 
 import { paymentCallbackSchema } from '@shared/gateway';
 import { describe, expect, it } from 'vitest';
+import { CALLBACK_FIELDS } from '../support/interface-fields';
 
 function issuesOf(value: unknown): { path: string; message: string }[] {
   const result = paymentCallbackSchema.safeParse(value);
@@ -21,17 +22,6 @@ const valid = {
   sign: 'e'.repeat(64),
 };
 
-const REQUIRED = [
-  'merchantId',
-  'merchantTradeNo',
-  'orderId',
-  'orderStatus',
-  'amount',
-  'remark',
-  'traceid',
-  'sign',
-];
-
 function without(name: string): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...valid };
   delete copy[name];
@@ -48,7 +38,7 @@ describe('payment callback', () => {
     expect(paymentCallbackSchema.parse(declined)).toEqual(declined);
   });
 
-  it.each(REQUIRED)('without %s says "Required." on that field', (field) => {
+  it.each(CALLBACK_FIELDS)('without %s says "Required." on that field', (field) => {
     expect(issuesOf(without(field))).toEqual([{ path: field, message: 'Required.' }]);
   });
 

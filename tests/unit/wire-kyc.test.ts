@@ -9,22 +9,8 @@ import {
   kycSubmitRequestSchema,
 } from '@shared/gateway';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { KYC_OPTIONAL_FIELDS, KYC_REQUIRED_FIELDS } from '../support/interface-fields';
-
-type Issue = { path: string; message: string };
-
-function issuesOf(schema: z.ZodType, value: unknown): Issue[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
-
-function messagesAt(schema: z.ZodType, value: unknown, path: string): string[] {
-  return issuesOf(schema, value)
-    .filter((issue) => issue.path === path)
-    .map((issue) => issue.message);
-}
+import { issuesOf, messagesAt } from '../support/schema-issues';
 
 const validRecord = {
   userId: 'user-42',

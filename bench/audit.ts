@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { appendAudit } from '../src/main/history/audit-chain';
 import {
   type AuditAnchor,
   AuditTrust,
@@ -23,8 +22,7 @@ import {
   newKeyRecord,
 } from '../src/main/history/audit-trust';
 import { openHistoryStore } from '../src/main/history/history-store';
-import { migrate } from '../src/main/history/migrations';
-import { digestInputSql, rowDigest } from '../src/main/history/row-digest';
+import { fillHistory } from './support/history-fill';
 import { loadLine, machineLine, median, percentile, printBenchResult, printTable } from './support/report';
 
 const { values } = parseArgs({
@@ -38,7 +36,6 @@ const ROWS = Number(values.rows);
 const NEW_ENTRIES = Number(values.new);
 const RUNS = Number(values.runs);
 const START = Date.UTC(2026, 0, 1);
-const DAY = 86_400_000;
 
 const loadBefore = loadLine();
 const dir = mkdtempSync(join(tmpdir(), 'paydesk-bench-audit-'));
@@ -48,42 +45,12 @@ const record = newKeyRecord(1, 0, START);
 const trustWith = (anchor: AuditAnchor) => new AuditTrust({ store, record, anchor });
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(2));
 
-// 1. Fill: rows as insertPayIn and updatePayIn write them, entries sealed by appendAudit.
+// 1. Fill: rows as insertPayIn and updatePayIn write them, entries sealed by appendAudit (support/history-fill).
 let started = performance.now();
 {
-  const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL');
-  migrate(db);
-  db.exec('PRAGMA synchronous = OFF; BEGIN');
   const seal = trustWith(newAnchor(0, '0'.repeat(64), { seq: 0, hash: '0'.repeat(64) }, START));
-  const insert = db.prepare(
-    `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version,
-       merchant_trade_no, user_id, masked_pan, brand, last4, amount, amount_minor, currency, request_json)
-     VALUES ('payin', 'pending', ?, ?, 'Sandbox', 'bench', 'v2', ?, ?, '424242******4242', 'Visa', '4242', ?, ?,
-       'EUR', ?)`,
-  );
-  const settle = db.prepare(
-    "UPDATE history_rows SET status = 'approved', order_id = ?, traceid = ?, response_raw = ?, updated_at = ? WHERE id = ?",
-  );
-  const digest = db.prepare(`SELECT ${digestInputSql()} AS d FROM history_rows WHERE id = ?`);
-  const rowHash = (id: number) => rowDigest(String(digest.get(id)?.d));
-  for (let i = 0; i < ROWS; i += 1) {
-    const at = START + Math.floor((i / ROWS) * 300 * DAY);
-    const cents = 100 + ((i * 7919) % 500_000);
-    const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-    const tradeNo = `PD${at}${String(i).padStart(8, '0')}`;
-    const request = JSON.stringify({ merchantTradeNo: tradeNo, amount, cardNumber: '424242******4242' });
-    const id = Number(
-      insert.run(at, at, tradeNo, `user-${i % 50_000}`, amount, cents, request).lastInsertRowid,
-    );
-    const created = { status: 'pending', amount, currency: 'EUR', apiVersion: 'v2', rowHash: rowHash(id) };
-    const base = { operator: 'bench', outcome: 'success' as const, resource: tradeNo, rowId: id };
-    appendAudit(db, seal, { ...base, event: 'payin.created', detail: created }, at);
-    settle.run(`ORD${i}`, `trace-${i.toString(36)}`, '{"code":0,"msg":"Approved"}', at + 1000, id);
-    const detail = { from: 'pending', to: 'approved', changed: ['status', 'orderId'], rowHash: rowHash(id) };
-    appendAudit(db, seal, { ...base, event: 'payin.updated', detail }, at + 1000);
-  }
-  db.exec('COMMIT; ANALYZE');
+  const db = fillHistory(file, { rows: ROWS, start: START, seal });
+  db.exec('ANALYZE');
   db.close();
 }
 const fillSeconds = (performance.now() - started) / 1000;

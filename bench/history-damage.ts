@@ -1,6 +1,6 @@
 // npm run bench:history-damage [-- --rows N]: what a damaged history costs at a million rows (issue 25).
 // Fills a history with N pay-ins, each created and settled (2N keyed entries, made with the store's own
-// appendAudit and row digest in one bulk transaction, as bench/audit.ts does), then times:
+// appendAudit and row digest in one bulk transaction: bench/support/history-fill.ts, as bench/audit.ts), then times:
 // - the check at start (history-salvage.ts inspectHistory): the cheap checks alone (what a start costs for
 //   a file over QUICK_CHECK_AT_START_BYTES, whose quick_check then runs in a worker), and with SQLite's
 //   quick_check (what a start would cost if it waited for it);
@@ -15,13 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { appendAudit } from '../src/main/history/audit-chain';
 import { sessionTrust } from '../src/main/history/audit-trust';
 import { backUpHistory } from '../src/main/history/history-backups';
 import { inspectHistory, quickCheck, salvageHistory } from '../src/main/history/history-salvage';
 import { openHistoryStore } from '../src/main/history/history-store';
-import { migrate } from '../src/main/history/migrations';
-import { digestInputSql, rowDigest } from '../src/main/history/row-digest';
+import { fillHistory } from './support/history-fill';
 import { loadLine, machineLine, median, printBenchResult, printTable } from './support/report';
 
 const { values } = parseArgs({
@@ -38,7 +36,6 @@ const { values } = parseArgs({
 let ROWS = Number(values.rows);
 const RUNS = Number(values.runs);
 const START = Date.UTC(2026, 0, 1);
-const DAY = 86_400_000;
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(2));
 
 const loadBefore = loadLine();
@@ -56,39 +53,9 @@ if (values.from) {
   );
   db.close();
 } else {
-  const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL');
-  migrate(db);
-  db.exec('PRAGMA synchronous = OFF; BEGIN');
-  const insert = db.prepare(
-    `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version,
-       merchant_trade_no, user_id, masked_pan, brand, last4, amount, amount_minor, currency, request_json)
-     VALUES ('payin', 'pending', ?, ?, 'Sandbox', 'bench', 'v2', ?, ?, '424242******4242', 'Visa', '4242', ?, ?,
-       'EUR', ?)`,
-  );
-  const settle = db.prepare(
-    'UPDATE history_rows SET status = ?, order_id = ?, traceid = ?, response_raw = ?, updated_at = ? WHERE id = ?',
-  );
-  const digest = db.prepare(`SELECT ${digestInputSql()} AS d FROM history_rows WHERE id = ?`);
-  const rowHash = (id: number) => rowDigest(String(digest.get(id)?.d));
-  for (let i = 0; i < ROWS; i += 1) {
-    const at = START + Math.floor((i / ROWS) * 300 * DAY);
-    const cents = 100 + ((i * 7919) % 500_000);
-    const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-    const tradeNo = `PD${at}${String(i).padStart(8, '0')}`;
-    const request = JSON.stringify({ merchantTradeNo: tradeNo, amount, cardNumber: '424242******4242' });
-    const id = Number(
-      insert.run(at, at, tradeNo, `user-${i % 50_000}`, amount, cents, request).lastInsertRowid,
-    );
-    const base = { operator: 'bench', outcome: 'success' as const, resource: tradeNo, rowId: id };
-    const created = { status: 'pending', amount, currency: 'EUR', apiVersion: 'v2', rowHash: rowHash(id) };
-    appendAudit(db, trust, { ...base, event: 'payin.created', detail: created }, at);
-    const status = i % 1000 === 999 ? 'outcome_unknown' : 'approved';
-    settle.run(status, `ORD${i}`, `trace-${i.toString(36)}`, '{"code":0,"msg":"Approved"}', at + 1000, id);
-    const detail = { from: 'pending', to: status, changed: ['status', 'orderId'], rowHash: rowHash(id) };
-    appendAudit(db, trust, { ...base, event: 'payin.updated', detail }, at + 1000);
-  }
-  db.exec('COMMIT');
+  // One pay-in in a thousand left outcome unknown, for the salvage to carry.
+  const settledStatus = (i: number) => (i % 1000 === 999 ? 'outcome_unknown' : 'approved');
+  const db = fillHistory(file, { rows: ROWS, start: START, seal: trust, settledStatus });
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.close();
 }

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { sessionTrust } from '../src/main/history/audit-trust';
 import { openHistoryStore } from '../src/main/history/history-store';
 import type { HistoryFilterInput } from '../src/shared/history';
+import { insertBulkPayIns } from './support/history-fill';
 import { printBenchResult } from './support/report';
 
 const { values } = parseArgs({
@@ -20,7 +21,6 @@ const RUNS = Number(values.runs);
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 1);
-const STATUSES = ['approved', 'approved', 'approved', 'declined', 'refused', 'outcome_unknown', 'not_sent'];
 // Customers' names for the search by name: 40 first names × 997 surnames, spread over the rows.
 const FIRST_NAMES =
   'Anna Ben Chloé Dara Emil Fatima Greta Hugo Ines Jonas Kira Leo Mia Noah Olga Pavel Quinn Rosa Sven Tara Uma Viktor Wen Xavier Yara Zoe Adam Bea Carl Dina Erik Flora Gil Hana Ivan Jana Karl Lena Marek Nina'.split(
@@ -68,33 +68,20 @@ store.close();
 // 2. Bulk fill to ROWS with the same schema (the migration already ran), then analyze.
 const db = new DatabaseSync(file);
 db.exec('PRAGMA synchronous = OFF; BEGIN');
-const insert = db.prepare(
-  `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version, merchant_trade_no,
-     user_id, masked_pan, brand, last4, amount, amount_minor, currency, order_id, traceid, request_json, remark)
-   VALUES ('payin', ?, ?, ?, ?, 'bench', 'v2', ?, ?, ?, 'Visa', ?, ?, ?, 'EUR', ?, ?, ?, ?)`,
-);
 started = performance.now();
-for (let i = storeInserts; i < ROWS; i += 1) {
-  const at = START + Math.floor((i / ROWS) * 300 * DAY);
-  const cents = 100 + ((i * 7919) % 500_000);
-  const last4 = String(1000 + (i % 9000));
-  insert.run(
-    STATUSES[i % STATUSES.length]!,
-    at,
-    at,
-    i % 10 === 0 ? 'Production' : 'Sandbox',
-    `PD${String(at)}${String(i).padStart(8, '0')}`,
-    `user-${i % 50_000}`,
-    `424242******${last4}`,
-    last4,
-    `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-    cents,
-    `ORD${String(i).padStart(10, '0')}`,
-    `trace-${i.toString(36)}`,
-    JSON.stringify({ firstName: FIRST_NAMES[i % FIRST_NAMES.length], lastName: surnameOf(i % 50_000) }),
-    STATUSES[i % STATUSES.length] === 'declined' ? REMARKS[i % REMARKS.length]! : null,
-  );
-}
+insertBulkPayIns(db, {
+  rows: ROWS,
+  start: START,
+  from: storeInserts,
+  extras: (i, status) => ({
+    profile: i % 10 === 0 ? 'Production' : 'Sandbox',
+    requestJson: JSON.stringify({
+      firstName: FIRST_NAMES[i % FIRST_NAMES.length],
+      lastName: surnameOf(i % 50_000),
+    }),
+    remark: status === 'declined' ? REMARKS[i % REMARKS.length]! : null,
+  }),
+});
 db.exec('COMMIT; ANALYZE');
 const bulkRate = (ROWS - storeInserts) / ((performance.now() - started) / 1000);
 db.close();

@@ -47,6 +47,15 @@ const RSS_GOAL_MB = RECORDS > 100_000 ? 1024 : 350;
 const BLOCK_GOAL_MS = 50;
 const goal = `≤ ${RATIO_GOAL}× bare parse, peak RSS ≤ ${RSS_GOAL_MB} MB, no block > ${BLOCK_GOAL_MS} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+/** A row of times in ms: papaparse bare, the baseline and this build, then the last two as multiples of bare. */
+const timesAgainstBare = (label: string, bare: number, base: number, ours: number) => [
+  label,
+  `${bare.toFixed(0)} ms`,
+  `${base.toFixed(0)} ms`,
+  `${ours.toFixed(0)} ms`,
+  ratioText(base / bare),
+  ratioText(ours / bare),
+];
 
 interface ChildResult {
   /** Milliseconds of each parse (bare) or open (Paydesk), in order. */
@@ -326,22 +335,8 @@ async function main(): Promise<void> {
           'this / papaparse',
         ],
         [
-          [
-            'wall',
-            `${bareWarm.toFixed(0)} ms`,
-            `${baseWarm.toFixed(0)} ms`,
-            `${warm.toFixed(0)} ms`,
-            ratioText(baseWarm / bareWarm),
-            ratioText(warm / bareWarm),
-          ],
-          [
-            'CPU, all threads',
-            `${bareCpu.toFixed(0)} ms`,
-            `${baseCpu.toFixed(0)} ms`,
-            `${paydeskCpu.toFixed(0)} ms`,
-            ratioText(baseCpu / bareCpu),
-            ratioText(paydeskCpu / bareCpu),
-          ],
+          timesAgainstBare('wall', bareWarm, baseWarm, warm),
+          timesAgainstBare('CPU, all threads', bareCpu, baseCpu, paydeskCpu),
           [
             'peak RSS, 3 opens',
             '',

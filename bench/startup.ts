@@ -23,6 +23,7 @@ import { chromium, type Page } from '@playwright/test';
 import { startBootChild } from '../tests/support/boot/boot-child';
 import { buildApp } from '../tests/support/boot/build';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/support/e2e/harness';
+import { cardFieldReadyProbe } from './support/card-field-probe';
 import { loadLine, machineLine, median, ms, printBenchResult, printTable, ratioText } from './support/report';
 
 const { values } = parseArgs({
@@ -79,28 +80,9 @@ for (let run = 0; run < RUNS; run += 1) {
   emptyRuns.push(await startOnce(emptyApp));
 }
 
-/**
- * In the page, from navigation start: the frame in which the card field is first shown, enabled and editable
- * (checked in each animation frame; `painted` is the next frame's start, when that one has been painted), the
- * first input event, and the browser's first-contentful-paint.
- */
-const PAINT_PROBE = `
-  const bench = (window.__paydeskBench = {});
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      if (entry.name === 'first-contentful-paint') bench.firstContentfulPaint = entry.startTime;
-  }).observe({ type: 'paint', buffered: true });
-  const usable = () => {
-    const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim().startsWith('Card number'));
-    const field = label && document.getElementById(label.htmlFor);
-    return field && !field.disabled && !field.readOnly && field.getClientRects().length > 0;
-  };
-  const poll = () => {
-    if (!usable()) return requestAnimationFrame(poll);
-    requestAnimationFrame(() => { bench.painted = performance.now(); });
-  };
-  requestAnimationFrame(poll);
-  document.addEventListener('input', () => { bench.input ??= performance.now(); }, true);
+/** In the page, from navigation start: the card field ready (support/card-field-probe.ts) and the first input event. */
+const PAINT_PROBE = `${cardFieldReadyProbe('window.__paydeskBench')}
+  document.addEventListener('input', () => { ready.input ??= performance.now(); }, true);
 `;
 
 interface PaintSample {

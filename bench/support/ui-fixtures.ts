@@ -9,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { sessionTrust } from '../../src/main/history/audit-trust';
 import { openHistoryStore } from '../../src/main/history/history-store';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../../tests/support/kyc/generate';
+import { insertBulkPayIns } from './history-fill';
 
 /** One record in `INVALID_EVERY` carries an invalid cell (a bad e-mail, birthday or country in turn). */
 export const INVALID_EVERY = 9;
@@ -42,9 +43,7 @@ export async function writeKycCsv(
   return invalid;
 }
 
-const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 1);
-const STATUSES = ['approved', 'approved', 'approved', 'declined', 'refused', 'outcome_unknown', 'not_sent'];
 
 /**
  * A history file of `rows` pay-ins over 300 days, in bulk with the store's own schema and triggers (the
@@ -60,29 +59,7 @@ export function historyFile(cacheDir: string, rows: number): string {
   openHistoryStore(building, { trust: sessionTrust() }).close();
   const db = new DatabaseSync(building);
   db.exec('PRAGMA synchronous = OFF; BEGIN');
-  const insert = db.prepare(
-    `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version, merchant_trade_no,
-       user_id, masked_pan, brand, last4, amount, amount_minor, currency, order_id, traceid, request_json)
-     VALUES ('payin', ?, ?, ?, 'Sandbox', 'bench', 'v2', ?, ?, ?, 'Visa', ?, ?, ?, 'EUR', ?, ?, '{}')`,
-  );
-  for (let i = 0; i < rows; i++) {
-    const at = START + Math.floor((i / rows) * 300 * DAY);
-    const cents = 100 + ((i * 7919) % 500_000);
-    const last4 = String(1000 + (i % 9000));
-    insert.run(
-      STATUSES[i % STATUSES.length]!,
-      at,
-      at,
-      `PD${String(at)}${String(i).padStart(8, '0')}`,
-      `user-${i % 50_000}`,
-      `424242******${last4}`,
-      last4,
-      `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-      cents,
-      `ORD${String(i).padStart(10, '0')}`,
-      `trace-${i.toString(36)}`,
-    );
-  }
+  insertBulkPayIns(db, { rows, start: START });
   db.exec('COMMIT; PRAGMA wal_checkpoint(TRUNCATE); ANALYZE');
   db.close();
   renameSync(building, file);

@@ -3,30 +3,16 @@
 // 22 MB KYC file, and scrolling the KYC grid, History and the plain-table peer with the wheel and the keys.
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { cardFieldReadyProbe } from './card-field-probe';
 import { type CpuProfile, startProfile, stopProfile } from './page-profile';
 import { type ProbeState, startRecording, stopRecording, UI_PROBE } from './ui-probe';
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
-/** In the page: the frame in which the card field is first shown, enabled and editable (startup.ts's probe). */
+/** In the page, in its top frame: the frame in which the card field is first shown, enabled and editable. */
 const READY_PROBE = `(() => {
   if (window !== window.top) return;
-  const ready = (window.__uiReady = {});
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      if (entry.name === 'first-contentful-paint') ready.firstContentfulPaint = entry.startTime;
-  }).observe({ type: 'paint', buffered: true });
-  const usable = () => {
-    const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim().startsWith('Card number'));
-    const field = label && document.getElementById(label.htmlFor);
-    return field && !field.disabled && !field.readOnly && field.getClientRects().length > 0;
-  };
-  const poll = () => {
-    if (location.pathname !== '/' && location.pathname !== '/index.html') return;
-    if (!usable()) return requestAnimationFrame(poll);
-    requestAnimationFrame(() => { ready.painted = performance.now(); });
-  };
-  requestAnimationFrame(poll);
+  ${cardFieldReadyProbe('window.__uiReady', { mainPageOnly: true })}
 })();`;
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

@@ -36,6 +36,14 @@ function unknownLink(reply: FastifyReply): FastifyReply {
   );
 }
 
+/**
+ * The answer to a page link whose order no longer waits for the customer: the way on to where a settled
+ * order's customer goes, or an unknown link.
+ */
+function notWaiting(ctx: SandboxContext, reply: FastifyReply, order: OrderRow | undefined): FastifyReply {
+  return order ? reply.redirect(finalDestination(ctx, order), 303) : unknownLink(reply);
+}
+
 function pageOrder(order: OrderRow): PageOrder {
   return {
     merchantId: order.merchantId,
@@ -86,9 +94,7 @@ export function registerBrowserRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.get<TokenParams>('/_sandbox/acs/:token', async (request, reply) => {
     const order = challengeOrder(request.params.token);
-    if (!order) return unknownLink(reply);
-    if (order.orderStatus !== ORDER_STATUS.PROCESSING)
-      return reply.redirect(finalDestination(ctx, order), 303);
+    if (order?.orderStatus !== ORDER_STATUS.PROCESSING) return notWaiting(ctx, reply, order);
     return sendPage(
       reply,
       200,
@@ -101,9 +107,7 @@ export function registerBrowserRoutes(app: FastifyInstance, ctx: SandboxContext)
     { bodyLimit: PAGE_BODY_LIMIT, onRequest: requireContentType(FORM_TYPE) },
     async (request, reply) => {
       const order = challengeOrder(request.params.token);
-      if (!order) return unknownLink(reply);
-      if (order.orderStatus !== ORDER_STATUS.PROCESSING)
-        return reply.redirect(finalDestination(ctx, order), 303);
+      if (order?.orderStatus !== ORDER_STATUS.PROCESSING) return notWaiting(ctx, reply, order);
       const code = isRecord(request.body) ? request.body.code : undefined;
       const passed =
         order.cardOutcome === '3ds-challenge' &&
@@ -127,9 +131,7 @@ export function registerBrowserRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.get<TokenParams>('/_sandbox/pay/:token', async (request, reply) => {
     const order = hostedOrder(request.params.token);
-    if (!order) return unknownLink(reply);
-    if (order.orderStatus !== ORDER_STATUS.PROCESSING)
-      return reply.redirect(finalDestination(ctx, order), 303);
+    if (order?.orderStatus !== ORDER_STATUS.PROCESSING) return notWaiting(ctx, reply, order);
     return sendPage(
       reply,
       200,
@@ -139,9 +141,7 @@ export function registerBrowserRoutes(app: FastifyInstance, ctx: SandboxContext)
 
   app.post<TokenParams>('/_sandbox/pay/:token', { bodyLimit: PAGE_BODY_LIMIT }, async (request, reply) => {
     const order = hostedOrder(request.params.token);
-    if (!order) return unknownLink(reply);
-    if (order.orderStatus !== ORDER_STATUS.PROCESSING)
-      return reply.redirect(finalDestination(ctx, order), 303);
+    if (order?.orderStatus !== ORDER_STATUS.PROCESSING) return notWaiting(ctx, reply, order);
     if (needsChallenge(order.cardOutcome)) return reply.redirect(acsUrl(ctx, request.params.token), 303);
     const settled = settle(ctx, order, immediateOutcome(order.cardOutcome));
     return reply.redirect(finalDestination(ctx, settled), 303);

@@ -22,6 +22,7 @@ import {
   verifySign,
   withHttpStatus,
 } from '../support/doubles/interface-gateway';
+import { CALLBACK_FIELDS } from '../support/interface-fields';
 
 const MERCHANT = 1001;
 const SECRET = 'double-secret-ü';
@@ -1085,16 +1086,7 @@ describe('notifications (A12)', () => {
     expect(hit).toMatchObject({ method: 'POST', contentType: 'application/json' });
     const payload = JSON.parse(hit.body) as JsonObject;
     const order = gw.orders.get(body.merchantTradeNo as string)!;
-    expect(Object.keys(payload)).toEqual([
-      'merchantId',
-      'merchantTradeNo',
-      'orderId',
-      'orderStatus',
-      'amount',
-      'remark',
-      'traceid',
-      'sign',
-    ]);
+    expect(Object.keys(payload)).toEqual(CALLBACK_FIELDS);
     expect(payload).toMatchObject({
       merchantId: MERCHANT,
       orderId: order.orderId,

@@ -10,9 +10,7 @@ import type { KycBatchSummary } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
-import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
-import { refusalOf } from '../support/app/refusal';
 import {
   deflatedPart,
   nestedJson,
@@ -22,22 +20,17 @@ import {
   zipArchive,
 } from '../support/drills/hostile-files-corpus';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile, openRefusal, utf8 } from '../support/kyc/open';
 
-/** The KYC worker thread these tests read files in (the app makes one the same way). */
-const workers = new KycWorkerPool();
-afterAll(() => workers.close());
+const workers = kycWorkersForFile();
 
 const MB = 1024 * 1024;
-const utf8 = (text: string) => new TextEncoder().encode(text);
 
-async function refusedWith(
+const refusedWith = async (
   bytes: Uint8Array,
   fileName: string,
-  options: Omit<KycBatchesOptions, 'workers'> = {},
-) {
-  const failure = await refusalOf(createKycBatches({ workers, ...options }).open(bytes, fileName));
-  return failure.message;
-}
+  options?: Omit<KycBatchesOptions, 'workers'>,
+) => (await openRefusal(workers, bytes, fileName, options)).message;
 
 /** Counts turns of main's event loop (timer callbacks) until `work` settles: proof main was not held. */
 async function turnsDuring<T>(work: Promise<T>): Promise<{ value: T; turns: number }> {

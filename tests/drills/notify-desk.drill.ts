@@ -23,8 +23,12 @@ import {
   submitFirstForm,
   v2Fields,
 } from '../support/app/paydesk-fixture';
-import { type Nginx, startNginx } from '../support/notify/nginx';
-import { type NotifyInstance, startNotifyInstance, testConfig } from '../support/notify/notify-service';
+import type { Nginx } from '../support/notify/nginx';
+import {
+  type NotifyInstance,
+  sandboxMerchantService,
+  startBehindNginx,
+} from '../support/notify/notify-service';
 import { logLines, THREE_DS_CARD } from '../support/notify-desk/notify-desk';
 import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
 import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
@@ -43,26 +47,7 @@ beforeAll(async () => {
   cluster = await startPostgresCluster();
   team = await createTeamDatabase(cluster);
   const notifyRole = await team.addNotify('notify_drill');
-  for (let i = 0; i < 2; i++) {
-    instances.push(
-      await startNotifyInstance({
-        config: testConfig(notifyRole, {
-          merchants: [
-            {
-              merchantId: DEFAULT_MERCHANT.merchantId,
-              signAlgorithm: DEFAULT_MERCHANT.algorithm,
-              secretCredential: 'merchant-sandbox',
-            },
-          ],
-        }),
-        credentials: {
-          'database-password': notifyRole.password,
-          'merchant-sandbox': DEFAULT_MERCHANT.secret,
-        },
-      }),
-    );
-  }
-  nginx = await startNginx({ upstreams: instances.map((instance) => instance.address) });
+  nginx = await startBehindNginx(instances, sandboxMerchantService(notifyRole));
   gateway = await startSandbox({ port: 0, callbackBackoffMs: 50, callbackCa: nginx.ca.caPem });
 }, 120_000);
 

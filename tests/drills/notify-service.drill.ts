@@ -11,11 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/node/sign';
 import { DEFAULT_MERCHANT } from '../../src/sandbox/merchants';
 import { gatewayClient } from '../support/notify/gateway';
-import { type Nginx, startNginx } from '../support/notify/nginx';
+import type { Nginx } from '../support/notify/nginx';
 import {
   type NotifyInstance,
   OTHER_MERCHANT_ID,
   OTHER_MERCHANT_SECRET,
+  SANDBOX_MERCHANT,
+  SANDBOX_MERCHANT_CREDENTIALS,
+  startBehindNginx,
   startNotifyInstance,
   testConfig,
   testCredentials,
@@ -38,17 +41,13 @@ let tls: ReturnType<typeof gatewayClient>;
 const config = () => ({
   ...testConfig(database),
   merchants: [
-    {
-      merchantId: DEFAULT_MERCHANT.merchantId,
-      signAlgorithm: DEFAULT_MERCHANT.algorithm,
-      secretCredential: 'merchant-sandbox',
-    },
+    SANDBOX_MERCHANT,
     { merchantId: OTHER_MERCHANT_ID, signAlgorithm: 'md5-key' as const, secretCredential: 'merchant-1002' },
   ],
   // Long enough to find and kill the instance a notification waits in.
   database: { ...testConfig(database).database, timeoutMs: 10_000 },
 });
-const credentials = () => ({ ...testCredentials(database), 'merchant-sandbox': DEFAULT_MERCHANT.secret });
+const credentials = () => ({ ...testCredentials(database), ...SANDBOX_MERCHANT_CREDENTIALS });
 
 async function withOwner<T>(work: (owner: pg.Client) => Promise<T>): Promise<T> {
   const owner = new pg.Client(team.owner);
@@ -103,9 +102,7 @@ beforeAll(async () => {
   cluster = await startPostgresCluster();
   team = await createTeamDatabase(cluster);
   database = await team.addNotify('notify_drill');
-  for (let i = 0; i < 2; i++)
-    instances.push(await startNotifyInstance({ config: config(), credentials: credentials() }));
-  nginx = await startNginx({ upstreams: instances.map((instance) => instance.address) });
+  nginx = await startBehindNginx(instances, { config: config(), credentials: credentials() });
   tls = gatewayClient(nginx.ca.caPem);
   sandbox = await startSandboxProcess(nginx.ca.caFile);
 }, 120_000);

@@ -30,9 +30,7 @@ test('the v1 form', async ({ payin }) => {
 });
 
 test('an approved result', async ({ payin }) => {
-  await payin.fillPayIn(customer('axe-approved'), CARDS.approve, '26.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('axe-approved'), CARDS.approve, '26.00');
   expect(await seriousViolations(payin.page)).toEqual([]);
 });
 
@@ -52,16 +50,7 @@ test('a 3-D Secure page in the result panel', async ({ payin }) => {
 });
 
 test('the duplicate confirmation dialog', async ({ payin }) => {
-  const who = customer('axe-duplicate');
-  await payin.fillPayIn(who, CARDS.approve, '28.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
-  // The form starts a new payment after an approval: the agent brings the customer back on purpose.
-  await payin.result.getByRole('button', { name: 'Same customer again' }).click();
-  await payin.fillCard(CARDS.approve);
-  await payin.amount.fill('28.00');
-  await payin.send.click();
-  await expect(payin.duplicateDialog).toBeVisible();
+  await payin.openDuplicateDialog(customer('axe-duplicate'), CARDS.approve, '28.00');
   expect(await seriousViolations(payin.page)).toEqual([]);
 });
 
@@ -126,9 +115,7 @@ test('dialogs hold no banner landmark', async ({ payin, page }) => {
   expect(await violationsOf(page, LANDMARKS)).toEqual([]);
   await page.keyboard.press('Escape');
 
-  await payin.fillPayIn(customer('axe-receipt'), CARDS.approve, '24.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('axe-receipt'), CARDS.approve, '24.00');
   await payin.result.getByRole('button', { name: 'Receipt…' }).click();
   await expect(page.getByRole('dialog', { name: 'Receipt' }).getByRole('region')).toBeVisible();
   expect(await violationsOf(page, LANDMARKS)).toEqual([]);

@@ -58,9 +58,7 @@ test("a pay-in describes Paydesk's browser, unless the agent typed another", asy
   await expect(accept).toHaveValue(DOCUMENT_NAVIGATION_ACCEPT);
   await expect(agent).toHaveValue(userAgent);
 
-  await payin.fillPayIn(customer('browser-own'), CARDS.approve, '17.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('browser-own'), CARDS.approve, '17.00');
   expect(await sentRequest(payin)).toMatchObject({
     clientHTTPAccept: DOCUMENT_NAVIGATION_ACCEPT,
     clientHTTPUserAgent: userAgent,

@@ -17,9 +17,7 @@ test('a pay-in is found by the customer’s name, the amount, the card as shown 
   page,
 }) => {
   const lastName = surname();
-  await payin.fillPayIn({ ...customer('search'), lastName }, CARDS.approve, '23.47');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved({ ...customer('search'), lastName }, CARDS.approve, '23.47');
   await payin.page.getByRole('button', { name: 'New payment' }).click();
   await payin.fillPayIn({ ...customer('search-declined'), lastName }, CARDS.decline, '23.48');
   await payin.send.click();
@@ -79,9 +77,7 @@ test('a row’s order number and orderId are copied from the list, without openi
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const lastName = surname();
-  await payin.fillPayIn({ ...customer('copy'), lastName }, CARDS.approve, '23.49');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved({ ...customer('copy'), lastName }, CARDS.approve, '23.49');
   const orderNumber = await payin.factText('Order number');
   const orderId = await payin.factText('orderId');
 

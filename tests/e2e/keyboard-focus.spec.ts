@@ -10,15 +10,7 @@ import { CARDS, customer } from '../support/e2e/pages/payin-page';
 const focusIsWithin = async (locator: Locator) => (await locator.locator(':focus').count()) === 1;
 
 test('Alt+4 does not open Settings behind the duplicate-payment dialog', async ({ payin, page }) => {
-  const who = customer('keys-duplicate');
-  await payin.fillPayIn(who, CARDS.approve, '31.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
-  await payin.result.getByRole('button', { name: 'Same customer again' }).click();
-  await payin.fillCard(CARDS.approve);
-  await payin.amount.fill('31.00');
-  await payin.send.click();
-  await expect(payin.duplicateDialog).toBeVisible();
+  await payin.openDuplicateDialog(customer('keys-duplicate'), CARDS.approve, '31.00');
 
   await page.keyboard.press('Alt+4');
   await expect(payin.duplicateDialog).toBeVisible();
@@ -32,9 +24,7 @@ test('the receipt dialog takes the focus, keeps Tab inside, and gives it back to
   payin,
   page,
 }) => {
-  await payin.fillPayIn(customer('keys-receipt'), CARDS.approve, '21.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('keys-receipt'), CARDS.approve, '21.00');
   const opener = payin.result.getByRole('button', { name: 'Receipt…' });
   await opener.focus();
   await page.keyboard.press('Enter');
@@ -62,9 +52,7 @@ test('the test-cards dialog gives the focus back to Test cards on close', async 
 });
 
 test('History’s copy buttons are reached by Tab from their row', async ({ payin, page }) => {
-  await payin.fillPayIn(customer('keys-copy'), CARDS.approve, '22.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('keys-copy'), CARDS.approve, '22.00');
   const orderNumber = await payin.factText('Order number');
   const history = new HistoryPage(page);
   await history.open();

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/e2e/axe';
 import { startHarness } from '../support/e2e/harness';
 import { KycPage } from '../support/e2e/pages/kyc-page';
-import { SettingsPage, TEST_PROFILE_PREFIX } from '../support/e2e/pages/settings-page';
+import { SettingsPage } from '../support/e2e/pages/settings-page';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 test('a KYC batch for a production profile asks first, naming the profile and the count; Cancel sends nothing', async ({
@@ -18,17 +18,7 @@ test('a KYC batch for a production profile asks first, naming the profile and th
     await kyc.open(harness.url);
     const settings = new SettingsPage(page);
     await settings.open();
-    const name = `${TEST_PROFILE_PREFIX}Live KYC ${Date.now().toString(36)}`;
-    const nowhere = 'https://127.0.0.1:47';
-    await settings.startNewProfile({
-      name,
-      environment: 'Production',
-      baseUrl: nowhere,
-      kycBaseUrl: nowhere,
-      merchantId: '4242',
-    });
-    await settings.detail.getByRole('button', { name: 'Create profile' }).click();
-    await expect(settings.notice).toContainText(`Profile "${name}" created.`);
+    const name = await settings.createUnreachableProductionProfile('Live KYC');
     await settings.saveSecret('a-live-secret-for-the-test');
     await settings.detailButton('Make active').click();
     await settings.confirm('Switch to production');

@@ -82,9 +82,7 @@ test('a pay-in is typed, sent and shown with none of the dialogs’ code; a dial
 }) => {
   const chunks = await holdChunks(page, LAZY_PART_CHUNK);
   await payin.open();
-  await payin.fillPayIn(customer('lazy-parts'), CARDS.approve, '31.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('lazy-parts'), CARDS.approve, '31.00');
   await expect(payin.fact('orderId')).toHaveText(/\S/);
   await expect(payin.result.getByRole('button', { name: /^Copy orderId/ })).toBeVisible();
 

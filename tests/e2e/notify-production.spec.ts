@@ -10,8 +10,12 @@ import { expect, test } from '../support/e2e/fixtures';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
 import { CARDS, customer, PayInPage } from '../support/e2e/pages/payin-page';
 import { SettingsPage } from '../support/e2e/pages/settings-page';
-import { type Nginx, startNginx } from '../support/notify/nginx';
-import { type NotifyInstance, startNotifyInstance, testConfig } from '../support/notify/notify-service';
+import type { Nginx } from '../support/notify/nginx';
+import {
+  type NotifyInstance,
+  sandboxMerchantService,
+  startBehindNginx,
+} from '../support/notify/notify-service';
 import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
 import { createTeamDatabase } from '../support/team/team-database';
 import { TEAM_KEY } from '../support/team/team-desk';
@@ -31,26 +35,7 @@ test.beforeAll(async ({ browser }) => {
   const team = await createTeamDatabase(cluster);
   const desk = await team.addDesk('desk_production');
   const notifyRole = await team.addNotify('notify_production');
-  for (let i = 0; i < 2; i++) {
-    instances.push(
-      await startNotifyInstance({
-        config: testConfig(notifyRole, {
-          merchants: [
-            {
-              merchantId: DEFAULT_MERCHANT.merchantId,
-              signAlgorithm: DEFAULT_MERCHANT.algorithm,
-              secretCredential: 'merchant-sandbox',
-            },
-          ],
-        }),
-        credentials: {
-          'database-password': notifyRole.password,
-          'merchant-sandbox': DEFAULT_MERCHANT.secret,
-        },
-      }),
-    );
-  }
-  nginx = await startNginx({ upstreams: instances.map((instance) => instance.address) });
+  nginx = await startBehindNginx(instances, sandboxMerchantService(notifyRole));
   harness = await startHarness(Number(process.env.PAYDESK_E2E_PORT ?? 5391) + 7, [
     '--trust-ca',
     nginx.ca.caFile,

@@ -37,13 +37,15 @@ test('a profile names its notification service only on a team desk, and its pay-
   const settings = new SettingsPage(page);
   await settings.open();
   const name = `${TEST_PROFILE_PREFIX}Notified ${Date.now().toString(36)}`;
-  await settings.startNewProfile({
+  // The same profile typed in twice: refused without team mode, then saved with it.
+  const profile = {
     name,
     environment: 'Test gateway',
     baseUrl: 'https://gateway.example.com',
     kycBaseUrl: 'https://gateway.example.com',
     merchantId: '4242',
-  });
+  } as const;
+  await settings.startNewProfile(profile);
   const service = settings.field('Notification service');
   await expect(settings.editor.getByTestId('notification-service-needs-team')).toBeVisible();
   await service.fill('http://notify.example.com');
@@ -67,13 +69,7 @@ test('a profile names its notification service only on a team desk, and its pay-
   ).toBe(true);
   await settings.reload();
   await settings.open();
-  await settings.startNewProfile({
-    name,
-    environment: 'Test gateway',
-    baseUrl: 'https://gateway.example.com',
-    kycBaseUrl: 'https://gateway.example.com',
-    merchantId: '4242',
-  });
+  await settings.startNewProfile(profile);
   await expect(settings.editor.getByTestId('notification-service-needs-team')).toHaveCount(0);
   await settings.field('Notification service').fill(`${SERVICE}/`);
   await settings.detail.getByRole('button', { name: 'Create profile' }).click();

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
 import { CARDS, customer, PayInPage } from '../support/e2e/pages/payin-page';
-import { SettingsPage, TEST_PROFILE_PREFIX } from '../support/e2e/pages/settings-page';
+import { SettingsPage } from '../support/e2e/pages/settings-page';
 
 let harness: RunningHarness;
 test.beforeAll(async () => {
@@ -21,9 +21,7 @@ test('a 500.02 pay-in settled Approved by the callback frees Send and New paymen
   await payin.open(harness.url);
   // The default callback address is Paydesk's own: the sandbox approves the order and says so at once,
   // and keeps the answer back for a minute.
-  await payin.fillPayIn(customer('slow-settled'), CARDS.approve, '500.02');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('slow-settled'), CARDS.approve, '500.02');
   const first = await payin.factText('Order number');
 
   await expect(payin.send).toBeEnabled();
@@ -49,17 +47,7 @@ test('switching to a production profile clears the result panel and the form', a
 
   const settings = new SettingsPage(page);
   await settings.open();
-  const name = `${TEST_PROFILE_PREFIX}Live pay-in ${Date.now().toString(36)}`;
-  const nowhere = 'https://127.0.0.1:47';
-  await settings.startNewProfile({
-    name,
-    environment: 'Production',
-    baseUrl: nowhere,
-    kycBaseUrl: nowhere,
-    merchantId: '4242',
-  });
-  await settings.detail.getByRole('button', { name: 'Create profile' }).click();
-  await expect(settings.notice).toContainText(`Profile "${name}" created.`);
+  await settings.createUnreachableProductionProfile('Live pay-in');
   await settings.detailButton('Make active').click();
   await settings.confirm('Switch to production');
   await expect(settings.banner).toContainText('PRODUCTION');

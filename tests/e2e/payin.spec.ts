@@ -95,10 +95,7 @@ test('a stored card is offered for the customer and charged without card details
   page,
 }) => {
   const who = customer('stored');
-  await payin.fillPayIn(who, CARDS.mastercard, '40.00');
-  await payin.storeCard.check();
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(who, CARDS.mastercard, '40.00', { storeCard: true });
 
   // A new call with the same customer: the picker lists the card stored a moment ago.
   await page.reload();
@@ -151,9 +148,7 @@ test('a timeout (fault amount 500.02) is Outcome unknown until asked again with 
 
 test('the same card, amount and customer again asks before sending a second payment', async ({ payin }) => {
   const who = customer('duplicate');
-  await payin.fillPayIn(who, CARDS.approve, '27.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(who, CARDS.approve, '27.00');
   const first = await payin.factText('Order number');
   // The form has started a new payment; the agent brings the same customer back.
   await expect(payin.userId).toHaveValue('');
@@ -219,10 +214,7 @@ test('the card number cannot be copied or cut out of its field', async ({ payin 
 test('"Store card for later" is asked again for every payment, and a test scenario never ticks it', async ({
   payin,
 }) => {
-  await payin.fillPayIn(customer('store-reset'), CARDS.approve, '27.00');
-  await payin.storeCard.check();
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('store-reset'), CARDS.approve, '27.00', { storeCard: true });
   await expect(payin.storeCard).not.toBeChecked();
   await payin.storeCard.check();
   await payin.form.getByRole('combobox', { name: 'Test scenario' }).click();

@@ -8,9 +8,7 @@ import { CARDS, customer } from '../support/e2e/pages/payin-page';
 import { pdfText } from '../support/pdf/pdf-render';
 
 test('an approved pay-in has a receipt to print and to save as a PDF', async ({ payin }) => {
-  await payin.fillPayIn(customer('receipt'), CARDS.approve, '19.90');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('receipt'), CARDS.approve, '19.90');
   const orderNumber = (await payin.fact('Order number').textContent())?.trim() ?? '';
   expect(orderNumber).toMatch(/^PD/);
 

@@ -10,10 +10,7 @@ test('a returning customer’s details come back in one click, and a stored card
   page,
 }) => {
   const who = customer('returning');
-  await payin.fillPayIn(who, CARDS.mastercard, '15.00');
-  await payin.storeCard.check();
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(who, CARDS.mastercard, '15.00', { storeCard: true });
   await expect(payin.fact('Card stored')).toContainText(`for customer ${who.userId}`);
 
   // The next call: a fresh page, only the customer id typed.
@@ -52,9 +49,7 @@ test('details used after a Send that marked the empty fields are checked again: 
   page,
 }) => {
   const who = customer('returning-marked');
-  await payin.fillPayIn(who, CARDS.approve, '16.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(who, CARDS.approve, '16.00');
 
   await page.reload();
   await payin.send.click();

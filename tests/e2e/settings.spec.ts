@@ -227,9 +227,7 @@ it('after an unlock, the result panel does not show the last pay-in to whoever u
 }) => {
   await settings.setPassphrase(PASSPHRASE);
   await settings.openPayIn();
-  await payin.fillPayIn(customer('lock-result'), CARDS.approve, '19.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('lock-result'), CARDS.approve, '19.00');
   await settings.open();
   await settings.lockNow.click();
   const lock = new LockScreen(page);
@@ -374,9 +372,7 @@ it('the operator name saved in Settings is recorded on the next pay-in', async (
   await expect(settings.header).toContainText(operator);
 
   await settings.openPayIn();
-  await payin.fillPayIn(customer('operator'), CARDS.approve, '16.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer('operator'), CARDS.approve, '16.00');
   const orderNumber = await payin.factText('Order number');
 
   const history = new HistoryPage(page);

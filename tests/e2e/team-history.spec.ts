@@ -83,9 +83,7 @@ test('Team History lists every desk with its desk and operator, and the queue sh
   await expect(theirs).toContainText('120.00 EUR');
   await expect(theirs).toContainText('…4444');
 
-  await payin.fillPayIn(customer(`team-hist-${Date.now()}`), CARDS.approve, '21.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer(`team-hist-${Date.now()}`), CARDS.approve, '21.00');
   const mine = (await payin.fact('Order number').textContent())?.trim() ?? '';
 
   const history = new HistoryPage(page);
@@ -158,9 +156,7 @@ test('with the team database stopped, the team view says so and this desk goes o
   await cluster.stop();
   try {
     await joinTeam(page);
-    await payin.fillPayIn(customer(`team-down-${Date.now()}`), CARDS.approve, '22.00');
-    await payin.send.click();
-    await payin.expectOutcome('Approved');
+    await payin.payApproved(customer(`team-down-${Date.now()}`), CARDS.approve, '22.00');
     await expect(page.getByTestId('team-queue-unavailable')).toContainText('cannot be shown now');
 
     const history = new HistoryPage(page);

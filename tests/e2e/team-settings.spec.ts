@@ -87,9 +87,7 @@ test('a pay-in sent while the team database cannot be reached says that the team
     ];
   });
   expect(results.map((result) => result.ok)).toEqual([true, true]);
-  await payin.fillPayIn(customer(`team-skip-${Date.now()}`), CARDS.approve, '12.00');
-  await payin.send.click();
-  await payin.expectOutcome('Approved');
+  await payin.payApproved(customer(`team-skip-${Date.now()}`), CARDS.approve, '12.00');
   await expect(payin.result.getByTestId('payin-team-check-skipped')).toHaveText(
     /^The team duplicate check was skipped \(.+\): pay-ins on other desks were not checked\.$/,
   );

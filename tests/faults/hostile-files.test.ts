@@ -7,9 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { KycBatchSummary } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../src/main/kyc/batches';
-import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
-import { refusalOf } from '../support/app/refusal';
 import {
   deflatedPart,
   nestedJson,
@@ -20,13 +18,11 @@ import {
   zipArchive,
 } from '../support/drills/hostile-files-corpus';
 import { CSV_HEADERS, kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile, openRefusal, utf8 } from '../support/kyc/open';
 import { xlsxBytes } from '../support/kyc/xlsx';
 
-/** The KYC worker thread these tests read files in (the app makes one the same way). */
-const workers = new KycWorkerPool();
-afterAll(() => workers.close());
+const workers = kycWorkersForFile();
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
 const SAVE_AS = 'Save it from your spreadsheet program as "CSV UTF-8" and open it again.';
 const MB = 1024 * 1024;
 
@@ -35,7 +31,7 @@ async function refusedWith(
   fileName: string,
   options: Omit<KycBatchesOptions, 'workers'> = {},
 ) {
-  const failure = await refusalOf(createKycBatches({ workers, ...options }).open(bytes, fileName));
+  const failure = await openRefusal(workers, bytes, fileName, options);
   expect(failure.kind).toBe('invalid');
   return failure.message;
 }

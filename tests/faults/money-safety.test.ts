@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { gatewayTransport, type PayInTransport } from '../../src/main/payin/gateway-transport';
 import {
+  activateTestGateway,
   type Fixture,
   memoryStore,
   startFixture,
@@ -108,15 +109,7 @@ function injectedFault(): DiskFault {
 async function selectSandboxWithoutCallbacks(fx: Fixture): Promise<void> {
   // On a restart with this profile active, the embedded sandbox is started here (it runs on demand).
   const { url } = await fx.paydesk.embeddedSandbox();
-  await fx.data('profiles.save', {
-    id: 'plain',
-    name: 'Sandbox without callbacks',
-    environment: 'test',
-    baseUrl: url,
-    kycBaseUrl: url,
-    merchantId: 100001,
-  });
-  await fx.data('profiles.activate', { id: 'plain' });
+  await activateTestGateway(fx, { id: 'plain', name: 'Sandbox without callbacks', url, merchantId: 100001 });
 }
 
 describe('the disk fills up', () => {
@@ -287,16 +280,13 @@ describe('a KYC chunk counted short', () => {
     const gw = await startInterfaceGateway({ merchantId: 555002, secret: 'kyc-drill-secret' });
     const fx = await startFixture();
     try {
-      await fx.data('profiles.save', {
+      await activateTestGateway(fx, {
         id: 'other-kyc',
         name: 'Other vendor KYC',
-        environment: 'test',
-        baseUrl: gw.url,
-        kycBaseUrl: gw.url,
+        url: gw.url,
         merchantId: 555002,
+        secret: 'kyc-drill-secret',
       });
-      await fx.data('profiles.activate', { id: 'other-kyc' });
-      await fx.data('secret.set', { profileId: 'other-kyc', secret: 'kyc-drill-secret' });
       const records = Array.from({ length: 10 }, (_, i) => ({ ...kycRecord(i), userId: `short-${i}` }));
       const bytes = Buffer.from(kycCsv(records)).toString('base64');
       const open = () => fx.data('kyc.open', { fileName: 'short.csv', bytes });

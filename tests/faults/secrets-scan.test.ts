@@ -1,18 +1,17 @@
 // The secrets scan of drill 6 is only worth something if it finds what it looks for and nothing else: this
 // plants secrets in the encodings a file may use and look-alikes that are not secrets.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { filesUnder, maskedSightings, scanForSecrets } from '../support/drills/secrets-scan';
+import { tempFolderForFile } from '../support/temp-folder';
 
 const CARD = '4000000000009995';
 const CVV = '737';
 const SECRET = 'drill-secret-0123456789abcdef';
-let dir: string;
+const dir = tempFolderForFile('paydesk-scan-');
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'paydesk-scan-'));
   writeFileSync(
     join(dir, 'clean.log'),
     `{"cardNumber":"400000******9995","cvv":"[REDACTED]","port":7370,"hash":"a737b"}\n`,
@@ -25,8 +24,6 @@ beforeAll(() => {
     Buffer.concat([Buffer.from([0]), Buffer.from(`secret=${SECRET}`, 'utf16le'), Buffer.from([1, 2])]),
   );
 });
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('finds a full card number, a CVV by its field and the merchant secret, in UTF-8 and UTF-16', () => {
   const scan = scanForSecrets(

@@ -14,6 +14,22 @@ import { probeKeychain } from '../../src/main/credentials/probe-keychain';
 import type { CredentialVault } from '../../src/main/credentials/vault';
 import { lockRecordIn } from '../../src/main/lock/lock-record';
 
+/**
+ * What a module script (run by tsx in a child process) prints as JSON, on a desktop without a keyring daemon:
+ * its D-Bus session address leads nowhere.
+ */
+async function withoutKeychain(script: string, env: Record<string, string> = {}): Promise<unknown> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', ...env },
+      timeout: 15_000,
+    },
+  );
+  return JSON.parse(stdout.trim());
+}
+
 const SERVICE = `paydesk-test-${randomUUID()}`;
 const PROFILES = ['sandbox', 'live-eu', 'live-us', 'p1', 'p2'];
 
@@ -105,12 +121,7 @@ describe('keychain vault in the OS store', () => {
     const script =
       "import { probeKeychain } from './src/main/credentials/probe-keychain.ts';" +
       'console.log(JSON.stringify(await probeKeychain()));';
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' }, timeout: 15_000 },
-    );
-    const probe = JSON.parse(stdout.trim()) as { available: boolean; reason?: string };
+    const probe = (await withoutKeychain(script)) as { available: boolean; reason?: string };
     expect(probe.available).toBe(false);
     expect(probe.reason).toMatch(/No usable system keychain/);
     expect(probe.reason).toMatch(/--ephemeral/);
@@ -121,12 +132,7 @@ describe('keychain vault in the OS store', () => {
       "import { createKeychainVault } from './src/main/credentials/keychain-vault.ts';" +
       "try { await createKeychainVault('x').setSecret('p', 'TOP-SECRET-VALUE'); console.log('stored'); }" +
       'catch (error) { console.log(JSON.stringify({ name: error.name, message: error.message })); }';
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' }, timeout: 15_000 },
-    );
-    const failure = JSON.parse(stdout.trim()) as { name: string; message: string };
+    const failure = (await withoutKeychain(script)) as { name: string; message: string };
     expect(failure.name).toBe('VaultError');
     expect(failure.message).toMatch(/could not store the secret/);
     expect(failure.message).not.toContain('TOP-SECRET-VALUE');
@@ -178,15 +184,9 @@ describe('the operator lock on a keychain it cannot read', () => {
     lockRecordIn(dir).write({ passphraseSet: true, wrongInARow: 0 });
     const script = lockScript('const lock = await start(); console.log(JSON.stringify(lock.state()));');
     try {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', '--input-type=module', '-e', script],
-        {
-          env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', LOCK_DIR: dir },
-          timeout: 15_000,
-        },
-      );
-      const state = JSON.parse(stdout.trim());
+      const state = (await withoutKeychain(script, { LOCK_DIR: dir })) as {
+        keychainProblem?: string;
+      };
       expect(state).toMatchObject({ passphraseSet: true, locked: true });
       expect(state.keychainProblem).toMatch(/cannot be read/);
     } finally {

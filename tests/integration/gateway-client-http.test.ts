@@ -67,6 +67,27 @@ function messageOf(result: PayInAnswer | KycAnswer): string {
   return 'message' in result ? result.message : '';
 }
 
+/** What sendPayInV2 makes of a gateway that answers every request with `body` under HTTP `status`. */
+async function payInAnsweredWith(status: number, body: unknown): Promise<PayInAnswer> {
+  const gw = await gateway(json(status, body));
+  return sendPayInV2(gw.url, V2_BODY);
+}
+
+/** A gateway envelope with no order: a refusal's code and words, data null. */
+const refusal = (code: number, msg: string, traceid = 't') => ({ code, msg, traceid, data: null });
+
+/**
+ * sendPayInV2 to a port whose TCP connection opens but never answers the TLS handshake: the connection is
+ * never established and no HTTP byte leaves.
+ */
+async function sendToSilentPort(timeouts: { connectTimeoutMs: number; timeoutMs: number }) {
+  const sockets: Socket[] = [];
+  const port = await listen(createTcpServer((socket) => sockets.push(socket)));
+  const result = await sendPayInV2(`https://127.0.0.1:${port}`, V2_BODY, timeouts);
+  for (const socket of sockets) socket.destroy();
+  return result;
+}
+
 const V2_BODY = {
   merchantId: 1001,
   merchantTradeNo: 'ORD-1',
@@ -120,15 +141,12 @@ describe('pay-in answers', () => {
   });
 
   it('declined: orderStatus 15 with the remark', async () => {
-    const gw = await gateway(
-      json(200, {
-        code: 0,
-        msg: 'ok',
-        traceid: 'tr-2',
-        data: { orderStatus: 15, remark: 'Insufficient funds' },
-      }),
-    );
-    const result = await sendPayInV2(gw.url, V2_BODY);
+    const result = await payInAnsweredWith(200, {
+      code: 0,
+      msg: 'ok',
+      traceid: 'tr-2',
+      data: { orderStatus: 15, remark: 'Insufficient funds' },
+    });
     expect(result).toMatchObject({
       word: 'declined',
       remark: 'Insufficient funds',
@@ -138,49 +156,27 @@ describe('pay-in answers', () => {
   });
 
   it('action required: 3DS HTML or a redirect URL to open', async () => {
-    const html = await gateway(
-      json(200, {
-        code: 0,
-        msg: 'ok',
-        traceid: 't',
-        data: { orderStatus: 1, htmlSource: '<form>3ds</form>' },
-      }),
-    );
-    expect(await sendPayInV2(html.url, V2_BODY)).toMatchObject({
-      word: 'action_required',
-      page: { htmlSource: '<form>3ds</form>' },
-    });
-    const legacy = await gateway(
-      json(200, { code: 0, msg: 'ok', traceid: 't', data: { pageData: '<p>old</p>' } }),
-    );
-    expect(await sendPayInV2(legacy.url, V2_BODY)).toMatchObject({
-      word: 'action_required',
-      page: { htmlSource: '<p>old</p>' },
-    });
-    const redirect = await gateway(
-      json(200, {
-        code: 0,
-        msg: 'ok',
-        traceid: 't',
+    const answers = [
+      { data: { orderStatus: 1, htmlSource: '<form>3ds</form>' }, page: { htmlSource: '<form>3ds</form>' } },
+      { data: { pageData: '<p>old</p>' }, page: { htmlSource: '<p>old</p>' } },
+      {
         data: { orderStatus: 1, redirectURL: 'https://bank.example/3ds' },
-      }),
-    );
-    expect(await sendPayInV2(redirect.url, V2_BODY)).toMatchObject({
-      word: 'action_required',
-      page: { redirectURL: 'https://bank.example/3ds' },
-    });
+        page: { redirectURL: 'https://bank.example/3ds' },
+      },
+    ];
+    for (const { data, page } of answers) {
+      expect(await payInAnsweredWith(200, { code: 0, msg: 'ok', traceid: 't', data })).toMatchObject({
+        word: 'action_required',
+        page,
+      });
+    }
   });
 
   it('refused before any order: a validation code without an order status, with the field it names', async () => {
-    const gw = await gateway(
-      json(200, {
-        code: RESULT_CODE.INVALID_PARAMETER,
-        msg: 'cardNumber: Required.',
-        traceid: 'tr-3',
-        data: null,
-      }),
+    const result = await payInAnsweredWith(
+      200,
+      refusal(RESULT_CODE.INVALID_PARAMETER, 'cardNumber: Required.', 'tr-3'),
     );
-    const result = await sendPayInV2(gw.url, V2_BODY);
     expect(result).toMatchObject({
       word: 'no_order',
       code: RESULT_CODE.INVALID_PARAMETER,
@@ -194,30 +190,21 @@ describe('pay-in answers', () => {
   });
 
   it('a duplicate order number is outcome unknown: an order with that number exists', async () => {
-    const gw = await gateway(
-      json(200, {
-        code: RESULT_CODE.DUPLICATE_TRADE_NO,
-        msg: 'Duplicate merchantTradeNo',
-        traceid: 't',
-        data: null,
-      }),
+    const result = await payInAnsweredWith(
+      200,
+      refusal(RESULT_CODE.DUPLICATE_TRADE_NO, 'Duplicate merchantTradeNo'),
     );
-    const result = await sendPayInV2(gw.url, V2_BODY);
     expect(result).toMatchObject({ word: 'unknown', code: RESULT_CODE.DUPLICATE_TRADE_NO });
     expect(messageOf(result)).toMatch(/already exists with other details/);
     expect(messageOf(result)).not.toMatch(/Nothing was charged/);
   });
 
   it('refused at the HTTP level: a 4xx JSON error body (A1)', async () => {
-    const gw = await gateway(
-      json(415, {
-        code: RESULT_CODE.UNSUPPORTED_CONTENT_TYPE,
-        msg: 'Unsupported Content-Type',
-        traceid: 't',
-        data: null,
-      }),
+    const result = await payInAnsweredWith(
+      415,
+      refusal(RESULT_CODE.UNSUPPORTED_CONTENT_TYPE, 'Unsupported Content-Type'),
     );
-    expect(await sendPayInV2(gw.url, V2_BODY)).toMatchObject({
+    expect(result).toMatchObject({
       word: 'no_order',
       httpStatus: 415,
       code: RESULT_CODE.UNSUPPORTED_CONTENT_TYPE,
@@ -225,10 +212,7 @@ describe('pay-in answers', () => {
   });
 
   it('HTTP 500 is outcome_unknown: the gateway may have charged before failing', async () => {
-    const gw = await gateway(
-      json(500, { code: RESULT_CODE.INTERNAL_ERROR, msg: 'boom', traceid: 'tr-5', data: null }),
-    );
-    const result = await sendPayInV2(gw.url, V2_BODY);
+    const result = await payInAnsweredWith(500, refusal(RESULT_CODE.INTERNAL_ERROR, 'boom', 'tr-5'));
     expect(result).toMatchObject({
       word: 'unknown',
       reason: 'server_error',
@@ -251,13 +235,18 @@ describe('pay-in answers', () => {
   });
 
   it('a JSON answer without the fields Paydesk needs is outcome_unknown', async () => {
-    const wrongShape = await gateway(json(200, { code: 0, traceid: 't', data: { orderStatus: 'two' } }));
-    expect(await sendPayInV2(wrongShape.url, V2_BODY)).toMatchObject({
+    const wrongShape = await payInAnsweredWith(200, { code: 0, traceid: 't', data: { orderStatus: 'two' } });
+    expect(wrongShape).toMatchObject({
       word: 'unknown',
       reason: 'unreadable_status',
     });
-    const noStatus = await gateway(json(200, { code: 0, msg: 'ok', traceid: 't', data: { orderId: 'O' } }));
-    expect(await sendPayInV2(noStatus.url, V2_BODY)).toMatchObject({
+    const noStatus = await payInAnsweredWith(200, {
+      code: 0,
+      msg: 'ok',
+      traceid: 't',
+      data: { orderId: 'O' },
+    });
+    expect(noStatus).toMatchObject({
       word: 'unknown',
       reason: 'unknown_code',
       orderId: 'O',
@@ -328,17 +317,9 @@ describe('transport failures', () => {
   });
 
   it('a connection that never completes within the connect timeout is not_sent', async () => {
-    // The TCP connection opens but the TLS handshake never gets an answer: the connection is not
-    // established and no HTTP byte has left, exactly like a SYN to an unroutable address. (A literal
-    // non-routable address is not usable here: this machine's egress answers every TCP connect.)
-    const sockets: Socket[] = [];
-    const silent = createTcpServer((socket) => sockets.push(socket));
-    const port = await listen(silent);
-    const result = await sendPayInV2(`https://127.0.0.1:${port}`, V2_BODY, {
-      connectTimeoutMs: 200,
-      timeoutMs: 5000,
-    });
-    for (const socket of sockets) socket.destroy();
+    // Exactly like a SYN to an unroutable address. (A literal non-routable address is not usable here:
+    // this machine's egress answers every TCP connect.)
+    const result = await sendToSilentPort({ connectTimeoutMs: 200, timeoutMs: 5000 });
     expect(result).toMatchObject({
       word: 'not_connected',
       reason: 'connect_timeout',
@@ -348,14 +329,7 @@ describe('transport failures', () => {
   });
 
   it('an overall timeout that fires before the connection is made is not_sent', async () => {
-    const sockets: Socket[] = [];
-    const silent = createTcpServer((socket) => sockets.push(socket));
-    const port = await listen(silent);
-    const result = await sendPayInV2(`https://127.0.0.1:${port}`, V2_BODY, {
-      connectTimeoutMs: 5000,
-      timeoutMs: 200,
-    });
-    for (const socket of sockets) socket.destroy();
+    const result = await sendToSilentPort({ connectTimeoutMs: 5000, timeoutMs: 200 });
     expect(result).toMatchObject({ word: 'not_connected', reason: 'connect_timeout' });
   });
 });

@@ -308,26 +308,26 @@ describe('the anchor outside the file', () => {
     expect(reopened.auditStatus().verification.problems[0]?.reason).toMatch(/up to entry 8/);
   });
 
-  it('catches an older copy of the file restored', () => {
+  /** The file copied now, `change` written through a reopened store, then the copy put back: a rollback. */
+  function rolledBackAfter(change: (store: HistoryStore) => void): void {
     const older = `${h.filePath}.older`;
     copyFileSync(h.filePath, older);
     const store = reopen();
-    store.updatePayIn(ids[1]!, { remark: 'after the copy' });
+    change(store);
     store.close();
     copyFileSync(older, h.filePath);
+  }
+
+  it('catches an older copy of the file restored', () => {
+    rolledBackAfter((store) => store.updatePayIn(ids[1]!, { remark: 'after the copy' }));
     expect(found(reopen().auditStatus().verification)).toEqual([
       { kind: 'rolled_back', seq: 7, rowId: undefined },
     ]);
   });
 
   it('keeps reporting a rollback after Paydesk writes on, and leaves the gap in the chain', () => {
-    const older = `${h.filePath}.older`;
-    copyFileSync(h.filePath, older);
+    rolledBackAfter((store) => store.updatePayIn(ids[1]!, { remark: 'lost with the rollback' }));
     let store = reopen();
-    store.updatePayIn(ids[1]!, { remark: 'lost with the rollback' });
-    store.close();
-    copyFileSync(older, h.filePath);
-    store = reopen();
     store.recordEvent({
       operator: 'alice',
       event: 'lock.locked',

@@ -52,6 +52,14 @@ function tempDir(): string {
   return dir;
 }
 
+/** A desk's data folder holding a history of `count` pay-ins, a few left open (writeDeskHistory). */
+async function deskWithHistory(count: number) {
+  const dataDir = tempDir();
+  const vault = createMemoryVault();
+  const written = await writeDeskHistory(dataDir, vault, count);
+  return { dataDir, vault, written, file: join(dataDir, 'history.sqlite') };
+}
+
 async function start(dataDir: string, vault: CredentialVault): Promise<Fixture> {
   const fx = await startFixture({ dataDir, vault });
   cleanups.push(() => fx.close());
@@ -114,10 +122,7 @@ describe.each([
   [2_000, 0.6],
 ])('a history of %i pay-ins cut to %f of its size while Paydesk was closed', (count, share) => {
   it('starts, sets the file aside unchanged, salvages every readable row and the open pay-ins', async () => {
-    const dataDir = tempDir();
-    const vault = createMemoryVault();
-    const written = await writeDeskHistory(dataDir, vault, count);
-    const file = join(dataDir, 'history.sqlite');
+    const { dataDir, vault, written, file } = await deskWithHistory(count);
     cutFile(file, share);
     const damagedHash = sha256Of(file);
     const readable = readableRows(file, tempDir(), count);
@@ -147,10 +152,7 @@ describe('random pages overwritten', () => {
   it.each([11, 29, 47])(
     'seed %i: every row SQLite can read and every open pay-in is back',
     async (seed) => {
-      const dataDir = tempDir();
-      const vault = createMemoryVault();
-      const written = await writeDeskHistory(dataDir, vault, 2_000);
-      const file = join(dataDir, 'history.sqlite');
+      const { dataDir, vault, written, file } = await deskWithHistory(2_000);
       overwritePages(file, 12, seed);
       const damagedHash = sha256Of(file);
       const readable = readableRows(file, tempDir(), written.length);
@@ -164,9 +166,7 @@ describe('random pages overwritten', () => {
 
 describe('the WAL deleted after a crash', () => {
   it('finds the lost writes by the anchor, lays the newest backup and the log under what the file holds', async () => {
-    const dataDir = tempDir();
-    const vault = createMemoryVault();
-    const before = await writeDeskHistory(dataDir, vault, 300);
+    const { dataDir, vault, written: before } = await deskWithHistory(300);
     // A session: a backup, more pay-ins (some still open), then a crash before any checkpoint.
     const desk = await openDesk(dataDir, vault);
     const file = join(dataDir, 'history.sqlite');
@@ -201,10 +201,7 @@ describe('the WAL deleted after a crash', () => {
 
 describe('backups', () => {
   it('the newest good backup is the base; a damaged backup is skipped and named', async () => {
-    const dataDir = tempDir();
-    const vault = createMemoryVault();
-    const first = await writeDeskHistory(dataDir, vault, 300);
-    const file = join(dataDir, 'history.sqlite');
+    const { dataDir, vault, written: first, file } = await deskWithHistory(300);
     const older = await backUpHistory(file, dataDir, Date.now() - 120_000);
     const desk = await openDesk(dataDir, vault);
     for (let i = 0; i < 100; i += 1) desk.payIn('approved');
@@ -228,9 +225,7 @@ describe('backups', () => {
   }, 60_000);
 
   it('makes a checked backup at close, and keeps a bounded set', async () => {
-    const dataDir = tempDir();
-    const vault = createMemoryVault();
-    await writeDeskHistory(dataDir, vault, 50);
+    const { dataDir, vault } = await deskWithHistory(50);
     const fx = await startFixture({ dataDir, vault });
     await fx.close();
     const backups = readdirSync(join(dataDir, 'backups'));
@@ -241,9 +236,7 @@ describe('backups', () => {
 
 describe('a sound history', () => {
   it('starts with no notice and moves nothing aside', async () => {
-    const dataDir = tempDir();
-    const vault = createMemoryVault();
-    await writeDeskHistory(dataDir, vault, 20);
+    const { dataDir, vault } = await deskWithHistory(20);
     const fx = await start(dataDir, vault);
     expect(await fx.data('history.startupNotice')).toBeNull();
     expect(existsSync(join(dataDir, 'damaged'))).toBe(false);
@@ -252,10 +245,7 @@ describe('a sound history', () => {
 
 describe('a file too large to check at start', () => {
   it('is checked in a worker after start; damage found there is salvaged at the next start', async () => {
-    const dataDir = tempDir();
-    const vault = createMemoryVault();
-    const written = await writeDeskHistory(dataDir, vault, 2_000);
-    const file = join(dataDir, 'history.sqlite');
+    const { dataDir, vault, written, file } = await deskWithHistory(2_000);
     // Pages in the middle of the file: the cheap checks at start (header, schema, first and last rows)
     // do not read them, only quick_check does.
     const pages = Math.floor(statSync(file).size / 4096);
@@ -289,10 +279,7 @@ describe('a file too large to check at start', () => {
 
 describe('a salvage cut short by a crash', () => {
   it('finds the damaged file set aside without its report, puts it back and salvages it again', async () => {
-    const dataDir = tempDir();
-    const vault = createMemoryVault();
-    const written = await writeDeskHistory(dataDir, vault, 300);
-    const file = join(dataDir, 'history.sqlite');
+    const { dataDir, vault, written, file } = await deskWithHistory(300);
     cutFile(file, 0.6);
     const damagedHash = sha256Of(file);
     const readable = readableRows(file, tempDir(), written.length);

@@ -4,7 +4,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordsQuery } from '../../src/main/history/filter-sql';
 import { MIGRATIONS, migrate } from '../../src/main/history/migrations';
-import { MASTERCARD, payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
+import {
+  kycBatch,
+  MASTERCARD,
+  payIn,
+  type TempHistory,
+  tempHistory,
+} from '../support/history/history-fixtures';
 
 let h: TempHistory;
 const ids = { anna: 0, jose: 0, declined: 0, batch: 0 };
@@ -25,13 +31,7 @@ beforeAll(() => {
     payIn({ request: { firstName: 'Bo', lastName: 'Lind', amount: '7.00' } }),
   );
   h.store.updatePayIn(ids.declined, { status: 'declined', remark: 'Insufficient funds' });
-  ids.batch = h.store.insertKycBatch({
-    profile: 'sandbox',
-    operator: 'alice',
-    fileName: 'november-onboarding.xlsx',
-    sha256: 'a'.repeat(64),
-    counts: { total: 1, valid: 1, invalid: 0, accepted: 0, rejected: 0 },
-  });
+  ids.batch = h.store.insertKycBatch(kycBatch({ fileName: 'november-onboarding.xlsx' }));
 });
 afterAll(() => h.cleanup());
 

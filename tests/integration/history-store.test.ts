@@ -5,6 +5,7 @@ import { HistoryStoreError, openHistoryStore } from '../../src/main/history/hist
 import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/history/migrations';
 import {
   CVV,
+  kycBatch,
   MASTERCARD,
   payIn,
   type TempHistory,
@@ -300,13 +301,9 @@ describe('startup recovery', () => {
     const crashed = h.store.insertPayIn(payIn());
     const done = h.store.insertPayIn(payIn());
     h.store.updatePayIn(done, { status: 'approved' });
-    const batch = h.store.insertKycBatch({
-      profile: 'sandbox',
-      operator: 'alice',
-      fileName: 'users.csv',
-      sha256: 'a'.repeat(64),
-      counts: { total: 2, valid: 2, invalid: 0, accepted: 0, rejected: 0 },
-    });
+    const batch = h.store.insertKycBatch(
+      kycBatch({ counts: { total: 2, valid: 2, invalid: 0, accepted: 0, rejected: 0 } }),
+    );
     h.store.close();
     const reopened = openHistoryStore(h.filePath, { now: h.clock.now, trust: h.trust });
     try {
@@ -377,13 +374,7 @@ describe('query', () => {
     add('b', { merchantTradeNo: 'ORD-101', amount: '5.50', cardNumber: MASTERCARD, userId: 'bob-1' });
     add('c', { merchantTradeNo: 'XYZ-9', amount: '100.00', userId: 'carol' }, { profile: 'live' });
     add('d', { merchantTradeNo: 'ORD-200', amount: '7.25', userId: 'dave' });
-    rows.batch = h.store.insertKycBatch({
-      profile: 'sandbox',
-      operator: 'alice',
-      fileName: 'f.csv',
-      sha256: 'd'.repeat(64),
-      counts: { total: 1, valid: 1, invalid: 0, accepted: 0, rejected: 0 },
-    });
+    rows.batch = h.store.insertKycBatch(kycBatch());
     h.clock.advance(MINUTE);
     add('e', { merchantTradeNo: 'ORD-300', amount: '12.00', userId: 'erin' });
     h.store.updatePayIn(rows.a!, { status: 'approved', orderId: 'GW-777', traceid: 'trace-abc' });
@@ -498,13 +489,9 @@ describe('daily totals', () => {
     clock.set(Date.UTC(2025, 2, 1, 23, 30));
     h.store.updatePayIn(add('9007199254740.99'), { status: 'approved' });
     h.store.updatePayIn(add('9007199254740.99'), { status: 'approved' });
-    h.store.insertKycBatch({
-      profile: 'sandbox',
-      operator: 'a',
-      fileName: 'k.csv',
-      sha256: 'e'.repeat(64),
-      counts: { total: 0, valid: 0, invalid: 0, accepted: 0, rejected: 0 },
-    });
+    h.store.insertKycBatch(
+      kycBatch({ counts: { total: 0, valid: 0, invalid: 0, accepted: 0, rejected: 0 } }),
+    );
     expect(h.store.dailyTotals()).toEqual([
       { day: '2025-03-01', status: 'approved', currency: 'EUR', count: 4, amount: '18014398509482.28' },
       { day: '2025-03-01', status: 'pending', currency: 'USD', count: 1, amount: '1.00' },

@@ -2,16 +2,13 @@
 // find them, fixes revalidate them, and the export of what is left to fix is safe to open in a spreadsheet.
 
 import type { KycRecord } from '@shared/gateway/kyc';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createKycBatches, type KycBatches } from '../../src/main/kyc/batches';
-import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile, utf8 } from '../support/kyc/open';
 
-/** The KYC worker thread these tests read files in (the app makes one the same way). */
-const workers = new KycWorkerPool();
-afterAll(() => workers.close());
+const workers = kycWorkersForFile();
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
 const COUNT = 10_000;
 
 /** Planted: bad email at 17, expiry before issue at 250, a second user-000010 at 5000, no personalCode at 9999. */

@@ -1,14 +1,11 @@
 // What a KYC file's cells become, and why a cell is refused, as the grid shows it: opened through the
 // batches (worker, header mapping, normalization, the check) like the app opens a file.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
-import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile, utf8 } from '../support/kyc/open';
 
-const workers = new KycWorkerPool();
-afterAll(() => workers.close());
-
-const utf8 = (text: string) => new TextEncoder().encode(text);
+const workers = kycWorkersForFile();
 
 async function open(records: Record<string, unknown>[]) {
   const service = createKycBatches({ workers });

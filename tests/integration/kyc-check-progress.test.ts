@@ -2,26 +2,19 @@
 // take their states as the two worker threads check them, a range at a time. The verdicts are the same
 // as a whole check's (duplicates across ranges too); what needs every row waits for the end; closing the
 // file stops its check.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KycCheckedEvent } from '@shared/kyc-batch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { CHECK_RANGE_ROWS } from '../../src/main/kyc/check-run';
-import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { refusalOf } from '../support/app/refusal';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile } from '../support/kyc/open';
+import { tempFolderForFile } from '../support/temp-folder';
 
-const workers = new KycWorkerPool();
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'paydesk-check-progress-'));
-});
-afterAll(async () => {
-  await workers.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const workers = kycWorkersForFile();
+const dir = tempFolderForFile('paydesk-check-progress-');
 
 const COUNT = CHECK_RANGE_ROWS * 2 + 500;
 /** Row 3's userId again in the third range, and a bad email in the second. */

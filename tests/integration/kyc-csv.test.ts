@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
 import { parseCsv } from '../../src/main/kyc/reading/parse-csv';
 import { IpcFailure } from '../../src/main/refusal';
-
-const utf8 = (text: string) => new TextEncoder().encode(text);
+import { utf8 } from '../support/kyc/open';
 
 function readAll(text: string, limits = KYC_LIMITS) {
   const table = parseCsv(utf8(text), 0, limits);

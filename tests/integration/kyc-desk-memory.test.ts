@@ -2,16 +2,15 @@
 // lets the oldest go, and the KYC service's own notes on a batch (its summary, its history row) go with it.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { HistoryStore } from '../../src/main/history/history-store';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { createKycService } from '../../src/main/kyc/kyc-service';
-import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile } from '../support/kyc/open';
 
 setFlagsFromString('--expose-gc');
-const workers = new KycWorkerPool();
-afterAll(() => workers.close());
+const workers = kycWorkersForFile();
 const collectGarbage = runInNewContext('gc') as () => void;
 
 it('lets go of the summary of a batch that the service no longer keeps', async () => {

@@ -3,28 +3,21 @@
 // batch is the same as the same bytes opened from memory. Past the old 64 MB cap of bytes sent over IPC.
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
-import { KycWorkerPool, LARGE_FILE_BYTES } from '../../src/main/kyc/worker/worker-pool';
+import { LARGE_FILE_BYTES } from '../../src/main/kyc/worker/worker-pool';
 import { KYC_MAX_FILE_BYTES } from '../../src/shared/kyc-batch';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import { refusalOf } from '../support/app/refusal';
 import { CSV_HEADERS, kycCsv, kycCsvLine, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile } from '../support/kyc/open';
+import { tempFolderForFile } from '../support/temp-folder';
 
-const workers = new KycWorkerPool();
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'paydesk-open-path-'));
-});
-afterAll(async () => {
-  await workers.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const workers = kycWorkersForFile();
+const dir = tempFolderForFile('paydesk-open-path-');
 
 function fileOf(name: string, text: string): string {
   const path = join(dir, name);

@@ -3,17 +3,14 @@
 
 import { type KycRecord, kycSubmitRequestSchema } from '@shared/gateway/kyc';
 import type { KycProgressEvent } from '@shared/kyc-batch';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKycBatches, type KycSend, type KycSendOutcome } from '../../src/main/kyc/batches';
-import { KycWorkerPool } from '../../src/main/kyc/worker/worker-pool';
 import { IpcFailure } from '../../src/main/refusal';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile, utf8 } from '../support/kyc/open';
 
-/** The KYC worker thread these tests read files in (the app makes one the same way). */
-const workers = new KycWorkerPool();
-afterAll(() => workers.close());
+const workers = kycWorkersForFile();
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
 const COUNT = 1_700;
 
 /** A fake gateway: records every request, counts how many are in flight, answers from a script. */

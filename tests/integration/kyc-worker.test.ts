@@ -11,15 +11,13 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { copyInSlices, decodeBase64InSlices } from '../../src/main/kyc/bytes-in-slices';
-import { KycWorkerPool, workerScript } from '../../src/main/kyc/worker/worker-pool';
+import { workerScript } from '../../src/main/kyc/worker/worker-pool';
 import { refusalOf } from '../support/app/refusal';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
+import { kycWorkersForFile, utf8 } from '../support/kyc/open';
 
-/** The KYC worker thread these tests read files in (the app makes one the same way). */
-const workers = new KycWorkerPool();
-afterAll(() => workers.close());
+const workers = kycWorkersForFile();
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
 const file = (records: number) => utf8(kycCsv(Array.from({ length: records }, (_, i) => kycRecord(i))));
 const big = file(20_000);
 

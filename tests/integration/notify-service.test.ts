@@ -6,14 +6,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, gatewayClient, notificationFields, signedBody } from '../support/notify/gateway';
-import { type Nginx, startNginx } from '../support/notify/nginx';
+import type { Nginx } from '../support/notify/nginx';
 import {
   MERCHANT_ID,
   MERCHANT_SECRET,
   type NotifyInstance,
   OTHER_MERCHANT_ID,
   OTHER_MERCHANT_SECRET,
-  startNotifyInstance,
+  startBehindNginx,
   testConfig,
   testCredentials,
 } from '../support/notify/notify-service';
@@ -38,6 +38,13 @@ const stored = async (tradeNo: string) =>
   ).rows;
 const callback = (body: string, contentType?: string) =>
   gateway.send(`${nginx.url}/callback`, { body, ...(contentType ? { contentType } : {}) });
+const health = () => gateway.send(`${nginx.url}/health`);
+/** The /health answer, saying whether the database is reachable. */
+const healthSaying = (database: 'reachable' | 'unreachable') => ({
+  service: 'paydesk-notify',
+  database,
+  version: expect.any(String),
+});
 const genuine = (overrides = {}) =>
   signedBody(notificationFields(MERCHANT_ID, overrides), MERCHANT_SECRET, 'hmac-sha256');
 
@@ -57,12 +64,10 @@ beforeAll(async () => {
   team = await createTeamDatabase(cluster);
   const database = await team.addNotify('notify_web');
   owner = await clients.connect(team.owner);
-  for (let i = 0; i < 2; i++) {
-    instances.push(
-      await startNotifyInstance({ config: testConfig(database), credentials: testCredentials(database) }),
-    );
-  }
-  nginx = await startNginx({ upstreams: instances.map((instance) => instance.address) });
+  nginx = await startBehindNginx(instances, {
+    config: testConfig(database),
+    credentials: testCredentials(database),
+  });
   gateway = gatewayClient(nginx.ca.caPem);
   secrets = Object.values(testCredentials(database));
 }, 90_000);
@@ -225,13 +230,9 @@ describe('the pages and the health check', () => {
   });
 
   it('says the database is reachable, and names no secret', async () => {
-    const answer = await gateway.send(`${nginx.url}/health`);
+    const answer = await health();
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.text)).toEqual({
-      service: 'paydesk-notify',
-      database: 'reachable',
-      version: expect.any(String),
-    });
+    expect(JSON.parse(answer.text)).toEqual(healthSaying('reachable'));
     for (const secret of secrets) expect(answer.text).not.toContain(secret);
   });
 });
@@ -259,13 +260,9 @@ describe('PostgreSQL slow or down', () => {
     try {
       const answers = [await callback(body), await callback(body)];
       expect(answers.map((answer) => answer.status)).toEqual([503, 503]);
-      const health = await gateway.send(`${nginx.url}/health`);
-      expect(health.status).toBe(503);
-      expect(JSON.parse(health.text)).toEqual({
-        service: 'paydesk-notify',
-        database: 'unreachable',
-        version: expect.any(String),
-      });
+      const answer = await health();
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.text)).toEqual(healthSaying('unreachable'));
     } finally {
       await cluster.start();
     }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  activateTestGateway,
   type Fixture,
   startFixture,
   submitFirstForm,
@@ -199,15 +200,12 @@ describe('gateway faults end in the right class', () => {
   });
 
   it('a gateway that cannot be reached is "not sent"', async () => {
-    await fx.data('profiles.save', {
+    await activateTestGateway(fx, {
       id: 'dead',
       name: 'Dead gateway',
-      environment: 'test',
-      baseUrl: 'http://127.0.0.1:9',
-      kycBaseUrl: 'http://127.0.0.1:9',
+      url: 'http://127.0.0.1:9',
       merchantId: 100001,
     });
-    await fx.data('profiles.activate', { id: 'dead' });
     try {
       const result = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
       expect(result.status).toBe('not_sent');

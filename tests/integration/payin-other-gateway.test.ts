@@ -7,7 +7,13 @@ import type { HistoryRow } from '@shared/history';
 import type { IpcResult, PayInResult } from '@shared/ipc';
 import { MAY_HAVE_CHARGED, type PayInStatus } from '@shared/payin-lifecycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fixture, startFixture, type V2Fields, v2Fields } from '../support/app/paydesk-fixture';
+import {
+  activateTestGateway,
+  type Fixture,
+  startFixture,
+  type V2Fields,
+  v2Fields,
+} from '../support/app/paydesk-fixture';
 import {
   envelope,
   type InterfaceGateway,
@@ -41,18 +47,11 @@ beforeAll(async () => {
     idempotency: 'replay',
   });
   fx = await startFixture();
-  await fx.data('profiles.save', {
-    id: 'other',
-    name: 'Other vendor',
-    environment: 'test',
-    baseUrl: gw.url,
-    kycBaseUrl: gw.url,
-    merchantId: MERCHANT_ID,
-    connectTimeoutMs: 1_000,
-    requestTimeoutMs: REQUEST_TIMEOUT_MS,
-  });
-  await fx.data('profiles.activate', { id: 'other' });
-  await fx.data('secret.set', { profileId: 'other', secret: SECRET });
+  await activateTestGateway(
+    fx,
+    { id: 'other', name: 'Other vendor', url: gw.url, merchantId: MERCHANT_ID, secret: SECRET },
+    { connectTimeoutMs: 1_000, requestTimeoutMs: REQUEST_TIMEOUT_MS },
+  );
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
 import type { IpcResult, PayInResult } from '@shared/ipc';
 import type { ProfileInput } from '@shared/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { activateTestGateway, type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import { type InterfaceGateway, startInterfaceGateway } from '../support/doubles/interface-gateway';
 
 const MERCHANT_ID = 777001;
@@ -23,18 +23,11 @@ afterAll(async () => {
 });
 
 async function useProfile(overrides: Partial<ProfileInput>): Promise<void> {
-  await fx.data('profiles.save', {
-    id: 'options',
-    name: 'Options gateway',
-    environment: 'test',
-    baseUrl: gw.url,
-    kycBaseUrl: gw.url,
-    merchantId: MERCHANT_ID,
-    connectTimeoutMs: 1_000,
-    requestTimeoutMs: 3_000,
-    ...overrides,
-  });
-  await fx.data('profiles.activate', { id: 'options' });
+  await activateTestGateway(
+    fx,
+    { id: 'options', name: 'Options gateway', url: gw.url, merchantId: MERCHANT_ID },
+    { connectTimeoutMs: 1_000, requestTimeoutMs: 3_000, ...overrides },
+  );
 }
 
 const submit = async (fields: Record<string, string>) =>

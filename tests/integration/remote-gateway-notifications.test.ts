@@ -15,7 +15,15 @@ import { verifyBodySignature } from '../../src/node/sign';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
 import { makeTestCa, type TestCa } from '../support/notify/test-ca';
 import { serveHttps } from '../support/notify-desk/https-server';
-import { eventually, inspectOrders, payV2, SECRET, tradeNo } from '../support/sandbox/sandbox-helpers';
+import {
+  acsUrlOf,
+  eventually,
+  inspectOrders,
+  passChallenge,
+  payV2,
+  SECRET,
+  tradeNo,
+} from '../support/sandbox/sandbox-helpers';
 
 let ca: TestCa;
 let caDir: string;
@@ -104,14 +112,7 @@ describe('the sandbox posting to an https callBackURL', () => {
       retURL: 'https://notify.example.com/paydesk/return',
       callBackURL: `${service.url}/svc/callback/3ds`,
     });
-    const html = String(answer.json.data!.htmlSource);
-    const acsUrl = /action="([^"]+)"/.exec(html)![1]!;
-    const done = await fetch(acsUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'code=1234',
-      redirect: 'manual',
-    });
+    const done = await passChallenge(acsUrlOf(answer));
     expect(done.status).toBeGreaterThanOrEqual(300);
     expect(done.status).toBeLessThan(400);
     const location = new URL(done.headers.get('location') ?? '');

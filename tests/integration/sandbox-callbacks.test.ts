@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBodySignature } from '../../src/node/sign';
 import { CALLBACK_MAX_ATTEMPTS, type Sandbox, startSandbox } from '../../src/sandbox';
 import {
+  acsUrlOf,
   eventually,
   inspectOrders,
+  passChallenge,
   payV2,
   postForm,
   SECRET,
@@ -128,15 +130,8 @@ describe('payment-result callbacks', () => {
   it('notifies the final outcome of a 3-D Secure order only once it is final', async () => {
     const path = `/cb/${tradeNo('3ds')}`;
     const answer = await payV2(url, { cardNumber: '4000000000003220', callBackURL: `${listenerUrl}${path}` });
-    const html = String(answer.json.data!.htmlSource);
-    const acsUrl = /action="([^"]+)"/.exec(html)![1]!;
     expect(receivedOn(path)).toHaveLength(0);
-    await fetch(acsUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'code=1234',
-      redirect: 'manual',
-    });
+    await passChallenge(acsUrlOf(answer));
     const [note] = await eventually(async () => (receivedOn(path).length ? receivedOn(path) : undefined));
     expect(note!.body).toMatchObject({ orderStatus: 2, orderId: answer.json.data!.orderId });
   });

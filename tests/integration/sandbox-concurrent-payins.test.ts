@@ -1,14 +1,9 @@
-// Pay-ins that arrive together share one commit (src/sandbox/group-commit.ts): each is still answered as
-// if it came alone (A9: the same request twice is one order), and every order answered is in the data
-// file after a restart. The requests are pipelined on one connection, so that the sandbox reads them in
-// one turn of its event loop, as it does the requests of many connections under load.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
 import { type Body, inspectOrders, postJson, tradeNo, v2Body } from '../support/sandbox/sandbox-helpers';
+import { tempFolderForFile } from '../support/temp-folder';
 
 type Answer = { code: number; msg: string; data: { orderId?: string; orderStatus?: number } | null };
 
@@ -43,11 +38,7 @@ function pipelined(baseUrl: string, bodies: readonly Body[]): Promise<Answer[]> 
   });
 }
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'paydesk-sandbox-concurrent-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempFolderForFile('paydesk-sandbox-concurrent-');
 
 describe('pay-ins sent at the same time, with a data file', () => {
   it('are each answered as alone, the same request twice is one order, and all survive a restart', async () => {

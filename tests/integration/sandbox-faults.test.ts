@@ -1,8 +1,9 @@
 // Fault amounts (A20): what a client sees, and what a retry with the same merchantTradeNo then gets.
 
 import { RESULT_CODE } from '@shared/gateway/result-codes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox';
+import { sandboxForFile } from '../support/sandbox/sandbox-for-file';
 import {
   eventually,
   inspectOrders,
@@ -13,14 +14,7 @@ import {
   v2Body,
 } from '../support/sandbox/sandbox-helpers';
 
-let sandbox: Sandbox;
-let url: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, slowFaultDelayMs: 1500 });
-  url = sandbox.url;
-});
-afterAll(() => sandbox.close());
+const { url } = await sandboxForFile({ slowFaultDelayMs: 1500 });
 
 const post = (body: Record<string, unknown>) =>
   fetch(`${url}/openapi/v2/pwpp`, {

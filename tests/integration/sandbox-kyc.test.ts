@@ -2,9 +2,9 @@
 // one record per userId (A22).
 
 import { RESULT_CODE } from '@shared/gateway/result-codes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signBody } from '../../src/node/sign';
-import { type Sandbox, startSandbox } from '../../src/sandbox';
+import { sandboxForFile } from '../support/sandbox/sandbox-for-file';
 import {
   kycRecord,
   MERCHANT_ID,
@@ -15,17 +15,9 @@ import {
 } from '../support/sandbox/sandbox-helpers';
 
 const OTHER_MERCHANT = { merchantId: 200002, secret: 'other-secret', algorithm: 'md5-key' as const };
-let sandbox: Sandbox;
-let url: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    merchants: [{ merchantId: MERCHANT_ID, secret: SECRET, algorithm: 'hmac-sha256' }, OTHER_MERCHANT],
-  });
-  url = sandbox.url;
+const { url } = await sandboxForFile({
+  merchants: [{ merchantId: MERCHANT_ID, secret: SECRET, algorithm: 'hmac-sha256' }, OTHER_MERCHANT],
 });
-afterAll(() => sandbox.close());
 
 type KycListing = { data: { records: { userId: string; record: { email: string } }[] } };
 async function accepted(merchantId: number): Promise<KycListing['data']['records']> {

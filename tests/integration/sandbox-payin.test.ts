@@ -2,8 +2,9 @@
 import { connect } from 'node:net';
 import { ORDER_STATUS } from '@shared/gateway/order-status';
 import { RESULT_CODE } from '@shared/gateway/result-codes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox, TEST_CARDS } from '../../src/sandbox';
+import { describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '../../src/sandbox';
+import { sandboxForFile } from '../support/sandbox/sandbox-for-file';
 import {
   inspectOrders,
   payV2,
@@ -15,14 +16,7 @@ import {
   v2Body,
 } from '../support/sandbox/sandbox-helpers';
 
-let sandbox: Sandbox;
-let url: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  url = sandbox.url;
-});
-afterAll(() => sandbox.close());
+const { url } = await sandboxForFile();
 
 const cvvFor = (number: string) => (number.startsWith('37') ? '7391' : '123');
 

@@ -1,26 +1,22 @@
 // State in a SQLite file (--data): it survives a restart, and it never holds a full card number or CVV.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
 import {
+  acsUrlOf,
   inspectOrders,
   kycRecord,
+  passChallenge,
   payV2,
   postJson,
   signedKyc,
   tradeNo,
 } from '../support/sandbox/sandbox-helpers';
+import { tempFolderForFile } from '../support/temp-folder';
 
-let dir: string;
-let dataFile: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'paydesk-sandbox-'));
-  dataFile = join(dir, 'sandbox.sqlite');
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempFolderForFile('paydesk-sandbox-');
+const dataFile = join(dir, 'sandbox.sqlite');
 
 // An Amex with a 4-digit CVV: four digits in a row do not turn up by chance in what the sandbox stores.
 const PAN = '378282246310005';
@@ -40,7 +36,7 @@ describe('persistence with dataFile', () => {
       cardNumber: '4000000000003220',
       merchantTradeNo: tradeNo('p3ds'),
     });
-    const acsUrl = /action="([^"]+)"/.exec(String(challenge.json.data!.htmlSource))![1]!;
+    const acsUrl = acsUrlOf(challenge);
     expect(
       (await postJson(first.url, '/openapi/v1/submitKYC', signedKyc([kycRecord({ userId: 'kept-1' })]))).json
         .code,
@@ -63,12 +59,7 @@ describe('persistence with dataFile', () => {
       expect(await kyc.text()).toContain('kept-1');
       // The challenge of an order made before the restart still works; its page now lives on the new port.
       const newAcs = acsUrl.replace(new URL(acsUrl).origin, second.url);
-      const posted = await fetch(newAcs, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'code=1234',
-        redirect: 'manual',
-      });
+      const posted = await passChallenge(newAcs);
       expect(posted.status).toBe(303);
     } finally {
       await second.close();

@@ -1,22 +1,14 @@
 // Stored cards (A8, A21): storeCc=1 issues a stable opaque token; paying with it charges that card.
 
 import { RESULT_CODE } from '@shared/gateway/result-codes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/sandbox';
+import { describe, expect, it } from 'vitest';
+import { sandboxForFile } from '../support/sandbox/sandbox-for-file';
 import { payV2, postForm, v1Form } from '../support/sandbox/sandbox-helpers';
 
 const OTHER = { merchantId: 300003, secret: 'third-secret', algorithm: 'hmac-sha256' as const };
-let sandbox: Sandbox;
-let url: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    merchants: [{ merchantId: 100001, secret: 'sandbox-secret', algorithm: 'hmac-sha256' }, OTHER],
-  });
-  url = sandbox.url;
+const { url } = await sandboxForFile({
+  merchants: [{ merchantId: 100001, secret: 'sandbox-secret', algorithm: 'hmac-sha256' }, OTHER],
 });
-afterAll(() => sandbox.close());
 
 const withoutCard = { cardNumber: undefined, cvv: undefined, expDate: undefined };
 

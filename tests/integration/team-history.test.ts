@@ -308,6 +308,17 @@ describe('the CSV export', () => {
   });
 });
 
+/** A desk of its own in the team database, on desk_anna's role, for rows generated straight in SQL. */
+async function deskOfAnna(deskName: string): Promise<string> {
+  const deskId = randomUUID();
+  await setup.cluster.sql(
+    setup.team.database,
+    "INSERT INTO paydesk.desks (desk_id, db_role, desk_name) VALUES ($1, 'desk_anna', $2)",
+    [deskId, deskName],
+  );
+  return deskId;
+}
+
 describe('the outcome-unknown queue', () => {
   it("shows every desk's unsettled pay-ins to a desk's role, and nothing else of those rows", async () => {
     const queue = await teamOutcomeUnknown(the.deskA);
@@ -340,12 +351,7 @@ describe('the outcome-unknown queue', () => {
   });
 
   it('counts up to its cap, and still lists the newest', async () => {
-    const deskId = randomUUID();
-    await setup.cluster.sql(
-      setup.team.database,
-      "INSERT INTO paydesk.desks (desk_id, db_role, desk_name) VALUES ($1, 'desk_anna', 'Many unknown')",
-      [deskId],
-    );
+    const deskId = await deskOfAnna('Many unknown');
     const many = TEAM_QUEUE_COUNT_CAP + 200;
     await setup.cluster.sql(
       setup.team.database,
@@ -367,12 +373,7 @@ describe('the outcome-unknown queue', () => {
 
 describe('the plans at more rows', () => {
   it('walks a keyset index for each kind of page, never the whole table', async () => {
-    const deskId = randomUUID();
-    await setup.cluster.sql(
-      setup.team.database,
-      "INSERT INTO paydesk.desks (desk_id, db_role, desk_name) VALUES ($1, 'desk_anna', 'Generated')",
-      [deskId],
-    );
+    const deskId = await deskOfAnna('Generated');
     await setup.cluster.sql(
       setup.team.database,
       `INSERT INTO paydesk.history_rows (desk_id, row_id, version, db_role, kind, status, created_at, updated_at,

@@ -97,30 +97,14 @@ describe('checkCardNumber', () => {
     });
   });
 
-  it('a number of the wrong length says the lengths of its brand', () => {
-    expect(checkCardNumber('411111111111')).toEqual({
-      ok: false,
-      field: 'cardNumber',
-      message: 'Visa numbers have 16 or 18 or 19 digits.',
-    });
-    expect(checkCardNumber('3782822463100')).toEqual({
-      ok: false,
-      field: 'cardNumber',
-      message: 'American Express numbers have 15 digits.',
-    });
-  });
-
-  it('refuses letters and an unknown brand', () => {
-    expect(checkCardNumber('4111-1111-1111-111a')).toEqual({
-      ok: false,
-      field: 'cardNumber',
-      message: 'The card number has only digits.',
-    });
-    expect(checkCardNumber('1234567812345670')).toEqual({
-      ok: false,
-      field: 'cardNumber',
-      message: 'Unknown card brand.',
-    });
+  // A number of the wrong length says the lengths of its brand; letters and an unknown brand are refused.
+  it.each([
+    ['411111111111', 'Visa numbers have 16 or 18 or 19 digits.'],
+    ['3782822463100', 'American Express numbers have 15 digits.'],
+    ['4111-1111-1111-111a', 'The card number has only digits.'],
+    ['1234567812345670', 'Unknown card brand.'],
+  ])('%s is refused: %s', (number, message) => {
+    expect(checkCardNumber(number)).toEqual({ ok: false, field: 'cardNumber', message });
   });
 });
 

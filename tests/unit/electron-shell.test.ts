@@ -159,7 +159,8 @@ describe('IPC bindings', () => {
     );
   });
 
-  it('answers a file channel with the file dispatcher, from the app window’s top frame only', async () => {
+  /** The app window bound with dispatchers that answer `data` and note in `calls` each call they get. */
+  function boundRecording(data: { contract: unknown; file: unknown }) {
     const window = boundWindow();
     const calls: string[] = [];
     bindIpc(
@@ -167,14 +168,19 @@ describe('IPC bindings', () => {
       window,
       async (channel) => {
         calls.push(`contract ${channel}`);
-        return { ok: true, data: null };
+        return { ok: true as const, data: data.contract };
       },
       APP_ORIGIN,
       async (channel, input) => {
         calls.push(`file ${channel} ${JSON.stringify(input)}`);
-        return { ok: true, data: 'opened' };
+        return { ok: true as const, data: data.file };
       },
     );
+    return { window, calls };
+  }
+
+  it('answers a file channel with the file dispatcher, from the app window’s top frame only', async () => {
+    const { window, calls } = boundRecording({ contract: null, file: 'opened' });
     const handler = fake.handlers.get(`${IPC_PREFIX}kyc.openPath`)!;
     const contents = window.webContents as unknown as { mainFrame: unknown };
     const input = { path: '/home/agent/kyc.csv' };
@@ -191,18 +197,7 @@ describe('IPC bindings', () => {
   });
 
   it('answers the top frame of the app window and refuses any other frame', async () => {
-    const window = boundWindow();
-    const calls: string[] = [];
-    bindIpc(
-      fakeIpcMain() as never,
-      window,
-      async (channel) => {
-        calls.push(channel);
-        return { ok: true, data: 'answered' };
-      },
-      APP_ORIGIN,
-      unused,
-    );
+    const { window, calls } = boundRecording({ contract: 'answered', file: null });
     const handler = fake.handlers.get(`${IPC_PREFIX}app.info`)!;
     const contents = window.webContents as unknown as { mainFrame: unknown };
     const trusted = await handler({ sender: window.webContents, senderFrame: contents.mainFrame }, undefined);
@@ -225,7 +220,7 @@ describe('IPC bindings', () => {
       undefined,
     );
     expect(fromOther).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-    expect(calls).toEqual(['app.info']);
+    expect(calls).toEqual(['contract app.info']);
   });
 });
 

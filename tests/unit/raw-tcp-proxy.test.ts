@@ -41,6 +41,12 @@ function converse(port: number): Promise<Conversation> {
   });
 }
 
+/** Writes `text` on a new conversation and waits until the echo server's answer comes back whole. */
+async function echoed(talk: Conversation, text: string): Promise<void> {
+  talk.socket.write(text);
+  await until(`the echo of "${text}"`, () => talk.received() === text);
+}
+
 async function until(what: string, condition: () => boolean, boundMs = 2_000): Promise<void> {
   const deadline = Date.now() + boundMs;
   while (!condition()) {
@@ -98,14 +104,12 @@ describe('the raw TCP proxy', () => {
     await proxy.restore();
     expect(proxy.port).toBe(port);
     const again = await converse(port);
-    again.socket.write('back');
-    await until('the echo is back', () => again.received() === 'back');
+    await echoed(again, 'back');
   });
 
   it('blackhole() accepts and holds connections, forwarding nothing either way', async () => {
     const before = await converse(proxy.port);
-    before.socket.write('one');
-    await until('the first echo', () => before.received() === 'one');
+    await echoed(before, 'one');
 
     await proxy.blackhole();
     before.socket.write('two');
@@ -120,8 +124,7 @@ describe('the raw TCP proxy', () => {
 
   it('restore() after a blackhole delivers what was held, in order, and forwards again', async () => {
     const talk = await converse(proxy.port);
-    talk.socket.write('a');
-    await until('the first echo', () => talk.received() === 'a');
+    await echoed(talk, 'a');
     await proxy.blackhole();
     talk.socket.write('b');
     talk.socket.write('c');

@@ -3,12 +3,8 @@
 
 import { paymentCallbackSchema } from '@shared/gateway';
 import { describe, expect, it } from 'vitest';
-
-function issuesOf(value: unknown): { path: string; message: string }[] {
-  const result = paymentCallbackSchema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
+import { CALLBACK_FIELDS } from '../support/interface-fields';
+import { issuesOf } from '../support/schema-issues';
 
 const valid = {
   merchantId: 1001,
@@ -20,17 +16,6 @@ const valid = {
   traceid: 'trace-1',
   sign: 'e'.repeat(64),
 };
-
-const REQUIRED = [
-  'merchantId',
-  'merchantTradeNo',
-  'orderId',
-  'orderStatus',
-  'amount',
-  'remark',
-  'traceid',
-  'sign',
-];
 
 function without(name: string): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...valid };
@@ -48,16 +33,16 @@ describe('payment callback', () => {
     expect(paymentCallbackSchema.parse(declined)).toEqual(declined);
   });
 
-  it.each(REQUIRED)('without %s says "Required." on that field', (field) => {
-    expect(issuesOf(without(field))).toEqual([{ path: field, message: 'Required.' }]);
+  it.each(CALLBACK_FIELDS)('without %s says "Required." on that field', (field) => {
+    expect(issuesOf(paymentCallbackSchema, without(field))).toEqual([{ path: field, message: 'Required.' }]);
   });
 
   it.each([
     { field: 'merchantTradeNo', max: 64 },
     { field: 'sign', max: 128 },
   ])('$field: $max characters pass, one more fails', ({ field, max }) => {
-    expect(issuesOf({ ...valid, [field]: 'x'.repeat(max) })).toEqual([]);
-    expect(issuesOf({ ...valid, [field]: 'x'.repeat(max + 1) })).toEqual([
+    expect(issuesOf(paymentCallbackSchema, { ...valid, [field]: 'x'.repeat(max) })).toEqual([]);
+    expect(issuesOf(paymentCallbackSchema, { ...valid, [field]: 'x'.repeat(max + 1) })).toEqual([
       { path: field, message: `At most ${max} characters.` },
     ]);
   });
@@ -72,13 +57,13 @@ describe('payment callback', () => {
     ['amount', '0.001'],
     ['remark', null],
   ])('%s %j is refused', (field, value) => {
-    const issues = issuesOf({ ...valid, [field]: value });
+    const issues = issuesOf(paymentCallbackSchema, { ...valid, [field]: value });
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.every((issue) => issue.path === field)).toBe(true);
   });
 
   it('the amount message says what is wrong', () => {
-    expect(issuesOf({ ...valid, amount: '1e3' })).toEqual([
+    expect(issuesOf(paymentCallbackSchema, { ...valid, amount: '1e3' })).toEqual([
       { path: 'amount', message: 'Write the amount as plain digits, not in exponent form.' },
     ]);
   });

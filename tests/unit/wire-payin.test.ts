@@ -3,25 +3,7 @@
 
 import { payInResponseSchema, payInV1RequestSchema, payInV2RequestSchema } from '@shared/gateway';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-
-type Issue = { path: string; message: string; keys?: string[] };
-
-function issuesOf(schema: z.ZodType, value: unknown): Issue[] {
-  const result = schema.safeParse(value);
-  if (result.success) return [];
-  return result.error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-    ...('keys' in issue ? { keys: issue.keys as string[] } : {}),
-  }));
-}
-
-function messagesAt(schema: z.ZodType, value: unknown, path: string): string[] {
-  return issuesOf(schema, value)
-    .filter((issue) => issue.path === path)
-    .map((issue) => issue.message);
-}
+import { issuesOf, messagesAt } from '../support/schema-issues';
 
 const validV2 = {
   merchantId: 1001,

@@ -123,6 +123,29 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
 
 type PayInSubmitInput = ChannelInput<'payin.submit'>;
 /** The fields of a v2 pay-in as payin.submit takes them. */
+/**
+ * A profile of the test environment whose pay-in and KYC addresses are both `gateway.url`, saved and made
+ * active, with its merchant secret when one is given; `extra` sets more of the profile (timeouts, options).
+ */
+export async function activateTestGateway(
+  fx: Fixture,
+  gateway: { id: string; name: string; url: string; merchantId: number; secret?: string },
+  extra: Partial<ChannelInput<'profiles.save'>> = {},
+): Promise<void> {
+  const { id, name, url, merchantId, secret } = gateway;
+  await fx.data('profiles.save', {
+    id,
+    name,
+    environment: 'test',
+    baseUrl: url,
+    kycBaseUrl: url,
+    merchantId,
+    ...extra,
+  });
+  await fx.data('profiles.activate', { id });
+  if (secret !== undefined) await fx.data('secret.set', { profileId: id, secret });
+}
+
 export type V2Fields = Extract<PayInSubmitInput, { version: 'v2' }>['fields'];
 /** The fields of a v1 pay-in as payin.submit takes them. */
 export type V1Fields = Extract<PayInSubmitInput, { version: 'v1' }>['fields'];

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AuditTrust, sessionTrust } from '../../../src/main/history/audit-trust';
 import { type HistoryStore, openHistoryStore } from '../../../src/main/history/history-store';
-import type { NewPayIn } from '../../../src/main/history/write-schemas';
+import type { NewKycBatch, NewPayIn } from '../../../src/main/history/write-schemas';
 
 export const VISA = '4111111111111111';
 export const MASTERCARD = '5555555555554444';
@@ -63,6 +63,20 @@ export function tempHistory(clock: TestClock = testClock()): TempHistory {
 }
 
 let tradeCounter = 0;
+let batchCounter = 0;
+
+/** A KYC batch of one valid record by alice on the sandbox profile, its file hash its own; `overrides` replace. */
+export function kycBatch(overrides: Partial<NewKycBatch> = {}): NewKycBatch {
+  batchCounter += 1;
+  return {
+    profile: 'sandbox',
+    operator: 'alice',
+    fileName: `batch-${batchCounter}.csv`,
+    sha256: batchCounter.toString(16).padStart(64, 'f'),
+    counts: { total: 1, valid: 1, invalid: 0, accepted: 0, rejected: 0 },
+    ...overrides,
+  };
+}
 
 export function payIn(
   overrides: Partial<Omit<NewPayIn, 'request'>> & { request?: Record<string, unknown> } = {},

@@ -14,9 +14,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freeLoopbackPort } from '../loopback-port';
 import { makeTestCa, type TestCa } from './test-ca';
 
 export const NGINX = process.env.PAYDESK_NGINX ?? '/usr/sbin/nginx';
@@ -30,18 +31,6 @@ export interface Nginx {
   setUpstreams(upstreams: string[]): Promise<void>;
   errorLog(): string;
   stop(): Promise<void>;
-}
-
-export async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** docs/notify/nginx.conf with a test's own values in its "# site:" lines. */

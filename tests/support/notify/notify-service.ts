@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { NotifyConfig } from '../../../src/notify/config';
+import { DEFAULT_MERCHANT } from '../../../src/sandbox/merchants';
 import type { DeskRoleConnection } from '../team/postgres-cluster';
+import { type Nginx, startNginx } from './nginx';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 // tsx's loader in the one process (its CLI would run the service in a child of its own, which a SIGKILL
@@ -52,6 +54,22 @@ export function testCredentials(database: DeskRoleConnection): Record<string, st
     'database-password': database.password,
     'merchant-1001': MERCHANT_SECRET,
     'merchant-1002': OTHER_MERCHANT_SECRET,
+  };
+}
+
+/** The sandbox's default merchant as a configuration names it: its secret is the credential 'merchant-sandbox'. */
+export const SANDBOX_MERCHANT: NotifyConfig['merchants'][number] = {
+  merchantId: DEFAULT_MERCHANT.merchantId,
+  signAlgorithm: DEFAULT_MERCHANT.algorithm,
+  secretCredential: 'merchant-sandbox',
+};
+export const SANDBOX_MERCHANT_CREDENTIALS = { 'merchant-sandbox': DEFAULT_MERCHANT.secret };
+
+/** A service for the sandbox's default merchant alone, on `database` (what a desk's own gateway posts to). */
+export function sandboxMerchantService(database: DeskRoleConnection): StartOptions {
+  return {
+    config: testConfig(database, { merchants: [SANDBOX_MERCHANT] }),
+    credentials: { 'database-password': database.password, ...SANDBOX_MERCHANT_CREDENTIALS },
   };
 }
 
@@ -167,4 +185,18 @@ export async function refusedStart(options: StartOptions): Promise<{ code: numbe
     if (error instanceof NotifyStartFailed) return { code: error.code, output: error.output };
     throw error;
   }
+}
+
+/**
+ * The deployment the end-to-end notification tests run: `count` instances of one configuration behind
+ * Debian's nginx (TLS with a CA of its own). Each instance is pushed onto `instances` as it starts, so that
+ * the caller's clean-up kills those that started even when a later one fails.
+ */
+export async function startBehindNginx(
+  instances: NotifyInstance[],
+  options: StartOptions,
+  count = 2,
+): Promise<Nginx> {
+  for (let i = 0; i < count; i++) instances.push(await startNotifyInstance(options));
+  return startNginx({ upstreams: instances.map((instance) => instance.address) });
 }

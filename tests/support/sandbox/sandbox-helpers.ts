@@ -112,6 +112,21 @@ export async function payV2(baseUrl: string, overrides: Body = {}): Promise<Gate
   return postJson(baseUrl, '/openapi/v2/pwpp', v2Body(overrides));
 }
 
+/** Where the 3-D Secure page a pay-in's answer carries (its htmlSource form) posts the customer's code. */
+export function acsUrlOf(answer: GatewayAnswer): string {
+  return /action="([^"]+)"/.exec(String(answer.json.data!.htmlSource))![1]!;
+}
+
+/** The challenge at `acsUrl` answered with the sandbox's pass code, as the customer's browser posts it. */
+export function passChallenge(acsUrl: string): Promise<Response> {
+  return fetch(acsUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'code=1234',
+    redirect: 'manual',
+  });
+}
+
 export type InspectedOrder = {
   orderId: string;
   merchantTradeNo: string;

@@ -1,7 +1,8 @@
 // One confirmation dialog for irreversible or risky steps (delete a profile, remove a secret, forget a card,
 // switch to production, drop unsaved changes). The safe choice has the focus; Escape means "no".
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
+import { ProblemAlert } from './ProblemAlert';
 import { errorMessage } from './paydesk';
 
 export interface Confirmation {
@@ -58,11 +59,7 @@ export function ConfirmDialog({
         <Text size="sm" component="div">
           {shown?.body}
         </Text>
-        {problem && (
-          <Alert color="red" role="alert" p="xs">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close} data-autofocus>
             Cancel

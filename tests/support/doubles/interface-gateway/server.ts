@@ -35,6 +35,7 @@ import type {
   Route,
   ScriptOptions,
   SentNotification,
+  ShapeContext,
   StatusCodes,
 } from './types';
 import {
@@ -783,6 +784,11 @@ class Gateway implements InterfaceGateway {
   }
 
   // -------------------------------------------------------------------------------------------------
+  /** What every shape is told of a request, pay-in or KYC. */
+  private shapeContext(stage: 'front' | 'business', rec: ReceivedRequest, traceid: string): ShapeContext {
+    return { stage, request: rec, fields: rec.fields ?? {}, traceid, url: this.url, codes: this.codes };
+  }
+
   // Pay-in
 
   private payInContext(
@@ -793,14 +799,10 @@ class Gateway implements InterfaceGateway {
     existing: Order | undefined,
   ): { ctx: PayInContext; made: () => { order: Order; attempt: Attempt } | null } {
     let made: { order: Order; attempt: Attempt } | null = null;
-    const fields = rec.fields ?? {};
+    const base = this.shapeContext(stage, rec, traceid);
+    const fields = base.fields;
     const ctx: PayInContext = {
-      stage,
-      request: rec,
-      fields,
-      traceid,
-      url: this.url,
-      codes: this.codes,
+      ...base,
       version,
       merchantTradeNo: str(fields.merchantTradeNo),
       storeCc: fields.storeCc === '1',
@@ -927,16 +929,11 @@ class Gateway implements InterfaceGateway {
   // KYC
 
   private kycContext(stage: 'front' | 'business', rec: ReceivedRequest, traceid: string): KycContext {
-    const fields = rec.fields ?? {};
-    const records = Array.isArray(fields.data) ? fields.data.filter(isObject) : [];
+    const base = this.shapeContext(stage, rec, traceid);
+    const records = Array.isArray(base.fields.data) ? base.fields.data.filter(isObject) : [];
     let batch: KycBatch | null = null;
     const ctx: KycContext = {
-      stage,
-      request: rec,
-      fields,
-      traceid,
-      url: this.url,
-      codes: this.codes,
+      ...base,
       records,
       accept: (count) => {
         if (stage === 'front') throw new Error('a front-stage shape cannot accept KYC records');

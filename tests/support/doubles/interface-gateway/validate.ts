@@ -1,6 +1,7 @@
 // Field rules of the plain vendor, read from sections 2.1, 2.2, 2.4 and 8 of the interface. Where the
 // interface shows only a type and a maximum length, the double checks that and a format a careful vendor
 // would check; every choice beyond the document is marked "(double's choice)".
+import { KYC_OPTIONAL_FIELDS, KYC_REQUIRED_FIELDS } from '../../interface-fields';
 import type { JsonObject } from './types';
 
 /** Codes of the double's own refusal families (the interface shows only 90751019). */
@@ -132,23 +133,7 @@ export const PAYIN_FIELDS = {
 };
 
 export const KYC_TOP_FIELDS = new Set(['merchantId', 'data', 'sign']);
-export const KYC_RECORD_FIELDS = new Set([
-  'userId',
-  'firstName',
-  'lastName',
-  'middleName',
-  'birthday',
-  'gender',
-  'country',
-  'iddCode',
-  'personalCode',
-  'certificateDateStart',
-  'certificateDateEnd',
-  'email',
-  'mobile',
-  'idCardUrls',
-  'documentUrls',
-]);
+export const KYC_RECORD_FIELDS = new Set<string>([...KYC_REQUIRED_FIELDS, ...KYC_OPTIONAL_FIELDS]);
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 const length = (v: string): number => [...v].length;

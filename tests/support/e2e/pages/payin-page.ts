@@ -153,6 +153,27 @@ export class PayInPage {
     await this.amount.fill(amount);
   }
 
+  /** A pay-in typed in (fillPayIn) and sent, its card stored if asked, that must end Approved. */
+  async payApproved(who: Customer, card: string, amount: string, options: { storeCard?: boolean } = {}) {
+    await this.fillPayIn(who, card, amount);
+    if (options.storeCard) await this.storeCard.check();
+    await this.send.click();
+    await this.expectOutcome('Approved');
+  }
+
+  /**
+   * The duplicate-payment dialog brought up: a pay-in approved, the customer brought back on purpose
+   * (after an approval the form starts a new payment), and the same card and amount sent again.
+   */
+  async openDuplicateDialog(who: Customer, card: string, amount: string): Promise<void> {
+    await this.payApproved(who, card, amount);
+    await this.result.getByRole('button', { name: 'Same customer again' }).click();
+    await this.fillCard(card);
+    await this.amount.fill(amount);
+    await this.send.click();
+    await expect(this.duplicateDialog).toBeVisible();
+  }
+
   async expectOutcome(title: string | RegExp): Promise<void> {
     await expect(this.resultHeading).toHaveText(title);
   }

@@ -112,6 +112,22 @@ export class SettingsPage {
     await this.field('Merchant ID (merchantId)').fill(profile.merchantId);
   }
 
+  /** A production profile at an https address nothing listens at, created (not made active); its name. */
+  async createUnreachableProductionProfile(label: string): Promise<string> {
+    const name = `${TEST_PROFILE_PREFIX}${label} ${Date.now().toString(36)}`;
+    const nowhere = 'https://127.0.0.1:47';
+    await this.startNewProfile({
+      name,
+      environment: 'Production',
+      baseUrl: nowhere,
+      kycBaseUrl: nowhere,
+      merchantId: '4242',
+    });
+    await this.detail.getByRole('button', { name: 'Create profile' }).click();
+    await expect(this.notice).toContainText(`Profile "${name}" created.`);
+    return name;
+  }
+
   detailButton(name: string): Locator {
     return this.detail.getByRole('button', { name, exact: true });
   }

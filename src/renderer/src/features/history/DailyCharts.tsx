@@ -6,7 +6,7 @@ import { Alert, Paper, SimpleGrid, Stack, Text, Title, useMantineTheme, Visually
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import type { DailyTotal } from '@shared/history';
 import { PAYIN_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
-import { useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useHistoryStore } from './store';
 
@@ -50,8 +50,6 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
   const totalsError = useHistoryStore((state) => state.totalsError);
   const totalsNote = useHistoryStore((state) => state.totalsNote);
   const theme = useMantineTheme();
-  const volumeId = useId();
-  const rateId = useId();
   const rows = useMemo(() => byDay(totals), [totals]);
   const present = PAYIN_STATUSES.filter((status) => rows.some((row) => (row[status] ?? 0) > 0));
   const colorOf = (status: PayInStatus) => {
@@ -95,138 +93,125 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
 
   return (
     <SimpleGrid cols={2} spacing="md" data-testid="history-charts">
-      <Paper withBorder p="sm" component="figure" m={0} aria-labelledby={volumeId}>
-        <Stack gap={4}>
-          <Title order={3} size="h5" id={volumeId}>
-            Pay-ins per day, by status
-          </Title>
-          <Text size="xs" c="gray.7" component="figcaption">
-            {volumeSummary}
-          </Text>
-          <div aria-hidden="true" style={{ height: 200 }}>
-            {drawn && rows.length > 0 && (
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart
-                  data={rows}
-                  accessibilityLayer={false}
-                  margin={{ top: 8, right: 8, left: -16, bottom: 0 }}
-                >
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis
-                    dataKey="day"
-                    tick={{ fontSize: 11 }}
-                    tickFormatter={(day: string) => day.slice(5)}
-                  />
-                  <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-                  <Tooltip isAnimationActive={false} />
-                  <Legend
-                    wrapperStyle={{ fontSize: 11 }}
-                    formatter={(value) => <span style={{ color: theme.colors.dark[6] }}>{value}</span>}
-                  />
-                  {present.map((status) => (
-                    <Bar
-                      key={status}
-                      dataKey={status}
-                      name={STATUS_LOOK[status].label}
-                      stackId="status"
-                      maxBarSize={56}
-                      fill={colorOf(status)}
-                      isAnimationActive={false}
-                    />
-                  ))}
-                </BarChart>
-              </ResponsiveContainer>
-            )}
-          </div>
-        </Stack>
-        <VisuallyHidden>
-          <table>
-            <caption>Pay-ins per day and status</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {present.map((status) => (
-                  <th scope="col" key={status}>
-                    {STATUS_LOOK[status].label}
-                  </th>
-                ))}
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">{row.day}</th>
-                  {present.map((status) => (
-                    <td key={status}>{row[status] ?? 0}</td>
-                  ))}
-                  <td>{row.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </VisuallyHidden>
-      </Paper>
+      <DayChart
+        title="Pay-ins per day, by status"
+        caption={volumeSummary}
+        drawn={drawn}
+        rows={rows}
+        table={{
+          caption: 'Pay-ins per day and status',
+          columns: [...present.map((status) => STATUS_LOOK[status].label), 'Total'],
+          cells: (row) => [...present.map((status) => row[status] ?? 0), row.total],
+        }}
+      >
+        <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+        <Tooltip isAnimationActive={false} />
+        <Legend
+          wrapperStyle={{ fontSize: 11 }}
+          formatter={(value) => <span style={{ color: theme.colors.dark[6] }}>{value}</span>}
+        />
+        {present.map((status) => (
+          <Bar
+            key={status}
+            dataKey={status}
+            name={STATUS_LOOK[status].label}
+            stackId="status"
+            maxBarSize={56}
+            fill={colorOf(status)}
+            isAnimationActive={false}
+          />
+        ))}
+      </DayChart>
 
-      <Paper withBorder p="sm" component="figure" m={0} aria-labelledby={rateId}>
-        <Stack gap={4}>
-          <Title order={3} size="h5" id={rateId}>
-            Approval rate per day
-          </Title>
-          <Text size="xs" c="gray.7" component="figcaption">
-            {rateSummary} Approved ÷ (approved + declined); other outcomes are left out.
-          </Text>
-          <div aria-hidden="true" style={{ height: 200 }}>
-            {drawn && rows.length > 0 && (
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart
-                  data={rows}
-                  accessibilityLayer={false}
-                  margin={{ top: 8, right: 8, left: -16, bottom: 0 }}
-                >
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis
-                    dataKey="day"
-                    tick={{ fontSize: 11 }}
-                    tickFormatter={(day: string) => day.slice(5)}
-                  />
-                  <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
-                  <Tooltip isAnimationActive={false} formatter={(value) => [`${value}%`, 'Approval rate']} />
-                  <Bar
-                    dataKey="rate"
-                    name="Approval rate"
-                    fill={theme.colors.indigo[6]}
-                    isAnimationActive={false}
-                  />
-                </BarChart>
-              </ResponsiveContainer>
-            )}
-          </div>
-        </Stack>
-        <VisuallyHidden>
-          <table>
-            <caption>Approval rate per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Approved</th>
-                <th scope="col">Declined</th>
-                <th scope="col">Approval rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">{row.day}</th>
-                  <td>{row.approved}</td>
-                  <td>{row.declined}</td>
-                  <td>{percent(row.rate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </VisuallyHidden>
-      </Paper>
+      <DayChart
+        title="Approval rate per day"
+        caption={`${rateSummary} Approved ÷ (approved + declined); other outcomes are left out.`}
+        drawn={drawn}
+        rows={rows}
+        table={{
+          caption: 'Approval rate per day',
+          columns: ['Approved', 'Declined', 'Approval rate'],
+          cells: (row) => [row.approved, row.declined, percent(row.rate)],
+        }}
+      >
+        <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
+        <Tooltip isAnimationActive={false} formatter={(value) => [`${value}%`, 'Approval rate']} />
+        <Bar dataKey="rate" name="Approval rate" fill={theme.colors.indigo[6]} isAnimationActive={false} />
+      </DayChart>
     </SimpleGrid>
+  );
+}
+
+/**
+ * One chart, by day: a figure titled and captioned, the bars (`children`: the y axis, tooltip and bars)
+ * hidden from assistive technology, and the same numbers as a visually hidden table, a row a day.
+ */
+function DayChart({
+  title,
+  caption,
+  drawn,
+  rows,
+  table,
+  children,
+}: {
+  title: string;
+  caption: string;
+  drawn: boolean;
+  rows: DayRow[];
+  table: { caption: string; columns: string[]; cells: (row: DayRow) => ReactNode[] };
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Paper withBorder p="sm" component="figure" m={0} aria-labelledby={titleId}>
+      <Stack gap={4}>
+        <Title order={3} size="h5" id={titleId}>
+          {title}
+        </Title>
+        <Text size="xs" c="gray.7" component="figcaption">
+          {caption}
+        </Text>
+        <div aria-hidden="true" style={{ height: 200 }}>
+          {drawn && rows.length > 0 && (
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={rows}
+                accessibilityLayer={false}
+                margin={{ top: 8, right: 8, left: -16, bottom: 0 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="day" tick={{ fontSize: 11 }} tickFormatter={(day: string) => day.slice(5)} />
+                {children}
+              </BarChart>
+            </ResponsiveContainer>
+          )}
+        </div>
+      </Stack>
+      <VisuallyHidden>
+        <table>
+          <caption>{table.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {table.columns.map((column) => (
+                <th scope="col" key={column}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.day}>
+                <th scope="row">{row.day}</th>
+                {table.cells(row).map((cell, column) => (
+                  <td key={table.columns[column]}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </Paper>
   );
 }

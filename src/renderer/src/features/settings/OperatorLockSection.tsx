@@ -2,6 +2,7 @@
 // keychain. With one set, Paydesk locks when idle or on "Lock now", and opens only with it.
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FormPasswordInput } from '@renderer/lib/FormPasswordInput';
+import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import { PASSPHRASE_MIN_LENGTH } from '@shared/ipc';
 import { useState } from 'react';
@@ -76,11 +77,7 @@ function SetPassphraseForm({ replacing, onDone }: { replacing: boolean; onDone: 
             autoComplete="new-password"
           />
           <PassphraseField name="repeat" label="Repeat the new passphrase" autoComplete="new-password" />
-          {server.problem && (
-            <Alert color="red" p="xs" role="alert">
-              {server.problem}
-            </Alert>
-          )}
+          <ProblemAlert problem={server.problem} />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting}>
               {replacing ? 'Replace passphrase' : 'Set passphrase'}
@@ -124,11 +121,7 @@ function RemovePassphraseForm({ onDone }: { onDone: (text: string) => void }) {
             Without a passphrase Paydesk never locks.
           </Text>
           <CurrentPassphraseField name="current" label="Current passphrase" autoComplete="current-password" />
-          {server.problem && (
-            <Alert color="red" p="xs" role="alert">
-              {server.problem}
-            </Alert>
-          )}
+          <ProblemAlert problem={server.problem} />
           <Group justify="flex-end">
             <Button type="submit" variant="outline" color="red.9" loading={isSubmitting}>
               Remove passphrase
@@ -201,11 +194,7 @@ export function OperatorLockSection() {
             </Button>
           </Alert>
         )}
-        {problem && (
-          <Alert color="red" p="xs" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         {notice && (
           <Alert color="green" p="xs" role="status">
             {notice}

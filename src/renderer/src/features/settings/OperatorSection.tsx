@@ -1,7 +1,9 @@
 // The operator: the name recorded with every pay-in and batch, and how long Paydesk waits before it locks.
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
+import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
+import { SaveStatus } from '@renderer/lib/SaveStatus';
 import type { ChannelInput } from '@shared/ipc';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -74,15 +76,9 @@ export function OperatorSection() {
                 w="20rem"
               />
             </Group>
-            {problem && (
-              <Alert color="red" p="xs" role="alert">
-                {problem}
-              </Alert>
-            )}
+            <ProblemAlert problem={problem} />
             <Group justify="space-between">
-              <Text size="sm" c="dimmed" role="status">
-                {isDirty ? 'Unsaved changes.' : saved ? 'Saved.' : ''}
-              </Text>
+              <SaveStatus isDirty={isDirty} saved={saved} />
               <Button type="submit" loading={isSubmitting}>
                 Save operator settings
               </Button>

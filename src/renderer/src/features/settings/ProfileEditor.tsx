@@ -2,13 +2,15 @@
 // again, and a field it refuses is marked where it is. The built-in Sandbox keeps its embedded gateway.
 import { Alert, Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
+import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
+import { SaveStatus } from '@renderer/lib/SaveStatus';
 import { MONO_INPUT } from '@renderer/lib/styles';
 import type { PayInRules } from '@shared/gateway/payin';
 import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
 import { type Environment, type Profile, type ReturnAddresses, SANDBOX_PROFILE } from '@shared/profile';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useController, useForm, useWatch } from 'react-hook-form';
 import {
   formFieldOf,
   formValuesOf,
@@ -44,21 +46,24 @@ const RETURN_OPTIONS: { value: ReturnAddresses; label: string }[] = [
 ];
 
 /** A labelled choice between a few values (the label is read out with the group). */
-function Choice<T extends string>({
+/** The fields of this form chosen from a few values (SegmentedControl). */
+type ChoiceName = 'signAlgorithm' | 'payInCountry' | 'payInStoredCard' | 'returnAddresses';
+
+/** A choice of the form field `name`, labelled, with a description of what the value chosen means if given. */
+function Choice<N extends ChoiceName>({
+  name,
   id,
   label,
   description,
-  value,
-  onChange,
   data,
 }: {
+  name: N;
   id: string;
   label: string;
-  description: string;
-  value: T;
-  onChange: (value: T) => void;
-  data: { value: T; label: string }[];
+  description?: string;
+  data: { value: ProfileFormValues[N]; label: string }[];
 }) {
+  const { field } = useController<ProfileFormValues, N>({ name });
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id={id}>
@@ -66,14 +71,16 @@ function Choice<T extends string>({
       </Text>
       <SegmentedControl
         aria-labelledby={id}
-        aria-describedby={`${id}-description`}
-        value={value}
-        onChange={(next) => onChange(next as T)}
+        aria-describedby={description === undefined ? undefined : `${id}-description`}
+        value={field.value}
+        onChange={(next) => field.onChange(next as ProfileFormValues[N])}
         data={data}
       />
-      <Text size="xs" c="dimmed" id={`${id}-description`}>
-        {description}
-      </Text>
+      {description !== undefined && (
+        <Text size="xs" c="dimmed" id={`${id}-description`}>
+          {description}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -255,22 +262,11 @@ export function ProfileEditor({
                   : undefined
               }
             />
-            <Controller
-              control={control}
+            <Choice
               name="signAlgorithm"
-              render={({ field }) => (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="profile-algorithm-label">
-                    Sign algorithm (v1 and KYC)
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="profile-algorithm-label"
-                    value={field.value}
-                    onChange={(value) => field.onChange(value as SignAlgorithm)}
-                    data={ALGORITHM_OPTIONS}
-                  />
-                </Stack>
-              )}
+              id="profile-algorithm-label"
+              label="Sign algorithm (v1 and KYC)"
+              data={ALGORITHM_OPTIONS}
             />
           </SimpleGrid>
           <TextField
@@ -318,41 +314,27 @@ export function ProfileEditor({
                 How this gateway reads a pay-in
               </Text>
               <SimpleGrid cols={2} spacing="sm">
-                <Controller
-                  control={control}
+                <Choice
                   name="payInCountry"
-                  render={({ field }) => (
-                    <Choice
-                      id="profile-country-label"
-                      label="Billing country (country)"
-                      description={
-                        payInCountry === 'iso-alpha2'
-                          ? 'A two-letter ISO 3166-1 code, as the sandbox wants.'
-                          : 'Any text of up to 8 characters (string(8)), e.g. DEU.'
-                      }
-                      value={field.value}
-                      onChange={field.onChange}
-                      data={COUNTRY_OPTIONS}
-                    />
-                  )}
+                  id="profile-country-label"
+                  label="Billing country (country)"
+                  description={
+                    payInCountry === 'iso-alpha2'
+                      ? 'A two-letter ISO 3166-1 code, as the sandbox wants.'
+                      : 'Any text of up to 8 characters (string(8)), e.g. DEU.'
+                  }
+                  data={COUNTRY_OPTIONS}
                 />
-                <Controller
-                  control={control}
+                <Choice
                   name="payInStoredCard"
-                  render={({ field }) => (
-                    <Choice
-                      id="profile-stored-card-label"
-                      label="Paying with a stored card (ccStorageID)"
-                      description={
-                        payInStoredCard === 'token-alone'
-                          ? 'No card details beside the token, as the sandbox wants.'
-                          : 'Card details (e.g. the CVV) may go with the token.'
-                      }
-                      value={field.value}
-                      onChange={field.onChange}
-                      data={STORED_CARD_OPTIONS}
-                    />
-                  )}
+                  id="profile-stored-card-label"
+                  label="Paying with a stored card (ccStorageID)"
+                  description={
+                    payInStoredCard === 'token-alone'
+                      ? 'No card details beside the token, as the sandbox wants.'
+                      : 'Card details (e.g. the CVV) may go with the token.'
+                  }
+                  data={STORED_CARD_OPTIONS}
                 />
               </SimpleGrid>
             </Stack>
@@ -382,23 +364,16 @@ export function ProfileEditor({
             </Text>
           ) : (
             <>
-              <Controller
-                control={control}
+              <Choice
                 name="returnAddresses"
-                render={({ field }) => (
-                  <Choice
-                    id="profile-returns-label"
-                    label="Return addresses (retURL, successURL, failURL)"
-                    description={
-                      returnAddresses === 'paydesk'
-                        ? 'The bank page comes back to Paydesk on this computer (http://127.0.0.1) and closes by itself. The gateway must accept such addresses.'
-                        : "Only this profile's URLs below are sent (public https pages of your own). The bank page does not close by itself; the result comes from the callback or from asking the gateway again."
-                    }
-                    value={field.value}
-                    onChange={field.onChange}
-                    data={RETURN_OPTIONS}
-                  />
-                )}
+                id="profile-returns-label"
+                label="Return addresses (retURL, successURL, failURL)"
+                description={
+                  returnAddresses === 'paydesk'
+                    ? 'The bank page comes back to Paydesk on this computer (http://127.0.0.1) and closes by itself. The gateway must accept such addresses.'
+                    : "Only this profile's URLs below are sent (public https pages of your own). The bank page does not close by itself; the result comes from the callback or from asking the gateway again."
+                }
+                data={RETURN_OPTIONS}
               />
               {environment === 'production' && returnAddresses === 'paydesk' && (
                 <Alert color="orange" p="xs" data-testid="loopback-warning">
@@ -429,20 +404,10 @@ export function ProfileEditor({
             </>
           )}
 
-          {errors.root?.message && (
-            <Alert color="red" role="alert" p="xs">
-              {errors.root.message}
-            </Alert>
-          )}
-          {problem && (
-            <Alert color="red" role="alert" p="xs">
-              {problem}
-            </Alert>
-          )}
+          <ProblemAlert problem={errors.root?.message} />
+          <ProblemAlert problem={problem} />
           <Group justify="space-between">
-            <Text size="sm" c="dimmed" role="status">
-              {isDirty ? 'Unsaved changes.' : saved ? 'Saved.' : ''}
-            </Text>
+            <SaveStatus isDirty={isDirty} saved={saved} />
             <Group gap="xs">
               {isNew ? (
                 <Button variant="default" onClick={onCancelNew}>

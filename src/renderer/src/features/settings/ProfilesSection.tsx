@@ -3,6 +3,7 @@
 // first; the built-in Sandbox cannot be deleted.
 import { Alert, Badge, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
+import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage } from '@renderer/lib/paydesk';
 import { type Profile, SANDBOX_PROFILE } from '@shared/profile';
 import { useCallback, useState } from 'react';
@@ -227,11 +228,7 @@ export function ProfilesSection() {
             {notice}
           </Alert>
         )}
-        {problem && (
-          <Alert color="red" p="xs" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} />
         <Group align="flex-start" gap="md" wrap="nowrap">
           <Stack w="17rem" style={{ flexShrink: 0 }}>
             <ProfileList

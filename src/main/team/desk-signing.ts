@@ -92,3 +92,23 @@ export function signatureHolds(key: KeyObject, statement: string, signature: str
     return false;
   }
 }
+
+/**
+ * signatureHolds on libuv's thread pool (crypto.verify with a callback): a page of entries is checked on
+ * every core at once, where the synchronous form holds the main thread for each (team-verify.ts). Never rejects.
+ */
+export function signatureHoldsOffThread(
+  key: KeyObject,
+  statement: string,
+  signature: string,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      verify(null, Buffer.from(statement, 'utf8'), key, Buffer.from(signature, 'base64'), (error, holds) =>
+        resolve(!error && holds),
+      );
+    } catch {
+      resolve(false);
+    }
+  });
+}

@@ -14,7 +14,13 @@ import type { KeyObject } from 'node:crypto';
 import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from '@shared/team-history';
 import { GENESIS_HASH, parseDetail, type RawEntry, toRawEntry } from '../history/audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from '../history/row-digest';
-import { anchorStatement, entryStatement, keyIdOf, publicKeyOf, signatureHolds } from './desk-signing';
+import {
+  anchorStatement,
+  entryStatement,
+  keyIdOf,
+  publicKeyOf,
+  signatureHoldsOffThread,
+} from './desk-signing';
 import { TEAM_NOTE_COLUMN } from './team-migrations';
 
 export type { DeskVerification } from '@shared/team-history';
@@ -103,15 +109,15 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
     keys.set(keyId, verifier);
   }
 
-  const signatureProblem = (
+  const signatureProblem = async (
     keyId: string | null,
     sig: string | null,
     statement: string,
-  ): TeamVerifyProblemKind | undefined => {
+  ): Promise<TeamVerifyProblemKind | undefined> => {
     if (keyId === null || sig === null) return 'signature_missing';
     const publicKey = keys.get(keyId);
     if (publicKey === undefined) return 'unknown_key';
-    return signatureHolds(publicKey, statement, sig) ? undefined : 'bad_signature';
+    return (await signatureHoldsOffThread(publicKey, statement, sig)) ? undefined : 'bad_signature';
   };
 
   // The chain, a page at a time in seq order.
@@ -126,8 +132,17 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
        FROM paydesk.audit_entries WHERE desk_id = $1 AND seq > $2 ORDER BY seq LIMIT ${PAGE}`,
       [deskId, after],
     );
-    for (const row of rows) {
-      const entry = toEntry(row);
+    // The page's signatures are checked all at once (on every core), then the page is read in seq order.
+    const page = rows.map(toEntry);
+    let signedBefore = signedSeen;
+    const signatureProblems = await Promise.all(
+      page.map((entry) => {
+        if (entry.sig === null && entry.keyId === null && !signedBefore) return undefined;
+        signedBefore = true;
+        return signatureProblem(entry.keyId, entry.sig, entryStatement(deskId, entry));
+      }),
+    );
+    for (const [index, entry] of page.entries()) {
       entries += 1;
       if (previous) {
         if (entry.seq !== previous.seq + 1) {
@@ -157,7 +172,7 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
         unproved += 1;
       } else {
         signedSeen = true;
-        const problem = signatureProblem(entry.keyId, entry.sig, entryStatement(deskId, entry));
+        const problem = signatureProblems[index];
         if (problem) {
           const where = `Audit entry ${entry.seq} (${entry.event}${entry.row_id === null ? '' : `, row ${entry.row_id}`})`;
           const why = {
@@ -198,7 +213,7 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
     const keyId = anchorRow.key_id === null ? null : String(anchorRow.key_id);
     const sig = anchorRow.sig === null ? null : String(anchorRow.sig);
     if (!(keyId === null && sig === null && !signedSeen)) {
-      const problem = signatureProblem(keyId, sig, anchorStatement(deskId, seq, hash));
+      const problem = await signatureProblem(keyId, sig, anchorStatement(deskId, seq, hash));
       if (problem) {
         report({
           kind: 'anchor_bad_signature',

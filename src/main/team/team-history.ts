@@ -30,7 +30,7 @@ import { fromMinorUnits } from '../history/amount-minor';
 import { CSV_HEADER, csvCells } from '../history/csv-export';
 import { DAY_MS, isoDay } from '../history/daily-totals';
 import { type SqlRow, toRow } from '../history/row-mapping';
-import { TEAM_NOTE_COLUMN } from './team-migrations';
+import { teamRowColumn } from './team-migrations';
 
 export type TeamDb = Pick<pg.ClientBase, 'query'>;
 
@@ -46,7 +46,7 @@ const EXPORT_PAGE = 500;
 const ROW_COLUMNS = `r.desk_id, d.desk_name, r.row_id, r.kind, r.status, r.created_at, r.updated_at, r.profile,
   r.operator, r.api_version, r.merchant_trade_no, r.user_id, r.masked_pan, r.brand, r.last4, r.amount,
   r.currency, r.order_id, r.traceid, r.remark, r.request_json, r.response_raw,
-  r.${TEAM_NOTE_COLUMN} AS note_json, r.file_name, r.sha256, r.counts_json, r.chunks_json, r.accepted_user_ids_json`;
+  ${teamRowColumn('note_json', 'r.')}, r.file_name, r.sha256, r.counts_json, r.chunks_json, r.accepted_user_ids_json`;
 
 /** A row PostgreSQL returned that does not read as a history row: the read fails, naming it. */
 export class TeamRowError extends Error {

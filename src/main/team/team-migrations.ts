@@ -458,6 +458,19 @@ export const REPLICATION_SCHEMA_VERSION = 1;
  */
 export const TEAM_NOTE_COLUMN = 'error_json';
 
+/** A column of the desk's history_rows as a SELECT on the team's names it (`table`: e.g. 'r.'). */
+export function teamRowColumn(column: string, table = ''): string {
+  return column === 'note_json' ? `${table}${TEAM_NOTE_COLUMN} AS note_json` : `${table}${column}`;
+}
+
+/** history_rows columns the desk's file holds as INTEGER: read back as integers, so that digests agree. */
+export const TEAM_INTEGER_COLUMNS: ReadonlySet<string> = new Set([
+  'id',
+  'created_at',
+  'updated_at',
+  'amount_minor',
+]);
+
 /** From this schema on, the replicator registers the desk's public key and signs what it sends (migration 4). */
 export const SIGNING_SCHEMA_VERSION = 4;
 

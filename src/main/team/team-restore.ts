@@ -18,14 +18,12 @@ import { ROW_COLUMNS, type SalvagedRow } from '../history/salvage-read';
 import type { TeamCopy, TeamCopyUnavailable } from '../history/team-copy';
 import { adoptDeskIdentity, DESK_FILE, deskIdentity } from './desk-identity';
 import { teamPoolConfig } from './team-connection';
-import { TEAM_NOTE_COLUMN } from './team-migrations';
+import { TEAM_INTEGER_COLUMNS, teamRowColumn } from './team-migrations';
 import { type DeskVerification, verifyTeamDesk } from './team-verify';
 
 type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 
 const PAGE = 5_000;
-/** Columns SQLite holds as INTEGER: read back as integers, so that the rows' digests come out the same. */
-const INTEGER_COLUMNS = new Set(['created_at', 'updated_at', 'amount_minor']);
 const SHOWN_PROBLEMS = 5;
 
 /** The team's copy of a desk does not verify: nothing of it is restored. */
@@ -56,7 +54,7 @@ function toSalvagedRow(row: Record<string, unknown>): SalvagedRow {
     values: ROW_COLUMNS.map((column) => {
       const value = row[column];
       if (value === null || value === undefined) return null;
-      return INTEGER_COLUMNS.has(column) ? BigInt(String(value)) : String(value);
+      return TEAM_INTEGER_COLUMNS.has(column) ? BigInt(String(value)) : String(value);
     }),
   };
 }
@@ -71,8 +69,7 @@ async function maxVersionOf(client: Queryable, deskId: string): Promise<number> 
 
 /** One column of the SELECT: integers as text (bigint-safe), the note under its team column's name. */
 function teamColumn(column: (typeof ROW_COLUMNS)[number]): string {
-  if (INTEGER_COLUMNS.has(column)) return `${column}::text`;
-  return column === 'note_json' ? `${TEAM_NOTE_COLUMN} AS note_json` : column;
+  return TEAM_INTEGER_COLUMNS.has(column) ? `${column}::text` : teamRowColumn(column);
 }
 
 const ROWS_PAGE = `SELECT row_id::text, ${ROW_COLUMNS.map(teamColumn).join(', ')}

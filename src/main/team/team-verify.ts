@@ -21,7 +21,7 @@ import {
   publicKeyOf,
   signatureHoldsOffThread,
 } from './desk-signing';
-import { TEAM_NOTE_COLUMN } from './team-migrations';
+import { TEAM_INTEGER_COLUMNS, teamRowColumn } from './team-migrations';
 
 export type { DeskVerification } from '@shared/team-history';
 
@@ -29,13 +29,12 @@ type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Reco
 
 const PAGE = 5_000;
 const MAX_PROBLEMS = 200;
-/** Columns of paydesk.history_rows that SQLite holds as INTEGER: quote() prints them bare. */
-const INTEGER_COLUMNS = new Set(['id', 'created_at', 'updated_at', 'amount_minor']);
 
 /** SQLite's quote() of one value as the desk's file held it (the row digest's input, row-digest.ts). */
 function quoteLikeSqlite(column: string, value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
-  if (INTEGER_COLUMNS.has(column)) return String(value);
+  // quote() prints SQLite's INTEGER columns bare.
+  if (TEAM_INTEGER_COLUMNS.has(column)) return String(value);
   return `'${String(value).replaceAll("'", "''")}'`;
 }
 
@@ -241,7 +240,7 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
   let rowsChecked = 0;
   let afterRow = 0;
   const columns = DIGEST_COLUMNS.filter((column) => column !== 'id').map((column) =>
-    column === 'note_json' ? `r.${TEAM_NOTE_COLUMN} AS note_json` : `r.${column}`,
+    teamRowColumn(column, 'r.'),
   );
   for (;;) {
     const { rows } = await client.query(

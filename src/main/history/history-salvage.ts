@@ -64,6 +64,7 @@ import {
   type TeamCopyUnavailable,
   type TeamMerge,
 } from './team-copy';
+import { withWordIndexRebuilt } from './word-index';
 
 export const DAMAGED_FOLDER = 'damaged';
 const LISTED = 200;
@@ -302,14 +303,16 @@ function writeFresh(
     const insertRow = db.prepare(
       `INSERT INTO history_rows (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
     );
-    for (const row of rows) {
-      try {
-        insertRow.run(row.id, ...(row.values as (string | bigint | number | Uint8Array | null)[]));
-      } catch {
-        // A record that parsed but breaks the schema's CHECKs: damage that looked like a row.
-        refused.push(row.id);
+    withWordIndexRebuilt(db, () => {
+      for (const row of rows) {
+        try {
+          insertRow.run(row.id, ...(row.values as (string | bigint | number | Uint8Array | null)[]));
+        } catch {
+          // A record that parsed but breaks the schema's CHECKs: damage that looked like a row.
+          refused.push(row.id);
+        }
       }
-    }
+    });
     const insertEntry = db.prepare(
       `INSERT INTO audit_log (seq, at, operator, event, outcome, resource, row_id, detail_json, prev_hash, hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -141,11 +141,14 @@ export function searchPageByWords(
         high: ((block.block + 1) << BLOCK_SHIFT) - 1,
       })),
     ];
+    // The page is sorted again only when a block read added rows: most blocks are passed on their span.
+    let current = page;
     for (const { block, low, high } of rest) {
-      const current = firstOf(found, want, descending);
       if (!couldEnter(block, current[want - 1] as Key)) continue;
+      const size = found.size;
       test(inRange.all({ words, low, high }).map((row) => Number(row.id)));
+      if (found.size !== size) current = firstOf(found, want, descending);
     }
-    return firstOf(found, want, descending).map((key) => key.id);
+    return current.map((key) => key.id);
   }
 }

@@ -7,9 +7,11 @@
 // - the salvage of the file cut to 60 % (no backup, no log: the damaged file alone), and of the whole file
 //   as if damaged (every row read back and rewritten);
 // - a backup (history-backups.ts), and the pay-ins written while it runs: the longest a pay-in's two
-//   writes took, and the longest the event loop was held.
+//   writes took, and the longest the event loop was held; as this build makes it (the copy flushed to disk
+//   as it is written) and as the build before made it (flushed only at its commit), alternating, twice.
 // --from FILE starts from a history filled before (the fill takes minutes at a million rows; --keep FILE
 // keeps the one this run fills). The last line is `BENCH_RESULT {json}`. No keychain: the trust is in memory.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,7 +45,7 @@ const dir = mkdtempSync(join(tmpdir(), 'paydesk-bench-damage-'));
 const file = join(dir, 'history.sqlite');
 const trust = sessionTrust(START);
 
-let started = performance.now();
+const started = performance.now();
 if (values.from) {
   copyFileSync(values.from, file);
   // A file filled without the store may lack the chain's head row, which appends start from.
@@ -115,7 +117,11 @@ console.log(`salvage of the 60 % cut: ${fmt(cut.ms)} ms, ${cut.recovered} rows b
 const whole = values['skip-salvage'] ? skipped : salvageOf(1);
 console.log(`salvage of the whole file: ${fmt(whole.ms)} ms, ${whole.recovered} rows back`);
 
-// 3. A backup while pay-ins go on.
+// 3. A backup while pay-ins go on. Whatever this run copied (the fill it keeps, --from, the salvages'
+// copies) is written out first: a gigabyte still dirty in the page cache stalls every fsync on the disk,
+// the pay-ins' too, whichever way the backup writes (a first run of this comparison, without this, gave a
+// longest pay-in of 812 ms to the backup that flushes as it writes, after the --keep copy of 1.4 GB).
+execFileSync('sync');
 const backupData = join(dir, 'backup-data');
 mkdirSync(backupData);
 const store = openHistoryStore(file, { trust, startupWalkLimit: 0 });
@@ -150,21 +156,47 @@ async function payInsUntil(until: Promise<unknown>): Promise<number[]> {
   }
   return times;
 }
-// The same pay-ins without a backup, for as long as the backup takes: what the machine gives anyway.
-started = performance.now();
-const backup = backUpHistory(file, backupData, Date.now());
-const writeTimes = await payInsUntil(backup);
-const backedUp = await backup;
-const backupMs = performance.now() - started;
-const loopHoldDuringBackup = longestLoopHold;
+// A backup as this build makes it (its copy flushed to disk as it is written) and as the build before made
+// it (flushed only by the copy's own commit), alternating, each with pay-ins going on; then the same pay-ins
+// without a backup, for as long as a backup took: what the machine gives anyway.
+type BackupRun = { ms: number; rows: number; longestWrite: number; loopHold: number; payIns: number };
+async function backupWithPayIns(flushEveryBytes: number | undefined): Promise<BackupRun> {
+  longestLoopHold = 0;
+  const began = performance.now();
+  const running = backUpHistory(file, backupData, Date.now(), { flushEveryBytes });
+  const times = await payInsUntil(running);
+  const result = await running;
+  return {
+    ms: performance.now() - began,
+    rows: result.rows,
+    longestWrite: Math.max(...times),
+    loopHold: longestLoopHold,
+    payIns: times.length,
+  };
+}
+const flushedRuns: BackupRun[] = [];
+const beforeRuns: BackupRun[] = [];
+for (let round = 0; round < 2; round += 1) {
+  flushedRuns.push(await backupWithPayIns(undefined));
+  beforeRuns.push(await backupWithPayIns(Number.POSITIVE_INFINITY));
+}
+const worst = (runs: BackupRun[]) => ({
+  ms: Math.max(...runs.map((run) => run.ms)),
+  rows: runs[0]?.rows ?? 0,
+  longestWrite: Math.max(...runs.map((run) => run.longestWrite)),
+  loopHold: Math.max(...runs.map((run) => run.loopHold)),
+  payIns: runs.reduce((sum, run) => sum + run.payIns, 0),
+});
+const flushed = worst(flushedRuns);
+const before = worst(beforeRuns);
+const backupMs = flushed.ms;
+const longestWrite = flushed.longestWrite;
 longestLoopHold = 0;
 const baselineTimes = await payInsUntil(new Promise((resolve) => setTimeout(resolve, backupMs)));
 const baselineLoopHold = longestLoopHold;
-longestLoopHold = loopHoldDuringBackup;
 clearInterval(probe);
 store.close();
 const baselineWrite = Math.max(...baselineTimes);
-const longestWrite = Math.max(...writeTimes);
 rmSync(dir, { recursive: true, force: true });
 
 console.log(`machine: ${machineLine()}; load average ${loadBefore} before, ${loadLine()} after`);
@@ -189,14 +221,24 @@ printTable(
     ],
     ['salvage, whole file read back', fmt(whole.ms), `${whole.recovered.toLocaleString('en')} rows`],
     [
-      'backup (online, checked after writing)',
+      'backup (online, checked after writing), this build: flushed as written; 2 runs',
       fmt(backupMs),
-      `${backedUp.rows.toLocaleString('en')} rows; ${writeTimes.length} pay-ins written meanwhile`,
+      `${flushed.rows.toLocaleString('en')} rows; ${flushed.payIns} pay-ins written meanwhile`,
     ],
     [
-      'longest pay-in (insert + update) during the backup',
+      'longest pay-in (insert + update) during the backup, this build',
       fmt(longestWrite),
-      `event loop held at most ${fmt(longestLoopHold)} ms; without a backup, as long: longest ${fmt(baselineWrite)} ms (${baselineTimes.length} pay-ins), loop held ${fmt(baselineLoopHold)} ms`,
+      `event loop held at most ${fmt(flushed.loopHold)} ms`,
+    ],
+    [
+      'the build before (flushed at its commit only): backup; longest pay-in',
+      `${fmt(before.ms)}; ${fmt(before.longestWrite)}`,
+      `event loop held at most ${fmt(before.loopHold)} ms; ${before.payIns} pay-ins`,
+    ],
+    [
+      'without a backup, as long: longest pay-in',
+      fmt(baselineWrite),
+      `${baselineTimes.length} pay-ins, loop held ${fmt(baselineLoopHold)} ms`,
     ],
   ],
 );
@@ -205,8 +247,8 @@ printBenchResult({
   title: `Damaged history, ${ROWS.toLocaleString('en-US')} rows`,
   command: `npm run bench:history-damage -- --rows ${ROWS}`,
   figure: `start check ${fmt(cheapMs)} ms (${fmt(fullMs)} ms with quick_check); salvage of a 60 % cut ${(cut.ms / 1000).toFixed(1)} s; backup ${(backupMs / 1000).toFixed(1)} s, longest pay-in meanwhile ${fmt(longestWrite)} ms`,
-  peer: '—',
-  ratio: '—',
+  peer: `the build before's backup: longest pay-in ${fmt(before.longestWrite)} ms`,
+  ratio: `${(before.longestWrite / longestWrite).toFixed(1)}× shorter longest pay-in`,
   goal: 'no pay-in delayed more than 50 ms by a backup',
   met: longestWrite <= 50,
   quick: ROWS < 1_000_000,
@@ -220,7 +262,10 @@ printBenchResult({
     salvageWholeMs: whole.ms,
     backupMs,
     longestWrite,
-    longestLoopHold,
+    longestLoopHold: flushed.loopHold,
+    beforeBackupMs: before.ms,
+    beforeLongestWrite: before.longestWrite,
+    beforeLoopHold: before.loopHold,
     baselineWrite,
     baselineLoopHold,
   },

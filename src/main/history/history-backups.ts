@@ -6,9 +6,19 @@
 // before it takes its real name. A backup that fails its check is deleted: only verified files carry the name.
 // Kept: the newest KEEP_RECENT, plus the newest of each of the last KEEP_DAILY days. Hourly while Paydesk
 // is open and one at close (app.ts): a day's work is at most an hour behind in the newest backup.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { backup, DatabaseSync } from 'node:sqlite';
+import { type BackupProgressInfo, backup, DatabaseSync } from 'node:sqlite';
 import { checkFileInWorker } from './check-worker';
 
 export const BACKUPS_FOLDER = 'backups';
@@ -17,6 +27,8 @@ export const KEEP_DAILY = 7;
 export const BACKUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Pages per backup step: ~1 MB, a few ms; the loop is free between steps. */
 const PAGES_PER_STEP = 256;
+/** How much of the copy may be written before it is flushed to disk (flushAsWritten). */
+const FLUSH_EVERY_BYTES = 4 * 2 ** 20;
 
 const NAME = /^history-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.sqlite$/;
 
@@ -87,6 +99,38 @@ export function backupsToDrop(backups: readonly BackupFile[]): BackupFile[] {
 export type BackupResult = { file: string; rows: number; entries: number; ms: number };
 
 /**
+ * The copy's pages flushed to disk as they are written, on libuv's pool, rather than all at the copy's
+ * final commit. On ext4 one fsync of a gigabyte holds every other fsync of the disk behind it: a pay-in's
+ * commit (synchronous=FULL) waited 383 ms behind a backup of a million rows, the event loop with it
+ * (docs/BENCHMARKS.md). Flushed every few MB, a commit waits behind a few MB at most. A flush that fails
+ * costs nothing: the copy's own commit still syncs it.
+ */
+function flushAsWritten(file: string, pageSize: number, everyBytes: number) {
+  let fd: number | undefined;
+  let flushedPages = 0;
+  let inFlight: Promise<void> | undefined;
+  return {
+    progress({ totalPages, remainingPages }: BackupProgressInfo): void {
+      const copied = totalPages - remainingPages;
+      if (inFlight || (copied - flushedPages) * pageSize < everyBytes || !existsSync(file)) return;
+      fd ??= openSync(file, 'r');
+      flushedPages = copied;
+      const flushing = fd;
+      inFlight = new Promise((resolve) =>
+        fdatasync(flushing, () => {
+          inFlight = undefined;
+          resolve();
+        }),
+      );
+    },
+    async close(): Promise<void> {
+      await inFlight;
+      if (fd !== undefined) closeSync(fd);
+    },
+  };
+}
+
+/**
  * Backs the history file up now and checks the copy; drops the backups the rule above no longer keeps.
  * Throws when the copy cannot be made or fails its check (nothing is left under a backup's name then).
  */
@@ -94,6 +138,8 @@ export async function backUpHistory(
   historyFile: string,
   dataDir: string,
   now: number,
+  /** bench:history-damage's peer: Infinity copies as before, flushed only by the copy's own commit. */
+  options: { flushEveryBytes?: number } = {},
 ): Promise<BackupResult> {
   const started = performance.now();
   const dir = backupsDirOf(dataDir);
@@ -108,7 +154,13 @@ export async function backUpHistory(
     // change, where a write between two steps would otherwise start the backup over.
     source.exec('BEGIN');
     source.prepare('SELECT count(*) FROM sqlite_master').get();
-    await backup(source, partial, { rate: PAGES_PER_STEP });
+    const pageSize = Number(source.prepare('PRAGMA page_size').get()?.page_size);
+    const flusher = flushAsWritten(partial, pageSize, options.flushEveryBytes ?? FLUSH_EVERY_BYTES);
+    try {
+      await backup(source, partial, { rate: PAGES_PER_STEP, progress: (info) => flusher.progress(info) });
+    } finally {
+      await flusher.close();
+    }
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;

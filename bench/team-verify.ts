@@ -5,12 +5,9 @@
 // run: PostgreSQL reading the same rows and entries with nothing checked (the floor of any check), and
 // Node verifying the same number of Ed25519 signatures with nothing read (the check's own arithmetic).
 // Prints the figures and, last, `BENCH_RESULT {json}`.
-import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { contentText, GENESIS_HASH, type RawEntry } from '../src/main/history/audit-chain';
-import { canonicalJson } from '../src/main/history/canonical-json';
-import { rowDigest } from '../src/main/history/row-digest';
+import { GENESIS_HASH, type RawEntry } from '../src/main/history/audit-chain';
 import {
   deskSigner,
   entryStatement,
@@ -19,19 +16,18 @@ import {
   signatureHolds,
   signatureHoldsOffThread,
 } from '../src/main/team/desk-signing';
-import { teamRowDigestInput, verifyTeamDesk } from '../src/main/team/team-verify';
+import { verifyTeamDesk } from '../src/main/team/team-verify';
 import { startPostgresCluster } from '../tests/support/team/postgres-cluster';
 import { createTeamDatabase } from '../tests/support/team/team-database';
 import { loadLine, machineLine, printBenchResult, printTable } from './support/report';
+import { loadSignedDesk } from './support/team-desk-load';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' } } });
 const ROWS = Number(values.rows);
-const BATCH = 5_000;
 const DESK = '9b2c7f0e-3d41-4a57-8c6e-1f0a2b3c4d5e';
 const command = `npm run bench:team-verify -- --rows ${ROWS}`;
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 console.log(machineLine());
 console.log(`load before: ${loadLine()}`);
@@ -44,116 +40,15 @@ await supervisor.connect();
 
 try {
   const signer = deskSigner(newSigningKeyPem());
-  await owner.query(
-    `INSERT INTO paydesk.desks (desk_id, desk_name, db_role) VALUES ($1, 'Bench desk', 'paydesk_owner')`,
-    [DESK],
-  );
-  await owner.query(
-    'INSERT INTO paydesk.desk_keys (desk_id, key_id, public_key, db_role) VALUES ($1, $2, $3, $4)',
-    [DESK, signer.keyId, signer.publicKey, 'paydesk_owner'],
-  );
-
-  // The load: rows in id order, two entries each, the chain linked by sha256 (team:verify checks links and
-  // signatures, not the desk's HMAC).
   const loadStart = performance.now();
-  let seq = 0;
-  let prevHash = GENESIS_HASH;
-  for (let first = 1; first <= ROWS; first += BATCH) {
-    const rows: Record<string, unknown>[] = [];
-    const entries: Record<string, unknown>[] = [];
-    for (let id = first; id < Math.min(first + BATCH, ROWS + 1); id += 1) {
-      const at = 1_767_225_600_000 + id * 1_000;
-      const row: Record<string, unknown> = {
-        row_id: id,
-        version: id,
-        kind: 'payin',
-        status: id % 7 === 0 ? 'declined' : 'approved',
-        created_at: at,
-        updated_at: at + 800,
-        profile: 'Sandbox',
-        operator: 'bench',
-        api_version: 'v2',
-        merchant_trade_no: `PD${String(id).padStart(12, '0')}`,
-        user_id: `customer-${id % 50_000}`,
-        masked_pan: '424242******4242',
-        brand: 'visa',
-        last4: '4242',
-        amount: `${(id % 900) + 10}.00`,
-        amount_minor: ((id % 900) + 10) * 100,
-        currency: 'EUR',
-        order_id: `ord-${id}`,
-        traceid: `trace-${id}`,
-        remark: id % 7 === 0 ? 'Insufficient funds' : null,
-        request_json: canonicalJson({
-          amount: `${(id % 900) + 10}.00`,
-          firstName: 'Anna',
-          lastName: 'Kowalska',
-        }),
-        response_raw: null,
-        error_json: null,
-        file_name: null,
-        sha256: null,
-        counts_json: null,
-        chunks_json: null,
-        accepted_user_ids_json: null,
-        card_key: null,
-      };
-      rows.push(row);
-      const rowHash = rowDigest(teamRowDigestInput(row));
-      for (const event of ['payin.created', 'payin.settled']) {
-        seq += 1;
-        const entry: RawEntry = {
-          seq,
-          at,
-          operator: 'bench',
-          event,
-          outcome: 'success',
-          resource: String(row.merchant_trade_no),
-          row_id: id,
-          detail_json: canonicalJson({ rowHash, status: row.status }),
-          prev_hash: prevHash,
-          hash: '',
-        };
-        entry.hash = sha256(entry.prev_hash + contentText(entry));
-        prevHash = entry.hash;
-        entries.push({ ...entry, key_id: signer.keyId, sig: signer.signEntry(DESK, entry) });
-      }
-    }
-    await owner.query(
-      `INSERT INTO paydesk.history_rows (desk_id, db_role, ${Object.keys(rows[0] ?? {}).join(', ')})
-       SELECT $1, 'paydesk_owner', * FROM jsonb_populate_recordset(NULL::paydesk.history_rows, $2::jsonb) AS r`.replace(
-        '*',
-        Object.keys(rows[0] ?? {})
-          .map((name) => `r.${name}`)
-          .join(', '),
-      ),
-      [DESK, JSON.stringify(rows)],
-    );
-    await owner.query(
-      `INSERT INTO paydesk.audit_entries (desk_id, db_role, seq, at, operator, event, outcome, resource, row_id, detail_json, prev_hash, hash, key_id, sig)
-       SELECT $1, 'paydesk_owner', r.seq, r.at, r.operator, r.event, r.outcome, r.resource, r.row_id, r.detail_json, r.prev_hash, r.hash, r.key_id, r.sig
-       FROM jsonb_populate_recordset(NULL::paydesk.audit_entries, $2::jsonb) AS r`,
-      [DESK, JSON.stringify(entries)],
-    );
-  }
-  const newest = await owner.query(
-    'SELECT seq, hash FROM paydesk.audit_entries WHERE desk_id = $1 ORDER BY seq DESC LIMIT 1',
-    [DESK],
-  );
-  const anchor = newest.rows[0] as { seq: string; hash: string };
-  await owner.query(
-    'INSERT INTO paydesk.audit_anchors (desk_id, seq, hash, key_id, sig, db_role) VALUES ($1, $2, $3, $4, $5, $6)',
-    [
-      DESK,
-      anchor.seq,
-      anchor.hash,
-      signer.keyId,
-      signer.signAnchor(DESK, Number(anchor.seq), anchor.hash),
-      'paydesk_owner',
-    ],
-  );
-  await owner.query('VACUUM ANALYZE paydesk.history_rows');
-  await owner.query('VACUUM ANALYZE paydesk.audit_entries');
+  const seq = await loadSignedDesk({
+    owner,
+    deskId: DESK,
+    deskName: 'Bench desk',
+    dbRole: 'paydesk_owner',
+    rows: ROWS,
+    signer,
+  });
   const loadMs = performance.now() - loadStart;
   console.log(
     `loaded ${ROWS.toLocaleString()} rows and ${seq.toLocaleString()} signed entries in ${seconds(loadMs)} s`,

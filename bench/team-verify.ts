@@ -20,12 +20,23 @@ import { verifyTeamDesk } from '../src/main/team/team-verify';
 import { startPostgresCluster } from '../tests/support/team/postgres-cluster';
 import { createTeamDatabase } from '../tests/support/team/team-database';
 import { loadLine, machineLine, printBenchResult, printTable } from './support/report';
-import { loadSignedDesk } from './support/team-desk-load';
+import { addCopiedDesks, loadSignedDesk } from './support/team-desk-load';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  // --peer-entries N: the two signature peers time N verifications and are scaled to the check's count (at
+  // 10,000,000 rows each would take over an hour by itself); by default they verify as many as the check.
+  // --team-rows N: the team database holds N rows in all: the desk checked, and copies of it under other
+  // desks' ids (support/team-desk-load.ts), so that the check of one desk runs among a team's worth of rows.
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    'peer-entries': { type: 'string' },
+    'team-rows': { type: 'string' },
+  },
+});
 const ROWS = Number(values.rows);
+const TEAM_ROWS = Number(values['team-rows'] ?? ROWS);
 const DESK = '9b2c7f0e-3d41-4a57-8c6e-1f0a2b3c4d5e';
-const command = `npm run bench:team-verify -- --rows ${ROWS}`;
+const command = `npm run bench:team-verify -- --rows ${ROWS}${values['peer-entries'] ? ` --peer-entries ${values['peer-entries']}` : ''}${TEAM_ROWS > ROWS ? ` --team-rows ${TEAM_ROWS}` : ''}`;
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
@@ -53,6 +64,13 @@ try {
   console.log(
     `loaded ${ROWS.toLocaleString()} rows and ${seq.toLocaleString()} signed entries in ${seconds(loadMs)} s`,
   );
+  if (TEAM_ROWS > ROWS) {
+    const copyStart = performance.now();
+    const teamRows = await addCopiedDesks(owner, DESK, Math.ceil((TEAM_ROWS - ROWS) / ROWS));
+    console.log(
+      `the team database holds ${teamRows.toLocaleString()} rows (${Math.ceil((TEAM_ROWS - ROWS) / ROWS)} copied desks, ${seconds(performance.now() - copyStart)} s)`,
+    );
+  }
 
   // Peer 1: PostgreSQL reading the same pages the check reads, nothing checked.
   const readStart = performance.now();
@@ -83,22 +101,29 @@ try {
   }
   const publicKey = publicKeyOf(signer.publicKey);
   if (!publicKey) throw new Error('the bench key is not Ed25519');
+  const peerEntries = Math.min(seq, Number(values['peer-entries'] ?? seq));
+  const scaled = seq / peerEntries;
   const verifyStart = performance.now();
-  for (let i = 0; i < seq; i += 1) {
+  for (let i = 0; i < peerEntries; i += 1) {
     const { statement, sig } = sample[i % sample.length] as { statement: string; sig: string };
     if (!signatureHolds(publicKey, statement, sig)) throw new Error('a sample signature did not hold');
   }
-  const signaturesMs = performance.now() - verifyStart;
+  const signaturesMs = (performance.now() - verifyStart) * scaled;
   // Peer 3: the same verifications on libuv's pool, a page of 5,000 at a time, as the check makes them.
   const poolStart = performance.now();
-  for (let from = 0; from < seq; from += 5_000) {
-    const page = Array.from({ length: Math.min(5_000, seq - from) }, (_, i) => {
+  for (let from = 0; from < peerEntries; from += 5_000) {
+    const page = Array.from({ length: Math.min(5_000, peerEntries - from) }, (_, i) => {
       const { statement, sig } = sample[(from + i) % sample.length] as { statement: string; sig: string };
       return signatureHoldsOffThread(publicKey, statement, sig);
     });
     if ((await Promise.all(page)).includes(false)) throw new Error('a sample signature did not hold');
   }
-  const poolMs = performance.now() - poolStart;
+  const poolMs = (performance.now() - poolStart) * scaled;
+  if (scaled > 1) {
+    console.log(
+      `the signature peers timed ${peerEntries.toLocaleString()} verifications, scaled ×${scaled.toFixed(1)}`,
+    );
+  }
 
   const rssBefore = process.memoryUsage().rss;
   const checkStart = performance.now();
@@ -135,7 +160,7 @@ try {
   console.log(`load after: ${loadLine()}`);
   printBenchResult({
     bench: 'team-verify',
-    title: `team:verify, one desk of ${ROWS.toLocaleString()} rows`,
+    title: `team:verify, one desk of ${ROWS.toLocaleString()} rows${TEAM_ROWS > ROWS ? ` in a team database of ${TEAM_ROWS.toLocaleString()}` : ''}`,
     command,
     figure: `${seconds(checkMs)} s`,
     peer: `${seconds(poolMs)} s to verify the signatures alone on the thread pool`,
@@ -145,6 +170,7 @@ try {
     quick: ROWS < 1_000_000,
     values: {
       rows: ROWS,
+      teamRows: TEAM_ROWS,
       entries: seq,
       checkMs,
       readPeerMs: readMs,

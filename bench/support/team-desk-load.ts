@@ -121,3 +121,44 @@ export async function loadSignedDesk(load: {
   await owner.query('VACUUM ANALYZE paydesk.audit_entries');
   return seq;
 }
+
+/** The columns of a team table that an INSERT may name (not generated ones). */
+async function insertableColumns(owner: pg.Client, table: string): Promise<string[]> {
+  const { rows } = await owner.query(
+    `SELECT column_name FROM information_schema.columns
+      WHERE table_schema = 'paydesk' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+    [table],
+  );
+  return rows.map((row) => String(row.column_name));
+}
+
+/**
+ * Fills the team database around a loaded desk: `desks` more desks, each a copy of `fromDeskId`'s rows and
+ * entries under its own id (the copies' signatures are the first desk's, so only that desk verifies; the
+ * others are there for the tables' and indexes' size). Returns the team's row count.
+ */
+export async function addCopiedDesks(owner: pg.Client, fromDeskId: string, desks: number): Promise<number> {
+  const rowColumns = (await insertableColumns(owner, 'history_rows')).filter((name) => name !== 'desk_id');
+  const entryColumns = (await insertableColumns(owner, 'audit_entries')).filter((name) => name !== 'desk_id');
+  for (let i = 1; i <= desks; i += 1) {
+    const deskId = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    await owner.query(
+      "INSERT INTO paydesk.desks (desk_id, desk_name, db_role) VALUES ($1, $2, 'paydesk_owner')",
+      [deskId, `Copied desk ${i}`],
+    );
+    await owner.query(
+      `INSERT INTO paydesk.history_rows (desk_id, ${rowColumns.join(', ')})
+       SELECT $1, ${rowColumns.join(', ')} FROM paydesk.history_rows WHERE desk_id = $2`,
+      [deskId, fromDeskId],
+    );
+    await owner.query(
+      `INSERT INTO paydesk.audit_entries (desk_id, ${entryColumns.join(', ')})
+       SELECT $1, ${entryColumns.join(', ')} FROM paydesk.audit_entries WHERE desk_id = $2`,
+      [deskId, fromDeskId],
+    );
+  }
+  await owner.query('VACUUM ANALYZE paydesk.history_rows');
+  await owner.query('VACUUM ANALYZE paydesk.audit_entries');
+  const { rows } = await owner.query('SELECT count(*)::text AS n FROM paydesk.history_rows');
+  return Number(rows[0]?.n);
+}

@@ -442,7 +442,7 @@ export const MIGRATIONS: readonly Migration[] = [
       -- Present (one row) only inside a bulk writer's transaction (a salvage, a restore: word-index.ts), which
       -- builds the words of all its rows at once before it commits. Row by row, each insert into the index
       -- within one long transaction writes and merges a segment of its own, and a million rows took minutes.
-      CREATE TABLE history_words_paused (id INTEGER PRIMARY KEY CHECK (id = 1));
+      CREATE TABLE IF NOT EXISTS history_words_paused (id INTEGER PRIMARY KEY CHECK (id = 1));
 
       CREATE TRIGGER history_words_insert AFTER INSERT ON history_rows
         WHEN NOT EXISTS (SELECT 1 FROM history_words_paused)

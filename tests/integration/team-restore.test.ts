@@ -12,7 +12,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { pendingSalvageNotice } from '../../src/main/history/history-salvage';
 import { deskIdentity } from '../../src/main/team/desk-identity';
-import { restoreDeskFromTeam, TeamRestoreRefusedError } from '../../src/main/team/team-restore';
+import { readTeamCopy, restoreDeskFromTeam, TeamRestoreRefusedError } from '../../src/main/team/team-restore';
 import { verifyTeamDesk } from '../../src/main/team/team-verify';
 import {
   drained,
@@ -78,6 +78,23 @@ describe('a team desk restored from PostgreSQL', () => {
     expect(db.prepare('SELECT count(*) AS n FROM team_outbox').get()?.n).toBe(0);
     db.close();
     expect(dataDir).not.toBe(newPc);
+  });
+
+  it('reads the copy page after page in the order of the ids, skipping none (a desk larger than a page)', async () => {
+    const { desk, deskId, ids } = await replicatedDesk();
+    const client = new pg.Client(desk.role);
+    await client.connect();
+    try {
+      const whole = await readTeamCopy(client, deskId);
+      // Pages of 3: past row 9, an order by text ("10" before "9") would skip rows between pages.
+      const paged = await readTeamCopy(client, deskId, 3);
+      expect([...paged.rows.keys()]).toEqual([...ids].sort((a, b) => a - b));
+      expect([...paged.rows.keys()]).toEqual([...whole.rows.keys()]);
+      expect([...paged.entries.keys()]).toEqual([...whole.entries.keys()]);
+      expect(paged.entries.size).toBeGreaterThanOrEqual(40);
+    } finally {
+      await client.end();
+    }
   });
 
   it('then the desk replicates a new pay-in and PostgreSQL has each row once', async () => {

@@ -72,39 +72,49 @@ function teamColumn(column: (typeof ROW_COLUMNS)[number]): string {
   return TEAM_INTEGER_COLUMNS.has(column) ? `${column}::text` : teamRowColumn(column);
 }
 
+// The keyset is ordered by the tables' own integer columns, qualified: ORDER BY a bare name takes the
+// output column of that name first, and row_id read as text sorted "10" before "9", so every page after
+// the first skipped rows (a desk of 20,000 rows came back with 10,502).
 const ROWS_PAGE = `SELECT row_id::text, ${ROW_COLUMNS.map(teamColumn).join(', ')}
-  FROM paydesk.history_rows WHERE desk_id = $1 AND row_id > $2 ORDER BY row_id LIMIT ${PAGE}`;
+  FROM paydesk.history_rows WHERE desk_id = $1 AND row_id > $2 ORDER BY history_rows.row_id LIMIT $3`;
 const ENTRIES_PAGE = `SELECT seq, at, operator, event, outcome, resource, row_id, detail_json, prev_hash, hash
-  FROM paydesk.audit_entries WHERE desk_id = $1 AND seq > $2 ORDER BY seq LIMIT ${PAGE}`;
+  FROM paydesk.audit_entries WHERE desk_id = $1 AND seq > $2 ORDER BY audit_entries.seq LIMIT $3`;
 
-/** Every row of `sql`'s keyset pages ($1 the desk, $2 the key to read after), read by `read`, by `keyOf`. */
+/**
+ * Every row of `sql`'s keyset pages ($1 the desk, $2 the key to read after, $3 the page size), read by
+ * `read`, by `keyOf`.
+ */
 async function readPages<T>(
   client: Queryable,
   sql: string,
-  deskId: string,
+  page: { deskId: string; size: number },
   read: (row: Record<string, unknown>) => T,
   keyOf: (item: T) => number,
 ): Promise<Map<number, T>> {
   const found = new Map<number, T>();
   let after = 0;
   for (;;) {
-    const { rows } = await client.query(sql, [deskId, after]);
+    const { rows } = await client.query(sql, [page.deskId, after, page.size]);
     for (const row of rows) {
       const item = read(row);
       after = keyOf(item);
       found.set(after, item);
     }
-    if (rows.length < PAGE) return found;
+    if (rows.length < page.size) return found;
   }
 }
 
-/** The desk's rows and entries from the team database, once its chain verifies; refused otherwise. */
-export async function readTeamCopy(client: Queryable, deskId: string): Promise<TeamCopy> {
+/**
+ * The desk's rows and entries from the team database, once its chain verifies; refused otherwise.
+ * `pageSize`: rows read per query (tests read small pages to cross many page boundaries).
+ */
+export async function readTeamCopy(client: Queryable, deskId: string, pageSize = PAGE): Promise<TeamCopy> {
   const verification = await verifyTeamDesk(client, deskId);
   const maxVersion = await maxVersionOf(client, deskId);
   if (!verification.ok) throw new TeamRestoreRefusedError(verification, maxVersion);
-  const rows = await readPages(client, ROWS_PAGE, deskId, toSalvagedRow, (row) => row.id);
-  const entries = await readPages(client, ENTRIES_PAGE, deskId, toRawEntry, (entry) => entry.seq);
+  const page = { deskId, size: pageSize };
+  const rows = await readPages(client, ROWS_PAGE, page, toSalvagedRow, (row) => row.id);
+  const entries = await readPages(client, ENTRIES_PAGE, page, toRawEntry, (entry) => entry.seq);
   return {
     deskId,
     deskName: verification.deskName,

@@ -422,9 +422,9 @@ export const MIGRATIONS: readonly Migration[] = [
       -- With an index for prefixes of 1 to 12 characters such a word is one term, read lazily newest first
       -- (0.1-0.3 ms), which is what history-word-pages.ts walks. A longer word is still merged, but matches
       -- few terms. The index grows from about 9 to 63 MB at a million rows; the rows are untouched.
+      -- Migration 5's update and delete triggers stay: they name history_words, which a trigger looks up
+      -- when it fires. The insert trigger is made again, to be paused (below).
       DROP TRIGGER history_words_insert;
-      DROP TRIGGER history_words_update;
-      DROP TRIGGER history_words_delete;
       DROP TABLE history_words;
 
       CREATE VIRTUAL TABLE history_words USING fts5(
@@ -448,17 +448,6 @@ export const MIGRATIONS: readonly Migration[] = [
         WHEN NOT EXISTS (SELECT 1 FROM history_words_paused)
       BEGIN
         INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source WHERE id = NEW.id;
-      END;
-
-      CREATE TRIGGER history_words_update AFTER UPDATE OF remark, request_json, file_name ON history_rows
-      BEGIN
-        DELETE FROM history_words WHERE rowid = OLD.id;
-        INSERT INTO history_words (rowid, words) SELECT id, words FROM history_words_source WHERE id = NEW.id;
-      END;
-
-      CREATE TRIGGER history_words_delete AFTER DELETE ON history_rows
-      BEGIN
-        DELETE FROM history_words WHERE rowid = OLD.id;
       END;
     `,
   },

@@ -1,9 +1,10 @@
 // What the renderer sends for a pay-in: the wire fields minus what main supplies (merchantId from the
-// profile, sign, and a generated merchantTradeNo when the operator left it empty). The renderer's form
+// profile, sign, and a generated merchantTradeNo when the operator left it empty), the amount read as the
+// desk reads an operator's figure (never rounded). The renderer's form
 // checks them under the active profile's rules (A8, A14); the IPC channel accepts the loosest reading any
 // profile may choose, and main checks the request again under the profile's own rules before it is sent.
 import { z } from 'zod';
-import { text } from './gateway/fields';
+import { operatorAmount, text } from './gateway/fields';
 import {
   cardRuleOf,
   DEFAULT_PAYIN_RULES,
@@ -13,7 +14,7 @@ import {
   payInV2FieldsFor,
 } from './gateway/payin';
 
-const operatorFields = { merchantTradeNo: text(64).optional() };
+const operatorFields = { merchantTradeNo: text(64).optional(), amount: operatorAmount };
 
 /** The v2 form's fields under a profile's rules. */
 export function payInV2FormSchemaFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {

@@ -32,9 +32,9 @@ describe('pay-in v2 through the dispatcher', () => {
   it('approves a test card and records it with the masked number only', async () => {
     const result = await fx.data('payin.submit', {
       version: 'v2',
-      fields: v2Fields({ amount: '10.005' }),
+      fields: v2Fields({ amount: '10.5' }),
     });
-    expect(result).toMatchObject({ status: 'approved', amount: '10.01', maskedPan: '424242******4242' });
+    expect(result).toMatchObject({ status: 'approved', amount: '10.50', maskedPan: '424242******4242' });
     expect(result.orderId).toBeTruthy();
     expect(result.merchantTradeNo).toMatch(/^PD\d{8}T\d{9}Z[0-9a-f]{8}$/);
     const detail = await fx.data('history.get', { id: result.historyId });
@@ -50,6 +50,17 @@ describe('pay-in v2 through the dispatcher', () => {
       fields: v2Fields({ cardNumber: '4000000000009995' }),
     });
     expect(result).toMatchObject({ status: 'declined', remark: 'Insufficient funds' });
+  });
+
+  it('refuses an amount the gateway would round ("1.250", "12.345") before anything is sent or written', async () => {
+    const before = (await fx.data('history.query', { limit: 500 })).rows.length;
+    for (const amount of ['1.250', '12.345', '10.005']) {
+      const result = await submit(v2Fields({ amount, merchantTradeNo: `AMOUNT-${amount}` }));
+      expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'fields.amount' } });
+      expect(await sandboxOrder(`AMOUNT-${amount}`)).toEqual([]);
+    }
+    const after = (await fx.data('history.query', { limit: 500 })).rows.length;
+    expect(after).toBe(before);
   });
 
   it('refuses a mistyped card before anything is sent or written', async () => {

@@ -36,7 +36,7 @@ describe('the team duplicate check', () => {
       .toTimeString()
       .slice(0, 5);
     expect(warned.error.message).toBe(
-      `The same card, amount and customer were charged at ${at} on desk "Front 1" by Anna (order ${paid.merchantTradeNo}, approved). Send a second payment anyway?`,
+      `At ${at}, on desk "Front 1" by Anna, the same card, amount and customer were charged (order ${paid.merchantTradeNo}). Send a second payment anyway?`,
     );
     // Nothing was written or sent on the second desk.
     expect(second.paydesk.history.count()).toBe(0);
@@ -76,7 +76,7 @@ describe('the team duplicate check', () => {
     if (warned.ok) return;
     expect(warned.error.kind).toBe('duplicate_suspected');
     expect(warned.error.message).toContain('on desk "Back 1" by Carla');
-    expect(warned.error.message).toContain('outcome unknown');
+    expect(warned.error.message).toContain('may have been charged: that pay-in’s outcome is unknown');
   });
 
   it('lets the pay-in go when the team database cannot be reached, and says the check was skipped', async () => {

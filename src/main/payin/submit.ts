@@ -2,6 +2,7 @@
 // (masked card) BEFORE anything leaves, then send and record. Everything that can refuse the pay-in
 // happens before the row is written, so a refusal here truly sent nothing.
 import { checkCard, maskCardNumber } from '@shared/cards/card';
+import { duplicateQuestion } from '@shared/duplicate-wording';
 import type { PayInResult } from '@shared/ipc';
 import { normalizeAmount } from '@shared/money/amount';
 import type { PayInSubmit } from '@shared/payin-form';
@@ -58,7 +59,12 @@ async function teamDuplicateCheck(team: TeamGuard, query: TeamDuplicateQuery): P
   const desk = match.deskName ? `desk "${match.deskName}"` : `desk ${match.deskId.slice(0, 8)}`;
   throw new IpcFailure(
     'duplicate_suspected',
-    `The same card, amount and customer were charged at ${clockTime(match.createdAt)} on ${desk} by ${match.operator} (order ${match.merchantTradeNo}, ${match.status.replaceAll('_', ' ')}). Send a second payment anyway?`,
+    duplicateQuestion({
+      at: clockTime(match.createdAt),
+      where: `on ${desk} by ${match.operator}`,
+      status: match.status,
+      merchantTradeNo: match.merchantTradeNo,
+    }),
   );
 }
 
@@ -113,10 +119,13 @@ export async function submitPayIn(
       deps.now() - DUPLICATE_WINDOW_MS,
     );
     if (earlier) {
-      const at = clockTime(earlier.createdAt);
       throw new IpcFailure(
         'duplicate_suspected',
-        `The same card, amount and customer were charged at ${at} (order ${earlier.merchantTradeNo}, ${earlier.status.replaceAll('_', ' ')}). Send a second payment anyway?`,
+        duplicateQuestion({
+          at: clockTime(earlier.createdAt),
+          status: earlier.status,
+          merchantTradeNo: earlier.merchantTradeNo,
+        }),
       );
     }
     if (team && cardKey) {

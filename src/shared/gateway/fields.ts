@@ -2,7 +2,13 @@
 // in plain words, because these messages reach support staff as they are.
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries';
-import { AMOUNT_MAX_LENGTH, AMOUNT_PATTERN, normalizeAmount } from '../money/amount';
+import {
+  AMOUNT_MAX_LENGTH,
+  AMOUNT_PATTERN,
+  type AmountResult,
+  normalizeAmount,
+  normalizeOperatorAmount,
+} from '../money/amount';
 import { emailAddressProblem } from './email-address';
 
 /** An error message that says "Required." when the field is missing, and `invalid` otherwise. */
@@ -91,13 +97,22 @@ export const email = string()
 export const storeCc = z.enum(['0', '1'], say('"0" (do not store the card) or "1" (store it).'));
 export const txMode = z.enum(['h2h', 'redirection'], say('"h2h" or "redirection".'));
 
-export const amount = string()
-  .max(AMOUNT_MAX_LENGTH, `At most ${AMOUNT_MAX_LENGTH} characters.`)
-  .superRefine((value, ctx) => {
-    const result = normalizeAmount(value);
-    if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
-  })
-  .regex(AMOUNT_PATTERN, stated('An amount more than zero, such as 12.50.'));
+const amountReadBy = (read: (text: string) => AmountResult) =>
+  string()
+    .max(AMOUNT_MAX_LENGTH, `At most ${AMOUNT_MAX_LENGTH} characters.`)
+    .superRefine((value, ctx) => {
+      const result = read(value);
+      if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
+    })
+    .regex(AMOUNT_PATTERN, stated('An amount more than zero, such as 12.50.'));
+
+/** The wire's amount: the gateway rounds what has more than 2 decimal places (section 2.1). */
+export const amount = amountReadBy(normalizeAmount);
+/**
+ * The amount an operator gives the desk (the pay-in form and its IPC input): the desk sends only the figure
+ * typed, so more than 2 decimal places, or a figure that reads as thousands grouping, is refused.
+ */
+export const operatorAmount = amountReadBy(normalizeOperatorAmount);
 
 export const productItem = z.strictObject({
   name: z.string().min(1, 'Product name required.'),

@@ -14,7 +14,8 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
  */
 export const AMOUNT_PATTERN = /^\s*(?:\d*[1-9]\d*(?:\.\d+)?|0+\.(?:[1-9]\d*|0[1-9]\d*|00[5-9]\d*))\s*$/;
 
-export type AmountResult = { ok: true; value: string } | { ok: false; message: string };
+/** `ambiguous`: refused because the text holds more than the desk may send as it is (it would be rounded or re-read). */
+export type AmountResult = { ok: true; value: string } | { ok: false; message: string; ambiguous?: true };
 
 /** Turns amount text into the canonical 2-place decimal string, or says why it cannot. */
 export function normalizeAmount(input: string): AmountResult {
@@ -35,6 +36,41 @@ export function normalizeAmount(input: string): AmountResult {
   const rounded = new Big(text).round(2, Big.roundHalfUp);
   if (rounded.eq(0)) return { ok: false, message: 'The amount is zero once rounded to 2 decimal places.' };
   return { ok: true, value: rounded.toFixed(2) };
+}
+
+/** One to three digits (the first not 0), then groups of three after points or commas: "1.250", "12,345", "1.250.000". */
+const THOUSANDS_LOOKING = /^[1-9]\d{0,2}(?:[.,]\d{3})+$/;
+const DECIMAL_PLACES = /^\d+\.(\d+)$/;
+
+/**
+ * The desk's reading of an amount an operator typed: the interface's rounding is the gateway's business,
+ * not a licence for the desk to send a figure the agent did not mean. So more than 2 decimal places is
+ * refused, never rounded, and a figure that reads as thousands grouping in much of Europe ("1.250",
+ * "12.345") is refused with both readings named. An accepted amount is always the exact value typed.
+ * Decimal commas are the caller's to turn into points first (withDecimalPoint).
+ */
+export function normalizeOperatorAmount(input: string): AmountResult {
+  const text = input.trim();
+  if (THOUSANDS_LOOKING.test(text)) return { ok: false, message: thousandsMessage(text), ambiguous: true };
+  const places = DECIMAL_PLACES.exec(text)?.[1]?.length ?? 0;
+  if (places > 2) {
+    return {
+      ok: false,
+      message: `At most 2 decimal places (whole cents): "${text}" has ${places}. Nothing is rounded for you.`,
+      ambiguous: true,
+    };
+  }
+  return normalizeAmount(text);
+}
+
+function thousandsMessage(text: string): string {
+  const grouped = text.replace(/[.,]/g, '');
+  const separators = text.replace(/\d/g, '');
+  const decimal = separators.length === 1 ? text.replace(',', '.') : undefined;
+  const exactCents = decimal && /^\d+\.\d\d0$/.test(decimal) ? decimal.slice(0, -1) : undefined;
+  return exactCents
+    ? `"${text}" could be ${grouped} or ${exactCents}: type ${grouped}, or ${exactCents}.`
+    : `"${text}" could be ${grouped} (a separator before three digits groups thousands): type ${grouped} without separators, or an amount with at most 2 decimal places.`;
 }
 
 /**

@@ -21,7 +21,7 @@ import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { MONO_INPUT } from '@renderer/lib/styles';
 import { BROWSER_FIELD_MAX_LENGTH } from '@shared/bank-page-browser';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
-import { normalizeAmount, withDecimalPoint } from '@shared/money/amount';
+import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
 import { accordionSectionOf, fieldsIn, isSentIn, PAYIN_FIELDS } from '@shared/payin-fields';
 import type { PayInSubmit } from '@shared/payin-form';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
@@ -105,7 +105,7 @@ export function PayInForm({
 
   const currency =
     version === 'v1' ? currencyField.toUpperCase() || '???' : (profile?.displayCurrency ?? 'EUR');
-  const preview = amount.trim() ? normalizeAmount(withDecimalPoint(amount)) : undefined;
+  const preview = amount.trim() ? normalizeOperatorAmount(withDecimalPoint(amount)) : undefined;
   const countries = useMemo(countryOptions, []);
 
   // A new active profile brings its default URLs and currency.
@@ -330,6 +330,10 @@ export function PayInForm({
                   <span data-testid="amount-preview">
                     Will be sent as <strong>{preview.value}</strong> {currency}
                   </span>
+                ) : preview?.ambiguous ? (
+                  <Text span size="sm" fw={600} c="red.9" data-testid="amount-ambiguous">
+                    {preview.message}
+                  </Text>
                 ) : undefined
               }
               rightSection={

@@ -7,7 +7,7 @@
 import { callingCodesIfLoaded } from '@renderer/lib/calling-codes';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '@shared/cards/card';
 import type { PayInRules } from '@shared/gateway/payin';
-import { normalizeAmount, withDecimalPoint } from '@shared/money/amount';
+import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
 import {
   isPayInFormField,
   isSentIn,
@@ -91,7 +91,7 @@ export function productsJsonOf(rows: readonly ProductRow[]): string | undefined 
 function contractText(name: PayInFormField, values: PayInFormValues): string | undefined {
   switch (name) {
     case 'amount': {
-      const amount = normalizeAmount(withDecimalPoint(values.amount));
+      const amount = normalizeOperatorAmount(withDecimalPoint(values.amount));
       return amount.ok ? amount.value : values.amount;
     }
     case 'cardNumber':

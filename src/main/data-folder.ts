@@ -21,6 +21,13 @@ export class DataFolderError extends Error {
   }
 }
 
+class ShortWriteError extends Error {
+  readonly code = 'ENOSPC';
+  constructor(written: number) {
+    super(`only ${written} of ${PROBE_BYTES} bytes could be written`);
+  }
+}
+
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
@@ -33,11 +40,14 @@ export function checkDataFolder(dataDir: string): void {
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fd = openSync(probe, 'w', 0o600);
-    writeSync(fd, Buffer.alloc(PROBE_BYTES));
+    // A disk with less room than the probe takes what fits and says nothing: write(2) returns a short
+    // count, not ENOSPC. That is a full disk too, or the history's first writes fail later as "disk I/O error".
+    const written = writeSync(fd, Buffer.alloc(PROBE_BYTES));
+    if (written < PROBE_BYTES) throw new ShortWriteError(written);
     fsyncSync(fd);
   } catch (error) {
     const code = codeOf(error);
-    if (code === 'ENOSPC' || code === 'EDQUOT') {
+    if (code === 'ENOSPC' || code === 'EDQUOT' || error instanceof ShortWriteError) {
       throw new DataFolderError(
         'disk_full',
         `The disk that holds Paydesk's data folder (${dataDir}) is full. Nothing was changed: free some space there, then start Paydesk again.`,

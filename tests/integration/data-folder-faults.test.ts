@@ -12,6 +12,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statfsSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -29,17 +30,25 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
 });
 
-/** Runs scripts/web.ts on `data` until it exits (or is ready, which these faults must prevent). */
-async function runWeb(data: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/web.ts', '--port', '0', '--data', data],
-    {
-      cwd: resolve(import.meta.dirname, '../..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...NO_KEYCHAIN },
-    },
-  );
+/**
+ * Runs scripts/web.ts on `data` until it exits (or is ready, which these faults must prevent).
+ * `fileSizeLimit`: bytes any one file may grow to (RLIMIT_FSIZE, through the shell's ulimit; Node ignores
+ * SIGXFSZ), which makes a write past it return a short count as a nearly full disk does.
+ */
+async function runWeb(
+  data: string,
+  options: { fileSizeLimit?: number } = {},
+): Promise<{ code: number | null; output: string }> {
+  const node = [process.execPath, '--import', 'tsx', 'scripts/web.ts', '--port', '0', '--data', data];
+  const [command, ...args] =
+    options.fileSizeLimit === undefined
+      ? node
+      : ['bash', '-c', `ulimit -f ${options.fileSizeLimit / 1024} && exec "$@"`, 'limited', ...node];
+  const child = spawn(command ?? process.execPath, args, {
+    cwd: resolve(import.meta.dirname, '../..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...NO_KEYCHAIN },
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk;
@@ -132,6 +141,29 @@ describe('a start on a data folder Paydesk cannot use', () => {
     const { code, output } = await runWeb(data);
     expect(code).toBe(1);
     expectClearMessage(output, /Paydesk cannot write to its data folder[\s\S]*read-only \((EROFS|EACCES)\)/);
+    expect(snapshot(data)).toEqual(before);
+  }, 60_000);
+
+  it("a nearly full disk (12 KiB free): the check's short write is a full disk, said plainly, nothing changed", async () => {
+    const freeBytes = 12 * 1024;
+    let data: string;
+    let fileSizeLimit: number | undefined;
+    if (ROOT) {
+      const mount = mounted('2m');
+      data = dataFolderIn(mount);
+      // The rest of the disk taken by something else, all but 12 KiB.
+      const { bavail, bsize } = statfsSync(mount);
+      writeFileSync(join(mount, 'filler'), Buffer.alloc(bavail * bsize - freeBytes));
+      expect(statfsSync(mount).bavail * statfsSync(mount).bsize).toBe(freeBytes);
+    } else {
+      // Without root no small disk can be mounted: a limit on a file's size gives the same short write.
+      data = dataFolderIn(tempParent());
+      fileSizeLimit = freeBytes;
+    }
+    const before = snapshot(data);
+    const { code, output } = await runWeb(data, { fileSizeLimit });
+    expect(code).toBe(1);
+    expectClearMessage(output, /is full[\s\S]*free some space/);
     expect(snapshot(data)).toEqual(before);
   }, 60_000);
 

@@ -148,9 +148,12 @@ function sandboxAddress(): string {
 console.log(`Paydesk web harness on ${harness.url}`);
 console.log(`  data folder: ${dataDir}; sandbox gateway: ${sandboxAddress()}`);
 
-const stop = async () => {
-  await harness.close();
-  process.exit(0);
+// Once: when-exit (electron-store → conf → atomically) sends the signal again after its own handler, so a
+// SIGTERM arrives twice; the second waits for the first close rather than start another.
+let stopping: Promise<void> | undefined;
+const stop = () => {
+  stopping ??= harness.close().then(() => process.exit(0));
+  return stopping;
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -369,6 +369,20 @@ export async function createPaydesk(config: PaydeskConfig) {
     () => lock.isLocked(),
   );
 
+  let closing: Promise<void> | undefined;
+  async function closeEverything(): Promise<void> {
+    lock.stopIdleClock();
+    await team.stop();
+    await listener.close();
+    await kycWorkers.close();
+    await sandbox.close();
+    // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
+    await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);
+    await backups.stop();
+    await deepCheck?.stop();
+    history.close();
+  }
+
   return {
     dispatch,
     /** The file channels (ipcFileChannels): never reachable by a channel name the page sends. */
@@ -419,17 +433,15 @@ export async function createPaydesk(config: PaydeskConfig) {
       }
       return true;
     },
-    async close() {
-      lock.stopIdleClock();
-      await team.stop();
-      await listener.close();
-      await kycWorkers.close();
-      await sandbox.close();
-      // The newest anchor to the keychain; a keychain that does not answer does not keep Paydesk open.
-      await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);
-      await backups.stop();
-      await deepCheck?.stop();
-      history.close();
+    /**
+     * Closes everything, the final backup before the history: safe to call any number of times, at once or
+     * after each other, from any host (a second SIGTERM, window-all-closed after a signal). Every call
+     * waits for the one close. Run twice at once, the history closed under a second backup's reader: its
+     * WAL stayed behind and the backup was cut off as a `.partial`.
+     */
+    close() {
+      closing ??= closeEverything();
+      return closing;
     },
   };
 }

@@ -3,7 +3,15 @@
 // window and its preload, app:// serving, the IPC bindings and their sender checks, a pay-in and a 3-D Secure
 // pay-in through the bound handlers, the lock, a second launch, and the shut-down. What it cannot prove —
 // Chromium itself, the real window, the OS — is listed in README ("The boot test").
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -555,6 +563,42 @@ describe('the built app, booted against a stand-in for Electron', () => {
       expect(await restarted.exited).toEqual({ code: 0, signal: null });
     } finally {
       restarted.kill();
+    }
+  });
+});
+
+describe('the built app stopped by a signal, twice in a row', () => {
+  const home = freshHome();
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  it('closes once, takes the final backup before the history closes, quits, and leaves no WAL or .partial', async () => {
+    const child = startBootChild({ mainBundle: app.mainBundle, home });
+    try {
+      await child.notice('loaded');
+      for (let i = 0; i < 3; i++) {
+        const result = await child.invoke<{ status: string }>('payin.submit', payIn(approvingCard));
+        expect(result).toMatchObject({ ok: true, data: { status: 'approved' } });
+      }
+      // As when-exit (electron-store → conf → atomically) does after its own handler: the signal again.
+      child.signal('SIGTERM');
+      child.signal('SIGTERM');
+      const quit = await child.notice('quit');
+      expect(quit.timeline.filter((line) => line === 'app.quit')).toEqual(['app.quit']);
+      expect(await child.exited, child.output()).toEqual({ code: 0, signal: null });
+    } finally {
+      child.kill();
+    }
+    const historyFile = join(userDataOf(home), 'history.sqlite');
+    expect(existsSync(`${historyFile}-wal`)).toBe(false);
+    const backupsDir = join(userDataOf(home), 'backups');
+    const names = readdirSync(backupsDir);
+    expect(names.filter((name) => name.includes('.partial'))).toEqual([]);
+    expect(names).toHaveLength(1);
+    const backup = new DatabaseSync(join(backupsDir, names[0]!), { readOnly: true });
+    try {
+      expect(backup.prepare('SELECT count(*) AS n FROM history_rows').get()).toEqual({ n: 3 });
+    } finally {
+      backup.close();
     }
   });
 });

@@ -82,6 +82,16 @@ async function start(): Promise<void> {
   });
 }
 
+let quitting: Promise<void> | undefined;
+/**
+ * Closes the core, then quits; once, whatever asks: the last window closed, a signal, or that signal again
+ * (when-exit, through electron-store → conf → atomically, sends it a second time after its own handler).
+ */
+function closeAndQuit(): Promise<void> {
+  quitting ??= (paydesk?.close() ?? Promise.resolve()).finally(() => app.quit());
+  return quitting;
+}
+
 // One Paydesk per user data folder: two would share history.sqlite and race for the settings file. A second
 // launch gets no lock and quits before opening anything; the first then comes to the front.
 if (app.requestSingleInstanceLock()) {
@@ -112,9 +122,10 @@ if (app.requestSingleInstanceLock()) {
       dialog.showErrorBox(title, `${body} Start Paydesk again once the cause is fixed.`);
       app.quit();
     });
-  app.on('window-all-closed', () => {
-    void (paydesk?.close() ?? Promise.resolve()).finally(() => app.quit());
-  });
+  app.on('window-all-closed', () => void closeAndQuit());
+  // A logout or `kill` (SIGTERM), Ctrl+C in a terminal (SIGINT): the same close as the last window's,
+  // final backup included, rather than the process ending with the history's WAL beside it.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void closeAndQuit());
 } else {
   app.quit();
 }

@@ -144,16 +144,21 @@ export async function startWebHarness(options: WebHarnessOptions) {
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
+  let closing: Promise<void> | undefined;
   return {
     origin,
     token,
     url: `${origin}/?token=${token}`,
     paydesk,
-    async close() {
-      for (const stream of streams) stream.end();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await paydesk.close();
+    /** Once, however often it is called (a signal handler may run twice): every call waits for that one. */
+    close() {
+      closing ??= (async () => {
+        for (const stream of streams) stream.end();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await paydesk.close();
+      })();
+      return closing;
     },
   };
 }

@@ -21,6 +21,8 @@ export interface BootChild {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What it printed, for a failing test's message. */
   output(): string;
+  /** Sends the process a signal, as a logout or `kill` would. */
+  signal(signal: NodeJS.Signals): void;
   kill(): void;
 }
 
@@ -118,6 +120,7 @@ export function startBootChild(options: BootChildOptions): BootChild {
       command<IpcResult<T>>({ type: 'invoke', channel: IPC_PREFIX + channel, input, caller }),
     exited,
     output: () => output,
+    signal: (signal) => void child.kill(signal),
     kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },

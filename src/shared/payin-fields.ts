@@ -53,8 +53,6 @@ export interface DefaultsFrom {
   callingCodeOf: (country: string) => string;
 }
 
-/** The country a new pay-in starts with. */
-export const DEFAULT_COUNTRY = 'DE';
 
 /**
  * A field the form offers. `versions` is written only for a field one version alone carries, `start` only
@@ -96,13 +94,20 @@ export const PAYIN_FIELDS = {
   firstName: { section: 'customer', label: 'First name', required: true },
   lastName: { section: 'customer', label: 'Last name', required: true },
   email: { section: 'customer', label: 'E-mail', versions: 'v1', required: true },
-  country: { section: 'customer', label: 'Country', start: () => DEFAULT_COUNTRY, required: true },
+  // The profile's default billing country, or none: the agent picks it (never one built into the code).
+  country: {
+    section: 'customer',
+    label: 'Country',
+    start: ({ profile }) => profile?.defaultCountry ?? '',
+    required: true,
+  },
   // v1's calling code follows the country; until its data has loaded, the form fills it in later.
   iddCode: {
     section: 'customer',
     label: 'Calling code',
     versions: 'v1',
-    start: ({ callingCodeOf }) => callingCodeOf(DEFAULT_COUNTRY),
+    start: ({ profile, callingCodeOf }) =>
+      profile?.defaultCountry ? callingCodeOf(profile.defaultCountry) : '',
     required: true,
   },
   mobile: { section: 'customer', label: 'Mobile (without country code)', required: true },

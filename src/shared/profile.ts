@@ -1,6 +1,6 @@
 // Connection profiles and app settings: what electron-store holds (never the merchant secret).
 import { z } from 'zod';
-import { httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
+import { countryCode, httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
 import { payInRulesSchema } from './gateway/payin';
 import { signAlgorithmSchema } from './gateway/sign-algorithm';
 import { notificationServiceSchema } from './notification-service';
@@ -47,6 +47,11 @@ export const profileSchema = z.strictObject({
    * the card holder is not at a browser. Prefilled in the pay-in form, where the agent can change it.
    */
   motoIp: ipv4.optional(),
+  /**
+   * The billing country a new pay-in starts with (most merchants sell in one country); none: the agent
+   * picks it on every pay-in. Never a country built into the code, which an agent who forgets would send.
+   */
+  defaultCountry: countryCode.optional(),
   callBackURL: httpUrl(256).optional(),
   successURL: httpUrl(256).optional(),
   failURL: httpUrl(256).optional(),
@@ -125,6 +130,8 @@ export const SANDBOX_PROFILE: Profile = Object.freeze(
     merchantId: 100001,
     // A documentation address (RFC 5737): what a call centre's public address is in the sandbox.
     motoIp: '203.0.113.7',
+    // The sandbox's test customers live in Germany; a merchant's own profile chooses its own (or none).
+    defaultCountry: 'DE',
   }),
 );
 

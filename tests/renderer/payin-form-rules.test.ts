@@ -21,6 +21,8 @@ function filled(overrides: Partial<PayInFormValues> = {}): PayInFormValues {
     addressLine: '1 Main Street',
     city: 'Berlin',
     zip: '10115',
+    // No profile, so no default billing country: the form starts without one (issue 35, item 17).
+    country: 'DE',
     ip: '203.0.113.7',
     amount: '10.00',
     cardNumber: '4242 4242 4242 4242',
@@ -114,5 +116,16 @@ describe('the phone-payment IP (MOTO)', () => {
     expect(defaultValues(profile).ip).toBe('198.51.100.23');
     expect(defaultValues(undefined).ip).toBe('');
     expect(profileSchema.safeParse({ ...profile, motoIp: '10.0.0' }).success).toBe(false);
+  });
+});
+
+describe("the billing country a pay-in starts with is the profile's, never one built into the code", () => {
+  const base = { id: 'p', name: 'P', environment: 'test', merchantId: 1, baseUrl: 'https://gw.example' };
+  it('starts empty without a profile, or with a profile that names none', () => {
+    expect(defaultValues(undefined).country).toBe('');
+    expect(defaultValues(profileSchema.parse(base)).country).toBe('');
+  });
+  it("starts with the profile's default country", () => {
+    expect(defaultValues(profileSchema.parse({ ...base, defaultCountry: 'FR' })).country).toBe('FR');
   });
 });

@@ -27,7 +27,7 @@ import type { PayInSubmit } from '@shared/payin-form';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { Profile } from '@shared/profile';
 import { generateMerchantTradeNo } from '@shared/trade-no';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
 import { CardFields } from './CardFields';
 import { formatCardNumber } from './card-input';
@@ -55,7 +55,7 @@ const TEXT_FIELD_PROPS: Partial<Record<FormFieldName, Omit<TextInputProps, 'name
   email: { type: 'email' },
   iddCode: { inputMode: 'numeric', leftSection: '+', description: 'From the country unless changed' },
   mobile: { inputMode: 'numeric' },
-  ip: { placeholder: '203.0.113.7' },
+  // No placeholder here: a grey address in an empty required field looks filled (issue 35, item 18).
   clientHTTPAccept: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
   clientHTTPUserAgent: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
   eci: { maxLength: 2 },
@@ -108,11 +108,17 @@ export function PayInForm({
   const preview = amount.trim() ? normalizeOperatorAmount(withDecimalPoint(amount)) : undefined;
   const countries = useMemo(countryOptions, []);
 
-  // A new active profile brings its default URLs and currency.
+  // A new active profile brings its default URLs, currency and country; the same profile edited in
+  // Settings brings them to a form the agent has not started typing in.
+  const profileKey = profile ? JSON.stringify(profile) : '';
+  const shownProfileId = useRef(profile?.id);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the profile itself changes
   useEffect(() => {
+    const sameProfile = shownProfileId.current === profile?.id;
+    shownProfileId.current = profile?.id;
+    if (sameProfile && form.formState.isDirty) return;
     reset(defaultValues(profile, getValues('version')));
-  }, [profile?.id]);
+  }, [profileKey]);
 
   // v1's calling code follows the country unless the agent typed one (also when its data arrives).
   const callingCodeOf = useCallingCodes();

@@ -30,6 +30,8 @@ export interface ProfileFormValues {
   displayCurrency: string;
   /** The payer IP sent with phone payments (the call centre's public IPv4); '' for none. */
   motoIp: string;
+  /** The billing country a new pay-in starts with; '' for none (the agent picks it each time). */
+  defaultCountry: string;
   /** How the gateway reads `country` (A14) and card details beside a stored card (A8). */
   payInCountry: PayInRules['country'];
   payInStoredCard: PayInRules['storedCard'];
@@ -59,6 +61,7 @@ const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
   'signAlgorithm',
   'displayCurrency',
   'motoIp',
+  'defaultCountry',
   'payInCountry',
   'payInStoredCard',
   'returnAddresses',
@@ -106,6 +109,7 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
     signAlgorithm: profile.signAlgorithm,
     displayCurrency: profile.displayCurrency,
     motoIp: profile.motoIp ?? '',
+    defaultCountry: profile.defaultCountry ?? '',
     payInCountry: profile.payInRules.country,
     payInStoredCard: profile.payInRules.storedCard,
     returnAddresses: profile.returnAddresses,
@@ -161,6 +165,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
     signAlgorithm: values.signAlgorithm,
     displayCurrency: values.displayCurrency.trim().toUpperCase(),
     motoIp: optional(values.motoIp),
+    defaultCountry: optional(values.defaultCountry),
     // The embedded sandbox reads the interface its own way (A8, A14): nothing to relax there.
     payInRules: embedded
       ? { ...DEFAULT_PAYIN_RULES }

@@ -53,7 +53,6 @@ export interface DefaultsFrom {
   callingCodeOf: (country: string) => string;
 }
 
-
 /**
  * A field the form offers. `versions` is written only for a field one version alone carries, `start` only
  * where a new pay-in does not start the field empty: the compiler holds both to the schemas.

@@ -29,7 +29,7 @@ test('a returning customer’s details come back in one click, and a stored card
   await payin.storedCardPicker.click();
   await page.getByRole('option', { name: /Mastercard 555555\S*4444/ }).click();
   await expect(payin.form).toContainText(/Stored \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-  await payin.form.getByRole('button', { name: "Remove from Paydesk's list" }).click();
+  await payin.form.getByRole('button', { name: "Remove from Paydesk's list (Delete)" }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove the stored card from the list?' });
   await expect(confirm).toContainText('The gateway keeps the card');
   await confirm.getByRole('button', { name: 'Remove from the list' }).click();

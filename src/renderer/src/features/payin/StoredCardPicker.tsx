@@ -10,7 +10,7 @@ import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { LazyConfirmDialog } from '@renderer/shell/lazy-parts';
 import type { StoredCard } from '@shared/ipc';
 import { PAYIN_FIELDS } from '@shared/payin-fields';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { PayInFormValues } from './form';
 import { usePayInStore } from './store';
@@ -25,9 +25,12 @@ export function StoredCardPicker({
   /** How many stored cards the customer has (0 when none, or none could be looked up). */
   onCards?: (count: number) => void;
 }) {
-  const { control, setValue } = useFormContext<PayInFormValues>();
+  const { control, setValue, getValues } = useFormContext<PayInFormValues>();
   const userId = useWatch({ control, name: 'userId' });
   const [debounced] = useDebouncedValue(userId.trim(), 400);
+  // Emptied (a new payment after an approval), the customer is gone at once, not 400 ms later: brought
+  // back within that time ("Same customer again"), they are looked up as a customer new to the form.
+  const noCustomer = userId.trim() === '';
   const [cards, setCards] = useState<StoredCard[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
   const [confirmation, setConfirmation] = useState<Confirmation>();
@@ -38,20 +41,33 @@ export function StoredCardPicker({
     state.phase.kind === 'result' ? `${state.phase.result.historyId}:${state.phase.result.status}` : '',
   );
 
+  // The customer the last look-up was for: a customer just typed or brought back ("Same customer again",
+  // "Use their details") with one stored card and no card typed is offered that card chosen; a look-up
+  // again after an answer for the same customer changes no choice the agent made.
+  const lookedUpFor = useRef<string | undefined>(undefined);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: lastAnswer is only the trigger to look again.
   useEffect(() => {
     let current = true;
     setProblem(undefined);
-    if (!debounced || !profileId) {
+    if (!debounced || !profileId || noCustomer) {
+      lookedUpFor.current = undefined;
       setCards([]);
       setValue('ccStorageID', '');
       return;
     }
+    const customer = `${profileId}\u0000${debounced}`;
     call('payin.storedCards', { userId: debounced }).then(
       (found) => {
         if (!current) return;
+        const newCustomer = lookedUpFor.current !== customer;
+        lookedUpFor.current = customer;
         setCards(found);
-        setValue('ccStorageID', '');
+        const onlyCard = found.length === 1 && !getValues('cardNumber') ? found[0] : undefined;
+        if (newCustomer) setValue('ccStorageID', onlyCard?.ccStorageID ?? NEW_CARD);
+        else if (!found.some((card) => card.ccStorageID === getValues('ccStorageID'))) {
+          setValue('ccStorageID', NEW_CARD);
+        }
       },
       (error: unknown) => {
         if (!current) return;
@@ -62,7 +78,7 @@ export function StoredCardPicker({
     return () => {
       current = false;
     };
-  }, [debounced, profileId, setValue, lastAnswer]);
+  }, [debounced, profileId, noCustomer, setValue, lastAnswer]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the parent's setter is stable
   useEffect(() => onCards?.(problem ? 0 : cards.length), [cards.length, problem]);
@@ -76,8 +92,29 @@ export function StoredCardPicker({
   }
   if (cards.length === 0) return null;
   const chosen = cards.find((card) => card.ccStorageID === ccStorageID);
+  const askToRemove = (card: StoredCard) =>
+    setConfirmation({
+      title: 'Remove the stored card from the list?',
+      body: `${storedCardLabel(card)} is no longer offered for customer ${card.userId}. The gateway keeps the card: removing it here charges or cancels nothing.`,
+      confirmLabel: 'Remove from the list',
+      danger: true,
+      onConfirm: async () => {
+        const left = await forgetStoredCard(card.ccStorageID);
+        setCards(left);
+        setValue('ccStorageID', NEW_CARD);
+      },
+    });
   return (
-    <Stack gap={4}>
+    // Delete on the picker removes the chosen card: the button beside it is out of the Tab order, so that
+    // "Tab, type the amount, Enter" after choosing a card never lands on it (issue 35, item 11).
+    <Stack
+      gap={4}
+      onKeyDown={(event) => {
+        if (event.key !== 'Delete' || !chosen) return;
+        event.preventDefault();
+        askToRemove(chosen);
+      }}
+    >
       <Controller
         control={control}
         name="ccStorageID"
@@ -108,21 +145,12 @@ export function StoredCardPicker({
             size="compact-xs"
             variant="subtle"
             color="red.9"
-            onClick={() =>
-              setConfirmation({
-                title: 'Remove the stored card from the list?',
-                body: `${storedCardLabel(chosen)} is no longer offered for customer ${chosen.userId}. The gateway keeps the card: removing it here charges or cancels nothing.`,
-                confirmLabel: 'Remove from the list',
-                danger: true,
-                onConfirm: async () => {
-                  const left = await forgetStoredCard(chosen.ccStorageID);
-                  setCards(left);
-                  setValue('ccStorageID', NEW_CARD);
-                },
-              })
-            }
+            c="red.9"
+            tabIndex={-1}
+            aria-keyshortcuts="Delete"
+            onClick={() => askToRemove(chosen)}
           >
-            Remove from Paydesk's list
+            Remove from Paydesk's list (Delete)
           </Button>
         </Group>
       )}

@@ -98,6 +98,7 @@ describe('undo and redo of KYC cell edits', () => {
     await kyc().update(1, 'email', 'bad@');
     expect(kyc().edits.undo).toEqual([]);
     await kyc().update(1, 'email', 'a@example.com');
+    expect(kyc().edits.undo).toHaveLength(1);
     kyc().forgetRows();
     expect(kyc().edits).toEqual({ undo: [], redo: [] });
   });

@@ -19,12 +19,12 @@ const counts: KycCounts = {
 /** The cells as main holds them (raw text), and the calls to kyc.update in order. */
 let cells: Record<string, string>;
 let updates: { index: number; field: string; value: string }[];
-let refuseNext: string | undefined;
+let refuse: { kind: string; message: string } | undefined;
 
 beforeEach(() => {
   cells = { '1:email': 'bad@', '1:birthday': '02.01.1990' };
   updates = [];
-  refuseNext = undefined;
+  refuse = undefined;
   (globalThis as unknown as { window: unknown }).window = {
     paydesk: {
       invoke: async (channel: string, input: { index: number; field: string; value: string }) => {
@@ -32,10 +32,10 @@ beforeEach(() => {
           return { ok: true, data: { batchId: 'b1', filter: 'all', offset: 0, total: 3, rows: [], counts } };
         }
         if (channel !== 'kyc.update') return { ok: true, data: {} };
-        if (refuseNext) {
-          const message = refuseNext;
-          refuseNext = undefined;
-          return { ok: false, error: { kind: 'conflict', message } };
+        if (refuse) {
+          const error = refuse;
+          refuse = undefined;
+          return { ok: false, error };
         }
         updates.push({ index: input.index, field: input.field, value: input.value });
         const key = `${input.index}:${input.field}`;
@@ -85,13 +85,21 @@ describe('undo and redo of KYC cell edits', () => {
     expect(await kyc().undo()).toBeUndefined();
   });
 
-  it('moves nothing when main refuses, and says why', async () => {
+  it('says why main refused, and lets go of an edit whose record the gateway has accepted since', async () => {
     await kyc().update(1, 'email', 'a@example.com');
-    refuseNext = 'The gateway has accepted this record already; it cannot change here.';
-    const outcome = await kyc().undo();
-    expect(outcome).toMatchObject({ ok: false });
-    expect(kyc().edits.undo).toHaveLength(1);
+    await kyc().update(1, 'birthday', '1990-01-02');
+    refuse = { kind: 'storage', message: 'The disk is full.' };
+    expect(await kyc().undo()).toMatchObject({ ok: false });
+    expect(kyc().edits.undo).toHaveLength(2);
+    expect(kyc().notice?.text).toBe('Undo did not change birthday: The disk is full.');
+    refuse = {
+      kind: 'conflict',
+      message: 'The gateway has accepted this record already; it cannot change here.',
+    };
+    expect(await kyc().undo()).toMatchObject({ ok: false });
     expect(kyc().notice?.text).toContain('has accepted this record already');
+    expect(kyc().edits.undo.map((edit) => edit.field)).toEqual(['email']);
+    expect(cells['1:birthday']).toBe('1990-01-02');
   });
 
   it('keeps no edit that changed nothing, and forgets every edit on lock', async () => {

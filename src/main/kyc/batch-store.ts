@@ -14,11 +14,12 @@ import {
   type KycRowState,
   type KycRowView,
 } from '@shared/kyc-batch';
+import type { KycEdit } from '@shared/kyc-edits';
 import { CheckRun, type CheckRunOptions } from './check-run';
 import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
 import { type FileVerdicts, noteOf, type PackedNotes } from './checking/packed-checks';
 import { rowChecker } from './checking/row-checker';
-import { cellText, KycEditTrail } from './edit-trail';
+import { acceptedEdits, cellText, KycEditTrail } from './edit-trail';
 import { CellStore, type RawCell } from './reading/cell-store';
 import type { KycFileFormat } from './reading/table';
 import type { OpenedFile } from './worker/open-file';
@@ -338,13 +339,17 @@ export class KycBatch {
   }
 
   /**
-   * Values History says were sent for this row with an earlier batch of the file, written before the
-   * file's first check so that the row is checked, and shown, as it was sent.
+   * The values History says were sent with earlier batches of the file, for the rows whose userIds the
+   * gateway accepted: written before the file's first check, so that those rows are checked, and shown,
+   * as they were sent.
    */
-  restoreSent(index: number, field: KycField, value: string): void {
-    const file = this.fieldText(index, field, true);
-    this.write(index, field, value);
-    this.trail.restoredSent(index, field, file, value);
+  restoreSent(edits: readonly KycEdit[], accepted: ReadonlySet<string>): void {
+    for (const edit of acceptedEdits(edits, accepted)) {
+      if (edit.index >= this.size) continue;
+      const file = this.fieldText(edit.index, edit.field, true);
+      this.write(edit.index, edit.field, edit.new);
+      this.trail.restoredSent(edit.index, edit.field, file, edit.new);
+    }
   }
 
   /**

@@ -25,7 +25,7 @@ import { IpcFailure } from '../refusal';
 import { type CheckWith, KycBatch } from './batch-store';
 import { copyInSlices } from './bytes-in-slices';
 import { missingRequiredFields, unmappedHeaders } from './checking/header-mapping';
-import { acceptedEdits } from './edit-trail';
+import type { KycEditTrail } from './edit-trail';
 import { exportRejectedCsv } from './export-csv';
 import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
 import { openCheckedFile } from './open-path';
@@ -242,11 +242,7 @@ export function createKycBatches(options: KycBatchesOptions) {
       : 'guessed';
     if (remembered) batch.mapping = remapped(batch.mapping, remembered);
     // Before the first check: the accepted rows are checked, and shown, with the values that were sent.
-    if (accepted && openOptions.sentEdits) {
-      for (const edit of acceptedEdits(openOptions.sentEdits(batch.sha256), accepted)) {
-        if (edit.index < batch.size) batch.restoreSent(edit.index, edit.field, edit.new);
-      }
-    }
+    if (accepted && openOptions.sentEdits) batch.restoreSent(openOptions.sentEdits(batch.sha256), accepted);
     keepRoomForOneMore();
     batches.set(batch.id, batch);
     let lastEvent = performance.now();
@@ -440,14 +436,9 @@ export function createKycBatches(options: KycBatchesOptions) {
       return { fileName: `${base}-to-fix.csv`, csv, rows };
     },
 
-    /** Edits of records that left Paydesk and are not in History yet, oldest first. */
-    unsavedEdits(batchId: string): readonly KycEdit[] {
-      return batchOf(batchId).trail.unsavedEdits();
-    },
-
-    /** The first `count` unsaved edits are in History now. */
-    editsSaved(batchId: string, count: number): void {
-      batches.get(batchId)?.trail.saved(count);
+    /** The batch's hand edits: what History is still to keep of them. */
+    trail(batchId: string): KycEditTrail {
+      return batchOf(batchId).trail;
     },
 
     acceptedUserIds(batchId: string): string[] {

@@ -127,7 +127,8 @@ export function createKycService(deps: {
     state: { status: KycBatchStatus; counts: KycSubmitResult['counts']; chunks: KycChunkResult[] },
     connection: KycConnection,
   ): void {
-    const edits = [...deps.batches.unsavedEdits(batchId)];
+    const trail = deps.batches.trail(batchId);
+    const edits = [...trail.unsavedEdits()];
     deps.history.updateKycBatch(rowId, {
       // The row is inserted pending; a mid-batch save leaves the status as it is (a resubmitted chunk's
       // batch has ended before, and history refuses to make it pending again).
@@ -144,7 +145,7 @@ export function createKycService(deps: {
       operator: connection.operator,
       edits,
     });
-    deps.batches.editsSaved(batchId, edits.length);
+    trail.saved(edits.length);
   }
 
   /**

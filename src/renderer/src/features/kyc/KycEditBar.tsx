@@ -28,6 +28,14 @@ function UndoIcon({ flip }: { flip?: boolean }) {
   );
 }
 
+/** Where typing goes (a text box, a combobox's input, an editable area): Ctrl+Z there is the field's own. */
+function isTextField(target: EventTarget | null): boolean {
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLInputElement)
+    return !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
+  return target instanceof HTMLElement && target.isContentEditable;
+}
+
 export function KycEditBar() {
   const root = useRef<HTMLDivElement>(null);
   const edits = useKycStore((state) => state.edits);
@@ -38,13 +46,23 @@ export function KycEditBar() {
   const lastUndo = edits.undo[edits.undo.length - 1];
   const lastRedo = edits.redo[edits.redo.length - 1];
 
-  // Pages stay mounted when hidden: only the page on screen answers.
-  const shown = () => root.current?.offsetParent != null;
-  useHotkeys([
-    ['mod+Z', () => shown() && !busy && void undo(), { preventDefault: true }],
-    ['mod+Y', () => shown() && !busy && void redo(), { preventDefault: true }],
-    ['mod+shift+Z', () => shown() && !busy && void redo(), { preventDefault: true }],
-  ]);
+  // Pages stay mounted when hidden: only the page on screen answers; a text field keeps its own undo.
+  const on = (step: () => unknown) => (event: KeyboardEvent) => {
+    if (root.current?.offsetParent == null || isTextField(event.target)) return;
+    event.preventDefault();
+    if (!busy) void step();
+  };
+  // preventDefault off: a text field's own Ctrl+Z must go through (`on` prevents it everywhere else).
+  const options = { preventDefault: false };
+  useHotkeys(
+    [
+      ['mod+Z', on(undo), options],
+      ['mod+Y', on(redo), options],
+      ['mod+shift+Z', on(redo), options],
+    ],
+    // Checked above instead: the filter's radio buttons are inputs too, and they have no undo of their own.
+    [],
+  );
 
   return (
     <Group gap={6} ref={root} wrap="nowrap" data-testid="kyc-edit-bar">

@@ -54,6 +54,13 @@ export function redoStep(
   };
 }
 
+/** An undo or redo that can never be made (its record was accepted meanwhile): taken off its stack. */
+export function dropStep(stacks: EditStacks, kind: 'undo' | 'redo'): EditStacks {
+  return kind === 'undo'
+    ? { undo: stacks.undo.slice(0, -1), redo: stacks.redo }
+    : { undo: stacks.undo, redo: stacks.redo.slice(0, -1) };
+}
+
 const shown = (value: string) => (value === '' ? 'empty' : `“${value}”`);
 
 /** "row 43 email" — what the Undo and Redo buttons name. */

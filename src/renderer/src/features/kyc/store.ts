@@ -8,7 +8,7 @@
 
 import { downloadText } from '@renderer/lib/download';
 import { forgetOnLock } from '@renderer/lib/forget-on-lock';
-import { call, errorMessage, openKycFile, subscribe } from '@renderer/lib/paydesk';
+import { call, errorMessage, openKycFile, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import type {
   KycBatchSummary,
@@ -22,7 +22,7 @@ import type {
   KycSubmitResult,
 } from '@shared/kyc-batch';
 import { create } from 'zustand';
-import { type EditStacks, NO_EDITS, pushEdit, redoStep, stepText, undoStep } from './edit-history';
+import { dropStep, type EditStacks, NO_EDITS, pushEdit, redoStep, stepText, undoStep } from './edit-history';
 import { count, records } from './format';
 import { fileProblem } from './read-file';
 import {
@@ -299,7 +299,9 @@ export const useKycStore = create<KycState>((set, get) => {
     index: number,
     field: KycField,
     value: string,
-  ): Promise<{ ok: true; row: KycRowView; previous: string } | { ok: false; message: string }> {
+  ): Promise<
+    { ok: true; row: KycRowView; previous: string } | { ok: false; message: string; refused?: boolean }
+  > {
     const { summary } = get();
     if (!summary) return { ok: false, message: 'No file is open.' };
     try {
@@ -315,7 +317,11 @@ export const useKycStore = create<KycState>((set, get) => {
       invalidate();
       return { ok: true, row: result.row, previous };
     } catch (error) {
-      return { ok: false, message: errorMessage(error) };
+      // Main's refusal of the change itself (the record was accepted meanwhile, or the row is gone), not a
+      // failure to reach it: trying again would be refused again.
+      const refused =
+        error instanceof PaydeskError && (error.kind === 'conflict' || error.kind === 'not_found');
+      return { ok: false, message: errorMessage(error), refused };
     }
   }
 
@@ -329,10 +335,10 @@ export const useKycStore = create<KycState>((set, get) => {
     set({ stepping: false });
     if (get().summary?.batchId !== summary.batchId) return undefined;
     if (!outcome.ok) {
-      announce(
-        `${kind === 'Undid' ? 'Undo' : 'Redo'} did not change ${planned.edit.field}: ${outcome.message}`,
-      );
-      return outcome;
+      const what = kind === 'Undid' ? 'Undo' : 'Redo';
+      announce(`${what} did not change ${planned.edit.field}: ${outcome.message}`);
+      if (outcome.refused) set({ edits: dropStep(get().edits, kind === 'Undid' ? 'undo' : 'redo') });
+      return { ok: false, message: outcome.message };
     }
     set({ edits: planned.next });
     announce(stepText(kind, planned.edit, planned.value));
@@ -498,7 +504,7 @@ export const useKycStore = create<KycState>((set, get) => {
           });
         }
       }
-      return outcome.ok ? { ok: true, row: outcome.row } : outcome;
+      return outcome.ok ? { ok: true, row: outcome.row } : { ok: false, message: outcome.message };
     },
 
     undo: () => step('Undid'),

@@ -28,6 +28,9 @@ for (const size of WINDOW_SIZES) {
     kyc,
     page,
   }, testInfo) => {
+    // A whole flow (two opens, seven edits, a send, History, axe twice): more than the default 30 s on a
+    // loaded machine.
+    test.setTimeout(90_000);
     await page.setViewportSize(size);
     const tag = `e${size.width}${testInfo.retry}${Date.now().toString(36).slice(-5)}`;
     const csv = file(tag);
@@ -92,7 +95,7 @@ for (const size of WINDOW_SIZES) {
     await expect(rows.nth(1).getByRole('cell')).toHaveText(['43', 'email', BAD, FIXED, operator, /\d/]);
     await expect(rows.nth(7).getByRole('cell').nth(2)).toHaveText(BAD);
     await expect(rows.nth(7).getByRole('cell').nth(3)).toHaveText(FIXED);
-    await page.screenshot({ path: `/tmp/kyc-edits-history-${size.width}.png` });
+    await edits.screenshot({ path: `/tmp/kyc-edits-history-${size.width}.png` });
     await page.keyboard.press('Escape');
     await expect(history.drawer).toBeHidden();
 

@@ -337,6 +337,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     },
     emitProgress: (event) => config.emit('kyc.progress', event),
     mappings: createMappingMemory(config.settingsStore),
+    operator: operatorName,
   });
 
   const handlers: IpcHandlers = {

@@ -34,6 +34,7 @@ import {
   kycUpdateInput,
   kycUpdateResult,
 } from './kyc-batch';
+import { kycEditsSchema } from './kyc-edits';
 import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-form';
 import { profileSchema, settingsSchema } from './profile';
 import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
@@ -214,6 +215,10 @@ export const historyDetailSchema = z.object({
   timeline: z.array(auditEntryViewSchema),
   /** The row checked against its audit trail as it was read. */
   audit: rowAuditSchema,
+  /** A KYC batch's hand edits of records that were sent, from its audit entries, oldest first. */
+  kycEdits: kycEditsSchema.optional(),
+  /** Audit entries of the batch whose edits could not be read back (left out of kycEdits). */
+  kycEditsUnreadable: z.int().nonnegative().optional(),
 });
 
 const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });

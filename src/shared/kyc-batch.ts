@@ -3,6 +3,7 @@
 // sees pages of it, so 100,000 records never cross the bridge at once.
 import { z } from 'zod';
 import { KYC_FIELDS, type KycRecord } from './gateway/kyc';
+import { kycCellChangeSchema } from './kyc-edits';
 
 export type KycField = keyof KycRecord;
 export const kycFieldSchema = z.enum(KYC_FIELDS as [KycField, ...KycField[]]);
@@ -138,6 +139,8 @@ export const kycBatchSummary = z.object({
   warnings: z.array(z.string()),
   /** `remembered`: the mapping set by hand for a file with these same headers, applied again. */
   mappingFrom: z.enum(['guessed', 'remembered']).default('guessed'),
+  /** Rows that show the values sent with an earlier batch of this file (History's edit trail), not the file's. */
+  sentValueRows: z.int().nonnegative().optional(),
 });
 export type KycBatchSummary = z.infer<typeof kycBatchSummary>;
 
@@ -179,6 +182,8 @@ export const kycRowViewSchema = z.object({
   record: z.partialRecord(kycFieldSchema, z.string()),
   errors: z.array(kycRowErrorSchema),
   state: kycRowStateSchema,
+  /** Cells whose value differs from the file's: edited here, or sent so with an earlier batch. */
+  changed: z.partialRecord(kycFieldSchema, kycCellChangeSchema).optional(),
 });
 export type KycRowView = z.infer<typeof kycRowViewSchema>;
 
@@ -201,7 +206,12 @@ export const kycUpdateInput = z.strictObject({
 });
 export type KycUpdateInput = z.infer<typeof kycUpdateInput>;
 
-export const kycUpdateResult = z.object({ row: kycRowViewSchema, counts: kycCountsSchema });
+export const kycUpdateResult = z.object({
+  row: kycRowViewSchema,
+  counts: kycCountsSchema,
+  /** The cell's text before this edit: what undo puts back. */
+  previous: z.string().optional(),
+});
 export type KycUpdateResult = z.infer<typeof kycUpdateResult>;
 
 /**

@@ -28,7 +28,10 @@ export type AuditEvent = {
   /** merchantTradeNo of a pay-in, `batch:<id>` of a KYC batch, or what else the event is about. */
   resource: string;
   rowId?: number | null;
-  /** Small, and never card data: statuses, counts, hashes. */
+  /**
+   * Small, and never card data: statuses, counts, hashes; and a KYC batch's hand edits of records that
+   * were sent (kyc-edit-trail.ts).
+   */
   detail?: Record<string, unknown>;
 };
 

@@ -40,7 +40,9 @@ export function historyHandlers(deps: {
           resource,
           detail,
         }));
-      return { row, timeline, audit };
+      if (row.kind !== 'kyc_batch') return { row, timeline, audit };
+      const { edits, unreadable } = history.kycEdits(id);
+      return { row, timeline, audit, kycEdits: edits, kycEditsUnreadable: unreadable };
     },
     'history.dailyTotals': async (query) => history.dailyTotals(query),
     'history.exportCsv': async (filter) => ({

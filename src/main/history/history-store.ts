@@ -27,6 +27,7 @@ import type { AuditTrust } from './audit-trust';
 import { openHistoryDb } from './history-db';
 import { HistoryStoreError } from './history-errors';
 import { historyQueries, NAMED_SQL } from './history-queries';
+import { kycEditsInTrail } from './kyc-edit-trail';
 import { notificationCursor } from './notification-cursor';
 import { digestInputSql, rowDigest } from './row-digest';
 import { toRow } from './row-mapping';
@@ -280,6 +281,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           {
             counts: patch.counts,
             chunks: patch.chunks?.length,
+            ...(patch.edits !== undefined && patch.edits.length > 0 && { edits: patch.edits }),
           },
         );
         return loadRow(id) as KycBatchRow;
@@ -348,6 +350,11 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
     /** The audit entries of one row, oldest first. */
     auditTrail(rowId: number): AuditEntry[] {
       return prepare('SELECT * FROM audit_log WHERE row_id = ? ORDER BY seq').all(rowId).map(rowToEntry);
+    },
+
+    /** A KYC batch's hand edits as its audit entries hold them, each entry read back through the schema. */
+    kycEdits(rowId: number) {
+      return kycEditsInTrail(store.auditTrail(rowId));
     },
 
     // The audit trail's checks (audit-checks.ts).

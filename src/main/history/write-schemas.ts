@@ -13,6 +13,7 @@ import {
   maskedPanSchema,
   payInStatusSchema,
 } from '@shared/history';
+import { kycEditsSchema } from '@shared/kyc-edits';
 import { canonicalAmount } from '@shared/money/amount';
 import { z } from 'zod';
 import { scrubText } from '../log/redaction';
@@ -72,6 +73,11 @@ export const kycBatchPatchSchema = z.object({
   acceptedUserIds: z.array(z.string()).optional(),
   note: historyNoteSchema.nullable().optional(),
   operator: z.string().min(1).optional(),
+  /**
+   * Hand edits of records that left Paydesk since the last save: not a column, they go into this
+   * change's audit entry (kyc-edit-trail.ts reads them back).
+   */
+  edits: kycEditsSchema.optional(),
 });
 export type KycBatchPatch = z.input<typeof kycBatchPatchSchema>;
 

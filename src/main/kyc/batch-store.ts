@@ -14,10 +14,12 @@ import {
   type KycRowState,
   type KycRowView,
 } from '@shared/kyc-batch';
+import type { KycEdit } from '@shared/kyc-edits';
 import { CheckRun, type CheckRunOptions } from './check-run';
 import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
 import { type FileVerdicts, noteOf, type PackedNotes } from './checking/packed-checks';
 import { rowChecker } from './checking/row-checker';
+import { acceptedEdits, cellText, KycEditTrail } from './edit-trail';
 import { CellStore, type RawCell } from './reading/cell-store';
 import type { KycFileFormat } from './reading/table';
 import type { OpenedFile } from './worker/open-file';
@@ -64,6 +66,8 @@ export class KycBatch {
   readonly gatewayErrors = new Map<number, KycRowError>();
   /** Fixes to fields that no column feeds; fixes to mapped fields are written into the cell itself. */
   readonly edits = new Map<number, Partial<Record<KycField, string>>>();
+  /** The operator's edits: the cells marked as changed, and what History is to keep of them. */
+  readonly trail = new KycEditTrail();
   readonly states: Uint8Array;
   private readonly stateCounts = new Int32Array(KYC_ROW_STATES.length);
   private version = 0;
@@ -239,12 +243,14 @@ export class KycBatch {
   }
 
   view(index: number): KycRowView {
+    const changed = this.trail.changedOf(index);
     return {
       index,
       row: this.rowNumbers[index]!,
       record: recordText(this.recordOf(index)),
       errors: this.errorsOf(index),
       state: this.stateOf(index),
+      ...(changed && { changed }),
     };
   }
 
@@ -310,8 +316,15 @@ export class KycBatch {
     return userIds;
   }
 
-  /** One fix: into the cell of the column feeding the field, or kept as an edit when no column does. */
-  update(index: number, field: KycField, value: string): void {
+  /** The text of a field's cell: as fixed in Paydesk, or (`file`) as the file has it. */
+  private fieldText(index: number, field: KycField, file = false): string {
+    const column = this.mapping.findIndex((entry) => entry.field === field);
+    if (column >= 0) return cellText((file ? this.cells.row(index) : this.cellsOf(index))[column]);
+    return file ? '' : (this.edits.get(index)?.[field] ?? '');
+  }
+
+  /** Writes a value: into the cell of the column feeding the field, or as an edit when no column does. */
+  private write(index: number, field: KycField, value: string): void {
     const column = this.mapping.findIndex((entry) => entry.field === field);
     if (column >= 0) {
       const cells = this.fixedRows.get(index) ?? this.cells.row(index);
@@ -323,6 +336,30 @@ export class KycBatch {
       edits[field] = value;
       this.edits.set(index, edits);
     }
+  }
+
+  /**
+   * The values History says were sent with earlier batches of the file, for the rows whose userIds the
+   * gateway accepted: written before the file's first check, so that those rows are checked, and shown,
+   * as they were sent.
+   */
+  restoreSent(edits: readonly KycEdit[], accepted: ReadonlySet<string>): void {
+    for (const edit of acceptedEdits(edits, accepted)) {
+      if (edit.index >= this.size) continue;
+      const file = this.fieldText(edit.index, edit.field, true);
+      this.write(edit.index, edit.field, edit.new);
+      this.trail.restoredSent(edit.index, edit.field, file, edit.new);
+    }
+  }
+
+  /**
+   * One fix by `operator`, checked at once; answers the cell's text before it (what undo puts back).
+   */
+  update(index: number, field: KycField, value: string, operator = 'operator', at = Date.now()): string {
+    const old = this.fieldText(index, field);
+    const file = this.fieldText(index, field, true);
+    this.write(index, field, value);
+    if (value !== old) this.trail.edited(index, { field, old, new: value, operator, at }, file);
     const oldUserId = this.userIdOf(index);
     const check = rowChecker(this.columnFields());
     this.verdicts.fix(index, check(this.cellsOf(index), this.edits.get(index), noteOf(this.notes, index)));
@@ -344,6 +381,7 @@ export class KycBatch {
       }
     }
     for (const row of touched) this.refresh(row);
+    return old;
   }
 
   /** The row's cells as read, with fixes made in Paydesk: what the export of rows to fix writes back. */

@@ -20,10 +20,12 @@ import {
   type KycSubmitResult,
   type KycUpdateResult,
 } from '@shared/kyc-batch';
+import type { KycEdit } from '@shared/kyc-edits';
 import { IpcFailure } from '../refusal';
 import { type CheckWith, KycBatch } from './batch-store';
 import { copyInSlices } from './bytes-in-slices';
 import { missingRequiredFields, unmappedHeaders } from './checking/header-mapping';
+import type { KycEditTrail } from './edit-trail';
 import { exportRejectedCsv } from './export-csv';
 import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
 import { openCheckedFile } from './open-path';
@@ -48,7 +50,14 @@ export interface KycOpenOptions {
   handOver?: boolean;
   /** The mapping to check the file under instead of the guessed one (set by hand for these headers before). */
   mappingFor?: (headers: readonly string[]) => readonly KycColumnMapping[] | undefined;
+  /**
+   * The hand edits History holds for this file (same sha256): the rows the gateway accepted show the
+   * values that were sent, not the file's.
+   */
+  sentEdits?: (sha256: string) => readonly KycEdit[];
 }
+
+type StartOptions = Pick<KycOpenOptions, 'alreadyAccepted' | 'mappingFor' | 'sentEdits'>;
 
 export interface KycRowsOptions {
   offset?: number;
@@ -140,6 +149,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     mappingFrom: KycBatchSummary['mappingFrom'] = 'guessed',
   ): KycBatchSummary {
     const errors: KycBatchSummary['errors'] = [];
+    const sentValueRows = batch.trail.sentValueRows();
     // The first rows in file order of two sorted lists, merged only as far as the summary reaches.
     const invalid = batch.indicesFor('invalid');
     const rejected = batch.indicesFor('rejected');
@@ -168,6 +178,7 @@ export function createKycBatches(options: KycBatchesOptions) {
       missingRequiredFields: missingRequiredFields(batch.mapping),
       errors,
       warnings: [...batch.warnings],
+      ...(sentValueRows > 0 && { sentValueRows }),
     };
   }
 
@@ -209,7 +220,7 @@ export function createKycBatches(options: KycBatchesOptions) {
   async function start(
     file: FileSource,
     fileName: string,
-    openOptions: Pick<KycOpenOptions, 'alreadyAccepted' | 'mappingFor'>,
+    openOptions: StartOptions,
     /** Whether onChecked tells how the check goes on (a caller waiting for the end needs no telling). */
     tell: boolean,
   ): Promise<{ summary: KycBatchSummary; checked: Promise<void> }> {
@@ -230,6 +241,8 @@ export function createKycBatches(options: KycBatchesOptions) {
       ? 'remembered'
       : 'guessed';
     if (remembered) batch.mapping = remapped(batch.mapping, remembered);
+    // Before the first check: the accepted rows are checked, and shown, with the values that were sent.
+    if (accepted && openOptions.sentEdits) batch.restoreSent(openOptions.sentEdits(batch.sha256), accepted);
     keepRoomForOneMore();
     batches.set(batch.id, batch);
     let lastEvent = performance.now();
@@ -321,10 +334,7 @@ export function createKycBatches(options: KycBatchesOptions) {
      * reads it from the descriptor, so main never holds its bytes. Answered once the file is read, its
      * rows `checking`: onChecked, or `checked`, tells the rest.
      */
-    async openPath(
-      path: string,
-      openOptions: Pick<KycOpenOptions, 'alreadyAccepted' | 'mappingFor'> = {},
-    ): Promise<KycBatchSummary> {
+    async openPath(path: string, openOptions: StartOptions = {}): Promise<KycBatchSummary> {
       const file = await openCheckedFile(path, limits.maxFileBytes);
       let started: Awaited<ReturnType<typeof start>>;
       try {
@@ -369,7 +379,14 @@ export function createKycBatches(options: KycBatchesOptions) {
       return { batchId, filter, offset, total: page.total, rows: page.rows, counts: batch.counts() };
     },
 
-    update(batchId: string, index: number, field: KycField, value: string): KycUpdateResult {
+    /** A fix by `operator`; the answer carries the cell's text before it (what undo puts back). */
+    update(
+      batchId: string,
+      index: number,
+      field: KycField,
+      value: string,
+      operator?: string,
+    ): KycUpdateResult {
       const batch = idleBatchOf(batchId);
       if (!Number.isInteger(index) || index < 0 || index >= batch.size) {
         throw new IpcFailure('not_found', `There is no row ${index} in this file.`, 'index');
@@ -380,8 +397,8 @@ export function createKycBatches(options: KycBatchesOptions) {
           'The gateway has accepted this record already; it cannot change here.',
         );
       }
-      batch.update(index, field, value);
-      return { row: batch.view(index), counts: batch.counts() };
+      const previous = batch.update(index, field, value, operator);
+      return { row: batch.view(index), counts: batch.counts(), previous };
     },
 
     async submit(batchId: string, submitOptions: KycSubmitOptions): Promise<KycSubmitResult> {
@@ -417,6 +434,11 @@ export function createKycBatches(options: KycBatchesOptions) {
       const { csv, rows } = await exportRejectedCsv(batch);
       const base = batch.fileName.replace(/\.[^.]+$/, '');
       return { fileName: `${base}-to-fix.csv`, csv, rows };
+    },
+
+    /** The batch's hand edits: what History is still to keep of them. */
+    trail(batchId: string): KycEditTrail {
+      return batchOf(batchId).trail;
     },
 
     acceptedUserIds(batchId: string): string[] {

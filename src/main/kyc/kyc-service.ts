@@ -1,7 +1,8 @@
 // The KYC service: the one object every kyc.* channel calls (kyc-handlers.ts). It joins the open batches
 // (batches.ts) to the gateway, the history and the renderer: signs each chunk, records the batch (file
-// name, hash, counts, per-chunk answers, accepted userIds; no personal data), and remembers which userIds
-// of a file were accepted so that the same file dropped again sends only the rest.
+// name, hash, counts, per-chunk answers, accepted userIds, and the hand edits of records that were sent;
+// no other personal data), and remembers which userIds of a file were accepted, and the values sent for
+// them, so that the same file dropped again sends only the rest and shows what the gateway holds.
 
 import type { KycRecord } from '@shared/gateway/kyc';
 import type { KycBatchStatus } from '@shared/history';
@@ -16,6 +17,7 @@ import type {
   KycSubmitResult,
   KycUpdateResult,
 } from '@shared/kyc-batch';
+import type { KycEdit } from '@shared/kyc-edits';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
 import { submitKyc } from '../gateway/client';
@@ -56,7 +58,10 @@ export function createKycService(deps: {
   emitProgress: (event: KycProgressEvent) => void;
   /** Mappings set by hand, per header set (absent: nothing is remembered). */
   mappings?: MappingMemory;
+  /** The operator name the desk has now: who made a hand edit. */
+  operator?: () => string;
 }) {
+  const operatorName = deps.operator ?? (() => 'operator');
   const historyRows = new Map<string, number>();
 
   async function sender(connection: KycConnection) {
@@ -122,6 +127,8 @@ export function createKycService(deps: {
     state: { status: KycBatchStatus; counts: KycSubmitResult['counts']; chunks: KycChunkResult[] },
     connection: KycConnection,
   ): void {
+    const trail = deps.batches.trail(batchId);
+    const edits = [...trail.unsavedEdits()];
     deps.history.updateKycBatch(rowId, {
       // The row is inserted pending; a mid-batch save leaves the status as it is (a resubmitted chunk's
       // batch has ended before, and history refuses to make it pending again).
@@ -136,7 +143,9 @@ export function createKycService(deps: {
       })),
       acceptedUserIds: deps.batches.acceptedUserIds(batchId),
       operator: connection.operator,
+      edits,
     });
+    trail.saved(edits.length);
   }
 
   /**
@@ -203,6 +212,13 @@ export function createKycService(deps: {
     return accepted;
   }
 
+  /** The hand edits History holds for a file: its accepted rows are shown as they were sent. */
+  function sentEdits(sha256: string): KycEdit[] {
+    return deps.history
+      .findKycBatchesBySha256(sha256)
+      .flatMap((batch) => deps.history.kycEdits(batch.id).edits);
+  }
+
   /** The mapping set by hand for files with these headers, checked under from the start. */
   const mappingFor = (headers: readonly string[]) => deps.mappings?.recall(headers);
 
@@ -224,7 +240,12 @@ export function createKycService(deps: {
       const bytes = await decodeBase64InSlices(input.bytes);
       // The decoded bytes are this call's own: they move to the worker rather than being copied.
       return opened(
-        await deps.batches.open(bytes, input.fileName, { alreadyAccepted, mappingFor, handOver: true }),
+        await deps.batches.open(bytes, input.fileName, {
+          alreadyAccepted,
+          mappingFor,
+          sentEdits,
+          handOver: true,
+        }),
       );
     },
     /**
@@ -232,7 +253,7 @@ export function createKycService(deps: {
      * is answered once read, its rows shown while they are checked (the `kyc.checked` events).
      */
     async openPath(input: { path: string }): Promise<KycBatchSummary> {
-      return opened(await deps.batches.openPath(input.path, { alreadyAccepted, mappingFor }));
+      return opened(await deps.batches.openPath(input.path, { alreadyAccepted, mappingFor, sentEdits }));
     },
     /** Closes a file, stopping its check if it runs. */
     close(batchId: string): { closed: boolean } {
@@ -251,7 +272,7 @@ export function createKycService(deps: {
     },
     rows: (batchId: string, query: KycRowsOptions): KycRowsPage => deps.batches.rows(batchId, query),
     update: (batchId: string, index: number, field: KycField, value: string): KycUpdateResult =>
-      deps.batches.update(batchId, index, field, value),
+      deps.batches.update(batchId, index, field, value, operatorName()),
     submit: (batchId: string, onlyRemaining: boolean, confirmedProfile?: string): Promise<KycSubmitResult> =>
       sendConfirmed(batchId, confirmedProfile, (send, onProgress) =>
         deps.batches.submit(batchId, { send, onlyRemaining, onProgress }),

@@ -81,6 +81,11 @@ async function sendChunk(
   } catch (error) {
     outcome = { kind: 'outcome_unknown', message: error instanceof Error ? error.message : String(error) };
   }
+  // What left Paydesk is History's to keep, edits included; a request never made sent nothing.
+  if (outcome.kind !== 'not_sent') {
+    const userIds = records.map((record) => record.userId);
+    batch.trail.sent(rows, (row) => batch.rowNumbers[row]!, userIds);
+  }
   const base = { index: chunk.index, records: rows.length };
   if (outcome.kind === 'accepted' && outcome.count === rows.length) {
     for (const row of rows) batch.setState(row, 'accepted');

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { ReceiptButton } from '../receipt/ReceiptButton';
 import { AskAgainFromHistory } from './AskAgainFromHistory';
 import { localDateTime, prettyJson } from './format';
+import { KycEditsTable } from './KycEditsTable';
 import { isTeamRow } from './query';
 import { StatusLabel } from './StatusLabel';
 import { type HistoryDetail, type RowDetail, useHistoryStore } from './store';
@@ -294,7 +295,12 @@ function Body({ detail }: { detail: RowDetail }) {
           <JsonBlock title="Response as received" text={row.rawResponse} />
         </>
       ) : (
-        <Chunks row={row} />
+        <>
+          <Chunks row={row} />
+          {'kycEdits' in detail && detail.kycEdits && (
+            <KycEditsTable edits={detail.kycEdits} unreadable={detail.kycEditsUnreadable ?? 0} />
+          )}
+        </>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@
 // the table), not from a style object per cell, and a row still loading is empty cells, not placeholders.
 
 import type { KycField, KycRowError, KycRowView } from '@shared/kyc-batch';
+import type { KycCellChange } from '@shared/kyc-edits';
 import { type KeyboardEvent, memo } from 'react';
 import { COLUMNS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
 import { RowStateLabel } from './StateLabels';
@@ -25,7 +26,35 @@ export interface EditorHandlers {
 
 export const cellKey = (pos: number, col: number) => `${pos}:${col}`;
 export const describedById = (pos: number, col: number) => `kyc-why-${pos}-${col}`;
+const changedById = (pos: number, col: number) => `kyc-changed-${pos}-${col}`;
 
+/** How a changed cell is described (to a screen reader, and on the line under the grid). */
+export function changeText(change: KycCellChange): string {
+  const file = change.file === '' ? 'an empty cell' : `“${change.file}”`;
+  return change.from === 'edit'
+    ? `Edited here; the file has ${file}.`
+    : `Sent so with an earlier batch; the file has ${file}.`;
+}
+
+/** A pencil for a cell edited here, an arrow for a value sent before: a shape, not a colour alone. */
+function ChangeIcon({ from }: { from: KycCellChange['from'] }) {
+  return (
+    <svg
+      className="kyc-change-icon"
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {from === 'edit' ? <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" /> : <path d="M12 20V5M5 11l7-7 7 7" />}
+    </svg>
+  );
+}
 /** The errors a cell shows: its field's, or for the state cell the row's own (no field). */
 export function cellErrors(row: KycRowView | undefined, column: GridColumn | undefined): KycRowError[] {
   if (!row || !column || column.id === 'row') return [];
@@ -103,8 +132,12 @@ export const KycGridRow = memo(function KycGridRow({
   const cells = COLUMNS.map((column, col) => {
     const errors = cellErrors(row, column);
     const invalid = errors.length > 0;
-    const describedBy = invalid ? describedById(pos, col) : undefined;
-    if (describedBy) descriptions.push({ id: describedBy, text: `Invalid: ${errorText(errors)}` });
+    const whyId = invalid ? describedById(pos, col) : undefined;
+    if (whyId) descriptions.push({ id: whyId, text: `Invalid: ${errorText(errors)}` });
+    const change = column.field ? row?.changed?.[column.field] : undefined;
+    const changedId = change ? changedById(pos, col) : undefined;
+    if (change && changedId) descriptions.push({ id: changedId, text: changeText(change) });
+    const describedBy = [whyId, changedId].filter(Boolean).join(' ') || undefined;
     const common = {
       className: 'kyc-cell',
       'aria-colindex': col + 1,
@@ -115,6 +148,7 @@ export const KycGridRow = memo(function KycGridRow({
       'aria-invalid': invalid || undefined,
       'aria-describedby': describedBy,
       'data-source': errors.some((error) => error.source === 'gateway') ? 'gateway' : undefined,
+      'data-changed': change?.from,
     };
     // A row still loading: empty cells, drawn as grey bars by kyc.css.
     if (!row) return <td key={column.id} {...common} />;
@@ -157,6 +191,7 @@ export const KycGridRow = memo(function KycGridRow({
     return (
       <td key={column.id} {...common} data-saving={isSaving || undefined} aria-busy={isSaving || undefined}>
         {invalid && <WarningIcon />}
+        {change && <ChangeIcon from={change.from} />}
         {value}
       </td>
     );

@@ -3,7 +3,7 @@
 import { Group, Loader, Text } from '@mantine/core';
 import type { KycField, KycRowError, KycRowFilter, KycRowView } from '@shared/kyc-batch';
 import { count } from './format';
-import { errorText } from './KycGridRow';
+import { changeText, errorText } from './KycGridRow';
 
 export function KycGridStatus({
   total,
@@ -23,6 +23,8 @@ export function KycGridStatus({
   else if (row && row.errors.length > 0) {
     detail = ` — ${row.errors.length === 1 ? '1 problem' : `${row.errors.length} problems`} in this row`;
   }
+  const change = row && field ? row.changed?.[field] : undefined;
+  if (change) detail += ` — ${changeText(change)}`;
   return (
     <Group
       gap={6}

@@ -10,6 +10,7 @@ import { Fragment, useDeferredValue, useEffect, useRef } from 'react';
 import { count, records } from './format';
 import { KycCheckProgress } from './KycCheckProgress';
 import { KycDropZone, useFileDrop } from './KycDropZone';
+import { KycEditBar, KycSentValuesNote } from './KycEditBar';
 import { KycFilterBar } from './KycFilterBar';
 import { KycGoTo } from './KycGoTo';
 import { KycGrid, type KycGridHandle } from './KycGrid';
@@ -66,12 +67,14 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
           <KycGoTo
             onFound={(pos, _row, byUserId) => grid.current?.goTo(pos, byUserId ? 'userId' : undefined)}
           />
+          <KycEditBar />
         </Group>
         <Text id="kyc-grid-help" size="xs" c="gray.7" maw={440} ta="right">
-          Arrow keys move; Enter, F2 or a double-click edits; Enter saves, Escape cancels. ⚠ marks an invalid
-          cell: its reason shows on hover and focus.
+          Arrow keys move; Enter, F2 or a double-click edits; Enter saves, Escape cancels; Ctrl+Z undoes. ⚠
+          marks an invalid cell: its reason shows on hover and focus; ✎ an edited one.
         </Text>
       </Group>
+      <KycSentValuesNote />
       <KycGrid ref={grid} label={`Records of ${summary.fileName}`} />
     </>
   );

@@ -8,7 +8,7 @@
 
 import { downloadText } from '@renderer/lib/download';
 import { forgetOnLock } from '@renderer/lib/forget-on-lock';
-import { call, errorMessage, openKycFile, subscribe } from '@renderer/lib/paydesk';
+import { call, errorMessage, openKycFile, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import type {
   KycBatchSummary,
@@ -22,6 +22,7 @@ import type {
   KycSubmitResult,
 } from '@shared/kyc-batch';
 import { create } from 'zustand';
+import { dropStep, type EditStacks, NO_EDITS, pushEdit, redoStep, stepText, undoStep } from './edit-history';
 import { count, records } from './format';
 import { fileProblem } from './read-file';
 import {
@@ -89,6 +90,10 @@ interface KycState {
   send: SendState | undefined;
   exporting: boolean;
   exportError: string | undefined;
+  /** The cell edits of the open file that undo and redo move through (personal data: forgotten on lock). */
+  edits: EditStacks;
+  /** An undo or redo is with main: the next waits for it. */
+  stepping: boolean;
   /** The latest thing to announce; seq changes so that the same words are announced again. */
   notice: { text: string; seq: number } | undefined;
   /** The page is shown: main readies its worker and says how large a file it opens. */
@@ -100,6 +105,9 @@ interface KycState {
   /** The grid's visible rows (positions in the filtered list): fetches what is missing around them. */
   want: (range: RowRange) => void;
   update: (index: number, field: KycField, value: string) => Promise<UpdateOutcome>;
+  /** Takes the latest edit back (the cell's value before it), or makes the latest undone one again. */
+  undo: () => Promise<UpdateOutcome | undefined>;
+  redo: () => Promise<UpdateOutcome | undefined>;
   /** `confirmedProfile`: the production profile the operator confirmed (main refuses production without). */
   submit: (confirmedProfile?: string) => Promise<void>;
   resubmit: (chunkIndex: number, confirmedProfile?: string) => Promise<void>;
@@ -111,7 +119,10 @@ interface KycState {
   close: () => Promise<void>;
   /** Announces a sentence in the page's live region. */
   say: (text: string) => void;
-  /** Forgets the rows read so far (personal data): the lock calls it; the grid reads them again after. */
+  /**
+   * Forgets the rows read so far and the edits to undo (personal data): the lock calls it; the grid reads
+   * the rows again after.
+   */
   forgetRows: () => void;
 }
 
@@ -283,6 +294,57 @@ export const useKycStore = create<KycState>((set, get) => {
     pump();
   }
 
+  /** One value into a cell, through main; the page's rows and counts follow its answer. */
+  async function write(
+    index: number,
+    field: KycField,
+    value: string,
+  ): Promise<
+    { ok: true; row: KycRowView; previous: string } | { ok: false; message: string; refused?: boolean }
+  > {
+    const { summary } = get();
+    if (!summary) return { ok: false, message: 'No file is open.' };
+    try {
+      const result = await call('kyc.update', { batchId: summary.batchId, index, field, value });
+      const previous = result.previous ?? '';
+      if (get().summary?.batchId !== summary.batchId) return { ok: true, row: result.row, previous };
+      set({
+        pages: withRow(get().pages, result.row),
+        counts: result.counts,
+        total: totalFor(get().filter, result.counts),
+      });
+      // A fix can move the row out of the filter, and a changed userId can settle another row's duplicate.
+      invalidate();
+      return { ok: true, row: result.row, previous };
+    } catch (error) {
+      // Main's refusal of the change itself (the record was accepted meanwhile, or the row is gone), not a
+      // failure to reach it: trying again would be refused again.
+      const refused =
+        error instanceof PaydeskError && (error.kind === 'conflict' || error.kind === 'not_found');
+      return { ok: false, message: errorMessage(error), refused };
+    }
+  }
+
+  /** Undo or redo: the stacks move only once main has taken the value; a refusal is said and moves nothing. */
+  async function step(kind: 'Undid' | 'Redid'): Promise<UpdateOutcome | undefined> {
+    const { summary, edits, stepping } = get();
+    const planned = kind === 'Undid' ? undoStep(edits) : redoStep(edits);
+    if (!summary || !planned || stepping) return undefined;
+    set({ stepping: true });
+    const outcome = await write(planned.edit.index, planned.edit.field, planned.value);
+    set({ stepping: false });
+    if (get().summary?.batchId !== summary.batchId) return undefined;
+    if (!outcome.ok) {
+      const what = kind === 'Undid' ? 'Undo' : 'Redo';
+      announce(`${what} did not change ${planned.edit.field}: ${outcome.message}`);
+      if (outcome.refused) set({ edits: dropStep(get().edits, kind === 'Undid' ? 'undo' : 'redo') });
+      return { ok: false, message: outcome.message };
+    }
+    set({ edits: planned.next });
+    announce(stepText(kind, planned.edit, planned.value));
+    return { ok: true, row: outcome.row };
+  }
+
   async function sendWith(start: SendState, work: () => Promise<KycSubmitResult>): Promise<void> {
     pendingProgress = [];
     set({ send: start });
@@ -320,6 +382,8 @@ export const useKycStore = create<KycState>((set, get) => {
     send: undefined,
     exporting: false,
     exportError: undefined,
+    edits: NO_EDITS,
+    stepping: false,
     notice: undefined,
 
     async prepare() {
@@ -352,6 +416,7 @@ export const useKycStore = create<KycState>((set, get) => {
         restart({
           summary,
           counts,
+          edits: NO_EDITS,
           acceptedBefore: counts.accepted,
           opening: undefined,
           filter: 'all',
@@ -393,6 +458,8 @@ export const useKycStore = create<KycState>((set, get) => {
           counts: next.counts,
           total: totalFor(get().filter, next.counts),
           mappingBusy: false,
+          // An edit went into the column that fed its field: under another mapping, undo would miss it.
+          edits: NO_EDITS,
           // A userId column mapped by hand finds the records the gateway accepted from this file before.
           ...(get().send === undefined && { acceptedBefore: next.counts.accepted }),
         });
@@ -428,22 +495,20 @@ export const useKycStore = create<KycState>((set, get) => {
 
     async update(index, field, value) {
       const { summary } = get();
-      if (!summary) return { ok: false, message: 'No file is open.' };
-      try {
-        const result = await call('kyc.update', { batchId: summary.batchId, index, field, value });
-        if (get().summary?.batchId !== summary.batchId) return { ok: true, row: result.row };
-        set({
-          pages: withRow(get().pages, result.row),
-          counts: result.counts,
-          total: totalFor(get().filter, result.counts),
-        });
-        // A fix can move the row out of the filter, and a changed userId can settle another row's duplicate.
-        invalidate();
-        return { ok: true, row: result.row };
-      } catch (error) {
-        return { ok: false, message: errorMessage(error) };
+      const outcome = await write(index, field, value);
+      if (outcome.ok && get().summary?.batchId === summary?.batchId) {
+        const { row, previous } = outcome;
+        if (previous !== value) {
+          set({
+            edits: pushEdit(get().edits, { index, row: row.row, field, before: previous, after: value }),
+          });
+        }
       }
+      return outcome.ok ? { ok: true, row: outcome.row } : { ok: false, message: outcome.message };
     },
+
+    undo: () => step('Undid'),
+    redo: () => step('Redid'),
 
     async submit(confirmedProfile) {
       const { summary, counts } = get();
@@ -517,7 +582,7 @@ export const useKycStore = create<KycState>((set, get) => {
       if (opening !== undefined && event.batchId !== summary?.batchId) early.set(event.batchId, event);
       if (!summary || event.batchId !== summary.batchId) return;
       if (event.phase === 'failed') {
-        restart({ summary: undefined, counts: undefined, total: 0, send: undefined });
+        restart({ summary: undefined, counts: undefined, total: 0, send: undefined, edits: NO_EDITS });
         get().refuseFiles(`"${summary.fileName}" could not be checked: ${event.message}`);
         return;
       }
@@ -548,14 +613,21 @@ export const useKycStore = create<KycState>((set, get) => {
         return;
       }
       if (get().summary?.batchId !== summary.batchId) return;
-      restart({ summary: undefined, counts: undefined, total: 0, send: undefined, fileError: undefined });
+      restart({
+        summary: undefined,
+        counts: undefined,
+        total: 0,
+        send: undefined,
+        fileError: undefined,
+        edits: NO_EDITS,
+      });
       announce(`Closed ${summary.fileName}.`);
     },
 
     say: announce,
     forgetRows() {
       inFlight = new Set();
-      set({ pages: new Map(), generation: get().generation + 1 });
+      set({ pages: new Map(), generation: get().generation + 1, edits: NO_EDITS });
     },
   };
 });

@@ -5,7 +5,7 @@
 // pinned columns' offsets come from the grid's stylesheet (kyc.css, with the widths as one CSS variable on
 // the table), not from a style object per cell, and a row still loading is empty cells, not placeholders.
 
-import type { KycField, KycRowError, KycRowView } from '@shared/kyc-batch';
+import type { KycField, KycRowError, KycRowView, KycRowWarning } from '@shared/kyc-batch';
 import { type KeyboardEvent, memo } from 'react';
 import { COLUMNS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
 import { RowStateLabel } from './StateLabels';
@@ -35,6 +35,19 @@ export function cellErrors(row: KycRowView | undefined, column: GridColumn | und
 
 export function errorText(errors: readonly KycRowError[]): string {
   return errors.map((error) => error.message).join(' ');
+}
+
+/** A cell's document-date warnings (expired, not valid yet): the row is well-formed, the officer decides. */
+export function cellWarnings(row: KycRowView | undefined, column: GridColumn | undefined): KycRowWarning[] {
+  if (!row || !column?.field) return [];
+  return row.warnings.filter((warning) => warning.field === column.field);
+}
+
+/** A warning's words, saying whether it was confirmed. */
+export function warningText(warnings: readonly KycRowWarning[]): string {
+  return warnings
+    .map((warning) => (warning.confirmed ? `${warning.message} Confirmed.` : warning.message))
+    .join(' ');
 }
 
 function WarningIcon() {
@@ -103,8 +116,13 @@ export const KycGridRow = memo(function KycGridRow({
   const cells = COLUMNS.map((column, col) => {
     const errors = cellErrors(row, column);
     const invalid = errors.length > 0;
-    const describedBy = invalid ? describedById(pos, col) : undefined;
-    if (describedBy) descriptions.push({ id: describedBy, text: `Invalid: ${errorText(errors)}` });
+    const warnings = cellWarnings(row, column);
+    const warned = !invalid && warnings.length > 0;
+    const describedBy = invalid || warned ? describedById(pos, col) : undefined;
+    if (describedBy) {
+      const text = invalid ? `Invalid: ${errorText(errors)}` : `Warning: ${warningText(warnings)}`;
+      descriptions.push({ id: describedBy, text });
+    }
     const common = {
       className: 'kyc-cell',
       'aria-colindex': col + 1,
@@ -115,6 +133,7 @@ export const KycGridRow = memo(function KycGridRow({
       'aria-invalid': invalid || undefined,
       'aria-describedby': describedBy,
       'data-source': errors.some((error) => error.source === 'gateway') ? 'gateway' : undefined,
+      'data-warning': warned ? (warnings.every((w) => w.confirmed) ? 'confirmed' : 'unconfirmed') : undefined,
     };
     // A row still loading: empty cells, drawn as grey bars by kyc.css.
     if (!row) return <td key={column.id} {...common} />;
@@ -156,7 +175,7 @@ export const KycGridRow = memo(function KycGridRow({
     const value = isSaving ? saving.draft : (row.record[field] ?? '');
     return (
       <td key={column.id} {...common} data-saving={isSaving || undefined} aria-busy={isSaving || undefined}>
-        {invalid && <WarningIcon />}
+        {(invalid || warned) && <WarningIcon />}
         {value}
       </td>
     );

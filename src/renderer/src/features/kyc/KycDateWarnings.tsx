@@ -13,16 +13,10 @@ import { useKycStore } from './store';
 /** Rows listed here; the Warnings filter of the grid shows every one. */
 const SHOWN = 8;
 
-/** After a row's button goes, the next row's takes the focus, or "Confirm all", or Submit. */
+/** Once a confirmed row's button has gone, the row now in its place takes the focus, or else Submit. */
 function focusAfterConfirm(panel: HTMLElement | null, position: number): void {
-  requestAnimationFrame(() => {
-    const buttons = panel?.querySelectorAll<HTMLButtonElement>('[data-confirm-row]') ?? [];
-    const next = buttons[Math.min(position, buttons.length - 1)];
-    const fallback =
-      panel?.querySelector<HTMLButtonElement>('[data-confirm-all]') ??
-      document.querySelector<HTMLButtonElement>('[data-kyc-submit]');
-    (next ?? fallback)?.focus();
-  });
+  const next = panel?.querySelectorAll<HTMLButtonElement>('[data-confirm-row]')[position];
+  (next ?? document.querySelector<HTMLButtonElement>('[data-kyc-submit]'))?.focus();
 }
 
 export function KycDateWarnings() {
@@ -35,7 +29,15 @@ export function KycDateWarnings() {
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Confirmation>();
   const panel = useRef<HTMLDivElement>(null);
+  /** Where the focus goes once the rows are read again after a confirmation. */
+  const refocus = useRef<number | undefined>(undefined);
   const batchId = summary?.batchId;
+
+  useEffect(() => {
+    if (refocus.current === undefined) return;
+    focusAfterConfirm(panel.current, Math.min(refocus.current, rows.length - 1));
+    refocus.current = undefined;
+  }, [rows]);
 
   useEffect(() => {
     if (batchId === undefined || waiting === 0) {
@@ -58,7 +60,7 @@ export function KycDateWarnings() {
     const refusal = await confirmWarnings(scope);
     setBusy(false);
     setError(refusal);
-    if (!refusal) focusAfterConfirm(panel.current, position);
+    if (!refusal) refocus.current = position;
   }
 
   const confirmAll = () =>
@@ -74,6 +76,8 @@ export function KycDateWarnings() {
       ref={panel}
       color="yellow"
       p="sm"
+      // Yellow's own title colour is too pale on its ground (axe: contrast).
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
       title={`${records(waiting, 'row')}: identity document not in force today`}
       data-testid="kyc-date-warnings"
     >
@@ -115,7 +119,7 @@ export function KycDateWarnings() {
               : 'The grid marks each one in its date column.'}
           </Text>
           <Button size="xs" data-confirm-all disabled={busy || sending} onClick={confirmAll}>
-            Confirm all {records(waiting, 'row')}…
+            Confirm all ({count(waiting)})…
           </Button>
         </Group>
         {error && (

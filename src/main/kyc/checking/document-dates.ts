@@ -1,6 +1,7 @@
 // Whether an identity document is in force on the desk's day: expired (certificateDateEnd before today)
 // or not yet valid (certificateDateStart after today). A warning, not an error: the record is well-formed
-// for the gateway, and the compliance officer decides whether it goes (kyc/warning-confirmations.ts).
+// for the gateway (assumption A37), and the compliance officer decides whether it goes
+// (kyc/warning-confirmations.ts).
 // A document is in force from its start date through its end date, both days included.
 // Dates are compared as day numbers (2026-11-28 → 20261128, read from the normalized YYYY-MM-DD text),
 // so a million rows cost an integer comparison each, never a Date.

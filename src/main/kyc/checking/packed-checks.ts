@@ -259,7 +259,7 @@ export class FileVerdicts {
 
   /** The row's document start (`end`: false) or end date as a day number; 0 when not a date or not checked. */
   documentDay(row: number, end: boolean): number {
-    const fixed = this.fixedDays.get(row);
+    const fixed = this.fixedDays.size === 0 ? undefined : this.fixedDays.get(row);
     if (fixed) return fixed[end ? 1 : 0];
     const range = this.rangeOf(row);
     return range ? range.documentDays[2 * (row - range.from) + (end ? 1 : 0)]! : 0;

@@ -10,8 +10,8 @@ import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 import { kycRecords } from '../support/sandbox/gateway-inspection';
 
-// Noon UTC on 28 November 2026: the same calendar day in every time zone the desk may run in.
-const TODAY = Date.UTC(2026, 10, 28, 12);
+// Noon of 28 November 2026 on the desk (the zone this test runs in): main reads the desk's local day.
+const TODAY = new Date(2026, 10, 28, 12).getTime();
 const EXPIRED = 3;
 const NOT_YET_VALID = 5;
 const ENDS_TODAY = 7;
@@ -230,7 +230,7 @@ describe('the day turning while a file is open', () => {
     expect(edited.row.warnings).toEqual([expect.objectContaining({ confirmed: false })]);
     expect(edited.counts.warnings).toBe(1);
 
-    clock = TODAY + 24 * 3600 * 1000;
+    clock = new Date(2026, 10, 29, 12).getTime();
     try {
       const page = await fx.data('kyc.rows', { batchId: summary.batchId, filter: 'warnings' });
       expect(page.rows.map((row) => row.index)).toEqual([0, 1]);

@@ -63,6 +63,8 @@ for (const size of WINDOW_SIZES) {
       /^Warning: The document is valid only from 2099-01-01/,
     );
     await expect(kyc.stateOf(3)).toHaveText('Valid');
+    // The row's state says so too: its date columns are far to the right.
+    await expect(kyc.row(3).locator('[aria-colindex="2"]')).toHaveAttribute('data-warning', 'unconfirmed');
 
     // Submit sends the three others and says how many wait.
     const panel = page.getByTestId('kyc-date-warnings');

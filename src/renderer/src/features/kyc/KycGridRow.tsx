@@ -37,10 +37,13 @@ export function errorText(errors: readonly KycRowError[]): string {
   return errors.map((error) => error.message).join(' ');
 }
 
-/** A cell's document-date warnings (expired, not valid yet): the row is well-formed, the officer decides. */
+/**
+ * A cell's document-date warnings (expired, not valid yet): the row is well-formed, the officer decides.
+ * The state cell carries the row's, so that a row far from its date columns still shows one.
+ */
 export function cellWarnings(row: KycRowView | undefined, column: GridColumn | undefined): KycRowWarning[] {
-  if (!row || !column?.field) return [];
-  return row.warnings.filter((warning) => warning.field === column.field);
+  if (!row || !column || column.id === 'row') return [];
+  return column.field ? row.warnings.filter((warning) => warning.field === column.field) : row.warnings;
 }
 
 /** A warning's words, saying whether it was confirmed. */
@@ -147,7 +150,7 @@ export const KycGridRow = memo(function KycGridRow({
     if (column.id === 'state') {
       return (
         <td key={column.id} {...common}>
-          {invalid && <WarningIcon />}
+          {(invalid || warned) && <WarningIcon />}
           <RowStateLabel state={row.state} />
         </td>
       );

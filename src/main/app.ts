@@ -25,6 +25,7 @@ import {
 } from './ipc/dispatch';
 import { lockGated } from './ipc/lock-gate';
 import { createKycBatches } from './kyc/batches';
+import { deskToday } from './kyc/checking/document-dates';
 import { kycFileHandlers, kycHandlers } from './kyc/kyc-handlers';
 import { createKycService } from './kyc/kyc-service';
 import { createMappingMemory } from './kyc/mapping-memory';
@@ -86,6 +87,11 @@ export interface PaydeskConfig {
   extraCa?: string;
   /** Team mode's timing: the replicator's backoff, the duplicate check's deadline (tests). */
   teamTiming?: TeamModeDeps['timing'];
+  /**
+   * Main's clock for what depends on the day: whether a KYC identity document is expired or not valid
+   * yet, in the desk's time zone (the system's). Tests set it; Date.now otherwise.
+   */
+  now?: () => number;
 }
 
 type AppInfo = ChannelOutput<'app.info'>;
@@ -319,11 +325,13 @@ export async function createPaydesk(config: PaydeskConfig) {
   });
 
   // One worker thread reads and checks KYC files for the whole app, started on the first file.
+  const now = config.now ?? Date.now;
   const kycWorkers = new KycWorkerPool();
   const kyc = createKycService({
     batches: createKycBatches({
       workers: kycWorkers,
       onChecked: (event) => config.emit('kyc.checked', event),
+      today: () => deskToday(now()),
     }),
     history,
     connection: async () => {
@@ -338,6 +346,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     emitProgress: (event) => config.emit('kyc.progress', event),
     mappings: createMappingMemory(config.settingsStore),
     operator: operatorName,
+    now,
   });
 
   const handlers: IpcHandlers = {

@@ -21,6 +21,8 @@ import {
   kycBatchSummary,
   kycCheckedEvent,
   kycCloseResult,
+  kycConfirmWarningsInput,
+  kycConfirmWarningsResult,
   kycExportResult,
   kycMappingInput,
   kycOpenInput,
@@ -294,6 +296,8 @@ export const ipcChannels = {
   'kyc.exportRejected': channel(kycBatchRef, kycExportResult),
   /** Closes a file, also while it is being checked (the check stops); not while it is being sent. */
   'kyc.close': channel(kycBatchRef, kycCloseResult),
+  /** The compliance officer confirms document-date warnings (expired, not yet valid): those rows may be sent. */
+  'kyc.confirmWarnings': channel(kycConfirmWarningsInput, kycConfirmWarningsResult),
   'history.query': channel(historyFilterSchema, historyPageSchema),
   'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema),
   'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema)),

@@ -57,7 +57,8 @@ export const KYC_ROW_STATES = ['valid', 'invalid', 'accepted', 'rejected', 'send
 export const kycRowStateSchema = z.enum(KYC_ROW_STATES);
 export type KycRowState = z.infer<typeof kycRowStateSchema>;
 
-export const KYC_ROW_FILTERS = ['all', 'invalid', 'valid', 'accepted', 'rejected'] as const;
+/** `warnings`: valid rows whose document-date warning waits for the compliance officer's confirmation. */
+export const KYC_ROW_FILTERS = ['all', 'invalid', 'warnings', 'valid', 'accepted', 'rejected'] as const;
 export const kycRowFilterSchema = z.enum(KYC_ROW_FILTERS);
 export type KycRowFilter = z.infer<typeof kycRowFilterSchema>;
 
@@ -108,6 +109,11 @@ export const kycCountsSchema = z.object({
   sending: z.int().nonnegative(),
   /** Rows not checked yet: the file is still being checked; sending and exporting wait for 0. */
   checking: z.int().nonnegative(),
+  /**
+   * Valid rows (counted in `valid` too) whose identity document is expired or not yet valid today and
+   * whose warning nobody confirmed: they are not sent until the compliance officer confirms them.
+   */
+  warnings: z.int().nonnegative(),
 });
 export type KycCounts = z.infer<typeof kycCountsSchema>;
 
@@ -175,6 +181,17 @@ export const kycRowsQuery = z.strictObject({
 });
 export type KycRowsQuery = z.input<typeof kycRowsQuery>;
 
+/**
+ * A document-date warning of a well-formed row (expired, or not valid yet, on the desk's day): the row is
+ * sent only once `confirmed` (kyc.confirmWarnings).
+ */
+export const kycRowWarningSchema = z.object({
+  field: kycFieldSchema,
+  message: z.string(),
+  confirmed: z.boolean(),
+});
+export type KycRowWarning = z.infer<typeof kycRowWarningSchema>;
+
 export const kycRowViewSchema = z.object({
   index: z.int().nonnegative(),
   row: z.int().positive(),
@@ -184,6 +201,7 @@ export const kycRowViewSchema = z.object({
   state: kycRowStateSchema,
   /** Cells whose value differs from the file's: edited here, or sent so with an earlier batch. */
   changed: z.partialRecord(kycFieldSchema, kycCellChangeSchema).optional(),
+  warnings: z.array(kycRowWarningSchema),
 });
 export type KycRowView = z.infer<typeof kycRowViewSchema>;
 
@@ -231,6 +249,29 @@ export const kycResubmitInput = z.strictObject({
   confirmedProfile,
 });
 
+/**
+ * The compliance officer confirms document-date warnings (`kyc.confirmWarnings`): of the rows listed (the
+ * batch's 0-based indices), or of the whole batch, `count` being the number of warnings the officer was
+ * shown (main refuses when it finds another number: the warnings changed meanwhile). Main finds the
+ * warnings again itself and refuses a row that has none; nothing is confirmed then.
+ */
+export const kycConfirmWarningsInput = z.discriminatedUnion('scope', [
+  z.strictObject({
+    batchId,
+    scope: z.literal('rows'),
+    indices: z.array(z.int().nonnegative()).min(1).max(KYC_MAX_PAGE_ROWS),
+  }),
+  z.strictObject({ batchId, scope: z.literal('batch'), count: z.int().positive() }),
+]);
+export type KycConfirmWarningsInput = z.infer<typeof kycConfirmWarningsInput>;
+
+export const kycConfirmWarningsResult = z.object({
+  /** The rows confirmed by this call, as the file numbers them. */
+  rows: z.array(z.int().positive()),
+  counts: kycCountsSchema,
+});
+export type KycConfirmWarningsResult = z.infer<typeof kycConfirmWarningsResult>;
+
 export const KYC_CHUNK_STATES = ['accepted', 'refused', 'not_sent', 'outcome_unknown'] as const;
 export const kycChunkResultSchema = z.object({
   index: z.int().nonnegative(),
@@ -275,6 +316,8 @@ export type KycProgressEvent = z.infer<typeof kycProgressEvent>;
 export const kycSubmitResult = z.object({
   batchId,
   ...progressCounters,
+  /** Rows not sent because their document-date warning waits for confirmation. */
+  awaitingConfirmation: z.int().nonnegative(),
   /** Every chunk of the latest submission, in order, with its latest outcome. */
   chunks: z.array(kycChunkResultSchema),
   counts: kycCountsSchema,

@@ -43,6 +43,7 @@ describe('KYC batch with planted errors', () => {
       rejected: 0,
       sending: 0,
       checking: 0,
+      warnings: 0,
     });
     expect(summary.errors.map(({ index, row, field }) => ({ index, row, field }))).toEqual([
       { index: 17, row: 19, field: 'email' },

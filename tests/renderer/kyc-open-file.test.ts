@@ -10,7 +10,7 @@ const summary = {
   fileName: 'people.csv',
   format: 'csv',
   sha256: 'a'.repeat(64),
-  counts: { total: 2, valid: 2, invalid: 0, accepted: 0, rejected: 0, sending: 0, checking: 0 },
+  counts: { total: 2, valid: 2, invalid: 0, accepted: 0, rejected: 0, sending: 0, checking: 0, warnings: 0 },
   mapping: [],
   unmappedHeaders: [],
   missingRequiredFields: [],

@@ -15,7 +15,7 @@ import type { KycRowView } from '@shared/kyc-batch';
 import { describe, expect, it } from 'vitest';
 
 function row(index: number, userId = `u${index}`): KycRowView {
-  return { index, row: index + 2, record: { userId }, errors: [], state: 'valid' };
+  return { index, row: index + 2, record: { userId }, errors: [], state: 'valid', warnings: [] };
 }
 
 /** A page of the unfiltered list, fetched at `version`. */

@@ -20,6 +20,7 @@ const counts: KycCounts = {
   rejected: 0,
   sending: 0,
   checking: 0,
+  warnings: 0,
 };
 
 function rowsFrom(offset: number) {
@@ -29,6 +30,7 @@ function rowsFrom(offset: number) {
     record: { userId: `u${offset + i}` },
     errors: [],
     state: 'valid' as const,
+    warnings: [],
   }));
 }
 

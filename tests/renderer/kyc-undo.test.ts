@@ -13,6 +13,7 @@ const counts: KycCounts = {
   invalid: 0,
   accepted: 0,
   rejected: 0,
+  warnings: 0,
   sending: 0,
   checking: 0,
 };

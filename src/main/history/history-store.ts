@@ -234,6 +234,28 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
       });
     },
 
+    /**
+     * Audits something that happened to a KYC batch without changing its row (the compliance officer's
+     * confirmation of document-date warnings): the batch's record then carries it in its timeline.
+     */
+    recordKycBatchEvent(id: number, event: string, operator: string, detail: Record<string, unknown>): void {
+      transaction(() => {
+        const current = loadRow(id);
+        if (current?.kind !== 'kyc_batch') throw new HistoryStoreError(`No KYC batch with id ${id}.`);
+        assertIntact(current);
+        audit(
+          {
+            operator,
+            event,
+            outcome: 'success',
+            resource: resourceOf(current),
+            detail: { from: current.status, to: current.status, changed: [], ...detail },
+          },
+          id,
+        );
+      });
+    },
+
     insertKycBatch(input: NewKycBatch): number {
       const batch = newKycBatchSchema.parse(input);
       const at = now();

@@ -19,6 +19,7 @@ import { CheckRun, type CheckRunOptions } from './check-run';
 import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
 import { type FileVerdicts, noteOf, type PackedNotes } from './checking/packed-checks';
 import { rowChecker } from './checking/row-checker';
+import { DocumentWarnings } from './document-warnings';
 import { acceptedEdits, cellText, KycEditTrail } from './edit-trail';
 import { CellStore, type RawCell } from './reading/cell-store';
 import type { KycFileFormat } from './reading/table';
@@ -74,6 +75,15 @@ export class KycBatch {
   private readonly filterCache = new Map<KycRowFilter, { version: number; indices: Int32Array }>();
   /** Set while a submission runs: edits and remapping wait until it ends. */
   busy = false;
+  /** Identity documents expired or not valid yet on the desk's day, and their confirmations. */
+  readonly dateWarnings = new DocumentWarnings({
+    stateCode: (row) => this.states[row]!,
+    sendable: (code) => code !== STATE.invalid && code !== STATE.checking,
+    isValid: (code) => code === STATE.valid,
+    stateVersion: () => this.version,
+    documentDay: (row, end) => this.verdicts.documentDay(row, end),
+    settled: () => this.verdicts.settled,
+  });
   chunks: ChunkPlan[] = [];
 
   private constructor(
@@ -113,6 +123,7 @@ export class KycBatch {
     });
     this.verdicts = run.verdicts;
     this.firstCheck = run;
+    this.dateWarnings.restart();
     const finished = () => {
       if (this.firstCheck === run) this.firstCheck = undefined;
     };
@@ -137,6 +148,7 @@ export class KycBatch {
     const first = this.verdicts.userIdFirst[row]!;
     if (first === row && this.acceptedBefore.has(this.userIdOf(row)!)) this.setState(row, 'accepted');
     else this.refresh(row);
+    this.dateWarnings.settledRow(row);
   }
 
   private checkJob(mapping: readonly KycColumnMapping[]) {
@@ -176,6 +188,7 @@ export class KycBatch {
     this.mapping = mapping;
     this.verdicts = run.verdicts;
     await this.index();
+    this.dateWarnings.rescan();
   }
 
   userIdOf(index: number): string | undefined {
@@ -251,6 +264,7 @@ export class KycBatch {
       errors: this.errorsOf(index),
       state: this.stateOf(index),
       ...(changed && { changed }),
+      warnings: this.dateWarnings.listOf(index),
     };
   }
 
@@ -264,11 +278,13 @@ export class KycBatch {
       rejected: c[STATE.rejected]!,
       sending: c[STATE.sending]!,
       checking: c[STATE.checking]!,
+      warnings: this.dateWarnings.awaitingValid().length,
     };
   }
 
   /** Row indices in one state, rebuilt by one scan of the state array only after a state changed. */
   indicesFor(filter: Exclude<KycRowFilter, 'all'>): Int32Array {
+    if (filter === 'warnings') return this.dateWarnings.awaitingValid();
     const cached = this.filterCache.get(filter);
     if (cached && cached.version === this.version) return cached.indices;
     const code = STATE[filter];
@@ -381,6 +397,7 @@ export class KycBatch {
       }
     }
     for (const row of touched) this.refresh(row);
+    this.dateWarnings.fixedRow(index);
     return old;
   }
 

@@ -30,6 +30,7 @@ import { exportRejectedCsv } from './export-csv';
 import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
 import { openCheckedFile } from './open-path';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
+import { type ConfirmedWarnings, confirmWarnings, type WarningScope } from './warning-confirmations';
 import { collectGarbageSoon } from './worker/collect-garbage';
 import { type KycWorkerPool, LARGE_FILE_BYTES } from './worker/worker-pool';
 import type { FileSource } from './worker/worker-protocol';
@@ -74,6 +75,8 @@ export interface KycBatchesOptions {
   limits?: Partial<KycLimits>;
   /** How the check of a file goes on after openPath answered: every CHECKED_EVENT_MS, at the end, or its failure. */
   onChecked?: (event: KycCheckedEvent) => void;
+  /** The desk's day by main's clock (checking/document-dates.ts: deskToday); the system clock otherwise. */
+  today?: () => number;
 }
 
 /** The summary of a file being checked goes out at most this often (and once at the end). */
@@ -229,6 +232,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     const reply = await options.workers.run({ kind: 'open', file, fileName, limits }, limits);
     if (reply.kind !== 'open') throw new Error(`The KYC worker answered an open with a ${reply.kind} reply.`);
     const batch = KycBatch.create(randomUUID(), fileName, reply.opened);
+    if (options.today) batch.dateWarnings.today = options.today;
     const accepted =
       typeof openOptions.alreadyAccepted === 'function'
         ? openOptions.alreadyAccepted(batch.sha256)
@@ -399,6 +403,13 @@ export function createKycBatches(options: KycBatchesOptions) {
       }
       const previous = batch.update(index, field, value, operator);
       return { row: batch.view(index), counts: batch.counts(), previous };
+    },
+
+    /** The officer confirms document-date warnings (warning-confirmations.ts): those rows may be sent. */
+    confirmWarnings(batchId: string, scope: WarningScope): ConfirmedWarnings & { rows: number[] } {
+      const batch = idleBatchOf(batchId);
+      const confirmed = confirmWarnings(batch, scope);
+      return { ...confirmed, rows: confirmed.indices.map((index) => batch.rowNumbers[index]!) };
     },
 
     async submit(batchId: string, submitOptions: KycSubmitOptions): Promise<KycSubmitResult> {

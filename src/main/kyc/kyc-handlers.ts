@@ -19,6 +19,7 @@ export function kycHandlers(kyc: KycService): HandlersOf<'kyc'> {
       kyc.resubmitChunk(batchId, chunkIndex, confirmedProfile),
     'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
     'kyc.close': async ({ batchId }) => kyc.close(batchId),
+    'kyc.confirmWarnings': (input) => kyc.confirmWarnings(input),
   };
 }
 

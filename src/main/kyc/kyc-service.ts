@@ -10,6 +10,8 @@ import type {
   KycBatchSummary,
   KycChunkResult,
   KycColumnMapping,
+  KycConfirmWarningsInput,
+  KycConfirmWarningsResult,
   KycExportResult,
   KycField,
   KycProgressEvent,
@@ -25,6 +27,7 @@ import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
 import type { KycBatches, KycRowsOptions } from './batches';
 import { decodeBase64InSlices } from './bytes-in-slices';
+import { dayText } from './checking/document-dates';
 import type { MappingMemory } from './mapping-memory';
 import type { KycSend, KycSendOutcome } from './submit';
 
@@ -58,11 +61,15 @@ export function createKycService(deps: {
   emitProgress: (event: KycProgressEvent) => void;
   /** Mappings set by hand, per header set (absent: nothing is remembered). */
   mappings?: MappingMemory;
-  /** The operator name the desk has now: who made a hand edit. */
+  /** Who works the desk now: who made a hand edit, who confirmed a warning (the connection's operator otherwise). */
   operator?: () => string;
+  /** Main's clock (ms): when a warning was confirmed. */
+  now?: () => number;
 }) {
   const operatorName = deps.operator ?? (() => 'operator');
   const historyRows = new Map<string, number>();
+  /** Confirmations of warnings made before the batch's history row was written: written into it then. */
+  const unrecorded = new Map<string, { operator: string; detail: Record<string, unknown> }[]>();
 
   async function sender(connection: KycConnection) {
     const secret = await connection.secret();
@@ -117,8 +124,56 @@ export function createKycService(deps: {
         counts: countsOf(summary.counts),
       });
       historyRows.set(batchId, rowId);
+      for (const confirmation of unrecorded.get(batchId) ?? []) {
+        deps.history.recordKycBatchEvent(
+          rowId,
+          WARNINGS_CONFIRMED,
+          confirmation.operator,
+          confirmation.detail,
+        );
+      }
+      unrecorded.delete(batchId);
     }
     return rowId;
+  }
+
+  /**
+   * The officer's confirmation goes into the audit trail at once, and into the batch's history record:
+   * now when the batch has one, or when its first chunk leaves.
+   */
+  async function confirmWarnings(input: KycConfirmWarningsInput): Promise<KycConfirmWarningsResult> {
+    const { batchId } = input;
+    const operator = deps.operator?.() ?? (await deps.connection()).operator;
+    const confirmed = deps.batches.confirmWarnings(
+      batchId,
+      input.scope === 'rows'
+        ? { scope: 'rows', indices: input.indices }
+        : { scope: 'batch', count: input.count },
+    );
+    const summary = deps.batches.summary(batchId);
+    const detail = {
+      scope: input.scope,
+      rows: rowRanges(confirmed.rows),
+      rowCount: confirmed.rows.length,
+      deskDay: dayText(confirmed.today),
+      confirmedAt: (deps.now ?? Date.now)(),
+      fileName: summary.fileName,
+      sha256: summary.sha256,
+    };
+    const rowId = historyRows.get(batchId);
+    if (rowId !== undefined) {
+      deps.history.recordKycBatchEvent(rowId, WARNINGS_CONFIRMED, operator, detail);
+    } else {
+      deps.history.recordEvent({
+        operator,
+        event: WARNINGS_CONFIRMED,
+        outcome: 'success',
+        resource: `kyc-file:${summary.sha256}`,
+        detail,
+      });
+      unrecorded.set(batchId, [...(unrecorded.get(batchId) ?? []), { operator, detail }]);
+    }
+    return { rows: confirmed.rows, counts: summary.counts };
   }
 
   function save(
@@ -227,6 +282,9 @@ export function createKycService(deps: {
     for (const batchId of historyRows.keys()) {
       if (!deps.batches.isOpen(batchId)) historyRows.delete(batchId);
     }
+    for (const batchId of unrecorded.keys()) {
+      if (!deps.batches.isOpen(batchId)) unrecorded.delete(batchId);
+    }
     return summary;
   }
 
@@ -259,6 +317,7 @@ export function createKycService(deps: {
     close(batchId: string): { closed: boolean } {
       const closed = deps.batches.close(batchId);
       historyRows.delete(batchId);
+      unrecorded.delete(batchId);
       return { closed };
     },
     /** A mapping set by hand: applied, and remembered for the next file with the same headers. */
@@ -270,6 +329,7 @@ export function createKycService(deps: {
       );
       return summary;
     },
+    confirmWarnings,
     rows: (batchId: string, query: KycRowsOptions): KycRowsPage => deps.batches.rows(batchId, query),
     update: (batchId: string, index: number, field: KycField, value: string): KycUpdateResult =>
       deps.batches.update(batchId, index, field, value, operatorName()),
@@ -288,6 +348,21 @@ export function createKycService(deps: {
     /** The rows still to fix, as a CSV to correct in a spreadsheet and open again. */
     exportRejected: (batchId: string): Promise<KycExportResult> => deps.batches.exportRejected(batchId),
   };
+}
+
+/** The audit event of a confirmation of document-date warnings (History's timeline names it). */
+export const WARNINGS_CONFIRMED = 'kyc_batch.warnings_confirmed';
+
+/** Row numbers as short ranges for the audit trail: [3, 5, 6, 7, 12] → "3, 5-7, 12". */
+export function rowRanges(rows: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < rows.length; ) {
+    let j = i;
+    while (j + 1 < rows.length && rows[j + 1] === rows[j]! + 1) j++;
+    parts.push(j === i ? `${rows[i]}` : `${rows[i]}-${rows[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
 }
 
 /** Personal data goes to a production gateway only after the operator confirmed that very profile. */

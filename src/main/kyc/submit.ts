@@ -9,6 +9,7 @@ import type {
   KycRowError,
   KycSubmitResult,
 } from '@shared/kyc-batch';
+import { IpcFailure } from '../refusal';
 import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 
 /**
@@ -164,10 +165,11 @@ async function runChunks(
   await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
 }
 
-function submitResult(batch: KycBatch): KycSubmitResult {
+function submitResult(batch: KycBatch, awaitingConfirmation: number): KycSubmitResult {
   return {
     batchId: batch.id,
     ...progressTotals(batch.chunks),
+    awaitingConfirmation,
     chunks: batch.chunks.flatMap((chunk) => (chunk.result ? [chunk.result] : [])),
     counts: batch.counts(),
   };
@@ -179,10 +181,15 @@ export async function submitBatch(batch: KycBatch, options: KycSubmitOptions): P
     KYC_MAX_RECORDS_PER_REQUEST,
   );
   const pending: number[] = [];
+  // Rows whose document-date warning nobody confirmed stay here (warning-confirmations.ts).
+  const held = new Set(batch.dateWarnings.awaiting());
+  let awaiting = 0;
   for (let i = 0; i < batch.size; i++) {
     const state = batch.states[i];
-    if (state === STATE.valid || (options.onlyRemaining === false && state === STATE.accepted))
-      pending.push(i);
+    if (state === STATE.valid || (options.onlyRemaining === false && state === STATE.accepted)) {
+      if (held.has(i)) awaiting++;
+      else pending.push(i);
+    }
   }
   batch.chunks = [];
   for (let start = 0; start < pending.length; start += chunkSize) {
@@ -196,7 +203,7 @@ export async function submitBatch(batch: KycBatch, options: KycSubmitOptions): P
     batch.chunks.map((chunk) => ({ chunk, rows: chunk.rows })),
     options,
   );
-  return submitResult(batch);
+  return submitResult(batch, awaiting);
 }
 
 /** Sends one chunk of the latest submission again: its records that are still valid and not accepted. */
@@ -205,7 +212,14 @@ export async function resubmitChunk(
   chunk: ChunkPlan,
   options: Pick<KycSubmitOptions, 'send' | 'onProgress'>,
 ): Promise<KycSubmitResult> {
-  const rows = chunk.rows.filter((row) => batch.states[row] === STATE.valid);
+  const held = new Set(batch.dateWarnings.awaiting());
+  const rows = chunk.rows.filter((row) => batch.states[row] === STATE.valid && !held.has(row));
+  if (rows.length === 0) {
+    throw new IpcFailure(
+      'invalid',
+      `The valid records of chunk ${chunk.index} wait for confirmation of their document dates: confirm them first.`,
+    );
+  }
   await runChunks(batch, [{ chunk, rows }], { ...options, concurrency: 1 });
-  return submitResult(batch);
+  return submitResult(batch, chunk.rows.filter((row) => held.has(row)).length);
 }

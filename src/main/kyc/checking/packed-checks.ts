@@ -21,6 +21,8 @@ export interface PackedChecks {
   errorMessages: Int32Array;
   /** Each distinct message once: 100,000 rows with the same problem share one string. */
   messages: string[];
+  /** Row from + r's document start and end (day numbers, 0: not a date) at 2r and 2r + 1. */
+  documentDays: Int32Array;
 }
 
 /** Problems with a row as a whole (extra cells, …), as rows ascending with their messages. */
@@ -93,12 +95,14 @@ export class ChecksBuilder {
   private readonly errorMessages: number[] = [];
   private readonly messageIds = new Map<string, number>();
   private readonly messages: string[] = [];
+  private readonly documentDays: Int32Array;
 
   constructor(
     private readonly from: number,
     to: number,
   ) {
     this.userIdEnds = new Uint32Array(Math.max(0, to - from));
+    this.documentDays = new Int32Array(2 * Math.max(0, to - from));
   }
 
   /** Rows must be added in order, every one of them. */
@@ -108,6 +112,8 @@ export class ChecksBuilder {
       this.userIdLength += check.userId.length;
     }
     this.userIdEnds[row - this.from] = this.userIdLength;
+    this.documentDays[2 * (row - this.from)] = check.issued;
+    this.documentDays[2 * (row - this.from) + 1] = check.expires;
     if (check.errors === undefined) return;
     this.errorRows.push(row);
     for (const error of check.errors) {
@@ -134,14 +140,20 @@ export class ChecksBuilder {
       errorFields: Int8Array.from(this.errorFields),
       errorMessages: Int32Array.from(this.errorMessages),
       messages: this.messages,
+      documentDays: this.documentDays,
     };
   }
 }
 
 export const checksTransferables = (checks: PackedChecks): ArrayBuffer[] =>
-  [checks.userIdEnds, checks.errorRows, checks.errorStarts, checks.errorFields, checks.errorMessages].map(
-    (array) => array.buffer as ArrayBuffer,
-  );
+  [
+    checks.userIdEnds,
+    checks.errorRows,
+    checks.errorStarts,
+    checks.errorFields,
+    checks.errorMessages,
+    checks.documentDays,
+  ].map((array) => array.buffer as ArrayBuffer);
 
 /**
  * The file's verdict on each row, as main reads it: the checked ranges (each a worker's answer, arriving
@@ -158,6 +170,7 @@ export class FileVerdicts {
   private firstRows: FirstRows | undefined;
   private readonly fixedErrors = new Map<number, KycRowError[] | undefined>();
   private readonly fixedUserIds = new Map<number, string | undefined>();
+  private readonly fixedDays = new Map<number, readonly [number, number]>();
   /** Rows 0 to settled (excluded) are checked and their duplicates settled. */
   settled = 0;
 
@@ -244,9 +257,18 @@ export class FileVerdicts {
     );
   }
 
+  /** The row's document start (`end`: false) or end date as a day number; 0 when not a date or not checked. */
+  documentDay(row: number, end: boolean): number {
+    const fixed = this.fixedDays.size === 0 ? undefined : this.fixedDays.get(row);
+    if (fixed) return fixed[end ? 1 : 0];
+    const range = this.rangeOf(row);
+    return range ? range.documentDays[2 * (row - range.from) + (end ? 1 : 0)]! : 0;
+  }
+
   /** A row checked again after a fix. */
   fix(row: number, check: RowCheck): void {
     this.fixedErrors.set(row, check.errors);
     this.fixedUserIds.set(row, check.userId);
+    this.fixedDays.set(row, [check.issued, check.expires]);
   }
 }

@@ -6,6 +6,7 @@ import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
 import type { KycField, KycRowError } from '@shared/kyc-batch';
 import type { RawCell } from '../reading/table';
 import { LIST_VALIDATION_CAPS, surelyValidValues } from './compiled-record-check';
+import { dayNumber } from './document-dates';
 import {
   ambiguousDateReason,
   FIELD_SLOT,
@@ -67,6 +68,9 @@ export interface RowCheck {
   errors: KycRowError[] | undefined;
   /** The normalized userId, for the one-person-once rule. */
   userId: string | undefined;
+  /** The document's start and end as day numbers (document-dates.ts), 0 when not a date: for its warnings. */
+  issued: number;
+  expires: number;
 }
 
 /** A row of cells as the gateway would judge it, under one column mapping. */
@@ -86,11 +90,15 @@ export function rowChecker(columnFields: readonly (KycField | null)[]): RowCheck
   const columnSlots = columnFields.map((field) => (field === null ? -1 : FIELD_SLOT[field]));
   const values: NormalizedValues = new Array(KYC_FIELDS.length);
   const userIdSlot = FIELD_SLOT.userId;
-  const answer: RowCheck = { errors: undefined, userId: undefined };
+  const issuedSlot = FIELD_SLOT.certificateDateStart;
+  const expiresSlot = FIELD_SLOT.certificateDateEnd;
+  const answer: RowCheck = { errors: undefined, userId: undefined, issued: 0, expires: 0 };
   return (cells, edits, note) => {
     normalizeRowInto(values, cells, columnSlots, columnFields, edits);
     const userIdValue = values[userIdSlot];
     answer.userId = typeof userIdValue === 'string' ? userIdValue : undefined;
+    answer.issued = dayNumber(values[issuedSlot]);
+    answer.expires = dayNumber(values[expiresSlot]);
     answer.errors = undefined;
     if (note === undefined && surelyValidValues(values)) return answer;
     const errors = validateRecord(normalizeRow(cells, columnFields, edits));

@@ -11,7 +11,7 @@ export interface FileToOpen {
   buffer: Buffer;
 }
 
-export type RowFilterName = 'All rows' | 'Invalid' | 'Valid' | 'Accepted' | 'Rejected';
+export type RowFilterName = 'All rows' | 'Invalid' | 'Warnings' | 'Valid' | 'Accepted' | 'Rejected';
 
 /** aria-colindex of a field's column: the row number and the state come first. */
 export function columnOf(field: KycField): number {

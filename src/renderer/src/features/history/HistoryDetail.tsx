@@ -177,7 +177,7 @@ function Timeline({ detail }: { detail: RowDetail }) {
               <Table.Tr key={entry.seq}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{localDateTime(entry.at)}</Table.Td>
                 <Table.Td>{entry.operator}</Table.Td>
-                <Table.Td title={entry.event}>{eventWords(entry.event)}</Table.Td>
+                <Table.Td title={entry.event}>{eventWords(entry.event, entry.detail)}</Table.Td>
                 <Table.Td>{statusChangeWords(entry.detail)}</Table.Td>
               </Table.Tr>
             ))}

@@ -17,10 +17,16 @@ const EVENT_WORDS: Readonly<Record<string, string>> = {
   'kyc_batch.created': 'Batch written, before sending',
   'kyc_batch.updated': 'Batch updated',
   'kyc_batch.recovered_outcome_unknown': 'Found unfinished when Paydesk started',
+  'kyc_batch.warnings_confirmed': 'Identity documents not in force confirmed for sending',
 };
 
-export function eventWords(event: string): string {
-  return EVENT_WORDS[event] ?? event;
+/** The event in words; a confirmation of document dates also names its rows and the desk's day. */
+export function eventWords(event: string, detail: Record<string, unknown> = {}): string {
+  const words = EVENT_WORDS[event] ?? event;
+  if (event !== 'kyc_batch.warnings_confirmed' || typeof detail.rows !== 'string') return words;
+  const rows = detail.rowCount === 1 ? `row ${detail.rows}` : `rows ${detail.rows}`;
+  const scope = detail.scope === 'batch' ? ', the whole batch' : '';
+  return `${words}: ${rows}${scope} (day ${String(detail.deskDay)})`;
 }
 
 function statusWords(status: unknown): string | undefined {

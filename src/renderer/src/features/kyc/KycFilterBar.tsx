@@ -8,6 +8,7 @@ import { useKycStore } from './store';
 const LABEL: Record<KycRowFilter, string> = {
   all: 'All rows',
   invalid: 'Invalid',
+  warnings: 'Warnings',
   valid: 'Valid',
   accepted: 'Accepted',
   rejected: 'Rejected',

@@ -7,6 +7,10 @@ import { HEADER_HEIGHT } from './grid-columns';
 const SAYS: Record<KycRowFilter, { title: string; detail: string }> = {
   all: { title: 'The file has no records.', detail: 'Only its header row was found.' },
   invalid: { title: 'No invalid rows.', detail: 'Every record passed the checks.' },
+  warnings: {
+    title: 'No document dates to confirm.',
+    detail: 'No valid row has an identity document expired or not valid yet, or each one was confirmed.',
+  },
   valid: {
     title: 'No valid rows.',
     detail: 'Fix the invalid rows in the grid, or export them and fix the file.',

@@ -5,7 +5,7 @@
 // pinned columns' offsets come from the grid's stylesheet (kyc.css, with the widths as one CSS variable on
 // the table), not from a style object per cell, and a row still loading is empty cells, not placeholders.
 
-import type { KycField, KycRowError, KycRowView } from '@shared/kyc-batch';
+import type { KycField, KycRowError, KycRowView, KycRowWarning } from '@shared/kyc-batch';
 import type { KycCellChange } from '@shared/kyc-edits';
 import { type KeyboardEvent, memo } from 'react';
 import { COLUMNS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
@@ -64,6 +64,22 @@ export function cellErrors(row: KycRowView | undefined, column: GridColumn | und
 
 export function errorText(errors: readonly KycRowError[]): string {
   return errors.map((error) => error.message).join(' ');
+}
+
+/**
+ * A cell's document-date warnings (expired, not valid yet): the row is well-formed, the officer decides.
+ * The state cell carries the row's, so that a row far from its date columns still shows one.
+ */
+export function cellWarnings(row: KycRowView | undefined, column: GridColumn | undefined): KycRowWarning[] {
+  if (!row || !column || column.id === 'row') return [];
+  return column.field ? row.warnings.filter((warning) => warning.field === column.field) : row.warnings;
+}
+
+/** A warning's words, saying whether it was confirmed. */
+export function warningText(warnings: readonly KycRowWarning[]): string {
+  return warnings
+    .map((warning) => (warning.confirmed ? `${warning.message} Confirmed.` : warning.message))
+    .join(' ');
 }
 
 function WarningIcon() {
@@ -132,8 +148,13 @@ export const KycGridRow = memo(function KycGridRow({
   const cells = COLUMNS.map((column, col) => {
     const errors = cellErrors(row, column);
     const invalid = errors.length > 0;
-    const whyId = invalid ? describedById(pos, col) : undefined;
-    if (whyId) descriptions.push({ id: whyId, text: `Invalid: ${errorText(errors)}` });
+    const warnings = cellWarnings(row, column);
+    const warned = !invalid && warnings.length > 0;
+    const whyId = invalid || warned ? describedById(pos, col) : undefined;
+    if (whyId) {
+      const text = invalid ? `Invalid: ${errorText(errors)}` : `Warning: ${warningText(warnings)}`;
+      descriptions.push({ id: whyId, text });
+    }
     const change = column.field ? row?.changed?.[column.field] : undefined;
     const changedId = change ? changedById(pos, col) : undefined;
     if (change && changedId) descriptions.push({ id: changedId, text: changeText(change) });
@@ -149,6 +170,7 @@ export const KycGridRow = memo(function KycGridRow({
       'aria-describedby': describedBy,
       'data-source': errors.some((error) => error.source === 'gateway') ? 'gateway' : undefined,
       'data-changed': change?.from,
+      'data-warning': warned ? (warnings.every((w) => w.confirmed) ? 'confirmed' : 'unconfirmed') : undefined,
     };
     // A row still loading: empty cells, drawn as grey bars by kyc.css.
     if (!row) return <td key={column.id} {...common} />;
@@ -162,7 +184,7 @@ export const KycGridRow = memo(function KycGridRow({
     if (column.id === 'state') {
       return (
         <td key={column.id} {...common}>
-          {invalid && <WarningIcon />}
+          {(invalid || warned) && <WarningIcon />}
           <RowStateLabel state={row.state} />
         </td>
       );
@@ -190,7 +212,7 @@ export const KycGridRow = memo(function KycGridRow({
     const value = isSaving ? saving.draft : (row.record[field] ?? '');
     return (
       <td key={column.id} {...common} data-saving={isSaving || undefined} aria-busy={isSaving || undefined}>
-        {invalid && <WarningIcon />}
+        {(invalid || warned) && <WarningIcon />}
         {change && <ChangeIcon from={change.from} />}
         {value}
       </td>

@@ -54,7 +54,8 @@ export function KycGridStatus({
         </>
       )}
       <Text size="xs" c="gray.7" ml="auto" style={{ whiteSpace: 'nowrap' }}>
-        {count(total)} {filter === 'all' ? 'rows' : `${filter} rows`}
+        {count(total)}{' '}
+        {filter === 'all' ? 'rows' : filter === 'warnings' ? 'rows to confirm' : `${filter} rows`}
       </Text>
     </Group>
   );

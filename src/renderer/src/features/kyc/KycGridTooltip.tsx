@@ -1,4 +1,5 @@
-// The grid's one tooltip: the reasons of the invalid cell under the pointer, or else of the focused one.
+// The grid's one tooltip: the reasons of the invalid cell (or the document-date warning of a valid one) under
+// the pointer, or else of the focused one.
 // The pointer's cell lives here, not in the grid: under a turning wheel the rows slide beneath a still
 // pointer and the cell under it changes every frame, which re-rendered the whole grid each time. While the
 // grid scrolls, the pointer's tip waits (it would flash from cell to cell) and shows where the scrolling stops.
@@ -6,7 +7,7 @@ import { Tooltip } from '@mantine/core';
 import type { KycRowError } from '@shared/kyc-batch';
 import { useSyncExternalStore } from 'react';
 import { COLUMNS } from './grid-columns';
-import { cellErrors, cellKey, errorText } from './KycGridRow';
+import { cellErrors, cellKey, cellWarnings, errorText, warningText } from './KycGridRow';
 import { type RowPage, rowAt } from './row-pages';
 
 export interface GridCell {
@@ -56,13 +57,15 @@ export function KycGridTooltip({
 }) {
   const hovered = useSyncExternalStore(pointer.subscribe, pointer.get);
   const cell = (scrolling ? undefined : hovered) ?? focused;
-  const errors: KycRowError[] = cell ? cellErrors(rowAt(pages, cell.pos), COLUMNS[cell.col]) : [];
-  if (!cell || errors.length === 0) return null;
+  const row = cell ? rowAt(pages, cell.pos) : undefined;
+  const errors: KycRowError[] = cell ? cellErrors(row, COLUMNS[cell.col]) : [];
+  const warnings = cell && errors.length === 0 ? cellWarnings(row, COLUMNS[cell.col]) : [];
+  if (!cell || (errors.length === 0 && warnings.length === 0)) return null;
   return (
     <Tooltip
       target={cellSelector(cell)}
       opened
-      label={errorText(errors)}
+      label={errors.length > 0 ? errorText(errors) : warningText(warnings)}
       position="bottom-start"
       multiline
       w={340}

@@ -9,6 +9,7 @@ import type { KycBatchSummary } from '@shared/kyc-batch';
 import { Fragment, useDeferredValue, useEffect, useRef } from 'react';
 import { count, records } from './format';
 import { KycCheckProgress } from './KycCheckProgress';
+import { KycDateWarnings } from './KycDateWarnings';
 import { KycDropZone, useFileDrop } from './KycDropZone';
 import { KycEditBar, KycSentValuesNote } from './KycEditBar';
 import { KycFilterBar } from './KycFilterBar';
@@ -30,6 +31,7 @@ function BatchHeader({ summary }: { summary: KycBatchSummary }) {
   ];
   if (counts.accepted > 0) facts.push(`${count(counts.accepted)} accepted`);
   if (counts.rejected > 0) facts.push(`${count(counts.rejected)} rejected`);
+  if (counts.warnings > 0) facts.push(`${count(counts.warnings)} to confirm`);
   if (counts.checking > 0) facts.push(`${count(counts.checking)} to check`);
   return (
     // The name whole (a long one wraps, never cut to "k…"), the counts after it, each count on one line.
@@ -60,6 +62,7 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
       )}
       <KycCheckProgress />
       <KycMappingPanel />
+      <KycDateWarnings />
       <KycSubmitPanel />
       <Group justify="space-between" align="center" gap="xs">
         <Group gap="md" align="center">
@@ -71,7 +74,8 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
         </Group>
         <Text id="kyc-grid-help" size="xs" c="gray.7" maw={440} ta="right">
           Arrow keys move; Enter, F2 or a double-click edits; Enter saves, Escape cancels; Ctrl+Z undoes. ⚠
-          marks an invalid cell: its reason shows on hover and focus; ✎ an edited one.
+          marks an invalid cell (red) or a document date to confirm (yellow): the reason shows on hover and
+          focus; ✎ an edited one.
         </Text>
       </Group>
       <KycSentValuesNote />

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useActiveProfile } from '../settings/store';
 import { count, records } from './format';
 import { KycChunkTable } from './KycChunkTable';
-import { isChecking, type SendState, useKycStore } from './store';
+import { isChecking, type SendState, useKycStore, waitingText } from './store';
 
 /**
  * Identity records about to go to a production gateway: one confirmation naming the profile and the count
@@ -91,6 +91,11 @@ function SendProgress({ send }: { send: SendState }) {
           </>
         )}
       </Text>
+      {send.phase !== 'sending' && (send.awaitingConfirmation ?? 0) > 0 && (
+        <Text size="sm" data-testid="kyc-send-waiting">
+          {waitingText(send.awaitingConfirmation!)}
+        </Text>
+      )}
       {send.error && (
         <Alert color="red" role="alert" p="xs">
           {send.error}
@@ -116,8 +121,8 @@ function RemainingOffer({ busy, onSend }: { busy: boolean; onSend: () => void })
           {toFix > 0 ? `; ${records(toFix, 'row')} need${toFix === 1 ? 's' : ''} fixing first` : ''}.
         </Text>
         <Group>
-          <Button onClick={onSend} disabled={counts.valid === 0 || busy}>
-            Send only the {records(counts.valid)} not yet accepted
+          <Button onClick={onSend} disabled={counts.valid - counts.warnings === 0 || busy} data-kyc-submit>
+            Send only the {records(counts.valid - counts.warnings)} not yet accepted
           </Button>
         </Group>
       </Stack>
@@ -138,7 +143,9 @@ export function KycSubmitPanel() {
   const profile = useActiveProfile();
   const production = useProductionConfirmation();
   if (!counts) return null;
-  const sendValid = () => production.guarded(counts.valid, submit);
+  // Valid rows whose document dates wait for confirmation stay here until the officer confirms them.
+  const sendable = counts.valid - counts.warnings;
+  const sendValid = () => production.guarded(sendable, submit);
   const sendChunk = (chunkIndex: number) => {
     const chunk = send?.chunks.find((candidate) => candidate.index === chunkIndex);
     production.guarded(chunk?.records ?? 0, (confirmedProfile) => resubmit(chunkIndex, confirmedProfile));
@@ -159,10 +166,11 @@ export function KycSubmitPanel() {
             {!offerRemaining && (
               <Button
                 onClick={sendValid}
-                disabled={counts.valid === 0 || busy}
+                disabled={sendable === 0 || busy}
                 loading={send?.phase === 'sending'}
+                data-kyc-submit
               >
-                Submit {records(counts.valid, 'valid record')}
+                Submit {records(sendable, 'valid record')}
               </Button>
             )}
             <Button
@@ -174,6 +182,11 @@ export function KycSubmitPanel() {
               Export rejected rows ({count(toFix)})
             </Button>
           </Group>
+          {!checking && counts.warnings > 0 && (
+            <Text size="sm" c="gray.8" data-testid="kyc-waiting-for-confirmation">
+              {waitingText(counts.warnings, 'confirm them above to send them')}
+            </Text>
+          )}
           {checking && (
             <Text size="sm" c="gray.8" data-testid="kyc-waiting-for-check">
               Sending and export wait until every row is checked.

@@ -18,6 +18,7 @@ export type FindOutcome = { found: true; pos: number; row: KycRowView } | { foun
 const FILTER_WORD: Record<KycRowFilter, string> = {
   all: '',
   invalid: 'invalid ',
+  warnings: 'warned ',
   valid: 'valid ',
   accepted: 'accepted ',
   rejected: 'rejected ',

@@ -63,6 +63,8 @@ export interface SendState {
   notSentRecords: number;
   /** Every chunk of the latest submission with an outcome, in chunk order. */
   chunks: KycChunkResult[];
+  /** Valid rows left here because their document-date warning waits for confirmation. */
+  awaitingConfirmation?: number;
   error?: string;
 }
 
@@ -117,6 +119,11 @@ interface KycState {
   checked: (event: KycCheckedEvent) => void;
   /** Closes the open file; one still being checked stops there. */
   close: () => Promise<void>;
+  /**
+   * The compliance officer confirms document-date warnings: of these rows (batch indices), or of the
+   * batch's `count` rows waiting. Answers the refusal's words, or undefined once confirmed.
+   */
+  confirmWarnings: (scope: { indices: number[] } | { count: number }) => Promise<string | undefined>;
   /** Announces a sentence in the page's live region. */
   say: (text: string) => void;
   /**
@@ -146,6 +153,11 @@ export function totalFor(filter: KycRowFilter, counts: KycCounts): number {
   return filter === 'all' ? counts.total : counts[filter];
 }
 
+/** "2 rows wait for confirmation of their document dates: not sent." */
+export function waitingText(rows: number, then = 'not sent'): string {
+  return `${records(rows, 'row')} ${rows === 1 ? 'waits' : 'wait'} for confirmation of ${rows === 1 ? 'its' : 'their'} document dates: ${then}.`;
+}
+
 function upsertChunk(chunks: readonly KycChunkResult[], chunk: KycChunkResult): KycChunkResult[] {
   return [...chunks.filter((other) => other.index !== chunk.index), chunk].sort((a, b) => a.index - b.index);
 }
@@ -163,6 +175,7 @@ function finished(result: KycSubmitResult, before: SendState): SendState {
     unknownRecords: result.unknownRecords,
     notSentRecords: result.notSentRecords,
     chunks: result.chunks,
+    awaitingConfirmation: result.awaitingConfirmation,
   };
 }
 
@@ -171,7 +184,8 @@ function sentSummary(send: SendState): string {
   if (send.rejectedRecords > 0) parts.push(`${count(send.rejectedRecords)} in refused chunks`);
   if (send.unknownRecords > 0) parts.push(`${count(send.unknownRecords)} in chunks whose outcome is unknown`);
   if (send.notSentRecords > 0) parts.push(`${count(send.notSentRecords)} in chunks not sent`);
-  return `Sent ${records(send.sentRecords)} in ${records(send.totalChunks, 'chunk')}: ${parts.join(', ')}.`;
+  const waiting = send.awaitingConfirmation ? ` ${waitingText(send.awaitingConfirmation)}` : '';
+  return `Sent ${records(send.sentRecords)} in ${records(send.totalChunks, 'chunk')}: ${parts.join(', ')}.${waiting}`;
 }
 
 export const useKycStore = create<KycState>((set, get) => {
@@ -512,8 +526,8 @@ export const useKycStore = create<KycState>((set, get) => {
 
     async submit(confirmedProfile) {
       const { summary, counts } = get();
-      if (!summary || !counts || counts.valid === 0 || get().send?.phase === 'sending') return;
-      const expected = counts.valid;
+      const expected = counts ? counts.valid - counts.warnings : 0;
+      if (!summary || expected === 0 || get().send?.phase === 'sending') return;
       await sendWith(
         {
           phase: 'sending',
@@ -622,6 +636,32 @@ export const useKycStore = create<KycState>((set, get) => {
         edits: NO_EDITS,
       });
       announce(`Closed ${summary.fileName}.`);
+    },
+
+    async confirmWarnings(scope) {
+      const { summary } = get();
+      if (!summary) return 'No file is open.';
+      try {
+        const result = await call('kyc.confirmWarnings', {
+          batchId: summary.batchId,
+          ...('indices' in scope
+            ? { scope: 'rows', indices: scope.indices }
+            : { scope: 'batch', count: scope.count }),
+        });
+        if (get().summary?.batchId !== summary.batchId) return undefined;
+        set({ counts: result.counts, total: totalFor(get().filter, result.counts) });
+        invalidate();
+        const which = result.rows.length === 1 ? `row ${result.rows[0]}` : records(result.rows.length, 'row');
+        const left = result.counts.warnings;
+        announce(
+          `Document dates of ${which} confirmed: ${result.rows.length === 1 ? 'it is' : 'they are'} sent with the batch.${left > 0 ? ` ${records(left, 'row')} still ${left === 1 ? 'waits' : 'wait'} for confirmation.` : ''}`,
+        );
+        return undefined;
+      } catch (error) {
+        const message = errorMessage(error);
+        announce(`Not confirmed: ${message}`);
+        return message;
+      }
     },
 
     say: announce,

@@ -1,0 +1,134 @@
+// The rows whose identity document is expired, or not valid yet, on the desk's day: well-formed for the
+// gateway, so they are valid, but none is sent until the compliance officer confirms it, row by row or
+// for the whole batch. Main finds the warnings itself and records each confirmation (who, when, which
+// rows) in the batch's History record and the audit trail; this panel only shows them and asks.
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
+import { call, errorMessage } from '@renderer/lib/paydesk';
+import type { KycRowView } from '@shared/kyc-batch';
+import { useEffect, useRef, useState } from 'react';
+import { count, records } from './format';
+import { useKycStore } from './store';
+
+/** Rows listed here; the Warnings filter of the grid shows every one. */
+const SHOWN = 8;
+
+/** Once a confirmed row's button has gone, the row now in its place takes the focus, or else Submit. */
+function focusAfterConfirm(panel: HTMLElement | null, position: number): void {
+  const next = panel?.querySelectorAll<HTMLButtonElement>('[data-confirm-row]')[position];
+  (next ?? document.querySelector<HTMLButtonElement>('[data-kyc-submit]'))?.focus();
+}
+
+export function KycDateWarnings() {
+  const summary = useKycStore((state) => state.summary);
+  const waiting = useKycStore((state) => state.counts?.warnings ?? 0);
+  const sending = useKycStore((state) => state.send?.phase === 'sending');
+  const confirmWarnings = useKycStore((state) => state.confirmWarnings);
+  const [rows, setRows] = useState<KycRowView[]>([]);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<Confirmation>();
+  const panel = useRef<HTMLDivElement>(null);
+  /** Where the focus goes once the rows are read again after a confirmation. */
+  const refocus = useRef<number | undefined>(undefined);
+  const batchId = summary?.batchId;
+
+  useEffect(() => {
+    if (refocus.current === undefined) return;
+    focusAfterConfirm(panel.current, Math.min(refocus.current, rows.length - 1));
+    refocus.current = undefined;
+  }, [rows]);
+
+  useEffect(() => {
+    if (batchId === undefined || waiting === 0) {
+      setRows([]);
+      return;
+    }
+    let live = true;
+    call('kyc.rows', { batchId, filter: 'warnings', limit: SHOWN })
+      .then((page) => live && setRows(page.rows))
+      .catch((reason: unknown) => live && setError(`The rows could not be read: ${errorMessage(reason)}`));
+    return () => {
+      live = false;
+    };
+  }, [batchId, waiting]);
+
+  if (batchId === undefined || waiting === 0) return null;
+
+  async function confirm(scope: { indices: number[] } | { count: number }, position: number) {
+    setBusy(true);
+    const refusal = await confirmWarnings(scope);
+    setBusy(false);
+    setError(refusal);
+    if (!refusal) refocus.current = position;
+  }
+
+  const confirmAll = () =>
+    setDialog({
+      title: `Send ${records(waiting)} whose identity document is not in force today?`,
+      body: `Each of the ${count(waiting)} rows has an identity document that is expired or not valid yet. They are sent with the batch once you confirm, and History records that you did, when, and which rows.`,
+      confirmLabel: `Confirm ${records(waiting, 'row')}`,
+      onConfirm: () => confirm({ count: waiting }, 0),
+    });
+
+  return (
+    <Alert
+      ref={panel}
+      color="yellow"
+      p="sm"
+      // Yellow's own title colour is too pale on its ground (axe: contrast).
+      styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+      title={`${records(waiting, 'row')}: identity document not in force today`}
+      data-testid="kyc-date-warnings"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          These records are well-formed, but the document is expired or not valid yet. They are not sent until
+          you confirm them, one by one or all at once; History keeps who confirmed which rows, and when.
+        </Text>
+        <Table fz="sm" withRowBorders={false} verticalSpacing={2} data-testid="kyc-date-warning-rows">
+          <Table.Tbody>
+            {rows.map((row, position) => (
+              <Table.Tr key={row.index}>
+                <Table.Th scope="row" w="5rem" fw={500}>
+                  Row {row.row}
+                </Table.Th>
+                <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
+                  {row.record.userId ?? '—'}
+                </Table.Td>
+                <Table.Td>{row.warnings.map((warning) => warning.message).join(' ')}</Table.Td>
+                <Table.Td w="9rem" ta="right">
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    data-confirm-row
+                    disabled={busy || sending}
+                    onClick={() => void confirm({ indices: [row.index] }, position)}
+                  >
+                    Confirm row {row.row}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="gray.8">
+            {waiting > rows.length
+              ? `${count(waiting - rows.length)} more in the grid's Warnings filter.`
+              : 'The grid marks each one in its date column.'}
+          </Text>
+          <Button size="xs" data-confirm-all disabled={busy || sending} onClick={confirmAll}>
+            Confirm all ({count(waiting)})…
+          </Button>
+        </Group>
+        {error && (
+          <Text size="sm" c="red.9" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
+      <ConfirmDialog confirmation={dialog} onClose={() => setDialog(undefined)} />
+    </Alert>
+  );
+}

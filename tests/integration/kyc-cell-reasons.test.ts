@@ -36,15 +36,15 @@ describe('e-mail addresses (assumption A31)', () => {
       [
         {
           field: 'email',
-          message: 'An e-mail address cannot hold a space (U+0020) before "@".',
+          message: 'An e-mail address cannot hold a space before "@".',
           source: 'file',
         },
       ],
-      [{ field: 'email', message: 'An e-mail address cannot hold ";" (U+003B) before "@".', source: 'file' }],
+      [{ field: 'email', message: 'An e-mail address cannot hold ";" before "@".', source: 'file' }],
       [
         {
           field: 'email',
-          message: 'An e-mail address cannot hold "_" (U+005F) in its domain (after "@").',
+          message: 'An e-mail address cannot hold "_" in its domain (after "@").',
           source: 'file',
         },
       ],

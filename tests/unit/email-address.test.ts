@@ -28,16 +28,16 @@ describe('addresses taken', () => {
 
 describe('addresses refused, and why', () => {
   it.each([
-    ['zoë,rossi@example.com', 'An e-mail address cannot hold "," (U+002C) before "@".'],
-    ['zoë rossi@example.com', 'An e-mail address cannot hold a space (U+0020) before "@".'],
+    ['zoë,rossi@example.com', 'An e-mail address cannot hold "," before "@".'],
+    ['zoë rossi@example.com', 'An e-mail address cannot hold a space before "@".'],
     [
       'zoe\u200brossi@example.com',
       'An e-mail address cannot hold an invisible character (U+200B) before "@".',
     ],
-    ['"zoe"@example.com', 'An e-mail address cannot hold """ (U+0022) before "@".'],
-    ['zoe😀@example.com', 'An e-mail address cannot hold "😀" (U+1F600) before "@".'],
-    ['zoe@exa_mple.com', 'An e-mail address cannot hold "_" (U+005F) in its domain (after "@").'],
-    ['zoe@[127.0.0.1]', 'An e-mail address cannot hold "[" (U+005B) in its domain (after "@").'],
+    ['"zoe"@example.com', 'An e-mail address cannot hold """ before "@".'],
+    ['zoe😀@example.com', 'An e-mail address cannot hold "😀" before "@".'],
+    ['zoe@exa_mple.com', 'An e-mail address cannot hold "_" in its domain (after "@").'],
+    ['zoe@[127.0.0.1]', 'An e-mail address cannot hold "[" in its domain (after "@").'],
     ['zoe.example.com', 'An e-mail address such as name@example.com: this one has no "@".'],
     ['zoe@@example.com', 'An e-mail address holds one "@"; this one has 2.'],
     ['@example.com', 'An e-mail address such as name@example.com: nothing comes before "@".'],
@@ -76,9 +76,9 @@ describe('addresses refused, and why', () => {
 });
 
 describe('characterName', () => {
-  it('shows a visible character with its code point, and says what an invisible one is', () => {
-    expect(characterName(',')).toBe('"," (U+002C)');
-    expect(characterName(' ')).toBe('a space (U+0020)');
+  it('shows a visible character as it is, and names an invisible one with its code point', () => {
+    expect(characterName(',')).toBe('","');
+    expect(characterName(' ')).toBe('a space');
     expect(characterName('\u00a0')).toBe('an invisible character (U+00A0)');
     expect(characterName('\t')).toBe('an invisible character (U+0009)');
   });

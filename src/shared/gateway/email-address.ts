@@ -21,11 +21,14 @@ const TOP_LEVEL_DOMAIN = /^(?:[\p{L}\p{M}]{2,}|xn--[a-z0-9-]+)$/iu;
 
 const EXAMPLE = 'An e-mail address such as name@example.com';
 
-/** `"," (U+002C)`, `a space (U+0020)`, `an invisible character (U+200B)`: a character a person can find. */
+/**
+ * `","`, `a space`, `an invisible character (U+200B)`: a character a person can find. The code point only
+ * where nothing shows on screen to point at; a compliance officer reads "U+0020" as noise.
+ */
 export function characterName(character: string): string {
-  const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  if (character === ' ') return `a space (${code})`;
-  return VISIBLE.test(character) ? `"${character}" (${code})` : `an invisible character (${code})`;
+  if (character === ' ') return 'a space';
+  if (VISIBLE.test(character)) return `"${character}"`;
+  return `an invisible character (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
 const allowedInLocalPart = (character: string) =>

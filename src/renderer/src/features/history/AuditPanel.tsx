@@ -28,7 +28,10 @@ function rowsLine(status: AuditStatus): string {
   const { verification, checking } = status;
   if (checking) return 'Checking every row against it…';
   if (verification.scope === 'full') {
-    return `Every row (${verification.rowsChecked.toLocaleString()}) checked against it at ${localDateTime(verification.checkedAt)}.`;
+    // A full check covers the rows there were then, not rows written since: said so, not "every row".
+    const rows = verification.rowsChecked;
+    const there = rows === 1 ? 'The 1 row there was' : `The ${count(rows, 'row')} there were`;
+    return `${there} at ${localDateTime(verification.checkedAt)} checked against it; newer rows are checked as they are shown.`;
   }
   return 'Each row is checked against it as it is shown.';
 }

@@ -36,7 +36,7 @@ function subtitle(source: HistorySource, scope: TeamScope | undefined): string {
   if (source === 'desk')
     return 'Every pay-in and KYC batch sent from this desk, with what the gateway answered.';
   if (scope === 'own') {
-    return "This desk's rows as the team database holds them: its role reads only its own. The supervisor grant shows every desk (README, Team mode).";
+    return "This desk's rows as the team database holds them: its role reads only its own. A supervisor's database account shows every desk.";
   }
   return "Every desk's pay-ins and KYC batches, as replicated to the team database.";
 }

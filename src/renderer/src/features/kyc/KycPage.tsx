@@ -70,13 +70,15 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
           <KycGoTo
             onFound={(pos, _row, byUserId) => grid.current?.goTo(pos, byUserId ? 'userId' : undefined)}
           />
-          <KycEditBar />
         </Group>
-        <Text id="kyc-grid-help" size="xs" c="gray.7" maw={440} ta="right">
-          Arrow keys move; Enter, F2 or a double-click edits; Enter saves, Escape cancels; Ctrl+Z undoes. ⚠
-          marks an invalid cell (red) or a document date to confirm (yellow): the reason shows on hover and
-          focus; ✎ an edited one.
-        </Text>
+        {/* Undo and Redo beside the keys' help: a row of their own pushed the grid out of the window. */}
+        <Group gap="sm" align="center" wrap="nowrap">
+          <KycEditBar />
+          <Text id="kyc-grid-help" size="xs" c="gray.7" maw={440} ta="right">
+            Arrows move; Enter, F2 or a double-click edits; Enter saves, Escape cancels; Ctrl+Z undoes. ⚠ an
+            invalid cell (red) or a date to confirm (yellow), why on hover and focus; ✎ an edited one.
+          </Text>
+        </Group>
       </Group>
       <KycSentValuesNote />
       <KycGrid ref={grid} label={`Records of ${summary.fileName}`} />

@@ -80,12 +80,16 @@ export function LockScreen() {
                 {localTimeOfDay(Date.parse(lockedOutUntil))}.
               </Alert>
             )}
-            {!lockedOut && triesLeft !== undefined && triesLeft < OPERATOR_LOCKOUT.wrongPassphrases && (
-              <Text size="sm" fw={700} c="red.9" data-testid="lock-tries-left">
-                {triesLeft} {triesLeft === 1 ? 'try' : 'tries'} left: then no passphrase is checked for{' '}
-                {OPERATOR_LOCKOUT.minutes} minutes.
-              </Text>
-            )}
+            {/* Main's refusal of a wrong passphrase already counts the tries left: said once, not twice. */}
+            {!lockedOut &&
+              !problem &&
+              triesLeft !== undefined &&
+              triesLeft < OPERATOR_LOCKOUT.wrongPassphrases && (
+                <Text size="sm" fw={700} c="red.9" data-testid="lock-tries-left">
+                  {triesLeft} {triesLeft === 1 ? 'try' : 'tries'} left: then no passphrase is checked for{' '}
+                  {OPERATOR_LOCKOUT.minutes} minutes.
+                </Text>
+              )}
             <PasswordInput
               ref={input}
               label="Operator passphrase"

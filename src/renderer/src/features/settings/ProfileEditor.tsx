@@ -370,7 +370,7 @@ export function ProfileEditor({
             <TextField
               name="notificationServiceUrl"
               label="Notification service"
-              description="Its public https address (README, Notifications in production). Every pay-in then carries its /callback as callBackURL and its /return, /success and /fail pages; the gateway's notification reaches this desk through the team database."
+              description="Its public https address, from your administrator. Every pay-in then carries its /callback as callBackURL and its /return, /success and /fail pages; the gateway's notification reaches this desk through the team database."
               placeholder="https://pay.example.com/paydesk-notify"
               autoComplete="off"
               styles={MONO_INPUT}

@@ -125,8 +125,8 @@ export function TeamSection() {
         </Title>
         <Text size="sm" c="dimmed">
           Optional: share history and the duplicate check with the team's desks through the team's PostgreSQL
-          database (README, Team mode). Any host but this computer is reached over TLS with its certificate
-          verified.
+          database, with the connection details your administrator gives you. Any host but this computer is
+          reached over TLS with its certificate verified.
         </Text>
         <form noValidate onSubmit={saveConnection} aria-label="Team connection">
           <Stack gap="xs">

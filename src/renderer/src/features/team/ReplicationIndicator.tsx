@@ -12,6 +12,8 @@ export function replicationSummary(status: TeamStatus): { text: string; color: s
     return { text: `Team database unreachable · ${status.pending} waiting`, color: 'red.9' };
   }
   if (status.pending > 0) return { text: `Replicating · ${status.pending} waiting`, color: 'gray.7' };
+  // "Up to date" beside "Not since Paydesk started" read as a contradiction: nothing was there to send.
+  if (!status.lastReplicatedAt) return { text: 'Nothing waiting to be sent', color: 'teal.9' };
   return { text: 'Replicated: up to date', color: 'teal.9' };
 }
 

@@ -29,7 +29,9 @@ export function ReplicationStatus() {
               Last replicated
             </Table.Th>
             <Table.Td data-testid="team-last-replicated">
-              {status.lastReplicatedAt ? localDateTime(status.lastReplicatedAt) : 'Not since Paydesk started'}
+              {status.lastReplicatedAt
+                ? localDateTime(status.lastReplicatedAt)
+                : 'Nothing to send since Paydesk started'}
             </Table.Td>
           </Table.Tr>
           {status.deskId && (

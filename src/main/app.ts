@@ -34,6 +34,7 @@ import { lockRecordIn } from './lock/lock-record';
 import { createLockService } from './lock/lock-service';
 import type { BankPageWindows } from './payin/bank-page-windows';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
+import type { OverdueTiming } from './payin/overdue-ask';
 import { payInHandlers } from './payin/payin-handlers';
 import { createPayInService, type PayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
@@ -86,6 +87,8 @@ export interface PaydeskConfig {
   extraCa?: string;
   /** Team mode's timing: the replicator's backoff, the duplicate check's deadline (tests). */
   teamTiming?: TeamModeDeps['timing'];
+  /** When the desk asks again by itself about a pay-in overdue for the gateway's word (tests shorten it). */
+  overdueAsk?: Partial<OverdueTiming>;
 }
 
 type AppInfo = ChannelOutput<'app.info'>;
@@ -309,6 +312,9 @@ export async function createPaydesk(config: PaydeskConfig) {
     emitChanged: (result) => config.emit('payin.changed', result),
     log: config.log,
     team: () => team.current(),
+    operator: operatorName,
+    activeProfileName: () => settings.activeProfile().name,
+    ...(config.overdueAsk && { overdue: config.overdueAsk }),
   });
   payInsBuilt(payIns);
 
@@ -421,6 +427,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     },
     async close() {
       lock.stopIdleClock();
+      payIns.stop();
       await team.stop();
       await listener.close();
       await kycWorkers.close();

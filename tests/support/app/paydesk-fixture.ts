@@ -58,6 +58,8 @@ export interface FixtureOptions {
   keychainVault?: PaydeskConfig['keychainVault'];
   /** Team mode's timing (PaydeskConfig.teamTiming). */
   teamTiming?: PaydeskConfig['teamTiming'];
+  /** When the desk asks again by itself about an overdue pay-in (PaydeskConfig.overdueAsk). */
+  overdueAsk?: PaydeskConfig['overdueAsk'];
   /** Told of each event as the app emits it (a benchmark times them; tests read `events`). */
   onEvent?: (event: string, payload: unknown) => void;
 }
@@ -84,6 +86,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     sandbox: { slowFaultDelayMs: options.slowFaultDelayMs ?? 2_500, callbackBackoffMs: 5 },
     ...(options.transport && { transport: options.transport }),
     ...(options.teamTiming && { teamTiming: options.teamTiming }),
+    ...(options.overdueAsk && { overdueAsk: options.overdueAsk }),
   });
   // Tests read the sandbox's state right away: wait for the start-up's background start, as a user's first
   // pay-in would.

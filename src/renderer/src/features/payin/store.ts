@@ -80,6 +80,16 @@ interface PayInState {
   profileShown: (profileId: string | undefined) => void;
   /** Takes a customer's stored card off Paydesk's list (the gateway keeps it); answers with the cards left. */
   forgetStoredCard: (ccStorageID: string) => Promise<StoredCard[]>;
+  /**
+   * Main's newest pay-in still under way (payin.underWay), back on an empty panel: the panel forgets its
+   * pay-in when Paydesk locks, main does not. Nothing changes when the panel shows something already.
+   */
+  restoreUnderWay: () => Promise<void>;
+  /**
+   * The pay-in's bank page again, on the panel (History's "Reopen the bank page"); main refuses once the
+   * page is no longer valid (A37), and the refusal is thrown to the caller.
+   */
+  reopenBankPage: (historyId: number) => Promise<void>;
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {
@@ -291,6 +301,33 @@ export const usePayInStore = create<PayInState>((set, get) => ({
 
   forgetStoredCard(ccStorageID) {
     return call('payin.forgetStoredCard', { ccStorageID });
+  },
+
+  async restoreUnderWay() {
+    const panelFree = () => {
+      const { phase, inFlight } = get();
+      return !inFlight && phase.kind === 'idle' && phase.note === undefined;
+    };
+    if (!panelFree()) return;
+    let underWay: PayInResult[];
+    try {
+      underWay = await call('payin.underWay');
+    } catch {
+      // Nothing to restore is told as nothing: History still lists every pay-in.
+      return;
+    }
+    const newest = underWay[0];
+    if (newest && panelFree()) set({ phase: { kind: 'result', result: newest }, askAgainProblem: undefined });
+  },
+
+  async reopenBankPage(historyId) {
+    if (get().inFlight) {
+      throw new Error(
+        'A payment is being sent on the Pay-in page: reopen the bank page once it is answered.',
+      );
+    }
+    const result = await call('payin.reopenBankPage', { historyId });
+    set({ phase: { kind: 'result', result }, askAgainProblem: undefined });
   },
 }));
 

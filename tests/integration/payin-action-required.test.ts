@@ -67,6 +67,9 @@ describe('a pay-in whose notification is lost', () => {
 describe('the pay-in under way, after a lock', () => {
   it('comes back from main with its bank page, and not while locked', async () => {
     const started = await payInLeftWaiting();
+    // The page was shown (the return listener serves it once per offer).
+    expect((await fetch(started.bankPage!.url)).status).toBe(200);
+    expect((await fetch(started.bankPage!.url)).status).toBe(410);
     await fx.data('lock.setPassphrase', { passphrase: PASSPHRASE });
     await fx.data('lock.lockNow');
     const whileLocked = await fx.call('payin.underWay');
@@ -77,6 +80,10 @@ describe('the pay-in under way, after a lock', () => {
     const underWay = await fx.data('payin.underWay');
     const again = underWay.find((result) => result.historyId === started.historyId);
     expect(again).toMatchObject({ status: 'action_required', bankPage: started.bankPage });
+    // Offered again, it is served again: the customer's challenge can go on.
+    const page = await fetch(again!.bankPage!.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('form');
     // Newest first: it is what the Pay-in page shows.
     expect(underWay[0]?.historyId).toBe(started.historyId);
   });

@@ -16,6 +16,8 @@ export const RETRY_BODY_TTL_MS = 30 * 60 * 1000;
 export const BANK_PAGE_VALID_MS = 10 * 60 * 1000;
 
 export type BankPageLink = NonNullable<PayInResult['bankPage']>;
+/** `html`: the acquirer's page the return listener serves once per offer (a 3-D Secure page). */
+export type KeptBankPage = { page: BankPageLink; html?: string | undefined };
 
 /** A pay-in request as it goes on the wire, by its version: the types of the wire schemas (gateway/payin.ts). */
 export type WireRequest = { version: 'v2'; body: PayInV2Request } | { version: 'v1'; body: PayInV1Request };
@@ -29,8 +31,8 @@ export function createInFlight(now: () => number) {
   const requests = new Map<number, KeptRequest>();
   const routes = new Map<number, ReturnRoute>();
   const sending = new Set<number>();
-  /** The bank page each pay-in waiting for it was given, and when (A37). */
-  const bankPages = new Map<number, { page: BankPageLink; givenAt: number }>();
+  /** The bank page each pay-in waiting for it was given, and when (A37); a 3-D Secure page with its HTML. */
+  const bankPages = new Map<number, KeptBankPage & { givenAt: number }>();
   /** Every pay-in this run sent and has not seen settle, oldest first: what may be under way. */
   const unsettled = new Set<number>();
   /** Who waits for a pay-in to settle while its request is on its way (send-and-record.ts). */
@@ -79,21 +81,21 @@ export function createInFlight(now: () => number) {
     unsettled(): number[] {
       return [...unsettled].reverse();
     },
-    keepBankPage(historyId: number, page: BankPageLink): void {
-      bankPages.set(historyId, { page, givenAt: now() });
+    keepBankPage(historyId: number, kept: KeptBankPage): void {
+      bankPages.set(historyId, { ...kept, givenAt: now() });
     },
     forgetBankPage(historyId: number): void {
       bankPages.delete(historyId);
     },
     /** The pay-in's bank page while it is still valid by its age (A37); the caller checks the status. */
-    bankPage(historyId: number): BankPageLink | undefined {
+    bankPage(historyId: number): KeptBankPage | undefined {
       const kept = bankPages.get(historyId);
       if (!kept) return undefined;
       if (now() - kept.givenAt > BANK_PAGE_VALID_MS) {
         bankPages.delete(historyId);
         return undefined;
       }
-      return kept.page;
+      return { page: kept.page, html: kept.html };
     },
     sendingEnded(historyId: number): void {
       sending.delete(historyId);

@@ -113,9 +113,10 @@ export function createPayInService(deps: {
     },
     async underWay(): Promise<PayInResult[]> {
       const profileName = deps.activeProfileName?.() ?? (await deps.connection()).profile.name;
-      return payInsUnderWay({ history: deps.history, inFlight }, profileName);
+      return payInsUnderWay({ history: deps.history, inFlight, listener: deps.listener }, profileName);
     },
-    reopenBankPage: (historyId: number) => reopenBankPage({ history: deps.history, inFlight }, historyId),
+    reopenBankPage: (historyId: number) =>
+      reopenBankPage({ history: deps.history, inFlight, listener: deps.listener }, historyId),
     async markFollowUp(input: { historyId: number; reason: string }) {
       return markForFollowUp({ history: deps.history, now }, input, await operatorOf());
     },

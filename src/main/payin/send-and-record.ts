@@ -178,7 +178,7 @@ function recordAnswer(deps: SendDeps, exchange: Exchange, answer: PayInAnswer): 
     if (bankPage) {
       extra.bankPage = bankPage;
       // Kept for the Pay-in page to show again (after a lock, from History) while it is valid (A37).
-      deps.inFlight.keepBankPage(historyId, bankPage);
+      deps.inFlight.keepBankPage(historyId, { page: bankPage, html: answer.page?.htmlSource });
     }
     if (problem) extra.message = problem;
   }

@@ -1,18 +1,21 @@
 // The pay-ins this desk has under way, as main knows them: the Pay-in page forgets its panel when Paydesk
 // locks (whoever unlocks should not find the last customer's pay-in there by accident), so after an unlock
 // it asks main which of its pay-ins are still under way and shows the newest again, its bank page included
-// while that page is still valid (assumption A37). History's drawer reopens a bank page the same way.
+// while that page is still valid (assumption A37). History's drawer reopens a bank page the same way. The
+// return listener serves a 3-D Secure page once per offer: each offer here stores it there again.
 import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import { IN_PROGRESS_STATUSES } from '@shared/payin-lifecycle';
 import { payInResultOf } from '@shared/payin-result';
 import type { HistoryStore } from '../history/history-store';
 import { IpcFailure } from '../refusal';
+import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 
 export interface UnderWayDeps {
   history: Pick<HistoryStore, 'getById'>;
-  inFlight: Pick<InFlight, 'unsettled' | 'bankPage'>;
+  inFlight: Pick<InFlight, 'unsettled' | 'bankPage' | 'route'>;
+  listener: Pick<ReturnListener, 'storePage'>;
 }
 
 function payInRow(history: UnderWayDeps['history'], historyId: number): PayInRow | undefined {
@@ -23,8 +26,14 @@ function payInRow(history: UnderWayDeps['history'], historyId: number): PayInRow
 /** The pay-in as history has it, with its bank page while the pay-in waits for it and the page is valid. */
 function resultOf(deps: UnderWayDeps, row: PayInRow): PayInResult {
   const result = payInResultOf(row);
-  const bankPage = row.status === 'action_required' ? deps.inFlight.bankPage(row.id) : undefined;
-  return bankPage ? { ...result, bankPage } : result;
+  const kept = row.status === 'action_required' ? deps.inFlight.bankPage(row.id) : undefined;
+  if (!kept) return result;
+  if (kept.html !== undefined) {
+    const route = deps.inFlight.route(row.id);
+    if (!route) return result;
+    deps.listener.storePage(route.token, kept.html);
+  }
+  return { ...result, bankPage: kept.page };
 }
 
 /** The active profile's pay-ins this run sent that are still under way, newest first. */

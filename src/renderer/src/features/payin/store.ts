@@ -81,8 +81,15 @@ interface PayInState {
   /** Takes a customer's stored card off Paydesk's list (the gateway keeps it); answers with the cards left. */
   forgetStoredCard: (ccStorageID: string) => Promise<StoredCard[]>;
   /**
-   * Main's newest pay-in still under way (payin.underWay), back on an empty panel: the panel forgets its
-   * pay-in when Paydesk locks, main does not. Nothing changes when the panel shows something already.
+   * Paydesk locked: the panel keeps no pay-in for whoever unlocks next (unless one is being sent), and asks
+   * main for the one under way when the page shows again (`restoreUnderWay`).
+   */
+  lockedAway: () => void;
+  /** Set by a lock until the Pay-in page shows again. */
+  restoreAfterUnlock: boolean;
+  /**
+   * After a lock, main's newest pay-in still under way (payin.underWay), back on an empty panel: the panel
+   * forgot its pay-in, main did not. Nothing changes when the panel shows something already.
    */
   restoreUnderWay: () => Promise<void>;
   /**
@@ -126,6 +133,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   form: undefined,
   askAgainProblem: undefined,
   profileId: undefined,
+  restoreAfterUnlock: false,
 
   async submit(payload) {
     const profileId = get().profileId;
@@ -303,7 +311,14 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     return call('payin.forgetStoredCard', { ccStorageID });
   },
 
+  lockedAway() {
+    if (!get().inFlight) get().close();
+    set({ restoreAfterUnlock: true });
+  },
+
   async restoreUnderWay() {
+    if (!get().restoreAfterUnlock) return;
+    set({ restoreAfterUnlock: false });
     const panelFree = () => {
       const { phase, inFlight } = get();
       return !inFlight && phase.kind === 'idle' && phase.note === undefined;

@@ -6,7 +6,8 @@ import { type AskAgainCard, type AskAgainProblem, askAgain } from '@renderer/lib
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import type { PayInResult, StoredCard } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
-import { isLaterNews } from '@shared/payin-lifecycle';
+import { IN_PROGRESS_STATUSES, isLaterNews } from '@shared/payin-lifecycle';
+import { payInResultOf } from '@shared/payin-result';
 import { create } from 'zustand';
 
 export type PayInPhase =
@@ -81,15 +82,16 @@ interface PayInState {
   /** Takes a customer's stored card off Paydesk's list (the gateway keeps it); answers with the cards left. */
   forgetStoredCard: (ccStorageID: string) => Promise<StoredCard[]>;
   /**
-   * Paydesk locked: the panel keeps no pay-in for whoever unlocks next (unless one is being sent), and asks
-   * main for the one under way when the page shows again (`restoreUnderWay`).
+   * Paydesk locked: the panel keeps no pay-in for whoever unlocks next (unless one is being sent). Of a pay-in
+   * still under way it keeps the id alone, and asks main for it when the page shows again (`restoreUnderWay`).
    */
   lockedAway: () => void;
-  /** Set by a lock until the Pay-in page shows again. */
-  restoreAfterUnlock: boolean;
+  /** The id of the pay-in that was under way on the panel when Paydesk locked, until the page shows again. */
+  restoreAfterUnlock: number | undefined;
   /**
-   * After a lock, main's newest pay-in still under way (payin.underWay), back on an empty panel: the panel
-   * forgot its pay-in, main did not. Nothing changes when the panel shows something already.
+   * After a lock, the pay-in that was under way back on the empty panel, as main has it now (payin.underWay:
+   * its status and bank page; History's row when it settled meanwhile). Nothing changes when the panel shows
+   * something already.
    */
   restoreUnderWay: () => Promise<void>;
   /**
@@ -133,7 +135,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   form: undefined,
   askAgainProblem: undefined,
   profileId: undefined,
-  restoreAfterUnlock: false,
+  restoreAfterUnlock: undefined,
 
   async submit(payload) {
     const profileId = get().profileId;
@@ -312,27 +314,37 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   },
 
   lockedAway() {
-    if (!get().inFlight) get().close();
-    set({ restoreAfterUnlock: true });
+    const { phase, inFlight } = get();
+    if (inFlight) return;
+    const underWay =
+      phase.kind === 'result' && IN_PROGRESS_STATUSES.includes(phase.result.status)
+        ? phase.result.historyId
+        : undefined;
+    get().close();
+    set({ restoreAfterUnlock: underWay });
   },
 
   async restoreUnderWay() {
-    if (!get().restoreAfterUnlock) return;
-    set({ restoreAfterUnlock: false });
+    const historyId = get().restoreAfterUnlock;
+    if (historyId === undefined) return;
+    set({ restoreAfterUnlock: undefined });
     const panelFree = () => {
       const { phase, inFlight } = get();
       return !inFlight && phase.kind === 'idle' && phase.note === undefined;
     };
-    if (!panelFree()) return;
-    let underWay: PayInResult[];
+    let result: PayInResult | undefined;
     try {
-      underWay = await call('payin.underWay');
+      result = (await call('payin.underWay')).find((underWay) => underWay.historyId === historyId);
+      if (!result) {
+        // It settled while Paydesk was locked: its outcome, as History has it.
+        const { row } = await call('history.get', { id: historyId });
+        if (row.kind === 'payin') result = payInResultOf(row);
+      }
     } catch {
       // Nothing to restore is told as nothing: History still lists every pay-in.
       return;
     }
-    const newest = underWay[0];
-    if (newest && panelFree()) set({ phase: { kind: 'result', result: newest }, askAgainProblem: undefined });
+    if (result && panelFree()) set({ phase: { kind: 'result', result }, askAgainProblem: undefined });
   },
 
   async reopenBankPage(historyId) {

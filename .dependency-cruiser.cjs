@@ -54,6 +54,8 @@ const FEATURE_MAY_IMPORT = {
     'features/receipt/ReceiptButton.tsx',
     // History's drawer asks again with the result panel's own panel: its card inputs are the pay-in form's.
     'features/payin/AskAgainPanel.tsx',
+    // History's drawer reopens a pay-in's bank page on the Pay-in page, through the pay-in store's action.
+    'features/payin/store.ts',
     // The team's parts have no page: they sit on History's and Settings'.
     'features/team/OutcomeUnknownQueue.tsx',
     'features/team/ReplicationIndicator.tsx',

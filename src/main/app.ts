@@ -35,6 +35,7 @@ import { lockRecordIn } from './lock/lock-record';
 import { createLockService } from './lock/lock-service';
 import type { BankPageWindows } from './payin/bank-page-windows';
 import { gatewayTransport, type PayInTransport } from './payin/gateway-transport';
+import type { OverdueTiming } from './payin/overdue-ask';
 import { payInHandlers } from './payin/payin-handlers';
 import { createPayInService, type PayInService } from './payin/payin-service';
 import { createStoredCards } from './payin/stored-cards';
@@ -92,6 +93,8 @@ export interface PaydeskConfig {
    * yet, in the desk's time zone (the system's). Tests set it; Date.now otherwise.
    */
   now?: () => number;
+  /** When the desk asks again by itself about a pay-in overdue for the gateway's word (tests shorten it). */
+  overdueAsk?: Partial<OverdueTiming>;
 }
 
 type AppInfo = ChannelOutput<'app.info'>;
@@ -315,6 +318,9 @@ export async function createPaydesk(config: PaydeskConfig) {
     emitChanged: (result) => config.emit('payin.changed', result),
     log: config.log,
     team: () => team.current(),
+    operator: operatorName,
+    activeProfileName: () => settings.activeProfile().name,
+    ...(config.overdueAsk && { overdue: config.overdueAsk }),
   });
   payInsBuilt(payIns);
 
@@ -382,6 +388,7 @@ export async function createPaydesk(config: PaydeskConfig) {
   let closing: Promise<void> | undefined;
   async function closeEverything(): Promise<void> {
     lock.stopIdleClock();
+    payIns.stop();
     await team.stop();
     await listener.close();
     await kycWorkers.close();

@@ -173,6 +173,14 @@ export type PayInResult = z.infer<typeof payInResultSchema>;
 
 const customerId = z.strictObject({ userId: z.string().trim().min(1).max(64) });
 
+/** Why a pay-in is marked for follow-up: what the next person needs to know, in the operator's words. */
+export const FOLLOW_UP_REASON_MAX = 500;
+export const followUpReasonSchema = z
+  .string()
+  .trim()
+  .min(3, 'Say why in a few words (at least 3 characters).')
+  .max(FOLLOW_UP_REASON_MAX, `At most ${FOLLOW_UP_REASON_MAX} characters.`);
+
 /** A returning customer: the details their last pay-in with the active profile was sent with. */
 export const returningCustomerSchema = z.object({
   lastPayIn: z
@@ -281,6 +289,19 @@ export const ipcChannels = {
     z.array(storedCardSchema),
   ),
   'payin.customer': channel(customerId, returningCustomerSchema),
+  /**
+   * The pay-ins this desk sent since it started that are still under way (IN_PROGRESS_STATUSES), newest
+   * first, each with its bank page while that is still valid (assumption A38): what the Pay-in page shows
+   * again after an unlock.
+   */
+  'payin.underWay': channel(none, z.array(payInResultSchema)),
+  /** The pay-in's bank page again, while it is still valid (A38); refused (`conflict`) once it is not. */
+  'payin.reopenBankPage': channel(historyId, payInResultSchema),
+  /** Marks a pay-in that is not settled for follow-up, with the reason: audited with the operator's name. */
+  'payin.markFollowUp': channel(
+    historyId.extend({ reason: followUpReasonSchema }),
+    z.object({ historyId: z.int().positive(), operator: z.string(), reason: z.string(), at: z.int() }),
+  ),
   /** The KYC page is open: main readies the worker that reads files, so the first file opens as fast as later ones. */
   'kyc.prepare': channel(
     none,

@@ -79,7 +79,31 @@ export const ASK_AGAIN_STATUSES: ReadonlySet<PayInStatus> = new Set([
   'outcome_unknown',
   'awaiting_confirmation',
   'processing',
+  // A bank page left unfinished (the customer gave up, the page was lost behind a lock, its notification
+  // never came): the gateway's answer to the same order says where the order is, and gives its page again
+  // while it is still open.
+  'action_required',
 ]);
+
+/**
+ * Statuses that wait for the gateway to say something by itself (its notification): a desk that hears
+ * nothing asks the gateway again itself past a deadline (payin/overdue-ask.ts, assumption A38).
+ */
+export const AWAITING_GATEWAY_STATUSES: ReadonlySet<PayInStatus> = new Set([
+  'action_required',
+  'processing',
+  'awaiting_confirmation',
+]);
+
+/**
+ * Statuses a pay-in can be marked for follow-up in, with a reason: every one that is not settled for good
+ * (money may have moved and nobody has said), and a conflict, which someone must take up with the gateway.
+ */
+export const FOLLOW_UP_STATUSES: ReadonlySet<PayInStatus> = new Set(
+  PAYIN_STATUSES.filter(
+    (status) => MONEY_READING[status] !== 'charged' && MONEY_READING[status] !== 'not_charged',
+  ),
+);
 
 /** Which status may follow which: the history store's guard. A status may always stay as it is. */
 export const NEXT_STATUSES: Readonly<Record<PayInStatus, readonly PayInStatus[]>> = Object.freeze({

@@ -6,6 +6,7 @@ import {
   canFollow,
   decide,
   type Evidence,
+  FOLLOW_UP_STATUSES,
   type GatewayWord,
   isLaterNews,
   MAY_HAVE_CHARGED,
@@ -304,10 +305,22 @@ describe('the tables the rest of Paydesk reads', () => {
 
   it('lets the agent ask again only where the outcome is still open after a request left (A9)', () => {
     expect([...ASK_AGAIN_STATUSES].sort()).toEqual([
+      'action_required',
       'awaiting_confirmation',
       'outcome_unknown',
       'processing',
     ]);
+  });
+
+  it('leaves no status that is not final without a way forward (issue 35)', () => {
+    for (const status of PAYIN_STATUSES) {
+      if (MONEY_READING[status] !== 'open') continue;
+      // pending: asked about again once its request is no longer on its way (ask-again.ts).
+      expect(ASK_AGAIN_STATUSES.has(status) || status === 'pending').toBe(true);
+      expect(FOLLOW_UP_STATUSES.has(status)).toBe(true);
+    }
+    expect(FOLLOW_UP_STATUSES.has('conflict')).toBe(true);
+    expect(FOLLOW_UP_STATUSES.has('approved')).toBe(false);
   });
 
   it('refuses a step the table does not name', () => {

@@ -9,6 +9,16 @@ import type { ReturnRoute } from '../returns/return-listener';
 /** How long the body of an unsettled pay-in (card data included) stays in memory for asking again. */
 export const RETRY_BODY_TTL_MS = 30 * 60 * 1000;
 
+/**
+ * How long Paydesk offers a bank page again after the gateway gave it (assumption A38): the challenge
+ * window of 3-D Secure is at most 10 minutes; after that, asking the gateway again says where the order is.
+ */
+export const BANK_PAGE_VALID_MS = 10 * 60 * 1000;
+
+export type BankPageLink = NonNullable<PayInResult['bankPage']>;
+/** `html`: the acquirer's page the return listener serves once per offer (a 3-D Secure page). */
+export type KeptBankPage = { page: BankPageLink; html?: string | undefined };
+
 /** A pay-in request as it goes on the wire, by its version: the types of the wire schemas (gateway/payin.ts). */
 export type WireRequest = { version: 'v2'; body: PayInV2Request } | { version: 'v1'; body: PayInV1Request };
 export type PayInBody = WireRequest['body'];
@@ -21,6 +31,10 @@ export function createInFlight(now: () => number) {
   const requests = new Map<number, KeptRequest>();
   const routes = new Map<number, ReturnRoute>();
   const sending = new Set<number>();
+  /** The bank page each pay-in waiting for it was given, and when (A38); a 3-D Secure page with its HTML. */
+  const bankPages = new Map<number, KeptBankPage & { givenAt: number }>();
+  /** Every pay-in this run sent and has not seen settle, oldest first: what may be under way. */
+  const unsettled = new Set<number>();
   /** Who waits for a pay-in to settle while its request is on its way (send-and-record.ts). */
   const settleWaiters = new Map<number, Set<(result: PayInResult) => void>>();
 
@@ -49,6 +63,8 @@ export function createInFlight(now: () => number) {
      */
     settle(historyId: number, result: PayInResult): ReturnRoute | undefined {
       requests.delete(historyId);
+      bankPages.delete(historyId);
+      unsettled.delete(historyId);
       const waiters = settleWaiters.get(historyId);
       settleWaiters.delete(historyId);
       for (const waiter of waiters ?? []) waiter(result);
@@ -59,6 +75,27 @@ export function createInFlight(now: () => number) {
     /** Marks a request on its way: a pending pay-in that is not is one whose answer history lost. */
     sendingStarted(historyId: number): void {
       sending.add(historyId);
+      unsettled.add(historyId);
+    },
+    /** The pay-ins this run sent that have not settled, newest first. */
+    unsettled(): number[] {
+      return [...unsettled].reverse();
+    },
+    keepBankPage(historyId: number, kept: KeptBankPage): void {
+      bankPages.set(historyId, { ...kept, givenAt: now() });
+    },
+    forgetBankPage(historyId: number): void {
+      bankPages.delete(historyId);
+    },
+    /** The pay-in's bank page while it is still valid by its age (A38); the caller checks the status. */
+    bankPage(historyId: number): KeptBankPage | undefined {
+      const kept = bankPages.get(historyId);
+      if (!kept) return undefined;
+      if (now() - kept.givenAt > BANK_PAGE_VALID_MS) {
+        bankPages.delete(historyId);
+        return undefined;
+      }
+      return { page: kept.page, html: kept.html };
     },
     sendingEnded(historyId: number): void {
       sending.delete(historyId);

@@ -38,5 +38,13 @@ export function payInHandlers(deps: {
     'payin.storedCards': ({ userId }) => payIns.storedCardsFor(userId),
     'payin.forgetStoredCard': ({ ccStorageID }) => payIns.forgetStoredCard(ccStorageID),
     'payin.customer': ({ userId }) => payIns.returningCustomer(userId),
+    'payin.underWay': () => payIns.underWay(),
+    // In window mode the bank page's window opens again (or comes to the front when it is still open).
+    'payin.reopenBankPage': async ({ historyId }) => {
+      const result = payIns.reopenBankPage(historyId);
+      if (deps.bankPageWindows?.focus(historyId)) return result;
+      return withBankWindow(result);
+    },
+    'payin.markFollowUp': (input) => payIns.markFollowUp(input),
   };
 }

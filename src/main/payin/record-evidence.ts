@@ -187,6 +187,8 @@ export function createPayInRecorder(deps: {
         ? deps.history.updatePayIn(historyId, patch, { event, detail })
         : deps.history.recordPayInEvent(historyId, event, operator, detail);
       const result = payInResultOf(updated);
+      // The bank step is over (returned, closed, settled): its page is not offered again.
+      if (decision.changed && decision.next !== 'action_required') deps.inFlight.forgetBankPage(historyId);
       if (SETTLED_STATUSES.has(updated.status)) {
         const route = deps.inFlight.settle(historyId, result);
         if (route) deps.listener.expire(route.token);

@@ -175,7 +175,11 @@ function recordAnswer(deps: SendDeps, exchange: Exchange, answer: PayInAnswer): 
   if (storedCard) extra.storedCard = storedCard;
   if (row.status === 'action_required') {
     const { bankPage, problem } = bankPageOf(answer, exchange.route, deps.listener);
-    if (bankPage) extra.bankPage = bankPage;
+    if (bankPage) {
+      extra.bankPage = bankPage;
+      // Kept for the Pay-in page to show again (after a lock, from History) while it is valid (A38).
+      deps.inFlight.keepBankPage(historyId, { page: bankPage, html: answer.page?.htmlSource });
+    }
     if (problem) extra.message = problem;
   }
   if (result.message === undefined && extra.message === undefined && recorded.decision.changed) {

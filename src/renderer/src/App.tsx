@@ -25,12 +25,12 @@ export function App() {
   // A duplicate warning keeps the card details until the operator answers it: a lock answers "don't send".
   // The KYC rows read so far are personal data: a locked screen keeps none of them (the KYC store registers).
   // Nor does the result panel keep the last pay-in (masked card, order number) for whoever unlocks next:
-  // it is in History.
+  // it is in History, and a pay-in still under way comes back from main after the unlock.
   useEffect(() => {
     if (!lock.locked) return;
     const payIns = usePayInStore.getState();
     if (payIns.duplicate) payIns.dismissDuplicate();
-    if (!payIns.inFlight) payIns.close();
+    payIns.lockedAway();
     payIns.rememberCustomer(undefined);
     forgetAllOnLock();
   }, [lock.locked]);

@@ -60,6 +60,8 @@ export interface FixtureOptions {
   teamTiming?: PaydeskConfig['teamTiming'];
   /** Main's clock (PaydeskConfig.now): the day KYC document dates are read against. */
   now?: PaydeskConfig['now'];
+  /** When the desk asks again by itself about an overdue pay-in (PaydeskConfig.overdueAsk). */
+  overdueAsk?: PaydeskConfig['overdueAsk'];
   /** Told of each event as the app emits it (a benchmark times them; tests read `events`). */
   onEvent?: (event: string, payload: unknown) => void;
 }
@@ -87,6 +89,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     ...(options.transport && { transport: options.transport }),
     ...(options.teamTiming && { teamTiming: options.teamTiming }),
     ...(options.now && { now: options.now }),
+    ...(options.overdueAsk && { overdueAsk: options.overdueAsk }),
   });
   // Tests read the sandbox's state right away: wait for the start-up's background start, as a user's first
   // pay-in would.

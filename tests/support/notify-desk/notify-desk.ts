@@ -13,7 +13,7 @@ import { createMemoryVault } from '../../../src/main/credentials/memory-vault';
 import type { CredentialVault } from '../../../src/main/credentials/vault';
 import { signBody } from '../../../src/node/sign';
 import { DEFAULT_MERCHANT } from '../../../src/sandbox/merchants';
-import { type Fixture, memoryStore, startFixture } from '../app/paydesk-fixture';
+import { type Fixture, type FixtureOptions, memoryStore, startFixture } from '../app/paydesk-fixture';
 import type { DeskRoleConnection } from '../team/postgres-cluster';
 import { TEAM_KEY } from '../team/team-desk';
 
@@ -57,8 +57,9 @@ export async function deskHome(
 }
 
 /** Starts (or starts again) the desk of `home`, with short retries. */
-export function startNotifiedDesk(home: DeskHome): Promise<Fixture> {
+export function startNotifiedDesk(home: DeskHome, extra: FixtureOptions = {}): Promise<Fixture> {
   return startFixture({
+    ...extra,
     dataDir: home.dataDir,
     settingsStore: home.settingsStore,
     vault: home.vault,

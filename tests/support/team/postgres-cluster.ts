@@ -82,6 +82,12 @@ export interface PostgresCluster {
    * `start()` then brings it back through crash recovery.
    */
   kill(): Promise<void>;
+  /**
+   * Pauses the server as `docker pause` does: SIGSTOP to the postmaster and every backend. Connections stay
+   * open and every query waits, without an error, until `resume()`.
+   */
+  pause(): void;
+  resume(): void;
   /** Stops the server (fast shutdown), keeping its files: `start()` brings it back on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -178,8 +184,8 @@ export async function startPostgresCluster(
     });
   }
 
-  async function kill(): Promise<void> {
-    if (!running) return;
+  /** The postmaster and its children (the backends). */
+  function serverProcesses(): number[] {
     const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     const children = readdirSync('/proc')
       .filter((name) => /^\d+$/.test(name))
@@ -192,7 +198,22 @@ export async function startPostgresCluster(
           return false;
         }
       });
-    const all = [postmaster, ...children];
+    return [postmaster, ...children];
+  }
+
+  function signalAll(signal: NodeJS.Signals): void {
+    for (const pid of serverProcesses()) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+
+  async function kill(): Promise<void> {
+    if (!running) return;
+    const all = serverProcesses();
     for (const pid of all) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -287,6 +308,8 @@ export async function startPostgresCluster(
       return stdout;
     },
     kill,
+    pause: () => signalAll('SIGSTOP'),
+    resume: () => signalAll('SIGCONT'),
     stop,
     start,
     async destroy() {

@@ -18,6 +18,7 @@ import {
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
+import { usePageRequest } from '../lib/page-request';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { HistoryDamageNotice } from './HistoryDamageNotice';
 import { LazyPage, type LazyPageId, preloadAfterStart, retryPage } from './lazy-pages';
@@ -82,6 +83,14 @@ export function Shell() {
   );
   // The shell renders once the settings are in, with the pay-in form: the other pages' code follows.
   useEffect(() => preloadAfterStart(), []);
+  // A feature asks for another page (History's "Reopen the bank page" shows the Pay-in page).
+  useEffect(
+    () =>
+      usePageRequest.subscribe((state, before) => {
+        if (state.latest && state.latest !== before.latest) setPage(state.latest.page);
+      }),
+    [setPage],
+  );
 
   return (
     <div

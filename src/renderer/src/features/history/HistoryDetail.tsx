@@ -7,13 +7,12 @@ import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '@renderer/lib/status-look';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
-import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import { hasReceipt } from '@shared/receipt';
 import type { ReactNode } from 'react';
 import { ReceiptButton } from '../receipt/ReceiptButton';
-import { AskAgainFromHistory } from './AskAgainFromHistory';
 import { localDateTime, prettyJson } from './format';
 import { KycEditsTable } from './KycEditsTable';
+import { PayInWaysForward } from './PayInWaysForward';
 import { isTeamRow } from './query';
 import { StatusLabel } from './StatusLabel';
 import { type HistoryDetail, type RowDetail, useHistoryStore } from './store';
@@ -235,7 +234,6 @@ function AuditState({ detail }: { detail: HistoryDetail }) {
 }
 
 function Body({ detail }: { detail: RowDetail }) {
-  const refresh = useHistoryStore((state) => state.refresh);
   const { row } = detail;
   const team = isTeamRow(row);
   return (
@@ -280,14 +278,7 @@ function Body({ detail }: { detail: RowDetail }) {
           <ReceiptButton historyId={row.id} size="sm" />
         </Group>
       )}
-      {!team && row.kind === 'payin' && ASK_AGAIN_STATUSES.has(row.status) && (
-        <AskAgainFromHistory
-          key={row.id}
-          historyId={row.id}
-          merchantTradeNo={row.merchantTradeNo}
-          onDone={() => void refresh()}
-        />
-      )}
+      {!team && row.kind === 'payin' && <PayInWaysForward row={row} timeline={detail.timeline} />}
       <Timeline detail={detail} />
       {row.kind === 'payin' ? (
         <>

@@ -102,6 +102,8 @@ interface HistoryState {
   open: (row: RowRef) => Promise<void>;
   close: () => void;
   reloadDetail: () => Promise<void>;
+  /** Marks a pay-in for follow-up with the reason (main checks both and audits it with the operator's name). */
+  markFollowUp: (historyId: number, reason: string) => Promise<void>;
   exportCsv: () => Promise<{ csv: string; fileName: string } | undefined>;
 }
 
@@ -312,6 +314,11 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
 
     close() {
       set({ selected: undefined, detail: undefined, detailError: undefined });
+    },
+
+    async markFollowUp(historyId, reason) {
+      await call('payin.markFollowUp', { historyId, reason });
+      await get().refresh();
     },
 
     async reloadDetail() {

@@ -14,6 +14,7 @@ const EVENT_WORDS: Readonly<Record<string, string>> = {
   'payin.recovered_outcome_unknown': 'Found unfinished when Paydesk started',
   'payin.updated': 'Updated',
   'payin.receipt_pdf': 'Receipt saved as a PDF',
+  'payin.follow_up': 'Marked for follow-up',
   'kyc_batch.created': 'Batch written, before sending',
   'kyc_batch.updated': 'Batch updated',
   'kyc_batch.recovered_outcome_unknown': 'Found unfinished when Paydesk started',

@@ -11,6 +11,9 @@ export function PayInPage({ active }: { active: boolean }) {
   const profile = useActiveProfile();
   // Another profile: the panel forgets the last one's pay-in (the form resets itself, PayInForm).
   useEffect(() => usePayInStore.getState().profileShown(profile?.id), [profile?.id]);
+  // The page mounts again after an unlock: the pay-in under way comes back from main (not from the panel's
+  // memory, which the lock emptied). At any other mount, nothing.
+  useEffect(() => void usePayInStore.getState().restoreUnderWay(), []);
   const secretSet = useSettingsStore((state) =>
     profile ? (state.view?.secretSet[profile.id] ?? false) : false,
   );

@@ -182,7 +182,16 @@ function Body({ result }: { result: Result }) {
       return result.bankPage ? (
         <BankPage result={result} />
       ) : (
-        <Text size="sm">{result.message ?? 'The gateway waits for a step Paydesk cannot show.'}</Text>
+        // The page is gone (too old, from before a restart) or cannot be shown: the gateway's answer to the
+        // same order gives it again while the order is open, or settles it.
+        <AskAgain
+          result={{
+            ...result,
+            message:
+              result.message ??
+              'Paydesk no longer shows the bank page of this pay-in. Ask the gateway again: while the order is still open, it gives the page again.',
+          }}
+        />
       );
     case 'processing':
     case 'awaiting_confirmation':

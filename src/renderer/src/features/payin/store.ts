@@ -6,7 +6,8 @@ import { type AskAgainCard, type AskAgainProblem, askAgain } from '@renderer/lib
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import type { PayInResult, StoredCard } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
-import { isLaterNews } from '@shared/payin-lifecycle';
+import { IN_PROGRESS_STATUSES, isLaterNews } from '@shared/payin-lifecycle';
+import { payInResultOf } from '@shared/payin-result';
 import { create } from 'zustand';
 
 export type PayInPhase =
@@ -80,6 +81,24 @@ interface PayInState {
   profileShown: (profileId: string | undefined) => void;
   /** Takes a customer's stored card off Paydesk's list (the gateway keeps it); answers with the cards left. */
   forgetStoredCard: (ccStorageID: string) => Promise<StoredCard[]>;
+  /**
+   * Paydesk locked: the panel keeps no pay-in for whoever unlocks next (unless one is being sent). Of a pay-in
+   * still under way it keeps the id alone, and asks main for it when the page shows again (`restoreUnderWay`).
+   */
+  lockedAway: () => void;
+  /** The id of the pay-in that was under way on the panel when Paydesk locked, until the page shows again. */
+  restoreAfterUnlock: number | undefined;
+  /**
+   * After a lock, the pay-in that was under way back on the empty panel, as main has it now (payin.underWay:
+   * its status and bank page; History's row when it settled meanwhile). Nothing changes when the panel shows
+   * something already.
+   */
+  restoreUnderWay: () => Promise<void>;
+  /**
+   * The pay-in's bank page again, on the panel (History's "Reopen the bank page"); main refuses once the
+   * page is no longer valid (A38), and the refusal is thrown to the caller.
+   */
+  reopenBankPage: (historyId: number) => Promise<void>;
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {
@@ -116,6 +135,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   form: undefined,
   askAgainProblem: undefined,
   profileId: undefined,
+  restoreAfterUnlock: undefined,
 
   async submit(payload) {
     const profileId = get().profileId;
@@ -291,6 +311,50 @@ export const usePayInStore = create<PayInState>((set, get) => ({
 
   forgetStoredCard(ccStorageID) {
     return call('payin.forgetStoredCard', { ccStorageID });
+  },
+
+  lockedAway() {
+    const { phase, inFlight } = get();
+    if (inFlight) return;
+    const underWay =
+      phase.kind === 'result' && IN_PROGRESS_STATUSES.includes(phase.result.status)
+        ? phase.result.historyId
+        : undefined;
+    get().close();
+    set({ restoreAfterUnlock: underWay });
+  },
+
+  async restoreUnderWay() {
+    const historyId = get().restoreAfterUnlock;
+    if (historyId === undefined) return;
+    set({ restoreAfterUnlock: undefined });
+    const panelFree = () => {
+      const { phase, inFlight } = get();
+      return !inFlight && phase.kind === 'idle' && phase.note === undefined;
+    };
+    let result: PayInResult | undefined;
+    try {
+      result = (await call('payin.underWay')).find((underWay) => underWay.historyId === historyId);
+      if (!result) {
+        // It settled while Paydesk was locked: its outcome, as History has it.
+        const { row } = await call('history.get', { id: historyId });
+        if (row.kind === 'payin') result = payInResultOf(row);
+      }
+    } catch {
+      // Nothing to restore is told as nothing: History still lists every pay-in.
+      return;
+    }
+    if (result && panelFree()) set({ phase: { kind: 'result', result }, askAgainProblem: undefined });
+  },
+
+  async reopenBankPage(historyId) {
+    if (get().inFlight) {
+      throw new Error(
+        'A payment is being sent on the Pay-in page: reopen the bank page once it is answered.',
+      );
+    }
+    const result = await call('payin.reopenBankPage', { historyId });
+    set({ phase: { kind: 'result', result }, askAgainProblem: undefined });
   },
 }));
 

@@ -1,0 +1,155 @@
+// What an agent can do about a pay-in that is not settled, from History's drawer (issue 35): every such
+// status has a way forward on screen. Ask the gateway again (the same order number: its answer decides);
+// reopen the bank page on the Pay-in page while it is still valid (A38); or mark the pay-in for follow-up
+// with the reason, which main audits with the operator's name. Earlier marks are listed with who and when.
+import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { usePageRequest } from '@renderer/lib/page-request';
+import { errorMessage } from '@renderer/lib/paydesk';
+import type { PayInRow } from '@shared/history';
+import { FOLLOW_UP_REASON_MAX } from '@shared/ipc';
+import { FOLLOW_UP_STATUSES, MONEY_READING } from '@shared/payin-lifecycle';
+import { type FormEvent, useState } from 'react';
+import { usePayInStore } from '../payin/store';
+import { AskAgainFromHistory } from './AskAgainFromHistory';
+import { localDateTime } from './format';
+import { type HistoryDetail, useHistoryStore } from './store';
+
+type AuditEntryView = HistoryDetail['timeline'][number];
+
+const FOLLOW_UP_EVENT = 'payin.follow_up';
+
+function ReopenBankPage({ historyId }: { historyId: number }) {
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  async function reopen() {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await usePayInStore.getState().reopenBankPage(historyId);
+      // The bank page is on the Pay-in page now: the drawer goes, the page shows.
+      useHistoryStore.getState().close();
+      usePageRequest.getState().request('payin');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Stack gap="xs" data-testid="history-reopen-bank-page">
+      <Group gap="sm">
+        <Button variant="default" loading={busy} onClick={() => void reopen()}>
+          Reopen the bank page
+        </Button>
+        <Text size="xs" c="gray.7">
+          On the Pay-in page, for 10 minutes after the gateway gave it.
+        </Text>
+      </Group>
+      {problem && (
+        <Alert color="orange" p="xs" role="alert">
+          {problem}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function FollowUpMarks({ marks }: { marks: AuditEntryView[] }) {
+  if (marks.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="history-follow-ups">
+      {marks.map((mark) => (
+        <Alert key={mark.seq} color="grape" p="xs" title="Marked for follow-up">
+          <Text size="sm">{String(mark.detail.reason ?? '')}</Text>
+          <Text size="xs" c="gray.7">
+            by {mark.operator}, {localDateTime(mark.at)}
+          </Text>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+function FollowUpForm({ historyId }: { historyId: number }) {
+  const markFollowUp = useHistoryStore((state) => state.markFollowUp);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await markFollowUp(historyId, reason);
+      setReason('');
+      setOpen(false);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (!open) {
+    return (
+      <Group>
+        <Button variant="default" onClick={() => setOpen(true)} data-testid="history-follow-up-open">
+          Mark for follow-up…
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} aria-label="Mark for follow-up">
+      <Stack gap="xs">
+        <Textarea
+          label="Why it needs following up"
+          description="Kept in the pay-in's audit trail with your name."
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={FOLLOW_UP_REASON_MAX}
+          autosize
+          minRows={2}
+          required
+          data-autofocus
+          // Opened by the button, the field is where the agent types next.
+          autoFocus
+          error={problem}
+        />
+        <Group>
+          <Button type="submit" loading={busy}>
+            Mark for follow-up
+          </Button>
+          <Button variant="default" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function PayInWaysForward({ row, timeline }: { row: PayInRow; timeline: AuditEntryView[] }) {
+  const refresh = useHistoryStore((state) => state.refresh);
+  const marks = timeline.filter((entry) => entry.event === FOLLOW_UP_EVENT);
+  const open = MONEY_READING[row.status] === 'open';
+  if (!open && !FOLLOW_UP_STATUSES.has(row.status) && marks.length === 0) return null;
+  return (
+    <Stack gap="sm" data-testid="history-ways-forward">
+      <Title order={3} size="h5">
+        {open ? 'Not settled yet: what you can do' : 'Follow-up'}
+      </Title>
+      {open && (
+        <AskAgainFromHistory
+          key={row.id}
+          historyId={row.id}
+          merchantTradeNo={row.merchantTradeNo}
+          onDone={() => void refresh()}
+        />
+      )}
+      {row.status === 'action_required' && <ReopenBankPage historyId={row.id} />}
+      <FollowUpMarks marks={marks} />
+      {FOLLOW_UP_STATUSES.has(row.status) && <FollowUpForm key={row.id} historyId={row.id} />}
+    </Stack>
+  );
+}

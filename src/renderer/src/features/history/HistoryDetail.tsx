@@ -16,7 +16,7 @@ import { PayInWaysForward } from './PayInWaysForward';
 import { isTeamRow } from './query';
 import { StatusLabel } from './StatusLabel';
 import { type HistoryDetail, type RowDetail, useHistoryStore } from './store';
-import { eventWords, statusChangeWords } from './timeline-words';
+import { batchCountWords, eventWords, statusChangeWords } from './timeline-words';
 
 function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -110,10 +110,7 @@ function BatchFields({ row }: { row: KycBatchRow }) {
       <Field label="SHA-256" mono>
         {row.sha256}
       </Field>
-      <Field label="Records">
-        {counts.total} in file, {counts.valid} valid, {counts.invalid} invalid; {counts.accepted} accepted,{' '}
-        {counts.rejected} rejected
-      </Field>
+      <Field label="Records">{batchCountWords(counts)}</Field>
     </>
   );
 }
@@ -177,7 +174,7 @@ function Timeline({ detail }: { detail: RowDetail }) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{localDateTime(entry.at)}</Table.Td>
                 <Table.Td>{entry.operator}</Table.Td>
                 <Table.Td title={entry.event}>{eventWords(entry.event, entry.detail)}</Table.Td>
-                <Table.Td>{statusChangeWords(entry.detail)}</Table.Td>
+                <Table.Td>{statusChangeWords(entry.detail, entry.event)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

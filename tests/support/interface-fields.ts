@@ -1,4 +1,4 @@
-// Field lists of the gateway interface (/work/shared/gateway-interface.md), written out from the document
+// Field lists of the gateway interface (docs/gateway-interface.md), written out from the document
 // (not imported from src/shared), so that the tests and the interface double hold the app's schemas to the
 // document, not to themselves.
 

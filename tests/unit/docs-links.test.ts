@@ -103,3 +103,37 @@ describe('docs/gateway-assumptions.md', () => {
     expect(unknown).toEqual([]);
   });
 });
+
+/** Repository paths a comment names (`src/…`, `tests/…`, `docs/…`, `scripts/…`, `bench/…`), globs left out. */
+function pathsInComments(source: string): string[] {
+  const found: string[] = [];
+  for (const line of source.split('\n')) {
+    const text = line.trim();
+    if (!text.startsWith('//') && !text.startsWith('*') && !text.startsWith('/*')) continue;
+    for (const match of text.matchAll(/(?<![\w/.-])((?:src|tests|docs|scripts|bench)\/[\w./-]*\w)/g)) {
+      if (!match[1]?.includes('*')) found.push(match[1] ?? '');
+    }
+  }
+  return found;
+}
+
+describe('the code’s comments', () => {
+  const sources = ['src', 'tests', 'scripts', 'bench'].flatMap((dir) =>
+    filesUnder(join(root, dir), (name) => /\.(ts|tsx|cjs|mjs)$/.test(name)),
+  );
+
+  it('name only files and folders that exist in the repository, and nothing beside the checkout', () => {
+    const stale: string[] = [];
+    for (const path of sources) {
+      const source = readFileSync(path, 'utf8');
+      for (const named of pathsInComments(source)) {
+        if (!existsSync(join(root, named))) stale.push(`${relative(root, path)}: ${named}`);
+      }
+      if (/\/work\/shared|\.\.\/shared\/gateway-interface/.test(source)) {
+        stale.push(`${relative(root, path)}: a path beside the checkout`);
+      }
+    }
+    expect(sources.length).toBeGreaterThan(300);
+    expect(stale).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
  * What normalizeAmount accepts, as one regular expression (the OpenAPI document's `pattern` for amount):
  * plain decimal digits, white space around them trimmed, and at least 0.005 so that the amount is not zero
  * once rounded — a non-zero digit before the point, in the first two places after it, or 5–9 in the third.
- * tests/unit/amount-pattern.test.ts holds it to normalizeAmount.
+ * tests/unit/schema-patterns.test.ts holds it to normalizeAmount.
  */
 export const AMOUNT_PATTERN = /^\s*(?:\d*[1-9]\d*(?:\.\d+)?|0+\.(?:[1-9]\d*|0[1-9]\d*|00[5-9]\d*))\s*$/;
 

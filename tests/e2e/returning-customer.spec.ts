@@ -20,16 +20,17 @@ test('a returning customer’s details come back in one click, and a stored card
   await expect(offer).toContainText('Returning customer: Jane Doe');
   expect(await seriousViolations(page)).toEqual([]);
   await offer.getByRole('button', { name: 'Use their details' }).click();
-  await expect(payin.lastName).toHaveValue('Doe');
-  await expect(payin.city).toHaveValue('Wien');
-  await expect(payin.postcode).toHaveValue('1010');
+  // Brought back whole, the details fold into one line (issue 35, item 16).
+  await expect(page.getByRole('group', { name: 'Customer details' })).toContainText(
+    'Jane Doe · Kärntner Straße 12, 1010 Wien, Austria (AT)',
+  );
   await expect(offer).toBeHidden();
 
   // The card stored on the first call is offered, with when it was stored; it can be removed from the list.
   await payin.storedCardPicker.click();
   await page.getByRole('option', { name: /Mastercard 555555\S*4444/ }).click();
   await expect(payin.form).toContainText(/Stored \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-  await payin.form.getByRole('button', { name: "Remove from Paydesk's list (Delete)" }).click();
+  await payin.form.getByRole('button', { name: "Remove from Paydesk's list" }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove the stored card from the list?' });
   await expect(confirm).toContainText('The gateway keeps the card');
   await confirm.getByRole('button', { name: 'Remove from the list' }).click();
@@ -58,6 +59,11 @@ test('details used after a Send that marked the empty fields are checked again: 
   await page
     .getByRole('note', { name: 'Returning customer' })
     .getByRole('button', { name: 'Use their details' })
+    .click();
+  // Folded (every detail filled in): opened again, no field keeps the "Required." of the Send before.
+  await page
+    .getByRole('group', { name: 'Customer details' })
+    .getByRole('button', { name: 'Edit details' })
     .click();
   await expect(payin.lastName).toHaveValue('Doe');
   for (const field of [payin.lastName, payin.city, payin.postcode, payin.mobile, payin.userId]) {

@@ -11,67 +11,36 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  type TextInputProps,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
-import { countryOptions } from '@renderer/lib/countries';
-import { FormTextInput } from '@renderer/lib/FormTextInput';
-import { SearchSelect } from '@renderer/lib/SearchSelect';
-import { MONO_INPUT } from '@renderer/lib/styles';
-import { BROWSER_FIELD_MAX_LENGTH } from '@shared/bank-page-browser';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
 import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
-import { accordionSectionOf, fieldsIn, isSentIn, PAYIN_FIELDS } from '@shared/payin-fields';
+import { accordionSectionOf, fieldsIn, PAYIN_FIELDS } from '@shared/payin-fields';
 import type { PayInSubmit } from '@shared/payin-form';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { Profile } from '@shared/profile';
 import { generateMerchantTradeNo } from '@shared/trade-no';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
 import { CardFields } from './CardFields';
+import { CustomerFields, customerComplete, customerFieldsOf } from './CustomerFields';
 import { formatCardNumber } from './card-input';
 import {
   CARD_FIELDS,
   defaultValues,
-  type FormFieldName,
   isFormField,
   type PayInFormValues,
   rulesOf,
   withOrderNumber,
 } from './form';
+import { FORM_COLUMNS, TableField, TextField } from './form-fields';
 import { loadFormSchema, payInResolverFor } from './form-resolver';
 import { ProductsEditor } from './ProductsEditor';
 import { ReturningCustomer } from './ReturningCustomer';
 import { StoredCardPicker } from './StoredCardPicker';
 import { usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
-
-/** A text field of this form: registered by name, with its error (lib/FormTextInput). */
-const TextField = FormTextInput<PayInFormValues>;
-
-/** What a text field shows beside its label and whether it is required (both in the shared table). */
-const TEXT_FIELD_PROPS: Partial<Record<FormFieldName, Omit<TextInputProps, 'name' | 'error'>>> = {
-  email: { type: 'email' },
-  iddCode: { inputMode: 'numeric', leftSection: '+', description: 'From the country unless changed' },
-  mobile: { inputMode: 'numeric' },
-  // No placeholder here: a grey address in an empty required field looks filled (issue 35, item 18).
-  clientHTTPAccept: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
-  clientHTTPUserAgent: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
-  eci: { maxLength: 2 },
-};
-
-/** A text field as the shared table describes it: its label, whether it is required, its extras above. */
-function TableField({ name }: { name: FormFieldName }) {
-  const spec = PAYIN_FIELDS[name];
-  return (
-    <TextField name={name} label={spec.label} required={'required' in spec} {...TEXT_FIELD_PROPS[name]} />
-  );
-}
-
-// Two columns where the form has the room, one where it is narrow (beside a bank page, at 1024 px): by the
-// form's own width, not the window's, so a value or a choice is never cut to fit a half column.
-const FORM_COLUMNS = { type: 'container', cols: { base: 1, '26rem': 2 }, spacing: 'sm' } as const;
 
 export function PayInForm({
   profile,
@@ -106,7 +75,15 @@ export function PayInForm({
   const currency =
     version === 'v1' ? currencyField.toUpperCase() || '???' : (profile?.displayCurrency ?? 'EUR');
   const preview = amount.trim() ? normalizeOperatorAmount(withDecimalPoint(amount)) : undefined;
-  const countries = useMemo(countryOptions, []);
+  // Folded for the customer id it was folded for: another id typed opens the fields again at once, so a
+  // new customer's pay-in never carries the last one's details unseen.
+  const userId = useWatch({ control, name: 'userId' });
+  const [foldedFor, setFoldedFor] = useState<string | undefined>();
+  const customerFolded = foldedFor !== undefined && foldedFor === userId.trim();
+  function unfoldCustomer() {
+    setFoldedFor(undefined);
+    setTimeout(() => setFocus('firstName'), 0);
+  }
 
   // A new active profile brings its default URLs, currency and country; the same profile edited in
   // Settings brings them to a form the agent has not started typing in.
@@ -167,6 +144,7 @@ export function PayInForm({
           if (!isFormField(name)) return;
           const section = accordionSectionOf(name);
           if (section) setSections((open) => (open.includes(section) ? open : [...open, section]));
+          if ((customerFieldsOf(getValues('version')) as string[]).includes(name)) setFoldedFor(undefined);
           setError(name, { type: 'server', message });
           setTimeout(() => setFocus(name), 0);
         },
@@ -176,6 +154,8 @@ export function PayInForm({
           // Fields marked by an earlier Send ("Required.") are checked again with what was filled in.
           const marked = CUSTOMER_FIELDS.filter((name) => form.getFieldState(name).error);
           if (marked.length > 0) void form.trigger(marked);
+          const values = getValues();
+          setFoldedFor(customerComplete(values) ? values.userId.trim() : undefined);
           if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
         },
         // A test card chosen in the Test cards list: into the card fields, then on to the amount.
@@ -188,7 +168,7 @@ export function PayInForm({
           if (active) setTimeout(() => setFocus('amount'), 0);
         },
       }),
-    [setError, setValue, setFocus, form, active, storedCardCount],
+    [setError, setValue, setFocus, form, active, storedCardCount, getValues],
   );
 
   /** "New payment": an empty form; a result still open goes to the note that says where it is. */
@@ -227,6 +207,8 @@ export function PayInForm({
   };
 
   const onInvalid: SubmitErrorHandler<PayInFormValues> = (invalid) => {
+    const customer: readonly string[] = customerFieldsOf(getValues('version'));
+    if (Object.keys(invalid).some((name) => customer.includes(name))) setFoldedFor(undefined);
     const open = Object.keys(invalid)
       .map(accordionSectionOf)
       .filter((section) => section !== undefined);
@@ -367,48 +349,46 @@ export function PayInForm({
             )}
           </Group>
 
-          <SimpleGrid {...FORM_COLUMNS}>
-            {fieldsIn('customer')
-              .filter((name) => isSentIn(name, version))
-              .map((name) =>
-                name !== 'country' ? (
-                  <TableField key={name} name={name} />
-                ) : rules.country === 'text' ? (
-                  <TextField
-                    key={name}
-                    name="country"
-                    label={PAYIN_FIELDS.country.label}
-                    required
-                    maxLength={8}
-                    description="As the gateway writes it, up to 8"
-                  />
-                ) : (
-                  <Controller
-                    key={name}
-                    control={control}
-                    name="country"
-                    render={({ field, fieldState }) => (
-                      <SearchSelect
-                        ref={field.ref}
-                        label={PAYIN_FIELDS.country.label}
-                        required
-                        // Keyboard first: typing replaces the country shown, and Enter takes the first match.
-                        searchable
-                        data={countries}
-                        value={field.value || null}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        nothingFoundMessage="No such country"
-                        limit={50}
-                        error={fieldState.error?.message}
-                        data-testid="country"
-                      />
-                    )}
-                  />
-                ),
-              )}
-          </SimpleGrid>
+          <CustomerFields
+            version={version}
+            countryRule={rules.country}
+            folded={customerFolded}
+            onUnfold={unfoldCustomer}
+          />
 
+          {!ccStorageID && (
+            <Checkbox
+              label={PAYIN_FIELDS.storeCc.label}
+              description="The gateway returns a ccStorageID that Paydesk keeps for this customer id."
+              {...register('storeCc')}
+            />
+          )}
+
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {notice ?? 'Enter sends · Esc clears the card details, Esc again the whole form'}
+            </Text>
+            <Group gap="sm">
+              <Button type="button" variant="default" size="md" disabled={sending} onClick={newPayment}>
+                New payment
+              </Button>
+              <Button
+                type="submit"
+                size="md"
+                loading={sending}
+                disabled={sending}
+                data-testid="send-payment"
+                id={SEND_BUTTON_ID}
+              >
+                {sendLabel}
+              </Button>
+            </Group>
+          </Group>
+
+          {/* What most pay-ins leave as it is, after Send: a returning customer's pay-in needs no scrolling. */}
+          <Text size="sm" fw={600} c="gray.8" mt="xs">
+            More options
+          </Text>
           <SimpleGrid {...FORM_COLUMNS}>
             <TextField name="merchantTradeNo" label={PAYIN_FIELDS.merchantTradeNo.label} autoComplete="off" />
             <Controller
@@ -433,14 +413,6 @@ export function PayInForm({
             />
             {version === 'v1' && <TextField name="payChannel" label={PAYIN_FIELDS.payChannel.label} />}
           </SimpleGrid>
-
-          {!ccStorageID && (
-            <Checkbox
-              label={PAYIN_FIELDS.storeCc.label}
-              description="The gateway returns a ccStorageID that Paydesk keeps for this customer id."
-              {...register('storeCc')}
-            />
-          )}
 
           <Accordion multiple variant="contained" value={sections} onChange={setSections}>
             <Accordion.Item value="products">
@@ -493,27 +465,6 @@ export function PayInForm({
               </Accordion.Item>
             )}
           </Accordion>
-
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed" aria-live="polite">
-              {notice ?? 'Enter sends · Esc clears the card details, Esc again the whole form'}
-            </Text>
-            <Group gap="sm">
-              <Button type="button" variant="default" size="md" disabled={sending} onClick={newPayment}>
-                New payment
-              </Button>
-              <Button
-                type="submit"
-                size="md"
-                loading={sending}
-                disabled={sending}
-                data-testid="send-payment"
-                id={SEND_BUTTON_ID}
-              >
-                {sendLabel}
-              </Button>
-            </Group>
-          </Group>
         </Stack>
       </form>
     </FormProvider>

@@ -148,9 +148,10 @@ export function StoredCardPicker({
             c="red.9"
             tabIndex={-1}
             aria-keyshortcuts="Delete"
+            title="Delete on Card to charge does the same"
             onClick={() => askToRemove(chosen)}
           >
-            Remove from Paydesk's list (Delete)
+            Remove from Paydesk's list
           </Button>
         </Group>
       )}

@@ -1,0 +1,114 @@
+// The customer's details on the pay-in form: every field, or, once a returning customer's details were
+// brought back whole ("Same customer again", "Use their details"), one line that says them, with a button
+// to open the fields again. Folded, a returning customer's pay-in needs no scrolling at 1280×800 (issue 35,
+// item 16); the values stay in the form and are sent and checked as if shown.
+import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { countryOptions } from '@renderer/lib/countries';
+import { SearchSelect } from '@renderer/lib/SearchSelect';
+import type { PayInRules } from '@shared/gateway/payin';
+import { fieldsIn, isSentIn, PAYIN_FIELDS } from '@shared/payin-fields';
+import { useMemo } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import type { PayInFormValues, PayInVersion } from './form';
+import { FORM_COLUMNS, TableField, TextField } from './form-fields';
+
+/** The customer section's fields this version sends. */
+export function customerFieldsOf(version: PayInVersion) {
+  return fieldsIn('customer').filter((name) => isSentIn(name, version));
+}
+
+/** Whether every required customer field this version sends has a value: only then may it fold. */
+export function customerComplete(values: PayInFormValues): boolean {
+  return customerFieldsOf(values.version).every(
+    (name) => !('required' in PAYIN_FIELDS[name]) || String(values[name] ?? '').trim() !== '',
+  );
+}
+
+function CustomerSummary({ onUnfold }: { onUnfold: () => void }) {
+  const { control } = useFormContext<PayInFormValues>();
+  const values = useWatch({ control }) as PayInFormValues;
+  const countries = useMemo(countryOptions, []);
+  const country = countries.find((option) => option.value === values.country)?.label ?? values.country;
+  const phone =
+    values.version === 'v1' && values.iddCode ? `+${values.iddCode} ${values.mobile}` : values.mobile;
+  const parts = [
+    `${values.firstName} ${values.lastName}`,
+    `${values.addressLine}, ${values.zip} ${values.city}, ${country}`,
+    `mobile ${phone}`,
+    ...(values.version === 'v1' ? [values.email] : []),
+    `IP ${values.ip}`,
+    ...(values.document ? [`document ${values.document}`] : []),
+  ];
+  return (
+    <Paper withBorder p="sm" role="group" aria-label="Customer details" data-testid="customer-summary">
+      <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+        <Text size="sm" style={{ minWidth: 0 }}>
+          <Text span fw={600}>
+            Customer:{' '}
+          </Text>
+          {parts.join(' · ')}
+        </Text>
+        <Button variant="default" size="xs" onClick={onUnfold} style={{ flexShrink: 0 }}>
+          Edit details
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+export function CustomerFields({
+  version,
+  countryRule,
+  folded,
+  onUnfold,
+}: {
+  version: PayInVersion;
+  countryRule: PayInRules['country'];
+  folded: boolean;
+  onUnfold: () => void;
+}) {
+  const { control } = useFormContext<PayInFormValues>();
+  const countries = useMemo(countryOptions, []);
+  if (folded) return <CustomerSummary onUnfold={onUnfold} />;
+  return (
+    <SimpleGrid {...FORM_COLUMNS}>
+      {customerFieldsOf(version).map((name) =>
+        name !== 'country' ? (
+          <TableField key={name} name={name} />
+        ) : countryRule === 'text' ? (
+          <TextField
+            key={name}
+            name="country"
+            label={PAYIN_FIELDS.country.label}
+            required
+            maxLength={8}
+            description="As the gateway writes it, up to 8"
+          />
+        ) : (
+          <Controller
+            key={name}
+            control={control}
+            name="country"
+            render={({ field, fieldState }) => (
+              <SearchSelect
+                ref={field.ref}
+                label={PAYIN_FIELDS.country.label}
+                required
+                // Keyboard first: typing replaces the country shown, and Enter takes the first match.
+                searchable
+                data={countries}
+                value={field.value || null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                nothingFoundMessage="No such country"
+                limit={50}
+                error={fieldState.error?.message}
+                data-testid="country"
+              />
+            )}
+          />
+        ),
+      )}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,34 @@
+// The pay-in form's text fields as the shared table (payin-fields.ts) describes them, and its columns:
+// shared by the form and its customer section.
+import type { TextInputProps } from '@mantine/core';
+import { FormTextInput } from '@renderer/lib/FormTextInput';
+import { MONO_INPUT } from '@renderer/lib/styles';
+import { BROWSER_FIELD_MAX_LENGTH } from '@shared/bank-page-browser';
+import { PAYIN_FIELDS } from '@shared/payin-fields';
+import type { FormFieldName, PayInFormValues } from './form';
+
+/** A text field of this form: registered by name, with its error (lib/FormTextInput). */
+export const TextField = FormTextInput<PayInFormValues>;
+
+/** What a text field shows beside its label and whether it is required (both in the shared table). */
+const TEXT_FIELD_PROPS: Partial<Record<FormFieldName, Omit<TextInputProps, 'name' | 'error'>>> = {
+  email: { type: 'email' },
+  iddCode: { inputMode: 'numeric', leftSection: '+', description: 'From the country unless changed' },
+  mobile: { inputMode: 'numeric' },
+  // No placeholder for the IP: a grey address in an empty required field looks filled (issue 35, item 18).
+  clientHTTPAccept: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
+  clientHTTPUserAgent: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
+  eci: { maxLength: 2 },
+};
+
+/** A text field as the shared table describes it: its label, whether it is required, its extras above. */
+export function TableField({ name }: { name: FormFieldName }) {
+  const spec = PAYIN_FIELDS[name];
+  return (
+    <TextField name={name} label={spec.label} required={'required' in spec} {...TEXT_FIELD_PROPS[name]} />
+  );
+}
+
+// Two columns where the form has the room, one where it is narrow (beside a bank page, at 1024 px): by the
+// form's own width, not the window's, so a value or a choice is never cut to fit a half column.
+export const FORM_COLUMNS = { type: 'container', cols: { base: 1, '26rem': 2 }, spacing: 'sm' } as const;

@@ -140,16 +140,35 @@ async function returningCustomer(page: Page): Promise<Count> {
     await typist.reach(offer);
     await typist.press('Enter');
   }
-  // The stored card: the list opens on the first card below "A new card".
-  await typist.reach(picker);
-  await typist.press('ArrowDown');
-  await typist.press('ArrowDown');
-  await typist.press('Enter');
+  // The stored card: the customer's only one is chosen for them; otherwise the list opens on the first card
+  // below "A new card".
+  if ((await picker.inputValue()).startsWith('A new card')) {
+    await typist.reach(picker);
+    await typist.press('ArrowDown');
+    await typist.press('ArrowDown');
+    await typist.press('Enter');
+  }
   await typist.fill(field(page, 'textbox', 'Amount'), '30.00');
+  // Brought back whole, the details fold into one line (their IP too): nothing to type there.
   if (!offered) await typeDetails(typist, page);
-  else await typist.fill(field(page, 'textbox', 'Customer IP (IPv4)'), CUSTOMER.ip);
   await typist.press('Enter');
   return typist.count;
+}
+
+/**
+ * The form ready for typing: the active profile has arrived (its default country is in the form) and the
+ * customer id has the focus. Typed into before, the first keys went elsewhere and the call-back's customer id
+ * lost its start.
+ */
+async function formReady(page: Page): Promise<void> {
+  await field(page, 'textbox', 'Customer id (userId)').waitFor();
+  const country = field(page, 'combobox', 'Country');
+  const userId = field(page, 'textbox', 'Customer id (userId)');
+  const focused = () => userId.evaluate((input) => input === input.ownerDocument.activeElement);
+  for (let tries = 0; (await country.inputValue()) === '' || !(await focused()); tries++) {
+    if (tries > 100) throw new Error('The pay-in form never got its profile and its first field the focus');
+    await page.waitForTimeout(100);
+  }
 }
 
 async function expectOutcome(page: Page, title: string): Promise<void> {
@@ -166,11 +185,11 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(harness.url);
-  await field(page, 'textbox', 'Customer id (userId)').waitFor();
+  await formReady(page);
   const first = await newCustomer(page);
   await expectOutcome(page, 'Approved');
   await page.reload();
-  await field(page, 'textbox', 'Customer id (userId)').waitFor();
+  await formReady(page);
   const again = await returningCustomer(page);
   await expectOutcome(page, 'Approved');
   printTable(

@@ -87,14 +87,18 @@ export function PayInForm({
 
   // A new active profile brings its default URLs, currency and country; the same profile edited in
   // Settings brings them to a form the agent has not started typing in.
+  // "Not started" is the form still holding the defaults it was last reset to (formState.isDirty read in an
+  // effect is stale: react-hook-form updates it only for what a render subscribed to).
   const profileKey = profile ? JSON.stringify(profile) : '';
   const shownProfileId = useRef(profile?.id);
+  const startedFrom = useRef('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the profile itself changes
   useEffect(() => {
     const sameProfile = shownProfileId.current === profile?.id;
     shownProfileId.current = profile?.id;
-    if (sameProfile && form.formState.isDirty) return;
+    if (sameProfile && startedFrom.current && JSON.stringify(getValues()) !== startedFrom.current) return;
     reset(defaultValues(profile, getValues('version')));
+    startedFrom.current = JSON.stringify(getValues());
   }, [profileKey]);
 
   // v1's calling code follows the country unless the agent typed one (also when its data arrives).

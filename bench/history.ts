@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { sessionTrust } from '../src/main/history/audit-trust';
 import { openHistoryStore } from '../src/main/history/history-store';
 import type { HistoryFilterInput } from '../src/shared/history';
-import { insertBulkPayIns } from './support/history-fill';
+import { insertBulkPayIns, syntheticPayIn } from './support/history-fill';
 import { printBenchResult } from './support/report';
 
 const { values } = parseArgs({
@@ -91,6 +91,9 @@ db.close();
 // measures a million rows that verify).
 const history = openHistoryStore(file, { trust });
 const middle = START + 150 * DAY;
+// The order number of the middle row, and the start (lower case) of the first day's: each matched in part.
+const middleOrder = syntheticPayIn(Math.floor(ROWS / 2), ROWS, START).tradeNo;
+const oldestStart = syntheticPayIn(0, ROWS, START).tradeNo.slice(0, 9).toLowerCase();
 const firstPage = history.query({ limit: 50 });
 let deepCursor = firstPage.nextCursor;
 for (let page = 0; page < 200 && deepCursor; page += 1)
@@ -104,6 +107,19 @@ const queries: [string, () => unknown][] = [
     () => history.query({ text: `PD${middle}`.slice(0, 10), limit: 50 }),
   ],
   ['text search: orderId', () => history.query({ text: 'ORD0000500000', limit: 50 })],
+  // Identifiers as an agent reads them back (issue 35): in another case, or only a part (the trigram index).
+  ['text search: customer id, other case', () => history.query({ text: 'USER-4242', limit: 50 })],
+  [
+    'text search: order number, lower case',
+    () => history.query({ text: middleOrder.toLowerCase(), limit: 50 }),
+  ],
+  ['text search: end of an order number', () => history.query({ text: middleOrder.slice(-8), limit: 50 })],
+  [
+    "text search: oldest order numbers' start, lower case",
+    () => history.query({ text: oldestStart, limit: 50 }),
+  ],
+  ['text search: "pd17", a part of every order number', () => history.query({ text: 'pd17', limit: 50 })],
+  ['text search: orderId part, lower case', () => history.query({ text: 'ord00004', limit: 50 })],
   ['text search: last 4', () => history.query({ text: '4321', limit: 50 })],
   ['text search: surname prefix', () => history.query({ text: 'kowalska4', limit: 50 })],
   ['text search: first and last name', () => history.query({ text: 'anna kowalska', limit: 50 })],

@@ -131,6 +131,14 @@ export type HistorySort = z.infer<typeof historySortSchema>;
 export const HISTORY_PAGE_MAX = 500;
 
 /**
+ * A search of at least this many characters (without a space) matches the order number, orderId and customer
+ * id by any part of them, in any case; a shorter one matches them from their start, as written. The history
+ * file's identifier index (migration 11) holds runs of exactly this many characters: changing it takes a new
+ * migration.
+ */
+export const ID_PART_MIN = 4;
+
+/**
  * The one filter the history list, the chart and the CSV export share.
  * - `text`: a prefix of merchantTradeNo, orderId, traceid or userId; words (prefixes) of the customer's
  *   name or e-mail, the decline reason or a batch's file name; an amount; the masked card as shown, or

@@ -87,7 +87,8 @@ describe('query plans of the history list', () => {
   });
 
   it('text search looks each searchable column up by index', () => {
-    const plan = planOf({ text: 'PLAN-1' }).join('\n');
+    // Shorter than 4 characters: the start of each identifier, by its own index.
+    const plan = planOf({ text: 'PL1' }).join('\n');
     expect(plan).toContain('MULTI-INDEX OR');
     for (const index of [
       'idx_history_trade_no',
@@ -98,7 +99,16 @@ describe('query plans of the history list', () => {
       expect(plan).toContain(index);
     }
     expect(planOf({ text: '4444' }).join('\n')).toContain('idx_history_last4');
-    expect(fullScan(planOf({ text: 'PLAN-1' }))).toBe(false);
+    expect(fullScan(planOf({ text: 'PL1' }))).toBe(false);
+  });
+
+  it("a text of 4 characters or more looks identifiers up in their runs' indexes, the traceid by its own", () => {
+    const plan = planOf({ text: 'plan-1' }).join('\n');
+    for (const column of ['merchant_trade_no', 'order_id', 'user_id'])
+      expect(plan).toContain(`history_ids_${column} VIRTUAL TABLE`);
+    expect(plan).toContain('idx_history_traceid');
+    expect(plan).not.toContain('idx_history_trade_no');
+    expect(fullScan(planOf({ text: 'plan-1' }))).toBe(false);
   });
 
   it('several statuses use the status index', () => {
@@ -167,8 +177,11 @@ describe('query plans of the daily totals', () => {
   });
 
   it('text search, which the rollups cannot answer, still looks the rows up by index', () => {
-    const plan = h.store.explainDailyTotals({ filter: { text: 'PLAN-1' }, utcOffsetMinutes: 345 });
+    const plan = h.store.explainDailyTotals({ filter: { text: 'PL1' }, utcOffsetMinutes: 345 });
     expect(plan.join('\n')).toContain('idx_history_trade_no');
     expect(fullScan(plan)).toBe(false);
+    const byPart = h.store.explainDailyTotals({ filter: { text: 'PLAN-1' }, utcOffsetMinutes: 345 });
+    expect(byPart.join('\n')).toContain('history_ids_user_id VIRTUAL TABLE');
+    expect(fullScan(byPart)).toBe(false);
   });
 });

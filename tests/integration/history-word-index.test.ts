@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../src/main/history/migrations';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../src/main/history/migrations';
 import { withWordIndexRebuilt } from '../../src/main/history/word-index';
 import { type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
@@ -83,7 +83,7 @@ describe('the word index of a version-9 history file', () => {
       String(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'history_words'").get()?.sql),
     ).not.toContain('prefix');
 
-    expect(migrate(db)).toBe(10);
+    expect(migrate(db)).toBe(LATEST_SCHEMA_VERSION);
     expect(
       String(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'history_words'").get()?.sql),
     ).toContain("prefix = '1 2 3 4 5 6 7 8 9 10 11 12'");

@@ -14,7 +14,7 @@ const ROWS = 12_000;
 const START = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
 
-type Made = { id: number; createdAt: number; status: string; words: string };
+type Made = { id: number; index: number; createdAt: number; status: string; words: string };
 let h: TempHistory;
 const made: Made[] = [];
 
@@ -65,6 +65,7 @@ beforeAll(() => {
     );
     made.push({
       id,
+      index: i,
       createdAt,
       status,
       words: `${i % 5 === 0 ? 'zoe' : 'anna'} kowalska${i % 37} ${remark ?? ''}`.toLowerCase(),
@@ -126,6 +127,21 @@ describe('a word search walked along the full-text index', () => {
     const want = expected((row) => row.words.includes('suspected') && row.status === 'declined', sort);
     expect(allPages('suspected', sort, 1, ['declined'])).toEqual(want);
   });
+
+  it.each(SORTS)(
+    'a part of an identifier in another case, matching thousands of rows or a few (%s)',
+    (sort) => {
+      // "USER-1" is the start of user-1, user-1x … user-1xxxx: 3,111 rows, each found by the trigram index.
+      const startsWith = (digits: string) => (row: Made) => String(row.index).startsWith(digits);
+      const many = expected(startsWith('1'), sort);
+      expect(many.length).toBe(3_111);
+      expect(allPages('USER-1', sort, 50)).toEqual(many);
+      expect(allPages('-117', sort, 7)).toEqual(expected(startsWith('117'), sort));
+      expect(allPages('r-11', sort, 20, ['declined'])).toEqual(
+        expected((row) => startsWith('11')(row) && row.status === 'declined', sort),
+      );
+    },
+  );
 
   it('a name prefix matching most rows: the first page is the newest, the rows restored under newer ids included', () => {
     const first = h.store.query({ text: 'anna', sort: 'createdAt_desc', limit: 50 });

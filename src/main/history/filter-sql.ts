@@ -1,8 +1,9 @@
 // Turns a parsed HistoryFilter into the WHERE / ORDER BY of the history queries. Only fixed SQL
 // fragments are emitted; every value the user typed is a bound parameter.
 import type { SQLInputValue } from 'node:sqlite';
-import type { HistoryFilter, HistorySort } from '@shared/history';
+import { type HistoryFilter, type HistorySort, ID_PART_MIN } from '@shared/history';
 import { z } from 'zod';
+import { ID_INDEXES } from './migrations';
 
 export type SqlParams = Record<string, SQLInputValue>;
 export type WhereSql = { clauses: string[]; params: SqlParams };
@@ -13,6 +14,29 @@ export type WhereSql = { clauses: string[]; params: SqlParams };
  */
 const PREFIX_END = '\u{10FFFF}';
 const TEXT_COLUMNS = ['merchant_trade_no', 'order_id', 'traceid', 'user_id'] as const;
+/** The identifiers found by any part (their indexes: migration 11); the traceid keeps its prefix. */
+const INDEXED_ID_COLUMNS = new Set<string>(ID_INDEXES);
+
+/**
+ * The row ids whose identifiers hold the search's part (`:idPart`, from idPartQuery) and pass `condition` on
+ * the rowid, as one SELECT of `id` per identifier's index, to be joined by UNION.
+ */
+export function idPartMatches(condition = 'true'): string[] {
+  return ID_INDEXES.map(
+    (column) =>
+      `SELECT rowid AS id FROM history_ids_${column} WHERE history_ids_${column} MATCH :idPart AND ${condition}`,
+  );
+}
+
+/**
+ * The same match read from the rows themselves (`:idText`, the search lower-cased as lowerAscii does), for a
+ * few thousand rows by id: FTS5 reads a rowid range of a long doclist slowly (about 4 ms for a block of
+ * 4,096 ids at 100,000 rows, growing with the rows), the rows' own B-tree in well under a millisecond.
+ */
+export function idPartInRows(condition: string): string {
+  const holds = ID_INDEXES.map((column) => `instr(lower(${column}), :idText) > 0`).join(' OR ');
+  return `SELECT id FROM history_rows WHERE ${condition} AND (${holds})`;
+}
 
 /** At most this many words of a search go to the full-text index (each narrows the match). */
 const MAX_SEARCH_WORDS = 8;
@@ -26,6 +50,27 @@ export function wordsQuery(text: string): string | undefined {
   return words.length === 0 ? undefined : words.map((word) => `"${word}"*`).join(' AND ');
 }
 
+/** Letters A-Z lower-cased, nothing else: what SQLite's lower() does, which history_ids_* were built with. */
+export function lowerAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/**
+ * A search of ID_PART_MIN characters or more with no space in it, as a query of the identifiers' index
+ * (history_ids_<column>, migration 11): the phrase of its runs of 4 characters, each as that index holds them, so it
+ * matches any part of an order number, orderId or customer id, without case ("cust-5005", the end of
+ * "PD2026…"). The runs are hex digits: nothing the operator types is FTS syntax.
+ */
+export function idPartQuery(text: string): string | undefined {
+  const characters = Array.from(lowerAscii(text));
+  if (characters.length < ID_PART_MIN || /\s/u.test(text)) return undefined;
+  const runs: string[] = [];
+  for (let i = 0; i + ID_PART_MIN <= characters.length; i += 1) {
+    runs.push(Buffer.from(characters.slice(i, i + ID_PART_MIN).join(''), 'utf8').toString('hex'));
+  }
+  return `"${runs.join(' ')}"`;
+}
+
 /** A search that reads as an amount ("12.50", "12,5", "300"): its exact minor units. */
 function amountMinorOf(text: string): bigint | undefined {
   const match = /^(\d{1,15})(?:[.,](\d{1,2}))?$/.exec(text);
@@ -33,15 +78,31 @@ function amountMinorOf(text: string): bigint | undefined {
   return BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** Which of a search's terms go to the full-text indexes (history-word-pages.ts walks those itself). */
+type IndexTerms = { words: boolean; idParts: boolean };
+
 /**
- * What a search matches: a prefix of the order number, orderId, traceid or userId; a word (prefix) of the
- * customer's name or e-mail, the decline reason or the file name; an amount; the masked card as History
- * shows it (first 6, stars, last 4), or its last 4 digits.
+ * What a search matches: any part of 4 characters or more of the order number, orderId or userId, without
+ * case (shorter, a prefix as written); a prefix of the traceid; a word (prefix) of the customer's name or
+ * e-mail, the decline reason or the file name; an amount; the masked card as History shows it (first 6,
+ * stars, last 4), or its last 4 digits.
  */
-function textTerms(text: string, params: SqlParams, options: { words: boolean } = { words: true }): string[] {
+function textTerms(
+  text: string,
+  params: SqlParams,
+  options: IndexTerms = { words: true, idParts: true },
+): string[] {
   params.textLow = text;
   params.textHigh = text + PREFIX_END;
-  const terms = TEXT_COLUMNS.map((column) => `(${column} >= :textLow AND ${column} < :textHigh)`);
+  const idPart = idPartQuery(text);
+  const prefixColumns = TEXT_COLUMNS.filter(
+    (column) => idPart === undefined || !INDEXED_ID_COLUMNS.has(column),
+  );
+  const terms = prefixColumns.map((column) => `(${column} >= :textLow AND ${column} < :textHigh)`);
+  if (idPart !== undefined && options.idParts) {
+    params.idPart = idPart;
+    terms.push(`id IN (${idPartMatches().join(' UNION ALL ')})`);
+  }
   if (/^\d{4}$/.test(text)) {
     params.last4 = text;
     terms.push('last4 = :last4');
@@ -66,12 +127,13 @@ function textTerms(text: string, params: SqlParams, options: { words: boolean } 
 }
 
 /**
- * For each identifier column, SQL that counts the rows whose value starts with the search, up to `:many`
- * (bounded: at most that many index entries are read), with the parameters it takes.
+ * For each identifier column matched by prefix, SQL that counts the rows whose value starts with the search,
+ * up to `:many` (bounded: at most that many index entries are read), with the parameters it takes. None for a
+ * search the identifiers' indexes answer (history-word-pages.ts walks them newest first).
  */
 export function prefixCounts(text: string): { sql: string[]; params: SqlParams } {
   return {
-    sql: TEXT_COLUMNS.map(
+    sql: (idPartQuery(text) === undefined ? TEXT_COLUMNS : []).map(
       (column) =>
         `SELECT count(*) AS n FROM (SELECT 1 FROM history_rows WHERE ${column} >= :textLow AND ${column} < :textHigh LIMIT :many)`,
     ),
@@ -84,9 +146,13 @@ export function textCondition(text: string, params: SqlParams): string {
   return `(${textTerms(text, params).join(' OR ')})`;
 }
 
-/** What a search matches but by its words (the identifiers, the card, the amount): history-word-pages.ts. */
-export function textConditionWithoutWords(text: string, params: SqlParams): string {
-  return `(${textTerms(text, params, { words: false }).join(' OR ')})`;
+/**
+ * What a search matches other than through the full-text indexes (identifiers by prefix, the card, the
+ * amount): history-word-pages.ts walks the indexes' own matches.
+ */
+export function textConditionWithoutIndexes(text: string, params: SqlParams): string {
+  // Never empty: the traceid is always matched by prefix.
+  return `(${textTerms(text, params, { words: false, idParts: false }).join(' OR ')})`;
 }
 
 export function whereSql(filter: Omit<HistoryFilter, 'sort' | 'limit'>): WhereSql {

@@ -6,7 +6,7 @@ import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mant
 import { useDebouncedValue } from '@mantine/hooks';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
-import { type HistoryKind, KYC_BATCH_STATUSES } from '@shared/history';
+import { type HistoryKind, ID_PART_MIN, KYC_BATCH_STATUSES } from '@shared/history';
 import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
 import { useEffect, useState } from 'react';
 import { useSettingsStore } from '../settings/store';
@@ -72,7 +72,7 @@ export function HistoryFilters() {
           description={
             team
               ? 'The team view matches whole values: “PD-2026-0001”, “12.50”, “4242”'
-              : 'Names and words match from their start: “kow” finds Kowalska'
+              : `Ids match by any part of ${ID_PART_MIN}+ characters, in any case; names by their start: “kow” finds Kowalska`
           }
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}

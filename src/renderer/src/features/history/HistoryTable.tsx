@@ -17,6 +17,7 @@ import {
   type RowHandlers,
   tableVariables,
 } from './HistoryTableRow';
+import { NothingFound } from './NothingFound';
 import { type ListRow, rowKey } from './query';
 import { useHistoryStore } from './store';
 
@@ -26,13 +27,11 @@ const TABLE_LABEL: Record<HistoryKind, string> = {
   payin: 'Pay-ins, newest first',
   kyc_batch: 'KYC batches, newest first',
 };
-const NONE_MATCH: Record<HistoryKind, string> = {
-  payin: 'No pay-ins match.',
-  kyc_batch: 'No KYC batches match.',
-};
 
 export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
   const rows = useHistoryStore((state) => state.rows);
+  const filters = useHistoryStore((state) => state.filters);
+  const error = useHistoryStore((state) => state.error);
   const flagged = useHistoryStore((state) => state.flagged);
   const view = useHistoryStore((state) => state.filters.kind);
   const source = useHistoryStore((state) => state.source);
@@ -131,6 +130,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
   const more = nextCursor !== null;
   const margin = virtualizer.options.scrollMargin;
   const activeShown = items.some((item) => item.index === activeIndex && rows[item.index] !== undefined);
+  const nothingFound = !loading && !unavailable && error === undefined && rows.length === 0;
   return (
     <div
       style={{
@@ -139,6 +139,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
         fontSize: 13,
       }}
     >
+      {nothingFound && <NothingFound filters={filters} source={source} />}
       <div
         ref={scrollRef}
         data-testid="history-scroll"
@@ -202,7 +203,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
             {unavailable
               ? 'The team view is not available now.'
               : rows.length === 0
-                ? NONE_MATCH[view]
+                ? '0 rows'
                 : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${more ? ' loaded; more load as you scroll' : ''}`}
           </Text>
         )}

@@ -45,9 +45,7 @@ for (const size of WINDOW_SIZES) {
       await payin.payApproved(who, CARDS.mastercard, '17.00', { storeCard: true });
       await payin.result.getByRole('button', { name: 'Same customer again' }).click();
       await expect(payin.storedCardPicker).toHaveValue(STORED);
-      await expect(
-        payin.form.getByRole('button', { name: "Remove from Paydesk's list" }),
-      ).toBeVisible();
+      await expect(payin.form.getByRole('button', { name: "Remove from Paydesk's list" })).toBeVisible();
 
       await payin.storedCardPicker.focus();
       await page.keyboard.press('Delete');

@@ -7,7 +7,7 @@
 
 import type { KycField, KycRowError, KycRowView, KycRowWarning } from '@shared/kyc-batch';
 import type { KycCellChange } from '@shared/kyc-edits';
-import { type KeyboardEvent, memo } from 'react';
+import { type KeyboardEvent, memo, type ReactNode } from 'react';
 import { COLUMNS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
 import { RowStateLabel } from './StateLabels';
 
@@ -37,12 +37,13 @@ export function changeText(change: KycCellChange): string {
 }
 
 /** A pencil for a cell edited here, an arrow for a value sent before: a shape, not a colour alone. */
-function ChangeIcon({ from }: { from: KycCellChange['from'] }) {
+/** A cell's small line icon (decorative: the cell's description says the same in words). */
+function CellIcon({ className, size, children }: { className: string; size: number; children: ReactNode }) {
   return (
     <svg
-      className="kyc-change-icon"
-      width="12"
-      height="12"
+      className={className}
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -51,10 +52,19 @@ function ChangeIcon({ from }: { from: KycCellChange['from'] }) {
       strokeLinejoin="round"
       aria-hidden="true"
     >
-      {from === 'edit' ? <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" /> : <path d="M12 20V5M5 11l7-7 7 7" />}
+      {children}
     </svg>
   );
 }
+
+function ChangeIcon({ from }: { from: KycCellChange['from'] }) {
+  return (
+    <CellIcon className="kyc-change-icon" size={12}>
+      {from === 'edit' ? <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" /> : <path d="M12 20V5M5 11l7-7 7 7" />}
+    </CellIcon>
+  );
+}
+
 /** The errors a cell shows: its field's, or for the state cell the row's own (no field). */
 export function cellErrors(row: KycRowView | undefined, column: GridColumn | undefined): KycRowError[] {
   if (!row || !column || column.id === 'row') return [];
@@ -84,21 +94,10 @@ export function warningText(warnings: readonly KycRowWarning[]): string {
 
 function WarningIcon() {
   return (
-    <svg
-      className="kyc-cell-icon"
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <CellIcon className="kyc-cell-icon" size={14}>
       <path d="M12 3 2 21h20L12 3z" />
       <path d="M12 10v5M12 18h.01" />
-    </svg>
+    </CellIcon>
   );
 }
 

@@ -549,6 +549,8 @@ describe('CSV export', () => {
       for (const piece of line.split(/[;,]/)) expect(piece.replace(/^[\s"]+/, '')).not.toMatch(/^[=+\-@]/);
     }
     expect(csv.endsWith('\r\n')).toBe(true);
+    // The customer's name, last, read from the request (issue 35, item 15).
+    expect(lines[0]).toMatch(/,"recordsRejected","customerName"$/);
   });
 
   it('exports every filtered row regardless of page size, masked, and audits the export', () => {

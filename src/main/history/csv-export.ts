@@ -1,6 +1,7 @@
 // History as CSV, as History's export writes it: a header and one line per row, pay-ins and KYC batches
 // in the same columns (each leaves the other's empty), every cell neutralised against spreadsheet
 // formulas and quoted (csv-cells.ts). Only the columns below leave: never a request or an answer body.
+import { customerNameOf } from '@shared/customer-name';
 import type { HistoryRow } from '@shared/history';
 import { csvLine } from '../csv/csv-cells';
 import { type SqlRow, toRow } from './row-mapping';
@@ -29,6 +30,8 @@ export const CSV_HEADER = [
   'recordsTotal',
   'recordsAccepted',
   'recordsRejected',
+  // Last, so that the columns spreadsheets and imports already read keep their places.
+  'customerName',
 ];
 
 export function csvCells(row: HistoryRow): (string | number | null)[] {
@@ -53,6 +56,7 @@ export function csvCells(row: HistoryRow): (string | number | null)[] {
       null,
       null,
       null,
+      customerNameOf(row.request) ?? null,
     ];
   }
   return [
@@ -64,6 +68,7 @@ export function csvCells(row: HistoryRow): (string | number | null)[] {
     row.counts.total,
     row.counts.accepted,
     row.counts.rejected,
+    null,
   ];
 }
 

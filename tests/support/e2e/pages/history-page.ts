@@ -11,6 +11,7 @@ export const HISTORY_COLUMNS = [
   'amount',
   'card',
   'userId',
+  'customer',
   'merchantTradeNo',
   'orderId',
 ] as const;

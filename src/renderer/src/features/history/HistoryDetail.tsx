@@ -6,6 +6,7 @@
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '@renderer/lib/status-look';
+import { customerNameOf } from '@shared/customer-name';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { hasReceipt } from '@shared/receipt';
 import type { ReactNode } from 'react';
@@ -93,6 +94,7 @@ function PayInFields({ row }: { row: PayInRow }) {
       <Field label="userId" mono>
         {row.userId}
       </Field>
+      <Field label="Customer">{customerNameOf(row.request) ?? '—'}</Field>
       <CopyField label="Order number" value={row.merchantTradeNo} />
       <CopyField label="orderId" value={row.orderId} />
       <CopyField label="traceid" value={row.traceid} />

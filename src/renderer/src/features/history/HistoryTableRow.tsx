@@ -4,6 +4,7 @@
 // audit flag changes. A row that fails verification against the audit trail is marked (⚠ in its status,
 // a red edge, and the reasons on hover): what it shows may not be what Paydesk recorded. The team view's
 // rows add the desk that wrote them and its operator.
+import { customerNameOf } from '@shared/customer-name';
 import type { HistoryKind } from '@shared/history';
 import { type KeyboardEvent, memo, useEffect, useState } from 'react';
 import { localDateTime } from './format';
@@ -23,6 +24,7 @@ const PAYIN: Column[] = [
   { id: 'amount', label: 'Amount', width: 'minmax(5.5rem, 0.8fr)', align: 'right' },
   { id: 'card', label: 'Card', width: '9.4rem' },
   { id: 'userId', label: 'userId', width: 'minmax(5rem, 1fr)' },
+  { id: 'customer', label: 'Customer', width: 'minmax(6rem, 1.2fr)' },
   { id: 'merchantTradeNo', label: 'Order number', width: 'minmax(7rem, 1.7fr)' },
 ];
 const BATCH: Column[] = [
@@ -197,6 +199,7 @@ function Cells({
           {row.maskedPan ?? <Dash />}
         </td>
         <TextCell value={row.userId} />
+        <TextCell value={team ? '' : (customerNameOf(row.request) ?? '')} />
         <CopyCell label="order number" value={row.merchantTradeNo} active={active} />
         {!team && <CopyCell label="orderId" value={row.orderId} active={active} />}
       </>

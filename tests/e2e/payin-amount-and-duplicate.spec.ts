@@ -56,6 +56,8 @@ for (const size of WINDOW_SIZES) {
       ).toBeFocused();
       await payin.page.keyboard.press('Enter');
       await expect(payin.duplicateDialog).toBeHidden();
+      // The focus goes back where it came from (issue 35, item 10), not to the page's body.
+      await expect(payin.send).toBeFocused();
     });
   });
 }

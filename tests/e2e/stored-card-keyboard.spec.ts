@@ -53,6 +53,8 @@ for (const size of WINDOW_SIZES) {
       await expect(confirm).toContainText('The gateway keeps the card');
       await page.keyboard.press('Escape');
       await expect(confirm).toBeHidden();
+      // The dialog gives the focus back where it came from (issue 35, item 10), not to the page's body.
+      await expect(payin.storedCardPicker).toBeFocused();
       await expect(payin.storedCardPicker).toHaveValue(STORED);
     });
   });

@@ -24,13 +24,24 @@ export function ConfirmDialog({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   // The words stay while the dialog fades out after an answer.
-  const last = useRef(confirmation);
+  const last = useRef<Confirmation | undefined>(undefined);
+  // Where the focus was when it was asked: it goes back there on close (issue 35, item 10). Mantine's own
+  // return misses a dialog mounted already open (a lazy one), and the focus fell to the page's body.
+  const returnTo = useRef<HTMLElement | null>(null);
+  if (confirmation && confirmation !== last.current) {
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
   if (confirmation) last.current = confirmation;
   const shown = last.current;
 
   function close() {
     setProblem(undefined);
     onClose();
+    const target = returnTo.current;
+    returnTo.current = null;
+    setTimeout(() => {
+      if (target?.isConnected) target.focus();
+    }, 0);
   }
 
   async function confirm() {
@@ -53,6 +64,7 @@ export function ConfirmDialog({
       onClose={close}
       title={shown?.title}
       centered
+      returnFocus={false}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">

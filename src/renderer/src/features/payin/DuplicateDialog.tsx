@@ -3,11 +3,25 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useOpenedOnceMounted } from '@renderer/lib/use-opened-once-mounted';
 import { usePayInStore } from './store';
+import { SEND_BUTTON_ID } from './TestScenarioPicker';
+
+/**
+ * "Don't send" gives the focus back to Send payment, where the question came from (issue 35, item 10): the
+ * button was disabled while main checked, so the dialog's own return found nothing and the focus fell to
+ * the page's body.
+ */
+function backToSend() {
+  setTimeout(() => document.getElementById(SEND_BUTTON_ID)?.focus(), 0);
+}
 
 export function DuplicateDialog() {
   const duplicate = usePayInStore((state) => state.duplicate);
   const confirm = usePayInStore((state) => state.confirmDuplicate);
-  const dismiss = usePayInStore((state) => state.dismissDuplicate);
+  const dismissDuplicate = usePayInStore((state) => state.dismissDuplicate);
+  const dismiss = () => {
+    dismissDuplicate();
+    backToSend();
+  };
   const opened = useOpenedOnceMounted(duplicate !== undefined);
   return (
     <Modal

@@ -235,7 +235,7 @@ describe('pay-in request: formats', () => {
     ['name', /has no "@"/],
     ['name@', /no domain comes after "@"/],
     ['@example.com', /nothing comes before "@"/],
-    ['a b@example.com', /cannot hold a space \(U\+0020\) before "@"/],
+    ['a b@example.com', /cannot hold a space before "@"/],
     ['name@example', /the domain after "@" has no dot/],
     ['name@@example.com', /holds one "@"; this one has 2/],
   ])('v1 email %s is refused, saying why', (email, reason) => {

@@ -92,13 +92,18 @@ export function PayInForm({
   const profileKey = profile ? JSON.stringify(profile) : '';
   const shownProfileId = useRef(profile?.id);
   const startedFrom = useRef('');
+  // What the agent may have typed: not the calling code or the stored card, which effects set by themselves.
+  const typedText = () => {
+    const { iddCode: _followsCountry, ccStorageID: _lookedUp, ...typed } = getValues();
+    return JSON.stringify(typed);
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the profile itself changes
   useEffect(() => {
     const sameProfile = shownProfileId.current === profile?.id;
     shownProfileId.current = profile?.id;
-    if (sameProfile && startedFrom.current && JSON.stringify(getValues()) !== startedFrom.current) return;
+    if (sameProfile && startedFrom.current && typedText() !== startedFrom.current) return;
     reset(defaultValues(profile, getValues('version')));
-    startedFrom.current = JSON.stringify(getValues());
+    startedFrom.current = typedText();
   }, [profileKey]);
 
   // v1's calling code follows the country unless the agent typed one (also when its data arrives).

@@ -77,11 +77,21 @@ async function expectBack(
     if (!notice) return;
     const main = notice.damagedFiles.find((file) => file.endsWith('.sqlite')) as string;
     expect(sha256Of(main)).toBe(damagedHash);
+    // A row the damaged file holds as pending was in flight there: it comes back open (outcome unknown),
+    // or with the answer a newer source (the backup, the log) recorded for it — never anything else. Since
+    // history migration 11 (more index pages a write) the crash image holds such a row: the build before
+    // passes and the one after fails the stricter check, with a row 'pending' in the file and 'approved' in
+    // the backup taken after its answer.
+    const ended = new Map(made.map((payIn) => [payIn.historyId, payIn.status]));
     for (const [id, status] of readable) {
       const row = fx.paydesk.history.getById(id);
-      expect(row?.status === status || (status === 'pending' && row?.status === 'outcome_unknown')).toBe(
-        true,
-      );
+      const settledElsewhere = status === 'pending' && row?.status === ended.get(id);
+      expect(
+        row?.status === status ||
+          (status === 'pending' && row?.status === 'outcome_unknown') ||
+          settledElsewhere,
+        `row ${id}: ${status} in the damaged file, ${row?.status} after the start`,
+      ).toBe(true);
     }
     const orders = await allOrders(fx.paydesk.sandbox, DEFAULT_MERCHANT.merchantId);
     for (const payIn of made.filter((p) => p.status === 'outcome_unknown')) {

@@ -2,6 +2,7 @@
 // file and answers these named queries; the renderer only ever sends a parsed `HistoryFilter`, never SQL.
 import { z } from 'zod';
 import { PAYIN_STATUSES } from './payin-lifecycle';
+import { searchText } from './trade-no';
 
 /** A pay-in's status as the contract and the history read it back: one of the lifecycle's statuses. */
 export const payInStatusSchema = z.enum(PAYIN_STATUSES);
@@ -149,7 +150,7 @@ export const ID_PART_MIN = 4;
  */
 export const historyFilterSchema = z
   .strictObject({
-    text: z.string().trim().min(1).max(64).optional(),
+    text: z.string().trim().min(1).max(64).transform(searchText).optional(),
     kind: historyKindSchema.optional(),
     status: z.array(historyStatusSchema).min(1).max(HISTORY_STATUSES.length).optional(),
     from: z.int().nonnegative().optional(),

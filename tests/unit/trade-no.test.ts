@@ -1,7 +1,7 @@
 // Paydesk's own order numbers: unique, sortable by time, and never shaped like a card number (which logs
 // and history would mask, hiding the very number support traces a pay-in by).
 
-import { generateMerchantTradeNo } from '@shared/trade-no';
+import { generateMerchantTradeNo, phoneReference, searchText } from '@shared/trade-no';
 import { describe, expect, it } from 'vitest';
 import { scrubText } from '../../src/main/log/redaction';
 
@@ -24,5 +24,20 @@ describe('generateMerchantTradeNo', () => {
       expect(tradeNo).not.toMatch(/\d(?:[ -]?\d){12}/);
       expect(scrubText(tradeNo)).toBe(tradeNo);
     }
+  });
+});
+
+describe('the reference an agent reads out on the phone (issue 35, item 14)', () => {
+  it("is the order number's last 8 characters, upper case, in two groups", () => {
+    expect(phoneReference('PD20261128T174519183Zc724c742')).toBe('C724 C742');
+    expect(phoneReference('ORD-1')).toBe('ORD-1');
+  });
+
+  it('read back with or without its space, a search finds it as one part of an identifier', () => {
+    for (const typed of ['c724 c742', 'C724 C742', 'c724  c742'])
+      expect(searchText(typed)).toBe(typed.replace(/\s+/g, ''));
+    // A name, an amount, a single group or a customer id with a dash stay as typed.
+    for (const typed of ['anna kowalska', 'Jane Doe', '49,90', 'c724', 'abcd efgh', 'cust-5005'])
+      expect(searchText(typed)).toBe(typed);
   });
 });

@@ -9,6 +9,7 @@ import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '@renderer/lib/statu
 import { customerNameOf } from '@shared/customer-name';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { hasReceipt } from '@shared/receipt';
+import { phoneReference } from '@shared/trade-no';
 import type { ReactNode } from 'react';
 import { ReceiptButton } from '../receipt/ReceiptButton';
 import { localDateTime, prettyJson } from './format';
@@ -96,6 +97,9 @@ function PayInFields({ row }: { row: PayInRow }) {
       </Field>
       <Field label="Customer">{customerNameOf(row.request) ?? '—'}</Field>
       <CopyField label="Order number" value={row.merchantTradeNo} />
+      <Field label="Reference" mono>
+        {phoneReference(row.merchantTradeNo)}
+      </Field>
       <CopyField label="orderId" value={row.orderId} />
       <CopyField label="traceid" value={row.traceid} />
       {row.remark && <Field label="Remark">{row.remark}</Field>}

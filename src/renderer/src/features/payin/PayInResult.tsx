@@ -9,6 +9,7 @@ import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import type { PayInResult as Result } from '@shared/ipc';
 import type { PayInStatus } from '@shared/payin-lifecycle';
+import { phoneReference } from '@shared/trade-no';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ReceiptButton } from '../receipt/ReceiptButton';
 import { useActiveProfile } from '../settings/store';
@@ -60,6 +61,12 @@ function Facts({ result }: { result: Result }) {
             </tr>
           )}
           <CopyRow label="Order number" value={result.merchantTradeNo} />
+          <tr>
+            <th scope="row">Reference</th>
+            <td className="payin-facts-code" data-testid="phone-reference">
+              {phoneReference(result.merchantTradeNo)}
+            </td>
+          </tr>
           <CopyRow label="orderId" value={result.orderId} />
           <CopyRow label="traceid" value={result.traceid} />
           {result.storedCard && (

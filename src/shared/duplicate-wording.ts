@@ -1,7 +1,7 @@
 // What the duplicate guard tells an agent about the earlier pay-in it found: only what that pay-in's
 // status proves. "Were charged" is the gateway's approval alone; an unknown outcome, a bank page not yet
 // finished or an unconfirmed order "may have been charged" (issue 35, item 6).
-import { PAYIN_STATUSES, type PayInStatus } from './payin-lifecycle';
+import { isPayInStatus, type PayInStatus } from './payin-lifecycle';
 
 /** The clause after "the same card, amount and customer", for an earlier pay-in in each status. */
 export const EARLIER_PAYIN_SAYS: Readonly<Record<PayInStatus, string>> = Object.freeze({
@@ -16,9 +16,6 @@ export const EARLIER_PAYIN_SAYS: Readonly<Record<PayInStatus, string>> = Object.
   refused: 'were refused before any order existed',
   not_sent: 'were never sent',
 });
-
-const isPayInStatus = (status: string): status is PayInStatus =>
-  (PAYIN_STATUSES as readonly string[]).includes(status);
 
 /**
  * The duplicate guard's question. `where` names another desk and its operator (the team's guard); a status

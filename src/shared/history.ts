@@ -2,7 +2,6 @@
 // file and answers these named queries; the renderer only ever sends a parsed `HistoryFilter`, never SQL.
 import { z } from 'zod';
 import { PAYIN_STATUSES } from './payin-lifecycle';
-import { searchText } from './trade-no';
 
 /** A pay-in's status as the contract and the history read it back: one of the lifecycle's statuses. */
 export const payInStatusSchema = z.enum(PAYIN_STATUSES);
@@ -138,6 +137,16 @@ export const HISTORY_PAGE_MAX = 500;
  * migration.
  */
 export const ID_PART_MIN = 4;
+
+/**
+ * A search as History reads it: groups of 4 letters and digits, at least one digit, separated by spaces
+ * ("c724 c742") are a reference read back over the phone, and are searched as one part of an identifier;
+ * anything else as typed (a dash is part of many customer ids: "cust-5005" stays as it is).
+ */
+export function searchText(text: string): string {
+  const grouped = /^[A-Za-z0-9]{4}(?:\s+[A-Za-z0-9]{4})+$/.test(text) && /\d/.test(text);
+  return grouped ? text.replace(/\s+/g, '') : text;
+}
 
 /**
  * The one filter the history list, the chart and the CSV export share.

@@ -22,19 +22,9 @@ export function generateMerchantTradeNo(now: number = Date.now()): string {
  * A short reference an agent can read out on the phone: the order number's last 8 characters, upper case,
  * in two groups ("C724 C742"); the random tail of Paydesk's own numbers. The full number stays on the wire,
  * in History and in exports; History's search finds a pay-in by this reference, typed with or without its
- * space (searchText).
+ * space (searchText in history.ts).
  */
 export function phoneReference(merchantTradeNo: string): string {
   const tail = merchantTradeNo.slice(-8).toUpperCase();
   return tail.length === 8 ? `${tail.slice(0, 4)} ${tail.slice(4)}` : tail;
-}
-
-/**
- * A search as History reads it: groups of 4 letters and digits, at least one digit, separated by spaces
- * ("c724 c742") are a reference read back over the phone, and are searched as one part of an identifier;
- * anything else as typed (a dash is part of many customer ids: "cust-5005" stays as it is).
- */
-export function searchText(text: string): string {
-  const grouped = /^[A-Za-z0-9]{4}(?:\s+[A-Za-z0-9]{4})+$/.test(text) && /\d/.test(text);
-  return grouped ? text.replace(/\s+/g, '') : text;
 }

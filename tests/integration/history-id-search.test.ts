@@ -1,6 +1,6 @@
 // An agent reads an identifier back from a customer's e-mail or a call: the customer id in lower case, the
 // order number in lower case, or only its end. History must find the pay-in whatever the case, by any part of
-// 4 characters or more (the trigram index, history migration 11), and a file written before that migration
+// 4 characters or more (the identifiers' 4-character runs, history migration 11), and a file written before that migration
 // must come out with every row's identifiers in the index.
 import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { idPartMatches, idPartQuery } from '../../src/main/history/filter-sql';
 import { MIGRATIONS, migrate } from '../../src/main/history/migrations';
 import { withWordIndexRebuilt } from '../../src/main/history/word-index';
-import { payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
+import { foundIds, payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const ORDER_1 = 'PD20261128T174151123Zab12cd34';
 const ORDER_2 = 'PD20261127T101010000Zfe98dc76';
@@ -32,11 +32,7 @@ describe('History search for an identifier', () => {
   });
   afterAll(() => h.cleanup());
 
-  const found = (text: string) =>
-    h.store
-      .query({ text, sort: 'createdAt_desc', limit: 50 })
-      .rows.map((row) => row.id)
-      .sort((a, b) => a - b);
+  const found = (text: string) => foundIds(h.store, text);
 
   it('finds a customer id in any case', () => {
     expect(found('cust-5005')).toEqual([ids.first, ids.second]);
@@ -114,11 +110,7 @@ describe('the identifiers of a version-10 history file', () => {
     db.close();
 
     const store = h.reopen();
-    const found = (text: string) =>
-      store
-        .query({ text, sort: 'createdAt_desc', limit: 50 })
-        .rows.map((row) => row.id)
-        .sort((a, b) => a - b);
+    const found = (text: string) => foundIds(store, text);
     expect(found('cust-5005')).toEqual([1, 2]);
     expect(found('ab12cd34')).toEqual([1]);
     expect(found('ord-77a1')).toEqual([3]);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordsQuery } from '../../src/main/history/filter-sql';
 import { MIGRATIONS, migrate } from '../../src/main/history/migrations';
 import {
+  foundIds,
   kycBatch,
   MASTERCARD,
   payIn,
@@ -35,11 +36,7 @@ beforeAll(() => {
 });
 afterAll(() => h.cleanup());
 
-const found = (text: string) =>
-  h.store
-    .query({ text, sort: 'createdAt_desc', limit: 50 })
-    .rows.map((row) => row.id)
-    .sort((a, b) => a - b);
+const found = (text: string) => foundIds(h.store, text);
 
 describe('History search', () => {
   it('finds a customer by a word of the name, in any case, accents or not', () => {

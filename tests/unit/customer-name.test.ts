@@ -1,5 +1,5 @@
 // The customer's name as History shows and exports it (issue 35, item 15), read from the request it keeps.
-import { customerNameOf } from '@shared/customer-name';
+import { customerNameOf } from '@shared/customer-fields';
 import { describe, expect, it } from 'vitest';
 
 describe('customerNameOf', () => {

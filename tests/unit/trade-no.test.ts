@@ -1,7 +1,8 @@
 // Paydesk's own order numbers: unique, sortable by time, and never shaped like a card number (which logs
 // and history would mask, hiding the very number support traces a pay-in by).
 
-import { generateMerchantTradeNo, phoneReference, searchText } from '@shared/trade-no';
+import { searchText } from '@shared/history';
+import { generateMerchantTradeNo, phoneReference } from '@shared/trade-no';
 import { describe, expect, it } from 'vitest';
 import { scrubText } from '../../src/main/log/redaction';
 

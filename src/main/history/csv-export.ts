@@ -1,7 +1,7 @@
 // History as CSV, as History's export writes it: a header and one line per row, pay-ins and KYC batches
 // in the same columns (each leaves the other's empty), every cell neutralised against spreadsheet
 // formulas and quoted (csv-cells.ts). Only the columns below leave: never a request or an answer body.
-import { customerNameOf } from '@shared/customer-name';
+import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryRow } from '@shared/history';
 import { csvLine } from '../csv/csv-cells';
 import { type SqlRow, toRow } from './row-mapping';

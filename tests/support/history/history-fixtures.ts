@@ -103,3 +103,11 @@ export function payIn(
     },
   };
 }
+
+/** The ids of the rows a History search finds (its first 50, newest first), in ascending order. */
+export function foundIds(store: Pick<HistoryStore, 'query'>, text: string): number[] {
+  return store
+    .query({ text, sort: 'createdAt_desc', limit: 50 })
+    .rows.map((row) => row.id)
+    .sort((a, b) => a - b);
+}

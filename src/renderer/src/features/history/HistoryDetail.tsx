@@ -6,7 +6,7 @@
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '@renderer/lib/status-look';
-import { customerNameOf } from '@shared/customer-name';
+import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { hasReceipt } from '@shared/receipt';
 import { phoneReference } from '@shared/trade-no';

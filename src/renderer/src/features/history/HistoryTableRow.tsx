@@ -4,7 +4,7 @@
 // audit flag changes. A row that fails verification against the audit trail is marked (⚠ in its status,
 // a red edge, and the reasons on hover): what it shows may not be what Paydesk recorded. The team view's
 // rows add the desk that wrote them and its operator.
-import { customerNameOf } from '@shared/customer-name';
+import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryKind } from '@shared/history';
 import { type KeyboardEvent, memo, useEffect, useState } from 'react';
 import { localDateTime } from './format';

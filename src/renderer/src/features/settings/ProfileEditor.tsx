@@ -1,18 +1,17 @@
 // The editor of one connection profile. Validated by the shared schema as the operator saves; main checks
 // again, and a field it refuses is marked where it is. The built-in Sandbox keeps its embedded gateway.
 import { Alert, Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { countryOptions } from '@renderer/lib/countries';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import { SaveStatus } from '@renderer/lib/SaveStatus';
-import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { MONO_INPUT } from '@renderer/lib/styles';
 import type { PayInRules } from '@shared/gateway/payin';
 import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
 import { type Environment, type Profile, type ReturnAddresses, SANDBOX_PROFILE } from '@shared/profile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Controller, FormProvider, useController, useForm, useWatch } from 'react-hook-form';
+import { DefaultCountryField } from './DefaultCountryField';
 import {
   formFieldOf,
   formValuesOf,
@@ -89,12 +88,6 @@ function Choice<N extends ChoiceName>({
 
 /** A text field of this form: registered by name, with its error (lib/FormTextInput). */
 const TextField = FormTextInput<ProfileFormValues>;
-
-/** Every country, after "none" (the pay-in form then starts with no country: the agent picks it). */
-const defaultCountryOptions = [
-  { value: '', label: 'None: the agent picks it on each pay-in' },
-  ...countryOptions(),
-];
 
 export function ProfileEditor({
   initial,
@@ -290,25 +283,7 @@ export function ProfileEditor({
             description="The call centre's public IPv4 (such as 203.0.113.7), sent as the payer's address; prefilled in the pay-in form"
             inputMode="decimal"
           />
-          <Controller
-            control={control}
-            name="defaultCountry"
-            render={({ field, fieldState }) => (
-              <SearchSelect
-                ref={field.ref}
-                label="Default billing country"
-                description="A new pay-in starts with it; with none, the agent picks the country every time"
-                searchable
-                data={defaultCountryOptions}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                nothingFoundMessage="No such country"
-                limit={50}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <DefaultCountryField />
           <SimpleGrid cols={3} spacing="sm">
             <TextField
               name="displayCurrency"

@@ -8,6 +8,7 @@ import type { PayInResult, StoredCard } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
 import { isLaterNews } from '@shared/payin-lifecycle';
 import { create } from 'zustand';
+import { EMPTY_DRAFT, type FormDraft, type SentFor } from './result-relation';
 
 export type PayInPhase =
   /** `note`: what the agent left open ("Check later"), and where to find it. */
@@ -80,6 +81,12 @@ interface PayInState {
   profileShown: (profileId: string | undefined) => void;
   /** Takes a customer's stored card off Paydesk's list (the gateway keeps it); answers with the cards left. */
   forgetStoredCard: (ccStorageID: string) => Promise<StoredCard[]>;
+  /** What the form describes now (its customer id, a card typed): the panel tells its pay-in from the next. */
+  draft: FormDraft;
+  /** The form tells what it describes as the agent types. */
+  setDraft: (draft: FormDraft) => void;
+  /** The customer the last pay-in this form sent was for (result-relation.ts). */
+  sentFor: SentFor | undefined;
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {
@@ -116,9 +123,15 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   form: undefined,
   askAgainProblem: undefined,
   profileId: undefined,
+  draft: EMPTY_DRAFT,
+  sentFor: undefined,
 
   async submit(payload) {
     const profileId = get().profileId;
+    const { merchantTradeNo, userId } = payload.fields;
+    set({
+      sentFor: merchantTradeNo ? { merchantTradeNo, userId: userId?.trim() ?? '' } : undefined,
+    });
     set({
       phase: {
         kind: 'sending',
@@ -291,6 +304,11 @@ export const usePayInStore = create<PayInState>((set, get) => ({
 
   forgetStoredCard(ccStorageID) {
     return call('payin.forgetStoredCard', { ccStorageID });
+  },
+
+  setDraft(draft) {
+    const shown = get().draft;
+    if (shown.userId !== draft.userId || shown.cardTyped !== draft.cardTyped) set({ draft });
   },
 }));
 

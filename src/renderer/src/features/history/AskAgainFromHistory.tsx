@@ -5,6 +5,7 @@
 import { Alert } from '@mantine/core';
 import { type AskAgainCard, askAgain } from '@renderer/lib/ask-again';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
 import type { PayInResult } from '@shared/ipc';
 import { useState } from 'react';
 import { AskAgainPanel } from '../payin/AskAgainPanel';
@@ -22,6 +23,9 @@ export function AskAgainFromHistory({
   const [needsCard, setNeedsCard] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const [news, setNews] = useState<{ result: PayInResult; settledMeanwhile: boolean } | undefined>();
+  // Each ask is read back from History once it is over: the list grows by one even when nothing changed.
+  const [asks, setAsks] = useState(0);
+  const attempts = usePayInAttempts(historyId, asks);
 
   async function ask(card?: AskAgainCard) {
     setBusy(true);
@@ -35,6 +39,7 @@ export function AskAgainFromHistory({
       setNeedsCard(false);
     }
     setBusy(false);
+    setAsks((count) => count + 1);
     onDone();
   }
 
@@ -47,6 +52,7 @@ export function AskAgainFromHistory({
       needsCard={needsCard}
       onAskAgain={(card) => void ask(card)}
       testId="history-ask-again"
+      attempts={attempts}
       news={
         news &&
         look && (

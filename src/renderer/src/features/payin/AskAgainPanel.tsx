@@ -1,12 +1,18 @@
-// "The customer may have been charged": what asking the gateway again does, its button, and the card typed
-// again when main no longer has it. The one panel of the result panel and History's drawer; each keeps
-// its own state of the action (lib/ask-again.ts) and adds its own buttons and news.
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+// "The customer may have been charged" in three short lines (what is known, what to do, the order number
+// to quote), each attempt so far with its time and the gateway's answer, the button, and the card typed
+// again when main no longer has it; the full explanation one click away. The one panel of the result panel
+// and History's drawer; each keeps its own state of the action (lib/ask-again.ts) and adds its own buttons
+// and news.
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { AskAgainExplained } from '@renderer/lib/AskAgainExplained';
 import type { AskAgainCard } from '@renderer/lib/ask-again';
+import { CopyValue } from '@renderer/lib/CopyValue';
+import type { PayInAttempt } from '@renderer/lib/payin-attempts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { CardNumberInput, CvvInput, ExpiryInput } from './CardInputs';
 import { cardDigits } from './card-input';
+import { PayInAttempts } from './PayInAttempts';
+import './payin-result.css';
 
 /** The card typed again; the number cannot be copied, cut or dragged out of its field (CardInputs). */
 function AskAgainCardForm({ busy, onAskAgain }: { busy: boolean; onAskAgain: (card: AskAgainCard) => void }) {
@@ -55,10 +61,11 @@ export function AskAgainPanel({
   onAskAgain,
   news,
   actions,
+  attempts,
   testId,
 }: {
   merchantTradeNo: string;
-  /** The pay-in's own note (the result panel shows it here; History shows it above). */
+  /** The pay-in's own note (the result panel shows it under "Why is the outcome unknown?"; History above). */
   message?: string;
   busy?: boolean;
   /** Why the last ask did not reach the gateway. */
@@ -70,13 +77,23 @@ export function AskAgainPanel({
   news?: ReactNode;
   /** Buttons beside "Ask the gateway again". */
   actions?: ReactNode;
+  /** Each time the order was put to the gateway, as History recorded it (none listed while unknown). */
+  attempts?: readonly PayInAttempt[] | undefined;
   testId?: string;
 }) {
   return (
     <Stack gap="xs" data-testid={testId}>
-      <Text fw={700}>The customer may have been charged.</Text>
-      {message && <Text size="sm">{message}</Text>}
-      <AskAgainExplained merchantTradeNo={merchantTradeNo} />
+      <Stack gap={2} data-testid="ask-again-summary">
+        <Text fw={700}>The customer may have been charged.</Text>
+        <Text size="sm">Ask the gateway again; never charge again with a new order number.</Text>
+        <Group gap={6} fz="sm">
+          <Text size="sm">Order number to quote:</Text>
+          <Box ff="monospace" fz="sm" fw={600} data-testid="ask-again-order-number">
+            <CopyValue label="order number to quote" value={merchantTradeNo} />
+          </Box>
+        </Group>
+      </Stack>
+      {attempts && attempts.length > 0 && <PayInAttempts attempts={attempts} />}
       {news}
       {problem && (
         <Alert color="orange" p="xs" role="alert">
@@ -99,6 +116,13 @@ export function AskAgainPanel({
           {actions}
         </Group>
       )}
+      <details className="ask-again-why">
+        <summary>Why is the outcome unknown?</summary>
+        <Stack gap={4} mt={4}>
+          {message && <Text size="sm">{message}</Text>}
+          <AskAgainExplained merchantTradeNo={merchantTradeNo} />
+        </Stack>
+      </details>
     </Stack>
   );
 }

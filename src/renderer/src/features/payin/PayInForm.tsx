@@ -41,6 +41,7 @@ import { ReturningCustomer } from './ReturningCustomer';
 import { StoredCardPicker } from './StoredCardPicker';
 import { usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
+import { usePublishFormDraft } from './use-form-draft';
 
 export function PayInForm({
   profile,
@@ -68,6 +69,7 @@ export function PayInForm({
   const country = useWatch({ control, name: 'country' });
   const currencyField = useWatch({ control, name: 'currency' });
   const ccStorageID = useWatch({ control, name: 'ccStorageID' });
+  usePublishFormDraft(control);
   const submit = usePayInStore((state) => state.submit);
   // Busy until main has answered, even when news of the pay-in (a callback) is already on the panel.
   const sending = usePayInStore((state) => state.inFlight);

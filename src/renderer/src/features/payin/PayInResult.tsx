@@ -2,13 +2,16 @@
 // sandboxed frame), Processing and Awaiting confirmation (the gateway has not said yet), Outcome unknown
 // (may have been charged: ask again only with the same order number), Conflict (the gateway said two
 // things), Not sent, Refused. The panel is an aria-live region so the outcome is announced, and it follows
-// the pay-in's changes from any source (main's payin.changed events).
+// the pay-in's changes from any source (main's payin.changed events). Once the form describes another
+// pay-in (result-relation.ts), the panel says its pay-in is the previous one: a settled one dims to a line
+// with its receipt, an open one keeps all it offers.
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
 import type { PayInResult as Result } from '@shared/ipc';
-import type { PayInStatus } from '@shared/payin-lifecycle';
+import { type PayInStatus, SETTLED_STATUSES } from '@shared/payin-lifecycle';
 import { phoneReference } from '@shared/trade-no';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ReceiptButton } from '../receipt/ReceiptButton';
@@ -16,6 +19,7 @@ import { useActiveProfile } from '../settings/store';
 import { AskAgainPanel } from './AskAgainPanel';
 import { BankPage } from './BankPage';
 import { isFormField } from './form';
+import { customerOf, describesAnotherPayIn, previousSummary } from './result-relation';
 import { type PayInPhase, usePayInStore } from './store';
 import './payin-result.css';
 
@@ -95,10 +99,13 @@ function AskAgain({ result, checkLater: offerLater = true }: { result: Result; c
   const askAgain = usePayInStore((state) => state.askAgain);
   const checkLater = usePayInStore((state) => state.checkLater);
   const askAgainProblem = usePayInStore((state) => state.askAgainProblem);
+  // Read again with each news of the pay-in; each ask shows "Sending…" first, so this mounts anew after it.
+  const attempts = usePayInAttempts(result.historyId, `${result.status}:${result.message ?? ''}`);
   return (
     <AskAgainPanel
       merchantTradeNo={result.merchantTradeNo}
       message={result.message}
+      attempts={attempts}
       problem={askAgainProblem?.message}
       needsCard={askAgainProblem?.needsCard ?? false}
       onAskAgain={(card) => void askAgain(result.historyId, card)}
@@ -256,11 +263,14 @@ function Frame({
   title,
   children,
   testStatus,
+  previous = false,
 }: {
   color: string;
   title: string;
   children: ReactNode;
   testStatus: string;
+  /** The pay-in is not the one the form describes now. */
+  previous?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -274,6 +284,7 @@ function Frame({
       style={{ borderLeft: `6px solid var(--mantine-color-${color}-7)` }}
       bg={`var(--mantine-color-${color}-0)`}
       data-status={testStatus}
+      data-previous={previous || undefined}
       data-testid="payin-result"
     >
       <Stack gap="sm">
@@ -347,27 +358,69 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
           </Group>
         </Frame>
       );
-    case 'result': {
-      const look = lookOf(phase.result.status);
-      return (
-        <Frame
-          key={`${phase.result.historyId}:${phase.result.status}`}
-          color={look.color}
-          title={look.title}
-          testStatus={phase.result.status}
-        >
-          <Body result={phase.result} />
-          <Facts result={phase.result} />
-          {phase.result.teamCheck?.state === 'skipped' && (
+    case 'result':
+      // A new status is news: the frame comes anew and its heading takes the focus.
+      return <ResultFrame key={`${phase.result.historyId}:${phase.result.status}`} result={phase.result} />;
+  }
+}
+
+/** A settled pay-in the form has moved on from: one line, its receipt, its customer again, and Close. */
+function PreviousSettled({ result }: { result: Result }) {
+  const close = usePayInStore((state) => state.close);
+  const lastCustomer = usePayInStore((state) => state.lastCustomer);
+  const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
+  return (
+    <Group gap="xs">
+      {(result.status === 'approved' || result.status === 'declined') && (
+        <ReceiptButton historyId={result.historyId} />
+      )}
+      {result.status === 'approved' && lastCustomer && (
+        <Button variant="default" size="xs" onClick={sameCustomerAgain}>
+          Same customer again
+        </Button>
+      )}
+      <Button variant="default" size="xs" onClick={close}>
+        Close
+      </Button>
+    </Group>
+  );
+}
+
+function ResultFrame({ result }: { result: Result }) {
+  const customer = usePayInStore((state) => customerOf(result, state.sentFor));
+  const previous = usePayInStore((state) => describesAnotherPayIn(state.draft, customer));
+  const look = lookOf(result.status);
+  // An open pay-in keeps its colour and all it offers: it is never put aside without the agent's word.
+  const settled = SETTLED_STATUSES.has(result.status);
+  return (
+    <Frame
+      color={previous && settled ? 'gray' : look.color}
+      title={previous ? `Previous payment: ${look.title}` : look.title}
+      testStatus={result.status}
+      previous={previous}
+    >
+      {previous && (
+        <Text size="sm" fw={500} data-testid="payin-result-previous">
+          {previousSummary(result, customer)}
+          {settled ? '' : '. Still open: not the payment in the form.'}
+        </Text>
+      )}
+      {previous && settled ? (
+        <PreviousSettled result={result} />
+      ) : (
+        <>
+          <Body result={result} />
+          <Facts result={result} />
+          {result.teamCheck?.state === 'skipped' && (
             // Team mode: other desks' pay-ins could not be looked at before this one went.
             <Alert color="yellow" variant="light" p="xs" data-testid="payin-team-check-skipped">
-              {phase.result.teamCheck.message}
+              {result.teamCheck.message}
             </Alert>
           )}
-        </Frame>
-      );
-    }
-  }
+        </>
+      )}
+    </Frame>
+  );
 }
 
 export function PayInResult() {

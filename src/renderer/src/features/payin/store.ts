@@ -9,6 +9,7 @@ import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
 import { IN_PROGRESS_STATUSES, isLaterNews } from '@shared/payin-lifecycle';
 import { payInResultOf } from '@shared/payin-result';
 import { create } from 'zustand';
+import { EMPTY_DRAFT, type FormDraft, type SentFor } from './result-relation';
 
 export type PayInPhase =
   /** `note`: what the agent left open ("Check later"), and where to find it. */
@@ -99,6 +100,12 @@ interface PayInState {
    * page is no longer valid (A38), and the refusal is thrown to the caller.
    */
   reopenBankPage: (historyId: number) => Promise<void>;
+  /** What the form describes now (its customer id, a card typed): the panel tells its pay-in from the next. */
+  draft: FormDraft;
+  /** The form tells what it describes as the agent types. */
+  setDraft: (draft: FormDraft) => void;
+  /** The customer the last pay-in this form sent was for (result-relation.ts). */
+  sentFor: SentFor | undefined;
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {
@@ -136,9 +143,15 @@ export const usePayInStore = create<PayInState>((set, get) => ({
   askAgainProblem: undefined,
   profileId: undefined,
   restoreAfterUnlock: undefined,
+  draft: EMPTY_DRAFT,
+  sentFor: undefined,
 
   async submit(payload) {
     const profileId = get().profileId;
+    const { merchantTradeNo, userId } = payload.fields;
+    set({
+      sentFor: merchantTradeNo ? { merchantTradeNo, userId: userId?.trim() ?? '' } : undefined,
+    });
     set({
       phase: {
         kind: 'sending',
@@ -355,6 +368,11 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     }
     const result = await call('payin.reopenBankPage', { historyId });
     set({ phase: { kind: 'result', result }, askAgainProblem: undefined });
+  },
+
+  setDraft(draft) {
+    const shown = get().draft;
+    if (shown.userId !== draft.userId || shown.cardTyped !== draft.cardTyped) set({ draft });
   },
 }));
 

@@ -18,7 +18,7 @@ test('a pay-in is found by the customer’s name, the amount, the card as shown 
 }) => {
   const lastName = surname();
   await payin.payApproved({ ...customer('search'), lastName }, CARDS.approve, '23.47');
-  await payin.page.getByRole('button', { name: 'New payment' }).click();
+  await payin.form.getByRole('button', { name: 'New payment' }).click();
   await payin.fillPayIn({ ...customer('search-declined'), lastName }, CARDS.decline, '23.48');
   await payin.send.click();
   await payin.expectOutcome('Declined');

@@ -25,7 +25,7 @@ test('a 500.02 pay-in settled Approved by the callback frees Send and New paymen
   const first = await payin.factText('Order number');
 
   await expect(payin.send).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'New payment' })).toBeEnabled();
+  await expect(payin.form.getByRole('button', { name: 'New payment' })).toBeEnabled();
   // The next caller's payment goes out on Enter, while the first one's answer has not come yet.
   await payin.fillPayIn(customer('next-caller'), CARDS.approve, '26.00');
   await payin.amount.press('Enter');

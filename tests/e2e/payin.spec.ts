@@ -269,7 +269,7 @@ test('New payment empties the form, and the phone-payment IP comes from the prof
   // The built-in Sandbox profile's caller IP for phone payments (Settings: Caller IP for phone payments).
   await expect(payin.ip).toHaveValue('203.0.113.7');
   await payin.fillPayIn(customer('new-payment'), CARDS.approve, '15.00');
-  await payin.page.getByRole('button', { name: 'New payment' }).click();
+  await payin.form.getByRole('button', { name: 'New payment' }).click();
   await expect(payin.userId).toHaveValue('');
   await expect(payin.userId).toBeFocused();
   await expect(payin.amount).toHaveValue('');

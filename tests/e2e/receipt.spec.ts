@@ -64,7 +64,7 @@ test('a declined pay-in has a receipt from its History row; an unknown outcome h
   await payin.send.click();
   await payin.expectOutcome('Declined');
   const declined = await payin.factText('Order number');
-  await payin.page.getByRole('button', { name: 'New payment' }).click();
+  await payin.form.getByRole('button', { name: 'New payment' }).click();
   await payin.fillPayIn(customer('receipt-unknown'), CARDS.approve, '500.01');
   await payin.send.click();
   await payin.expectOutcome('Outcome unknown');

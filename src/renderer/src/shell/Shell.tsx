@@ -18,6 +18,7 @@ import {
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
 import { useActiveProfile, useSettingsStore } from '../features/settings/store';
+import { aModalDialogIsOpen } from '../lib/modal-dialog';
 import { usePageRequest } from '../lib/page-request';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { HistoryDamageNotice } from './HistoryDamageNotice';
@@ -28,10 +29,6 @@ import './shell.css';
 import { PAGES, type PageId } from './pages';
 
 const LAZY_IDS: readonly LazyPageId[] = ['kyc', 'history', 'settings'];
-
-function aModalDialogIsOpen(): boolean {
-  return document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
-}
 
 /** A page loaded on demand: nothing until its first visit, then mounted for good. */
 function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; visited: boolean }) {

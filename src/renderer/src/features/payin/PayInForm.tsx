@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
 import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
@@ -42,6 +41,7 @@ import { StoredCardPicker } from './StoredCardPicker';
 import { usePayInStore } from './store';
 import { SEND_BUTTON_ID, TestScenarioPicker } from './TestScenarioPicker';
 import { usePublishFormDraft } from './use-form-draft';
+import { NEW_PAYMENT_KEY, usePayInFormKeys } from './use-payin-form-keys';
 
 export function PayInForm({
   profile,
@@ -169,6 +169,11 @@ export function PayInForm({
           setFoldedFor(customerComplete(values) ? values.userId.trim() : undefined);
           if (active) setTimeout(() => setFocus(storedCardCount > 0 ? 'ccStorageID' : 'cardNumber'), 0);
         },
+        newPayment: () => latestNewPayment.current(),
+        resumeTyping() {
+          const marked = Object.keys(form.formState.errors).filter(isFormField);
+          setTimeout(() => setFocus(marked[0] ?? 'userId'), 0);
+        },
         // A test card chosen in the Test cards list: into the card fields, then on to the amount.
         fillCard(card) {
           setValue('ccStorageID', '');
@@ -198,6 +203,10 @@ export function PayInForm({
     setTimeout(() => setFocus('userId'), 0);
   }
 
+  // The handle attached once calls the newest newPayment (it reads the profile of the latest render).
+  const latestNewPayment = useRef(newPayment);
+  latestNewPayment.current = newPayment;
+
   function clearCard() {
     for (const name of CARD_FIELDS) setValue(name, '', { shouldDirty: false });
     form.clearErrors([...CARD_FIELDS]);
@@ -226,27 +235,24 @@ export function PayInForm({
     if (open.length) setSections((current) => [...new Set([...current, ...open])]);
   };
 
-  // Escape anywhere on the page (the focus may be on the result panel), except in a dialog or an open list.
-  function onKeyDown(event: KeyboardEvent) {
-    if (!active || event.key !== 'Escape' || event.defaultPrevented) return;
-    const target = event.target instanceof Element ? event.target : undefined;
-    if (target?.getAttribute('aria-expanded') === 'true') return; // an open dropdown closes first
-    if (target?.closest('[role="dialog"], [data-bank-page]')) return;
-    if (document.querySelector('[role="dialog"]')) return;
-    event.preventDefault();
-    const values = getValues();
-    if (values.cardNumber || values.expDate || values.cvv) {
+  usePayInFormKeys({
+    active,
+    clearCard() {
       clearCard();
       setNotice('Card details cleared. Press Escape again to clear the whole form.');
       setFocus('cardNumber');
-    } else {
-      reset(defaultValues(profile, values.version));
+    },
+    clearForm() {
+      reset(defaultValues(profile, getValues('version')));
       setNotice('Form cleared.');
       setFocus('userId');
-    }
-  }
-
-  useWindowEvent('keydown', onKeyDown);
+    },
+    cardTyped() {
+      const values = getValues();
+      return Boolean(values.cardNumber || values.expDate || values.cvv);
+    },
+    newPayment: () => newPayment(),
+  });
 
   const sendLabel = preview?.ok ? `Send payment of ${preview.value} ${currency}` : 'Send payment';
 
@@ -377,10 +383,19 @@ export function PayInForm({
 
           <Group justify="space-between">
             <Text size="xs" c="dimmed" aria-live="polite">
-              {notice ?? 'Enter sends · Esc clears the card details, Esc again the whole form'}
+              {notice ??
+                `Enter sends · Esc clears the card details, Esc again the whole form · ${NEW_PAYMENT_KEY} new payment`}
             </Text>
             <Group gap="sm">
-              <Button type="button" variant="default" size="md" disabled={sending} onClick={newPayment}>
+              <Button
+                type="button"
+                variant="default"
+                size="md"
+                disabled={sending}
+                onClick={newPayment}
+                aria-keyshortcuts={NEW_PAYMENT_KEY}
+                title={NEW_PAYMENT_KEY}
+              >
                 New payment
               </Button>
               <Button

@@ -5,7 +5,7 @@
 // the pay-in's changes from any source (main's payin.changed events). Once the form describes another
 // pay-in (result-relation.ts), the panel says its pay-in is the previous one: a settled one dims to a line
 // with its receipt, an open one keeps all it offers.
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
@@ -21,6 +21,7 @@ import { BankPage } from './BankPage';
 import { isFormField } from './form';
 import { customerOf, describesAnotherPayIn, previousSummary } from './result-relation';
 import { type PayInPhase, usePayInStore } from './store';
+import { NEW_PAYMENT_KEY } from './use-payin-form-keys';
 import './payin-result.css';
 
 // The result panel's headings: the History page's words, except where the panel says more.
@@ -97,7 +98,7 @@ function Facts({ result }: { result: Result }) {
  */
 function AskAgain({ result, checkLater: offerLater = true }: { result: Result; checkLater?: boolean }) {
   const askAgain = usePayInStore((state) => state.askAgain);
-  const checkLater = usePayInStore((state) => state.checkLater);
+  const putAside = usePayInStore((state) => state.putAside);
   const askAgainProblem = usePayInStore((state) => state.askAgainProblem);
   // Read again with each news of the pay-in; each ask shows "Sending…" first, so this mounts anew after it.
   const attempts = usePayInAttempts(result.historyId, `${result.status}:${result.message ?? ''}`);
@@ -111,7 +112,7 @@ function AskAgain({ result, checkLater: offerLater = true }: { result: Result; c
       onAskAgain={(card) => void askAgain(result.historyId, card)}
       actions={
         offerLater && (
-          <Button variant="default" onClick={() => checkLater(result)}>
+          <Button variant="default" onClick={() => putAside(result)}>
             Check later
           </Button>
         )
@@ -177,7 +178,7 @@ function Approved({ result }: { result: Result }) {
 }
 
 function Body({ result }: { result: Result }) {
-  const close = usePayInStore((state) => state.close);
+  const putAside = usePayInStore((state) => state.putAside);
   switch (result.status) {
     case 'approved':
       return <Approved result={result} />;
@@ -220,7 +221,7 @@ function Body({ result }: { result: Result }) {
           <Text size="sm">{result.message}</Text>
           <Text size="sm">Every answer and notification is in the pay-in's timeline in History.</Text>
           <Group>
-            <Button variant="default" size="xs" onClick={close}>
+            <Button variant="default" size="xs" onClick={() => putAside()}>
               Close
             </Button>
           </Group>
@@ -249,7 +250,7 @@ function Body({ result }: { result: Result }) {
             )
           )}
           <Group>
-            <Button variant="default" size="xs" onClick={close}>
+            <Button variant="default" size="xs" onClick={() => putAside()}>
               Close
             </Button>
           </Group>
@@ -264,6 +265,7 @@ function Frame({
   children,
   testStatus,
   previous = false,
+  next = true,
 }: {
   color: string;
   title: string;
@@ -271,6 +273,8 @@ function Frame({
   testStatus: string;
   /** The pay-in is not the one the form describes now. */
   previous?: boolean;
+  /** "New payment" beside the heading: the first Tab from it (not while sending). */
+  next?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -289,17 +293,37 @@ function Frame({
     >
       <Stack gap="sm">
         {/* yellow.9 on yellow.0 falls short of WCAG AA contrast even for a heading: orange.9 does not. */}
-        <Title order={3} c={color === 'yellow' ? 'orange.9' : `${color}.9`} ref={heading} tabIndex={-1}>
-          {title}
-        </Title>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} c={color === 'yellow' ? 'orange.9' : `${color}.9`} ref={heading} tabIndex={-1}>
+            {title}
+          </Title>
+          {next && <NewPaymentButton />}
+        </Group>
         {children}
       </Stack>
     </Paper>
   );
 }
 
+/** The next payment, from the panel: as the form's New payment (Alt+N), the cursor in Customer id. */
+function NewPaymentButton() {
+  const newPayment = usePayInStore((state) => state.newPayment);
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      onClick={newPayment}
+      aria-keyshortcuts={NEW_PAYMENT_KEY}
+      rightSection={<Kbd size="xs">{NEW_PAYMENT_KEY}</Kbd>}
+      data-testid="payin-result-new-payment"
+    >
+      New payment
+    </Button>
+  );
+}
+
 function PhaseView({ phase }: { phase: PayInPhase }) {
-  const close = usePayInStore((state) => state.close);
+  const putAside = usePayInStore((state) => state.putAside);
   switch (phase.kind) {
     case 'idle':
       return phase.note ? (
@@ -317,6 +341,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
           color="blue"
           title={phase.what === 'cancel' ? 'Closing the bank page…' : 'Sending…'}
           testStatus="sending"
+          next={false}
         >
           <Group gap="xs">
             <Loader size="sm" />
@@ -330,7 +355,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
           <Text size="sm">{phase.message}</Text>
           <Text size="sm">Nothing left Paydesk; nothing was charged.</Text>
           <Group>
-            <Button variant="default" size="xs" onClick={close}>
+            <Button variant="default" size="xs" onClick={() => putAside()}>
               Close
             </Button>
           </Group>
@@ -340,7 +365,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
           <Text size="sm">{phase.message}</Text>
           <Text size="sm">Look the pay-in up in History before charging again.</Text>
           <Group>
-            <Button variant="default" size="xs" onClick={close}>
+            <Button variant="default" size="xs" onClick={() => putAside()}>
               Close
             </Button>
           </Group>
@@ -352,7 +377,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
           <Text fw={700}>The customer may have been charged.</Text>
           <Text size="sm">{phase.message}</Text>
           <Group>
-            <Button variant="default" size="xs" onClick={close}>
+            <Button variant="default" size="xs" onClick={() => putAside()}>
               Check later
             </Button>
           </Group>
@@ -366,7 +391,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
 
 /** A settled pay-in the form has moved on from: one line, its receipt, its customer again, and Close. */
 function PreviousSettled({ result }: { result: Result }) {
-  const close = usePayInStore((state) => state.close);
+  const putAside = usePayInStore((state) => state.putAside);
   const lastCustomer = usePayInStore((state) => state.lastCustomer);
   const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
   return (
@@ -379,7 +404,7 @@ function PreviousSettled({ result }: { result: Result }) {
           Same customer again
         </Button>
       )}
-      <Button variant="default" size="xs" onClick={close}>
+      <Button variant="default" size="xs" onClick={() => putAside()}>
         Close
       </Button>
     </Group>

@@ -40,6 +40,10 @@ export interface PayInFormHandle {
   fillCustomer(customer: CustomerDetails): void;
   /** Main or the gateway named a field: the form marks it, opens its section and focuses it. */
   markField(field: string, message: string): void;
+  /** "New payment": an empty form with the cursor in its first field (the panel's pay-in put aside). */
+  newPayment(): void;
+  /** The panel was closed or put aside: the cursor back in the form, on a marked field or Customer id. */
+  resumeTyping(): void;
 }
 
 interface PayInState {
@@ -56,6 +60,13 @@ interface PayInState {
   close: () => void;
   /** The agent leaves an open pay-in for now: the panel says where it is and what not to do. */
   checkLater: (result: PayInResult) => void;
+  /**
+   * The panel's own Close or Check later: as `close` or `checkLater`, and the cursor goes back to the form
+   * (the button that had it is gone with the panel).
+   */
+  putAside: (result?: PayInResult) => void;
+  /** The panel's "New payment", as the form's (Alt+N). */
+  newPayment: () => void;
   /**
    * The customer of the last approved pay-in, kept in memory only so that "Same customer again" can bring
    * the details back: after an approval the form starts a new payment. Forgotten when Paydesk locks.
@@ -279,6 +290,16 @@ export const usePayInStore = create<PayInState>((set, get) => ({
       },
       askAgainProblem: undefined,
     });
+  },
+
+  putAside(result) {
+    if (result) get().checkLater(result);
+    else get().close();
+    get().form?.resumeTyping();
+  },
+
+  newPayment() {
+    get().form?.newPayment();
   },
 
   profileShown(profileId) {

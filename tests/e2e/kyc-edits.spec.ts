@@ -122,3 +122,19 @@ for (const size of WINDOW_SIZES) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('fixing the last invalid row by keyboard leaves the focus on Show all rows, not on the page', async ({
+  kyc,
+  page,
+}) => {
+  const csv = file(`last${Date.now().toString(36).slice(-5)}`);
+  await kyc.drop(csv);
+  await kyc.showOnly('Invalid');
+  await kyc.fix(43, 'email', FIXED);
+  await expect(kyc.filter('Invalid')).toHaveAccessibleName('Invalid (0)');
+  const showAll = page.getByRole('button', { name: 'Show all rows' });
+  await expect(showAll).toBeFocused();
+  await expect(showAll).toHaveAccessibleDescription('No invalid rows.');
+  await page.keyboard.press('Enter');
+  await expect(kyc.filter('All rows')).toBeChecked();
+});

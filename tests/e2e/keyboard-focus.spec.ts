@@ -78,3 +78,17 @@ test('a focused text field shows a 2 px ring', async ({ payin }) => {
   });
   expect(outline).toBe('solid 2px');
 });
+
+test('History’s detail drawer gives the focus back to its row when Escape closes it', async ({ payin, page }) => {
+  await payin.payApproved(customer('keys-drawer'), CARDS.approve, '23.00');
+  const history = new HistoryPage(page);
+  await history.open();
+  const row = history.rows.first();
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(history.drawer).toBeVisible();
+  await expect.poll(() => focusIsWithin(history.drawer)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(history.drawer).toBeHidden();
+  await expect(row).toBeFocused();
+});

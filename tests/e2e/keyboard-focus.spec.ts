@@ -79,7 +79,10 @@ test('a focused text field shows a 2 px ring', async ({ payin }) => {
   expect(outline).toBe('solid 2px');
 });
 
-test('History’s detail drawer gives the focus back to its row when Escape closes it', async ({ payin, page }) => {
+test('History’s detail drawer gives the focus back to its row when Escape closes it', async ({
+  payin,
+  page,
+}) => {
   await payin.payApproved(customer('keys-drawer'), CARDS.approve, '23.00');
   const history = new HistoryPage(page);
   await history.open();

@@ -75,7 +75,7 @@ for (const size of WINDOW_SIZES) {
       await page.keyboard.press('End');
       for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
       // The line under the grid follows each key at once (the focus follows once the row is rendered).
-      await expect(kyc.activeCell).toContainText(' · documentUrls');
+      await expect(kyc.activeCell).toContainText(' · Other document images (documentUrls)');
       const rowNumber = Number(/Row (\d+)/.exec((await kyc.activeCell.textContent()) ?? '')?.[1]);
       expect(rowNumber).toBeGreaterThan(20);
       // Its row loaded and the cell focused (Enter on a row still loading opens nothing).
@@ -87,7 +87,7 @@ for (const size of WINDOW_SIZES) {
       // Back left from there: firstName passes under the pinned columns; its editor is not covered.
       await page.keyboard.press('Home');
       for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-      await expect(kyc.activeCell).toContainText(`Row ${rowNumber} · firstName`);
+      await expect(kyc.activeCell).toContainText(`Row ${rowNumber} · First name (firstName)`);
       editor = await editHere(kyc, rowNumber, 'firstName');
       await expectWholeInGrid(page, kyc, editor, 'firstName after scrolling right');
       await page.keyboard.press('Escape');
@@ -136,7 +136,7 @@ for (const size of WINDOW_SIZES) {
       await goTo.fill('1500');
       await page.keyboard.press('Enter');
       await expect(kyc.cell(1500, 'email')).toBeFocused();
-      await expect(kyc.activeCell).toContainText('Row 1500 · email');
+      await expect(kyc.activeCell).toContainText('Row 1500 · E-mail (email)');
       await expect(kyc.row(1500)).toHaveAttribute('aria-selected', 'true');
       await expectWholeInGrid(page, kyc, await editHere(kyc, 1500, 'email'), 'row 1500 reached by number');
       await page.keyboard.press('Escape');

@@ -33,6 +33,7 @@ import {
   HEADER_HEIGHT,
   PINNED_WIDTH,
   ROW_HEIGHT,
+  revealColumnAt,
 } from './grid-columns';
 import { KycGridEmpty } from './KycGridEmpty';
 import {
@@ -84,10 +85,10 @@ function fixReport(row: KycRowView, field: KycField): string {
 function revealCell(box: HTMLElement, cell: HTMLElement): void {
   const view = box.getBoundingClientRect();
   const rect = cell.getBoundingClientRect();
-  const left = view.left + box.clientLeft + (cell.dataset.pinned ? 0 : PINNED_WIDTH);
-  const right = view.left + box.clientLeft + box.clientWidth;
-  if (rect.left < left) box.scrollLeft -= left - rect.left;
-  else if (rect.right > right) box.scrollLeft += Math.min(rect.right - right, rect.left - left);
+  // Sideways to a snap point (grid-columns.ts): anywhere else the grid's snapping would pull it back.
+  const col = Number(cell.dataset.cell?.split(':')[1]);
+  const left = Number.isInteger(col) ? revealColumnAt(col, box.scrollLeft, box.clientWidth) : undefined;
+  if (left !== undefined) box.scrollLeft = left;
   const top = view.top + box.clientTop + HEADER_HEIGHT;
   const bottom = view.top + box.clientTop + box.clientHeight;
   if (rect.top < top) box.scrollTop -= top - rect.top;
@@ -369,6 +370,7 @@ export function KycGrid({ label, ref }: { label: string; ref?: Ref<KycGridHandle
           position: 'relative',
           scrollPaddingTop: HEADER_HEIGHT,
           scrollPaddingLeft: PINNED_WIDTH,
+          scrollSnapType: 'x proximity',
         }}
       >
         <table

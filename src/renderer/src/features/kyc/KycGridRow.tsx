@@ -8,7 +8,8 @@
 import type { KycField, KycRowError, KycRowView, KycRowWarning } from '@shared/kyc-batch';
 import type { KycCellChange } from '@shared/kyc-edits';
 import { type KeyboardEvent, memo, type ReactNode } from 'react';
-import { COLUMNS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
+import { COLUMNS, GRID_HEADERS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
+import { KYC_FIELD_LABELS } from './kyc-fields';
 import { RowStateLabel } from './StateLabels';
 
 export interface EditState {
@@ -254,8 +255,9 @@ export function KycGridHeader() {
             className="kyc-cell"
             data-pinned={column.pinned !== undefined || undefined}
             data-pinned-last={column.id === LAST_PINNED_ID || undefined}
+            title={column.field && `${KYC_FIELD_LABELS[column.field]} (${column.field})`}
           >
-            {column.id === 'row' ? 'Row' : column.id === 'state' ? 'State' : column.id}
+            {column.field ? GRID_HEADERS[column.field] : column.id === 'row' ? 'Row' : 'State'}
           </th>
         ))}
       </tr>

@@ -3,6 +3,7 @@
 import { Group, Loader, Text } from '@mantine/core';
 import type { KycField, KycRowError, KycRowFilter, KycRowView } from '@shared/kyc-batch';
 import { count } from './format';
+import { GRID_HEADERS } from './grid-columns';
 import { changeText, errorText } from './KycGridRow';
 
 export function KycGridStatus({
@@ -43,7 +44,7 @@ export function KycGridStatus({
         <Text size="xs" c="gray.8" truncate>
           <strong>
             Row {row.row}
-            {field ? ` · ${field}` : ''}
+            {field ? ` · ${GRID_HEADERS[field]} (${field})` : ''}
           </strong>
           {detail}
         </Text>

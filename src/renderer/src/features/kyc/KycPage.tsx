@@ -8,6 +8,7 @@ import { useHotkeys } from '@mantine/hooks';
 import type { KycBatchSummary } from '@shared/kyc-batch';
 import { Fragment, useDeferredValue, useEffect, useRef } from 'react';
 import { count, records } from './format';
+import { firstInvalidField } from './grid-columns';
 import { KycCheckProgress } from './KycCheckProgress';
 import { KycDateWarnings } from './KycDateWarnings';
 import { KycDropZone, useFileDrop } from './KycDropZone';
@@ -68,7 +69,9 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
         <Group gap="md" align="center">
           <KycFilterBar />
           <KycGoTo
-            onFound={(pos, _row, byUserId) => grid.current?.goTo(pos, byUserId ? 'userId' : undefined)}
+            onFound={(pos, row, byUserId) =>
+              grid.current?.goTo(pos, firstInvalidField(row) ?? (byUserId ? 'userId' : undefined))
+            }
           />
         </Group>
         {/* Undo and Redo beside the keys' help: a row of their own pushed the grid out of the window. */}

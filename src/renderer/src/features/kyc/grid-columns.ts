@@ -1,6 +1,6 @@
 // The grid's columns: the row number, the row's state and its userId (pinned to the left), then one column
 // per other KYC field in the wire schema's order. Widths are in pixels so that rows line up without measuring.
-import type { KycField } from '@shared/kyc-batch';
+import type { KycField, KycRowView } from '@shared/kyc-batch';
 import { KYC_FIELDS } from './kyc-fields';
 
 export const ROW_HEIGHT = 32;
@@ -22,7 +22,7 @@ const FIELD_WIDTH: Record<KycField, number> = {
   birthday: 112,
   gender: 84,
   country: 76,
-  iddCode: 76,
+  iddCode: 104,
   personalCode: 140,
   certificateDateStart: 168,
   certificateDateEnd: 160,
@@ -30,6 +30,28 @@ const FIELD_WIDTH: Record<KycField, number> = {
   mobile: 140,
   idCardUrls: 300,
   documentUrls: 260,
+};
+
+/**
+ * The column headers: the words of a compliance officer's spreadsheet, short enough for the column (the
+ * full label and the gateway's name are the header's tooltip). The row's editor keeps the gateway's name.
+ */
+export const GRID_HEADERS: Readonly<Record<KycField, string>> = {
+  userId: 'Customer id',
+  firstName: 'First name',
+  lastName: 'Last name',
+  middleName: 'Middle name',
+  birthday: 'Born',
+  gender: 'Gender',
+  country: 'Country',
+  iddCode: 'Calling code',
+  personalCode: 'National id no.',
+  certificateDateStart: 'ID valid from',
+  certificateDateEnd: 'ID valid until',
+  email: 'E-mail',
+  mobile: 'Mobile',
+  idCardUrls: 'ID card images',
+  documentUrls: 'Other document images',
 };
 
 /** Pinned after the row number and state: the record's own id stays in view as the fields scroll by. */
@@ -47,6 +69,37 @@ export const COLUMNS: readonly GridColumn[] = [
   })),
 ];
 
+/** Where each column starts in the grid's content, in pixels. */
+export const COLUMN_STARTS: readonly number[] = COLUMNS.map((_, col) =>
+  COLUMNS.slice(0, col).reduce((sum, column) => sum + column.width, 0),
+);
+
+/**
+ * The horizontal scroll positions at which a scrolling column's left edge meets the pinned columns: the
+ * grid's snap points (kyc.css), so the only places a sideways scroll may stop.
+ */
+export function snapPointOf(col: number): number {
+  return COLUMN_STARTS[col]! - PINNED_WIDTH;
+}
+
+/**
+ * The snap point to scroll to so that the column is whole beside the pins, from `scrollLeft` and the box's
+ * width; `undefined` when it already is (or is pinned). A column wider than the view shows its start.
+ */
+export function revealColumnAt(col: number, scrollLeft: number, viewWidth: number): number | undefined {
+  const column = COLUMNS[col];
+  if (!column || column.pinned !== undefined) return undefined;
+  const start = COLUMN_STARTS[col]!;
+  const end = start + column.width;
+  if (start - scrollLeft < PINNED_WIDTH) return snapPointOf(col);
+  if (end - scrollLeft <= viewWidth) return undefined;
+  // The first column start, left to right, from which the column's right edge is in view.
+  for (let first = FIRST_SCROLLING_COLUMN; first < col; first++) {
+    if (end - snapPointOf(first) <= viewWidth) return snapPointOf(first);
+  }
+  return snapPointOf(col);
+}
+
 /** The last pinned column: the border between what stays and what scrolls. */
 export const LAST_PINNED_ID = PINNED_FIELD;
 
@@ -55,6 +108,7 @@ export const PINNED_WIDTH = COLUMNS.reduce(
   0,
 );
 export const GRID_WIDTH = COLUMNS.reduce((sum, column) => sum + column.width, 0);
+const FIRST_SCROLLING_COLUMN = COLUMNS.findIndex((column) => column.pinned === undefined);
 /** The first field column: where the active cell starts. */
 export const FIRST_FIELD_COLUMN = COLUMNS.findIndex((column) => column.field !== undefined);
 
@@ -72,3 +126,12 @@ export const GRID_VARIABLES = {
     ),
   ),
 } as Record<string, string>;
+
+/**
+ * The row's first invalid cell, left to right: where Go to puts the cursor on an invalid row, since its bad
+ * cell is often off-screen to the right with nothing to say which column.
+ */
+export function firstInvalidField(row: KycRowView): KycField | undefined {
+  const invalid = new Set(row.errors.map((error) => error.field));
+  return COLUMNS.find((column) => column.field !== undefined && invalid.has(column.field))?.field;
+}

@@ -4,9 +4,9 @@
 // window.paydesk.)
 
 import { usePayInStore } from '@renderer/features/payin/store';
-import { useSettingsStore } from '@renderer/features/settings/store';
 import type { SettingsView } from '@shared/ipc';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useSettingsStore } from '../../src/renderer/src/lib/settings-store';
 
 const calls: { channel: string; input: unknown }[] = [];
 let answer: unknown;

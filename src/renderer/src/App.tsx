@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import { useEffect } from 'react';
 import { useOperatorLock } from './features/lock/use-operator-lock';
 import { listenForPayInChanges, usePayInStore } from './features/payin/store';
-import { useSettingsStore } from './features/settings/store';
 import { forgetAllOnLock } from './lib/forget-on-lock';
 import { LazyWhen } from './lib/lazy-code';
 import { LazyLockScreen } from './shell/lazy-parts';

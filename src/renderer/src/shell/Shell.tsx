@@ -6,6 +6,8 @@
 // the focus (a remembered place further down would leave the focused field out of view).
 import { Alert, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { SettingsNotices } from '@renderer/features/settings/SettingsNotices';
+import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
 import {
   type CSSProperties,
   Suspense,
@@ -17,14 +19,12 @@ import {
 } from 'react';
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
-import { useActiveProfile, useSettingsStore } from '../features/settings/store';
 import { aModalDialogIsOpen } from '../lib/modal-dialog';
 import { usePageRequest } from '../lib/page-request';
 import { EnvironmentBanner } from './EnvironmentBanner';
 import { HistoryDamageNotice } from './HistoryDamageNotice';
 import { LazyPage, type LazyPageId, preloadAfterStart, retryPage } from './lazy-pages';
 import { PageBoundary, PageLoading } from './PageLoading';
-import { SettingsNotices } from './SettingsNotices';
 import './shell.css';
 import { PAGES, type PageId } from './pages';
 

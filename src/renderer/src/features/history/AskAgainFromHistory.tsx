@@ -1,14 +1,14 @@
 // "Ask the gateway again" (the same order number) from History's drawer, for a pay-in whose outcome is
-// open: the result panel's own panel and action (payin/AskAgainPanel, lib/ask-again), with the answer
+// open: the result panel's own panel and action (lib/AskAgainPanel, lib/ask-again), with the answer
 // said here and the drawer refreshed after every attempt. Once the card was asked for, the form stays
 // until asking again gets through.
 import { Alert } from '@mantine/core';
+import { AskAgainPanel } from '@renderer/lib/AskAgainPanel';
 import { type AskAgainCard, askAgain } from '@renderer/lib/ask-again';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
 import type { PayInResult } from '@shared/ipc';
 import { useState } from 'react';
-import { AskAgainPanel } from '../payin/AskAgainPanel';
 
 export function AskAgainFromHistory({
   historyId,

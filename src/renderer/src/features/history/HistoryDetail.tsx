@@ -5,13 +5,13 @@
 // its gateway asked again on the desk that sent it.
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { CopyValue } from '@renderer/lib/CopyValue';
+import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '@renderer/lib/status-look';
 import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { hasReceipt } from '@shared/receipt';
 import { phoneReference } from '@shared/trade-no';
 import type { ReactNode } from 'react';
-import { ReceiptButton } from '../receipt/ReceiptButton';
 import { localDateTime, prettyJson } from './format';
 import { KycEditsTable } from './KycEditsTable';
 import { PayInWaysForward } from './PayInWaysForward';

@@ -5,12 +5,12 @@
 import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
+import { useTeamDesks } from '@renderer/lib/team/use-team-reads';
 import { type HistoryKind, ID_PART_MIN, KYC_BATCH_STATUSES } from '@shared/history';
 import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
 import { useEffect, useState } from 'react';
-import { useSettingsStore } from '../settings/store';
-import { useTeamDesks } from '../team/use-team-reads';
 import { DATE_PRESETS, localDayText } from './format';
 import { EMPTY_FILTERS } from './query';
 import { StatusFilter } from './StatusFilter';

@@ -5,11 +5,11 @@
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { usePageRequest } from '@renderer/lib/page-request';
 import { errorMessage } from '@renderer/lib/paydesk';
+import { payInActions } from '@renderer/lib/payin-actions';
 import type { PayInRow } from '@shared/history';
 import { FOLLOW_UP_REASON_MAX } from '@shared/ipc';
 import { FOLLOW_UP_STATUSES, MONEY_READING } from '@shared/payin-lifecycle';
 import { type FormEvent, useState } from 'react';
-import { usePayInStore } from '../payin/store';
 import { AskAgainFromHistory } from './AskAgainFromHistory';
 import { localDateTime } from './format';
 import { type HistoryDetail, useHistoryStore } from './store';
@@ -25,7 +25,7 @@ function ReopenBankPage({ historyId }: { historyId: number }) {
     setBusy(true);
     setProblem(undefined);
     try {
-      await usePayInStore.getState().reopenBankPage(historyId);
+      await payInActions().reopenBankPage(historyId);
       // The bank page is on the Pay-in page now: the drawer goes, the page shows.
       useHistoryStore.getState().close();
       usePageRequest.getState().request('payin');

@@ -3,9 +3,9 @@
 // answer, and the export of the rows still to fix.
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
+import { useActiveProfile } from '@renderer/lib/settings-store';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import { useState } from 'react';
-import { useActiveProfile } from '../settings/store';
 import { count, records } from './format';
 import { KycChunkTable } from './KycChunkTable';
 import { isChecking, type SendState, useKycStore, waitingText } from './store';

@@ -3,9 +3,9 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { localTimeOfDay } from '@renderer/lib/local-time';
+import { useLockStore } from '@renderer/lib/lock-store';
 import { OPERATOR_LOCKOUT } from '@shared/ipc';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useLockStore } from './store';
 
 /**
  * Whether main's lockout is still running by this clock. At its end main is asked again (lock.status

@@ -1,9 +1,9 @@
 // Main times the operator's idleness; the renderer tells it the operator is there. One lock.activity
 // call per REPORT_EVERY_MS at most: enough for a lock counted in minutes, and no IPC traffic per keystroke.
 
+import { useLockStore } from '@renderer/lib/lock-store';
 import { call } from '@renderer/lib/paydesk';
 import { useEffect } from 'react';
-import { useLockStore } from './store';
 
 export const REPORT_EVERY_MS = 30_000;
 const EVENTS = ['keydown', 'pointerdown', 'wheel'] as const;

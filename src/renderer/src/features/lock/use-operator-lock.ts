@@ -1,6 +1,7 @@
 // The app's side of the operator lock in one hook: mirror main's lock, report activity, say if locked.
+
+import { selectLocked, useLockStore, watchLock } from '@renderer/lib/lock-store';
 import { useEffect } from 'react';
-import { selectLocked, useLockStore, watchLock } from './store';
 import { useActivityReport } from './use-activity-report';
 
 export interface OperatorLock {

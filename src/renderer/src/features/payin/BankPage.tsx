@@ -4,9 +4,9 @@
 // popup the panel opens itself and closes again once the bank step is over.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { call, errorMessage } from '@renderer/lib/paydesk';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import type { PayInResult } from '@shared/ipc';
 import { useEffect, useRef, useState } from 'react';
-import { useSettingsStore } from '../settings/store';
 import { usePayInStore } from './store';
 
 type BankPageLink = NonNullable<PayInResult['bankPage']>;

@@ -1,9 +1,9 @@
 // Card number, expiry and CVV: grouped as typed, brand beside the number, Luhn checked once the length is
 // complete. The inputs themselves (and the number kept from copy, cut and drag) are CardInputs.tsx.
 import { Group } from '@mantine/core';
+import { CardNumberInput, CvvInput, ExpiryInput } from '@renderer/lib/CardInputs';
+import { brandOf, cardDigits, cvvLabelOf, cvvLengthOf, liveCardNumberError } from '@renderer/lib/card-input';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { CardNumberInput, CvvInput, ExpiryInput } from './CardInputs';
-import { brandOf, cardDigits, cvvLabelOf, cvvLengthOf, liveCardNumberError } from './card-input';
 import type { PayInFormValues } from './form';
 
 /** `optional`: card details beside a stored card, for a gateway that takes them (A8); none is required. */

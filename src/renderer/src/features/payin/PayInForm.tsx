@@ -13,6 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
+import { formatCardNumber } from '@renderer/lib/card-input';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
 import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
 import { accordionSectionOf, fieldsIn, PAYIN_FIELDS } from '@shared/payin-fields';
@@ -24,7 +25,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
 import { CardFields } from './CardFields';
 import { CustomerFields, customerComplete, customerFieldsOf } from './CustomerFields';
-import { formatCardNumber } from './card-input';
 import {
   CARD_FIELDS,
   defaultValues,

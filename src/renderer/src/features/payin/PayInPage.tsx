@@ -1,8 +1,9 @@
 import { Box, Group, Stack, Title } from '@mantine/core';
 import { LazyWhen } from '@renderer/lib/lazy-code';
-import { LazyDuplicateDialog, LazyOutcomeUnknownQueue } from '@renderer/shell/lazy-parts';
+import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
+import { LazyOutcomeUnknownQueue } from '@renderer/lib/team/lazy-outcome-unknown-queue';
 import { useEffect } from 'react';
-import { useActiveProfile, useSettingsStore } from '../settings/store';
+import { LazyDuplicateDialog } from './lazy-duplicate-dialog';
 import { PayInForm } from './PayInForm';
 import { PayInResult } from './PayInResult';
 import { usePayInStore } from './store';

@@ -6,17 +6,17 @@
 // pay-in (result-relation.ts), the panel says its pay-in is the previous one: a settled one dims to a line
 // with its receipt, an open one keeps all it offers.
 import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { AskAgainPanel } from '@renderer/lib/AskAgainPanel';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { localDateTime } from '@renderer/lib/local-time';
+import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
+import { useActiveProfile } from '@renderer/lib/settings-store';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
 import type { PayInResult as Result } from '@shared/ipc';
 import { type PayInStatus, SETTLED_STATUSES } from '@shared/payin-lifecycle';
 import { phoneReference } from '@shared/trade-no';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { ReceiptButton } from '../receipt/ReceiptButton';
-import { useActiveProfile } from '../settings/store';
-import { AskAgainPanel } from './AskAgainPanel';
 import { BankPage } from './BankPage';
 import { isFormField } from './form';
 import { customerOf, describesAnotherPayIn, previousSummary } from './result-relation';

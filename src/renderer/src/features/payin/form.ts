@@ -5,6 +5,7 @@
 // (form-resolver.ts) loads: the form shows, and checks cards as they are typed, without it.
 
 import { callingCodesIfLoaded } from '@renderer/lib/calling-codes';
+import { cardDigits } from '@renderer/lib/card-input';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '@shared/cards/card';
 import type { PayInRules } from '@shared/gateway/payin';
 import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
@@ -21,7 +22,6 @@ import {
 } from '@shared/payin-fields';
 import type { PayInSubmit } from '@shared/payin-form';
 import type { Profile } from '@shared/profile';
-import { cardDigits } from './card-input';
 
 /**
  * The sandbox's reading of the rules (A8, A14), DEFAULT_PAYIN_RULES of src/shared/gateway/payin.ts, which

@@ -4,6 +4,7 @@
 
 import { type AskAgainCard, type AskAgainProblem, askAgain } from '@renderer/lib/ask-again';
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
+import { registerPayInActions } from '@renderer/lib/payin-actions';
 import type { PayInResult, StoredCard } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
 import { IN_PROGRESS_STATUSES, isLaterNews } from '@shared/payin-lifecycle';
@@ -396,6 +397,9 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     if (shown.userId !== draft.userId || shown.cardTyped !== draft.cardTyped) set({ draft });
   },
 }));
+
+// History's drawer reopens a bank page on this page's panel through lib/ (payin-actions.ts).
+registerPayInActions({ reopenBankPage: (historyId) => usePayInStore.getState().reopenBankPage(historyId) });
 
 /** Once per app: any change of the shown pay-in (an answer, a bank page, a callback) updates the panel. */
 export function listenForPayInChanges(): () => void {

@@ -1,7 +1,8 @@
 // Sandbox demo scenarios: one choice fills a test card or fault amount and plausible customer data,
 // so a flow can be shown in two keystrokes. Only offered when the active profile is a sandbox.
+
+import { formatCardNumber } from '@renderer/lib/card-input';
 import { testExpiry } from '@renderer/lib/test-cards';
-import { formatCardNumber } from './card-input';
 import type { PayInFormValues } from './form';
 
 export interface TestScenario {

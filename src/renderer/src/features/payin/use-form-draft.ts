@@ -1,10 +1,10 @@
 // The pay-in form tells the store what it describes as the agent types (its customer id, whether a card is
 // in it), so that the result panel can say when its pay-in is the previous one (result-relation.ts).
 
+import { cardDigits } from '@renderer/lib/card-input';
 import type { PayInSubmit } from '@shared/payin-form';
 import { useEffect } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
-import { cardDigits } from './card-input';
 import type { PayInFormValues } from './form';
 import { usePayInStore } from './store';
 

@@ -2,12 +2,13 @@
 // keychain. With one set, Paydesk locks when idle or on "Lock now", and opens only with it.
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FormPasswordInput } from '@renderer/lib/FormPasswordInput';
+import { useLockStore } from '@renderer/lib/lock-store';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import { PASSPHRASE_MIN_LENGTH } from '@shared/ipc';
 import { useState } from 'react';
 import { FormProvider, type Path, type Resolver, useForm } from 'react-hook-form';
-import { useLockStore } from '../lock/store';
 import {
   EMPTY_PASSPHRASES,
   type PassphraseFormValues,
@@ -15,7 +16,6 @@ import {
   type RemovePassphraseValues,
   removePassphraseResolver,
 } from './operator-forms';
-import { useSettingsStore } from './store';
 
 /** Main's refusal at the field it names (a wrong current passphrase), otherwise above the button. */
 function useServerProblem<V extends object>(fields: readonly Path<V>[]) {

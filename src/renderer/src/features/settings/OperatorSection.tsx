@@ -1,15 +1,15 @@
 // The operator: the name recorded with every pay-in and batch, and how long Paydesk waits before it locks.
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
+import { useLockStore } from '@renderer/lib/lock-store';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import { SaveStatus } from '@renderer/lib/SaveStatus';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import type { ChannelInput } from '@shared/ipc';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useLockStore } from '../lock/store';
 import { IDLE_MINUTES, type OperatorFormValues, operatorResolver } from './operator-forms';
-import { useSettingsStore } from './store';
 
 /** A text field of this form: registered by name, with its error (lib/FormTextInput). */
 const TextField = FormTextInput<OperatorFormValues>;

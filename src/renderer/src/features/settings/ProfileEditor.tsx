@@ -5,6 +5,7 @@ import { FormTextInput } from '@renderer/lib/FormTextInput';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import { SaveStatus } from '@renderer/lib/SaveStatus';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import { MONO_INPUT } from '@renderer/lib/styles';
 import type { PayInRules } from '@shared/gateway/payin';
 import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
@@ -21,7 +22,6 @@ import {
   profileResolver,
   TIMEOUT_SECONDS,
 } from './profile-form';
-import { useSettingsStore } from './store';
 import './environment-switch.css';
 
 const ENVIRONMENT_OPTIONS: { value: Environment; label: string }[] = [

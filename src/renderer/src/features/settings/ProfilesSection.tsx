@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Group, NavLink, Paper, Stack, Text, Title } from 
 import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage } from '@renderer/lib/paydesk';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import { type Profile, SANDBOX_PROFILE } from '@shared/profile';
 import { useCallback, useState } from 'react';
 import { ConnectionTest } from './ConnectionTest';
@@ -12,7 +13,6 @@ import { ENV_BADGE } from './environment-look';
 import { ProfileEditor } from './ProfileEditor';
 import { copyOf, emptyValues, formValuesOf } from './profile-form';
 import { SecretPanel } from './SecretPanel';
-import { useSettingsStore } from './store';
 
 const NEW = Symbol('new profile');
 type Selection = string | typeof NEW;

@@ -3,9 +3,9 @@
 import { Badge, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import type { Confirmation } from '@renderer/lib/ConfirmDialog';
 import { errorMessage } from '@renderer/lib/paydesk';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import type { Profile } from '@shared/profile';
 import { type FormEvent, useState } from 'react';
-import { useSettingsStore } from './store';
 
 /** Where the secret is kept, in the words of the keychain probe. */
 function useSecretHome(): { keychain: boolean; text: string } {

@@ -2,10 +2,10 @@
 // the operator lock, team mode. Everything here is main's to keep: the page shows what main answered.
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
-import { SettingsNotices } from '@renderer/shell/SettingsNotices';
 import { OperatorLockSection } from './OperatorLockSection';
 import { OperatorSection } from './OperatorSection';
 import { ProfilesSection } from './ProfilesSection';
+import { SettingsNotices } from './SettingsNotices';
 import { TeamSection } from './TeamSection';
 
 export function SettingsPage() {

@@ -4,10 +4,10 @@
 // it is sent; main checks again. Below them, how this desk's replication stands (ReplicationStatus).
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorMessage } from '@renderer/lib/paydesk';
+import { useSettingsStore } from '@renderer/lib/settings-store';
+import { ReplicationStatus } from '@renderer/lib/team/ReplicationStatus';
 import { teamConnectionSchema, teamKeySchema } from '@shared/team';
 import { type FormEvent, useState } from 'react';
-import { ReplicationStatus } from '../team/ReplicationStatus';
-import { useSettingsStore } from './store';
 
 type Fields = {
   host: string;

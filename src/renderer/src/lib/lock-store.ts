@@ -1,9 +1,9 @@
 // The operator lock as main last reported it. Main owns the lock (it refuses every call while locked);
 // the renderer only mirrors it: lock.status at start, lock.changed events, and any answer saying `locked`.
 
-import { call, errorMessage, onLockedAnswer, subscribe } from '@renderer/lib/paydesk';
 import type { ChannelInput, LockState } from '@shared/ipc';
 import { create } from 'zustand';
+import { call, errorMessage, onLockedAnswer, subscribe } from './paydesk';
 
 interface OperatorLockState {
   /** The lock as main last reported it; undefined until main has answered lock.status once. */

@@ -4,15 +4,15 @@
 // and History's drawer; each keeps its own state of the action (lib/ask-again.ts) and adds its own buttons
 // and news.
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
-import { AskAgainExplained } from '@renderer/lib/AskAgainExplained';
-import type { AskAgainCard } from '@renderer/lib/ask-again';
-import { CopyValue } from '@renderer/lib/CopyValue';
-import type { PayInAttempt } from '@renderer/lib/payin-attempts';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { AskAgainExplained } from './AskAgainExplained';
+import type { AskAgainCard } from './ask-again';
 import { CardNumberInput, CvvInput, ExpiryInput } from './CardInputs';
+import { CopyValue } from './CopyValue';
 import { cardDigits } from './card-input';
 import { PayInAttempts } from './PayInAttempts';
-import './payin-result.css';
+import type { PayInAttempt } from './payin-attempts';
+import './ask-again.css';
 
 /** The card typed again; the number cannot be copied, cut or dragged out of its field (CardInputs). */
 function AskAgainCardForm({ busy, onAskAgain }: { busy: boolean; onAskAgain: (card: AskAgainCard) => void }) {

@@ -3,9 +3,9 @@
 // until dismissed (it comes back when there is something new), and always in Settings.
 import '@mantine/core/styles/Code.css';
 import { Alert, Button, Code, List, Text } from '@mantine/core';
+import { useSettingsStore } from '@renderer/lib/settings-store';
 import type { SettingsNotice } from '@shared/ipc';
 import { useState } from 'react';
-import { useSettingsStore } from '../features/settings/store';
 
 const NONE: SettingsNotice[] = [];
 

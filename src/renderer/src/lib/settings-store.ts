@@ -2,10 +2,10 @@
 // call that changes settings answers with the whole settings view, which becomes the store's: the header,
 // the banner and the pay-in page follow at once.
 
-import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { ChannelInput, ChannelOutput, SettingsView } from '@shared/ipc';
 import type { Profile } from '@shared/profile';
 import { create } from 'zustand';
+import { call, errorMessage } from './paydesk';
 
 type AppInfo = ChannelOutput<'app.info'>;
 

@@ -2,10 +2,10 @@
 // never copied, cut or dragged out of its field (PCI DSS 3.4.2), the expiry as MM/YY, the CVV digits only.
 // The pay-in form (CardFields, through react-hook-form) and the ask-again card form (AskAgainPanel) both use them.
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { MONO_INPUT } from '@renderer/lib/styles';
 import { PAYIN_FIELDS } from '@shared/payin-fields';
 import type { ClipboardEvent, DragEvent, Ref } from 'react';
 import { formatCardNumber, formatExpiry } from './card-input';
+import { MONO_INPUT } from './styles';
 
 type Controlled = Omit<TextInputProps, 'value' | 'onChange'> & {
   value: string;

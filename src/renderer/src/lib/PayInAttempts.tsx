@@ -1,9 +1,9 @@
 // The list under "The customer may have been charged": each time the order went to the gateway, when, and
 // what came back, so that asking again twice shows two attempts even when both answers say the same.
 import { Text } from '@mantine/core';
-import { localDateTime } from '@renderer/lib/local-time';
-import type { PayInAttempt } from '@renderer/lib/payin-attempts';
 import { useId } from 'react';
+import { localDateTime } from './local-time';
+import type { PayInAttempt } from './payin-attempts';
 
 const KIND_WORDS: Record<PayInAttempt['kind'], string> = {
   sent: 'Sent',

@@ -2,8 +2,8 @@
 // the idle preload has not brought it in already (shell/lazy-parts.tsx).
 import { Button } from '@mantine/core';
 import { LazyWhen } from '@renderer/lib/lazy-code';
-import { LazyReceiptDialog } from '@renderer/shell/lazy-parts';
 import { useState } from 'react';
+import { LazyReceiptDialog } from './lazy-receipt-dialog';
 
 /** "Receipt…": opens the receipt of one settled pay-in. */
 export function ReceiptButton({ historyId, size = 'xs' }: { historyId: number; size?: 'xs' | 'sm' }) {

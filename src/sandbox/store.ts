@@ -2,14 +2,13 @@
 // orders, stored cards and KYC records survive a restart. Full card numbers and CVVs are never written:
 // an order keeps the masked number and the test-card outcome key, which is all its outcome needs.
 //
-// Durability with a file: WAL, synchronous = NORMAL, pay-in writes committed in groups (group-commit.ts).
-// An answer leaves only once what it reports is committed, that is, handed to the operating system: a
-// crash of the sandbox or of the app loses nothing that was answered. The WAL is fsynced only at
-// checkpoints, so a power cut or a crash of the operating system keeps the file consistent but can lose
-// the orders of the last moments (those the kernel had not yet written back, in practice seconds). For a
-// test gateway that is the right trade: such a loss costs a tester one order asked again, while an fsync
-// per commit (FULL) would stall every answer on the disk, and synchronous = OFF could leave a file that
-// no longer opens.
+// Durability with a file: WAL, synchronous = NORMAL, pay-in writes committed in groups (group-commit.ts). An
+// answer leaves only once what it reports is committed, that is, handed to the operating system: a crash of the
+// sandbox or of the app loses nothing that was answered. The WAL is fsynced only at checkpoints, so a power cut or
+// a crash of the operating system keeps the file consistent but can lose the orders of the last moments (those the
+// kernel had not yet written back, in practice seconds). For a test gateway that is the right trade: such a loss
+// costs a tester one order asked again, while an fsync per commit (FULL) would stall every answer on the disk, and
+// synchronous = OFF could leave a file that no longer opens.
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { DatabaseSync, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import type { KycRecord } from '@shared/gateway/kyc';

@@ -5,23 +5,20 @@
 // the pay-in's changes from any source (main's payin.changed events). Once the form describes another
 // pay-in (result-relation.ts), the panel says its pay-in is the previous one: a settled one dims to a line
 // with its receipt, an open one keeps all it offers.
-import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { AskAgainPanel } from '@renderer/lib/AskAgainPanel';
-import { CopyValue } from '@renderer/lib/CopyValue';
-import { localDateTime } from '@renderer/lib/local-time';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { useActiveProfile } from '@renderer/lib/settings-store';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
 import type { PayInResult as Result } from '@shared/ipc';
 import { type PayInStatus, SETTLED_STATUSES } from '@shared/payin-lifecycle';
-import { phoneReference } from '@shared/trade-no';
-import { type ReactNode, useEffect, useRef } from 'react';
 import { BankPage } from './BankPage';
 import { isFormField } from './form';
+import { PayInFacts } from './PayInFacts';
+import { Frame } from './ResultFrame';
 import { customerOf, describesAnotherPayIn, previousSummary } from './result-relation';
 import { type PayInPhase, usePayInStore } from './store';
-import { NEW_PAYMENT_KEY } from './use-payin-form-keys';
 import './payin-result.css';
 
 // The result panel's headings: the History page's words, except where the panel says more.
@@ -35,61 +32,6 @@ const lookOf = (status: PayInStatus) => ({
   color: STATUS_LOOK[status].color,
   title: TITLE[status] ?? STATUS_LOOK[status].label,
 });
-
-function CopyRow({ label, value }: { label: string; value: string | undefined }) {
-  if (!value) return null;
-  return (
-    <tr>
-      <th scope="row">{label}</th>
-      <td className="payin-facts-code">
-        <CopyValue label={label} value={value} />
-      </td>
-    </tr>
-  );
-}
-
-function Facts({ result }: { result: Result }) {
-  return (
-    <div className="payin-facts-frame">
-      <table className="payin-facts">
-        <tbody>
-          <tr>
-            <th scope="row">Amount</th>
-            <td className="payin-facts-amount">
-              {result.amount} {result.currency}
-            </td>
-          </tr>
-          {result.maskedPan && (
-            <tr>
-              <th scope="row">Card</th>
-              <td className="payin-facts-code">{result.maskedPan}</td>
-            </tr>
-          )}
-          <CopyRow label="Order number" value={result.merchantTradeNo} />
-          <tr>
-            <th scope="row">Reference</th>
-            <td className="payin-facts-code" data-testid="phone-reference">
-              {phoneReference(result.merchantTradeNo)}
-            </td>
-          </tr>
-          <CopyRow label="orderId" value={result.orderId} />
-          <CopyRow label="traceid" value={result.traceid} />
-          {result.storedCard && (
-            <tr>
-              <th scope="row">Card stored</th>
-              <td>
-                {localDateTime(result.storedCard.storedAt ?? Date.now())} for customer{' '}
-                <Text span ff="monospace" fz="sm">
-                  {result.storedCard.userId}
-                </Text>
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 /**
  * A pay-in whose outcome is open: what the agent may do is ask the gateway again, never charge again.
@@ -259,69 +201,6 @@ function Body({ result }: { result: Result }) {
   }
 }
 
-function Frame({
-  color,
-  title,
-  children,
-  testStatus,
-  previous = false,
-  next = true,
-}: {
-  color: string;
-  title: string;
-  children: ReactNode;
-  testStatus: string;
-  /** The pay-in is not the one the form describes now. */
-  previous?: boolean;
-  /** "New payment" beside the heading: the first Tab from it (not while sending). */
-  next?: boolean;
-}) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-  }, []);
-  return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      style={{ borderLeft: `6px solid var(--mantine-color-${color}-7)` }}
-      bg={`var(--mantine-color-${color}-0)`}
-      data-status={testStatus}
-      data-previous={previous || undefined}
-      data-testid="payin-result"
-    >
-      <Stack gap="sm">
-        {/* yellow.9 on yellow.0 falls short of WCAG AA contrast even for a heading: orange.9 does not. */}
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={3} c={color === 'yellow' ? 'orange.9' : `${color}.9`} ref={heading} tabIndex={-1}>
-            {title}
-          </Title>
-          {next && <NewPaymentButton />}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The next payment, from the panel: as the form's New payment (Alt+N), the cursor in Customer id. */
-function NewPaymentButton() {
-  const newPayment = usePayInStore((state) => state.newPayment);
-  return (
-    <Button
-      variant="default"
-      size="xs"
-      onClick={newPayment}
-      aria-keyshortcuts={NEW_PAYMENT_KEY}
-      rightSection={<Kbd size="xs">{NEW_PAYMENT_KEY}</Kbd>}
-      data-testid="payin-result-new-payment"
-    >
-      New payment
-    </Button>
-  );
-}
-
 function PhaseView({ phase }: { phase: PayInPhase }) {
   const putAside = usePayInStore((state) => state.putAside);
   switch (phase.kind) {
@@ -435,7 +314,7 @@ function ResultFrame({ result }: { result: Result }) {
       ) : (
         <>
           <Body result={result} />
-          <Facts result={result} />
+          <PayInFacts result={result} />
           {result.teamCheck?.state === 'skipped' && (
             // Team mode: other desks' pay-ins could not be looked at before this one went.
             <Alert color="yellow" variant="light" p="xs" data-testid="payin-team-check-skipped">

@@ -47,7 +47,10 @@ export const payInSubmitSchema = z.discriminatedUnion('version', [
     confirmDuplicate: z.boolean().default(false),
   }),
 ]);
+/** What the renderer sends. */
 export type PayInSubmit = z.input<typeof payInSubmitSchema>;
+/** The same, as main's parse of the IPC input gives it: its amount a CanonicalAmount, read once. */
+export type PayInSubmitted = z.output<typeof payInSubmitSchema>;
 export type PayInV2Form = z.infer<typeof payInV2FormSchema>;
 export type PayInV1Form = z.infer<typeof payInV1FormSchema>;
 

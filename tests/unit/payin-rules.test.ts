@@ -10,6 +10,7 @@ import {
   payInV1RequestSchema,
   payInV2RequestSchema,
 } from '@shared/gateway/payin';
+import { canonicalAmount } from '@shared/money/amount';
 import { type PayInV2Form, payInSubmitSchema } from '@shared/payin-form';
 import {
   type Profile,
@@ -137,14 +138,16 @@ function profile(overrides: Partial<ProfileInput> = {}): Profile {
   });
 }
 
+/** The form's fields as main's parse of the IPC input gives them: the amount canonical. */
 const formFields = (overrides: Record<string, string> = {}) => {
   const { merchantId: _id, merchantTradeNo: _no, ...rest } = v2;
-  return { ...rest, ...CARD, ...overrides };
+  const fields = { ...rest, ...CARD, ...overrides };
+  return { ...fields, amount: canonicalAmount(fields.amount) };
 };
 
 function build(p: Profile, fields: PayInV2Form = formFields()) {
   return buildWireBody({
-    request: { version: 'v2', fields },
+    request: { version: 'v2', fields, confirmDuplicate: false },
     profile: p,
     route,
     merchantTradeNo: 'T-9',

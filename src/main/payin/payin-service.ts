@@ -5,7 +5,7 @@
 // follow-up.ts (a follow-up mark). Never sent again by itself, but for one case: a pay-in that waits for the
 // gateway's word past a deadline is asked about again with its very request (overdue-ask.ts, A38).
 import type { PayInResult, ReturningCustomer, StoredCard } from '@shared/ipc';
-import type { PayInSubmit } from '@shared/payin-form';
+import type { PayInSubmitted } from '@shared/payin-form';
 import type { Profile } from '@shared/profile';
 import { type HistoryStore, SYSTEM_OPERATOR } from '../history/history-store';
 import { IpcFailure } from '../refusal';
@@ -95,7 +95,7 @@ export function createPayInService(deps: {
   });
 
   return {
-    submit: (input: PayInSubmit & { confirmDuplicate: boolean }) =>
+    submit: (input: PayInSubmitted) =>
       submitPayIn(
         {
           ...send,

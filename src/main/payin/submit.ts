@@ -4,8 +4,7 @@
 import { checkCard, maskCardNumber } from '@shared/cards/card';
 import { duplicateQuestion } from '@shared/duplicate-wording';
 import type { PayInResult } from '@shared/ipc';
-import { normalizeAmount } from '@shared/money/amount';
-import type { PayInSubmit } from '@shared/payin-form';
+import type { PayInSubmitted } from '@shared/payin-form';
 import type { TeamCheck } from '@shared/team';
 import { generateMerchantTradeNo } from '@shared/trade-no';
 import { toMinorUnits } from '../history/amount-minor';
@@ -76,7 +75,7 @@ function invalid(message: string, field?: string): never {
 function cardOf(
   deps: SubmitDeps,
   connection: ActiveConnection,
-  fields: PayInSubmit['fields'],
+  fields: PayInSubmitted['fields'],
 ): { maskedPan: string; brand: string } {
   if (fields.ccStorageID) {
     const stored = deps.storedCards.find(connection.profile.id, fields.ccStorageID);
@@ -94,18 +93,13 @@ function cardOf(
   return { maskedPan: maskCardNumber(fields.cardNumber ?? ''), brand: check.brand.name };
 }
 
-export async function submitPayIn(
-  deps: SubmitDeps,
-  input: PayInSubmit & { confirmDuplicate: boolean },
-): Promise<PayInResult> {
+export async function submitPayIn(deps: SubmitDeps, input: PayInSubmitted): Promise<PayInResult> {
   deps.inFlight.sweep();
   const connection = await deps.connection();
   const { profile } = connection;
   const { fields } = input;
   const card = cardOf(deps, connection, fields);
 
-  const amount = normalizeAmount(fields.amount);
-  if (!amount.ok) invalid(amount.message, 'amount');
   const team = deps.team?.();
   const cardKey = team?.cardKeyOf(
     fields.ccStorageID ? { ccStorageID: fields.ccStorageID } : { cardNumber: fields.cardNumber ?? '' },
@@ -114,7 +108,7 @@ export async function submitPayIn(
   if (!input.confirmDuplicate) {
     const earlier = deps.history.recentDuplicate(
       card.maskedPan,
-      amount.value,
+      fields.amount,
       fields.userId,
       deps.now() - DUPLICATE_WINDOW_MS,
     );
@@ -132,7 +126,7 @@ export async function submitPayIn(
       teamCheck = await teamDuplicateCheck(team, {
         cardKey,
         userId: fields.userId,
-        amountMinor: toMinorUnits(amount.value),
+        amountMinor: toMinorUnits(fields.amount),
         since: deps.now() - DUPLICATE_WINDOW_MS,
       });
     }
@@ -180,7 +174,7 @@ export async function submitPayIn(
     route,
     connection,
     card: { ...card, expDate: fields.expDate },
-    summary: { merchantTradeNo, amount: amount.value, currency, maskedPan: card.maskedPan },
+    summary: { merchantTradeNo, amount: fields.amount, currency, maskedPan: card.maskedPan },
   });
   return teamCheck ? { ...result, teamCheck } : result;
 }

@@ -11,9 +11,8 @@ import {
   payInRequestSchema,
 } from '@shared/gateway/payin';
 import type { PayInRow } from '@shared/history';
-import { normalizeAmount } from '@shared/money/amount';
 import { serviceAddresses } from '@shared/notification-service';
-import type { PayInSubmit } from '@shared/payin-form';
+import type { PayInSubmitted } from '@shared/payin-form';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
 import { describeIssue, IpcFailure } from '../refusal';
@@ -74,15 +73,13 @@ function withoutEmpty<T extends object>(value: T): T {
 
 /** The first attempt's request, from the agent's fields, the profile and the pay-in's return route. */
 export function buildWireBody(input: {
-  request: PayInSubmit;
+  request: PayInSubmitted;
   profile: Profile;
   route: ReturnRoute;
   merchantTradeNo: string;
   secret: string | undefined;
 }): WireRequest {
   const { request, profile, route } = input;
-  const amount = normalizeAmount(request.fields.amount);
-  if (!amount.ok) invalid(amount.message, 'amount');
   const { fields } = request;
   // A29: an address the agent left empty is the profile's notification service's (when it names one), else
   // Paydesk's loopback return route, or, for a profile whose gateway takes only public addresses, the
@@ -108,7 +105,7 @@ export function buildWireBody(input: {
     failURL: fields.failURL || fallback.failURL,
     callBackURL: fields.callBackURL || fallback.callBackURL,
   });
-  const sent = { merchantTradeNo: input.merchantTradeNo, amount: amount.value };
+  const sent = { merchantTradeNo: input.merchantTradeNo, amount: fields.amount };
   const { payInRules: rules } = profile;
   // A3: a number in JSON, its digits in a form body.
   if (request.version === 'v2') {

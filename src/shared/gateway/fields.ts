@@ -6,6 +6,7 @@ import {
   AMOUNT_MAX_LENGTH,
   AMOUNT_PATTERN,
   type AmountResult,
+  canonicalAmount,
   normalizeAmount,
   normalizeOperatorAmount,
 } from '../money/amount';
@@ -110,9 +111,12 @@ const amountReadBy = (read: (text: string) => AmountResult) =>
 export const amount = amountReadBy(normalizeAmount);
 /**
  * The amount an operator gives the desk (the pay-in form and its IPC input): the desk sends only the figure
- * typed, so more than 2 decimal places, or a figure that reads as thousands grouping, is refused.
+ * typed, so more than 2 decimal places, or a figure that reads as thousands grouping, is refused. Parsed, it
+ * is the CanonicalAmount of that figure ("12.5" is "12.50"): what main sends and records, read once here.
  */
-export const operatorAmount = amountReadBy(normalizeOperatorAmount);
+export const operatorAmount = amountReadBy(normalizeOperatorAmount).transform((value) =>
+  canonicalAmount(value),
+);
 
 export const productItem = z.strictObject({
   name: z.string().min(1, 'Product name required.'),

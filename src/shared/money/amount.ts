@@ -14,8 +14,18 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
  */
 export const AMOUNT_PATTERN = /^\s*(?:\d*[1-9]\d*(?:\.\d+)?|0+\.(?:[1-9]\d*|0[1-9]\d*|00[5-9]\d*))\s*$/;
 
+declare const canonical: unique symbol;
+/**
+ * An amount in its one canonical form, two decimal places ("12.50"): made only here, by normalizeAmount,
+ * and so by the contract's parse of an amount (gateway/fields.ts). A function that takes one needs no
+ * normalising of its own: the type is the proof it was read.
+ */
+export type CanonicalAmount = string & { readonly [canonical]: true };
+
 /** `ambiguous`: refused because the text holds more than the desk may send as it is (it would be rounded or re-read). */
-export type AmountResult = { ok: true; value: string } | { ok: false; message: string; ambiguous?: true };
+export type AmountResult =
+  | { ok: true; value: CanonicalAmount }
+  | { ok: false; message: string; ambiguous?: true };
 
 /** Turns amount text into the canonical 2-place decimal string, or says why it cannot. */
 export function normalizeAmount(input: string): AmountResult {
@@ -35,7 +45,8 @@ export function normalizeAmount(input: string): AmountResult {
   }
   const rounded = new Big(text).round(2, Big.roundHalfUp);
   if (rounded.eq(0)) return { ok: false, message: 'The amount is zero once rounded to 2 decimal places.' };
-  return { ok: true, value: rounded.toFixed(2) };
+  // The one place a CanonicalAmount is made.
+  return { ok: true, value: rounded.toFixed(2) as CanonicalAmount };
 }
 
 /** One to three digits (the first not 0), then groups of three after points or commas: "1.250", "12,345", "1.250.000". */
@@ -83,7 +94,7 @@ export function withDecimalPoint(input: string): string {
 }
 
 /** The canonical amount, or a thrown error: for callers that have already validated. */
-export function canonicalAmount(input: string): string {
+export function canonicalAmount(input: string): CanonicalAmount {
   const result = normalizeAmount(input);
   if (!result.ok) throw new Error(result.message);
   return result.value;

@@ -3,8 +3,14 @@
 import { Group } from '@mantine/core';
 import { CardNumberInput, CvvInput, ExpiryInput } from '@renderer/lib/CardInputs';
 import { brandOf, cardDigits, cvvLabelOf, cvvLengthOf, liveCardNumberError } from '@renderer/lib/card-input';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, type ControllerRenderProps, useFormContext, useWatch } from 'react-hook-form';
 import type { PayInFormValues } from './form';
+
+/** A controlled card input's wiring to its form field. */
+function bound(field: ControllerRenderProps<PayInFormValues, 'cardNumber' | 'expDate' | 'cvv'>) {
+  const { ref, name, value, onBlur, onChange } = field;
+  return { ref, name, value, onBlur, onChange };
+}
 
 /** `optional`: card details beside a stored card, for a gateway that takes them (A8); none is required. */
 export function CardFields({ optional = false }: { optional?: boolean }) {
@@ -21,11 +27,7 @@ export function CardFields({ optional = false }: { optional?: boolean }) {
         name="cardNumber"
         render={({ field, fieldState }) => (
           <CardNumberInput
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={field.onChange}
+            {...bound(field)}
             required={!optional}
             // Room for 19 digits in groups of four (23 characters of the monospace font): the agent reads the
             // whole number back to the customer. The brand goes below, not inside the field.
@@ -46,16 +48,7 @@ export function CardFields({ optional = false }: { optional?: boolean }) {
         control={control}
         name="expDate"
         render={({ field, fieldState }) => (
-          <ExpiryInput
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={field.onChange}
-            required={!optional}
-            w="9.5rem"
-            error={fieldState.error?.message}
-          />
+          <ExpiryInput {...bound(field)} required={!optional} w="9.5rem" error={fieldState.error?.message} />
         )}
       />
       <Controller
@@ -63,11 +56,7 @@ export function CardFields({ optional = false }: { optional?: boolean }) {
         name="cvv"
         render={({ field, fieldState }) => (
           <CvvInput
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={field.onChange}
+            {...bound(field)}
             digits={cvvLengthOf(brand)}
             label={cvvName}
             description={brand ? `${brand.cvvLength} digits` : undefined}

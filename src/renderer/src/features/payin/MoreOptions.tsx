@@ -1,11 +1,10 @@
 // The pay-in form's part below Send: what most pay-ins leave as it is (the order number, the mode, v1's pay
 // channel) and the folded sections (products, URLs, the browser's headers, 3-D Secure data).
-import { Accordion, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, SimpleGrid, Stack, Text } from '@mantine/core';
 import { fieldsIn, PAYIN_FIELDS } from '@shared/payin-fields';
 import type { Profile } from '@shared/profile';
-import { Controller, useFormContext } from 'react-hook-form';
-import type { PayInFormValues, PayInVersion } from './form';
-import { FORM_COLUMNS, TableField, TextField } from './form-fields';
+import type { PayInVersion } from './form';
+import { FORM_COLUMNS, SegmentedField, TableField, TextField } from './form-fields';
 import { ProductsEditor } from './ProductsEditor';
 
 export function MoreOptions({
@@ -21,7 +20,6 @@ export function MoreOptions({
   sections: string[];
   onSections: (open: string[]) => void;
 }) {
-  const { control } = useFormContext<PayInFormValues>();
   return (
     <>
       {/* What most pay-ins leave as it is, after Send: a returning customer's pay-in needs no scrolling. */}
@@ -30,25 +28,13 @@ export function MoreOptions({
       </Text>
       <SimpleGrid {...FORM_COLUMNS}>
         <TextField name="merchantTradeNo" label={PAYIN_FIELDS.merchantTradeNo.label} autoComplete="off" />
-        <Controller
-          control={control}
+        <SegmentedField
           name="txMode"
-          render={({ field }) => (
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="payin-mode-label">
-                {PAYIN_FIELDS.txMode.label}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="payin-mode-label"
-                value={field.value}
-                onChange={field.onChange}
-                data={[
-                  { value: 'h2h', label: 'h2h (card keyed here)' },
-                  { value: 'redirection', label: 'redirection' },
-                ]}
-              />
-            </Stack>
-          )}
+          label={PAYIN_FIELDS.txMode.label}
+          options={[
+            { value: 'h2h', label: 'h2h (card keyed here)' },
+            { value: 'redirection', label: 'redirection' },
+          ]}
         />
         {version === 'v1' && <TextField name="payChannel" label={PAYIN_FIELDS.payChannel.label} />}
       </SimpleGrid>

@@ -1,7 +1,7 @@
 // The MOTO pay-in form: keyboard-first (Enter sends, Escape clears the card details, then the form),
 // labelled fields in the order an agent asks for them on the phone, the amount shown as it will be sent.
 
-import { Alert, Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
 import { formatCardNumber } from '@renderer/lib/card-input';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
@@ -12,7 +12,7 @@ import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { Profile } from '@shared/profile';
 import { generateMerchantTradeNo } from '@shared/trade-no';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
 import { CardFields } from './CardFields';
 import { CustomerFields, customerComplete, customerFieldsOf } from './CustomerFields';
 import {
@@ -23,7 +23,7 @@ import {
   rulesOf,
   withOrderNumber,
 } from './form';
-import { FORM_COLUMNS, TextField } from './form-fields';
+import { FORM_COLUMNS, SegmentedField, TextField } from './form-fields';
 import { loadFormSchema, payInResolverFor } from './form-resolver';
 import { MoreOptions } from './MoreOptions';
 import { ReturningCustomer } from './ReturningCustomer';
@@ -256,25 +256,13 @@ export function PayInForm({
       >
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
-            <Controller
-              control={control}
+            <SegmentedField
               name="version"
-              render={({ field }) => (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="payin-version-label">
-                    Interface version
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="payin-version-label"
-                    value={field.value}
-                    onChange={field.onChange}
-                    data={[
-                      { value: 'v2', label: 'v2 (JSON)' },
-                      { value: 'v1', label: 'v1 (signed form)' },
-                    ]}
-                  />
-                </Stack>
-              )}
+              label="Interface version"
+              options={[
+                { value: 'v2', label: 'v2 (JSON)' },
+                { value: 'v1', label: 'v1 (signed form)' },
+              ]}
             />
             {profile?.environment === 'sandbox' && <TestScenarioPicker />}
           </Group>

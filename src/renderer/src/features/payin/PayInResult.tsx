@@ -119,8 +119,19 @@ function Approved({ result }: { result: Result }) {
   );
 }
 
-function Body({ result }: { result: Result }) {
+/** The panel's own Close (or Check later): the cursor goes back to the form (store.ts putAside). */
+function PutAside({ label = 'Close' }: { label?: string }) {
   const putAside = usePayInStore((state) => state.putAside);
+  return (
+    <Group>
+      <Button variant="default" size="xs" onClick={() => putAside()}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+function Body({ result }: { result: Result }) {
   switch (result.status) {
     case 'approved':
       return <Approved result={result} />;
@@ -162,11 +173,7 @@ function Body({ result }: { result: Result }) {
           <Text fw={700}>The gateway said two different things about this payment.</Text>
           <Text size="sm">{result.message}</Text>
           <Text size="sm">Every answer and notification is in the pay-in's timeline in History.</Text>
-          <Group>
-            <Button variant="default" size="xs" onClick={() => putAside()}>
-              Close
-            </Button>
-          </Group>
+          <PutAside />
         </Stack>
       );
     case 'refused':
@@ -191,18 +198,13 @@ function Body({ result }: { result: Result }) {
               </Text>
             )
           )}
-          <Group>
-            <Button variant="default" size="xs" onClick={() => putAside()}>
-              Close
-            </Button>
-          </Group>
+          <PutAside />
         </Stack>
       );
   }
 }
 
 function PhaseView({ phase }: { phase: PayInPhase }) {
-  const putAside = usePayInStore((state) => state.putAside);
   switch (phase.kind) {
     case 'idle':
       return phase.note ? (
@@ -233,21 +235,13 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
         <Frame color="gray" title="Not sent" testStatus="not_sent">
           <Text size="sm">{phase.message}</Text>
           <Text size="sm">Nothing left Paydesk; nothing was charged.</Text>
-          <Group>
-            <Button variant="default" size="xs" onClick={() => putAside()}>
-              Close
-            </Button>
-          </Group>
+          <PutAside />
         </Frame>
       ) : (
         <Frame color="yellow" title="Paydesk could not finish" testStatus="outcome_unknown">
           <Text size="sm">{phase.message}</Text>
           <Text size="sm">Look the pay-in up in History before charging again.</Text>
-          <Group>
-            <Button variant="default" size="xs" onClick={() => putAside()}>
-              Close
-            </Button>
-          </Group>
+          <PutAside />
         </Frame>
       );
     case 'lost':
@@ -255,11 +249,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
         <Frame color="yellow" title="Outcome unknown" testStatus="outcome_unknown">
           <Text fw={700}>The customer may have been charged.</Text>
           <Text size="sm">{phase.message}</Text>
-          <Group>
-            <Button variant="default" size="xs" onClick={() => putAside()}>
-              Check later
-            </Button>
-          </Group>
+          <PutAside label="Check later" />
         </Frame>
       );
     case 'result':

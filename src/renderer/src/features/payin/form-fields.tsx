@@ -1,10 +1,11 @@
 // The pay-in form's text fields as the shared table (payin-fields.ts) describes them, and its columns:
 // shared by the form and its customer section.
-import type { TextInputProps } from '@mantine/core';
+import { SegmentedControl, Stack, Text, type TextInputProps } from '@mantine/core';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
 import { MONO_INPUT } from '@renderer/lib/styles';
 import { BROWSER_FIELD_MAX_LENGTH } from '@shared/bank-page-browser';
 import { PAYIN_FIELDS } from '@shared/payin-fields';
+import { Controller, useFormContext } from 'react-hook-form';
 import type { FormFieldName, PayInFormValues } from './form';
 
 /** A text field of this form: registered by name, with its error (lib/FormTextInput). */
@@ -32,3 +33,36 @@ export function TableField({ name }: { name: FormFieldName }) {
 // Two columns where the form has the room, one where it is narrow (beside a bank page, at 1024 px): by the
 // form's own width, not the window's, so a value or a choice is never cut to fit a half column.
 export const FORM_COLUMNS = { type: 'container', cols: { base: 1, '26rem': 2 }, spacing: 'sm' } as const;
+
+/** A choice of a few values (the interface version, the mode) as a segmented control, labelled above it. */
+export function SegmentedField({
+  name,
+  label,
+  options,
+}: {
+  name: 'version' | 'txMode';
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  const { control } = useFormContext<PayInFormValues>();
+  const labelId = `payin-${name}-label`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={labelId}>
+            {label}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={labelId}
+            value={field.value}
+            onChange={field.onChange}
+            data={options}
+          />
+        </Stack>
+      )}
+    />
+  );
+}

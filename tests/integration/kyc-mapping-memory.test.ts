@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-/** The records as a spreadsheet with its own header names: "Kundennummer" for the userId, and others. */
+/** The records as a spreadsheet with its own header names: "Interne Referenz" for the userId, and others. */
 function fileWithHeaders(names: Record<string, string>, count = 6, from = 0): string {
   const csv = kycCsv(
     Array.from({ length: count }, (_, i) => ({ ...kycRecord(from + i), userId: `memo-${from + i}` })),
@@ -44,14 +44,14 @@ describe('headers people write', () => {
 });
 
 describe('a userId column mapped by hand', () => {
-  const text = fileWithHeaders({ userId: 'Kundennummer' }, 6, 100);
+  const text = fileWithHeaders({ userId: 'Interne Referenz' }, 6, 100);
 
   it('is remembered for the next file with the same columns, and finds what the gateway accepted', async () => {
     const first = await open(text);
-    expect(first.mapping.find((column) => column.header === 'Kundennummer')?.field).toBeNull();
+    expect(first.mapping.find((column) => column.header === 'Interne Referenz')?.field).toBeNull();
     const mapped = await fx.data('kyc.setMapping', {
       batchId: first.batchId,
-      mapping: [{ header: 'Kundennummer', field: 'userId' }],
+      mapping: [{ header: 'Interne Referenz', field: 'userId' }],
     });
     expect(mapped.counts.valid).toBe(6);
     const sent = await fx.data('kyc.submit', { batchId: mapped.batchId });
@@ -60,7 +60,7 @@ describe('a userId column mapped by hand', () => {
     // The same file again: mapped as it was left, and the accepted records are known at once.
     const again = await open(text);
     expect(again.mappingFrom).toBe('remembered');
-    expect(again.mapping.find((column) => column.header === 'Kundennummer')?.field).toBe('userId');
+    expect(again.mapping.find((column) => column.header === 'Interne Referenz')?.field).toBe('userId');
     expect(again.counts).toMatchObject({ accepted: 6, valid: 0 });
   });
 
@@ -72,7 +72,7 @@ describe('a userId column mapped by hand', () => {
     expect(reopened.counts.accepted).toBe(0);
     const mapped = await fx.data('kyc.setMapping', {
       batchId: reopened.batchId,
-      mapping: [{ header: 'Kundennummer', field: 'userId' }],
+      mapping: [{ header: 'Interne Referenz', field: 'userId' }],
     });
     expect(mapped.counts).toMatchObject({ accepted: 6, valid: 0 });
   });

@@ -1,9 +1,13 @@
-// Which KYC field each column feeds, guessed from its header. Case, spaces, dashes, underscores, dots
-// and a trailing "(…)" note (e.g. "Birthday (YYYY-MM-DD)") do not matter.
+// Which KYC field each column feeds, guessed from its header, in English, German, Spanish and Portuguese
+// (a European compliance export: "Vorname", "Fecha de nacimiento", "Data de nascimento"). Case, accents,
+// spaces, dashes, underscores, dots, slashes and a trailing "(…)" note (e.g. "Birthday (YYYY-MM-DD)") do not
+// matter. A header that names no one field in some country ("Name", "Nome", "Código de país", "Apelido":
+// a surname in Portugal, a nickname in Brazil) is left for the officer to map.
 import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
 import type { KycColumnMapping, KycField } from '@shared/kyc-batch';
 
-const SYNONYMS: Record<KycField, readonly string[]> = {
+/** Header keys (headerKey's form) per field, English first, then German, Spanish, Portuguese. */
+export const HEADER_SYNONYMS: Record<KycField, readonly string[]> = {
   userId: [
     'user',
     'customerid',
@@ -14,15 +18,99 @@ const SYNONYMS: Record<KycField, readonly string[]> = {
     'customerno',
     'accountid',
     'accountnumber',
+    // de
+    'kundennummer',
+    'kundenid',
+    'kundennr',
+    'kontonummer',
+    // es
+    'iddecliente',
+    'idcliente',
+    'numerodecliente',
+    'codigodecliente',
+    // pt
+    'iddocliente',
+    'numerodocliente',
+    'codigodocliente',
   ],
-  firstName: ['first', 'givenname', 'forename'],
-  lastName: ['last', 'surname', 'familyname'],
-  middleName: ['middle'],
-  birthday: ['dob', 'dateofbirth', 'birthdate'],
-  gender: ['sex'],
-  country: ['countrycode', 'nationality'],
-  iddCode: ['callingcode', 'dialcode', 'idd', 'countrycallingcode'],
-  personalCode: ['personalnumber', 'nationalid', 'idnumber'],
+  firstName: [
+    'first',
+    'givenname',
+    'forename',
+    'vorname',
+    'rufname',
+    'nombre',
+    'nombrepila',
+    'primeironome',
+    'nomeproprio',
+  ],
+  lastName: [
+    'last',
+    'surname',
+    'familyname',
+    'nachname',
+    'familienname',
+    'apellido',
+    'apellidos',
+    'primerapellido',
+    'sobrenome',
+    'ultimonome',
+  ],
+  middleName: ['middle', 'zweitervorname', 'weiterevornamen', 'segundonombre', 'nomedomeio'],
+  birthday: [
+    'dob',
+    'dateofbirth',
+    'birthdate',
+    'geburtsdatum',
+    'geburtstag',
+    'gebdatum',
+    'fechadenacimiento',
+    'fechanacimiento',
+    'datadenascimento',
+    'datanascimento',
+  ],
+  gender: ['sex', 'geschlecht', 'sexo', 'genero'],
+  country: [
+    'countrycode',
+    'nationality',
+    'land',
+    'staatsangehorigkeit',
+    'nationalitat',
+    'pais',
+    'nacionalidad',
+    'nacionalidade',
+  ],
+  iddCode: [
+    'callingcode',
+    'dialcode',
+    'idd',
+    'countrycallingcode',
+    'landervorwahl',
+    'internationalevorwahl',
+    'prefijotelefonico',
+    'prefijointernacional',
+    'ddi',
+    'codigodediscagem',
+    'indicativo',
+  ],
+  personalCode: [
+    'personalnumber',
+    'nationalid',
+    'idnumber',
+    'ausweisnummer',
+    'personalausweisnummer',
+    'identifikationsnummer',
+    'numerodedocumento',
+    'numerodocumento',
+    'documentodeidentidad',
+    'dni',
+    'nie',
+    'numerododocumento',
+    'numerodeidentificacao',
+    'cpf',
+    'rg',
+    'cartaodecidadao',
+  ],
   certificateDateStart: [
     'issue',
     'issuedate',
@@ -34,6 +122,14 @@ const SYNONYMS: Record<KycField, readonly string[]> = {
     'documentvalidfrom',
     'documentissuedate',
     'idissuedate',
+    'ausstellungsdatum',
+    'ausgestelltam',
+    'gultigab',
+    'fechadeexpedicion',
+    'fechadeemision',
+    'validodesde',
+    'datadeemissao',
+    'datadeexpedicao',
   ],
   certificateDateEnd: [
     'expiry',
@@ -48,24 +144,62 @@ const SYNONYMS: Record<KycField, readonly string[]> = {
     'documentexpirydate',
     'documentvaliduntil',
     'idexpiry',
+    'ablaufdatum',
+    'gultigbis',
+    'fechadecaducidad',
+    'fechadevencimiento',
+    'validohasta',
+    'datadevalidade',
+    'datadeexpiracao',
+    'validoate',
   ],
-  email: ['mail', 'emailaddress'],
-  mobile: ['phone', 'phonenumber', 'mobilenumber', 'mobilephone', 'tel', 'telephone'],
-  idCardUrls: ['idcard', 'idcardurl', 'idimages', 'idcardimages'],
-  documentUrls: ['documents', 'documenturl', 'documentimages'],
+  email: [
+    'mail',
+    'emailaddress',
+    'emailadresse',
+    'correo',
+    'correoelectronico',
+    'enderecodeemail',
+    'correioeletronico',
+  ],
+  mobile: [
+    'phone',
+    'phonenumber',
+    'mobilenumber',
+    'mobilephone',
+    'tel',
+    'telephone',
+    'handy',
+    'handynummer',
+    'mobilnummer',
+    'mobiltelefon',
+    'telefon',
+    'telefonnummer',
+    'movil',
+    'telefono',
+    'telefonomovil',
+    'celular',
+    'telemovel',
+    'telefone',
+  ],
+  idCardUrls: ['idcard', 'idcardurl', 'idimages', 'idcardimages', 'ausweisbilder', 'imagenesdeldni'],
+  documentUrls: ['documents', 'documenturl', 'documentimages', 'dokumente', 'documentos'],
 };
 
 export function headerKey(header: string): string {
   return header
     .replace(/\([^)]*\)\s*$/, '')
     .toLowerCase()
-    .replace(/[\s\-_.]+/g, '');
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\s\-_./]+/g, '');
 }
 
 const FIELD_BY_KEY = new Map<string, KycField>();
 for (const field of KYC_FIELDS) {
   FIELD_BY_KEY.set(headerKey(field), field);
-  for (const synonym of SYNONYMS[field]) FIELD_BY_KEY.set(synonym, field);
+  for (const synonym of HEADER_SYNONYMS[field]) FIELD_BY_KEY.set(synonym, field);
 }
 
 /** Fields the schema refuses to go without, read from the schema rather than listed twice. */

@@ -158,8 +158,9 @@ export function KycDropZone({
           )}
           <Text size="sm" c="gray.7" ta="center" maw={560}>
             One record per row, with a header line naming the fields (any order; common names such as “Date of
-            birth” are recognised).{maxFileBytes === undefined ? '' : ` Up to ${fileSizeText(maxFileBytes)}.`}{' '}
-            Dates as YYYY-MM-DD; several image URLs in one cell separated by “;”.
+            birth”, “Geburtsdatum” or “Fecha de nacimiento” are recognised).
+            {maxFileBytes === undefined ? '' : ` Up to ${fileSizeText(maxFileBytes)}.`} Dates as YYYY-MM-DD;
+            several image URLs in one cell separated by “;”.
           </Text>
           {templateButton}
         </Stack>

@@ -2,8 +2,9 @@
 // no longer matches the entry that last described it.
 // - Keyed entries: SHA-256 over every column as SQLite's quote() prints it, type included. Every column,
 //   not the row as the contract shows it: amount_minor is not shown but sorts and sums (the daily
-//   totals), and an edit to it alone must show too. The column list is fixed here, so a column a later
-//   migration adds does not change the digest of every existing row (it would need a rule of its own).
+//   totals), and an edit to it alone must show too. The column list is fixed (each column's `digest`
+//   place in src/shared/history-row.ts), so a column a later migration adds does not change the digest of
+//   every existing row (it would need a rule of its own).
 // - Legacy entries (written before keyed sealing): SHA-256 of the canonical JSON of the row as the
 //   contract showed it then, which is what those entries recorded (the note under its old key, `error`).
 // Computed in SQL (quote, concatenation) so that reading a million rows for a full check costs one
@@ -11,36 +12,10 @@
 import type { HistoryRow } from '@shared/history';
 import { sha256Hex } from './audit-chain';
 import { canonicalJson } from './canonical-json';
+import { DIGEST_ORDER } from './row-table/columns';
 
-export const DIGEST_COLUMNS = [
-  'id',
-  'kind',
-  'status',
-  'created_at',
-  'updated_at',
-  'profile',
-  'operator',
-  'api_version',
-  'merchant_trade_no',
-  'user_id',
-  'masked_pan',
-  'brand',
-  'last4',
-  'amount',
-  'amount_minor',
-  'currency',
-  'order_id',
-  'traceid',
-  'remark',
-  'request_json',
-  'response_raw',
-  'note_json',
-  'file_name',
-  'sha256',
-  'counts_json',
-  'chunks_json',
-  'accepted_user_ids_json',
-] as const;
+/** The digest's columns in their fixed order: each column's `digest` place in src/shared/history-row.ts. */
+export const DIGEST_COLUMNS = DIGEST_ORDER;
 
 /** The SQL expression whose text is hashed: `quote(id) || ',' || quote(kind) || …` of the row `alias`. */
 export function digestInputSql(alias?: string): string {

@@ -1,0 +1,80 @@
+// What main derives from the history row's table (src/shared/history-row.ts): the column lists each part
+// of the history and of team mode reads and writes, and the SQL they are written into. Nothing here
+// lists a column by hand; a column's place in each list is its place in the table (the file's order),
+// except the digest's and the CSV's, which are fixed by the entry itself.
+import { type ColumnSpec, HISTORY_COLUMNS, type HistoryColumnName } from '@shared/history-row';
+
+const COLUMNS: readonly ColumnSpec[] = HISTORY_COLUMNS;
+
+/** A column by its SQL name. */
+export function columnNamed(name: string): ColumnSpec | undefined {
+  return COLUMNS.find((spec) => spec.sql === name);
+}
+
+/** history_rows's columns in the file's order. */
+export const FILE_COLUMNS: readonly HistoryColumnName[] = HISTORY_COLUMNS.map((spec) => spec.sql);
+
+/** The keyed row digest's columns, in their fixed order (row-digest.ts). */
+export const DIGEST_ORDER: readonly HistoryColumnName[] = HISTORY_COLUMNS.flatMap((spec) =>
+  spec.digest === null ? [] : [{ name: spec.sql, at: spec.digest }],
+)
+  .sort((a, b) => a.at - b.at)
+  .map((entry) => entry.name);
+
+/** Columns the history file holds as INTEGER: SQLite's quote() prints them bare, PostgreSQL as bigint. */
+export const INTEGER_COLUMNS: ReadonlySet<string> = new Set(
+  COLUMNS.filter((spec) => spec.type === 'INTEGER').map((spec) => spec.sql),
+);
+
+/** Columns a salvage carries into the fresh file, after id, in the file's order. */
+export const SALVAGED_COLUMNS: readonly HistoryColumnName[] = HISTORY_COLUMNS.filter(
+  (spec) => spec.salvage && spec.sql !== 'id',
+).map((spec) => spec.sql);
+
+/** How many values a history_rows record of the first schema has (columns added later come after them). */
+export const FIRST_SCHEMA_WIDTH = COLUMNS.filter((spec) => spec.added === undefined).length;
+
+/** The replicated columns: the history file's name, the team database's name, its PostgreSQL type. */
+export const TEAM_COLUMNS: readonly { sql: string; team: string; pgType: 'bigint' | 'text' }[] =
+  COLUMNS.flatMap((spec) =>
+    spec.team === null
+      ? []
+      : [{ sql: spec.sql, team: spec.team, pgType: spec.type === 'INTEGER' ? 'bigint' : 'text' } as const],
+  );
+
+/** The team database's column of `sql` read under the history file's name (`table`: e.g. 'r.'). */
+export function teamColumnAs(sql: string, table = ''): string {
+  const team = TEAM_COLUMNS.find((column) => column.sql === sql)?.team ?? sql;
+  return team === sql ? `${table}${sql}` : `${table}${team} AS ${sql}`;
+}
+
+/**
+ * The JSON object of one row as team mode replicates it (the team_row_payload view of the history file):
+ * the team database's names as keys; integers past 2^53 (`teamText`) as text, since JSON numbers would not
+ * come back exact.
+ */
+export function teamPayloadSql(): string {
+  const members = COLUMNS.flatMap((spec) => {
+    if (spec.team === null) return [];
+    const value = spec.teamText ? `CAST(${spec.sql} AS TEXT)` : spec.sql;
+    return [`'${spec.team}', ${value}`];
+  });
+  return `json_object(${members.join(', ')})`;
+}
+
+/** Values of a new row by column name: only names of the table are taken, never a caller's. */
+export type ColumnValues = Partial<Record<HistoryColumnName, string | number | bigint | null>>;
+
+/** The INSERT of a row with `values` (named parameters, one per column given). */
+export function insertSql(values: ColumnValues): string {
+  const names = Object.keys(values);
+  for (const name of names) {
+    if (!columnNamed(name)) throw new Error(`history_rows has no column ${name}.`);
+  }
+  return `INSERT INTO history_rows (${names.join(', ')}) VALUES (${names.map((name) => `:${name}`).join(', ')})`;
+}
+
+/** The column of a contract field (undefined for what is not a column: a change's operator, its edits). */
+export function columnOfField(field: string): ColumnSpec | undefined {
+  return COLUMNS.find((spec) => spec.field === field);
+}

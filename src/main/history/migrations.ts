@@ -2,6 +2,7 @@
 // of the last one applied; each runs in its own transaction, so a crash mid-migration leaves the file at
 // the previous version. Never edit a migration that has shipped: append a new one.
 import type { DatabaseSync } from 'node:sqlite';
+import { columnMigrations } from './row-table/column-migrations';
 
 export type Migration = { version: number; description: string; up: string };
 
@@ -21,7 +22,8 @@ function idRuns(column: string): string {
     SELECT group_concat(hex(substr(lower(${column}), i, 4)), ' ' ORDER BY i) FROM at)`;
 }
 
-export const MIGRATIONS: readonly Migration[] = [
+/** The migrations written by hand: never edited once shipped. */
+const WRITTEN: readonly Migration[] = [
   {
     version: 1,
     description: 'history rows, hash-chained audit log and its head',
@@ -532,6 +534,9 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
 ];
+
+/** Every migration: those written, then those adding the row table's later columns (row-table/). */
+export const MIGRATIONS: readonly Migration[] = [...WRITTEN, ...columnMigrations(WRITTEN)];
 
 /** Files from this version on were written with keyed audit entries (audit-trust.ts). */
 export const KEYED_AUDIT_SCHEMA_VERSION = 4;

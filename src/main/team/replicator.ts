@@ -8,42 +8,27 @@
 // it, and a database that is down, slow or gone costs retries with backoff here, nothing at the desk.
 import type pg from 'pg';
 import { toRawEntry } from '../history/audit-chain';
+import { TEAM_COLUMNS_SCHEMA_VERSION } from '../history/row-table/column-migrations';
+import { TEAM_COLUMNS } from '../history/row-table/columns';
 import type { OutboxEntry, TeamOutbox } from '../history/team-outbox';
 import type { DeskSigner } from './desk-signing';
 import { REPLICATION_SCHEMA_VERSION, SIGNING_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
 
-/** The columns of a replicated row with their PostgreSQL types: the keys of team_row_payload's JSON. */
-const ROW_COLUMNS = [
-  ['row_id', 'bigint'],
-  ['version', 'bigint'],
-  ['kind', 'text'],
-  ['status', 'text'],
-  ['created_at', 'bigint'],
-  ['updated_at', 'bigint'],
-  ['profile', 'text'],
-  ['operator', 'text'],
-  ['api_version', 'text'],
-  ['merchant_trade_no', 'text'],
-  ['user_id', 'text'],
-  ['masked_pan', 'text'],
-  ['brand', 'text'],
-  ['last4', 'text'],
-  ['amount', 'text'],
-  ['amount_minor', 'bigint'],
-  ['currency', 'text'],
-  ['order_id', 'text'],
-  ['traceid', 'text'],
-  ['remark', 'text'],
-  ['request_json', 'text'],
-  ['response_raw', 'text'],
-  ['error_json', 'text'],
-  ['file_name', 'text'],
-  ['sha256', 'text'],
-  ['counts_json', 'text'],
-  ['chunks_json', 'text'],
-  ['accepted_user_ids_json', 'text'],
-  ['card_key', 'text'],
-] as const;
+/**
+ * The columns of a replicated row with their PostgreSQL types: the keys of team_row_payload's JSON (the
+ * row table's team columns), and the version of the write.
+ */
+const ROW_COLUMNS: readonly (readonly [string, string])[] = TEAM_COLUMNS.flatMap(({ team, pgType }) =>
+  team === 'row_id'
+    ? [
+        [team, pgType],
+        ['version', 'bigint'],
+      ]
+    : [[team, pgType]],
+);
+
+/** The team schema the replicator writes into: its tables', and the row table's newest team column's. */
+const NEEDED_SCHEMA_VERSION = Math.max(REPLICATION_SCHEMA_VERSION, TEAM_COLUMNS_SCHEMA_VERSION);
 
 const AUDIT_COLUMNS = [
   ['seq', 'bigint'],
@@ -199,9 +184,9 @@ export function startReplicator(options: ReplicatorOptions) {
 
   async function register(client: pg.PoolClient): Promise<void> {
     const version = await teamSchemaVersion(client);
-    if (version < REPLICATION_SCHEMA_VERSION) {
+    if (version < NEEDED_SCHEMA_VERSION) {
       throw new TeamSchemaError(
-        `The team database is at schema version ${version}; this Paydesk needs ${REPLICATION_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
+        `The team database is at schema version ${version}; this Paydesk needs ${NEEDED_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
       );
     }
     await client.query(REGISTER_DESK, [deskId, options.deskName]);

@@ -14,11 +14,11 @@ import pg from 'pg';
 import { toRawEntry } from '../history/audit-chain';
 import { peekHistory } from '../history/audit-trust';
 import { salvageHistory } from '../history/history-salvage';
+import { INTEGER_COLUMNS, teamColumnAs } from '../history/row-table/columns';
 import { ROW_COLUMNS, type SalvagedRow } from '../history/salvage-read';
 import type { TeamCopy, TeamCopyUnavailable } from '../history/team-copy';
 import { adoptDeskIdentity, DESK_FILE, deskIdentity } from './desk-identity';
 import { teamPoolConfig } from './team-connection';
-import { TEAM_INTEGER_COLUMNS, teamRowColumn } from './team-migrations';
 import { type DeskVerification, verifyTeamDesk } from './team-verify';
 
 type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
@@ -54,7 +54,7 @@ function toSalvagedRow(row: Record<string, unknown>): SalvagedRow {
     values: ROW_COLUMNS.map((column) => {
       const value = row[column];
       if (value === null || value === undefined) return null;
-      return TEAM_INTEGER_COLUMNS.has(column) ? BigInt(String(value)) : String(value);
+      return INTEGER_COLUMNS.has(column) ? BigInt(String(value)) : String(value);
     }),
   };
 }
@@ -69,7 +69,7 @@ async function maxVersionOf(client: Queryable, deskId: string): Promise<number> 
 
 /** One column of the SELECT: integers as text (bigint-safe), the note under its team column's name. */
 function teamColumn(column: (typeof ROW_COLUMNS)[number]): string {
-  return TEAM_INTEGER_COLUMNS.has(column) ? `${column}::text` : teamRowColumn(column);
+  return INTEGER_COLUMNS.has(column) ? `${column}::text` : teamColumnAs(column);
 }
 
 // The keyset is ordered by the tables' own integer columns, qualified: ORDER BY a bare name takes the

@@ -21,6 +21,11 @@ export const DIGEST_ORDER: readonly HistoryColumnName[] = HISTORY_COLUMNS.flatMa
   .sort((a, b) => a.at - b.at)
   .map((entry) => entry.name);
 
+/** The columns the contract's rows read (a field of some kind of row), in the file's order. */
+export const CONTRACT_COLUMNS: readonly HistoryColumnName[] = HISTORY_COLUMNS.filter(
+  (spec) => 'field' in spec,
+).map((spec) => spec.sql);
+
 /** Columns the history file holds as INTEGER: SQLite's quote() prints them bare, PostgreSQL as bigint. */
 export const INTEGER_COLUMNS: ReadonlySet<string> = new Set(
   COLUMNS.filter((spec) => spec.type === 'INTEGER').map((spec) => spec.sql),
@@ -46,20 +51,6 @@ export const TEAM_COLUMNS: readonly { sql: string; team: string; pgType: 'bigint
 export function teamColumnAs(sql: string, table = ''): string {
   const team = TEAM_COLUMNS.find((column) => column.sql === sql)?.team ?? sql;
   return team === sql ? `${table}${sql}` : `${table}${team} AS ${sql}`;
-}
-
-/**
- * The JSON object of one row as team mode replicates it (the team_row_payload view of the history file):
- * the team database's names as keys; integers past 2^53 (`teamText`) as text, since JSON numbers would not
- * come back exact.
- */
-export function teamPayloadSql(): string {
-  const members = COLUMNS.flatMap((spec) => {
-    if (spec.team === null) return [];
-    const value = spec.teamText ? `CAST(${spec.sql} AS TEXT)` : spec.sql;
-    return [`'${spec.team}', ${value}`];
-  });
-  return `json_object(${members.join(', ')})`;
 }
 
 /** Values of a new row by column name: only names of the table are taken, never a caller's. */

@@ -1,7 +1,8 @@
 // What the history list, its filters and its charts look like to every process. Main owns the SQLite
 // file and answers these named queries; the renderer only ever sends a parsed `HistoryFilter`, never SQL.
 import { z } from 'zod';
-import { canonicalAmountSchema, HISTORY_KINDS, payInStatusSchema, rowShape } from './history-row';
+import { rowShape } from './history-row';
+import { canonicalAmountSchema, HISTORY_KINDS, payInStatusSchema } from './history-values';
 import { PAYIN_STATUSES } from './payin-lifecycle';
 
 export {
@@ -22,7 +23,7 @@ export {
   kycChunkResultSchema,
   maskedPanSchema,
   payInStatusSchema,
-} from './history-row';
+} from './history-values';
 
 export const historyKindSchema = z.enum(HISTORY_KINDS);
 

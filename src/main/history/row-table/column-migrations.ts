@@ -5,24 +5,32 @@
 // shipped: the column's entry is not edited, a later change is a migration of its own.
 // The team database's migration (team-migrations.ts) is written by hand; teamColumnsSql gives its SQL.
 import { type ColumnSpec, HISTORY_COLUMNS } from '@shared/history-row';
-import type { Migration } from '../migrations';
+
+/** A history migration (migrations.ts's Migration). */
+type Migration = { version: number; description: string; up: string };
 
 const COLUMNS: readonly ColumnSpec[] = HISTORY_COLUMNS;
 
 /** The team_row_payload view over the columns the file has at `version`. */
-function teamPayloadView(version: number): string {
-  const members = COLUMNS.flatMap((spec) => {
+function teamPayloadView(columns: readonly ColumnSpec[], version: number): string {
+  const members = columns.flatMap((spec) => {
     if (spec.team === null || (spec.added && spec.added.history > version)) return [];
     return [`'${spec.team}', ${spec.teamText ? `CAST(${spec.sql} AS TEXT)` : spec.sql}`];
   });
   return `CREATE VIEW team_row_payload AS SELECT id, json_object(${members.join(', ')}) AS payload FROM history_rows;`;
 }
 
-/** The migrations adding the table's columns that no written migration adds (`written`: migrations.ts's). */
-export function columnMigrations(written: readonly Migration[]): Migration[] {
+/**
+ * The migrations adding the table's columns that no written migration adds (`written`: migrations.ts's;
+ * `columns`: the row table, or in a test the table with a column more).
+ */
+export function columnMigrations(
+  written: readonly { version: number }[],
+  columns: readonly ColumnSpec[] = COLUMNS,
+): Migration[] {
   const last = written[written.length - 1]?.version ?? 0;
   const byVersion = new Map<number, ColumnSpec[]>();
-  for (const spec of COLUMNS) {
+  for (const spec of columns) {
     if (!spec.added || spec.added.history <= last) continue;
     byVersion.set(spec.added.history, [...(byVersion.get(spec.added.history) ?? []), spec]);
   }
@@ -41,7 +49,7 @@ export function columnMigrations(written: readonly Migration[]): Migration[] {
           (spec) => `ALTER TABLE history_rows ADD COLUMN ${spec.sql} ${spec.definition ?? spec.type};`,
         ),
         // The outbox triggers name the view and look it up when they fire: it can be made again under them.
-        ...(replicated ? ['DROP VIEW team_row_payload;', teamPayloadView(version)] : []),
+        ...(replicated ? ['DROP VIEW team_row_payload;', teamPayloadView(columns, version)] : []),
       ].join('\n'),
     };
   });

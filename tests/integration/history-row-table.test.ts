@@ -76,7 +76,8 @@ describe('the history row table', () => {
   });
 
   it("keeps the CSV export's columns where spreadsheets read them, each place taken once", () => {
-    expect(CSV_HEADER).toEqual([
+    // A column added later takes the next place: these never move.
+    expect(CSV_HEADER.slice(0, 23)).toEqual([
       'id',
       'createdAt',
       'kind',
@@ -147,10 +148,10 @@ describe('a column added to the table', () => {
   it('gets its migration from the table: the column, and replication of it, with every digest as it was', () => {
     const id = h.store.insertPayIn(payIn());
     h.store.teamOutbox.enable();
-    const added = columnMigrations(WRITTEN_MIGRATIONS, [
-      ...(HISTORY_COLUMNS as readonly ColumnSpec[]),
-      extra,
-    ]);
+    const table = [...(HISTORY_COLUMNS as readonly ColumnSpec[]), extra];
+    const added = columnMigrations(WRITTEN_MIGRATIONS, table).filter(
+      (migration) => migration.version > LATEST_SCHEMA_VERSION,
+    );
     expect(added.map((migration) => migration.version)).toEqual([LATEST_SCHEMA_VERSION + 1]);
     const db = new DatabaseSync(h.filePath);
     try {
@@ -169,6 +170,9 @@ describe('a column added to the table', () => {
       const sent = JSON.parse(String(payload));
       expect(Object.keys(sent)).toEqual([...TEAM_COLUMNS.map((column) => column.team), 'extra_count']);
       expect(sent).toMatchObject({ row_id: id, extra_count: 3, kind: 'payin' });
+      // Run again on the file with its version set back, it leaves the column as it is.
+      db.exec(`PRAGMA user_version = ${LATEST_SCHEMA_VERSION}`);
+      expect(migrate(db, [...MIGRATIONS, ...added])).toBe(LATEST_SCHEMA_VERSION + 1);
       db.prepare('UPDATE history_rows SET extra_count = NULL WHERE id = ?').run(id);
       expect(db.prepare(`SELECT ${digestInputSql()} AS d FROM history_rows WHERE id = ?`).get(id)?.d).toBe(
         digestBefore,

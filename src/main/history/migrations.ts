@@ -4,7 +4,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { columnMigrations } from './row-table/column-migrations';
 
-export type Migration = { version: number; description: string; up: string };
+/** `unless`: a query that finds a row where the change is already made (then only the version is set). */
+export type Migration = { version: number; description: string; up: string; unless?: string };
 
 /**
  * The identifiers found by any part (migration 11), each with its index history_ids_<column>. A migration's
@@ -561,7 +562,7 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
     if (migration.version <= current) continue;
     db.exec('BEGIN IMMEDIATE');
     try {
-      db.exec(migration.up);
+      if (!migration.unless || !db.prepare(migration.unless).get()) db.exec(migration.up);
       // PRAGMA takes no bound parameters; the version is an integer from the list above.
       db.exec(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
       db.exec('COMMIT');

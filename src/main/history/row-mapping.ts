@@ -18,7 +18,7 @@ export function text(value: SQLOutputValue | undefined): string {
 /** How each field of a row of one kind is read from its column. */
 type FieldReader = { field: string; sql: string; read: (value: SQLOutputValue | undefined) => unknown };
 
-/** A column as the contract reads it: decoded by its type, NULL where its schema allows it, else as text. */
+/** A column as the contract reads it: NULL where its schema allows it, else decoded by its type. */
 function reader(spec: ColumnSpec, field: string, schema: z.ZodType): FieldReader {
   const { json } = spec;
   const nullable = schema.safeParse(null).success;
@@ -30,7 +30,7 @@ function reader(spec: ColumnSpec, field: string, schema: z.ZodType): FieldReader
       return parsed.success ? parsed.data : json.fallback;
     };
   } else if (spec.type === 'INTEGER') {
-    read = (value) => Number(value);
+    read = (value) => (nullable && (value === null || value === undefined) ? null : Number(value));
   } else {
     read = (value) => (nullable && (value === null || value === undefined) ? null : text(value));
   }

@@ -7,7 +7,7 @@
 import { type ColumnSpec, HISTORY_COLUMNS } from '@shared/history-row';
 
 /** A history migration (migrations.ts's Migration). */
-type Migration = { version: number; description: string; up: string };
+type Migration = { version: number; description: string; up: string; unless: string };
 
 const COLUMNS: readonly ColumnSpec[] = HISTORY_COLUMNS;
 
@@ -41,8 +41,11 @@ export function columnMigrations(
     }
     const added = byVersion.get(version) ?? [];
     const replicated = added.some((spec) => spec.team !== null);
+    const names = added.map((spec) => `'${spec.sql}'`).join(', ');
     return {
       version,
+      // A file already holding the columns (one whose version was set back, as a test does) is left as it is.
+      unless: `SELECT 1 FROM pragma_table_info('history_rows') WHERE name IN (${names})`,
       description: `history_rows gains ${added.map((spec) => spec.sql).join(', ')} (the row table's columns)`,
       up: [
         ...added.map(
@@ -64,9 +67,3 @@ export function teamColumnsSql(version: number): string {
     )
     .join('\n');
 }
-
-/** The team schema the replicator's columns need: the newest team migration that added one. */
-export const TEAM_COLUMNS_SCHEMA_VERSION = Math.max(
-  1,
-  ...COLUMNS.map((spec) => (spec.team !== null && spec.added ? spec.added.team : 1)),
-);

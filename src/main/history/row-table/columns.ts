@@ -39,13 +39,27 @@ export const SALVAGED_COLUMNS: readonly HistoryColumnName[] = HISTORY_COLUMNS.fi
 /** How many values a history_rows record of the first schema has (columns added later come after them). */
 export const FIRST_SCHEMA_WIDTH = COLUMNS.filter((spec) => spec.added === undefined).length;
 
-/** The replicated columns: the history file's name, the team database's name, its PostgreSQL type. */
-export const TEAM_COLUMNS: readonly { sql: string; team: string; pgType: 'bigint' | 'text' }[] =
-  COLUMNS.flatMap((spec) =>
-    spec.team === null
-      ? []
-      : [{ sql: spec.sql, team: spec.team, pgType: spec.type === 'INTEGER' ? 'bigint' : 'text' } as const],
-  );
+/**
+ * The replicated columns: the history file's name, the team database's name, its PostgreSQL type, and the
+ * team migration that made it (`since`: a team database below it has no such column).
+ */
+export const TEAM_COLUMNS: readonly {
+  sql: string;
+  team: string;
+  pgType: 'bigint' | 'text';
+  since: number;
+}[] = COLUMNS.flatMap((spec) =>
+  spec.team === null
+    ? []
+    : [
+        {
+          sql: spec.sql,
+          team: spec.team,
+          pgType: spec.type === 'INTEGER' ? 'bigint' : 'text',
+          since: spec.added?.team ?? 1,
+        } as const,
+      ],
+);
 
 /** The team database's column of `sql` read under the history file's name (`table`: e.g. 'r.'). */
 export function teamColumnAs(sql: string, table = ''): string {

@@ -3,6 +3,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { type ColumnSpec, HISTORY_COLUMNS } from '@shared/history-row';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/main/history/audit-chain';
+import { canonicalJson } from '../../src/main/history/canonical-json';
 import { CSV_HEADER } from '../../src/main/history/csv-export';
 import {
   LATEST_SCHEMA_VERSION,
@@ -10,7 +12,7 @@ import {
   migrate,
   WRITTEN_MIGRATIONS,
 } from '../../src/main/history/migrations';
-import { DIGEST_COLUMNS, digestInputSql } from '../../src/main/history/row-digest';
+import { DIGEST_COLUMNS, digestInputSql, legacyRowDigest } from '../../src/main/history/row-digest';
 import { toRow } from '../../src/main/history/row-mapping';
 import { columnMigrations } from '../../src/main/history/row-table/column-migrations';
 import { FILE_COLUMNS, TEAM_COLUMNS } from '../../src/main/history/row-table/columns';
@@ -73,6 +75,16 @@ describe('the history row table', () => {
       'chunks_json',
       'accepted_user_ids_json',
     ]);
+  });
+
+  it('hashes for a legacy entry the row as the contract showed it then, and no field added since', () => {
+    const row = h.store.getById(h.store.insertPayIn(payIn()));
+    if (!row) throw new Error('the row was not written');
+    const { note, ...rest } = row;
+    // The rule those entries were written with: the whole row, its note under its old key.
+    expect(legacyRowDigest(row)).toBe(sha256Hex(canonicalJson({ ...rest, error: note })));
+    const withLaterField = { ...row, productsCount: 3 };
+    expect(legacyRowDigest(withLaterField)).toBe(legacyRowDigest(row));
   });
 
   it("keeps the CSV export's columns where spreadsheets read them, each place taken once", () => {

@@ -26,6 +26,11 @@ export const CONTRACT_COLUMNS: readonly HistoryColumnName[] = HISTORY_COLUMNS.fi
   (spec) => 'field' in spec,
 ).map((spec) => spec.sql);
 
+/** The contract's fields of the columns with a digest place: what a legacy entry's row digest hashed. */
+export const DIGEST_FIELDS: readonly string[] = COLUMNS.flatMap((spec) =>
+  spec.digest !== null && spec.field !== undefined ? [spec.field] : [],
+);
+
 /** Columns the history file holds as INTEGER: SQLite's quote() prints them bare, PostgreSQL as bigint. */
 export const INTEGER_COLUMNS: ReadonlySet<string> = new Set(
   COLUMNS.filter((spec) => spec.type === 'INTEGER').map((spec) => spec.sql),

@@ -66,7 +66,13 @@ export function HistoryTableHeader({ view }: { view: ColumnSet }) {
     <thead className="paydesk-history-head">
       <tr aria-rowindex={1} className="paydesk-history-grid paydesk-history-head-row">
         {columnsOf(view).map((column) => (
-          <th key={column.id} scope="col" className="paydesk-history-cell" data-align={column.align}>
+          <th
+            key={column.id}
+            scope="col"
+            className="paydesk-history-cell"
+            data-align={column.align}
+            data-column={column.id}
+          >
             {column.header}
           </th>
         ))}

@@ -35,7 +35,7 @@ import {
 } from './filter-sql';
 import type { HistoryDb } from './history-db';
 import { searchPageByWords } from './history-word-pages';
-import { type SqlRow, text, toRow } from './row-mapping';
+import { type SqlRow, text, toKycBatchRow, toPayInRow, toRow } from './row-mapping';
 
 /** The fixed lookups, named so that tests can check their query plans. */
 export const NAMED_SQL = {
@@ -153,13 +153,13 @@ export function historyQueries(
      */
     latestPayInOfUser(profile: string, userId: string): PayInRow | undefined {
       const row = prepare(NAMED_SQL.latestPayInOfUser).get({ userId, profile });
-      return row ? (toRow(row) as PayInRow) : undefined;
+      return toPayInRow(row);
     },
 
     /** The newest pay-in with this order number on this profile (A9: asking again reuses the number). */
     findPayInByTradeNo(profile: string, merchantTradeNo: string): PayInRow | undefined {
       const row = prepare(NAMED_SQL.findPayInByTradeNo).get({ merchantTradeNo, profile });
-      return row ? (toRow(row) as PayInRow) : undefined;
+      return toPayInRow(row);
     },
 
     /**
@@ -178,13 +178,13 @@ export function historyQueries(
         amountMinor: toMinorUnits(canonicalAmount(amount)),
         since: sinceMs,
       });
-      return row ? (toRow(row) as PayInRow) : undefined;
+      return toPayInRow(row);
     },
 
     findKycBatchesBySha256(sha256: string): KycBatchRow[] {
       return prepare(NAMED_SQL.findKycBatchesBySha256)
         .all({ sha256 })
-        .map((row) => toRow(row) as KycBatchRow);
+        .flatMap((row) => toKycBatchRow(row) ?? []);
     },
 
     query(input?: HistoryFilterInput): HistoryPage {

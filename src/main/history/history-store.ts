@@ -203,7 +203,9 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           audit.event ?? 'payin.updated',
           { errorKind: patch.note?.kind, traceid: patch.traceid ?? undefined, ...audit.detail },
         );
-        return loadRow(id) as PayInRow;
+        const updated = loadRow(id);
+        if (updated?.kind !== 'payin') throw new HistoryStoreError(`No pay-in with id ${id}.`);
+        return updated;
       });
     },
 
@@ -293,7 +295,9 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
             ...(patch.edits !== undefined && patch.edits.length > 0 && { edits: patch.edits }),
           },
         );
-        return loadRow(id) as KycBatchRow;
+        const updated = loadRow(id);
+        if (updated?.kind !== 'kyc_batch') throw new HistoryStoreError(`No KYC batch with id ${id}.`);
+        return updated;
       });
     },
 

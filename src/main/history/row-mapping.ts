@@ -4,7 +4,14 @@
 // contract's schema of its kind. JSON that no longer parses as its schema reads as its column's fallback
 // rather than failing the whole page.
 import type { SQLOutputValue } from 'node:sqlite';
-import { type HistoryNote, type HistoryRow, kycBatchRowSchema, payInRowSchema } from '@shared/history';
+import {
+  type HistoryNote,
+  type HistoryRow,
+  type KycBatchRow,
+  kycBatchRowSchema,
+  type PayInRow,
+  payInRowSchema,
+} from '@shared/history';
 import { type ColumnSpec, HISTORY_COLUMNS, type HistoryKind } from '@shared/history-row';
 import type { z } from 'zod';
 import { redactCardFields } from './redact-card-fields';
@@ -59,6 +66,18 @@ export function toRow(row: SqlRow): HistoryRow {
   // one edited behind Paydesk's back (the audit checks flag it, and must read it to), or one rebuilt from
   // the log after damage (no userId: the log never had it). The IPC's parse of an answer refuses it.
   return fields as HistoryRow;
+}
+
+/** A row read by a query for pay-ins, as a pay-in; undefined for no row (or, never, a batch). */
+export function toPayInRow(row: SqlRow | undefined): PayInRow | undefined {
+  const read = row ? toRow(row) : undefined;
+  return read?.kind === 'payin' ? read : undefined;
+}
+
+/** A row read by a query for KYC batches, as a batch; undefined for no row (or, never, a pay-in). */
+export function toKycBatchRow(row: SqlRow | undefined): KycBatchRow | undefined {
+  const read = row ? toRow(row) : undefined;
+  return read?.kind === 'kyc_batch' ? read : undefined;
 }
 
 /** The other way: a note as its column holds it, card fields redacted. */

@@ -62,319 +62,130 @@ export type ColumnSpec = {
 
 type CsvCell<V> = { readonly header: string; readonly at: number; readonly cell: (value: V) => CsvValue };
 
-/** One column, its CSV cells typed by its own field's values. */
+/** What an entry says beyond its name, type and digest place; `team` is its SQL name and `salvage` true unless said. */
+type Details<
+  F extends string | undefined,
+  S extends Partial<Record<HistoryKind, z.ZodType>> | undefined,
+> = Omit<ColumnSpec, 'sql' | 'type' | 'digest' | 'field' | 'schemas' | 'csv' | 'team' | 'salvage'> & {
+  field?: F;
+  schemas?: S;
+  csv?: readonly CsvCell<z.output<NonNullable<S[keyof S]>>>[];
+  /** Short for one CSV cell of the field as it is, under the field's name, at this place. */
+  csvAt?: number;
+  team?: string | null;
+  salvage?: boolean;
+};
+
+const asIs = (value: CsvValue) => value;
+
+/**
+ * One column: its SQL name and type, its digest place, and the rest; its CSV cells typed by its values.
+ * `field` and `schemas` are typed undefined where the entry has none (the row's shape leaves it out).
+ */
 function column<
-  const F extends string,
-  const S extends Partial<Record<HistoryKind, z.ZodType>>,
-  const C extends Omit<ColumnSpec, 'field' | 'schemas' | 'csv'>,
->(
-  spec: C & {
-    field?: F;
-    schemas?: S;
-    csv?: readonly CsvCell<z.output<NonNullable<S[keyof S]>>>[];
-  },
-) {
-  return spec;
+  const N extends string,
+  const F extends string | undefined = undefined,
+  const S extends Partial<Record<HistoryKind, z.ZodType>> | undefined = undefined,
+>(sql: N, type: ColumnSpec['type'], digest: number | null, details: Details<F, S> = {}) {
+  type Entry = Omit<ColumnSpec, 'sql' | 'field' | 'schemas'> & { sql: N; field: F; schemas: S };
+  const { csvAt, ...rest } = details;
+  const csv = csvAt === undefined ? rest.csv : [{ header: rest.field ?? sql, at: csvAt, cell: asIs }];
+  // The defaults' types are what Entry says; the object is the entry as written.
+  return { team: sql, salvage: true, ...rest, ...(csv && { csv }), sql, type, digest } as Entry;
 }
 
-const same = (value: CsvValue) => value;
 const text = z.string();
+const orNull = text.nullable();
+const id64 = text.min(1).max(64);
+const time = z.int().nonnegative();
 const both = <T extends z.ZodType>(schema: T) => ({ payin: schema, kyc_batch: schema });
 const payin = <T extends z.ZodType>(schema: T) => ({ payin: schema });
 const batch = <T extends z.ZodType>(schema: T) => ({ kyc_batch: schema });
+const kinds = { payin: z.literal('payin'), kyc_batch: z.literal('kyc_batch') };
+const statuses = { payin: payInStatusSchema, kyc_batch: kycBatchStatusSchema };
+const zeroCounts = { total: 0, valid: 0, invalid: 0, accepted: 0, rejected: 0 };
 
+// In the file's order. The comments say what the contract's fields are where their names do not.
 export const HISTORY_COLUMNS = [
-  column({
-    sql: 'id',
-    type: 'INTEGER',
-    field: 'id',
-    schemas: both(z.int().positive()),
-    digest: 0,
-    team: 'row_id',
-    csv: [{ header: 'id', at: 0, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'kind',
-    type: 'TEXT',
-    field: 'kind',
-    schemas: { payin: z.literal('payin'), kyc_batch: z.literal('kyc_batch') },
-    digest: 1,
-    team: 'kind',
-    csv: [{ header: 'kind', at: 2, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'status',
-    type: 'TEXT',
-    field: 'status',
-    schemas: { payin: payInStatusSchema, kyc_batch: kycBatchStatusSchema },
-    digest: 2,
-    team: 'status',
-    csv: [{ header: 'status', at: 3, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'created_at',
-    type: 'INTEGER',
+  column('id', 'INTEGER', 0, { field: 'id', schemas: both(z.int().positive()), team: 'row_id', csvAt: 0 }),
+  column('kind', 'TEXT', 1, { field: 'kind', schemas: kinds, csvAt: 2 }),
+  column('status', 'TEXT', 2, { field: 'status', schemas: statuses, csvAt: 3 }),
+  column('created_at', 'INTEGER', 3, {
     field: 'createdAt',
-    schemas: both(z.int().nonnegative()),
-    digest: 3,
-    team: 'created_at',
+    schemas: both(time),
     csv: [{ header: 'createdAt', at: 1, cell: (at) => new Date(at).toISOString() }],
-    salvage: true,
   }),
-  column({
-    sql: 'updated_at',
-    type: 'INTEGER',
-    field: 'updatedAt',
-    schemas: both(z.int().nonnegative()),
-    digest: 4,
-    team: 'updated_at',
-    salvage: true,
-  }),
-  column({
-    sql: 'profile',
-    type: 'TEXT',
-    field: 'profile',
-    schemas: both(text.min(1)),
-    digest: 5,
-    team: 'profile',
-    csv: [{ header: 'profile', at: 4, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'operator',
-    type: 'TEXT',
-    field: 'operator',
-    schemas: both(text.min(1)),
-    digest: 6,
-    team: 'operator',
-    csv: [{ header: 'operator', at: 5, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'api_version',
-    type: 'TEXT',
-    field: 'apiVersion',
-    schemas: payin(apiVersionSchema),
-    digest: 7,
-    team: 'api_version',
-    csv: [{ header: 'apiVersion', at: 6, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'merchant_trade_no',
-    type: 'TEXT',
-    field: 'merchantTradeNo',
-    schemas: payin(text.min(1).max(64)),
-    digest: 8,
-    team: 'merchant_trade_no',
-    csv: [{ header: 'merchantTradeNo', at: 7, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'user_id',
-    type: 'TEXT',
-    field: 'userId',
-    schemas: payin(text.min(1).max(64)),
-    digest: 9,
-    team: 'user_id',
-    csv: [{ header: 'userId', at: 8, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'masked_pan',
-    type: 'TEXT',
+  column('updated_at', 'INTEGER', 4, { field: 'updatedAt', schemas: both(time) }),
+  column('profile', 'TEXT', 5, { field: 'profile', schemas: both(text.min(1)), csvAt: 4 }),
+  column('operator', 'TEXT', 6, { field: 'operator', schemas: both(text.min(1)), csvAt: 5 }),
+  column('api_version', 'TEXT', 7, { field: 'apiVersion', schemas: payin(apiVersionSchema), csvAt: 6 }),
+  column('merchant_trade_no', 'TEXT', 8, { field: 'merchantTradeNo', schemas: payin(id64), csvAt: 7 }),
+  column('user_id', 'TEXT', 9, { field: 'userId', schemas: payin(id64), csvAt: 8 }),
+  // Absent when the pay-in used a stored card (ccStorageID) and the card is not known to Paydesk.
+  column('masked_pan', 'TEXT', 10, {
     field: 'maskedPan',
-    // Absent when the pay-in used a stored card (ccStorageID) and the card is not known to Paydesk.
     schemas: payin(maskedPanSchema.nullable()),
-    digest: 10,
-    team: 'masked_pan',
-    csv: [{ header: 'maskedPan', at: 9, cell: same }],
-    salvage: true,
+    csvAt: 9,
   }),
-  column({
-    sql: 'brand',
-    type: 'TEXT',
-    field: 'brand',
-    schemas: payin(text.nullable()),
-    digest: 11,
-    team: 'brand',
-    csv: [{ header: 'brand', at: 10, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'last4',
-    type: 'TEXT',
-    field: 'last4',
-    schemas: payin(text.nullable()),
-    digest: 12,
-    team: 'last4',
-    salvage: true,
-  }),
-  column({
-    sql: 'amount',
-    type: 'TEXT',
-    field: 'amount',
-    schemas: payin(canonicalAmountSchema),
-    digest: 13,
-    team: 'amount',
-    csv: [{ header: 'amount', at: 11, cell: same }],
-    salvage: true,
-  }),
+  column('brand', 'TEXT', 11, { field: 'brand', schemas: payin(orNull), csvAt: 10 }),
+  column('last4', 'TEXT', 12, { field: 'last4', schemas: payin(orNull) }),
+  column('amount', 'TEXT', 13, { field: 'amount', schemas: payin(canonicalAmountSchema), csvAt: 11 }),
   // Exact integer cents, for sorting and sums only (the daily totals): not in the contract.
-  column({
-    sql: 'amount_minor',
-    type: 'INTEGER',
-    digest: 14,
-    team: 'amount_minor',
-    teamText: true,
-    salvage: true,
-  }),
-  column({
-    sql: 'currency',
-    type: 'TEXT',
-    field: 'currency',
-    schemas: payin(text.min(1).max(8)),
-    digest: 15,
-    team: 'currency',
-    csv: [{ header: 'currency', at: 12, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'order_id',
-    type: 'TEXT',
-    field: 'orderId',
-    schemas: payin(text.nullable()),
-    digest: 16,
-    team: 'order_id',
-    csv: [{ header: 'orderId', at: 13, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'traceid',
-    type: 'TEXT',
-    field: 'traceid',
-    schemas: payin(text.nullable()),
-    digest: 17,
-    team: 'traceid',
-    csv: [{ header: 'traceid', at: 14, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'remark',
-    type: 'TEXT',
-    field: 'remark',
-    schemas: payin(text.nullable()),
-    digest: 18,
-    team: 'remark',
-    csv: [{ header: 'remark', at: 15, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'request_json',
-    type: 'TEXT',
-    // The request as sent, with cardNumber masked and cvv removed (JSON text).
+  column('amount_minor', 'INTEGER', 14, { teamText: true }),
+  column('currency', 'TEXT', 15, { field: 'currency', schemas: payin(text.min(1).max(8)), csvAt: 12 }),
+  column('order_id', 'TEXT', 16, { field: 'orderId', schemas: payin(orNull), csvAt: 13 }),
+  column('traceid', 'TEXT', 17, { field: 'traceid', schemas: payin(orNull), csvAt: 14 }),
+  column('remark', 'TEXT', 18, { field: 'remark', schemas: payin(orNull), csvAt: 15 }),
+  // The request as sent, with cardNumber masked and cvv removed (JSON text). Its CSV cell is last, so
+  // that the columns spreadsheets and imports already read keep their places.
+  column('request_json', 'TEXT', 19, {
     field: 'request',
     schemas: payin(text),
-    digest: 19,
-    team: 'request_json',
-    // Last, so that the columns spreadsheets and imports already read keep their places.
     csv: [{ header: 'customerName', at: 22, cell: (request) => customerNameOf(request) ?? null }],
-    salvage: true,
   }),
-  column({
-    sql: 'response_raw',
-    type: 'TEXT',
-    // The gateway's answer exactly as received (JSON text, or whatever the body was).
-    field: 'rawResponse',
-    schemas: payin(text.nullable()),
-    digest: 20,
-    team: 'response_raw',
-    salvage: true,
-  }),
-  column({
-    sql: 'note_json',
-    type: 'TEXT',
+  // The gateway's answer exactly as received (JSON text, or whatever the body was).
+  column('response_raw', 'TEXT', 20, { field: 'rawResponse', schemas: payin(orNull) }),
+  // The team database kept the name the column had before history migration 9, and the CSV header the
+  // note's first names, which spreadsheets and imports already read.
+  column('note_json', 'TEXT', 21, {
     field: 'note',
     schemas: both(historyNoteSchema.nullable()),
     json: { fallback: null },
-    digest: 21,
-    // The team database kept the name the column had before history migration 9.
     team: 'error_json',
-    // The header keeps the note's first names, which spreadsheets and imports already read.
     csv: [
       { header: 'errorKind', at: 16, cell: (note) => note?.kind ?? null },
       { header: 'errorMessage', at: 17, cell: (note) => note?.message ?? null },
     ],
-    salvage: true,
   }),
-  column({
-    sql: 'file_name',
-    type: 'TEXT',
-    field: 'fileName',
-    schemas: batch(text.min(1)),
-    digest: 22,
-    team: 'file_name',
-    csv: [{ header: 'fileName', at: 18, cell: same }],
-    salvage: true,
-  }),
-  column({
-    sql: 'sha256',
-    type: 'TEXT',
+  column('file_name', 'TEXT', 22, { field: 'fileName', schemas: batch(text.min(1)), csvAt: 18 }),
+  column('sha256', 'TEXT', 23, {
     field: 'sha256',
     schemas: batch(text.regex(/^[0-9a-f]{64}$/, 'A lowercase hex SHA-256.')),
-    digest: 23,
-    team: 'sha256',
-    salvage: true,
   }),
-  column({
-    sql: 'counts_json',
-    type: 'TEXT',
+  column('counts_json', 'TEXT', 24, {
     field: 'counts',
     schemas: batch(kycBatchCountsSchema),
-    json: { fallback: { total: 0, valid: 0, invalid: 0, accepted: 0, rejected: 0 } },
-    digest: 24,
-    team: 'counts_json',
+    json: { fallback: zeroCounts },
     csv: [
       { header: 'recordsTotal', at: 19, cell: (counts) => counts.total },
       { header: 'recordsAccepted', at: 20, cell: (counts) => counts.accepted },
       { header: 'recordsRejected', at: 21, cell: (counts) => counts.rejected },
     ],
-    salvage: true,
   }),
-  column({
-    sql: 'chunks_json',
-    type: 'TEXT',
+  column('chunks_json', 'TEXT', 25, {
     field: 'chunks',
     schemas: batch(z.array(kycChunkResultSchema)),
     json: { fallback: [] },
-    digest: 25,
-    team: 'chunks_json',
-    salvage: true,
   }),
-  column({
-    sql: 'accepted_user_ids_json',
-    type: 'TEXT',
-    // The userIds the gateway accepted; no other personal data of the file is kept.
+  // The userIds the gateway accepted; no other personal data of the file is kept.
+  column('accepted_user_ids_json', 'TEXT', 26, {
     field: 'acceptedUserIds',
     schemas: batch(z.array(text)),
     json: { fallback: [] },
-    digest: 26,
-    team: 'accepted_user_ids_json',
-    salvage: true,
   }),
   // Team mode: the card's keyed fingerprint (team/card-key.ts: HMAC under the team key, never the
   // number), for the team's duplicate check. Not in the contract, nor in the digest's fixed list.
-  column({
-    sql: 'card_key',
-    type: 'TEXT',
-    digest: null,
-    team: 'card_key',
-    salvage: true,
-    added: { history: 6, team: 1 },
-  }),
+  column('card_key', 'TEXT', null, { added: { history: 6, team: 1 } }),
 ] as const satisfies readonly ColumnSpec[];
 
 export type HistoryColumn = (typeof HISTORY_COLUMNS)[number];

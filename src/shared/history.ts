@@ -5,25 +5,8 @@ import { rowShape } from './history-row';
 import { canonicalAmountSchema, HISTORY_KINDS, payInStatusSchema } from './history-values';
 import { PAYIN_STATUSES } from './payin-lifecycle';
 
-export {
-  API_VERSIONS,
-  type ApiVersion,
-  apiVersionSchema,
-  canonicalAmountSchema,
-  HISTORY_KINDS,
-  type HistoryKind,
-  type HistoryNote,
-  historyNoteSchema,
-  KYC_BATCH_STATUSES,
-  type KycBatchCounts,
-  type KycBatchStatus,
-  type KycChunkResult,
-  kycBatchCountsSchema,
-  kycBatchStatusSchema,
-  kycChunkResultSchema,
-  maskedPanSchema,
-  payInStatusSchema,
-} from './history-values';
+// The row's values (statuses, API versions, card and amount forms, note, KYC counts) are History's too.
+export * from './history-values';
 
 export const historyKindSchema = z.enum(HISTORY_KINDS);
 

@@ -1,124 +1,26 @@
 // What the history list, its filters and its charts look like to every process. Main owns the SQLite
 // file and answers these named queries; the renderer only ever sends a parsed `HistoryFilter`, never SQL.
 import { z } from 'zod';
+import { rowShape } from './history-row';
+import { canonicalAmountSchema, HISTORY_KINDS, payInStatusSchema } from './history-values';
 import { PAYIN_STATUSES } from './payin-lifecycle';
 
-/** A pay-in's status as the contract and the history read it back: one of the lifecycle's statuses. */
-export const payInStatusSchema = z.enum(PAYIN_STATUSES);
+// The row's values (statuses, API versions, card and amount forms, note, KYC counts) are History's too.
+export * from './history-values';
 
-export const HISTORY_KINDS = ['payin', 'kyc_batch'] as const;
 export const historyKindSchema = z.enum(HISTORY_KINDS);
-export type HistoryKind = z.infer<typeof historyKindSchema>;
-
-/**
- * A KYC batch's lifecycle. `partial`: some chunks accepted, some refused (A11: each chunk is all-or-nothing,
- * a batch of several chunks is not). `outcome_unknown`: a chunk was in flight when the answer was lost.
- */
-export const KYC_BATCH_STATUSES = [
-  'pending',
-  'completed',
-  'partial',
-  'refused',
-  'not_sent',
-  'outcome_unknown',
-] as const;
-export const kycBatchStatusSchema = z.enum(KYC_BATCH_STATUSES);
-export type KycBatchStatus = z.infer<typeof kycBatchStatusSchema>;
 
 /** Every status a history row can carry, pay-in or batch: what the status filter offers. */
 export const HISTORY_STATUSES = [...PAYIN_STATUSES, 'completed', 'partial'] as const;
 export const historyStatusSchema = z.enum(HISTORY_STATUSES);
 export type HistoryStatus = z.infer<typeof historyStatusSchema>;
 
-export const API_VERSIONS = ['v1', 'v2'] as const;
-export const apiVersionSchema = z.enum(API_VERSIONS);
-export type ApiVersion = z.infer<typeof apiVersionSchema>;
-
-/** First 6 and last 4 digits with the middle starred: the only card number form history accepts. */
-export const maskedPanSchema = z
-  .string()
-  .regex(/^\d{6}\*{3,9}\d{4}$/, 'A masked card number: first 6 and last 4 digits, the rest as *.');
-
-/** The canonical 2-place decimal text of src/shared/money/amount.ts. */
-export const canonicalAmountSchema = z
-  .string()
-  .max(32)
-  .regex(/^\d+\.\d{2}$/, 'A canonical amount such as 12.50.');
-
-/**
- * The note shown to the agent on a row: why it is in its status and what to do (`kind` is the status it was
- * written for, `field` the form field it names). Stored in history_rows.note_json (error_json before history
- * migration 9).
- */
-export const historyNoteSchema = z.object({
-  kind: z.string().min(1),
-  message: z.string(),
-  field: z.string().optional(),
-});
-export type HistoryNote = z.infer<typeof historyNoteSchema>;
-
-const commonRowFields = {
-  id: z.int().positive(),
-  createdAt: z.int().nonnegative(),
-  updatedAt: z.int().nonnegative(),
-  profile: z.string().min(1),
-  operator: z.string().min(1),
-};
-
-export const payInRowSchema = z.object({
-  ...commonRowFields,
-  kind: z.literal('payin'),
-  status: payInStatusSchema,
-  apiVersion: apiVersionSchema,
-  merchantTradeNo: z.string().min(1).max(64),
-  userId: z.string().min(1).max(64),
-  /** Absent when the pay-in used a stored card (ccStorageID) and the card is not known to Paydesk. */
-  maskedPan: maskedPanSchema.nullable(),
-  brand: z.string().nullable(),
-  last4: z.string().nullable(),
-  amount: canonicalAmountSchema,
-  currency: z.string().min(1).max(8),
-  orderId: z.string().nullable(),
-  traceid: z.string().nullable(),
-  remark: z.string().nullable(),
-  /** The request as sent, with cardNumber masked and cvv removed (JSON text). */
-  request: z.string(),
-  /** The gateway's answer exactly as received (JSON text, or whatever the body was). */
-  rawResponse: z.string().nullable(),
-  note: historyNoteSchema.nullable(),
-});
+/** A pay-in as History reads it: its fields are the columns of history-row.ts that a pay-in has. */
+export const payInRowSchema = z.object(rowShape('payin'));
 export type PayInRow = z.infer<typeof payInRowSchema>;
 
-export const kycBatchCountsSchema = z.object({
-  total: z.int().nonnegative(),
-  valid: z.int().nonnegative(),
-  invalid: z.int().nonnegative(),
-  accepted: z.int().nonnegative(),
-  rejected: z.int().nonnegative(),
-});
-export type KycBatchCounts = z.infer<typeof kycBatchCountsSchema>;
-
-export const kycChunkResultSchema = z.object({
-  index: z.int().nonnegative(),
-  traceid: z.string().nullable(),
-  code: z.int().nullable(),
-  msg: z.string(),
-  count: z.int().nonnegative(),
-});
-export type KycChunkResult = z.infer<typeof kycChunkResultSchema>;
-
-export const kycBatchRowSchema = z.object({
-  ...commonRowFields,
-  kind: z.literal('kyc_batch'),
-  status: kycBatchStatusSchema,
-  fileName: z.string().min(1),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'A lowercase hex SHA-256.'),
-  counts: kycBatchCountsSchema,
-  chunks: z.array(kycChunkResultSchema),
-  /** The userIds the gateway accepted; no other personal data of the file is kept. */
-  acceptedUserIds: z.array(z.string()),
-  note: historyNoteSchema.nullable(),
-});
+/** A KYC batch as History reads it: its fields are the columns of history-row.ts that a batch has. */
+export const kycBatchRowSchema = z.object(rowShape('kyc_batch'));
 export type KycBatchRow = z.infer<typeof kycBatchRowSchema>;
 
 export const historyRowSchema = z.discriminatedUnion('kind', [payInRowSchema, kycBatchRowSchema]);

@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { HistoryRow, PayInRow } from '@shared/history';
+import { canonicalAmount } from '@shared/money/amount';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStoreError, openHistoryStore } from '../../src/main/history/history-store';
 import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/history/migrations';
@@ -254,14 +255,25 @@ describe('duplicate guard', () => {
     const first = h.store.insertPayIn(payIn({ request: { amount: '25.00', userId: 'u-9' } }));
     h.clock.advance(9 * MINUTE);
     const since = h.clock.now() - 10 * MINUTE;
-    expect(h.store.recentDuplicate('411111******1111', '25', 'u-9', since)?.id).toBe(first);
-    expect(h.store.recentDuplicate('411111******1111', '25.01', 'u-9', since)).toBeUndefined();
-    expect(h.store.recentDuplicate('411111******1111', '25.00', 'u-8', since)).toBeUndefined();
-    expect(h.store.recentDuplicate('555555******4444', '25.00', 'u-9', since)).toBeUndefined();
+    expect(h.store.recentDuplicate('411111******1111', canonicalAmount('25'), 'u-9', since)?.id).toBe(first);
+    expect(
+      h.store.recentDuplicate('411111******1111', canonicalAmount('25.01'), 'u-9', since),
+    ).toBeUndefined();
+    expect(
+      h.store.recentDuplicate('411111******1111', canonicalAmount('25.00'), 'u-8', since),
+    ).toBeUndefined();
+    expect(
+      h.store.recentDuplicate('555555******4444', canonicalAmount('25.00'), 'u-9', since),
+    ).toBeUndefined();
     h.clock.advance(2 * MINUTE);
-    expect(h.store.recentDuplicate('411111******1111', '25.00', 'u-9', h.clock.now() - 10 * MINUTE)).toBe(
-      undefined,
-    );
+    expect(
+      h.store.recentDuplicate(
+        '411111******1111',
+        canonicalAmount('25.00'),
+        'u-9',
+        h.clock.now() - 10 * MINUTE,
+      ),
+    ).toBe(undefined);
   });
 
   it('ignores earlier attempts that cannot have charged money', () => {
@@ -270,10 +282,14 @@ describe('duplicate guard', () => {
     const notSent = h.store.insertPayIn(payIn({ request: { amount: '5.00' } }));
     h.store.updatePayIn(notSent, { status: 'not_sent' });
     const since = h.clock.now() - 10 * MINUTE;
-    expect(h.store.recentDuplicate('411111******1111', '5.00', 'user-1', since)).toBeUndefined();
+    expect(
+      h.store.recentDuplicate('411111******1111', canonicalAmount('5.00'), 'user-1', since),
+    ).toBeUndefined();
     const unknown = h.store.insertPayIn(payIn({ request: { amount: '5.00' } }));
     h.store.updatePayIn(unknown, { status: 'outcome_unknown' });
-    expect(h.store.recentDuplicate('411111******1111', '5.00', 'user-1', since)?.id).toBe(unknown);
+    expect(h.store.recentDuplicate('411111******1111', canonicalAmount('5.00'), 'user-1', since)?.id).toBe(
+      unknown,
+    );
   });
 });
 
@@ -281,7 +297,7 @@ describe('statements on the pay-in path', () => {
   it('are compiled once: a second pay-in checks for duplicates, inserts and settles without preparing any', () => {
     const payInOnce = () => {
       const since = h.clock.now() - 10 * MINUTE;
-      h.store.recentDuplicate('411111******1111', '12.00', 'user-1', since);
+      h.store.recentDuplicate('411111******1111', canonicalAmount('12.00'), 'user-1', since);
       const id = h.store.insertPayIn(payIn({ request: { amount: '12.00' } }));
       h.store.updatePayIn(id, { status: 'approved', orderId: `O-${id}`, traceid: `t-${id}` });
     };

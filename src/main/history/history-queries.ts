@@ -17,7 +17,7 @@ import {
   type PayInRow,
   type RowAudit,
 } from '@shared/history';
-import { canonicalAmount } from '@shared/money/amount';
+import type { CanonicalAmount } from '@shared/money/amount';
 import { IN_PROGRESS_STATUSES, NO_CHARGE_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
 import type { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from './amount-minor';
@@ -35,7 +35,7 @@ import {
 } from './filter-sql';
 import type { HistoryDb } from './history-db';
 import { searchPageByWords } from './history-word-pages';
-import { type SqlRow, text, toRow } from './row-mapping';
+import { type SqlRow, text, toKycBatchRow, toPayInRow, toRow } from './row-mapping';
 
 /** The fixed lookups, named so that tests can check their query plans. */
 export const NAMED_SQL = {
@@ -153,13 +153,13 @@ export function historyQueries(
      */
     latestPayInOfUser(profile: string, userId: string): PayInRow | undefined {
       const row = prepare(NAMED_SQL.latestPayInOfUser).get({ userId, profile });
-      return row ? (toRow(row) as PayInRow) : undefined;
+      return toPayInRow(row);
     },
 
     /** The newest pay-in with this order number on this profile (A9: asking again reuses the number). */
     findPayInByTradeNo(profile: string, merchantTradeNo: string): PayInRow | undefined {
       const row = prepare(NAMED_SQL.findPayInByTradeNo).get({ merchantTradeNo, profile });
-      return row ? (toRow(row) as PayInRow) : undefined;
+      return toPayInRow(row);
     },
 
     /**
@@ -168,23 +168,23 @@ export function historyQueries(
      */
     recentDuplicate(
       maskedPan: string,
-      amount: string,
+      amount: CanonicalAmount,
       userId: string,
       sinceMs: number,
     ): PayInRow | undefined {
       const row = prepare(NAMED_SQL.recentDuplicate).get({
         maskedPan,
         userId,
-        amountMinor: toMinorUnits(canonicalAmount(amount)),
+        amountMinor: toMinorUnits(amount),
         since: sinceMs,
       });
-      return row ? (toRow(row) as PayInRow) : undefined;
+      return toPayInRow(row);
     },
 
     findKycBatchesBySha256(sha256: string): KycBatchRow[] {
       return prepare(NAMED_SQL.findKycBatchesBySha256)
         .all({ sha256 })
-        .map((row) => toRow(row) as KycBatchRow);
+        .flatMap((row) => toKycBatchRow(row) ?? []);
     },
 
     query(input?: HistoryFilterInput): HistoryPage {

@@ -31,6 +31,7 @@ import { kycEditsInTrail } from './kyc-edit-trail';
 import { notificationCursor } from './notification-cursor';
 import { digestInputSql, rowDigest } from './row-digest';
 import { toRow } from './row-mapping';
+import { insertSql } from './row-table/columns';
 import { teamOutbox } from './team-outbox';
 import {
   type KycBatchPatch,
@@ -38,6 +39,7 @@ import {
   kycBatchPatchSchema,
   type NewKycBatch,
   type NewPayIn,
+  newKycBatchColumns,
   newKycBatchSchema,
   newPayInColumns,
   type PayInPatch,
@@ -158,21 +160,16 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
       const columns = newPayInColumns(input);
       const at = now();
       return transaction(() => {
-        const result = prepare(
-          `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, api_version,
-               merchant_trade_no, user_id, masked_pan, brand, last4, amount, amount_minor, currency, request_json,
-               card_key)
-             VALUES ('payin', 'pending', :at, :at, :profile, :operator, :apiVersion, :merchantTradeNo, :userId,
-               :maskedPan, :brand, :last4, :amount, :amountMinor, :currency, :request, :cardKey)`,
-        ).run({ at, ...columns });
+        const values = { ...columns, created_at: at, updated_at: at };
+        const result = prepare(insertSql(values)).run(values);
         const id = Number(result.lastInsertRowid);
-        const { amount, currency, apiVersion } = columns;
+        const { amount, currency, api_version: apiVersion } = columns;
         audit(
           {
             operator: columns.operator,
             event: 'payin.created',
             outcome: 'success',
-            resource: columns.merchantTradeNo,
+            resource: columns.merchant_trade_no,
             detail: { status: 'pending', amount, currency, apiVersion },
           },
           id,
@@ -206,7 +203,9 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           audit.event ?? 'payin.updated',
           { errorKind: patch.note?.kind, traceid: patch.traceid ?? undefined, ...audit.detail },
         );
-        return loadRow(id) as PayInRow;
+        const updated = loadRow(id);
+        if (updated?.kind !== 'payin') throw new HistoryStoreError(`No pay-in with id ${id}.`);
+        return updated;
       });
     },
 
@@ -260,18 +259,8 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
       const batch = newKycBatchSchema.parse(input);
       const at = now();
       return transaction(() => {
-        const result = prepare(
-          `INSERT INTO history_rows (kind, status, created_at, updated_at, profile, operator, file_name, sha256,
-               counts_json, chunks_json, accepted_user_ids_json)
-             VALUES ('kyc_batch', 'pending', :at, :at, :profile, :operator, :fileName, :sha256, :counts, '[]', '[]')`,
-        ).run({
-          at,
-          profile: batch.profile,
-          operator: batch.operator,
-          fileName: batch.fileName,
-          sha256: batch.sha256,
-          counts: JSON.stringify(batch.counts),
-        });
+        const values = { ...newKycBatchColumns(batch), created_at: at, updated_at: at };
+        const result = prepare(insertSql(values)).run(values);
         const id = Number(result.lastInsertRowid);
         audit(
           {
@@ -306,7 +295,9 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
             ...(patch.edits !== undefined && patch.edits.length > 0 && { edits: patch.edits }),
           },
         );
-        return loadRow(id) as KycBatchRow;
+        const updated = loadRow(id);
+        if (updated?.kind !== 'kyc_batch') throw new HistoryStoreError(`No KYC batch with id ${id}.`);
+        return updated;
       });
     },
 

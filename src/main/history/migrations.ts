@@ -2,8 +2,10 @@
 // of the last one applied; each runs in its own transaction, so a crash mid-migration leaves the file at
 // the previous version. Never edit a migration that has shipped: append a new one.
 import type { DatabaseSync } from 'node:sqlite';
+import { applyMigrations, type Migration } from './apply-migrations';
+import { columnMigrations } from './row-table/column-migrations';
 
-export type Migration = { version: number; description: string; up: string };
+export type { Migration } from './apply-migrations';
 
 /**
  * The identifiers found by any part (migration 11), each with its index history_ids_<column>. A migration's
@@ -21,7 +23,7 @@ function idRuns(column: string): string {
     SELECT group_concat(hex(substr(lower(${column}), i, 4)), ' ' ORDER BY i) FROM at)`;
 }
 
-export const MIGRATIONS: readonly Migration[] = [
+export const WRITTEN_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     description: 'history rows, hash-chained audit log and its head',
@@ -533,38 +535,15 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** The written migrations, then those adding the row table's later columns (row-table/). */
+export const MIGRATIONS = [...WRITTEN_MIGRATIONS, ...columnMigrations(WRITTEN_MIGRATIONS)];
+
 /** Files from this version on were written with keyed audit entries (audit-trust.ts). */
 export const KEYED_AUDIT_SCHEMA_VERSION = 4;
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
 
-function userVersion(db: DatabaseSync): number {
-  const row = db.prepare('PRAGMA user_version').get();
-  return Number(row?.user_version ?? 0);
-}
-
-/** Brings the file up to the latest schema; refuses a file written by a newer Paydesk. */
+/** Brings the file up to the latest schema; refuses a file written by a newer Paydesk (apply-migrations.ts). */
 export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): number {
-  const current = userVersion(db);
-  const latest = migrations[migrations.length - 1]?.version ?? 0;
-  if (current > latest) {
-    throw new Error(
-      `The history file has schema version ${current}, newer than this Paydesk knows (${latest}). ` +
-        'Update Paydesk before opening it.',
-    );
-  }
-  for (const migration of migrations) {
-    if (migration.version <= current) continue;
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(migration.up);
-      // PRAGMA takes no bound parameters; the version is an integer from the list above.
-      db.exec(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  }
-  return userVersion(db);
+  return applyMigrations(db, migrations);
 }

@@ -7,18 +7,19 @@
 // - The pages themselves (sqlite-pages.ts): every table-leaf page of the copy, whether or not anything
 //   still points at it. A row or entry found only there is taken too; two page copies of one row (a page
 //   left behind by a split) are settled by the newer updated_at.
-// Each record is checked for the shape of its table before it is taken: 27 or 28 columns (card_key came
-// with migration 6), the rowid alias NULL, the kinds and outcomes the schema allows, hashes of 64 hex.
+// Each record is checked for the shape of its table before it is taken: the first schema's 27 columns or
+// more, up to the row table's (card_key came with migration 6), the rowid alias NULL, the kinds and outcomes the schema allows, hashes of 64 hex.
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import type { RawEntry } from './audit-chain';
-import { DIGEST_COLUMNS } from './row-digest';
+import { columnNamed, FILE_COLUMNS, FIRST_SCHEMA_WIDTH, SALVAGED_COLUMNS } from './row-table/columns';
 import { type PageValue, scanTableRecords } from './sqlite-pages';
 
-/** history_rows's columns after id, in the schema's order (card_key last: migration 6). */
-export const ROW_COLUMNS = [...DIGEST_COLUMNS.slice(1), 'card_key'] as const;
+/** history_rows's columns a salvage reads, after id, in the file's order (SALVAGED_COLUMNS of the row table). */
+export const ROW_COLUMNS = SALVAGED_COLUMNS;
 /**
  * The SELECT list of `['id', ...ROW_COLUMNS]` for the file `db`: a file from before history migration 9 (a
- * damaged one, or a backup) names the note's column error_json, so it is read under its new name.
+ * damaged one, or a backup) names the note's column error_json, so it is read under its new name; one from
+ * before the migration that added a column reads it as NULL.
  */
 export function rowSelectList(db: DatabaseSync): string {
   let named: Set<string>;
@@ -34,7 +35,11 @@ export function rowSelectList(db: DatabaseSync): string {
   }
   const oldNote = !named.has('note_json') && named.has('error_json');
   return ['id', ...ROW_COLUMNS]
-    .map((column) => (column === 'note_json' && oldNote ? 'error_json AS note_json' : column))
+    .map((column) => {
+      if (column === 'note_json' && oldNote) return 'error_json AS note_json';
+      const added = columnNamed(column)?.added;
+      return added && named.size > 0 && !named.has(column) ? `NULL AS ${column}` : column;
+    })
     .join(', ');
 }
 export type RowValues = (string | bigint | number | Uint8Array | null)[];
@@ -70,12 +75,22 @@ function isInt(value: unknown): value is bigint {
   return typeof value === 'bigint';
 }
 
-/** A history_rows record (rowid and values after it), or undefined when it is not one. */
+/** Where each salvaged column stands in a record of the file (the file's order, id first). */
+const RECORD_PLACES = ROW_COLUMNS.map((name) => FILE_COLUMNS.indexOf(name));
+
+/** A row SQL read by name, as a record of the file holds its values. */
+function inFileOrder(raw: Record<string, SQLOutputValue>): SQLOutputValue[] {
+  return FILE_COLUMNS.map((name) => raw[name] ?? null);
+}
+
+/**
+ * A history_rows record (rowid and values after it), or undefined when it is not one. A record of a file
+ * from before a column was added (migration 6's card_key, and any later one) lacks it: read as NULL.
+ */
 function asRow(id: bigint, values: readonly (PageValue | SQLOutputValue)[]): SalvagedRow | undefined {
   if (id <= 0n || id > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
-  const rest = values.slice(1) as RowValues;
-  if (rest.length === ROW_COLUMNS.length - 1) rest.push(null);
-  if (rest.length !== ROW_COLUMNS.length) return undefined;
+  if (values.length < FIRST_SCHEMA_WIDTH || values.length > FILE_COLUMNS.length) return undefined;
+  const rest = RECORD_PLACES.map((place) => (values[place] ?? null) as RowValues[number]);
   const kind = rest[KIND];
   if (kind !== 'payin' && kind !== 'kyc_batch') return undefined;
   if (typeof rest[STATUS] !== 'string') return undefined;
@@ -212,7 +227,7 @@ export function readDamagedHistory(copyFile: string): DamagedRead {
       `SELECT ${columns} FROM history_rows WHERE id >= ? AND id < ? ORDER BY id`,
       maxId,
       (raw) => {
-        const row = asRow(raw.id as bigint, Object.values(raw));
+        const row = asRow(raw.id as bigint, inFileOrder(raw));
         if (row) rows.set(row.id, row);
       },
     );
@@ -250,7 +265,7 @@ export function readBackup(file: string): {
     const rowStatement = db.prepare(`SELECT ${columns} FROM history_rows ORDER BY id`);
     rowStatement.setReadBigInts(true);
     for (const raw of rowStatement.iterate()) {
-      const row = asRow(raw.id as bigint, Object.values(raw));
+      const row = asRow(raw.id as bigint, inFileOrder(raw));
       if (row) rows.set(row.id, row);
     }
     const entryStatement = db.prepare(

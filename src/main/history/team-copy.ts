@@ -14,7 +14,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { parseDetail, type RawEntry } from './audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from './row-digest';
-import { maxKey, type SalvagedRow } from './salvage-read';
+import { maxKey, ROW_COLUMNS, type SalvagedRow } from './salvage-read';
 
 export type TeamCopy = {
   deskId: string;
@@ -46,7 +46,7 @@ function quoted(value: SalvagedRow['values'][number]): string {
 
 /** The row digest of a salvaged row, as audit entries record it. */
 export function salvagedRowDigest(row: SalvagedRow): string {
-  const values = DIGEST_COLUMNS.slice(1).map((_, index) => quoted(row.values[index] ?? null));
+  const values = DIGEST_COLUMNS.slice(1).map((name) => quoted(row.values[ROW_COLUMNS.indexOf(name)] ?? null));
   return rowDigest([String(row.id), ...values].join(','));
 }
 

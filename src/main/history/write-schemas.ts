@@ -4,15 +4,7 @@
 // and its CVV dropped, remarks and answers with anything card-like scrubbed.
 import type { SQLInputValue } from 'node:sqlite';
 import { detectBrand } from '@shared/cards/card';
-import {
-  apiVersionSchema,
-  historyNoteSchema,
-  kycBatchCountsSchema,
-  kycBatchStatusSchema,
-  kycChunkResultSchema,
-  maskedPanSchema,
-  payInStatusSchema,
-} from '@shared/history';
+import { kycBatchRowSchema, maskedPanSchema, payInRowSchema } from '@shared/history';
 import { kycEditsSchema } from '@shared/kyc-edits';
 import { canonicalAmount } from '@shared/money/amount';
 import { z } from 'zod';
@@ -20,65 +12,61 @@ import { scrubText } from '../log/redaction';
 import { toMinorUnits } from './amount-minor';
 import { redactCardFields, redactRawBody } from './redact-card-fields';
 import { noteJson } from './row-mapping';
+import { type ColumnValues, columnOfField } from './row-table/columns';
 
-export const newPayInSchema = z.object({
-  profile: z.string().min(1),
-  operator: z.string().min(1),
-  apiVersion: apiVersionSchema,
-  /** v1: the request's currency; v2: the profile's display currency (assumption A15). */
-  currency: z.string().min(1).max(8),
-  /** The body as it is sent, card fields included: the store masks and drops them before writing. */
-  request: z.looseObject({
-    merchantTradeNo: z.string().min(1).max(64),
-    userId: z.string().min(1).max(64),
-    amount: z.string().min(1),
-    cardNumber: z.string().optional(),
-  }),
-  /** For a stored-card pay-in (no cardNumber in the request): the card as Paydesk showed it. */
-  maskedPan: maskedPanSchema.optional(),
-  brand: z.string().optional(),
-  /** Team mode: the card's keyed fingerprint (team/card-key.ts), for the team's duplicate check. */
-  cardKey: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
-});
+export const newPayInSchema = payInRowSchema
+  .pick({ profile: true, operator: true, apiVersion: true })
+  .extend({
+    /** v1: the request's currency; v2: the profile's display currency (assumption A15). */
+    currency: payInRowSchema.shape.currency,
+    /** The body as it is sent, card fields included: the store masks and drops them before writing. */
+    request: z.looseObject({
+      merchantTradeNo: payInRowSchema.shape.merchantTradeNo,
+      userId: payInRowSchema.shape.userId,
+      amount: z.string().min(1),
+      cardNumber: z.string().optional(),
+    }),
+    /** For a stored-card pay-in (no cardNumber in the request): the card as Paydesk showed it. */
+    maskedPan: maskedPanSchema.optional(),
+    brand: z.string().optional(),
+    /** Team mode: the card's keyed fingerprint (team/card-key.ts), for the team's duplicate check. */
+    cardKey: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  });
 export type NewPayIn = z.input<typeof newPayInSchema>;
 
-export const payInPatchSchema = z.object({
-  status: payInStatusSchema.optional(),
-  orderId: z.string().nullable().optional(),
-  traceid: z.string().nullable().optional(),
-  remark: z.string().nullable().optional(),
-  rawResponse: z.string().nullable().optional(),
-  note: historyNoteSchema.nullable().optional(),
-  /** Who made the change; the row's operator when left out. */
-  operator: z.string().min(1).optional(),
-});
+/** What a pay-in's change may set: the row's own fields, each as the row's schema has it. */
+export const payInPatchSchema = payInRowSchema
+  .pick({ status: true, orderId: true, traceid: true, remark: true, rawResponse: true, note: true })
+  .partial()
+  .extend({
+    /** Who made the change; the row's operator when left out. */
+    operator: z.string().min(1).optional(),
+  });
 export type PayInPatch = z.input<typeof payInPatchSchema>;
 
-export const newKycBatchSchema = z.object({
-  profile: z.string().min(1),
-  operator: z.string().min(1),
-  fileName: z.string().min(1),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  counts: kycBatchCountsSchema,
+export const newKycBatchSchema = kycBatchRowSchema.pick({
+  profile: true,
+  operator: true,
+  fileName: true,
+  sha256: true,
+  counts: true,
 });
 export type NewKycBatch = z.input<typeof newKycBatchSchema>;
 
-export const kycBatchPatchSchema = z.object({
-  status: kycBatchStatusSchema.optional(),
-  counts: kycBatchCountsSchema.optional(),
-  chunks: z.array(kycChunkResultSchema).optional(),
-  acceptedUserIds: z.array(z.string()).optional(),
-  note: historyNoteSchema.nullable().optional(),
-  operator: z.string().min(1).optional(),
-  /**
-   * Hand edits of records that left Paydesk since the last save: not a column, they go into this
-   * change's audit entry (kyc-edit-trail.ts reads them back).
-   */
-  edits: kycEditsSchema.optional(),
-});
+export const kycBatchPatchSchema = kycBatchRowSchema
+  .pick({ status: true, counts: true, chunks: true, acceptedUserIds: true, note: true })
+  .partial()
+  .extend({
+    operator: z.string().min(1).optional(),
+    /**
+     * Hand edits of records that left Paydesk since the last save: not a column, they go into this
+     * change's audit entry (kyc-edit-trail.ts reads them back).
+     */
+    edits: kycEditsSchema.optional(),
+  });
 export type KycBatchPatch = z.input<typeof kycBatchPatchSchema>;
 
 /** A new pay-in's column values: the amount canonical, the card masked and out of the request. */
@@ -94,47 +82,70 @@ export function newPayInColumns(input: NewPayIn) {
   const brand =
     pending.brand ?? (typeof cardNumber === 'string' ? (detectBrand(cardNumber)?.name ?? null) : null);
   return {
+    kind: 'payin',
+    status: 'pending',
     profile: pending.profile,
     operator: pending.operator,
-    apiVersion: pending.apiVersion,
-    merchantTradeNo: pending.request.merchantTradeNo,
-    userId: pending.request.userId,
-    maskedPan,
+    api_version: pending.apiVersion,
+    merchant_trade_no: pending.request.merchantTradeNo,
+    user_id: pending.request.userId,
+    masked_pan: maskedPan,
     brand,
     last4: maskedPan ? maskedPan.slice(-4) : null,
     amount,
-    amountMinor: toMinorUnits(amount),
+    amount_minor: toMinorUnits(amount),
     currency: pending.currency,
-    request: JSON.stringify(redactedRequest),
-    cardKey: pending.cardKey ?? null,
-  };
+    request_json: JSON.stringify(redactedRequest),
+    card_key: pending.cardKey ?? null,
+  } as const satisfies ColumnValues;
+}
+
+/** A new KYC batch's column values. */
+export function newKycBatchColumns(batch: z.output<typeof newKycBatchSchema>) {
+  return {
+    kind: 'kyc_batch',
+    status: 'pending',
+    profile: batch.profile,
+    operator: batch.operator,
+    file_name: batch.fileName,
+    sha256: batch.sha256,
+    counts_json: JSON.stringify(batch.counts),
+    chunks_json: '[]',
+    accepted_user_ids_json: '[]',
+  } as const satisfies ColumnValues;
+}
+
+/** How a field is written where it is not written as it is: card data scrubbed, JSON as text. */
+const WRITE_AS: Record<string, (value: never) => SQLInputValue> = {
+  remark: (remark: string | null) => (remark === null ? null : scrubText(remark)),
+  rawResponse: (raw: string | null) => (raw === null ? null : redactRawBody(raw)),
+  note: noteJson,
+};
+
+/** The columns a change sets: one per field it names (not `operator` nor `edits`, which are not columns). */
+function patchColumns(patch: Record<string, unknown>): Record<string, SQLInputValue> {
+  const columns: Record<string, SQLInputValue> = {};
+  for (const [field, value] of Object.entries(patch)) {
+    const spec = columnOfField(field);
+    if (value === undefined || !spec) continue;
+    const writeAs = WRITE_AS[field] as ((value: unknown) => SQLInputValue) | undefined;
+    columns[spec.sql] = writeAs
+      ? writeAs(value)
+      : spec.json
+        ? JSON.stringify(value)
+        : (value as SQLInputValue);
+  }
+  return columns;
 }
 
 /** The columns a pay-in patch sets (only those it names). */
 export function payInPatchColumns(patch: z.output<typeof payInPatchSchema>): Record<string, SQLInputValue> {
-  const columns: Record<string, SQLInputValue> = {};
-  if (patch.status !== undefined) columns.status = patch.status;
-  if (patch.orderId !== undefined) columns.order_id = patch.orderId;
-  if (patch.traceid !== undefined) columns.traceid = patch.traceid;
-  if (patch.remark !== undefined) columns.remark = patch.remark === null ? null : scrubText(patch.remark);
-  if (patch.rawResponse !== undefined) {
-    columns.response_raw = patch.rawResponse === null ? null : redactRawBody(patch.rawResponse);
-  }
-  if (patch.note !== undefined) columns.note_json = noteJson(patch.note);
-  return columns;
+  return patchColumns(patch);
 }
 
 /** The columns a KYC batch patch sets (only those it names). */
 export function kycBatchPatchColumns(
   patch: z.output<typeof kycBatchPatchSchema>,
 ): Record<string, SQLInputValue> {
-  const columns: Record<string, SQLInputValue> = {};
-  if (patch.status !== undefined) columns.status = patch.status;
-  if (patch.counts !== undefined) columns.counts_json = JSON.stringify(patch.counts);
-  if (patch.chunks !== undefined) columns.chunks_json = JSON.stringify(patch.chunks);
-  if (patch.acceptedUserIds !== undefined) {
-    columns.accepted_user_ids_json = JSON.stringify(patch.acceptedUserIds);
-  }
-  if (patch.note !== undefined) columns.note_json = noteJson(patch.note);
-  return columns;
+  return patchColumns(patch);
 }

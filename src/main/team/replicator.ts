@@ -8,42 +8,26 @@
 // it, and a database that is down, slow or gone costs retries with backoff here, nothing at the desk.
 import type pg from 'pg';
 import { toRawEntry } from '../history/audit-chain';
+import { TEAM_COLUMNS } from '../history/row-table/columns';
 import type { OutboxEntry, TeamOutbox } from '../history/team-outbox';
 import type { DeskSigner } from './desk-signing';
 import { REPLICATION_SCHEMA_VERSION, SIGNING_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
 
-/** The columns of a replicated row with their PostgreSQL types: the keys of team_row_payload's JSON. */
-const ROW_COLUMNS = [
-  ['row_id', 'bigint'],
-  ['version', 'bigint'],
-  ['kind', 'text'],
-  ['status', 'text'],
-  ['created_at', 'bigint'],
-  ['updated_at', 'bigint'],
-  ['profile', 'text'],
-  ['operator', 'text'],
-  ['api_version', 'text'],
-  ['merchant_trade_no', 'text'],
-  ['user_id', 'text'],
-  ['masked_pan', 'text'],
-  ['brand', 'text'],
-  ['last4', 'text'],
-  ['amount', 'text'],
-  ['amount_minor', 'bigint'],
-  ['currency', 'text'],
-  ['order_id', 'text'],
-  ['traceid', 'text'],
-  ['remark', 'text'],
-  ['request_json', 'text'],
-  ['response_raw', 'text'],
-  ['error_json', 'text'],
-  ['file_name', 'text'],
-  ['sha256', 'text'],
-  ['counts_json', 'text'],
-  ['chunks_json', 'text'],
-  ['accepted_user_ids_json', 'text'],
-  ['card_key', 'text'],
-] as const;
+/**
+ * The columns of a replicated row in a team database at schema `version`, with their PostgreSQL types: the
+ * keys of team_row_payload's JSON (the row table's team columns) that the database has, and the version of
+ * the write. A desk updated before the administrator migrates keeps replicating what the database holds.
+ */
+function rowColumns(version: number): (readonly [string, string])[] {
+  return TEAM_COLUMNS.filter((column) => column.since <= version).flatMap(({ team, pgType }) =>
+    team === 'row_id'
+      ? [
+          [team, pgType],
+          ['version', 'bigint'],
+        ]
+      : [[team, pgType]],
+  );
+}
 
 const AUDIT_COLUMNS = [
   ['seq', 'bigint'],
@@ -62,17 +46,20 @@ const names = (columns: readonly (readonly [string, string])[]) => columns.map((
 const recordType = (columns: readonly (readonly [string, string])[]) =>
   columns.map(([name, type]) => `${name} ${type}`).join(', ');
 
-const UPSERT_ROWS = `
-  INSERT INTO paydesk.history_rows (desk_id, ${names(ROW_COLUMNS).join(', ')})
-  SELECT $1, ${names(ROW_COLUMNS).join(', ')}
-  FROM jsonb_to_recordset($2::jsonb) AS r(${recordType(ROW_COLUMNS)})
+function upsertRows(version: number): string {
+  const columns = rowColumns(version);
+  return `
+  INSERT INTO paydesk.history_rows (desk_id, ${names(columns).join(', ')})
+  SELECT $1, ${names(columns).join(', ')}
+  FROM jsonb_to_recordset($2::jsonb) AS r(${recordType(columns)})
   ON CONFLICT (desk_id, row_id) DO UPDATE SET
-    ${names(ROW_COLUMNS)
+    ${names(columns)
       .filter((name) => name !== 'row_id')
       .map((name) => `${name} = EXCLUDED.${name}`)
       .join(', ')},
     replicated_at = now()
   WHERE paydesk.history_rows.version < EXCLUDED.version`;
+}
 
 /** An entry's signature and the key it is under (team migration 4 on). */
 const SIGNATURE_COLUMNS = [
@@ -172,6 +159,8 @@ export function startReplicator(options: ReplicatorOptions) {
   let registered = false;
   /** Whether the team database holds signatures (team migration 4 on): an older one gets the entries unsigned. */
   let signing = false;
+  /** The row upsert for the team database's schema, as found when the desk registered. */
+  let upsert = upsertRows(REPLICATION_SCHEMA_VERSION);
   let wake: (() => void) | undefined;
   let state: ReplicatorState = { kind: 'idle', pending: 0 };
   let sentBatches = 0;
@@ -206,6 +195,7 @@ export function startReplicator(options: ReplicatorOptions) {
     }
     await client.query(REGISTER_DESK, [deskId, options.deskName]);
     signing = version >= SIGNING_SCHEMA_VERSION;
+    upsert = upsertRows(version);
     if (signing) {
       await client.query(REGISTER_KEY, [deskId, options.signer.keyId, options.signer.publicKey]);
     } else {
@@ -230,7 +220,7 @@ export function startReplicator(options: ReplicatorOptions) {
     try {
       if (!registered) await register(client);
       await client.query('BEGIN');
-      if (rows.length > 0) await client.query(UPSERT_ROWS, [deskId, JSON.stringify(rows)]);
+      if (rows.length > 0) await client.query(upsert, [deskId, JSON.stringify(rows)]);
       if (audit.length > 0) {
         const { signer } = options;
         const sent = signing

@@ -30,7 +30,7 @@ import { fromMinorUnits } from '../history/amount-minor';
 import { CSV_HEADER, csvCells } from '../history/csv-export';
 import { DAY_MS, isoDay } from '../history/daily-totals';
 import { type SqlRow, toRow } from '../history/row-mapping';
-import { teamRowColumn } from './team-migrations';
+import { CONTRACT_COLUMNS, teamColumnAs } from '../history/row-table/columns';
 
 export type TeamDb = Pick<pg.ClientBase, 'query'>;
 
@@ -42,11 +42,15 @@ export const TEAM_CHART_DAYS = 62;
 export const TEAM_EXPORT_MAX = 100_000;
 const EXPORT_PAGE = 500;
 
-/** The columns a row is read with: never the card fingerprint, the role or the row's version. */
-const ROW_COLUMNS = `r.desk_id, d.desk_name, r.row_id, r.kind, r.status, r.created_at, r.updated_at, r.profile,
-  r.operator, r.api_version, r.merchant_trade_no, r.user_id, r.masked_pan, r.brand, r.last4, r.amount,
-  r.currency, r.order_id, r.traceid, r.remark, r.request_json, r.response_raw,
-  ${teamRowColumn('note_json', 'r.')}, r.file_name, r.sha256, r.counts_json, r.chunks_json, r.accepted_user_ids_json`;
+/**
+ * The columns a row is read with: the desk, and the row table's columns the contract reads, under the
+ * history file's names; never the card fingerprint, the role or the row's version.
+ */
+const ROW_COLUMNS = [
+  'r.desk_id',
+  'd.desk_name',
+  ...CONTRACT_COLUMNS.map((name) => (name === 'id' ? 'r.row_id' : teamColumnAs(name, 'r.'))),
+].join(', ');
 
 /** A row PostgreSQL returned that does not read as a history row: the read fails, naming it. */
 export class TeamRowError extends Error {

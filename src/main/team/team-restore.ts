@@ -14,11 +14,11 @@ import pg from 'pg';
 import { toRawEntry } from '../history/audit-chain';
 import { peekHistory } from '../history/audit-trust';
 import { salvageHistory } from '../history/history-salvage';
+import { INTEGER_COLUMNS, TEAM_COLUMNS, teamColumnAs } from '../history/row-table/columns';
 import { ROW_COLUMNS, type SalvagedRow } from '../history/salvage-read';
 import type { TeamCopy, TeamCopyUnavailable } from '../history/team-copy';
 import { adoptDeskIdentity, DESK_FILE, deskIdentity } from './desk-identity';
 import { teamPoolConfig } from './team-connection';
-import { TEAM_INTEGER_COLUMNS, teamRowColumn } from './team-migrations';
 import { type DeskVerification, verifyTeamDesk } from './team-verify';
 
 type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
@@ -54,7 +54,7 @@ function toSalvagedRow(row: Record<string, unknown>): SalvagedRow {
     values: ROW_COLUMNS.map((column) => {
       const value = row[column];
       if (value === null || value === undefined) return null;
-      return TEAM_INTEGER_COLUMNS.has(column) ? BigInt(String(value)) : String(value);
+      return INTEGER_COLUMNS.has(column) ? BigInt(String(value)) : String(value);
     }),
   };
 }
@@ -67,15 +67,22 @@ async function maxVersionOf(client: Queryable, deskId: string): Promise<number> 
   return Number(rows[0]?.v ?? 0);
 }
 
-/** One column of the SELECT: integers as text (bigint-safe), the note under its team column's name. */
-function teamColumn(column: (typeof ROW_COLUMNS)[number]): string {
-  return TEAM_INTEGER_COLUMNS.has(column) ? `${column}::text` : teamRowColumn(column);
+/**
+ * One column of the SELECT: integers as text (bigint-safe), the note under its team column's name, NULL
+ * for a column the team database at schema `version` does not have yet.
+ */
+function teamColumn(column: (typeof ROW_COLUMNS)[number], version: number): string {
+  const since = TEAM_COLUMNS.find((team) => team.sql === column)?.since ?? 1;
+  if (since > version) return `NULL AS ${column}`;
+  return INTEGER_COLUMNS.has(column) ? `${column}::text` : teamColumnAs(column);
 }
 
 // The keyset is ordered by the tables' own integer columns, qualified: ORDER BY a bare name takes the
 // output column of that name first, and row_id read as text sorted "10" before "9", so every page after
 // the first skipped rows (a desk of 20,000 rows came back with 10,502).
-const ROWS_PAGE = `SELECT row_id::text, ${ROW_COLUMNS.map(teamColumn).join(', ')}
+const rowsPage = (
+  version: number,
+) => `SELECT row_id::text, ${ROW_COLUMNS.map((column) => teamColumn(column, version)).join(', ')}
   FROM paydesk.history_rows WHERE desk_id = $1 AND row_id > $2 ORDER BY history_rows.row_id LIMIT $3`;
 const ENTRIES_PAGE = `SELECT seq, at, operator, event, outcome, resource, row_id, detail_json, prev_hash, hash
   FROM paydesk.audit_entries WHERE desk_id = $1 AND seq > $2 ORDER BY audit_entries.seq LIMIT $3`;
@@ -113,7 +120,9 @@ export async function readTeamCopy(client: Queryable, deskId: string, pageSize =
   const maxVersion = await maxVersionOf(client, deskId);
   if (!verification.ok) throw new TeamRestoreRefusedError(verification, maxVersion);
   const page = { deskId, size: pageSize };
-  const rows = await readPages(client, ROWS_PAGE, page, toSalvagedRow, (row) => row.id);
+  const schema = await client.query('SELECT coalesce(max(version), 0) AS v FROM paydesk.schema_version');
+  const rowsSql = rowsPage(Number(schema.rows[0]?.v ?? 0));
+  const rows = await readPages(client, rowsSql, page, toSalvagedRow, (row) => row.id);
   const entries = await readPages(client, ENTRIES_PAGE, page, toRawEntry, (entry) => entry.seq);
   return {
     deskId,

@@ -14,6 +14,7 @@ import type { KeyObject } from 'node:crypto';
 import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from '@shared/team-history';
 import { GENESIS_HASH, parseDetail, type RawEntry, toRawEntry } from '../history/audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from '../history/row-digest';
+import { INTEGER_COLUMNS, teamColumnAs } from '../history/row-table/columns';
 import {
   anchorStatement,
   entryStatement,
@@ -21,7 +22,6 @@ import {
   publicKeyOf,
   signatureHoldsOffThread,
 } from './desk-signing';
-import { TEAM_INTEGER_COLUMNS, teamRowColumn } from './team-migrations';
 
 export type { DeskVerification } from '@shared/team-history';
 
@@ -34,7 +34,7 @@ const MAX_PROBLEMS = 200;
 function quoteLikeSqlite(column: string, value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   // quote() prints SQLite's INTEGER columns bare.
-  if (TEAM_INTEGER_COLUMNS.has(column)) return String(value);
+  if (INTEGER_COLUMNS.has(column)) return String(value);
   return `'${String(value).replaceAll("'", "''")}'`;
 }
 
@@ -240,7 +240,7 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
   let rowsChecked = 0;
   let afterRow = 0;
   const columns = DIGEST_COLUMNS.filter((column) => column !== 'id').map((column) =>
-    teamRowColumn(column, 'r.'),
+    teamColumnAs(column, 'r.'),
   );
   for (;;) {
     const { rows } = await client.query(

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { goTo } from './settings-page';
 
-/** The pay-ins view's columns, left to right. */
+/** The pay-ins view's columns (their ids in the list's registry, history-columns.tsx). */
 export const HISTORY_COLUMNS = [
   'time',
   'status',
@@ -93,12 +93,18 @@ export class HistoryPage {
 
   /** Every rendered row's cells as text (the list is virtualized: call it for short lists). */
   async rowCells(): Promise<HistoryCells[]> {
+    // Each cell under its column's id, as the header names it: a column added to the list moves none.
+    const ids = await this.table
+      .getByRole('columnheader')
+      .evaluateAll((headers) => headers.map((header) => header.getAttribute('data-column') ?? ''));
     const rows = await this.rows.all();
     const result: HistoryCells[] = [];
     for (const row of rows) {
       const texts = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
       result.push(
-        Object.fromEntries(HISTORY_COLUMNS.map((name, i) => [name, texts[i] ?? ''])) as HistoryCells,
+        Object.fromEntries(
+          HISTORY_COLUMNS.map((name) => [name, texts[ids.indexOf(name)] ?? '']),
+        ) as HistoryCells,
       );
     }
     return result;

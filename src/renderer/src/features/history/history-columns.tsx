@@ -1,0 +1,282 @@
+// History's list columns, one registry: each column's id, header, width and cell, and each view's
+// columns as a list of ids. The header and every row lay out the same list, so a cell and its header
+// cannot drift apart; a new column is one entry here and its id in the views that show it.
+import { customerNameOf } from '@shared/customer-fields';
+import type { HistoryKind, KycBatchRow, PayInRow } from '@shared/history';
+import type { TeamRow } from '@shared/team-history';
+import { type ReactNode, useEffect, useState } from 'react';
+import { localDateTime } from './format';
+import { isTeamRow, type ListRow } from './query';
+import { StatusLabel } from './StatusLabel';
+
+/** The list's columns: each view its own, and the team's with the desk and its operator. */
+export type ColumnSet = HistoryKind | `team_${HistoryKind}`;
+
+type PayInListRow = PayInRow | Extract<TeamRow, { kind: 'payin' }>;
+type BatchListRow = KycBatchRow | Extract<TeamRow, { kind: 'kyc_batch' }>;
+
+/** What a cell is drawn from: its row, why the row fails verification (if it does), and the tab stop. */
+export type CellProps<R> = { row: R; failing: readonly string[] | undefined; active: boolean };
+
+/** One column of the list: its header, its share of the row (a CSS grid track) and its cell. */
+export type ListColumn<R> = {
+  header: string;
+  width: string;
+  align?: 'right';
+  Cell: (props: CellProps<R>) => ReactNode;
+};
+
+function Dash() {
+  return (
+    <>
+      <span className="paydesk-history-dash" aria-hidden="true">
+        —
+      </span>
+      <span className="paydesk-history-hidden">none</span>
+    </>
+  );
+}
+
+/** The row's status, and ⚠ when it fails verification. */
+function StatusCell({ row, failing }: { row: ListRow; failing: readonly string[] | undefined }) {
+  return (
+    <td className="paydesk-history-cell" title={failing?.join(' ')}>
+      {failing && (
+        <span className="paydesk-history-warning" aria-hidden="true">
+          ⚠
+        </span>
+      )}
+      <StatusLabel status={row.status} />
+      {failing && (
+        <span className="paydesk-history-hidden">, fails verification against the audit trail</span>
+      )}
+    </td>
+  );
+}
+
+/** How long a copy button shows its tick, as Mantine's CopyButton did. */
+const COPIED_MS = 1_000;
+
+/**
+ * A plain button, not Mantine's CopyButton and ActionIcon: a long wheel mounts two of them in each of a
+ * screenful of new rows every frame, and Mantine's were the rows' costliest part (bench:ui --profile).
+ * The look is ActionIcon's subtle one, in history.css, and its icon a CSS mask rather than an inline SVG
+ * (three elements fewer in each of two cells of every row).
+ */
+function RowCopyButton({ label, value, active }: { label: string; value: string; active: boolean }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      className="paydesk-history-copy"
+      data-copied={copied}
+      tabIndex={active ? 0 : -1}
+      aria-label={`Copy ${label} ${value}`}
+      title={copied ? 'Copied' : `Copy ${label}`}
+      // Enter and Space press the button; the row's own keys (Enter opens it) stay the row's.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') event.stopPropagation();
+      }}
+      onClick={(event) => {
+        event.stopPropagation();
+        navigator.clipboard.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
+      }}
+    />
+  );
+}
+
+/**
+ * A copy button inside a row's cell: in the tab order of the active row only (the list is one tab stop,
+ * its active row's buttons follow it; Ctrl+C on the row copies the order number), and a click on it
+ * copies without opening the row.
+ */
+function CopyCell({ label, value, active }: { label: string; value: string | null; active: boolean }) {
+  if (!value) {
+    return (
+      <td className="paydesk-history-cell">
+        <Dash />
+      </td>
+    );
+  }
+  return (
+    <td className="paydesk-history-copy-cell" title={value}>
+      <span className="paydesk-history-cell" data-mono>
+        {value}
+      </span>
+      <RowCopyButton label={label} value={value} active={active} />
+    </td>
+  );
+}
+
+function TextCell({ value }: { value: string }) {
+  return (
+    <td className="paydesk-history-cell" title={value}>
+      {value}
+    </td>
+  );
+}
+
+function RightCell({ value }: { value: number }) {
+  return (
+    <td className="paydesk-history-cell" data-align="right">
+      {value}
+    </td>
+  );
+}
+
+/** A registry of columns for rows `R`, each entry's cell typed by `R`. */
+const registry =
+  <R,>() =>
+  <const T extends Record<string, ListColumn<R>>>(columns: T): Record<keyof T, ListColumn<R>> =>
+    columns;
+
+/** Columns every kind of row has. */
+const COMMON = registry<ListRow>()({
+  time: {
+    header: 'Time (local)',
+    width: '8.9rem',
+    Cell: ({ row }) => <td className="paydesk-history-cell">{localDateTime(row.createdAt)}</td>,
+  },
+  status: {
+    header: 'Status',
+    width: '10.8rem',
+    Cell: ({ row, failing }) => <StatusCell row={row} failing={failing} />,
+  },
+  /** The team view's: the desk that wrote the row. */
+  desk: {
+    header: 'Desk',
+    width: 'minmax(5.5rem, 1fr)',
+    Cell: ({ row }) => <TextCell value={isTeamRow(row) ? row.deskName || row.deskId : ''} />,
+  },
+  operator: {
+    header: 'Operator',
+    width: 'minmax(5rem, 1fr)',
+    Cell: ({ row }) => <TextCell value={row.operator} />,
+  },
+  profile: {
+    header: 'Profile',
+    width: 'minmax(5rem, 1fr)',
+    Cell: ({ row }) => <TextCell value={row.profile} />,
+  },
+});
+
+const PAYIN = registry<PayInListRow>()({
+  ...COMMON,
+  amount: {
+    header: 'Amount',
+    width: 'minmax(5.5rem, 0.8fr)',
+    align: 'right',
+    Cell: ({ row }) => (
+      <td className="paydesk-history-cell" data-align="right" data-mono>
+        {row.amount} {row.currency}
+      </td>
+    ),
+  },
+  card: {
+    header: 'Card',
+    width: '9.4rem',
+    Cell: ({ row }) => (
+      <td className="paydesk-history-cell" data-mono>
+        {row.maskedPan ?? <Dash />}
+      </td>
+    ),
+  },
+  userId: {
+    header: 'userId',
+    width: 'minmax(5rem, 1fr)',
+    Cell: ({ row }) => <TextCell value={row.userId} />,
+  },
+  /** The team's rows do not carry the customer's name. */
+  customer: {
+    header: 'Customer',
+    width: 'minmax(6rem, 1.2fr)',
+    Cell: ({ row }) => <TextCell value={isTeamRow(row) ? '' : (customerNameOf(row.request) ?? '')} />,
+  },
+  merchantTradeNo: {
+    header: 'Order number',
+    width: 'minmax(7rem, 1.7fr)',
+    Cell: ({ row, active }) => <CopyCell label="order number" value={row.merchantTradeNo} active={active} />,
+  },
+  orderId: {
+    header: 'orderId',
+    width: 'minmax(6rem, 1.1fr)',
+    Cell: ({ row, active }) => <CopyCell label="orderId" value={row.orderId} active={active} />,
+  },
+});
+
+const BATCH = registry<BatchListRow>()({
+  ...COMMON,
+  file: {
+    header: 'File',
+    width: 'minmax(8rem, 2fr)',
+    Cell: ({ row }) => <TextCell value={row.fileName} />,
+  },
+  records: {
+    header: 'Records',
+    width: '5rem',
+    align: 'right',
+    Cell: ({ row }) => <RightCell value={row.counts.total} />,
+  },
+  accepted: {
+    header: 'Accepted',
+    width: '5.5rem',
+    align: 'right',
+    Cell: ({ row }) => <RightCell value={row.counts.accepted} />,
+  },
+  notAccepted: {
+    header: 'Refused or invalid',
+    width: '8rem',
+    align: 'right',
+    Cell: ({ row }) => <RightCell value={row.counts.rejected + row.counts.invalid} />,
+  },
+});
+
+type PayInColumnId = keyof typeof PAYIN;
+type BatchColumnId = keyof typeof BATCH;
+const PAYIN_SHARED: PayInColumnId[] = ['amount', 'card', 'userId', 'customer', 'merchantTradeNo'];
+const BATCH_SHARED: BatchColumnId[] = ['file', 'records', 'accepted', 'notAccepted'];
+
+// Each view its own columns: a batch has no amount, card or order number, a pay-in no file. The team's
+// put the desk and its operator after the status, and leave out the orderId (in the detail) and a batch's
+// profile (each desk's own) for the room.
+const PAYIN_VIEWS: Record<'payin' | 'team_payin', PayInColumnId[]> = {
+  payin: ['time', 'status', ...PAYIN_SHARED, 'orderId'],
+  team_payin: ['time', 'status', 'desk', 'operator', ...PAYIN_SHARED],
+};
+const BATCH_VIEWS: Record<'kyc_batch' | 'team_kyc_batch', BatchColumnId[]> = {
+  kyc_batch: ['time', 'status', ...BATCH_SHARED, 'profile', 'operator'],
+  team_kyc_batch: ['time', 'status', 'desk', 'operator', ...BATCH_SHARED],
+};
+
+/** What the header and the grid read of a column. */
+export type ColumnHead = Pick<ListColumn<never>, 'header' | 'width' | 'align'> & { id: string };
+
+/** A view's columns, in order: what its header shows and its rows lay out. */
+export function columnsOf(view: ColumnSet): ColumnHead[] {
+  return view === 'payin' || view === 'team_payin'
+    ? PAYIN_VIEWS[view].map((id) => ({ id, ...PAYIN[id] }))
+    : BATCH_VIEWS[view].map((id) => ({ id, ...BATCH[id] }));
+}
+
+/** A row's cells, in its view's order. */
+export function RowCells(props: CellProps<ListRow>) {
+  const { row } = props;
+  if (row.kind === 'payin') {
+    return PAYIN_VIEWS[isTeamRow(row) ? 'team_payin' : 'payin'].map((id) => {
+      const { Cell } = PAYIN[id];
+      return <Cell key={id} {...props} row={row} />;
+    });
+  }
+  return BATCH_VIEWS[isTeamRow(row) ? 'team_kyc_batch' : 'kyc_batch'].map((id) => {
+    const { Cell } = BATCH[id];
+    return <Cell key={id} {...props} row={row} />;
+  });
+}

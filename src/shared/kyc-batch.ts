@@ -128,6 +128,34 @@ export const kycSummaryErrorSchema = kycRowErrorSchema.extend({
   row: z.int().positive(),
 });
 
+/** Which way round a column writes its day and month (07.03.1979: day first is 7 March). */
+export const kycDateOrderSchema = z.enum(['day-first', 'month-first']);
+export type KycDateOrder = z.infer<typeof kycDateOrderSchema>;
+
+/**
+ * How a date column's undecided dates (07.03.1979) are read: in the order its own rows prove (`row`, the
+ * first that proves it, with its text), or not at all when they prove both orders (`conflict`). A column
+ * whose rows prove neither is not listed: its undecided dates stay to be fixed.
+ */
+export const kycDateColumnSchema = z.object({
+  header: z.string(),
+  field: kycFieldSchema,
+  reading: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('proven'),
+      order: kycDateOrderSchema,
+      row: z.int().positive(),
+      text: z.string(),
+    }),
+    z.object({
+      kind: z.literal('conflict'),
+      dayFirstRow: z.int().positive(),
+      monthFirstRow: z.int().positive(),
+    }),
+  ]),
+});
+export type KycDateColumn = z.infer<typeof kycDateColumnSchema>;
+
 export const kycBatchSummary = z.object({
   batchId,
   fileName: z.string(),
@@ -143,6 +171,8 @@ export const kycBatchSummary = z.object({
   errors: z.array(kycSummaryErrorSchema),
   /** File-level notices (unbalanced quotes and the like) that did not stop the parse. */
   warnings: z.array(z.string()),
+  /** The mapped date columns whose rows say which way round they write day and month. */
+  dateColumns: z.array(kycDateColumnSchema).default([]),
   /** `remembered`: the mapping set by hand for a file with these same headers, applied again. */
   mappingFrom: z.enum(['guessed', 'remembered']).default('guessed'),
   /** Rows that show the values sent with an earlier batch of this file (History's edit trail), not the file's. */

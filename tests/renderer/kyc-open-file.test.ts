@@ -16,6 +16,7 @@ const summary = {
   missingRequiredFields: [],
   errors: [],
   warnings: [],
+  dateColumns: [],
   mappingFrom: 'guessed',
 } satisfies KycBatchSummary;
 

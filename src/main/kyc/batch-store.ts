@@ -8,6 +8,7 @@ import {
   type KycChunkResult,
   type KycColumnMapping,
   type KycCounts,
+  type KycDateOrder,
   type KycField,
   type KycRowError,
   type KycRowFilter,
@@ -16,6 +17,7 @@ import {
 } from '@shared/kyc-batch';
 import type { KycEdit } from '@shared/kyc-edits';
 import { CheckRun, type CheckRunOptions } from './check-run';
+import { type ColumnDateProof, dateOrdersOf } from './checking/date-order';
 import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
 import { type FileVerdicts, noteOf, type PackedNotes } from './checking/packed-checks';
 import { rowChecker } from './checking/row-checker';
@@ -54,6 +56,8 @@ export class KycBatch {
   readonly rowNumbers: Int32Array;
   readonly notes: PackedNotes;
   readonly warnings: string[];
+  /** Per column, the rows that prove which way round it writes day and month (date-order.ts). */
+  readonly dateProofs: readonly ColumnDateProof[];
   mapping: KycColumnMapping[];
   /**
    * Normalized records are not kept: they are rebuilt from the cells when shown or sent (a page or a
@@ -98,6 +102,7 @@ export class KycBatch {
     this.rowNumbers = opened.rowNumbers;
     this.notes = opened.notes;
     this.warnings = opened.warnings;
+    this.dateProofs = opened.dateProofs;
     this.mapping = opened.mapping;
     this.states = new Uint8Array(this.cells.rows).fill(STATE.checking);
     this.stateCounts[STATE.checking] = this.cells.rows;
@@ -158,7 +163,13 @@ export class KycBatch {
       notes: this.notes,
       fixedRows: this.fixedRows,
       edits: this.edits,
+      dateOrders: this.dateOrders(mapping),
     };
+  }
+
+  /** Per column, the order a mapped date column's undecided dates are read in, where its rows prove it. */
+  private dateOrders(mapping: readonly KycColumnMapping[] = this.mapping): (KycDateOrder | undefined)[] {
+    return dateOrdersOf(mapping, this.dateProofs);
   }
 
   get size(): number {
@@ -196,7 +207,7 @@ export class KycBatch {
   }
 
   recordOf(index: number): NormalizedRecord {
-    return normalizeRow(this.cellsOf(index), this.columnFields(), this.edits.get(index));
+    return normalizeRow(this.cellsOf(index), this.columnFields(), this.edits.get(index), this.dateOrders());
   }
 
   /** The first row with the same userId, when this row is not it: later duplicates are the errors. */
@@ -377,7 +388,7 @@ export class KycBatch {
     this.write(index, field, value);
     if (value !== old) this.trail.edited(index, { field, old, new: value, operator, at }, file);
     const oldUserId = this.userIdOf(index);
-    const check = rowChecker(this.columnFields());
+    const check = rowChecker(this.columnFields(), this.dateOrders());
     this.verdicts.fix(index, check(this.cellsOf(index), this.edits.get(index), noteOf(this.notes, index)));
     // The gateway's complaint was about the old values: the fix answers it until the next refusal.
     this.gatewayErrors.delete(index);

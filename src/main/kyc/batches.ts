@@ -1,15 +1,14 @@
 // The KYC files open in main, as batches: open a file (read in one worker thread, its rows checked in
 // both), page and fix its rows, send it in chunks, export what remains to fix. A file opened by path is
 // answered as soon as it is read: its rows show while they are checked, and onChecked tells how the
-// check goes on. Batches live in memory only; history keeps
-// accepted userIds per file hash, and hands them back through `alreadyAccepted` when the same file is
-// opened again. kyc-service.ts joins them to the gateway, history and the renderer.
+// check goes on. Batches live in memory only; history keeps accepted userIds per file hash, and hands them
+// back through `alreadyAccepted` when the same file is opened again. kyc-service.ts joins them to the
+// gateway, history and the renderer.
 import { randomUUID } from 'node:crypto';
 import { KYC_FIELDS } from '@shared/gateway/kyc';
 import {
   KYC_MAX_FILE_BYTES,
   KYC_MAX_PAGE_ROWS,
-  KYC_SUMMARY_ERRORS,
   type KycBatchSummary,
   type KycCheckedEvent,
   type KycColumnMapping,
@@ -23,8 +22,8 @@ import {
 import type { KycEdit } from '@shared/kyc-edits';
 import { IpcFailure } from '../refusal';
 import { type CheckWith, KycBatch } from './batch-store';
+import { summaryOf } from './batch-summary';
 import { copyInSlices } from './bytes-in-slices';
-import { missingRequiredFields, unmappedHeaders } from './checking/header-mapping';
 import type { KycEditTrail } from './edit-trail';
 import { exportRejectedCsv } from './export-csv';
 import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
@@ -145,44 +144,6 @@ export function createKycBatches(options: KycBatchesOptions) {
       );
     }
     return batch;
-  }
-
-  function summaryOf(
-    batch: KycBatch,
-    mappingFrom: KycBatchSummary['mappingFrom'] = 'guessed',
-  ): KycBatchSummary {
-    const errors: KycBatchSummary['errors'] = [];
-    const sentValueRows = batch.trail.sentValueRows();
-    // The first rows in file order of two sorted lists, merged only as far as the summary reaches.
-    const invalid = batch.indicesFor('invalid');
-    const rejected = batch.indicesFor('rejected');
-    for (
-      let a = 0, b = 0;
-      errors.length < KYC_SUMMARY_ERRORS && (a < invalid.length || b < rejected.length);
-    ) {
-      const index =
-        b >= rejected.length || (a < invalid.length && invalid[a]! < rejected[b]!)
-          ? invalid[a++]!
-          : rejected[b++]!;
-      for (const error of batch.errorsOf(index)) {
-        if (errors.length >= KYC_SUMMARY_ERRORS) break;
-        errors.push({ ...error, index, row: batch.rowNumbers[index]! });
-      }
-    }
-    return {
-      mappingFrom,
-      batchId: batch.id,
-      fileName: batch.fileName,
-      format: batch.format,
-      sha256: batch.sha256,
-      counts: batch.counts(),
-      mapping: batch.mapping.map((column) => ({ ...column })),
-      unmappedHeaders: unmappedHeaders(batch.mapping),
-      missingRequiredFields: missingRequiredFields(batch.mapping),
-      errors,
-      warnings: [...batch.warnings],
-      ...(sentValueRows > 0 && { sentValueRows }),
-    };
   }
 
   /** Whether a batch's file is large enough that what it leaves behind is worth collecting at once. */

@@ -2,7 +2,7 @@
 // else is passed on as typed, so that validation names the problem instead of Paydesk guessing.
 
 import { KYC_FIELDS } from '@shared/gateway/kyc';
-import type { KycField } from '@shared/kyc-batch';
+import type { KycDateOrder, KycField } from '@shared/kyc-batch';
 import { undoFormulaGuards } from '../../csv/csv-cells';
 import type { RawCell } from '../reading/table';
 
@@ -44,22 +44,34 @@ function readingsOf(first: number, second: number): { day: number; month: number
   return readings;
 }
 
+/** The two numbers before the year of a day-and-month date (07.03.1979: 7 and 3), or undefined. */
+export function dateParts(text: string): { first: number; second: number } | undefined {
+  const match = NUMBERS_THEN_YEAR.exec(text);
+  return match ? { first: Number(match[1]), second: Number(match[3]) } : undefined;
+}
+
 /**
  * YYYY-MM-DD, YYYY/MM/DD, a midnight ISO timestamp, and a day and month before the year that only one
  * reading makes a date (17.03.1979, 03/17/1979, 07.07.1979) become YYYY-MM-DD. Nothing else does: a
  * date whose day and month could be swapped (07.03.1979) is never guessed; it stays as typed, and the
- * check says why (ambiguousDateReason).
+ * check says why (ambiguousDateReason) — unless `order` says which way round its column writes dates,
+ * as other rows of the column prove (date-order.ts).
  */
-export function normalizeDate(text: string): string {
+export function normalizeDate(text: string, order?: KycDateOrder): string {
   if (ISO_DATE.test(text)) return text;
   let match = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(text);
   if (match) return `${match[1]}-${pad2(match[3]!)}-${pad2(match[4]!)}`;
   match = NUMBERS_THEN_YEAR.exec(text);
   if (match) {
     const readings = readingsOf(Number(match[1]), Number(match[3]));
-    if (readings.length !== 1) return text;
-    const [{ day, month }] = readings as [{ day: number; month: number }];
-    return `${match[4]}-${pad2(month)}-${pad2(day)}`;
+    const reading =
+      readings.length === 1
+        ? readings[0]
+        : order && readings.length === 2
+          ? readings[order === 'day-first' ? 0 : 1]
+          : undefined;
+    if (!reading) return text;
+    return `${match[4]}-${pad2(reading.month)}-${pad2(reading.day)}`;
   }
   // JSON exports write dates as timestamps; at UTC midnight the day is not in doubt.
   match = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?$/.exec(text);
@@ -118,12 +130,12 @@ function normalizeMobile(text: string): string {
 }
 
 /** The field's own rewrite of cleaned text. A switch, not a table of functions: this runs per cell. */
-function applyRule(field: KycField, text: string): string {
+function applyRule(field: KycField, text: string, order: KycDateOrder | undefined): string {
   switch (field) {
     case 'birthday':
     case 'certificateDateStart':
     case 'certificateDateEnd':
-      return normalizeDate(text);
+      return normalizeDate(text, order);
     case 'gender':
       return text.toLowerCase();
     case 'country':
@@ -138,26 +150,35 @@ function applyRule(field: KycField, text: string): string {
   }
 }
 
-export function normalizeValue(field: KycField, cell: RawCell): NormalizedValue | undefined {
+/** `order`: which way round the cell's column writes its dates, when its rows prove it (date-order.ts). */
+export function normalizeValue(
+  field: KycField,
+  cell: RawCell,
+  order?: KycDateOrder,
+): NormalizedValue | undefined {
   if (cell === undefined) return undefined;
   if (isListField(field)) return normalizeList(cell);
   // A list where one value belongs: a single item is that value; more are left for validation to refuse.
-  if (typeof cell !== 'string') return cell.length === 1 ? normalizeValue(field, cell[0]) : cell;
+  if (typeof cell !== 'string') return cell.length === 1 ? normalizeValue(field, cell[0], order) : cell;
   const text = cleanText(cell);
-  return text === undefined ? undefined : applyRule(field, text);
+  return text === undefined ? undefined : applyRule(field, text, order);
 }
 
-/** One record from a row: `columnFields[c]` is the field column c feeds; `edits` win over the cells. */
+/**
+ * One record from a row: `columnFields[c]` is the field column c feeds, `dateOrders[c]` the order its dates
+ * are written in when the column proves it; `edits` win over the cells.
+ */
 export function normalizeRow(
   cells: readonly RawCell[],
   columnFields: readonly (KycField | null)[],
   edits: Partial<Record<KycField, string>> | undefined,
+  dateOrders: readonly (KycDateOrder | undefined)[] = [],
 ): NormalizedRecord {
   const record: NormalizedRecord = {};
   for (let column = 0; column < columnFields.length; column++) {
     const field = columnFields[column];
     if (field == null) continue;
-    const value = normalizeValue(field, cells[column]);
+    const value = normalizeValue(field, cells[column], dateOrders[column]);
     if (value !== undefined) record[field] = value;
   }
   if (edits) {
@@ -189,12 +210,13 @@ export function normalizeRowInto(
   columnSlots: readonly number[],
   columnFields: readonly (KycField | null)[],
   edits: Partial<Record<KycField, string>> | undefined,
+  dateOrders: readonly (KycDateOrder | undefined)[] = [],
 ): void {
   values.fill(undefined);
   for (let column = 0; column < columnSlots.length; column++) {
     const slot = columnSlots[column]!;
     if (slot < 0) continue;
-    const value = normalizeValue(columnFields[column]!, cells[column]);
+    const value = normalizeValue(columnFields[column]!, cells[column], dateOrders[column]);
     if (value !== undefined) values[slot] = value;
   }
   if (edits) {

@@ -3,9 +3,10 @@
 // itself, which names every issue (not just the first) as row errors. What the checks of all the rows
 // found crosses to main packed (packed-checks.ts).
 import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
-import type { KycField, KycRowError } from '@shared/kyc-batch';
+import type { KycDateOrder, KycField, KycRowError } from '@shared/kyc-batch';
 import type { RawCell } from '../reading/table';
 import { LIST_VALIDATION_CAPS, surelyValidValues } from './compiled-record-check';
+import { DATE_FIELDS } from './date-order';
 import { dayNumber } from './document-dates';
 import {
   ambiguousDateReason,
@@ -31,12 +32,6 @@ function capLists(record: NormalizedRecord): NormalizedRecord {
   }
   return capped ?? record;
 }
-
-const DATE_FIELDS: ReadonlySet<KycField> = new Set([
-  'birthday',
-  'certificateDateStart',
-  'certificateDateEnd',
-]);
 
 /**
  * A date the schema refuses because normalization would not guess its order (07.03.1979) says so, rather
@@ -86,7 +81,11 @@ export type RowChecker = (
  * everything else. One checker serves every row of a mapping; it reuses its scratch array and the object
  * it answers with, so read the answer before checking the next row.
  */
-export function rowChecker(columnFields: readonly (KycField | null)[]): RowChecker {
+export function rowChecker(
+  columnFields: readonly (KycField | null)[],
+  /** Per column, the order its dates are written in, where its rows prove it (date-order.ts). */
+  dateOrders: readonly (KycDateOrder | undefined)[] = [],
+): RowChecker {
   const columnSlots = columnFields.map((field) => (field === null ? -1 : FIELD_SLOT[field]));
   const values: NormalizedValues = new Array(KYC_FIELDS.length);
   const userIdSlot = FIELD_SLOT.userId;
@@ -94,14 +93,14 @@ export function rowChecker(columnFields: readonly (KycField | null)[]): RowCheck
   const expiresSlot = FIELD_SLOT.certificateDateEnd;
   const answer: RowCheck = { errors: undefined, userId: undefined, issued: 0, expires: 0 };
   return (cells, edits, note) => {
-    normalizeRowInto(values, cells, columnSlots, columnFields, edits);
+    normalizeRowInto(values, cells, columnSlots, columnFields, edits, dateOrders);
     const userIdValue = values[userIdSlot];
     answer.userId = typeof userIdValue === 'string' ? userIdValue : undefined;
     answer.issued = dayNumber(values[issuedSlot]);
     answer.expires = dayNumber(values[expiresSlot]);
     answer.errors = undefined;
     if (note === undefined && surelyValidValues(values)) return answer;
-    const errors = validateRecord(normalizeRow(cells, columnFields, edits));
+    const errors = validateRecord(normalizeRow(cells, columnFields, edits, dateOrders));
     answer.errors =
       note === undefined ? errors : [{ field: null, message: note, source: 'file' }, ...(errors ?? [])];
     return answer;

@@ -3,8 +3,9 @@
 // hands out and puts together (check-run.ts). What they return is packed (cell-store, packed-checks) so
 // that main receives a few strings and transferred buffers, not a million objects.
 import { createHash } from 'node:crypto';
-import type { KycColumnMapping, KycField } from '@shared/kyc-batch';
+import type { KycColumnMapping, KycDateOrder, KycField } from '@shared/kyc-batch';
 import { IpcFailure } from '../../refusal';
+import { type ColumnDateProof, columnDateProofs } from '../checking/date-order';
 import { guessMapping } from '../checking/header-mapping';
 import {
   ChecksBuilder,
@@ -32,6 +33,8 @@ export interface OpenedFile {
   rowNumbers: Int32Array;
   notes: PackedNotes;
   warnings: string[];
+  /** Per column, the rows that prove which way round it writes day and month (date-order.ts). */
+  dateProofs: ColumnDateProof[];
 }
 
 /** Rows `from` to `to` (excluded) to check under a mapping, with the fixes made in main since opening. */
@@ -45,6 +48,8 @@ export interface CheckJob {
   fixedRows: Map<number, RawCell[]>;
   /** Fixes to fields that no column feeds. */
   edits: Map<number, Partial<Record<KycField, string>>>;
+  /** Per column, the order its dates are read in, where its rows prove it. */
+  dateOrders: (KycDateOrder | undefined)[];
 }
 
 async function parseFile(bytes: Uint8Array, fileName: string, limits: KycLimits) {
@@ -57,7 +62,7 @@ async function parseFile(bytes: Uint8Array, fileName: string, limits: KycLimits)
 
 export function checkRows(job: CheckJob): PackedChecks {
   const cells = new CellStore(job.cells);
-  const check = rowChecker(job.columnFields);
+  const check = rowChecker(job.columnFields, job.dateOrders);
   const to = Math.min(job.to, cells.rows);
   const builder = new ChecksBuilder(job.from, to);
   const scratch: RawCell[] = [];
@@ -86,5 +91,6 @@ export async function openFile(bytes: Uint8Array, fileName: string, limits: KycL
     rowNumbers: table.rowNumbers,
     notes: packNotes(table.rowNotes),
     warnings: table.warnings,
+    dateProofs: columnDateProofs(table.cells, table.headers.length),
   };
 }

@@ -10,6 +10,7 @@ import { Fragment, useDeferredValue, useEffect, useRef } from 'react';
 import { count, records } from './format';
 import { firstInvalidField } from './grid-columns';
 import { KycCheckProgress } from './KycCheckProgress';
+import { KycDateColumns } from './KycDateColumns';
 import { KycDateWarnings } from './KycDateWarnings';
 import { KycDropZone, useFileDrop } from './KycDropZone';
 import { KycEditBar, KycSentValuesNote } from './KycEditBar';
@@ -61,6 +62,7 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
           {summary.warnings.join(' ')}
         </Alert>
       )}
+      <KycDateColumns columns={summary.dateColumns} />
       <KycCheckProgress />
       <KycMappingPanel />
       <KycDateWarnings />

@@ -1,0 +1,113 @@
+// Issue 35, item 9: a European export writes its dates DD.MM.YYYY. "07.03.1979" alone could be 7 March or
+// 3 July and is never guessed (A32); but a column whose other rows prove the day comes first (17.03.1979)
+// reads its undecided dates day first, and says which row proved it. A column whose rows prove nothing, or
+// prove both orders, guesses nothing. Through the real composition root, with German headers.
+import type { KycBatchSummary, KycRowView } from '@shared/kyc-batch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { kycRecord } from '../support/kyc/generate';
+
+const HEADERS = [
+  'Kundennummer',
+  'Vorname',
+  'Nachname',
+  'Geburtsdatum',
+  'Geschlecht',
+  'Staatsangehörigkeit',
+  'Ländervorwahl',
+  'Ausweisnummer',
+  'Ausgestellt am',
+  'Gültig bis',
+  'E-Mail',
+  'Handynummer',
+  'Ausweisbilder',
+];
+
+/** YYYY-MM-DD as a German export writes it: 07.03.1979. */
+const german = (iso: string) => iso.split('-').reverse().join('.');
+
+/** 200 rows, dates DD.MM.YYYY; `birthday(i)` gives row i's date of birth as written. */
+function germanCsv(tag: string, birthday: (i: number, iso: string) => string): string {
+  const lines = Array.from({ length: 200 }, (_, i) => {
+    const r = kycRecord(7000 + i);
+    return [
+      `${tag}-${i}`,
+      r.firstName,
+      r.lastName,
+      birthday(i, r.birthday),
+      r.gender,
+      r.country,
+      r.iddCode,
+      r.personalCode,
+      german(r.certificateDateStart),
+      german(r.certificateDateEnd),
+      r.email,
+      r.mobile,
+      r.idCardUrls.join(' | '),
+    ].join(';');
+  });
+  return `${[HEADERS.join(';'), ...lines].join('\r\n')}\r\n`;
+}
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await startFixture({});
+});
+afterAll(() => fx.close());
+
+const open = (name: string, csv: string): Promise<KycBatchSummary> =>
+  fx.data('kyc.open', { fileName: name, bytes: Buffer.from(csv).toString('base64') });
+async function rows(batchId: string): Promise<KycRowView[]> {
+  const page = await fx.data('kyc.rows', { batchId, limit: 200 });
+  return page.rows;
+}
+
+describe('a German export’s dates', () => {
+  it('reads a column day first when its own rows prove it, and names the row that does', async () => {
+    const csv = germanCsv('dd', (_i, iso) => german(iso));
+    const undecided = csv.split('\r\n').filter((line) => /;(0\d|1[0-2])\.(0\d|1[0-2])\.\d{4};/.test(line));
+    expect(undecided.length).toBeGreaterThan(80);
+
+    const summary = await open('kunden.csv', csv);
+    expect(summary.missingRequiredFields).toEqual([]);
+    expect(summary.unmappedHeaders).toEqual([]);
+    expect(summary.counts).toMatchObject({ total: 200, valid: 200, invalid: 0 });
+    const birthday = summary.dateColumns.find((column) => column.field === 'birthday');
+    expect(birthday).toMatchObject({
+      header: 'Geburtsdatum',
+      reading: { kind: 'proven', order: 'day-first' },
+    });
+    if (birthday?.reading.kind !== 'proven') throw new Error('not proven');
+    expect(Number(birthday.reading.text.split('.')[0])).toBeGreaterThan(12);
+
+    // 07.03.1979 is sent as 7 March.
+    const first = (await rows(summary.batchId))[0]!;
+    const written = germanCsv('dd', (_i, iso) => german(iso))
+      .split('\r\n')[1]!
+      .split(';')[3]!;
+    const [day, month, year] = written.split('.');
+    expect(first.record.birthday).toBe(`${year}-${month}-${day}`);
+  });
+
+  it('guesses nothing in a column whose rows never prove the order', async () => {
+    // Every day of birth 12 or less: no row tells day from month.
+    const summary = await open(
+      'ohne-beweis.csv',
+      germanCsv('np', (i, iso) => german(`${iso.slice(0, 8)}${String((i % 12) + 1).padStart(2, '0')}`)),
+    );
+    expect(summary.dateColumns.map((column) => column.field)).not.toContain('birthday');
+    expect(summary.counts.invalid).toBeGreaterThan(0);
+    const invalid = (await rows(summary.batchId)).filter((row) => row.state === 'invalid');
+    expect(invalid[0]!.errors[0]!.message).toMatch(/could be .* or .*: type it as YYYY-MM-DD/);
+  });
+
+  it('guesses nothing in a column whose rows prove both orders, and says which rows', async () => {
+    const summary = await open(
+      'gemischt.csv',
+      germanCsv('mx', (i, iso) => (i === 150 ? '03/17/1979' : german(iso))),
+    );
+    const birthday = summary.dateColumns.find((column) => column.field === 'birthday');
+    expect(birthday?.reading).toMatchObject({ kind: 'conflict', monthFirstRow: 152 });
+    expect(summary.counts.invalid).toBeGreaterThan(50);
+  });
+});

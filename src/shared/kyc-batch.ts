@@ -140,7 +140,11 @@ export type KycDateOrder = z.infer<typeof kycDateOrderSchema>;
 export const kycDateColumnSchema = z.object({
   header: z.string(),
   field: kycFieldSchema,
+  /** The order the officer set for this column: it wins over what the rows prove. */
+  chosen: kycDateOrderSchema.optional(),
   reading: z.discriminatedUnion('kind', [
+    /** Day-and-month dates in the column, none of which tells the order. */
+    z.object({ kind: z.literal('unproven') }),
     z.object({
       kind: z.literal('proven'),
       order: kycDateOrderSchema,
@@ -195,6 +199,14 @@ export const kycCheckedEvent = z.discriminatedUnion('phase', [
   z.object({ batchId, phase: z.literal('failed'), message: z.string() }),
 ]);
 export type KycCheckedEvent = z.infer<typeof kycCheckedEvent>;
+
+/** The officer's order for a date column's undecided dates (`null`: only what its rows prove). */
+export const kycDateOrderInput = z.strictObject({
+  batchId,
+  header: z.string().max(1_000),
+  order: kycDateOrderSchema.nullable(),
+});
+export type KycDateOrderInput = z.infer<typeof kycDateOrderInput>;
 
 export const kycMappingInput = z.strictObject({
   batchId,

@@ -2,6 +2,8 @@
 // 3 July and is never guessed (A32); but a column whose other rows prove the day comes first (17.03.1979)
 // reads its undecided dates day first, and says which row proved it. A column whose rows prove nothing, or
 // prove both orders, guesses nothing. Through the real composition root, with German headers.
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { KycBatchSummary, KycRowView } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
@@ -89,16 +91,51 @@ describe('a German export’s dates', () => {
     expect(first.record.birthday).toBe(`${year}-${month}-${day}`);
   });
 
-  it('guesses nothing in a column whose rows never prove the order', async () => {
+  it('guesses nothing in a column whose rows never prove the order, until the officer sets it', async () => {
     // Every day of birth 12 or less: no row tells day from month.
     const summary = await open(
       'ohne-beweis.csv',
       germanCsv('np', (i, iso) => german(`${iso.slice(0, 8)}${String((i % 12) + 1).padStart(2, '0')}`)),
     );
-    expect(summary.dateColumns.map((column) => column.field)).not.toContain('birthday');
+    const birthday = summary.dateColumns.find((column) => column.field === 'birthday');
+    expect(birthday).toMatchObject({ header: 'Geburtsdatum', reading: { kind: 'unproven' } });
+    expect(birthday?.chosen).toBeUndefined();
     expect(summary.counts.invalid).toBeGreaterThan(0);
     const invalid = (await rows(summary.batchId)).filter((row) => row.state === 'invalid');
     expect(invalid[0]!.errors[0]!.message).toMatch(/could be .* or .*: type it as YYYY-MM-DD/);
+
+    const set = await fx.data('kyc.setDateOrder', {
+      batchId: summary.batchId,
+      header: 'Geburtsdatum',
+      order: 'day-first',
+    });
+    expect(set.counts.invalid).toBe(0);
+    expect(set.dateColumns.find((column) => column.field === 'birthday')?.chosen).toBe('day-first');
+    const [day, month, year] = (invalid[0]!.record.birthday ?? '').split('.');
+    const again = (await rows(summary.batchId)).find((row) => row.index === invalid[0]!.index)!;
+    expect(again.record.birthday).toBe(`${year}-${month}-${day}`);
+    const db = new DatabaseSync(join(fx.dataDir, 'history.sqlite'), { readOnly: true });
+    const audit = db
+      .prepare("SELECT detail_json FROM audit_log WHERE event = 'kyc_batch.date_order_chosen' ORDER BY seq")
+      .all() as { detail_json: string }[];
+    db.close();
+    expect(JSON.parse(audit.at(-1)!.detail_json)).toMatchObject({
+      header: 'Geburtsdatum',
+      order: 'day-first',
+    });
+
+    const unset = await fx.data('kyc.setDateOrder', {
+      batchId: summary.batchId,
+      header: 'Geburtsdatum',
+      order: null,
+    });
+    expect(unset.counts.invalid).toBe(summary.counts.invalid);
+    const refused = await fx.call('kyc.setDateOrder', {
+      batchId: summary.batchId,
+      header: 'Vorname',
+      order: 'day-first',
+    });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'header' } });
   });
 
   it('guesses nothing in a column whose rows prove both orders, and says which rows', async () => {

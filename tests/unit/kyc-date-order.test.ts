@@ -15,7 +15,7 @@ describe('a column’s date order', () => {
     ]);
     const proofs = columnDateProofs(cells, 3);
     expect(proofs.map(provenOrder)).toEqual(['day-first', 'month-first', undefined]);
-    expect(proofs[0]).toEqual({ dayFirst: 1, monthFirst: undefined });
+    expect(proofs[0]).toEqual({ dates: true, dayFirst: 1, monthFirst: undefined });
   });
 
   it('is nothing with no proving row, or with rows proving both', () => {

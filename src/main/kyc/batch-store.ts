@@ -17,7 +17,7 @@ import {
 } from '@shared/kyc-batch';
 import type { KycEdit } from '@shared/kyc-edits';
 import { CheckRun, type CheckRunOptions } from './check-run';
-import { type ColumnDateProof, dateOrdersOf } from './checking/date-order';
+import { type ColumnDateProof, DATE_FIELDS, dateOrdersOf } from './checking/date-order';
 import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
 import { type FileVerdicts, noteOf, type PackedNotes } from './checking/packed-checks';
 import { rowChecker } from './checking/row-checker';
@@ -58,6 +58,8 @@ export class KycBatch {
   readonly warnings: string[];
   /** Per column, the rows that prove which way round it writes day and month (date-order.ts). */
   readonly dateProofs: readonly ColumnDateProof[];
+  /** The order the officer set for a date column (by column), over what its rows prove. */
+  readonly chosenDateOrders = new Map<number, KycDateOrder>();
   mapping: KycColumnMapping[];
   /**
    * Normalized records are not kept: they are rebuilt from the cells when shown or sent (a page or a
@@ -167,9 +169,21 @@ export class KycBatch {
     };
   }
 
+  isDateColumn(header: string): boolean {
+    const field = this.mapping.find((column) => column.header === header)?.field;
+    return field !== undefined && field !== null && DATE_FIELDS.has(field);
+  }
+
+  /** The officer's order for a date column (null: as its rows prove); check every row again after. */
+  chooseDateOrder(header: string, order: KycDateOrder | null): void {
+    const column = this.mapping.findIndex((entry) => entry.header === header);
+    if (order) this.chosenDateOrders.set(column, order);
+    else this.chosenDateOrders.delete(column);
+  }
+
   /** Per column, the order a mapped date column's undecided dates are read in, where its rows prove it. */
   private dateOrders(mapping: readonly KycColumnMapping[] = this.mapping): (KycDateOrder | undefined)[] {
-    return dateOrdersOf(mapping, this.dateProofs);
+    return dateOrdersOf(mapping, this.dateProofs, this.chosenDateOrders);
   }
 
   get size(): number {

@@ -12,6 +12,7 @@ import {
   type KycBatchSummary,
   type KycCheckedEvent,
   type KycColumnMapping,
+  type KycDateOrder,
   type KycExportResult,
   type KycField,
   type KycRowFilter,
@@ -24,6 +25,7 @@ import { IpcFailure } from '../refusal';
 import { type CheckWith, KycBatch } from './batch-store';
 import { summaryOf } from './batch-summary';
 import { copyInSlices } from './bytes-in-slices';
+import { remapped } from './checking/remap';
 import type { KycEditTrail } from './edit-trail';
 import { exportRejectedCsv } from './export-csv';
 import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
@@ -80,33 +82,6 @@ export interface KycBatchesOptions {
 
 /** The summary of a file being checked goes out at most this often (and once at the end). */
 const CHECKED_EVENT_MS = 250;
-
-/** Applies `changes` to a copy of `mapping`: each header must exist, and each field be fed by one column. */
-function remapped(
-  mapping: readonly KycColumnMapping[],
-  changes: readonly KycColumnMapping[],
-): KycColumnMapping[] {
-  const next = mapping.map((column) => ({ ...column }));
-  for (const change of changes) {
-    const column = next.find((entry) => entry.header === change.header);
-    if (!column) throw new IpcFailure('invalid', `The file has no column "${change.header}".`, 'mapping');
-    column.field = change.field;
-  }
-  const seen = new Map<KycField, string>();
-  for (const column of next) {
-    if (column.field === null) continue;
-    const other = seen.get(column.field);
-    if (other !== undefined) {
-      throw new IpcFailure(
-        'invalid',
-        `Columns "${other}" and "${column.header}" both feed ${column.field}.`,
-        'mapping',
-      );
-    }
-    seen.set(column.field, column.header);
-  }
-  return next;
-}
 
 /** A file of the field names alone: decoding, the CSV reader and the header mapping run once, on no records. */
 const WARM_UP_FILE = new TextEncoder().encode(`${KYC_FIELDS.join(',')}\r\n`);
@@ -165,6 +140,18 @@ export function createKycBatches(options: KycBatchesOptions) {
       if (batches.size < maxBatches) return;
       if (!batch.busy) letGo(batch);
     }
+  }
+
+  /**
+   * Every row checked again under `mapping` and the batch's date orders. What the gateway accepted before
+   * (this file's earlier batches) and in this session stays accepted: a userId column mapped by hand finds
+   * them only now.
+   */
+  async function recheck(batch: KycBatch, mapping: KycColumnMapping[]): Promise<KycBatchSummary> {
+    const accepted = new Set([...batch.acceptedBefore, ...batch.acceptedUserIds()]);
+    await batch.rebuild(mapping, checkWith);
+    await batch.markAccepted(accepted);
+    return summaryOf(batch);
   }
 
   async function withBusy<T>(batch: KycBatch, work: () => Promise<T>): Promise<T> {
@@ -325,13 +312,22 @@ export function createKycBatches(options: KycBatchesOptions) {
     async setMapping(batchId: string, changes: readonly KycColumnMapping[]): Promise<KycBatchSummary> {
       const batch = idleBatchOf(batchId);
       const mapping = remapped(batch.mapping, changes);
-      return withBusy(batch, async () => {
-        // What the gateway accepted before (this file's earlier batches) and in this session stays
-        // accepted under the new mapping: a userId column mapped by hand finds them only now.
-        const accepted = new Set([...batch.acceptedBefore, ...batch.acceptedUserIds()]);
-        await batch.rebuild(mapping, checkWith);
-        await batch.markAccepted(accepted);
-        return summaryOf(batch);
+      return withBusy(batch, () => recheck(batch, mapping));
+    },
+
+    /** The officer's order for a mapped date column's undecided dates (null: as its rows prove). */
+    async setDateOrder(
+      batchId: string,
+      header: string,
+      order: KycDateOrder | null,
+    ): Promise<KycBatchSummary> {
+      const batch = idleBatchOf(batchId);
+      if (!batch.isDateColumn(header)) {
+        throw new IpcFailure('invalid', `"${header}" is not a date column of this file's mapping.`, 'header');
+      }
+      return withBusy(batch, () => {
+        batch.chooseDateOrder(header, order);
+        return recheck(batch, batch.mapping);
       });
     },
 

@@ -11,6 +11,7 @@ export function kycHandlers(kyc: KycService): HandlersOf<'kyc'> {
     },
     'kyc.open': (input) => kyc.open(input),
     'kyc.setMapping': ({ batchId, mapping }) => kyc.setMapping(batchId, mapping),
+    'kyc.setDateOrder': (input) => kyc.setDateOrder(input),
     'kyc.rows': async ({ batchId, ...query }) => kyc.rows(batchId, query),
     'kyc.update': async ({ batchId, index, field, value }) => kyc.update(batchId, index, field, value),
     'kyc.submit': ({ batchId, onlyRemaining, confirmedProfile }) =>

@@ -12,6 +12,7 @@ import type {
   KycColumnMapping,
   KycConfirmWarningsInput,
   KycConfirmWarningsResult,
+  KycDateOrderInput,
   KycExportResult,
   KycField,
   KycProgressEvent,
@@ -330,6 +331,22 @@ export function createKycService(deps: {
       return summary;
     },
     confirmWarnings,
+    /** The officer's order for a date column: applied, and in the audit trail at once. */
+    async setDateOrder(input: KycDateOrderInput): Promise<KycBatchSummary> {
+      const summary = await deps.batches.setDateOrder(input.batchId, input.header, input.order);
+      deps.history.recordEvent({
+        operator: deps.operator?.() ?? (await deps.connection()).operator,
+        event: DATE_ORDER_CHOSEN,
+        outcome: 'success',
+        resource: `kyc-file:${summary.sha256}`,
+        detail: {
+          fileName: summary.fileName,
+          header: input.header,
+          order: input.order ?? 'as the rows prove',
+        },
+      });
+      return summary;
+    },
     rows: (batchId: string, query: KycRowsOptions): KycRowsPage => deps.batches.rows(batchId, query),
     update: (batchId: string, index: number, field: KycField, value: string): KycUpdateResult =>
       deps.batches.update(batchId, index, field, value, operatorName()),
@@ -352,6 +369,7 @@ export function createKycService(deps: {
 
 /** The audit event of a confirmation of document-date warnings (History's timeline names it). */
 export const WARNINGS_CONFIRMED = 'kyc_batch.warnings_confirmed';
+const DATE_ORDER_CHOSEN = 'kyc_batch.date_order_chosen';
 
 /** Row numbers as short ranges for the audit trail: [3, 5, 6, 7, 12] → "3, 5-7, 12". */
 export function rowRanges(rows: readonly number[]): string {

@@ -15,11 +15,13 @@ export const DATE_FIELDS: ReadonlySet<KycField> = new Set([
 
 /** What a column's rows prove: the first row (index) of each order, when one proves it. */
 export interface ColumnDateProof {
+  /** The column's first rows hold a day-and-month date: it is a date column the officer may set. */
+  dates: boolean;
   dayFirst: number | undefined;
   monthFirst: number | undefined;
 }
 
-const NO_PROOF: ColumnDateProof = { dayFirst: undefined, monthFirst: undefined };
+const NO_PROOF: ColumnDateProof = { dates: false, dayFirst: undefined, monthFirst: undefined };
 
 /** Rows looked at to tell a date column from the others before the whole column is read. */
 const SAMPLE_ROWS = 200;
@@ -36,7 +38,7 @@ function proofOf(cells: CellStore, column: number): ColumnDateProof {
     if (monthFirst === undefined && parts.second > 12 && parts.first <= 12) monthFirst = row;
     if (dayFirst !== undefined && monthFirst !== undefined) break;
   }
-  return { dayFirst, monthFirst };
+  return { dates: true, dayFirst, monthFirst };
 }
 
 function looksLikeDates(cells: CellStore, column: number): boolean {
@@ -67,9 +69,12 @@ export function provenOrder(proof: ColumnDateProof | undefined): KycDateOrder | 
 export function dateOrdersOf(
   mapping: readonly KycColumnMapping[],
   proofs: readonly ColumnDateProof[],
+  chosen: ReadonlyMap<number, KycDateOrder>,
 ): (KycDateOrder | undefined)[] {
   return mapping.map((column, index) =>
-    column.field && DATE_FIELDS.has(column.field) ? provenOrder(proofs[index]) : undefined,
+    column.field && DATE_FIELDS.has(column.field)
+      ? (chosen.get(index) ?? provenOrder(proofs[index]))
+      : undefined,
   );
 }
 
@@ -77,27 +82,27 @@ export function dateOrdersOf(
 export function dateColumnsOf(batch: {
   mapping: readonly KycColumnMapping[];
   dateProofs: readonly ColumnDateProof[];
+  chosenDateOrders: ReadonlyMap<number, KycDateOrder>;
   rowNumbers: Int32Array;
   cells: CellStore;
 }): KycDateColumn[] {
   const columns: KycDateColumn[] = [];
   batch.mapping.forEach(({ header, field }, index) => {
     const proof = batch.dateProofs[index];
-    if (!field || !DATE_FIELDS.has(field) || !proof) return;
+    if (!field || !DATE_FIELDS.has(field) || !proof?.dates) return;
+    const chosen = batch.chosenDateOrders.get(index);
+    const push = (reading: KycDateColumn['reading']) =>
+      columns.push({ header, field, ...(chosen && { chosen }), reading });
     const order = provenOrder(proof);
     const rowOf = (at: number) => batch.rowNumbers[at]!;
     if (order) {
       const at = (order === 'day-first' ? proof.dayFirst : proof.monthFirst)!;
       const text = batch.cells.cell(at, index);
-      const shown = typeof text === 'string' ? text.trim() : '';
-      columns.push({ header, field, reading: { kind: 'proven', order, row: rowOf(at), text: shown } });
+      push({ kind: 'proven', order, row: rowOf(at), text: typeof text === 'string' ? text.trim() : '' });
     } else if (proof.dayFirst !== undefined && proof.monthFirst !== undefined) {
-      const reading = {
-        kind: 'conflict' as const,
-        dayFirstRow: rowOf(proof.dayFirst),
-        monthFirstRow: rowOf(proof.monthFirst),
-      };
-      columns.push({ header, field, reading });
+      push({ kind: 'conflict', dayFirstRow: rowOf(proof.dayFirst), monthFirstRow: rowOf(proof.monthFirst) });
+    } else {
+      push({ kind: 'unproven' });
     }
   });
   return columns;

@@ -15,14 +15,15 @@ type Controlled = Omit<TextInputProps, 'value' | 'onChange'> & {
 
 const block = (event: ClipboardEvent | DragEvent) => event.preventDefault();
 
+/** What every card input is: digits, never filled in by the browser, in the monospace font. */
+const CARD_DIGITS = { inputMode: 'numeric', autoComplete: 'off', styles: MONO_INPUT } as const;
+
 export function CardNumberInput({ value, onChange, ...rest }: Controlled) {
   return (
     <TextInput
       label={PAYIN_FIELDS.cardNumber.label}
-      inputMode="numeric"
-      autoComplete="off"
+      {...CARD_DIGITS}
       spellCheck={false}
-      styles={MONO_INPUT}
       {...rest}
       value={value}
       onChange={(event) => onChange(formatCardNumber(event.currentTarget.value))}
@@ -38,10 +39,8 @@ export function ExpiryInput({ value, onChange, ...rest }: Controlled) {
     <TextInput
       label={PAYIN_FIELDS.expDate.label}
       placeholder="MM/YY"
-      inputMode="numeric"
-      autoComplete="off"
+      {...CARD_DIGITS}
       maxLength={5}
-      styles={MONO_INPUT}
       {...rest}
       value={value}
       onChange={(event) => onChange(formatExpiry(event.currentTarget.value, value))}
@@ -54,9 +53,7 @@ export function CvvInput({ value, onChange, digits = 4, ...rest }: Controlled & 
   return (
     <TextInput
       label={PAYIN_FIELDS.cvv.label}
-      inputMode="numeric"
-      autoComplete="off"
-      styles={MONO_INPUT}
+      {...CARD_DIGITS}
       {...rest}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value.replace(/\D/g, '').slice(0, digits))}

@@ -7,7 +7,7 @@
 import type { IpcError, IpcResult } from '@shared/ipc';
 import type { z } from 'zod';
 
-export class IpcFailure extends Error {
+export class Refusal extends Error {
   constructor(
     readonly kind: IpcError['kind'],
     message: string,

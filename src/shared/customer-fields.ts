@@ -1,4 +1,4 @@
-// The customer's details of a pay-in, by field. Apart from the pay-in schemas (payin-form.ts, which
+// The customer's details of a pay-in, by field. Apart from the pay-in schemas (payin-input.ts, which
 // re-exports them) so that the pay-in page has them without loading zod.
 /**
  * Who the customer is, as the form holds it and as a pay-in's request carries it: what "Same customer

@@ -38,7 +38,7 @@ import {
   kycUpdateResult,
 } from './kyc-batch';
 import { kycEditsSchema } from './kyc-edits';
-import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-form';
+import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-input';
 import { profileSchema, settingsSchema } from './profile';
 import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
 import { teamCheckSchema, teamConnectionSchema, teamKeySchema, teamSecretsSetSchema } from './team';

@@ -24,7 +24,7 @@ import {
   type PaydeskApi,
   type SettingsView,
 } from '@shared/ipc';
-import type { PayInSubmit } from '@shared/payin-form';
+import type { PayInSubmit } from '@shared/payin-input';
 import { TEST_CARDS } from '@shared/sandbox-test-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/credentials/keychain-vault';

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
 import { parseCsv } from '../../src/main/kyc/reading/parse-csv';
-import { IpcFailure } from '../../src/main/refusal';
+import { Refusal } from '../../src/main/refusal';
 import { utf8 } from '../support/kyc/open';
 
 function readAll(text: string, limits = KYC_LIMITS) {
@@ -17,12 +17,12 @@ function readAll(text: string, limits = KYC_LIMITS) {
   return { table, rows };
 }
 
-function refusal(run: () => unknown): IpcFailure {
+function refusal(run: () => unknown): Refusal {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(IpcFailure);
-    return error as IpcFailure;
+    expect(error).toBeInstanceOf(Refusal);
+    return error as Refusal;
   }
   throw new Error('expected a refusal');
 }

@@ -5,7 +5,7 @@ import { type KycRecord, kycSubmitRequestSchema } from '@shared/gateway/kyc';
 import type { KycProgressEvent } from '@shared/kyc-batch';
 import { describe, expect, it } from 'vitest';
 import { createKycBatches, type KycSend, type KycSendOutcome } from '../../src/main/kyc/batches';
-import { IpcFailure } from '../../src/main/refusal';
+import { Refusal } from '../../src/main/refusal';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 import { kycWorkersForFile, utf8 } from '../support/kyc/open';
 
@@ -152,7 +152,7 @@ describe('KYC submit', () => {
     const accepted = new Set(['user-000000', 'user-000001', 'user-001699', 'not-in-file']);
     const { service, batchId } = await openBatch(accepted);
     expect(service.summary(batchId).counts).toMatchObject({ accepted: 3, valid: COUNT - 3 });
-    expect(() => service.update(batchId, 0, 'email', 'x@example.com')).toThrow(IpcFailure);
+    expect(() => service.update(batchId, 0, 'email', 'x@example.com')).toThrow(Refusal);
     const gateway = fakeGateway((_, records) => ok(records));
     const result = await service.submit(batchId, { send: gateway.send, chunkSize: 400 });
     const sent = gateway.calls.flat().map((record) => record.userId);

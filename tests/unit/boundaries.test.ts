@@ -77,8 +77,8 @@ describe('dependency boundaries', () => {
       [
         "import { readFileSync } from 'node:fs';",
         "import { signBody } from '../node/sign';",
-        "import { IpcFailure } from '../main/refusal';",
-        'export const probe = [readFileSync, signBody, IpcFailure];',
+        "import { Refusal } from '../main/refusal';",
+        'export const probe = [readFileSync, signBody, Refusal];',
       ],
       ['src/shared/money/amount.ts'],
     );
@@ -96,14 +96,14 @@ describe('dependency boundaries', () => {
   const crossings: { folder: string; name: string; from: string; to: string; rule: string }[] = [
     {
       folder: 'src/sandbox',
-      name: 'IpcFailure',
+      name: 'Refusal',
       from: '../main/refusal',
       to: 'src/main/refusal.ts',
       rule: 'sandbox-independent-of-app',
     },
     {
       folder: 'src/node',
-      name: 'IpcFailure',
+      name: 'Refusal',
       from: '../main/refusal',
       to: 'src/main/refusal.ts',
       rule: 'node-below-the-processes',
@@ -154,7 +154,7 @@ describe('dependency boundaries', () => {
     },
     {
       folder: 'src/renderer/src/lib',
-      name: 'IpcFailure',
+      name: 'Refusal',
       from: '../../../main/refusal',
       to: 'src/main/refusal.ts',
       rule: 'renderer-not-main-or-sandbox',

@@ -1,7 +1,7 @@
 import { SANDBOX_PROFILE } from '@shared/profile';
 import { describe, expect, it } from 'vitest';
 import { createIpcDispatcher, type IpcHandlers } from '../../src/main/ipc/dispatch';
-import { IpcFailure } from '../../src/main/refusal';
+import { Refusal } from '../../src/main/refusal';
 
 const settingsView = {
   settings: {
@@ -33,7 +33,7 @@ describe('IPC dispatcher', () => {
         settings: { ...settingsView.settings, operatorName: input.operatorName ?? '' },
       }),
       'payin.askAgain': async () => {
-        throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
+        throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
       },
       'profiles.remove': async () => {
         throw new Error('disk on fire');

@@ -1,7 +1,7 @@
 // The desk's reading of an amount an operator typed (issue 35, item 1): "1.250" is not 1.25 EUR. The wire's
 // rounding (section 2.1) is the gateway's; the desk sends only the exact figure typed, or refuses it.
 import { normalizeAmount, normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
-import { payInSubmitSchema } from '@shared/payin-form';
+import { payInSubmitSchema } from '@shared/payin-input';
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

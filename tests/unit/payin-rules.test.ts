@@ -11,7 +11,7 @@ import {
   payInV2RequestSchema,
 } from '@shared/gateway/payin';
 import { canonicalAmount } from '@shared/money/amount';
-import { type PayInV2Form, payInSubmitSchema } from '@shared/payin-form';
+import { type PayInV2Form, payInSubmitSchema } from '@shared/payin-input';
 import {
   type Profile,
   type ProfileInput,

@@ -2,7 +2,7 @@
 // and the audit trail's checks, all from the history store (history-store.ts); the notice of a history
 // salvaged at start (history-salvage.ts), which the page asks for when it is ready.
 import type { HandlersOf } from '../ipc/dispatch';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import { InvalidCursorError } from './filter-sql';
 import { acknowledgeSalvageNotices, pendingSalvageNotice } from './history-salvage';
 import type { HistoryStore } from './history-store';
@@ -21,13 +21,13 @@ export function historyHandlers(deps: {
         return history.query(filter);
       } catch (error) {
         // A cursor is opaque text from the renderer: one Paydesk did not issue is bad input, not a fault.
-        if (error instanceof InvalidCursorError) throw new IpcFailure('invalid', error.message, 'cursor');
+        if (error instanceof InvalidCursorError) throw new Refusal('invalid', error.message, 'cursor');
         throw error;
       }
     },
     'history.get': async ({ id }) => {
       const row = history.getById(id);
-      if (!row) throw new IpcFailure('not_found', `No history entry ${id}.`, 'id');
+      if (!row) throw new Refusal('not_found', `No history entry ${id}.`, 'id');
       const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
       const timeline = history
         .auditTrail(id)

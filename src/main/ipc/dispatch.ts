@@ -12,7 +12,7 @@ import {
   ipcFileChannels,
 } from '@shared/ipc';
 import type { z } from 'zod';
-import { describeIssue, IpcFailure } from '../refusal';
+import { describeIssue, Refusal } from '../refusal';
 
 export type IpcHandlers = {
   [C in IpcChannel]: (input: z.output<(typeof ipcChannels)[C]['input']>) => Promise<ChannelOutput<C>>;
@@ -54,7 +54,7 @@ function dispatcherOver(
       const output = contract.output.parse(await handler(parsed.data));
       return { ok: true, data: output };
     } catch (error) {
-      if (error instanceof IpcFailure) return { ok: false, error: error.toIpcError() };
+      if (error instanceof Refusal) return { ok: false, error: error.toIpcError() };
       onInternalError(channel, error);
       return {
         ok: false,

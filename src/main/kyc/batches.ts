@@ -21,7 +21,7 @@ import {
   type KycUpdateResult,
 } from '@shared/kyc-batch';
 import type { KycEdit } from '@shared/kyc-edits';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import { type CheckWith, KycBatch } from './batch-store';
 import { summaryOf } from './batch-summary';
 import { copyInSlices } from './bytes-in-slices';
@@ -97,13 +97,13 @@ export function createKycBatches(options: KycBatchesOptions) {
 
   function batchOf(batchId: string): KycBatch {
     const batch = batches.get(batchId);
-    if (!batch) throw new IpcFailure('not_found', 'This KYC file is no longer open; open it again.');
+    if (!batch) throw new Refusal('not_found', 'This KYC file is no longer open; open it again.');
     return batch;
   }
 
   function idleBatchOf(batchId: string): KycBatch {
     const batch = checkedBatchOf(batchId);
-    if (batch.busy) throw new IpcFailure('conflict', 'This KYC file is being sent; wait until sending ends.');
+    if (batch.busy) throw new Refusal('conflict', 'This KYC file is being sent; wait until sending ends.');
     return batch;
   }
 
@@ -112,7 +112,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     const batch = batchOf(batchId);
     if (batch.checking) {
       const { checking, total } = batch.counts();
-      throw new IpcFailure(
+      throw new Refusal(
         'conflict',
         `This KYC file is still being checked (${count(total - checking)} of ${count(total)} rows); ` +
           'wait until every row is checked.',
@@ -155,7 +155,7 @@ export function createKycBatches(options: KycBatchesOptions) {
   }
 
   async function withBusy<T>(batch: KycBatch, work: () => Promise<T>): Promise<T> {
-    if (batch.busy) throw new IpcFailure('conflict', 'This KYC file is already being sent.');
+    if (batch.busy) throw new Refusal('conflict', 'This KYC file is already being sent.');
     batch.busy = true;
     try {
       return await work();
@@ -323,7 +323,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     ): Promise<KycBatchSummary> {
       const batch = idleBatchOf(batchId);
       if (!batch.isDateColumn(header)) {
-        throw new IpcFailure('invalid', `"${header}" is not a date column of this file's mapping.`, 'header');
+        throw new Refusal('invalid', `"${header}" is not a date column of this file's mapping.`, 'header');
       }
       return withBusy(batch, () => {
         batch.chooseDateOrder(header, order);
@@ -350,13 +350,10 @@ export function createKycBatches(options: KycBatchesOptions) {
     ): KycUpdateResult {
       const batch = idleBatchOf(batchId);
       if (!Number.isInteger(index) || index < 0 || index >= batch.size) {
-        throw new IpcFailure('not_found', `There is no row ${index} in this file.`, 'index');
+        throw new Refusal('not_found', `There is no row ${index} in this file.`, 'index');
       }
       if (batch.stateOf(index) === 'accepted') {
-        throw new IpcFailure(
-          'conflict',
-          'The gateway has accepted this record already; it cannot change here.',
-        );
+        throw new Refusal('conflict', 'The gateway has accepted this record already; it cannot change here.');
       }
       const previous = batch.update(index, field, value, operator);
       return { row: batch.view(index), counts: batch.counts(), previous };
@@ -381,15 +378,15 @@ export function createKycBatches(options: KycBatchesOptions) {
     ): Promise<KycSubmitResult> {
       const batch = checkedBatchOf(batchId);
       const chunk = batch.chunks[chunkIndex];
-      if (!chunk) throw new IpcFailure('not_found', `The last submission has no chunk ${chunkIndex}.`);
+      if (!chunk) throw new Refusal('not_found', `The last submission has no chunk ${chunkIndex}.`);
       if (chunk.result?.state === 'accepted') {
-        throw new IpcFailure(
+        throw new Refusal(
           'conflict',
           `Chunk ${chunkIndex} was accepted; sending it again would duplicate it.`,
         );
       }
       if (!chunk.rows.some((row) => batch.stateOf(row) === 'valid')) {
-        throw new IpcFailure(
+        throw new Refusal(
           'invalid',
           `Chunk ${chunkIndex} has no valid record left to send: fix its rows first.`,
         );
@@ -423,7 +420,7 @@ export function createKycBatches(options: KycBatchesOptions) {
       const batch = batches.get(batchId);
       if (!batch) return false;
       if (batch.busy)
-        throw new IpcFailure('conflict', 'This KYC file is being sent; it closes when sending ends.');
+        throw new Refusal('conflict', 'This KYC file is being sent; it closes when sending ends.');
       letGo(batch);
       return true;
     },

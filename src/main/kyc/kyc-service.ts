@@ -25,7 +25,7 @@ import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
 import { submitKyc } from '../gateway/client';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import type { KycBatches, KycRowsOptions } from './batches';
 import { decodeBase64InSlices } from './bytes-in-slices';
 import { dayText } from './checking/document-dates';
@@ -75,7 +75,7 @@ export function createKycService(deps: {
   async function sender(connection: KycConnection) {
     const secret = await connection.secret();
     if (!secret) {
-      throw new IpcFailure(
+      throw new Refusal(
         'invalid',
         'Set the merchant secret of this profile in Settings: KYC requests are signed.',
       );
@@ -386,7 +386,7 @@ export function rowRanges(rows: readonly number[]): string {
 /** Personal data goes to a production gateway only after the operator confirmed that very profile. */
 function requireProductionConfirmation(profile: Profile, confirmedProfile: string | undefined): void {
   if (profile.environment !== 'production' || confirmedProfile === profile.id) return;
-  throw new IpcFailure(
+  throw new Refusal(
     'conflict',
     confirmedProfile === undefined
       ? `Sending identity records to the production gateway of "${profile.name}" needs the operator's confirmation: nothing was sent.`

@@ -2,7 +2,7 @@
 // before the rows, a ZIP directory before inflating), so a hostile file is refused in bounded time and
 // memory with a message an operator can act on, instead of hanging the app or running it out of memory.
 import { fileSizeText, fileTooLargeMessage } from '@shared/kyc-batch';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 
 export interface KycLimits {
   /** Bytes of a file opened by path (the app and the harness open the operator's files that way). */
@@ -56,12 +56,9 @@ export function fileSizeRefusal(
   fileName: string | undefined,
   bytes: number,
   maxBytes: number,
-): IpcFailure | undefined {
-  if (bytes > maxBytes) return new IpcFailure('invalid', fileTooLargeMessage(fileName, bytes, maxBytes));
+): Refusal | undefined {
+  if (bytes > maxBytes) return new Refusal('invalid', fileTooLargeMessage(fileName, bytes, maxBytes));
   if (bytes === 0)
-    return new IpcFailure(
-      'invalid',
-      fileName === undefined ? 'The file is empty.' : `"${fileName}" is empty.`,
-    );
+    return new Refusal('invalid', fileName === undefined ? 'The file is empty.' : `"${fileName}" is empty.`);
   return undefined;
 }

@@ -8,7 +8,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { fileTypeProblem } from '@shared/kyc-batch';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import { fileSizeRefusal } from './limits';
 
 export interface CheckedFile {
@@ -20,19 +20,18 @@ export interface CheckedFile {
 
 /** Opens the file at `path` for reading once it passes every check; the caller closes the handle. */
 export async function openCheckedFile(path: string, maxBytes: number): Promise<CheckedFile> {
-  if (!isAbsolute(path))
-    throw new IpcFailure('invalid', 'Paydesk opens a file by its full path only.', 'path');
+  if (!isAbsolute(path)) throw new Refusal('invalid', 'Paydesk opens a file by its full path only.', 'path');
   const fileName = basename(path);
   const typeProblem = fileTypeProblem(fileName);
-  if (typeProblem) throw new IpcFailure('invalid', typeProblem);
+  if (typeProblem) throw new Refusal('invalid', typeProblem);
   let found: Awaited<ReturnType<typeof stat>>;
   try {
     found = await stat(path);
   } catch {
-    throw new IpcFailure('not_found', `"${fileName}" cannot be found or read. Open it again.`);
+    throw new Refusal('not_found', `"${fileName}" cannot be found or read. Open it again.`);
   }
   // Checked before it is opened: opening a pipe would wait for a writer.
-  if (!found.isFile()) throw new IpcFailure('invalid', `"${fileName}" is not a file.`);
+  if (!found.isFile()) throw new Refusal('invalid', `"${fileName}" is not a file.`);
   const refusal = fileSizeRefusal(fileName, found.size, maxBytes);
   if (refusal) throw refusal;
   let handle: FileHandle;
@@ -40,12 +39,12 @@ export async function openCheckedFile(path: string, maxBytes: number): Promise<C
     // O_NONBLOCK: should a pipe take the file's place after the check, the open still returns at once.
     handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
-    throw new IpcFailure('not_found', `"${fileName}" cannot be read. Check that Paydesk may read it.`);
+    throw new Refusal('not_found', `"${fileName}" cannot be read. Check that Paydesk may read it.`);
   }
   try {
     const opened = await handle.stat();
     if (!opened.isFile() || opened.ino !== found.ino || opened.dev !== found.dev) {
-      throw new IpcFailure('conflict', `"${fileName}" changed while Paydesk opened it. Open it again.`);
+      throw new Refusal('conflict', `"${fileName}" changed while Paydesk opened it. Open it again.`);
     }
     const size = fileSizeRefusal(fileName, opened.size, maxBytes);
     if (size) throw size;

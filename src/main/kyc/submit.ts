@@ -9,7 +9,7 @@ import type {
   KycRowError,
   KycSubmitResult,
 } from '@shared/kyc-batch';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 
 /**
@@ -215,7 +215,7 @@ export async function resubmitChunk(
   const held = new Set(batch.dateWarnings.awaiting());
   const rows = chunk.rows.filter((row) => batch.states[row] === STATE.valid && !held.has(row));
   if (rows.length === 0) {
-    throw new IpcFailure(
+    throw new Refusal(
       'invalid',
       `The valid records of chunk ${chunk.index} wait for confirmation of their document dates: confirm them first.`,
     );

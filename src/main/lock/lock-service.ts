@@ -10,7 +10,7 @@
 // Wrong passphrases and the 30-minute lockout are in the record too, so a restart does not reset them.
 import { type LockState, OPERATOR_LOCKOUT } from '@shared/ipc';
 import type { CredentialVault } from '../credentials/vault';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import type { LockRecord, LockRecordStore } from './lock-record';
 
 /** Wrong passphrases in a row before the lockout (PCI DSS 8.3.4 asks for one after at most 10). */
@@ -179,7 +179,7 @@ export async function createLockService(options: LockServiceOptions) {
     if (!lockout) return;
     const minutes = Math.ceil((lockout.endsAtMonotonic - clock.monotonicMs()) / 60_000);
     const at = timeOfDay(lockout.endsAt);
-    throw new IpcFailure(
+    throw new Refusal(
       'locked',
       `${MAX_WRONG_PASSPHRASES} wrong passphrases in a row: no passphrase is checked for ${LOCKOUT_MS / 60_000} minutes. ` +
         `Try again at ${at} (in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}).`,
@@ -256,7 +256,7 @@ export async function createLockService(options: LockServiceOptions) {
     } catch (error) {
       audit('lock.keychain_unreadable', 'failure', { error: errorText(error) });
       if (!locked) {
-        throw new IpcFailure(
+        throw new Refusal(
           'keychain_unavailable',
           `The passphrase could not be checked: the OS keychain that holds it cannot be read (${errorText(error)}). Unlock the keychain and try again.`,
           field,
@@ -264,7 +264,7 @@ export async function createLockService(options: LockServiceOptions) {
       }
       keychainProblem = lockedByKeychain(error);
       emit(state());
-      throw new IpcFailure('keychain_unavailable', keychainProblem, field);
+      throw new Refusal('keychain_unavailable', keychainProblem, field);
     }
     if (right) {
       if (wrongInARow > 0) {
@@ -283,7 +283,7 @@ export async function createLockService(options: LockServiceOptions) {
     // The tries left go out with the state too: a lock screen shows them before the next attempt.
     emit(state());
     const left = MAX_WRONG_PASSPHRASES - wrongInARow;
-    throw new IpcFailure(
+    throw new Refusal(
       'invalid',
       `That passphrase is not right. ${left} ${left === 1 ? 'try' : 'tries'} left before no passphrase ` +
         `is checked for ${LOCKOUT_MS / 60_000} minutes.`,
@@ -291,8 +291,8 @@ export async function createLockService(options: LockServiceOptions) {
     );
   }
 
-  function keychainFailure(action: string, error: unknown, field: string): IpcFailure {
-    return new IpcFailure(
+  function keychainFailure(action: string, error: unknown, field: string): Refusal {
+    return new Refusal(
       'keychain_unavailable',
       `The passphrase could not be ${action} in the OS keychain (${errorText(error)}). Paydesk keeps it ` +
         'there and nowhere else: unlock or set up the keychain and try again.',
@@ -324,7 +324,7 @@ export async function createLockService(options: LockServiceOptions) {
 
     lockNow(): LockState {
       if (!passphraseSet) {
-        throw new IpcFailure(
+        throw new Refusal(
           'invalid',
           'Set an operator passphrase first: without one, a locked Paydesk could not be unlocked.',
         );
@@ -340,7 +340,7 @@ export async function createLockService(options: LockServiceOptions) {
         // The operator may have unlocked the keychain since: look again before refusing.
         if (!(await readVault())) {
           emit(state());
-          throw new IpcFailure('keychain_unavailable', keychainProblem, 'passphrase');
+          throw new Refusal('keychain_unavailable', keychainProblem, 'passphrase');
         }
         if (!locked) {
           emit(state());
@@ -357,8 +357,7 @@ export async function createLockService(options: LockServiceOptions) {
 
     async setPassphrase(current: string | undefined, passphrase: string): Promise<LockState> {
       if (passphraseSet) {
-        if (!current)
-          throw new IpcFailure('invalid', 'Type the current passphrase to replace it.', 'current');
+        if (!current) throw new Refusal('invalid', 'Type the current passphrase to replace it.', 'current');
         await checkPassphrase(current, 'current');
       }
       try {

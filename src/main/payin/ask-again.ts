@@ -6,7 +6,7 @@ import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
 import { type Exchange, type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
@@ -31,7 +31,7 @@ function routeFor(deps: AskAgainDeps, historyId: number): ReturnRoute {
 
 function payInRow(history: HistoryStore, historyId: number): PayInRow {
   const row = history.getById(historyId);
-  if (row?.kind !== 'payin') throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
+  if (row?.kind !== 'payin') throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
   return row;
 }
 
@@ -43,7 +43,7 @@ export async function askAgainAboutPayIn(
   // One request per order on its way: a second one would ask the gateway twice and record two answers. The
   // check and the mark happen before the first await, so two calls cannot both pass.
   if (deps.inFlight.isSending(row.id)) {
-    throw new IpcFailure(
+    throw new Refusal(
       'conflict',
       `A request for order ${row.merchantTradeNo} is already on its way to the gateway: its answer will show here.`,
     );
@@ -51,7 +51,7 @@ export async function askAgainAboutPayIn(
   // A pending row whose request is no longer on its way: history could not write the answer.
   const answerLost = row.status === 'pending';
   if (!ASK_AGAIN_STATUSES.has(row.status) && !answerLost) {
-    throw new IpcFailure(
+    throw new Refusal(
       'conflict',
       `This pay-in is ${row.status.replaceAll('_', ' ')}: only a pay-in whose outcome is still open can be asked about again.`,
     );
@@ -62,7 +62,7 @@ export async function askAgainAboutPayIn(
     // Asking again rebuilds the request from the row: a row that fails its audit trail (or cannot be proved)
     // is not asked about.
     const verdict = await deps.history.verifyRow(row.id);
-    if (!verdict.ok) throw new IpcFailure('conflict', verdict.message);
+    if (!verdict.ok) throw new Refusal('conflict', verdict.message);
     const exchange = await exchangeFor(deps, row, input.card);
     sent = true;
     return await sendAndRecord(deps, exchange);

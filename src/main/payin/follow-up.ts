@@ -4,7 +4,7 @@
 // checks the reason (the contract's schema) and the status itself, whatever the page sent.
 import { FOLLOW_UP_STATUSES } from '@shared/payin-lifecycle';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 
 export const FOLLOW_UP_EVENT = 'payin.follow_up';
 
@@ -21,9 +21,9 @@ export function markForFollowUp(
   operator: string,
 ): FollowUp {
   const row = deps.history.getById(input.historyId);
-  if (row?.kind !== 'payin') throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
+  if (row?.kind !== 'payin') throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
   if (!FOLLOW_UP_STATUSES.has(row.status)) {
-    throw new IpcFailure(
+    throw new Refusal(
       'conflict',
       `This pay-in is ${row.status.replaceAll('_', ' ')}: the gateway has settled it, there is nothing to follow up.`,
     );

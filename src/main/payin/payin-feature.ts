@@ -8,7 +8,7 @@ import type { PaydeskConfig } from '../app-config';
 import type { GatewayAccess } from '../gateway/gateway-access';
 import type { HistoryStore } from '../history/history-store';
 import { createReceipts } from '../receipt/receipt-service';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import { startReturnListener } from '../returns/return-listener';
 import type { SettingsService } from '../settings/settings-service';
 import type { TeamMode } from '../team/team-mode';
@@ -68,7 +68,7 @@ export async function createPayInFeature(
     connectionFor: async (profileName) => {
       const profile = settings.read().profiles.find((candidate) => candidate.name === profileName);
       if (!profile) {
-        throw new IpcFailure(
+        throw new Refusal(
           'not_found',
           `The profile "${profileName}" this pay-in was sent with no longer exists, so Paydesk cannot ask its gateway again. Look the order up at that gateway before charging again.`,
         );

@@ -5,10 +5,10 @@
 // follow-up.ts (a follow-up mark). Never sent again by itself, but for one case: a pay-in that waits for the
 // gateway's word past a deadline is asked about again with its very request (overdue-ask.ts, A38).
 import type { PayInResult, ReturningCustomer, StoredCard } from '@shared/ipc';
-import type { PayInSubmitted } from '@shared/payin-form';
+import type { PayInSubmitted } from '@shared/payin-input';
 import type { Profile } from '@shared/profile';
 import { type HistoryStore, SYSTEM_OPERATOR } from '../history/history-store';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import { askAgainAboutPayIn } from './ask-again';
 import { markForFollowUp } from './follow-up';
@@ -133,8 +133,7 @@ export function createPayInService(deps: {
     async forgetStoredCard(ccStorageID: string): Promise<StoredCard[]> {
       const { profile, operator } = await deps.connection();
       const removed = deps.storedCards.remove(profile.id, ccStorageID);
-      if (!removed)
-        throw new IpcFailure('not_found', "That card is not on this profile's list.", 'ccStorageID');
+      if (!removed) throw new Refusal('not_found', "That card is not on this profile's list.", 'ccStorageID');
       deps.history.recordEvent({
         operator,
         event: 'stored_card.forgotten',

@@ -4,12 +4,12 @@
 import { checkCard, maskCardNumber } from '@shared/cards/card';
 import { duplicateQuestion } from '@shared/duplicate-wording';
 import type { PayInResult } from '@shared/ipc';
-import type { PayInSubmitted } from '@shared/payin-form';
+import type { PayInSubmitted } from '@shared/payin-input';
 import type { TeamCheck } from '@shared/team';
 import { generateMerchantTradeNo } from '@shared/trade-no';
 import { toMinorUnits } from '../history/amount-minor';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { CardForKey } from '../team/card-key';
 import type { TeamDuplicateAnswer, TeamDuplicateQuery } from '../team/team-duplicate';
@@ -56,7 +56,7 @@ async function teamDuplicateCheck(team: TeamGuard, query: TeamDuplicateQuery): P
   }
   const { match } = answer;
   const desk = match.deskName ? `desk "${match.deskName}"` : `desk ${match.deskId.slice(0, 8)}`;
-  throw new IpcFailure(
+  throw new Refusal(
     'duplicate_suspected',
     duplicateQuestion({
       at: clockTime(match.createdAt),
@@ -68,7 +68,7 @@ async function teamDuplicateCheck(team: TeamGuard, query: TeamDuplicateQuery): P
 }
 
 function invalid(message: string, field?: string): never {
-  throw new IpcFailure('invalid', message, field);
+  throw new Refusal('invalid', message, field);
 }
 
 /** The card the pay-in charges, as Paydesk may keep it: typed (checked here) or stored with the acquirer. */
@@ -113,7 +113,7 @@ export async function submitPayIn(deps: SubmitDeps, input: PayInSubmitted): Prom
       deps.now() - DUPLICATE_WINDOW_MS,
     );
     if (earlier) {
-      throw new IpcFailure(
+      throw new Refusal(
         'duplicate_suspected',
         duplicateQuestion({
           at: clockTime(earlier.createdAt),
@@ -160,7 +160,7 @@ export async function submitPayIn(deps: SubmitDeps, input: PayInSubmitted): Prom
     deps.listener.forget(route.token);
     const reason = error instanceof Error ? error.message : String(error);
     deps.log?.error({ merchantTradeNo, err: reason }, 'history could not record a pay-in: not sent');
-    throw new IpcFailure(
+    throw new Refusal(
       'storage',
       `History could not record this pay-in (${reason}), so Paydesk did not send it. Free disk space or check the data folder, then send it again.`,
     );

@@ -8,7 +8,7 @@ import type { PayInResult } from '@shared/ipc';
 import { IN_PROGRESS_STATUSES } from '@shared/payin-lifecycle';
 import { payInResultOf } from '@shared/payin-result';
 import type { HistoryStore } from '../history/history-store';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 
@@ -50,16 +50,16 @@ export function payInsUnderWay(deps: UnderWayDeps, profileName: string): PayInRe
 /** The pay-in's bank page again; refused when the pay-in no longer waits for it or the page is too old. */
 export function reopenBankPage(deps: UnderWayDeps, historyId: number): PayInResult {
   const row = payInRow(deps.history, historyId);
-  if (!row) throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
+  if (!row) throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
   if (row.status !== 'action_required') {
-    throw new IpcFailure(
+    throw new Refusal(
       'conflict',
       `This pay-in is ${row.status.replaceAll('_', ' ')}: it no longer waits for the bank page.`,
     );
   }
   const result = resultOf(deps, row);
   if (!result.bankPage) {
-    throw new IpcFailure(
+    throw new Refusal(
       'conflict',
       `Paydesk no longer holds a valid bank page for order ${row.merchantTradeNo} (a bank page is offered again for 10 minutes, and only until Paydesk closes). Ask the gateway again: while the order is still open it gives the page again.`,
     );

@@ -12,10 +12,10 @@ import {
 } from '@shared/gateway/payin';
 import type { PayInRow } from '@shared/history';
 import { serviceAddresses } from '@shared/notification-service';
-import type { PayInSubmitted } from '@shared/payin-form';
+import type { PayInSubmitted } from '@shared/payin-input';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
-import { describeIssue, IpcFailure } from '../refusal';
+import { describeIssue, Refusal } from '../refusal';
 import type { ReturnRoute } from '../returns/return-listener';
 import type { WireRequest } from './in-flight';
 
@@ -23,7 +23,7 @@ import type { WireRequest } from './in-flight';
 const MASKED_DIGITS = /\d{6}\*+\d{4}/;
 
 function invalid(message: string, field?: string): never {
-  throw new IpcFailure('invalid', message, field);
+  throw new Refusal('invalid', message, field);
 }
 
 function requireSecret(secret: string | undefined, message: string): string {
@@ -140,7 +140,7 @@ export function rebuildWireBody(input: {
   const { row } = input;
   const original: unknown = JSON.parse(row.request);
   if (typeof original !== 'object' || original === null) {
-    throw new IpcFailure('conflict', `History does not hold the request of order ${row.merchantTradeNo}.`);
+    throw new Refusal('conflict', `History does not hold the request of order ${row.merchantTradeNo}.`);
   }
   const storedCard =
     'ccStorageID' in original && typeof original.ccStorageID === 'string' && original.ccStorageID !== '';
@@ -160,7 +160,7 @@ export function rebuildWireBody(input: {
     .filter(([key, value]) => key !== 'sign' && MASKED_DIGITS.test(String(value)))
     .map(([key]) => key);
   if (masked.length > 0) {
-    throw new IpcFailure(
+    throw new Refusal(
       'conflict',
       `This pay-in cannot be sent again exactly: history keeps ${masked.join(', ')} masked because it looks like a card number. Its outcome stays unknown: look order ${row.merchantTradeNo} up at the gateway before charging again.`,
     );

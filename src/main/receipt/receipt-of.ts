@@ -3,7 +3,7 @@
 import type { HistoryRow } from '@shared/history';
 import type { Profile } from '@shared/profile';
 import { hasReceipt, type Receipt } from '@shared/receipt';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 
 /** The merchantId as sent (v1 and v2 both carry it), so a removed profile still gets its number printed. */
 function merchantIdSent(request: string): string | null {
@@ -21,9 +21,9 @@ export function receiptOf(
   profiles: readonly Profile[],
   at: { issuedAt: number; timeZone: string },
 ): Receipt {
-  if (row?.kind !== 'payin') throw new IpcFailure('not_found', 'No pay-in with that id.', 'historyId');
+  if (row?.kind !== 'payin') throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
   if (!hasReceipt(row.status)) {
-    throw new IpcFailure(
+    throw new Refusal(
       'conflict',
       `No receipt: the pay-in is ${row.status.replaceAll('_', ' ')}. A receipt is made only once the gateway has approved or declined it.`,
       'historyId',

@@ -13,7 +13,7 @@ import {
 } from '@shared/profile';
 import type { TeamConnection } from '@shared/team';
 import type { TeamItem } from '../credentials/vault';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import { readBackSettings } from './read-back';
 import { keepCopyOfSettings, setAsideUnreadableSettings } from './settings-file';
 
@@ -111,7 +111,7 @@ export function createSettingsService(options: {
 
   function requireProfile(settings: Settings, id: string): Profile {
     const profile = settings.profiles.find((candidate) => candidate.id === id);
-    if (!profile) throw new IpcFailure('not_found', `No connection profile with id "${id}".`, 'id');
+    if (!profile) throw new Refusal('not_found', `No connection profile with id "${id}".`, 'id');
     return profile;
   }
 
@@ -141,19 +141,15 @@ export function createSettingsService(options: {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue?.path.join('.');
-        throw new IpcFailure('invalid', `${field ? `${field}: ` : ''}${issue?.message}`, field);
+        throw new Refusal('invalid', `${field ? `${field}: ` : ''}${issue?.message}`, field);
       }
       const profile = parsed.data;
       if (profile.id === SANDBOX_PROFILE.id && !profile.embeddedSandbox) {
-        throw new IpcFailure(
-          'invalid',
-          'The built-in Sandbox profile always uses the embedded sandbox.',
-          'id',
-        );
+        throw new Refusal('invalid', 'The built-in Sandbox profile always uses the embedded sandbox.', 'id');
       }
       const settings = read();
       if (profile.notificationService && !settings.team) {
-        throw new IpcFailure('invalid', NO_TEAM_FOR_SERVICE, 'notificationService.baseUrl');
+        throw new Refusal('invalid', NO_TEAM_FOR_SERVICE, 'notificationService.baseUrl');
       }
       const others = settings.profiles.filter((candidate) => candidate.id !== profile.id);
       return view(write({ ...settings, profiles: [...others, profile] }));
@@ -162,7 +158,7 @@ export function createSettingsService(options: {
       const settings = read();
       requireProfile(settings, id);
       if (id === SANDBOX_PROFILE.id)
-        throw new IpcFailure('invalid', 'The built-in Sandbox profile cannot be removed.', 'id');
+        throw new Refusal('invalid', 'The built-in Sandbox profile cannot be removed.', 'id');
       await vault.deleteSecret(id);
       const profiles = settings.profiles.filter((profile) => profile.id !== id);
       const activeProfileId = settings.activeProfileId === id ? SANDBOX_PROFILE.id : settings.activeProfileId;
@@ -188,7 +184,7 @@ export function createSettingsService(options: {
       const { team: _previous, ...settings } = read();
       const naming = settings.profiles.filter((profile) => profile.notificationService);
       if (!connection && naming.length > 0) {
-        throw new IpcFailure(
+        throw new Refusal(
           'conflict',
           `Leaving team mode would leave ${naming.map((profile) => `"${profile.name}"`).join(', ')} waiting for notifications that never reach this desk: remove the notification service from ${naming.length === 1 ? 'that profile' : 'those profiles'} first.`,
         );
@@ -203,7 +199,7 @@ export function createSettingsService(options: {
     },
     async setTeamSecrets(secrets: { password?: string | undefined; key?: string | undefined }) {
       if (!read().team) {
-        throw new IpcFailure(
+        throw new Refusal(
           'invalid',
           'Set the team connection first: there is no team to keep a password for.',
         );

@@ -5,7 +5,7 @@
 import type { TeamScope } from '@shared/team-history';
 import type { HistoryStore } from '../history/history-store';
 import type { HandlersOf } from '../ipc/dispatch';
-import { IpcFailure } from '../refusal';
+import { Refusal } from '../refusal';
 import {
   InvalidTeamCursorError,
   TeamTotalsUnavailableError,
@@ -58,7 +58,7 @@ export function teamHandlers(deps: {
     try {
       return { ok: true, data: await ask(store, await store.scope()) };
     } catch (error) {
-      if (error instanceof InvalidTeamCursorError) throw new IpcFailure('invalid', error.message, 'cursor');
+      if (error instanceof InvalidTeamCursorError) throw new Refusal('invalid', error.message, 'cursor');
       if (error instanceof TeamTotalsUnavailableError) {
         return { ok: false, reason: 'unsupported', message: error.message };
       }

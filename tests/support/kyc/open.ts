@@ -3,7 +3,7 @@
 import { afterAll } from 'vitest';
 import { createKycBatches, type KycBatchesOptions } from '../../../src/main/kyc/batches';
 import { KycWorkerPool } from '../../../src/main/kyc/worker/worker-pool';
-import type { IpcFailure } from '../../../src/main/refusal';
+import type { Refusal } from '../../../src/main/refusal';
 import { refusalOf } from '../app/refusal';
 
 export const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -21,6 +21,6 @@ export function openRefusal(
   bytes: Uint8Array,
   fileName: string,
   options: Omit<KycBatchesOptions, 'workers'> = {},
-): Promise<IpcFailure> {
+): Promise<Refusal> {
   return refusalOf(createKycBatches({ workers, ...options }).open(bytes, fileName));
 }

@@ -9,7 +9,7 @@
 // a warning). A " inside an unquoted cell is an ordinary character. Rows whose cells are all blank are
 // skipped, as spreadsheets write them. Row numbers count every row, blank or not, as a spreadsheet shows
 // them, a quoted line break inside a cell not starting a new row.
-import { IpcFailure } from '../../refusal';
+import { Refusal } from '../../refusal';
 import { count, type KycLimits } from '../limits';
 import { CELL_QUOTED, CellStore, type PackedCells, sharePacked } from './cell-store';
 import { type RawTable, uniqueHeaders } from './table';
@@ -99,7 +99,7 @@ class Offsets {
 export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): RawTable {
   const { delimiter, columns } = detectDelimiter(bytes, from);
   if (columns > limits.maxColumns) {
-    throw new IpcFailure(
+    throw new Refusal(
       'invalid',
       `The header row has ${count(columns)} columns; Paydesk reads at most ${count(limits.maxColumns)}. ` +
         'Check that this is a KYC file, or remove the columns it does not need.',
@@ -169,7 +169,7 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
           close += 2;
         }
         if (close >= length) {
-          throw new IpcFailure(
+          throw new Refusal(
             'invalid',
             `Row ${spreadsheetRow}: a cell opens with a quote (") that never closes, so the rest of the ` +
               'file would read as one cell. Check the quotes in that row.',
@@ -202,7 +202,7 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
       }
       // Bytes first: a cell can only be over the limit in characters if it is over it in bytes.
       if (end - start > limits.maxCellChars && text(start, end).length > limits.maxCellChars) {
-        throw new IpcFailure(
+        throw new Refusal(
           'invalid',
           `Row ${spreadsheetRow}, column ${cellsInRow + 1}: a cell of ${count(text(start, end).length)} ` +
             `characters; Paydesk reads cells of at most ${count(limits.maxCellChars)} characters.`,
@@ -212,7 +212,7 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
       else if (!extraFilled && !isBlank(start, end)) extraFilled = true;
       cellsInRow++;
       if (headers === undefined && cellsInRow > limits.maxColumns) {
-        throw new IpcFailure(
+        throw new Refusal(
           'invalid',
           `Row ${spreadsheetRow} has more than ${count(limits.maxColumns)} columns; Paydesk reads at most ` +
             `${count(limits.maxColumns)}. Check that this is a KYC file.`,
@@ -244,7 +244,7 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
       continue;
     }
     if ((rows + 1) * width > limits.maxCells) {
-      throw new IpcFailure(
+      throw new Refusal(
         'invalid',
         `The file has more than ${count(Math.floor(limits.maxCells / width))} records of ${count(width)} ` +
           `columns; Paydesk reads at most ${count(limits.maxCells)} cells in one file. Split it, or remove ` +

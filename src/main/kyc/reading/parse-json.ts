@@ -2,7 +2,7 @@
 // shape). Headers are the keys in the order they first appear; arrays stay lists. Nesting is measured
 // before JSON.parse, because a value nested a million levels deep parses but cannot be turned back into
 // text (JSON.stringify recurses) and says nothing a KYC record could mean.
-import { IpcFailure } from '../../refusal';
+import { Refusal } from '../../refusal';
 import { count, type KycLimits } from '../limits';
 import { CellStore, packRows } from './cell-store';
 import { numberText } from './cell-text';
@@ -53,7 +53,7 @@ function cellLength(cell: RawCell): number {
 
 export function parseJson(text: string, limits: KycLimits): RawTable {
   if (jsonDepthOver(text, limits.maxJsonDepth)) {
-    throw new IpcFailure(
+    throw new Refusal(
       'invalid',
       `The JSON nests lists and objects more than ${limits.maxJsonDepth} levels deep; a KYC file needs ` +
         'three (a list of records, each with lists of URLs). Check that this is a KYC file.',
@@ -64,7 +64,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
     parsed = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? `: ${error.message}` : '';
-    throw new IpcFailure('invalid', `The file is not valid JSON${reason}.`);
+    throw new Refusal('invalid', `The file is not valid JSON${reason}.`);
   }
   const items = Array.isArray(parsed)
     ? parsed
@@ -72,7 +72,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
       ? parsed.data
       : undefined;
   if (items === undefined) {
-    throw new IpcFailure('invalid', 'The JSON must be an array of records or an object with a "data" array.');
+    throw new Refusal('invalid', 'The JSON must be an array of records or an object with a "data" array.');
   }
   const columns = new Map<string, number>();
   const rows: RawCell[][] = [];
@@ -86,7 +86,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
         let column = columns.get(key);
         if (column === undefined) {
           if (columns.size >= limits.maxColumns) {
-            throw new IpcFailure(
+            throw new Refusal(
               'invalid',
               `The records have more than ${count(limits.maxColumns)} different field names; Paydesk reads ` +
                 `at most ${count(limits.maxColumns)}. Check that this is a KYC file.`,
@@ -97,7 +97,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
         }
         const cell = cellOf(value);
         if (cellLength(cell) > limits.maxCellChars) {
-          throw new IpcFailure(
+          throw new Refusal(
             'invalid',
             `Item ${i + 1}, field "${key}": a value of ${count(cellLength(cell))} characters; Paydesk reads ` +
               `values of at most ${count(limits.maxCellChars)} characters.`,
@@ -111,7 +111,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
     // Every record counts as wide as the widest seen so far: that is what the batch will keep.
     cells += Math.max(columns.size, 1);
     if (cells > limits.maxCells) {
-      throw new IpcFailure(
+      throw new Refusal(
         'invalid',
         `The file has more records and fields than Paydesk reads in one file (${count(limits.maxCells)} ` +
           'values). Split it into smaller files.',
@@ -121,7 +121,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
   }
   const width = columns.size;
   if (rows.length * width > limits.maxCells) {
-    throw new IpcFailure(
+    throw new Refusal(
       'invalid',
       `The file has ${count(rows.length)} records of ${count(width)} fields, more than Paydesk reads in one ` +
         `file (${count(limits.maxCells)} values). Split it, or leave out the fields it does not need.`,

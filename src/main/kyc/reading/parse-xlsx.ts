@@ -1,7 +1,7 @@
 // The first worksheet of an XLSX workbook to a raw table: the first non-empty row is the header. The ZIP is
 // checked first (zip-guard), because exceljs inflates every part whole.
 import type ExcelJS from 'exceljs';
-import { IpcFailure } from '../../refusal';
+import { Refusal } from '../../refusal';
 import { count, type KycLimits } from '../limits';
 import { CellStore, packRows } from './cell-store';
 import { dateText, numberText } from './cell-text';
@@ -61,22 +61,22 @@ export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<R
     await workbook.xlsx.load(data);
   } catch (error) {
     const reason = error instanceof Error ? ` (${error.message})` : '';
-    throw new IpcFailure('invalid', `The file is not a readable XLSX workbook${reason}.`);
+    throw new Refusal('invalid', `The file is not a readable XLSX workbook${reason}.`);
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw new IpcFailure('invalid', 'The workbook has no worksheet.');
+  if (!sheet) throw new Refusal('invalid', 'The workbook has no worksheet.');
   let headerCells: string[] | undefined;
   const rows: RawCell[][] = [];
   const numbers: number[] = [];
   const rowNotes = new Map<number, string>();
-  let refusal: IpcFailure | undefined;
+  let refusal: Refusal | undefined;
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (refusal) return;
     const cells: (string | undefined)[] = [];
     row.eachCell({ includeEmpty: false }, (cell, column) => {
       const text = cellText(cell.value);
       if (text !== undefined && text.length > limits.maxCellChars) {
-        refusal ??= new IpcFailure(
+        refusal ??= new Refusal(
           'invalid',
           `Row ${rowNumber}, column ${column}: a cell of ${count(text.length)} characters; Paydesk reads ` +
             `cells of at most ${count(limits.maxCellChars)} characters.`,
@@ -87,7 +87,7 @@ export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<R
     if (!cells.some((cell) => cell !== undefined && cell.trim() !== '')) return;
     if (headerCells === undefined) {
       if (cells.length > limits.maxColumns) {
-        refusal ??= new IpcFailure(
+        refusal ??= new Refusal(
           'invalid',
           `The header row has ${count(cells.length)} columns; Paydesk reads at most ` +
             `${count(limits.maxColumns)}. Check that this is a KYC file.`,
@@ -97,7 +97,7 @@ export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<R
       return;
     }
     if ((rows.length + 1) * headerCells.length > limits.maxCells) {
-      refusal ??= new IpcFailure(
+      refusal ??= new Refusal(
         'invalid',
         `The sheet has more than ${count(Math.floor(limits.maxCells / headerCells.length))} records of ` +
           `${count(headerCells.length)} columns; Paydesk reads at most ${count(limits.maxCells)} cells in one ` +

@@ -3,7 +3,7 @@
 // the entries are counted, their stated sizes summed, and each entry inflated once into nothing to prove
 // it is no larger than it says: all bounded by the limits, none of it kept.
 import { createInflateRaw } from 'node:zlib';
-import { IpcFailure } from '../../refusal';
+import { Refusal } from '../../refusal';
 import { count, type KycLimits, sizeText } from '../limits';
 
 const EOCD = 0x06054b50;
@@ -22,7 +22,7 @@ interface ZipEntry {
 }
 
 const notReadable = (why: string) =>
-  new IpcFailure('invalid', `The file is not a readable XLSX workbook (${why}).`);
+  new Refusal('invalid', `The file is not a readable XLSX workbook (${why}).`);
 
 function findEndOfDirectory(view: DataView): number {
   // The end record is 22 bytes plus a comment of at most 65,535.
@@ -64,7 +64,7 @@ export function readZipDirectory(bytes: Uint8Array, limits: KycLimits): ZipEntry
   const directoryOffset = view.getUint32(end + 16, true);
   // A ZIP64 end record (saturated counts) is for archives of 65,535 entries or 4 GB: not a KYC workbook.
   if (entryCount === 0xffff || directoryOffset === SATURATED || entryCount > limits.maxXlsxEntries) {
-    throw new IpcFailure(
+    throw new Refusal(
       'invalid',
       `The workbook holds ${entryCount === 0xffff ? 'more than 65,535' : count(entryCount)} parts; a KYC ` +
         `workbook has a few dozen and Paydesk reads at most ${count(limits.maxXlsxEntries)}.`,
@@ -91,7 +91,7 @@ export function readZipDirectory(bytes: Uint8Array, limits: KycLimits): ZipEntry
     applyZip64(view, entry, extraStart, extraStart + extraLength);
     total += entry.size;
     if (total > limits.maxXlsxUncompressedBytes) {
-      throw new IpcFailure(
+      throw new Refusal(
         'invalid',
         `The workbook unpacks to more than ${sizeText(limits.maxXlsxUncompressedBytes)} ` +
           `("${entry.name}" alone is ${sizeText(entry.size)}); Paydesk reads workbooks of at most ` +
@@ -147,7 +147,7 @@ export async function guardZip(bytes: Uint8Array, limits: KycLimits): Promise<vo
       throw notReadable(`"${entry.name}" does not unpack`);
     }
     if (past) {
-      throw new IpcFailure(
+      throw new Refusal(
         'invalid',
         `The workbook's part "${entry.name}" unpacks to more than the ${sizeText(entry.size)} it states ` +
           '(a "ZIP bomb"); Paydesk does not open it.',

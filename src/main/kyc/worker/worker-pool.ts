@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { IpcFailure } from '../../refusal';
+import { Refusal } from '../../refusal';
 import type { KycLimits } from '../limits';
 import { type CollectRequest, errorOf, type WorkerJob, type WorkerReply } from './worker-protocol';
 
@@ -59,9 +59,9 @@ export function workerScript(here: string = import.meta.url): { url: URL; execAr
 }
 
 /** A file whose reading or checking took longer than `limitMs`, in one job or in all its jobs together. */
-export function timeLimitRefusal(limitMs: number): IpcFailure {
+export function timeLimitRefusal(limitMs: number): Refusal {
   const took = limitMs < 1000 ? `${limitMs} ms` : `${Math.round(limitMs / 1000)} seconds`;
-  return new IpcFailure(
+  return new Refusal(
     'invalid',
     `Paydesk stopped reading this file after ${took}. Check that it is a KYC file, or split it into smaller files.`,
   );
@@ -147,7 +147,7 @@ export class KycWorkerPool {
       this.fail(
         slot,
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new IpcFailure(
+          ? new Refusal(
               'invalid',
               `Reading this file needs more than the ${heapMb} MB Paydesk gives one file. ` +
                 'Split it into smaller files, or remove the columns it does not need.',

@@ -1,7 +1,7 @@
-// The messages between main and the KYC worker. A refusal (IpcFailure) crosses as its kind and message so
+// The messages between main and the KYC worker. A refusal (Refusal) crosses as its kind and message so
 // that main can throw the same refusal; anything else is an internal error and keeps its stack for the log.
 import type { IpcError } from '@shared/ipc';
-import { IpcFailure } from '../../refusal';
+import { Refusal } from '../../refusal';
 import type { PackedChecks } from '../checking/packed-checks';
 import type { KycLimits } from '../limits';
 import type { CheckJob, OpenedFile } from './open-file';
@@ -32,13 +32,13 @@ export type WorkerReply =
   | { id: number; ok: false; failure: WorkerFailure };
 
 export function failureOf(error: unknown): WorkerFailure {
-  if (error instanceof IpcFailure) return { refusal: true, ...error.toIpcError() };
+  if (error instanceof Refusal) return { refusal: true, ...error.toIpcError() };
   if (error instanceof Error) return { refusal: false, message: error.message, stack: error.stack };
   return { refusal: false, message: String(error) };
 }
 
 export function errorOf(failure: WorkerFailure): Error {
-  if (failure.refusal) return new IpcFailure(failure.kind, failure.message, failure.field);
+  if (failure.refusal) return new Refusal(failure.kind, failure.message, failure.field);
   const error = new Error(`KYC worker: ${failure.message}`);
   if (failure.stack) error.stack = failure.stack;
   return error;

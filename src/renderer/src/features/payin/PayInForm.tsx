@@ -7,7 +7,7 @@ import { formatCardNumber } from '@renderer/lib/card-input';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
 import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
 import { accordionSectionOf, PAYIN_FIELDS } from '@shared/payin-fields';
-import type { PayInSubmit } from '@shared/payin-form';
+import type { PayInSubmit } from '@shared/payin-input';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { Profile } from '@shared/profile';
 import { generateMerchantTradeNo } from '@shared/trade-no';

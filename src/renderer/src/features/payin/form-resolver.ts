@@ -3,7 +3,7 @@
 // checks in words support staff read out to a customer (form.ts cardErrors).
 
 import type { PayInRules } from '@shared/gateway/payin';
-import type { PayInSubmit } from '@shared/payin-form';
+import type { PayInSubmit } from '@shared/payin-input';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { CARD_FIELDS, cardErrors, type PayInFormValues, type PayInVersion } from './form';
 

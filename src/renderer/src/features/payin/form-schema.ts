@@ -4,7 +4,7 @@
 
 import { schemaResolver } from '@renderer/lib/zod-resolver';
 import type { PayInRules } from '@shared/gateway/payin';
-import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '@shared/payin-form';
+import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '@shared/payin-input';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { type PayInFormValues, type PayInVersion, toFields } from './form';

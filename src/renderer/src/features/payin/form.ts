@@ -20,7 +20,7 @@ import {
   type ProductRow,
   startValues,
 } from '@shared/payin-fields';
-import type { PayInSubmit } from '@shared/payin-form';
+import type { PayInSubmit } from '@shared/payin-input';
 import type { Profile } from '@shared/profile';
 
 /**

@@ -6,7 +6,7 @@ import { type AskAgainCard, type AskAgainProblem, askAgain } from '@renderer/lib
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import { registerPayInActions } from '@renderer/lib/payin-actions';
 import type { PayInResult, StoredCard } from '@shared/ipc';
-import type { CustomerDetails, PayInSubmit } from '@shared/payin-form';
+import type { CustomerDetails, PayInSubmit } from '@shared/payin-input';
 import { IN_PROGRESS_STATUSES, isLaterNews } from '@shared/payin-lifecycle';
 import { payInResultOf } from '@shared/payin-result';
 import { create } from 'zustand';

@@ -2,7 +2,7 @@
 // in it), so that the result panel can say when its pay-in is the previous one (result-relation.ts).
 
 import { cardDigits } from '@renderer/lib/card-input';
-import type { PayInSubmit } from '@shared/payin-form';
+import type { PayInSubmit } from '@shared/payin-input';
 import { useEffect } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import type { PayInFormValues } from './form';

@@ -1,6 +1,6 @@
-// What the renderer sends for a pay-in: the wire fields minus what main supplies (merchantId from the
-// profile, sign, and a generated merchantTradeNo when the operator left it empty), the amount read as the
-// desk reads an operator's figure (never rounded). The renderer's form
+// The pay-in's IPC input (payin.submit), what the renderer sends for a pay-in: the wire fields minus what
+// main supplies (merchantId from the profile, sign, and a generated merchantTradeNo when the operator left
+// it empty), the amount read as the desk reads an operator's figure (never rounded). The renderer's form
 // checks them under the active profile's rules (A8, A14); the IPC channel accepts the loosest reading any
 // profile may choose, and main checks the request again under the profile's own rules before it is sent.
 import { z } from 'zod';

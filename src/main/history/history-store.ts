@@ -201,7 +201,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           payInPatchColumns(patch),
           patch.operator ?? current.operator,
           audit.event ?? 'payin.updated',
-          { errorKind: patch.note?.kind, traceid: patch.traceid ?? undefined, ...audit.detail },
+          { noteKind: patch.note?.kind, traceid: patch.traceid ?? undefined, ...audit.detail },
         );
         const updated = loadRow(id);
         if (updated?.kind !== 'payin') throw new HistoryStoreError(`No pay-in with id ${id}.`);

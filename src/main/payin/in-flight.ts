@@ -1,13 +1,13 @@
 // What Paydesk keeps in memory about pay-ins that are not settled yet: the return-listener route of each
 // (one per pay-in, so asking again comes back to the same place) and the request body as it was sent, card
 // data included, so that the agent can ask the gateway again with exactly the same request (A9). Bodies
-// live at most RETRY_BODY_TTL_MS and go as soon as the pay-in settles; nothing here is ever written down.
+// live at most ASK_AGAIN_BODY_TTL_MS and go as soon as the pay-in settles; nothing here is ever written down.
 import type { PayInV1Request, PayInV2Request } from '@shared/gateway/payin';
 import type { PayInResult } from '@shared/ipc';
 import type { ReturnRoute } from '../returns/return-listener';
 
 /** How long the body of an unsettled pay-in (card data included) stays in memory for asking again. */
-export const RETRY_BODY_TTL_MS = 30 * 60 * 1000;
+export const ASK_AGAIN_BODY_TTL_MS = 30 * 60 * 1000;
 
 /**
  * How long Paydesk offers a bank page again after the gateway gave it (assumption A38): the challenge
@@ -45,7 +45,7 @@ export function createInFlight(now: () => number) {
 
   return {
     keepRequest(historyId: number, request: WireRequest): void {
-      requests.set(historyId, { ...request, expires: now() + RETRY_BODY_TTL_MS });
+      requests.set(historyId, { ...request, expires: now() + ASK_AGAIN_BODY_TTL_MS });
     },
     request(historyId: number): KeptRequest | undefined {
       sweep();

@@ -36,7 +36,7 @@ type RequestOf<V extends 'v1' | 'v2'> = V extends 'v1' ? PayInV1Request : PayInV
 /**
  * Refuses, in the words of its first issue, a body that is not a request of `version` under `rules` (the
  * profile's, A8, A14): what lets the types say the body is one. The body itself goes on, not zod's copy,
- * whose keys are in the schema's order: a retry is byte for byte the request sent first (A9).
+ * whose keys are in the schema's order: asking again sends byte for byte the request sent first (A9).
  */
 function assertWireRequest<V extends 'v1' | 'v2'>(
   version: V,

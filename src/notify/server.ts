@@ -188,7 +188,11 @@ async function callbackRoute(
         rawBody: raw,
       });
       reply.log.info(
-        { ...about, orderStatus: callback.orderStatus, repeat: !inserted },
+        {
+          ...about,
+          orderStatus: callback.orderStatus,
+          repeat: inserted === undefined ? 'unknown' : !inserted,
+        },
         'notification stored',
       );
       return reply.code(200).send({ ok: true });

@@ -440,6 +440,19 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       GRANT SELECT ON paydesk.desk_keys, paydesk.desk_key_pins TO paydesk_supervisor;
     `,
   },
+  {
+    version: 5,
+    description: 'notifications stored without a NOTIFY in the inserting transaction',
+    up: `
+      -- A NOTIFY queued by a transaction takes PostgreSQL's instance-wide notify lock at its commit and
+      -- holds it through the WAL flush (async.c, PreCommit_Notify): with migration 3's row trigger no two
+      -- storing commits shared a flush, and the service was held to a fraction of the disk's rate (issue
+      -- 32). The service now says NOTIFY paydesk_notifications itself, after its COMMIT, in a transaction
+      -- of its own that waits for no flush; the desks still read by keyset on every (re)connect and poll.
+      DROP TRIGGER gateway_notifications_added ON paydesk.gateway_notifications;
+      DROP FUNCTION paydesk.gateway_notification_added();
+    `,
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.version ?? 0;

@@ -67,6 +67,7 @@ export function createNotificationStore(
   const batches = new BatchInsert({
     pool,
     concurrency: config.poolSize,
+    maxBatch: config.maxBatch,
     // COMMIT is sent only with this much of the bound left: a flush takes milliseconds.
     commitMarginMs: Math.min(500, Math.floor(config.timeoutMs / 4)),
     afterCommit: () => {

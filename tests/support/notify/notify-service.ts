@@ -35,6 +35,7 @@ export function testConfig(database: DeskRoleConnection, extra: Partial<NotifyCo
       passwordCredential: 'database-password',
       poolSize: 10,
       timeoutMs: 2_000,
+      maxBatch: 256,
       ssl: 'off',
     },
     merchants: [

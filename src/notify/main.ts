@@ -1,6 +1,7 @@
 // `npm run notify -- --config FILE` (or `node paydesk-notify.mjs --config FILE` from the bundle): the
 // notification service, headless. A bad configuration or a missing or exposed secret stops it at once,
-// exit code 2, with what is wrong on stderr; SIGTERM/SIGINT let the requests under way finish first.
+// exit code 2, with what is wrong on stderr; SIGTERM/SIGINT let the requests under way finish first, and
+// the process exits within 10 s (server.ts, close).
 import { parseArgs } from 'node:util';
 import { loadNotifyConfig, NotifyConfigError } from './config';
 import { loadNotifySecrets, NotifySecretsError } from './secrets';
@@ -41,6 +42,9 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    // Within 10 s whatever happens (the unit's TimeoutStopSec is 20): the close cuts what is still open
+    // after 7 s, and a pool that would not end is not waited for past 9 s.
+    setTimeout(() => process.exit(1), 9_000).unref();
     service.close().then(
       () => process.exit(0),
       () => process.exit(1),

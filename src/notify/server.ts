@@ -23,6 +23,8 @@ export const HEALTH_PATH = NOTIFICATION_SERVICE_PATHS.health;
 export const SERVICE_NAME: ServiceHealth['service'] = 'paydesk-notify';
 /** What a 503 asks the gateway to wait before its retry (seconds). */
 const RETRY_AFTER_SECONDS = 5;
+/** How long a stop waits for requests under way (each bounded by database.timeoutMs) before cutting. */
+const STOP_GRACE_MS = 7_000;
 
 const STATUS_OF: Record<RejectionReason, number> = {
   malformed: 400,
@@ -38,7 +40,8 @@ export interface NotifyService {
   /** The administrator's listener, when configured. */
   adminUrl: string | undefined;
   rejections: Rejections;
-  close(): Promise<void>;
+  /** Stops gracefully: requests under way are answered; connections still open after graceMs are cut. */
+  close(graceMs?: number): Promise<void>;
 }
 
 type MerchantKey = { secret: string; algorithm: SignAlgorithm };
@@ -75,6 +78,13 @@ export async function startNotifyService(
     // A client that trickles its request is cut off; nginx in front keeps its own connections alive.
     requestTimeout: 15_000,
     keepAliveTimeout: 75_000,
+    // While stopping, a request that comes on a connection already open is served as usual, and told
+    // Connection: close (below); a 503 would cost the gateway a retry that the other instance can spare it.
+    return503OnClosing: false,
+  });
+  let stopping = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ ok: false, error: 'not found' }));
 
@@ -113,10 +123,19 @@ export async function startNotifyService(
     url: listeningUrl(app),
     adminUrl: admin ? listeningUrl(admin) : undefined,
     rejections,
-    async close() {
-      // Requests under way finish (and are answered) before the pool goes.
-      await admin?.close();
-      await app.close();
+    async close(graceMs = STOP_GRACE_MS) {
+      // No new connection (nginx's next one goes to another instance); the idle ones closed, and each busy
+      // one after its answer (Connection: close): a keep-alive connection kept open by nginx's pool would
+      // hold the process for keepAliveTimeout. Requests under way finish, and are answered, before the pool
+      // goes; what is still open after graceMs is cut.
+      stopping = true;
+      const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      try {
+        await admin?.close();
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await store.close();
     },
   };

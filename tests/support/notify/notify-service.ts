@@ -83,6 +83,8 @@ export interface NotifyInstance {
   /** Everything the process wrote, stdout and stderr. */
   output(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Settles when the process has exited: its code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface StartOptions {
@@ -135,7 +137,10 @@ export async function startNotifyInstance(options: StartOptions): Promise<Notify
   child.stderr?.on('data', (chunk: Buffer) => {
     if (keep) output += chunk.toString('utf8');
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const exited = ended.then(({ code }) => code);
   const listening = await new Promise<{ url: string; adminUrl: string | null }>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`paydesk-notify did not start in 30 s:\n${output}`)),
@@ -164,6 +169,7 @@ export async function startNotifyInstance(options: StartOptions): Promise<Notify
     address: new URL(listening.url).host,
     pid: child.pid ?? 0,
     output: () => output,
+    exited: ended,
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);

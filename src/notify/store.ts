@@ -24,22 +24,9 @@ export interface StoreObserver {
   wakeFailed?(error: unknown): void;
 }
 
-export interface NotificationStore {
-  /** Stores the notification (once); resolves after COMMIT with whether it was new. */
-  store(notification: StoredNotification): Promise<{ inserted: boolean | undefined }>;
-  /** Requests waiting for a connection or for a batch to take them. */
-  waiting(): number;
-  /** Whether a round trip to the database succeeds within the bound. */
-  reachable(): Promise<boolean>;
-  close(): Promise<void>;
-}
-
-export function createNotificationStore(
-  config: NotifyConfig['database'],
-  password: string,
-  observer: StoreObserver = {},
-): NotificationStore {
-  const pool = new pg.Pool({
+/** How the service connects to PostgreSQL: its pool, and `--check`'s one connection. */
+export function databaseConnectionConfig(config: NotifyConfig['database'], password: string): pg.PoolConfig {
+  return {
     host: config.host,
     port: config.port,
     database: config.database,
@@ -59,7 +46,25 @@ export function createNotificationStore(
               ? { rejectUnauthorized: false }
               : { ca: readFileSync(config.caFile ?? '', 'utf8'), rejectUnauthorized: true },
         }),
-  });
+  };
+}
+
+export interface NotificationStore {
+  /** Stores the notification (once); resolves after COMMIT with whether it was new. */
+  store(notification: StoredNotification): Promise<{ inserted: boolean | undefined }>;
+  /** Requests waiting for a connection or for a batch to take them. */
+  waiting(): number;
+  /** Whether a round trip to the database succeeds within the bound. */
+  reachable(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createNotificationStore(
+  config: NotifyConfig['database'],
+  password: string,
+  observer: StoreObserver = {},
+): NotificationStore {
+  const pool = new pg.Pool(databaseConnectionConfig(config, password));
   // An idle connection broken under it (PostgreSQL restarted) is dropped by the pool; the next use connects
   // again. Without a listener the error would end the process.
   pool.on('error', () => undefined);

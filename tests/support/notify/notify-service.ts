@@ -107,7 +107,8 @@ export class NotifyStartFailed extends Error {
   }
 }
 
-export async function startNotifyInstance(options: StartOptions): Promise<NotifyInstance> {
+/** The configuration file and credentials folder of one run, and its command line. */
+function prepare(options: StartOptions, extraArgs: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-notify-'));
   const configFile = join(dir, 'config.json');
   writeFileSync(configFile, JSON.stringify(options.config, null, 2));
@@ -122,11 +123,44 @@ export async function startNotifyInstance(options: StartOptions): Promise<Notify
     env.CREDENTIALS_DIRECTORY = credentials;
   }
   const [command, args] = options.bundle
-    ? [process.execPath, [options.bundle, '--config', configFile]]
+    ? [process.execPath, [options.bundle, ...extraArgs, '--config', configFile]]
     : [
         process.execPath,
-        ['--import', TSX_LOADER, join(root, 'src', 'notify', 'main.ts'), '--config', configFile],
+        [
+          '--import',
+          TSX_LOADER,
+          join(root, 'src', 'notify', 'main.ts'),
+          ...extraArgs,
+          '--config',
+          configFile,
+        ],
       ];
+  return { dir, env, command, args };
+}
+
+/** `--check`: its exit code and what it printed. */
+export async function runNotifyCheck(
+  options: StartOptions,
+): Promise<{ code: number | null; output: string }> {
+  const { dir, env, command, args } = prepare(options, ['--check']);
+  try {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+    return { code, output };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function startNotifyInstance(options: StartOptions): Promise<NotifyInstance> {
+  const { dir, env, command, args } = prepare(options);
   // In the repository, where tsx finds tsconfig.json (the @shared paths).
   const child: ChildProcess = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -64,6 +64,11 @@ export const notifyConfigSchema = z.strictObject(
          * COMMIT) before the service answers 503 and leaves it to the gateway's retry.
          */
         timeoutMs: millis(2_000),
+        /**
+         * The most notifications one INSERT and COMMIT stores (those that waited for a connection while the
+         * pool was busy); 1 stores each in its own transaction.
+         */
+        maxBatch: z.int('A whole number.').min(1, 'At least 1.').max(1_000, 'At most 1000.').default(256),
         /** `require` asks PostgreSQL for TLS; `verify-full` also checks its certificate against caFile. */
         ssl: z.enum(['off', 'require', 'verify-full']).default('off'),
         caFile: z.string().min(1).optional(),

@@ -1,12 +1,14 @@
 // `npm run notify -- --config FILE` (or `node paydesk-notify.mjs --config FILE` from the bundle): the
-// notification service, headless. A bad configuration or a missing or exposed secret stops it at once,
-// exit code 2, with what is wrong on stderr; SIGTERM/SIGINT let the requests under way finish first.
+// notification service, headless. With `--check`: the deployment check (check.ts), exit 0 or 2. A bad configuration or a missing or exposed secret stops it at once,
+// exit code 2, with what is wrong on stderr; SIGTERM/SIGINT let the requests under way finish first, and
+// the process exits within 10 s (server.ts, close).
 import { parseArgs } from 'node:util';
+import { checkDeployment } from './check';
 import { loadNotifyConfig, NotifyConfigError } from './config';
 import { loadNotifySecrets, NotifySecretsError } from './secrets';
 import { startNotifyService } from './server';
 
-const USAGE = 'Usage: paydesk-notify --config FILE   (README, "Notifications in production")';
+const USAGE = 'Usage: paydesk-notify [--check] --config FILE   (README, "Notifications in production")';
 
 function fail(message: string): never {
   process.stderr.write(`paydesk-notify: ${message}\n`);
@@ -15,9 +17,14 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   let configFile: string | undefined;
+  let check = false;
   try {
-    const { values } = parseArgs({ options: { config: { type: 'string' } }, strict: true });
+    const { values } = parseArgs({
+      options: { config: { type: 'string' }, check: { type: 'boolean', default: false } },
+      strict: true,
+    });
     configFile = values.config;
+    check = values.check;
   } catch (error) {
     fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
@@ -26,6 +33,13 @@ async function main(): Promise<void> {
   try {
     const config = loadNotifyConfig(configFile);
     const secrets = loadNotifySecrets(config);
+    if (check) {
+      const result = await checkDeployment(config, secrets.get(config.database.passwordCredential) ?? '');
+      for (const line of result.lines) process.stdout.write(`${line}\n`);
+      if (!result.ok) fail(`check failed: ${result.reason}`);
+      process.stdout.write('check passed: the service can start with this configuration\n');
+      process.exit(0);
+    }
     service = await startNotifyService(config, secrets);
   } catch (error) {
     if (error instanceof NotifyConfigError || error instanceof NotifySecretsError) fail(error.message);
@@ -41,6 +55,9 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    // Within 10 s whatever happens (the unit's TimeoutStopSec is 20): the close cuts what is still open
+    // after 7 s, and a pool that would not end is not waited for past 9 s.
+    setTimeout(() => process.exit(1), 9_000).unref();
     service.close().then(
       () => process.exit(0),
       () => process.exit(1),

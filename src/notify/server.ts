@@ -8,10 +8,17 @@
 import { paymentCallbackSchema } from '@shared/gateway/callback';
 import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
 import { NOTIFICATION_SERVICE_PATHS, type ServiceHealth } from '@shared/notification-service';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { verifyBodySignature } from '../node/sign';
 import type { NotifyConfig } from './config';
+import { createNotifyMetrics, type NotifyMetrics } from './metrics';
 import { type RejectionReason, Rejections } from './rejections';
+import { logEachRequest, noteOutcome } from './request-log';
 import { RETURN_PAGE_HEADERS, RETURN_PAGE_HTML, RETURN_PATHS } from './return-page';
 import type { NotifySecrets } from './secrets';
 import { createNotificationStore, DatabaseUnavailable, type NotificationStore } from './store';
@@ -23,6 +30,8 @@ export const HEALTH_PATH = NOTIFICATION_SERVICE_PATHS.health;
 export const SERVICE_NAME: ServiceHealth['service'] = 'paydesk-notify';
 /** What a 503 asks the gateway to wait before its retry (seconds). */
 const RETRY_AFTER_SECONDS = 5;
+/** How long a stop waits for requests under way (each bounded by database.timeoutMs) before cutting. */
+const STOP_GRACE_MS = 7_000;
 
 const STATUS_OF: Record<RejectionReason, number> = {
   malformed: 400,
@@ -38,7 +47,8 @@ export interface NotifyService {
   /** The administrator's listener, when configured. */
   adminUrl: string | undefined;
   rejections: Rejections;
-  close(): Promise<void>;
+  /** Stops gracefully: requests under way are answered; connections still open after graceMs are cut. */
+  close(graceMs?: number): Promise<void>;
 }
 
 type MerchantKey = { secret: string; algorithm: SignAlgorithm };
@@ -59,7 +69,14 @@ export async function startNotifyService(
     list.push({ secret: secretOf(merchant.secretCredential), algorithm: merchant.signAlgorithm });
     keys.set(merchant.merchantId, list);
   }
-  const store = createNotificationStore(config.database, secretOf(config.database.passwordCredential));
+  const metrics: NotifyMetrics = createNotifyMetrics({
+    waiting: () => store.waiting(),
+    reachable: () => store.reachable(),
+  });
+  const store = createNotificationStore(config.database, secretOf(config.database.passwordCredential), {
+    batch: (size) => metrics.batch(size),
+    stored: () => metrics.stored(),
+  });
   const rejections = new Rejections();
   const logger = {
     level: config.logLevel,
@@ -69,16 +86,24 @@ export async function startNotifyService(
 
   const app = Fastify({
     logger,
-    // One line per notification (below), not two per request: health checks and pages log nothing.
+    // One line per request (request-log.ts), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     // A client that trickles its request is cut off; nginx in front keeps its own connections alive.
     requestTimeout: 15_000,
     keepAliveTimeout: 75_000,
+    // While stopping, a request that comes on a connection already open is served as usual, and told
+    // Connection: close (below); a 503 would cost the gateway a retry that the other instance can spare it.
+    return503OnClosing: false,
+  });
+  let stopping = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ ok: false, error: 'not found' }));
 
-  await app.register(async (scope) => callbackRoute(scope, keys, store, rejections));
+  logEachRequest(app, metrics);
+  await app.register(async (scope) => callbackRoute(scope, keys, store, rejections, metrics));
   await app.register(async (scope) => returnPages(scope));
   app.get(HEALTH_PATH, async (_request, reply) => {
     const reachable = await store.reachable();
@@ -98,6 +123,12 @@ export async function startNotifyService(
     await app.listen({ host: config.listen.host, port: config.listen.port });
     if (config.admin) {
       admin = Fastify({ logger: false });
+      admin.get('/metrics', async (_request, reply) =>
+        reply
+          .header('content-type', metrics.registry.contentType)
+          .header('cache-control', 'no-store')
+          .send(await metrics.render()),
+      );
       admin.get('/rejections', async (_request, reply) =>
         reply.header('cache-control', 'no-store').send(rejections.snapshot()),
       );
@@ -113,10 +144,19 @@ export async function startNotifyService(
     url: listeningUrl(app),
     adminUrl: admin ? listeningUrl(admin) : undefined,
     rejections,
-    async close() {
-      // Requests under way finish (and are answered) before the pool goes.
-      await admin?.close();
-      await app.close();
+    async close(graceMs = STOP_GRACE_MS) {
+      // No new connection (nginx's next one goes to another instance); the idle ones closed, and each busy
+      // one after its answer (Connection: close): a keep-alive connection kept open by nginx's pool would
+      // hold the process for keepAliveTimeout. Requests under way finish, and are answered, before the pool
+      // goes; what is still open after graceMs is cut.
+      stopping = true;
+      const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      try {
+        await admin?.close();
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await store.close();
     },
   };
@@ -134,6 +174,7 @@ async function callbackRoute(
   keys: ReadonlyMap<number, MerchantKey[]>,
   store: NotificationStore,
   rejections: Rejections,
+  metrics: NotifyMetrics,
 ): Promise<void> {
   // The body as received, as text: it is what is stored, and what each desk verifies again (A12: JSON).
   scope.removeAllContentTypeParsers();
@@ -142,22 +183,24 @@ async function callbackRoute(
   );
 
   function refuse(
+    request: FastifyRequest,
     reply: FastifyReply,
     reason: RejectionReason,
     raw: string,
     about: { merchantId?: number; merchantTradeNo?: string } = {},
   ) {
     rejections.record(reason, raw, about);
-    reply.log.warn({ reason, ...about }, 'notification refused');
+    noteOutcome(request, { reason, ...about });
     return reply.code(STATUS_OF[reason]).send({ ok: false, error: reason });
   }
 
-  scope.setErrorHandler((error: { code?: string; statusCode?: number }, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refuse(reply, 'oversized', '');
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return refuse(reply, 'unsupported_media_type', '');
+  scope.setErrorHandler((error: { code?: string; statusCode?: number }, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refuse(request, reply, 'oversized', '');
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return refuse(request, reply, 'unsupported_media_type', '');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-      return refuse(reply, 'malformed', '');
-    reply.log.error({ code: error.code }, 'notification failed');
+      return refuse(request, reply, 'malformed', '');
+    noteOutcome(request, { reason: 'internal', why: error.code ?? 'unknown' });
     return reply.code(500).send({ ok: false, error: 'internal' });
   });
 
@@ -167,17 +210,19 @@ async function callbackRoute(
     try {
       json = JSON.parse(raw);
     } catch {
-      return refuse(reply, 'malformed', raw);
+      return refuse(request, reply, 'malformed', raw);
     }
     const parsed = paymentCallbackSchema.safeParse(json);
-    if (!parsed.success) return refuse(reply, 'malformed', raw);
+    if (!parsed.success) return refuse(request, reply, 'malformed', raw);
     const callback = parsed.data;
     const about = { merchantId: callback.merchantId, merchantTradeNo: callback.merchantTradeNo };
     const candidates = keys.get(callback.merchantId);
-    if (!candidates) return refuse(reply, 'unknown_merchant', raw, about);
+    if (!candidates) return refuse(request, reply, 'unknown_merchant', raw, about);
     if (!candidates.some((key) => verifyBodySignature(callback, key.secret, key.algorithm))) {
-      return refuse(reply, 'bad_signature', raw, about);
+      return refuse(request, reply, 'bad_signature', raw, about);
     }
+    const started = process.hrtime.bigint();
+    const took = () => metrics.storeTime(Number(process.hrtime.bigint() - started) / 1e9);
     try {
       const { inserted } = await store.store({
         merchantId: callback.merchantId,
@@ -187,14 +232,18 @@ async function callbackRoute(
         contentType: String(request.headers['content-type'] ?? 'application/json').slice(0, 200),
         rawBody: raw,
       });
-      reply.log.info(
-        { ...about, orderStatus: callback.orderStatus, repeat: !inserted },
-        'notification stored',
-      );
+      took();
+      noteOutcome(request, {
+        reason: 'stored',
+        ...about,
+        orderStatus: callback.orderStatus,
+        repeat: inserted === undefined ? 'unknown' : !inserted,
+      });
       return reply.code(200).send({ ok: true });
     } catch (error) {
       if (!(error instanceof DatabaseUnavailable)) throw error;
-      reply.log.warn({ ...about, reason: error.message }, 'notification not stored: database unavailable');
+      took();
+      noteOutcome(request, { reason: 'database_unavailable', ...about, why: error.message });
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

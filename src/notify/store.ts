@@ -1,51 +1,32 @@
 // The notifications' way into the team database, as the INSERT-only role (docs/team/add-notify.sql).
 // Every wait on PostgreSQL is bounded by the configuration's timeoutMs — a free pooled connection, the
 // connect, the statement — and so is the whole call, so a database that is down or slow costs the gateway a
-// prompt 503 and a retry, never a hung request. The database is the service's only state.
-import { createHash } from 'node:crypto';
+// prompt 503 and a retry, never a hung request. The database is the service's only state. Notifications
+// that arrive together are stored together (batch-insert.ts), and the desks are woken after the COMMIT
+// (desk-waker.ts), not by a trigger inside it.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { BatchInsert } from './batch-insert';
 import type { NotifyConfig } from './config';
+import { DeskWaker } from './desk-waker';
+import type { StoredNotification } from './notification';
 
-export interface StoredNotification {
-  merchantId: number;
-  merchantTradeNo: string;
-  orderId: string | null;
-  orderStatus: number | null;
-  contentType: string;
-  rawBody: string;
-}
+export { bodySha256, type StoredNotification } from './notification';
 
 export class DatabaseUnavailable extends Error {
   override name = 'DatabaseUnavailable';
 }
 
-// One statement, so one transaction: PostgreSQL answers it only after its COMMIT (autocommit), which is
-// what the 2xx waits for. A repeat (same merchant, same body: the only unique key besides the serial id)
-// conflicts and stores nothing. No conflict target and no RETURNING: both need SELECT on the table, which
-// the INSERT-only role does not have, nor need.
-const INSERT = `INSERT INTO paydesk.gateway_notifications
-  (merchant_id, merchant_trade_no, order_id, order_status, content_type, raw_body, body_sha256)
-  VALUES ($1, $2, $3, $4, $5, $6, $7)
-  ON CONFLICT DO NOTHING`;
-
-export function bodySha256(rawBody: string): string {
-  return createHash('sha256').update(rawBody, 'utf8').digest('hex');
+/** What the store does, for the metrics. */
+export interface StoreObserver {
+  batch?(size: number, seconds: number): void;
+  stored?(): void;
+  wakeFailed?(error: unknown): void;
 }
 
-export interface NotificationStore {
-  /** Stores the notification (once); resolves after COMMIT with whether it was new. */
-  store(notification: StoredNotification): Promise<{ inserted: boolean }>;
-  /** Whether a round trip to the database succeeds within the bound. */
-  reachable(): Promise<boolean>;
-  close(): Promise<void>;
-}
-
-export function createNotificationStore(
-  config: NotifyConfig['database'],
-  password: string,
-): NotificationStore {
-  const pool = new pg.Pool({
+/** How the service connects to PostgreSQL: its pool, and `--check`'s one connection. */
+export function databaseConnectionConfig(config: NotifyConfig['database'], password: string): pg.PoolConfig {
+  return {
     host: config.host,
     port: config.port,
     database: config.database,
@@ -65,21 +46,53 @@ export function createNotificationStore(
               ? { rejectUnauthorized: false }
               : { ca: readFileSync(config.caFile ?? '', 'utf8'), rejectUnauthorized: true },
         }),
-  });
+  };
+}
+
+export interface NotificationStore {
+  /** Stores the notification (once); resolves after COMMIT with whether it was new. */
+  store(notification: StoredNotification): Promise<{ inserted: boolean | undefined }>;
+  /** Requests waiting for a connection or for a batch to take them. */
+  waiting(): number;
+  /** Whether a round trip to the database succeeds within the bound. */
+  reachable(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createNotificationStore(
+  config: NotifyConfig['database'],
+  password: string,
+  observer: StoreObserver = {},
+): NotificationStore {
+  const pool = new pg.Pool(databaseConnectionConfig(config, password));
   // An idle connection broken under it (PostgreSQL restarted) is dropped by the pool; the next use connects
   // again. Without a listener the error would end the process.
   pool.on('error', () => undefined);
+  const waker = new DeskWaker(pool, (error) => observer.wakeFailed?.(error));
+  const batches = new BatchInsert({
+    pool,
+    concurrency: config.poolSize,
+    maxBatch: config.maxBatch,
+    // COMMIT is sent only with this much of the bound left: a flush takes milliseconds.
+    commitMarginMs: Math.min(500, Math.floor(config.timeoutMs / 4)),
+    afterCommit: () => {
+      observer.stored?.();
+      waker.wake();
+    },
+    onBatch: (size, seconds) => observer.batch?.(size, seconds),
+  });
 
-  async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  async function bounded<T>(work: (deadline: number) => Promise<T>): Promise<T> {
+    const deadline = Date.now() + config.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
+    const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(new DatabaseUnavailable(`no answer from PostgreSQL within ${config.timeoutMs} ms`)),
         config.timeoutMs,
       );
     });
     try {
-      return await Promise.race([work(), deadline]);
+      return await Promise.race([work(deadline), timeout]);
     } catch (error) {
       if (error instanceof DatabaseUnavailable) throw error;
       throw new DatabaseUnavailable(reasonOf(error));
@@ -89,19 +102,11 @@ export function createNotificationStore(
   }
 
   return {
-    async store(n) {
-      const result = await bounded(() =>
-        pool.query(INSERT, [
-          n.merchantId,
-          n.merchantTradeNo,
-          n.orderId,
-          n.orderStatus,
-          n.contentType,
-          n.rawBody,
-          bodySha256(n.rawBody),
-        ]),
-      );
-      return { inserted: result.rowCount === 1 };
+    store(n) {
+      return bounded((deadline) => batches.insert(n, deadline));
+    },
+    waiting() {
+      return batches.waiting + pool.waitingCount;
     },
     async reachable() {
       try {
@@ -112,6 +117,7 @@ export function createNotificationStore(
       }
     },
     async close() {
+      await waker.idle();
       await pool.end();
     },
   };

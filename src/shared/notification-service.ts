@@ -13,6 +13,12 @@ export const NOTIFICATION_SERVICE_PATHS = {
   health: '/health',
 } as const;
 
+/**
+ * The PostgreSQL channel that wakes the listening desks once notifications have committed: the service
+ * says it after each COMMIT (src/notify/desk-waker.ts); a desk then reads what is new by keyset.
+ */
+export const NOTIFICATION_CHANNEL = 'paydesk_notifications';
+
 /** Room for the longest path under the interface's 256-character limit for these URLs (section 8). */
 const BASE_MAX = 256 - NOTIFICATION_SERVICE_PATHS.successURL.length;
 

@@ -122,6 +122,46 @@ describe('a genuine notification through https nginx', () => {
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     for (const body of bodies) expect(await stored(JSON.parse(body).merchantTradeNo)).toHaveLength(1);
   });
+
+  it('is stored once per body when many arrive together (batched), each answered 2xx', async () => {
+    // 150 at once to one instance: they wait for its 10 connections and go in shared INSERTs and COMMITs,
+    // some bodies three times in the same moment.
+    const bodies = Array.from({ length: 50 }, () => genuine());
+    const sends = bodies.flatMap((body) => [body, body, body]);
+    const answers = await Promise.all(
+      sends.map((body) => gateway.send(`${instances[0]!.url}/callback`, { body })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const { rows } = await owner.query(
+      'SELECT merchant_trade_no, count(*)::int AS n FROM paydesk.gateway_notifications WHERE merchant_trade_no = ANY ($1) GROUP BY 1',
+      [bodies.map((body) => JSON.parse(body).merchantTradeNo)],
+    );
+    expect(rows).toHaveLength(50);
+    expect(rows.every((row) => row.n === 1)).toBe(true);
+  });
+
+  it("wakes a listening desk after the notification's COMMIT", async () => {
+    const listener = await clients.connect(team.owner);
+    const body = genuine();
+    const tradeNo = JSON.parse(body).merchantTradeNo;
+    const seenAtWakeUp: number[] = [];
+    let heard!: () => void;
+    const woken = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    listener.on('notification', () => {
+      // What a desk reads when woken: the row is there.
+      void stored(tradeNo).then((rows) => {
+        seenAtWakeUp.push(rows.length);
+        heard();
+      });
+    });
+    await listener.query('LISTEN paydesk_notifications');
+    expect((await callback(body)).status).toBe(200);
+    await woken;
+    expect(seenAtWakeUp[0]).toBe(1);
+    await listener.end();
+  });
 });
 
 describe('a notification that is not the gateway’s word', () => {
@@ -249,6 +289,9 @@ describe('PostgreSQL slow or down', () => {
     await blocker.end();
     expect(answer.status).toBe(503);
     expect(answer.headers['retry-after']).toBe('5');
+    // The 503 stored nothing, not even once the lock was gone: its transaction was never committed.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await stored(JSON.parse(body).merchantTradeNo)).toEqual([]);
     expect((await callback(body)).status).toBe(200);
     expect(await stored(JSON.parse(body).merchantTradeNo)).toHaveLength(1);
   });

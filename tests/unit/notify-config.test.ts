@@ -30,6 +30,7 @@ describe('the configuration', () => {
     expect(config.database).toMatchObject({
       timeoutMs: 2_000,
       poolSize: 10,
+      maxBatch: 256,
       ssl: 'off',
       passwordCredential: 'database-password',
     });

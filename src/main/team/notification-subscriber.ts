@@ -1,6 +1,6 @@
 // How a team desk hears the gateway's notification in production (issue 23): the merchant's notification
-// service (src/notify) stores each one, with its original body, in the team database, whose trigger says
-// `pg_notify('paydesk_notifications', id)`. This desk keeps one connection of its own LISTENing there and
+// service (src/notify) stores each one, with its original body, in the team database, and says
+// `NOTIFY paydesk_notifications` after its COMMIT (no payload: a wake-up only). This desk keeps one connection of its own LISTENing there and
 // reads what is its own through `paydesk.desk_notifications` (its own orders only), by keyset from the
 // last id it handled, kept in the history file (history/notification-cursor.ts): on every (re)connect, on
 // every wake-up, and every `pollMs` besides (a wake-up lost with a connection that died silently).
@@ -19,17 +19,17 @@
 // when such a notification becomes visible. A pay-in that settles leaves the open list, so the question
 // stays small. A notification is handled at most once per run (`handled`); after a restart one may be
 // handled again, which changes nothing (the lifecycle decides; its audit says it was heard again).
+import { NOTIFICATION_CHANNEL } from '@shared/notification-service';
 import type { TeamConnection } from '@shared/team';
 import pg from 'pg';
 import type { NotificationCursor } from '../history/notification-cursor';
 import type { CallbackVerdict } from '../payin/settle';
+import { teamSchemaVersion } from './apply-team-migrations';
 import type { ReplicatorLog } from './replicator';
 import { teamPoolConfig } from './team-connection';
-import { teamSchemaVersion } from './team-migrations';
 
 /** The team schema version that has the notifications (team-migrations.ts, migration 3). */
 export const NOTIFICATIONS_SCHEMA_VERSION = 3;
-export const NOTIFICATION_CHANNEL = 'paydesk_notifications';
 
 /** A notification as `desk_notifications` gives it. */
 export interface StoredNotification {

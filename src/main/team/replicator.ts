@@ -10,8 +10,9 @@ import type pg from 'pg';
 import { toRawEntry } from '../history/audit-chain';
 import { TEAM_COLUMNS } from '../history/row-table/columns';
 import type { OutboxEntry, TeamOutbox } from '../history/team-outbox';
+import { teamSchemaVersion } from './apply-team-migrations';
 import type { DeskSigner } from './desk-signing';
-import { REPLICATION_SCHEMA_VERSION, SIGNING_SCHEMA_VERSION, teamSchemaVersion } from './team-migrations';
+import { REPLICATION_SCHEMA_VERSION, SIGNING_SCHEMA_VERSION } from './team-migrations';
 
 /**
  * The columns of a replicated row in a team database at schema `version`, with their PostgreSQL types: the

@@ -8,7 +8,9 @@
 import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import type pg from 'pg';
 
-export type TeamMigration = { version: number; description: string; up: string };
+import { applyTeamMigrations, type TeamMigration } from './apply-team-migrations';
+
+export type { TeamMigration } from './apply-team-migrations';
 
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   {
@@ -440,6 +442,19 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       GRANT SELECT ON paydesk.desk_keys, paydesk.desk_key_pins TO paydesk_supervisor;
     `,
   },
+  {
+    version: 5,
+    description: 'notifications stored without a NOTIFY in the inserting transaction',
+    up: `
+      -- A NOTIFY queued by a transaction takes PostgreSQL's instance-wide notify lock at its commit and
+      -- holds it through the WAL flush (async.c, PreCommit_Notify): with migration 3's row trigger no two
+      -- storing commits shared a flush, and the service was held to a fraction of the disk's rate (issue
+      -- 32). The service now says NOTIFY paydesk_notifications itself, after its COMMIT, in a transaction
+      -- of its own that waits for no flush; the desks still read by keyset on every (re)connect and poll.
+      DROP TRIGGER gateway_notifications_added ON paydesk.gateway_notifications;
+      DROP FUNCTION paydesk.gateway_notification_added();
+    `,
+  },
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.version ?? 0;
@@ -452,85 +467,16 @@ export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.
  */
 export const REPLICATION_SCHEMA_VERSION = 1;
 
-/**
- * The team database's name for history_rows.note_json, the note shown to the agent: the column kept the
- * name the desk's file had before history migration 9 (error_json), and replicated payloads carry it.
- */
-export const TEAM_NOTE_COLUMN = 'error_json';
-
-/** A column of the desk's history_rows as a SELECT on the team's names it (`table`: e.g. 'r.'). */
-export function teamRowColumn(column: string, table = ''): string {
-  return column === 'note_json' ? `${table}${TEAM_NOTE_COLUMN} AS note_json` : `${table}${column}`;
-}
-
-/** history_rows columns the desk's file holds as INTEGER: read back as integers, so that digests agree. */
-export const TEAM_INTEGER_COLUMNS: ReadonlySet<string> = new Set([
-  'id',
-  'created_at',
-  'updated_at',
-  'amount_minor',
-]);
-
 /** From this schema on, the replicator registers the desk's public key and signs what it sends (migration 4). */
 export const SIGNING_SCHEMA_VERSION = 4;
 
-/** The key the migrations' advisory lock is taken on ("paydesk" in ASCII, as a bigint's text). */
-const MIGRATION_LOCK = BigInt('0x7061796465736b').toString();
-
-type Queryable = Pick<pg.ClientBase, 'query'>;
-
-/** The schema version the team database is at: 0 when Paydesk's schema is not there at all. */
-export async function teamSchemaVersion(client: Queryable): Promise<number> {
-  const exists = await client.query("SELECT to_regclass('paydesk.schema_version') IS NOT NULL AS there");
-  if (!exists.rows[0]?.there) return 0;
-  const { rows } = await client.query(
-    'SELECT coalesce(max(version), 0) AS version FROM paydesk.schema_version',
-  );
-  return Number(rows[0]?.version ?? 0);
-}
-
 /**
- * Brings the team database up to the latest schema, as its owner (one client, not a pool: the advisory
- * lock belongs to the session). Refuses a database written by a newer Paydesk. Returns the version.
+ * Brings the team database up to the latest schema, as its owner (apply-team-migrations.ts). Refuses a
+ * database written by a newer Paydesk. Returns the version.
  */
-export async function migrateTeamDb(
+export function migrateTeamDb(
   client: pg.ClientBase,
   migrations: readonly TeamMigration[] = TEAM_MIGRATIONS,
 ): Promise<number> {
-  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-  try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS paydesk`);
-    await client.query(`CREATE TABLE IF NOT EXISTS paydesk.schema_version (
-      version integer PRIMARY KEY,
-      description text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now(),
-      applied_by name NOT NULL DEFAULT current_user)`);
-    // Desks check the version before they replicate (team-store.ts).
-    await client.query('GRANT SELECT ON paydesk.schema_version TO paydesk_desk, paydesk_supervisor');
-    const current = await teamSchemaVersion(client);
-    const latest = migrations[migrations.length - 1]?.version ?? 0;
-    if (current > latest) {
-      throw new Error(
-        `The team database has schema version ${current}, newer than this Paydesk knows (${latest}). Update Paydesk before migrating it.`,
-      );
-    }
-    for (const migration of migrations) {
-      if (migration.version <= current) continue;
-      await client.query('BEGIN');
-      try {
-        await client.query(migration.up);
-        await client.query('INSERT INTO paydesk.schema_version (version, description) VALUES ($1, $2)', [
-          migration.version,
-          migration.description,
-        ]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
-    }
-    return teamSchemaVersion(client);
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-  }
+  return applyTeamMigrations(client, migrations);
 }

@@ -35,6 +35,7 @@ export function testConfig(database: DeskRoleConnection, extra: Partial<NotifyCo
       passwordCredential: 'database-password',
       poolSize: 10,
       timeoutMs: 2_000,
+      maxBatch: 256,
       ssl: 'off',
     },
     merchants: [
@@ -82,6 +83,8 @@ export interface NotifyInstance {
   /** Everything the process wrote, stdout and stderr. */
   output(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Settles when the process has exited: its code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface StartOptions {
@@ -104,7 +107,8 @@ export class NotifyStartFailed extends Error {
   }
 }
 
-export async function startNotifyInstance(options: StartOptions): Promise<NotifyInstance> {
+/** The configuration file and credentials folder of one run, and its command line. */
+function prepare(options: StartOptions, extraArgs: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-notify-'));
   const configFile = join(dir, 'config.json');
   writeFileSync(configFile, JSON.stringify(options.config, null, 2));
@@ -119,11 +123,44 @@ export async function startNotifyInstance(options: StartOptions): Promise<Notify
     env.CREDENTIALS_DIRECTORY = credentials;
   }
   const [command, args] = options.bundle
-    ? [process.execPath, [options.bundle, '--config', configFile]]
+    ? [process.execPath, [options.bundle, ...extraArgs, '--config', configFile]]
     : [
         process.execPath,
-        ['--import', TSX_LOADER, join(root, 'src', 'notify', 'main.ts'), '--config', configFile],
+        [
+          '--import',
+          TSX_LOADER,
+          join(root, 'src', 'notify', 'main.ts'),
+          ...extraArgs,
+          '--config',
+          configFile,
+        ],
       ];
+  return { dir, env, command, args };
+}
+
+/** `--check`: its exit code and what it printed. */
+export async function runNotifyCheck(
+  options: StartOptions,
+): Promise<{ code: number | null; output: string }> {
+  const { dir, env, command, args } = prepare(options, ['--check']);
+  try {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+    return { code, output };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function startNotifyInstance(options: StartOptions): Promise<NotifyInstance> {
+  const { dir, env, command, args } = prepare(options);
   // In the repository, where tsx finds tsconfig.json (the @shared paths).
   const child: ChildProcess = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -134,7 +171,10 @@ export async function startNotifyInstance(options: StartOptions): Promise<Notify
   child.stderr?.on('data', (chunk: Buffer) => {
     if (keep) output += chunk.toString('utf8');
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const exited = ended.then(({ code }) => code);
   const listening = await new Promise<{ url: string; adminUrl: string | null }>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`paydesk-notify did not start in 30 s:\n${output}`)),
@@ -163,6 +203,7 @@ export async function startNotifyInstance(options: StartOptions): Promise<Notify
     address: new URL(listening.url).host,
     pid: child.pid ?? 0,
     output: () => output,
+    exited: ended,
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);

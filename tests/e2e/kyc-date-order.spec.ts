@@ -6,35 +6,19 @@ import { seriousViolations } from '../support/e2e/axe';
 import { WINDOW_SIZES } from '../support/e2e/fits';
 import { kycTest as test } from '../support/e2e/kyc-test';
 import { kycRecord } from '../support/kyc/generate';
-
-const HEADERS = [
-  'Kundennummer',
-  'Vorname',
-  'Nachname',
-  'Geburtsdatum',
-  'Geschlecht',
-  'Staatsangehörigkeit',
-  'Ländervorwahl',
-  'Ausweisnummer',
-  'Ausgestellt am',
-  'Gültig bis',
-  'E-Mail',
-  'Handynummer',
-  'Ausweisbilder',
-].join(';');
-const german = (iso: string) => iso.split('-').reverse().join('.');
+import { GERMAN_HEADERS, germanDate } from '../support/kyc/german-export';
 
 /** `provable`: some days of birth over 12; else every one 12 or less, so no row tells the order. */
 function germanCsv(tag: string, provable = true): string {
   const lines = Array.from({ length: 60 }, (_, i) => {
     const r = kycRecord(9100 + i);
     const born = provable ? r.birthday : `${r.birthday.slice(0, 8)}${String((i % 12) + 1).padStart(2, '0')}`;
-    const dates = [born, r.certificateDateStart, r.certificateDateEnd].map(german);
+    const dates = [born, r.certificateDateStart, r.certificateDateEnd].map(germanDate);
     return [`${tag}-${i}`, r.firstName, r.lastName, dates[0], r.gender, r.country, r.iddCode, r.personalCode]
       .concat([dates[1]!, dates[2]!, r.email, r.mobile, r.idCardUrls.join(' | ')])
       .join(';');
   });
-  return `${[HEADERS, ...lines].join('\r\n')}\r\n`;
+  return `${[GERMAN_HEADERS.join(';'), ...lines].join('\r\n')}\r\n`;
 }
 
 for (const size of WINDOW_SIZES) {

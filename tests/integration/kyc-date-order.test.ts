@@ -8,25 +8,7 @@ import type { KycBatchSummary, KycRowView } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import { kycRecord } from '../support/kyc/generate';
-
-const HEADERS = [
-  'Kundennummer',
-  'Vorname',
-  'Nachname',
-  'Geburtsdatum',
-  'Geschlecht',
-  'Staatsangehörigkeit',
-  'Ländervorwahl',
-  'Ausweisnummer',
-  'Ausgestellt am',
-  'Gültig bis',
-  'E-Mail',
-  'Handynummer',
-  'Ausweisbilder',
-];
-
-/** YYYY-MM-DD as a German export writes it: 07.03.1979. */
-const german = (iso: string) => iso.split('-').reverse().join('.');
+import { GERMAN_HEADERS, germanDate } from '../support/kyc/german-export';
 
 /** 200 rows, dates DD.MM.YYYY; `birthday(i)` gives row i's date of birth as written. */
 function germanCsv(tag: string, birthday: (i: number, iso: string) => string): string {
@@ -41,14 +23,14 @@ function germanCsv(tag: string, birthday: (i: number, iso: string) => string): s
       r.country,
       r.iddCode,
       r.personalCode,
-      german(r.certificateDateStart),
-      german(r.certificateDateEnd),
+      germanDate(r.certificateDateStart),
+      germanDate(r.certificateDateEnd),
       r.email,
       r.mobile,
       r.idCardUrls.join(' | '),
     ].join(';');
   });
-  return `${[HEADERS.join(';'), ...lines].join('\r\n')}\r\n`;
+  return `${[GERMAN_HEADERS.join(';'), ...lines].join('\r\n')}\r\n`;
 }
 
 let fx: Fixture;
@@ -66,7 +48,7 @@ async function rows(batchId: string): Promise<KycRowView[]> {
 
 describe('a German export’s dates', () => {
   it('reads a column day first when its own rows prove it, and names the row that does', async () => {
-    const csv = germanCsv('dd', (_i, iso) => german(iso));
+    const csv = germanCsv('dd', (_i, iso) => germanDate(iso));
     const undecided = csv.split('\r\n').filter((line) => /;(0\d|1[0-2])\.(0\d|1[0-2])\.\d{4};/.test(line));
     expect(undecided.length).toBeGreaterThan(80);
 
@@ -84,7 +66,7 @@ describe('a German export’s dates', () => {
 
     // 07.03.1979 is sent as 7 March.
     const first = (await rows(summary.batchId))[0]!;
-    const written = germanCsv('dd', (_i, iso) => german(iso))
+    const written = germanCsv('dd', (_i, iso) => germanDate(iso))
       .split('\r\n')[1]!
       .split(';')[3]!;
     const [day, month, year] = written.split('.');
@@ -95,7 +77,7 @@ describe('a German export’s dates', () => {
     // Every day of birth 12 or less: no row tells day from month.
     const summary = await open(
       'ohne-beweis.csv',
-      germanCsv('np', (i, iso) => german(`${iso.slice(0, 8)}${String((i % 12) + 1).padStart(2, '0')}`)),
+      germanCsv('np', (i, iso) => germanDate(`${iso.slice(0, 8)}${String((i % 12) + 1).padStart(2, '0')}`)),
     );
     const birthday = summary.dateColumns.find((column) => column.field === 'birthday');
     expect(birthday).toMatchObject({ header: 'Geburtsdatum', reading: { kind: 'unproven' } });
@@ -141,7 +123,7 @@ describe('a German export’s dates', () => {
   it('guesses nothing in a column whose rows prove both orders, and says which rows', async () => {
     const summary = await open(
       'gemischt.csv',
-      germanCsv('mx', (i, iso) => (i === 150 ? '03/17/1979' : german(iso))),
+      germanCsv('mx', (i, iso) => (i === 150 ? '03/17/1979' : germanDate(iso))),
     );
     const birthday = summary.dateColumns.find((column) => column.field === 'birthday');
     expect(birthday?.reading).toMatchObject({ kind: 'conflict', monthFirstRow: 152 });

@@ -4,6 +4,7 @@ import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '@sha
 import type { CredentialVault } from './credentials/vault';
 import type { BankPageWindows } from './payin/bank-page-windows';
 import type { PayInTransport } from './payin/gateway-transport';
+import type { SessionClock } from './operators/session-service';
 import type { OverdueTiming } from './payin/overdue-ask';
 import type { KeyValueStore } from './settings/settings-service';
 import type { TeamModeDeps } from './team/team-mode';
@@ -27,8 +28,8 @@ export interface PaydeskConfig {
   vault: CredentialVault;
   /**
    * The OS keychain even when it could not be read at start, when `vault` is not it: the operator
-   * passphrase's hash and the audit trail's key and anchor are looked for there, so that the lock fails
-   * closed rather than forget a passphrase it cannot see, and the audit key is never replaced (or
+   * accounts' key and the audit trail's key and anchor are looked for there, so that sign-in fails
+   * closed rather than forget accounts it cannot see, and the audit key is never replaced (or
    * forgotten) because the keychain was late. `vault` otherwise.
    */
   keychainVault?: CredentialVault;
@@ -55,6 +56,8 @@ export interface PaydeskConfig {
   now?: () => number;
   /** When the desk asks again by itself about a pay-in overdue for the gateway's word (tests shorten it). */
   overdueAsk?: Partial<OverdueTiming>;
+  /** The session's clocks: idleness, lockouts and the authenticator codes' time (tests set them). */
+  sessionClock?: SessionClock;
 }
 
 type AppInfo = ChannelOutput<'app.info'>;

@@ -3,7 +3,7 @@
 // stop. Imports nothing from 'electron', so the two hosts around it, the Electron app (electron/index.ts) and
 // the browser harness (web-harness/web-harness.ts), run the very same app.
 import { mkdirSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { ipcChannels, ipcFileChannels } from '@shared/ipc';
 import type { Sandbox } from '../sandbox';
 import type { PaydeskConfig } from './app-config';
 import { createGatewayAccess } from './gateway/gateway-access';
@@ -14,9 +14,9 @@ import {
   type IpcDispatcher,
   type IpcHandlers,
 } from './ipc/dispatch';
-import { lockGated } from './ipc/lock-gate';
+import { sessionGated } from './ipc/session-gate';
 import { createKycFeature } from './kyc/kyc-feature';
-import { createLockFeature } from './lock/lock-feature';
+import { createOperatorsFeature } from './operators/operators-feature';
 import { createPayInFeature } from './payin/payin-feature';
 import type { PayInService } from './payin/payin-service';
 import { settingsHandlers } from './settings/settings-handlers';
@@ -39,7 +39,9 @@ export async function createPaydesk(config: PaydeskConfig) {
     onNotice: ({ kind, message, backupFile }) => config.log.error({ kind, backupFile }, message),
     onTeamChange: () => team.team.restart(),
   });
-  const operator = () => settings.read().operatorName || userInfo().username || 'operator';
+  const operators = await createOperatorsFeature(config, { settings, history: history.history });
+  // Whoever is signed in, by id: every audit entry and history row names them (never a name from the page).
+  const operator = () => operators.session.operatorId();
 
   // The pay-in service is built after team mode: a notification heard before then waits for it.
   let payInsBuilt: (service: PayInService) => void = () => undefined;
@@ -47,7 +49,6 @@ export async function createPaydesk(config: PaydeskConfig) {
     payInsBuilt = resolve;
   });
   const team = await createTeamFeature(config, { settings, history: history.history, payIns: payInsReady });
-  const lock = await createLockFeature(config, { settings, history: history.history, operator });
   const gateway = createGatewayAccess(config, settings, operator, errorText);
   const payIn = await createPayInFeature(config, {
     history: history.history,
@@ -71,26 +72,41 @@ export async function createPaydesk(config: PaydeskConfig) {
       endpointsOf: gateway.endpointsOf,
       ...(config.extraCa && { extraCa: config.extraCa }),
     }),
-    ...lock.handlers(),
+    ...operators.handlers(),
     ...payIn.handlers(),
     ...kyc.handlers(),
-    ...history.handlers(operator),
+    ...history.handlers(operator, () => (operators.session.can('history.all') ? undefined : operator())),
     ...team.handlers(operator),
   };
-  // Every call goes through the lock gate, then the dispatcher: the input parsed, the answer a value.
+  // Every call goes through the session's gate (signed in, not locked, the role's permission), then the
+  // dispatcher: the input parsed, the answer a value.
   const onInternalError = (channel: string, error: unknown) =>
     config.log.error({ channel, err: errorText(error) }, 'IPC handler failed');
-  const locked = () => lock.lock.isLocked();
-  const dispatch: IpcDispatcher = lockGated(createIpcDispatcher(handlers, onInternalError), locked);
+  const onForbidden = (channel: string, permission: string, message: string) =>
+    history.history.recordEvent({
+      operator: operator(),
+      event: 'session.forbidden',
+      outcome: 'failure',
+      resource: channel,
+      detail: { permission, message },
+    });
+  const dispatch: IpcDispatcher = sessionGated(
+    createIpcDispatcher(handlers, onInternalError),
+    ipcChannels,
+    operators.session,
+    onForbidden,
+  );
   // The file channels, for the hosts alone: each derives the path from a File the operator gave.
-  const dispatchFile: IpcDispatcher = lockGated(
+  const dispatchFile: IpcDispatcher = sessionGated(
     createFileDispatcher(kyc.fileHandlers(), onInternalError),
-    locked,
+    ipcFileChannels,
+    operators.session,
+    onForbidden,
   );
 
-  // In this order: nothing new starts (the lock's clock, the pay-ins' timers and listener), team mode stops
+  // In this order: nothing new starts (the idle clock, the pay-ins' timers and listener), team mode stops
   // hearing, the KYC worker and the sandbox go, the history last (its final backup and anchor).
-  const stopOrder = [lock, payIn, team, kyc, gateway, history];
+  const stopOrder = [operators, payIn, team, kyc, gateway, history];
   let closing: Promise<void> | undefined;
   async function closeEverything(): Promise<void> {
     for (const feature of stopOrder) await feature.stop();
@@ -118,7 +134,9 @@ export async function createPaydesk(config: PaydeskConfig) {
     backups: history.backups,
     /** What the check at start found, and the salvage's report when there was one. */
     historyStartup: history.startup,
-    lock: lock.lock,
+    /** Who is signed in (operators/session-service.ts), and the supervisor's account changes. */
+    session: operators.session,
+    operators: operators.admin,
     /** Team mode: its running store (replicator, duplicate check) when on. */
     team: team.team,
     bankPageReturned: payIn.bankPageReturned,

@@ -67,6 +67,8 @@ export const historyFilterSchema = z
     from: z.int().nonnegative().optional(),
     to: z.int().nonnegative().optional(),
     profile: z.string().min(1).optional(),
+    /** Rows this operator made: an operator id (or, on rows from before personal accounts, the name typed then). */
+    operator: z.string().trim().min(1).max(60).optional(),
     sort: historySortSchema.default('createdAt_desc'),
     cursor: z.string().min(1).max(200).optional(),
     offset: z.int().nonnegative().optional(),

@@ -38,6 +38,18 @@ import {
   kycUpdateResult,
 } from './kyc-batch';
 import { kycEditsSchema } from './kyc-edits';
+import {
+  addOperatorInputSchema,
+  type ChannelAccess,
+  completeEnrolmentInputSchema,
+  firstSupervisorInputSchema,
+  operatorIdSchema,
+  operatorViewSchema,
+  resetOperatorInputSchema,
+  roleIdSchema,
+  sessionStateSchema,
+  signInInputSchema,
+} from './operators';
 import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-input';
 import { profileSchema, settingsSchema } from './profile';
 import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
@@ -115,28 +127,6 @@ export const settingsViewSchema = z.object({
   teamSecretsSet: teamSecretsSetSchema.optional(),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
-
-/** Wrong passphrases in a row before the lockout, and how long it lasts (PCI DSS 8.3.4); main applies them. */
-export const OPERATOR_LOCKOUT = { wrongPassphrases: 5, minutes: 30 } as const;
-
-/** The operator lock (PCI DSS 8.2.8): whether a passphrase is set, whether Paydesk is locked now. */
-export const lockStateSchema = z.object({
-  passphraseSet: z.boolean(),
-  locked: z.boolean(),
-  idleLockMinutes: z.int(),
-  /** With a passphrase set and no lockout: wrong passphrases still allowed before the lockout. */
-  triesLeft: z.int().min(0).optional(),
-  /** After too many wrong passphrases no passphrase is checked until then (PCI DSS 8.3.4). */
-  lockedOutUntil: z.iso.datetime().optional(),
-  /** The OS keychain that keeps the passphrase's hash cannot be read: what that means and what to do. */
-  keychainProblem: z.string().optional(),
-});
-export type LockState = z.infer<typeof lockStateSchema>;
-export const PASSPHRASE_MIN_LENGTH = 8;
-const passphrase = z.string().max(256);
-const newPassphrase = passphrase.min(PASSPHRASE_MIN_LENGTH, `At least ${PASSPHRASE_MIN_LENGTH} characters.`);
-/** What may be called while Paydesk is locked: everything else answers { kind: 'locked' }. */
-export const CHANNELS_OPEN_WHILE_LOCKED = ['app.info', 'lock.status', 'lock.unlock'] as const;
 
 export const storedCardSchema = z.object({
   ccStorageID: z.string(),
@@ -232,121 +222,160 @@ export const historyDetailSchema = z.object({
   kycEditsUnreadable: z.int().nonnegative().optional(),
 });
 
-const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+/** A channel: what it takes, what it answers, and what the caller needs (operators.ts: main's gate checks it). */
+const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, access: ChannelAccess) => ({
+  input,
+  output,
+  access,
+});
 
 export const ipcChannels = {
-  'app.info': channel(none, appInfoSchema),
-  'settings.get': channel(none, settingsViewSchema),
+  'app.info': channel(none, appInfoSchema, 'anyone'),
+  'settings.get': channel(none, settingsViewSchema, 'signed-in'),
   'settings.update': channel(
-    z.strictObject({
-      operatorName: z.string().max(60).optional(),
-      idleLockMinutes: z.int().min(1).max(240).optional(),
-    }),
+    z.strictObject({ idleLockMinutes: z.int().min(1).max(240).optional() }),
     settingsViewSchema,
+    'settings.manage',
   ),
-  'profiles.save': channel(profileSchema, settingsViewSchema),
-  'profiles.remove': channel(id, settingsViewSchema),
-  'profiles.activate': channel(id, settingsViewSchema),
-  'profiles.testConnection': channel(id, connectionTestSchema),
+  'profiles.save': channel(profileSchema, settingsViewSchema, 'settings.manage'),
+  'profiles.remove': channel(id, settingsViewSchema, 'settings.manage'),
+  'profiles.activate': channel(id, settingsViewSchema, 'settings.manage'),
+  'profiles.testConnection': channel(id, connectionTestSchema, 'settings.manage'),
   'secret.set': channel(
     z.strictObject({ profileId: z.string().min(1).max(64), secret: z.string().min(1).max(512) }),
     settingsViewSchema,
+    'secrets.manage',
   ),
-  'secret.remove': channel(z.strictObject({ profileId: z.string().min(1).max(64) }), settingsViewSchema),
+  'secret.remove': channel(
+    z.strictObject({ profileId: z.string().min(1).max(64) }),
+    settingsViewSchema,
+    'secrets.manage',
+  ),
   /** Sets or removes (null) the team database connection; removing it also removes its password and key. */
   'settings.setTeam': channel(
     z.strictObject({ connection: teamConnectionSchema.nullable() }),
     settingsViewSchema,
+    'settings.manage',
   ),
   /** Stores the team connection's password and/or the team key in the keychain. */
   'secret.setTeam': channel(
     z.strictObject({ password: z.string().min(1).max(512).optional(), key: teamKeySchema.optional() }),
     settingsViewSchema,
+    'secrets.manage',
   ),
-  'lock.status': channel(none, lockStateSchema),
+  /** Who is at the desk (operators.ts): what the sign-in screen and the shell show. */
+  'session.status': channel(none, sessionStateSchema, 'anyone'),
+  /** The first start of a desk (no account yet): the first supervisor, who enrols next. */
+  'session.createFirstSupervisor': channel(firstSupervisorInputSchema, sessionStateSchema, 'anyone'),
+  /** Id, passphrase and code; a refusal never says which was wrong. Also unlocks a locked desk (same person). */
+  'session.signIn': channel(signInInputSchema, sessionStateSchema, 'anyone'),
+  /** The enrolling account's own passphrase (when needed) and its first code: signs it in. */
+  'session.completeEnrolment': channel(completeEnrolmentInputSchema, sessionStateSchema, 'anyone'),
+  /** Signs out (also switch operator: the next person signs in); what was on screen is dropped. */
+  'session.signOut': channel(none, sessionStateSchema, 'anyone'),
+  'session.lockNow': channel(none, sessionStateSchema, 'signed-in'),
   /** The renderer reports the operator's keyboard or pointer activity (throttled) so main can time idleness. */
-  'lock.activity': channel(none, lockStateSchema),
-  'lock.lockNow': channel(none, lockStateSchema),
-  'lock.unlock': channel(z.strictObject({ passphrase: passphrase.min(1) }), lockStateSchema),
-  /** Sets or replaces the passphrase; replacing needs the current one. */
-  'lock.setPassphrase': channel(
-    z.strictObject({ current: passphrase.optional(), passphrase: newPassphrase }),
-    lockStateSchema,
+  'session.activity': channel(none, sessionStateSchema, 'signed-in'),
+  'operators.list': channel(none, z.array(operatorViewSchema), 'operators.manage'),
+  /** A new account with a one-time passphrase: its owner chooses their own and enrols at the first sign-in. */
+  'operators.add': channel(addOperatorInputSchema, z.array(operatorViewSchema), 'operators.manage'),
+  'operators.setEnabled': channel(
+    z.strictObject({ id: operatorIdSchema, enabled: z.boolean() }),
+    z.array(operatorViewSchema),
+    'operators.manage',
   ),
-  'lock.removePassphrase': channel(z.strictObject({ current: passphrase.min(1) }), lockStateSchema),
-  'payin.submit': channel(payInSubmitSchema, payInResultSchema),
-  'payin.askAgain': channel(historyId.extend({ card: reenteredCard.optional() }), payInResultSchema),
-  'payin.cancelBankPage': channel(historyId, payInResultSchema),
+  'operators.setRole': channel(
+    z.strictObject({ id: operatorIdSchema, role: roleIdSchema }),
+    z.array(operatorViewSchema),
+    'operators.manage',
+  ),
+  /** A forgotten passphrase or a lost phone: a one-time passphrase, and enrolment again (PCI DSS 8.3.5). */
+  'operators.reset': channel(resetOperatorInputSchema, z.array(operatorViewSchema), 'operators.manage'),
+  'payin.submit': channel(payInSubmitSchema, payInResultSchema, 'payin.send'),
+  'payin.askAgain': channel(
+    historyId.extend({ card: reenteredCard.optional() }),
+    payInResultSchema,
+    'payin.send',
+  ),
+  'payin.cancelBankPage': channel(historyId, payInResultSchema, 'payin.send'),
   /** Brings the pay-in's bank page window to the front; `focused` false when main has no such window open. */
-  'payin.focusBankPage': channel(historyId, z.object({ focused: z.boolean() })),
+  'payin.focusBankPage': channel(historyId, z.object({ focused: z.boolean() }), 'payin.send'),
   /** A settled pay-in's receipt (approved or declined only), in the desk's time zone, to show and print. */
-  'payin.receipt': channel(receiptRequestSchema, receiptSchema),
+  'payin.receipt': channel(receiptRequestSchema, receiptSchema, 'receipt.issue'),
   /** The same receipt as a PDF to send the customer; audited as a copy leaving the desk. */
-  'payin.receiptPdf': channel(receiptRequestSchema, receiptPdfSchema),
-  'payin.storedCards': channel(customerId, z.array(storedCardSchema)),
+  'payin.receiptPdf': channel(receiptRequestSchema, receiptPdfSchema, 'receipt.issue'),
+  'payin.storedCards': channel(customerId, z.array(storedCardSchema), 'payin.send'),
   /** Takes a stored card off Paydesk's list (the gateway keeps it); answers the customer's cards left. */
   'payin.forgetStoredCard': channel(
     z.strictObject({ ccStorageID: z.string().min(1).max(128) }),
     z.array(storedCardSchema),
+    'payin.removeCard',
   ),
-  'payin.customer': channel(customerId, returningCustomerSchema),
+  'payin.customer': channel(customerId, returningCustomerSchema, 'payin.send'),
   /**
    * The pay-ins this desk sent since it started that are still under way (IN_PROGRESS_STATUSES), newest
    * first, each with its bank page while that is still valid (assumption A38): what the Pay-in page shows
    * again after an unlock.
    */
-  'payin.underWay': channel(none, z.array(payInResultSchema)),
+  'payin.underWay': channel(none, z.array(payInResultSchema), 'payin.send'),
   /** The pay-in's bank page again, while it is still valid (A38); refused (`conflict`) once it is not. */
-  'payin.reopenBankPage': channel(historyId, payInResultSchema),
+  'payin.reopenBankPage': channel(historyId, payInResultSchema, 'payin.send'),
   /** Marks a pay-in that is not settled for follow-up, with the reason: audited with the operator's name. */
   'payin.markFollowUp': channel(
     historyId.extend({ reason: followUpReasonSchema }),
     z.object({ historyId: z.int().positive(), operator: z.string(), reason: z.string(), at: z.int() }),
+    'payin.send',
   ),
   /** The KYC page is open: main readies the worker that reads files, so the first file opens as fast as later ones. */
   'kyc.prepare': channel(
     none,
     // The largest file Paydesk opens by path, for the KYC page to say so.
     z.strictObject({ ready: z.literal(true), maxFileBytes: z.int().positive() }),
+    'kyc.send',
   ),
-  'kyc.open': channel(kycOpenInput, kycBatchSummary),
-  'kyc.setMapping': channel(kycMappingInput, kycBatchSummary),
-  'kyc.setDateOrder': channel(kycDateOrderInput, kycBatchSummary),
-  'kyc.rows': channel(kycRowsQuery, kycRowsPage),
-  'kyc.update': channel(kycUpdateInput, kycUpdateResult),
-  'kyc.submit': channel(kycSubmitInput, kycSubmitResult),
-  'kyc.resubmitChunk': channel(kycResubmitInput, kycSubmitResult),
-  'kyc.exportRejected': channel(kycBatchRef, kycExportResult),
+  'kyc.open': channel(kycOpenInput, kycBatchSummary, 'kyc.send'),
+  'kyc.setMapping': channel(kycMappingInput, kycBatchSummary, 'kyc.send'),
+  'kyc.setDateOrder': channel(kycDateOrderInput, kycBatchSummary, 'kyc.send'),
+  'kyc.rows': channel(kycRowsQuery, kycRowsPage, 'kyc.send'),
+  'kyc.update': channel(kycUpdateInput, kycUpdateResult, 'kyc.send'),
+  'kyc.submit': channel(kycSubmitInput, kycSubmitResult, 'kyc.send'),
+  'kyc.resubmitChunk': channel(kycResubmitInput, kycSubmitResult, 'kyc.send'),
+  'kyc.exportRejected': channel(kycBatchRef, kycExportResult, 'kyc.send'),
   /** Closes a file, also while it is being checked (the check stops); not while it is being sent. */
-  'kyc.close': channel(kycBatchRef, kycCloseResult),
+  'kyc.close': channel(kycBatchRef, kycCloseResult, 'kyc.send'),
   /** The compliance officer confirms document-date warnings (expired, not yet valid): those rows may be sent. */
-  'kyc.confirmWarnings': channel(kycConfirmWarningsInput, kycConfirmWarningsResult),
-  'history.query': channel(historyFilterSchema, historyPageSchema),
-  'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema),
-  'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema)),
-  'history.exportCsv': channel(historyFilterSchema, z.object({ csv: z.string(), fileName: z.string() })),
+  'kyc.confirmWarnings': channel(kycConfirmWarningsInput, kycConfirmWarningsResult, 'kyc.send'),
+  'history.query': channel(historyFilterSchema, historyPageSchema, 'history.own'),
+  'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema, 'history.own'),
+  'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema), 'history.own'),
+  'history.exportCsv': channel(
+    historyFilterSchema,
+    z.object({ csv: z.string(), fileName: z.string() }),
+    'history.export',
+  ),
   /** A full check of every audit entry and every row, now; reports every problem it finds. */
-  'history.verify': channel(none, historyVerificationSchema),
+  'history.verify': channel(none, historyVerificationSchema, 'history.verify'),
   /** The latest check's result (at start, then each full check) without checking again. */
-  'history.auditStatus': channel(none, auditStatusSchema),
+  'history.auditStatus': channel(none, auditStatusSchema, 'signed-in'),
   /** The notice of a history salvaged at start (history-salvage.ts), until acknowledged; null when none. */
-  'history.startupNotice': channel(none, historySalvageNoticeSchema.nullable()),
+  'history.startupNotice': channel(none, historySalvageNoticeSchema.nullable(), 'signed-in'),
   /** The operator has read it (audited); answers the next notice still unread, or null. */
-  'history.acknowledgeStartupNotice': channel(none, historySalvageNoticeSchema.nullable()),
+  'history.acknowledgeStartupNotice': channel(none, historySalvageNoticeSchema.nullable(), 'signed-in'),
   /** Team mode's replication: the outbox's depth, the last batch sent, the last error. No database call. */
-  'team.status': channel(none, teamStatusSchema),
+  'team.status': channel(none, teamStatusSchema, 'signed-in'),
   /**
    * Team History (team/team-history.ts), read from PostgreSQL: each answers `ok: false` with the reason
    * (no team connection, the database unreachable or slow, a grant missing) rather than a refusal.
    */
-  'team.query': channel(teamHistoryFilterSchema, teamAnswerSchema(teamHistoryPageSchema)),
-  'team.get': channel(teamRowRefSchema, teamAnswerSchema(teamHistoryDetailSchema.nullable())),
+  'team.query': channel(teamHistoryFilterSchema, teamAnswerSchema(teamHistoryPageSchema), 'team.read'),
+  'team.get': channel(teamRowRefSchema, teamAnswerSchema(teamHistoryDetailSchema.nullable()), 'team.read'),
   'team.dailyTotals': channel(
     z.strictObject({
       filter: teamHistoryFilterSchema,
       utcOffsetMinutes: dailyTotalsQuerySchema.shape.utcOffsetMinutes,
     }),
     teamAnswerSchema(z.array(dailyTotalSchema)),
+    'team.read',
   ),
   /** Audited on this desk, like History's own export. */
   'team.exportCsv': channel(
@@ -354,11 +383,12 @@ export const ipcChannels = {
     teamAnswerSchema(
       z.object({ csv: z.string(), fileName: z.string(), rows: z.int(), truncated: z.boolean() }),
     ),
+    'team.read',
   ),
   /** The desks the team view's desk filter offers (a desk's own role: itself only). */
-  'team.desks': channel(none, teamAnswerSchema(z.array(teamDeskSchema))),
+  'team.desks': channel(none, teamAnswerSchema(z.array(teamDeskSchema)), 'team.read'),
   /** The pay-ins whose outcome is unknown on any desk of the team, newest first. */
-  'team.outcomeUnknown': channel(none, teamAnswerSchema(teamQueueSchema)),
+  'team.outcomeUnknown': channel(none, teamAnswerSchema(teamQueueSchema), 'team.read'),
   /**
    * A supervisor's check of every desk (or one) from the team database alone (team/team-verify.ts):
    * signatures, links, anchors and every replicated row. Audited on this desk.
@@ -366,6 +396,7 @@ export const ipcChannels = {
   'team.verify': channel(
     z.strictObject({ deskId: deskIdSchema.optional() }),
     teamAnswerSchema(z.array(deskVerificationSchema)),
+    'team.verify',
   ),
 } as const;
 
@@ -376,7 +407,7 @@ export const ipcChannels = {
  * a path; main answers them through the same lock gate and dispatcher as the contract's channels.
  */
 export const ipcFileChannels = {
-  'kyc.openPath': channel(kycOpenPathInput, kycBatchSummary),
+  'kyc.openPath': channel(kycOpenPathInput, kycBatchSummary, 'kyc.send'),
 } as const;
 
 export const ipcEvents = {
@@ -384,7 +415,7 @@ export const ipcEvents = {
   'payin.changed': payInResultSchema,
   'kyc.progress': kycProgressEvent,
   'kyc.checked': kycCheckedEvent,
-  'lock.changed': lockStateSchema,
+  'session.changed': sessionStateSchema,
   /** A check of the audit trail finished (the background one after start, or history.verify). */
   'history.auditChanged': auditStatusSchema,
 } as const;

@@ -10,6 +10,7 @@ import {
   type CredentialVault,
   checkAuditAccount,
   checkSecret,
+  OPERATORS_KEY_ACCOUNT,
   PASSPHRASE_ACCOUNT,
   secretAccount,
   teamAccount,
@@ -75,6 +76,13 @@ export function createKeychainVault(serviceName: string): CredentialVault {
     },
     deleteOperatorPassphrase() {
       return keychain('delete the passphrase', () => entry(PASSPHRASE_ACCOUNT).deleteCredential());
+    },
+    getOperatorsKey() {
+      return read(OPERATORS_KEY_ACCOUNT);
+    },
+    async setOperatorsKey(value) {
+      checkSecret(value);
+      await keychain('store the operator accounts key', () => entry(OPERATORS_KEY_ACCOUNT).setPassword(value));
     },
     async getAuditItem(account) {
       checkAuditAccount(account);

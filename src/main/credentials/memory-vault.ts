@@ -6,6 +6,7 @@ import {
   type CredentialVault,
   checkAuditAccount,
   checkSecret,
+  OPERATORS_KEY_ACCOUNT,
   PASSPHRASE_ACCOUNT,
   secretAccount,
   teamAccount,
@@ -40,6 +41,13 @@ export function createMemoryVault(): CredentialVault {
     },
     async deleteOperatorPassphrase() {
       return entries.delete(PASSPHRASE_ACCOUNT);
+    },
+    async getOperatorsKey() {
+      return entries.get(OPERATORS_KEY_ACCOUNT);
+    },
+    async setOperatorsKey(value) {
+      checkSecret(value);
+      entries.set(OPERATORS_KEY_ACCOUNT, value);
     },
     async getAuditItem(account) {
       checkAuditAccount(account);

@@ -15,6 +15,12 @@ export interface CredentialVault {
   hasOperatorPassphrase(): Promise<boolean>;
   verifyOperatorPassphrase(passphrase: string): Promise<boolean>;
   deleteOperatorPassphrase(): Promise<boolean>;
+  /**
+   * The key the operator accounts file is sealed and its authenticator secrets encrypted with
+   * (operators/account-store.ts); undefined before the first account. Main-only.
+   */
+  getOperatorsKey(): Promise<string | undefined>;
+  setOperatorsKey(value: string): Promise<void>;
   /** The audit trail's key record or anchor of one history file (auditAccount); undefined when none. */
   getAuditItem(account: string): Promise<string | undefined>;
   setAuditItem(account: string, value: string): Promise<void>;
@@ -44,6 +50,7 @@ export class VaultError extends Error {
 }
 
 export const PASSPHRASE_ACCOUNT = 'operator-passphrase';
+export const OPERATORS_KEY_ACCOUNT = 'operator-accounts-key';
 
 export function secretAccount(profileId: string): string {
   if (profileId.trim() === '' || profileId.length > 200) {

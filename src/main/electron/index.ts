@@ -58,7 +58,7 @@ async function start(): Promise<void> {
     settingsStore: new ElectronStore<Record<string, unknown>>({ name: 'settings' }),
     ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),
-    // The passphrase only ever goes to the keychain: unreadable, it keeps Paydesk locked (lock-service.ts).
+    // The accounts' key only ever goes to the keychain: unreadable, nobody signs in (operators/account-store.ts).
     keychainVault: createKeychainVault('Paydesk'),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
@@ -72,11 +72,9 @@ async function start(): Promise<void> {
   const appUrl = devServerUrl ?? APP_ENTRY_URL;
   mainWindow = createAppWindow({ preloadPath: join(import.meta.dirname, '../preload/index.cjs'), appUrl });
   bindIpc(ipcMain, mainWindow, paydesk.dispatch, originOf(appUrl) ?? APP_ENTRY_URL, paydesk.dispatchFile);
-  // Locking the computer locks Paydesk too, when the operator has a passphrase to unlock it with.
-  const { lock } = paydesk;
-  powerMonitor.on('lock-screen', () => {
-    if (lock.state().passphraseSet) lock.lockNow();
-  });
+  // Locking the computer locks Paydesk too: the same operator signs in again.
+  const { session } = paydesk;
+  powerMonitor.on('lock-screen', () => void session.lockNow());
   mainWindow.on('closed', () => {
     mainWindow = undefined;
   });

@@ -64,6 +64,7 @@ export function dailyTotalsSql(filter: HistoryFilter, utcOffsetMinutes: number):
   const offsetMs = utcOffsetMinutes * 60_000;
   const fromRollups =
     filter.text === undefined &&
+    filter.operator === undefined &&
     onBucketEdge(filter.from) &&
     onBucketEdge(filter.to) &&
     offsetMs % BUCKET_MS === 0;

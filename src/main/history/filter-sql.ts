@@ -182,6 +182,10 @@ export function whereSql(filter: Omit<HistoryFilter, 'sort' | 'limit'>): WhereSq
     params.profile = filter.profile;
     clauses.push('profile = :profile');
   }
+  if (filter.operator !== undefined) {
+    params.operator = filter.operator;
+    clauses.push('operator = :operator');
+  }
   return { clauses, params };
 }
 

@@ -73,7 +73,8 @@ export async function createHistoryFeature(config: PaydeskConfig) {
       /** The background quick_check's verdict, for a file too large to check at start. */
       deepCheck: deepCheck?.verdict,
     },
-    handlers: (operator: () => string) => historyHandlers({ history, operator, dataDir: config.dataDir }),
+    handlers: (operator: () => string, ownRowsOnly: () => string | undefined) =>
+      historyHandlers({ history, operator, ownRowsOnly, dataDir: config.dataDir }),
     /** The newest anchor to the keychain (one that does not answer does not keep Paydesk open), the last backup. */
     async stop(): Promise<void> {
       await Promise.race([history.flush(), new Promise((done) => setTimeout(done, 2_000).unref())]);

@@ -13,12 +13,21 @@ export function historyHandlers(deps: {
   operator: () => string;
   /** The data folder, where the salvage reports are kept. */
   dataDir: string;
+  /**
+   * Whose rows the caller may read: their own id for a role without `history.all` (main narrows every
+   * read to it, whatever the filter asked), undefined for all of them.
+   */
+  ownRowsOnly: () => string | undefined;
 }): HandlersOf<'history'> {
   const { history } = deps;
+  const scoped = <F extends { operator?: string | undefined }>(filter: F): F => {
+    const own = deps.ownRowsOnly();
+    return own === undefined ? filter : { ...filter, operator: own };
+  };
   return {
     'history.query': async (filter) => {
       try {
-        return history.query(filter);
+        return history.query(scoped(filter));
       } catch (error) {
         // A cursor is opaque text from the renderer: one Paydesk did not issue is bad input, not a fault.
         if (error instanceof InvalidCursorError) throw new Refusal('invalid', error.message, 'cursor');
@@ -27,7 +36,8 @@ export function historyHandlers(deps: {
     },
     'history.get': async ({ id }) => {
       const row = history.getById(id);
-      if (!row) throw new Refusal('not_found', `No history entry ${id}.`, 'id');
+      const own = deps.ownRowsOnly();
+      if (!row || (own !== undefined && row.operator !== own)) throw new Refusal('not_found', `No history entry ${id}.`, 'id');
       const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
       const timeline = history
         .auditTrail(id)
@@ -44,9 +54,12 @@ export function historyHandlers(deps: {
       const { edits, unreadable } = history.kycEdits(id);
       return { row, timeline, audit, kycEdits: edits, kycEditsUnreadable: unreadable };
     },
-    'history.dailyTotals': async (query) => history.dailyTotals(query),
+    'history.dailyTotals': async (query) => {
+      const own = deps.ownRowsOnly();
+      return history.dailyTotals(own === undefined ? query : { ...query, filter: { ...query.filter, operator: own } });
+    },
     'history.exportCsv': async (filter) => ({
-      csv: history.exportCsv(filter, { operator: deps.operator() }),
+      csv: history.exportCsv(scoped(filter), { operator: deps.operator() }),
       fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,
     }),
     'history.verify': async () => history.verifyAll(),

@@ -13,6 +13,10 @@ import { createLogger } from '../../../src/main/log/logger';
 import type { PayInTransport } from '../../../src/main/payin/gateway-transport';
 import type { KeyValueStore } from '../../../src/main/settings/settings-service';
 import { SAMPLE_CUSTOMER } from './sample-customer';
+import { enrolFirstSupervisor, signIn, TEST_SESSION_CLOCK, type TestOperator } from './sign-in';
+
+/** The operators the fixture signed in, by data folder: a restart on the same folder signs them in again. */
+const operatorsByDataDir = new Map<string, TestOperator>();
 
 export function memoryStore(): KeyValueStore & { dump(): string } {
   const values = new Map<string, unknown>();
@@ -37,6 +41,8 @@ export interface Fixture {
   data<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>): Promise<ChannelOutput<C>>;
   /** Waits (up to 10 s) until history has the pay-in in `status`, and returns its row. */
   waitForStatus(historyId: number, status: PayInStatus): Promise<PayInRow>;
+  /** The operator signed in at start (the desk's first supervisor), with what they sign in with. */
+  operator: TestOperator | undefined;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,13 @@ export interface FixtureOptions {
   overdueAsk?: PaydeskConfig['overdueAsk'];
   /** Told of each event as the app emits it (a benchmark times them; tests read `events`). */
   onEvent?: (event: string, payload: unknown) => void;
+  /**
+   * false: the desk is left as it starts (the sign-in or first-start screen). Otherwise the first supervisor
+   * is created and signed in (or, on a data folder a fixture used before, signed in again).
+   */
+  signIn?: boolean;
+  /** The session's clocks (PaydeskConfig.sessionClock); the test clock of sign-in.ts otherwise. */
+  sessionClock?: PaydeskConfig['sessionClock'];
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -90,14 +103,27 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     ...(options.teamTiming && { teamTiming: options.teamTiming }),
     ...(options.now && { now: options.now }),
     ...(options.overdueAsk && { overdueAsk: options.overdueAsk }),
+    sessionClock: options.sessionClock ?? TEST_SESSION_CLOCK,
   });
   // Tests read the sandbox's state right away: wait for the start-up's background start, as a user's first
   // pay-in would.
   await paydesk.startedInBackground;
   const call = <T>(channel: string, input?: unknown) =>
     paydesk.dispatch(channel, input) as Promise<IpcResult<T>>;
+  let operator: TestOperator | undefined;
+  if (options.signIn !== false) {
+    const state = await paydesk.session.status();
+    const known = operatorsByDataDir.get(dataDir);
+    if (state.kind === 'first-start') operator = await enrolFirstSupervisor(call);
+    else if (state.kind === 'signed-out' && known) {
+      await signIn(call, known);
+      operator = known;
+    }
+    if (operator) operatorsByDataDir.set(dataDir, operator);
+  }
   return {
     paydesk,
+    operator,
     dataDir,
     store,
     events,

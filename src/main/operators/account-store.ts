@@ -1,0 +1,156 @@
+// The desk's operator accounts, in the data folder (operators.json), sealed with a key kept in the OS
+// keychain: an HMAC over the whole file, so that an agent who edits the file to make themselves a supervisor
+// (or to clear a lockout) gets a desk that opens for nobody, and each authenticator secret encrypted
+// (AES-256-GCM), so the file alone does not let anyone compute a code. Passphrases are scrypt hashes with
+// their own salt (credentials/passphrase-hash.ts).
+//
+// Fails closed: a key in the keychain with no file, a file with no key, a seal that does not verify or a
+// file that does not parse is `damaged`, never "no accounts yet" (which would let anyone create a supervisor).
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { operatorIdSchema, roleIdSchema } from '@shared/operators';
+import { z } from 'zod';
+import type { CredentialVault } from '../credentials/vault';
+
+export const ACCOUNTS_FILE = 'operators.json';
+
+const accountSchema = z.strictObject({
+  id: operatorIdSchema,
+  displayName: z.string().min(1).max(60),
+  role: roleIdSchema,
+  enabled: z.boolean(),
+  createdAt: z.iso.datetime(),
+  createdBy: z.string().min(1),
+  passphraseHash: z.string().startsWith('scrypt$'),
+  /** Set by a supervisor (new account or reset): its owner must choose their own at the next sign-in. */
+  temporaryPassphrase: z.boolean(),
+  /** The confirmed authenticator: its secret encrypted under the accounts key, and the last step used. */
+  totp: z.strictObject({ secret: z.string().min(1), lastStep: z.int().nonnegative() }).nullable(),
+  wrongInARow: z.int().min(0).max(1_000),
+  lockout: z.strictObject({ startedAt: z.iso.datetime(), endsAt: z.iso.datetime() }).optional(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const accountsBodySchema = z.strictObject({
+  version: z.literal(1),
+  accounts: z.array(accountSchema),
+});
+const sealedFileSchema = z.strictObject({ body: z.string(), seal: z.string().regex(/^[0-9a-f]{64}$/) });
+
+export type AccountsRead =
+  | { kind: 'none' }
+  | { kind: 'found'; accounts: Account[] }
+  | { kind: 'damaged'; message: string }
+  | { kind: 'keychain'; message: string };
+
+export type AccountStore = Awaited<ReturnType<typeof accountStoreIn>>;
+
+type KeyVault = Pick<CredentialVault, 'getOperatorsKey' | 'setOperatorsKey'>;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const DAMAGED_WAY_OUT =
+  'Nobody can sign in until it is put right. A supervisor can restore operators.json from a backup of the ' +
+  'data folder. To start again with no accounts, a supervisor removes both operators.json and the ' +
+  '"operator-accounts-key" entry of Paydesk in the OS keychain: the next start creates a first supervisor ' +
+  '(the history and its audit trail are kept).';
+
+function keysOf(key: Buffer): { seal: Buffer; secrets: Buffer } {
+  const derive = (info: string) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), info, 32));
+  return { seal: derive('paydesk operators seal'), secrets: derive('paydesk operators totp') };
+}
+
+export function accountStoreIn(dataDir: string, vault: KeyVault) {
+  const file = join(dataDir, ACCOUNTS_FILE);
+  let keys: { seal: Buffer; secrets: Buffer } | undefined;
+
+  async function readKey(): Promise<Buffer | undefined> {
+    const stored = await vault.getOperatorsKey();
+    return stored === undefined ? undefined : Buffer.from(stored, 'base64');
+  }
+
+  const sealOf = (body: string) => createHmac('sha256', keys!.seal).update(body, 'utf8').digest('hex');
+
+  return {
+    file,
+
+    async read(): Promise<AccountsRead> {
+      let key: Buffer | undefined;
+      try {
+        key = await readKey();
+      } catch (error) {
+        return {
+          kind: 'keychain',
+          message:
+            `Nobody can sign in: the OS keychain, which keeps the key of the operator accounts, cannot be ` +
+            `read (${errorText(error)}). Unlock the keychain (log in to the desktop session again), then try again.`,
+        };
+      }
+      const present = existsSync(file);
+      if (!key && !present) return { kind: 'none' };
+      if (!key || key.length !== 32) {
+        return {
+          kind: 'damaged',
+          message: `The operator accounts are here but their key is not in the OS keychain. ${DAMAGED_WAY_OUT}`,
+        };
+      }
+      keys = keysOf(key);
+      if (!present) {
+        return {
+          kind: 'damaged',
+          message: `The operator accounts file (${ACCOUNTS_FILE}) is missing from the data folder. ${DAMAGED_WAY_OUT}`,
+        };
+      }
+      try {
+        const sealed = sealedFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+        const expected = Buffer.from(sealOf(sealed.body), 'hex');
+        if (!timingSafeEqual(expected, Buffer.from(sealed.seal, 'hex'))) {
+          return {
+            kind: 'damaged',
+            message: `The operator accounts file (${ACCOUNTS_FILE}) was changed outside Paydesk. ${DAMAGED_WAY_OUT}`,
+          };
+        }
+        return { kind: 'found', accounts: accountsBodySchema.parse(JSON.parse(sealed.body)).accounts };
+      } catch {
+        return {
+          kind: 'damaged',
+          message: `The operator accounts file (${ACCOUNTS_FILE}) cannot be read. ${DAMAGED_WAY_OUT}`,
+        };
+      }
+    },
+
+    /** Writes every account, sealed; the first write makes the key and puts it in the keychain. */
+    async write(accounts: readonly Account[]): Promise<void> {
+      if (!keys) {
+        const key = randomBytes(32);
+        await vault.setOperatorsKey(key.toString('base64'));
+        keys = keysOf(key);
+      }
+      const body = JSON.stringify(accountsBodySchema.parse({ version: 1, accounts }));
+      const next = `${file}.${process.pid}.tmp`;
+      try {
+        writeFileSync(next, `${JSON.stringify({ body, seal: sealOf(body) }, null, 1)}\n`, { mode: 0o600 });
+        renameSync(next, file);
+      } finally {
+        rmSync(next, { force: true });
+      }
+    },
+
+    encryptSecret(base32: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', keys!.secrets, iv);
+      const sealed = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+    },
+
+    decryptSecret(encrypted: string): string {
+      const raw = Buffer.from(encrypted, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', keys!.secrets, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}

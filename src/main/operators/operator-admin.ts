@@ -1,0 +1,99 @@
+// What a supervisor changes in the accounts (operators.* channels, permission `operators.manage`): add an
+// operator with a one-time passphrase, disable or enable, change the role, reset a forgotten passphrase or
+// a lost phone (PCI DSS 8.3.5: the owner chooses a new passphrase and enrols again at the next sign-in).
+// Ids are never reused: an account is disabled, never deleted. Each change is audited with both ids.
+import type { OperatorId, OperatorView, RoleId } from '@shared/operators';
+import { hashPassphrase } from '../credentials/passphrase-hash';
+import { Refusal } from '../refusal';
+import type { Account } from './account-store';
+import type { SessionAudit, SessionService } from './session-service';
+
+export type OperatorAdmin = ReturnType<typeof createOperatorAdmin>;
+
+export function createOperatorAdmin(session: SessionService, audit: SessionAudit, now: () => number = Date.now) {
+  function view(): OperatorView[] {
+    return [...session.accounts().values()]
+      .map((account) => {
+        const lockedOut = session.lockoutEndMs(account);
+        return {
+          id: account.id,
+          displayName: account.displayName,
+          role: account.role,
+          enabled: account.enabled,
+          enrolled: account.totp !== null && !account.temporaryPassphrase,
+          ...(lockedOut !== undefined && { lockedOutUntil: new Date(lockedOut).toISOString() }),
+          createdAt: account.createdAt,
+          createdBy: account.createdBy,
+        };
+      })
+      .sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  function existing(id: OperatorId): Account {
+    const account = session.accounts().get(id);
+    if (!account) throw new Refusal('not_found', `No operator ${id} on this desk.`, 'id');
+    return account;
+  }
+
+  function notYourself(id: OperatorId, what: string): void {
+    if (id === session.operatorId()) {
+      throw new Refusal('forbidden', `You cannot ${what} your own account: another supervisor must.`, 'id');
+    }
+  }
+
+  async function changed(id: OperatorId, event: string, detail: Record<string, unknown>): Promise<OperatorView[]> {
+    await session.save();
+    audit(event, 'success', session.operatorId(), { target: id, ...detail });
+    await session.afterAdminChange(id);
+    return view();
+  }
+
+  return {
+    list: async () => view(),
+
+    async add(input: { id: OperatorId; displayName: string; role: RoleId; temporaryPassphrase: string }) {
+      if (session.accounts().has(input.id)) {
+        throw new Refusal('conflict', `The id ${input.id} is taken (ids are never reused): choose another.`, 'id');
+      }
+      session.accounts().set(input.id, {
+        id: input.id,
+        displayName: input.displayName,
+        role: input.role,
+        enabled: true,
+        createdAt: new Date(now()).toISOString(),
+        createdBy: session.operatorId(),
+        passphraseHash: await hashPassphrase(input.temporaryPassphrase),
+        temporaryPassphrase: true,
+        totp: null,
+        wrongInARow: 0,
+      });
+      return changed(input.id, 'operator.added', { role: input.role, displayName: input.displayName });
+    },
+
+    async setEnabled(input: { id: OperatorId; enabled: boolean }) {
+      notYourself(input.id, input.enabled ? 'enable' : 'disable');
+      const account = existing(input.id);
+      account.enabled = input.enabled;
+      return changed(input.id, input.enabled ? 'operator.enabled' : 'operator.disabled', {});
+    },
+
+    async setRole(input: { id: OperatorId; role: RoleId }) {
+      notYourself(input.id, 'change the role of');
+      const account = existing(input.id);
+      const from = account.role;
+      account.role = input.role;
+      return changed(input.id, 'operator.role_changed', { from, to: input.role });
+    },
+
+    async reset(input: { id: OperatorId; temporaryPassphrase: string }) {
+      notYourself(input.id, 'reset');
+      const account = existing(input.id);
+      account.passphraseHash = await hashPassphrase(input.temporaryPassphrase);
+      account.temporaryPassphrase = true;
+      account.totp = null;
+      account.wrongInARow = 0;
+      delete account.lockout;
+      return changed(input.id, 'operator.reset', {});
+    },
+  };
+}

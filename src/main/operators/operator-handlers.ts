@@ -1,0 +1,25 @@
+// What the session.* and operators.* channels answer (session-service.ts, operator-admin.ts). Which caller
+// may reach them is the contract's `access`, checked before this by ipc/session-gate.ts.
+import type { HandlersOf } from '../ipc/dispatch';
+import type { OperatorAdmin } from './operator-admin';
+import type { SessionService } from './session-service';
+
+export function operatorHandlers(
+  session: SessionService,
+  admin: OperatorAdmin,
+): HandlersOf<'session'> & HandlersOf<'operators'> {
+  return {
+    'session.status': () => session.status(),
+    'session.createFirstSupervisor': (input) => session.createFirstSupervisor(input),
+    'session.signIn': (input) => session.signIn(input),
+    'session.completeEnrolment': (input) => session.completeEnrolment(input),
+    'session.signOut': () => session.signOut(),
+    'session.lockNow': () => session.lockNow(),
+    'session.activity': () => session.activity(),
+    'operators.list': () => admin.list(),
+    'operators.add': (input) => admin.add(input),
+    'operators.setEnabled': (input) => admin.setEnabled(input),
+    'operators.setRole': (input) => admin.setRole(input),
+    'operators.reset': (input) => admin.reset(input),
+  };
+}

@@ -1,0 +1,50 @@
+// Operators as a feature of the app: the sealed accounts (account-store.ts), the session (who is signed in,
+// the idle lock), the supervisor's changes, and their IPC handlers. Everything is audited under the
+// operator's id. A desk upgraded from the single desk passphrase retires it when its first supervisor is
+// created: its hash leaves the keychain and its lock record the data folder (it is not converted).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PaydeskConfig } from '../app-config';
+import type { HistoryStore } from '../history/history-store';
+import type { SettingsService } from '../settings/settings-service';
+import { accountStoreIn } from './account-store';
+import { createOperatorAdmin } from './operator-admin';
+import { operatorHandlers } from './operator-handlers';
+import { createSessionService, type SessionAudit } from './session-service';
+
+/** The single desk passphrase's lock record, from before personal accounts. */
+const LEGACY_LOCK_RECORD = 'operator-lock.json';
+
+export async function createOperatorsFeature(
+  config: PaydeskConfig,
+  deps: { settings: SettingsService; history: HistoryStore },
+) {
+  const vault = config.keychainVault ?? config.vault;
+  const audit: SessionAudit = (event, outcome, operator, detail) =>
+    deps.history.recordEvent({ operator, event, outcome, resource: 'operators', ...(detail && { detail }) });
+  const session = await createSessionService({
+    store: accountStoreIn(config.dataDir, vault),
+    idleLockMinutes: () => deps.settings.read().idleLockMinutes,
+    emit: (state) => config.emit('session.changed', state),
+    audit,
+    legacyOperatorName: () => deps.settings.read().operatorName.trim() || undefined,
+    async retireLegacyPassphrase() {
+      rmSync(join(config.dataDir, LEGACY_LOCK_RECORD), { force: true });
+      try {
+        return await vault.deleteOperatorPassphrase();
+      } catch {
+        // The keychain cannot be read now: the hash stays there, unused (nothing reads it any more).
+        return false;
+      }
+    },
+    ...(config.sessionClock && { clock: config.sessionClock }),
+  });
+  const admin = createOperatorAdmin(session, audit);
+  session.startIdleClock();
+  return {
+    session,
+    admin,
+    handlers: () => operatorHandlers(session, admin),
+    stop: () => session.stopIdleClock(),
+  };
+}

@@ -1,0 +1,405 @@
+// Who is at the desk (PCI DSS 8.2.1, 8.2.8, 8.3.4, 8.4.2): one person signed in at a time, proved by their
+// passphrase and their authenticator's code; the idle lock and Lock now, which the same person undoes by
+// signing in again; ten wrong sign-ins lock the account (not the desk) for 30 minutes, across restarts.
+// Everything is audited under the operator's id. The accounts themselves: account-store.ts; what a
+// supervisor changes in them: operator-admin.ts.
+import {
+  ACCOUNT_LOCKOUT,
+  BUILT_IN_ROLES,
+  type Enrolment,
+  type OperatorId,
+  type Permission,
+  type SessionState,
+} from '@shared/operators';
+import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
+import { Refusal } from '../refusal';
+import type { Account, AccountStore } from './account-store';
+import { checkCode, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
+
+export const LOCKOUT_MS = ACCOUNT_LOCKOUT.minutes * 60_000;
+/** How often main looks at the idle clock; the lock lands at most this late. */
+export const IDLE_CHECK_INTERVAL_MS = 15_000;
+
+export interface SessionClock {
+  /** Never goes back, whatever the system clock does: times idleness and a lockout within one run. */
+  monotonicMs(): number;
+  /** The system clock: the codes' time, and a lockout carried over a restart. */
+  wallMs(): number;
+}
+
+export const SYSTEM_CLOCK: SessionClock = {
+  monotonicMs: () => performance.now(),
+  wallMs: () => Date.now(),
+};
+
+export type SessionAudit = (
+  event: string,
+  outcome: 'success' | 'failure',
+  operator: string,
+  detail?: Record<string, unknown>,
+) => void;
+
+export interface SessionServiceOptions {
+  store: AccountStore;
+  idleLockMinutes: () => number;
+  emit: (state: SessionState) => void;
+  audit: SessionAudit;
+  /** The desk's operator name from before personal accounts, offered as the first supervisor's name. */
+  legacyOperatorName: () => string | undefined;
+  /** Retires the single desk passphrase of an upgraded desk (its hash and its lock record). */
+  retireLegacyPassphrase: () => Promise<boolean>;
+  clock?: SessionClock;
+}
+
+/** Every refused sign-in says the same: never which of the id, passphrase and code was wrong. */
+const SIGN_IN_REFUSED =
+  'That operator id, passphrase and code do not sign anyone in. Check all three and try again; after 10 ' +
+  'failed sign-ins an account is locked for 30 minutes.';
+
+/** What a wrong sign-in costs: a hash check against a real-looking hash, so an unknown id takes as long. */
+const DUMMY_HASH_PROMISE = hashPassphrase('paydesk-unknown-operator');
+
+type Session =
+  | { kind: 'signed-out' }
+  | { kind: 'enrolling'; id: OperatorId; secret: string; needsPassphrase: boolean }
+  | { kind: 'signed-in'; id: OperatorId; locked: boolean };
+
+export type SessionService = Awaited<ReturnType<typeof createSessionService>>;
+
+export async function createSessionService(options: SessionServiceOptions) {
+  const { store, emit, audit } = options;
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  let accounts = new Map<OperatorId, Account>();
+  let trouble: { kind: 'damaged' | 'keychain'; message: string } | undefined;
+  let session: Session = { kind: 'signed-out' };
+  let lastActivity = clock.monotonicMs();
+  let timer: NodeJS.Timeout | undefined;
+  /** One sign-in at a time: calls sent together must not all pass the lockout test before one is counted. */
+  let turn: Promise<unknown> = Promise.resolve();
+
+  async function load(): Promise<void> {
+    const read = await store.read();
+    if (read.kind === 'damaged' || read.kind === 'keychain') {
+      if (trouble?.message !== read.message) audit('session.accounts_unreadable', 'failure', 'desk', { read: read.kind });
+      trouble = { kind: read.kind, message: read.message };
+      accounts = new Map();
+      session = { kind: 'signed-out' };
+      return;
+    }
+    trouble = undefined;
+    accounts = new Map(read.kind === 'found' ? read.accounts.map((account) => [account.id, account]) : []);
+  }
+
+  async function save(): Promise<void> {
+    await store.write([...accounts.values()]);
+  }
+
+  function signedInAccount(): Account | undefined {
+    return session.kind === 'signed-in' ? accounts.get(session.id) : undefined;
+  }
+
+  async function enrolmentView(id: OperatorId, secret: string, needsPassphrase: boolean): Promise<Enrolment> {
+    const account = accounts.get(id)!;
+    const uri = otpauthUri(secret, id);
+    return {
+      operatorId: id,
+      displayName: account.displayName,
+      otpauthUri: uri,
+      secret,
+      qrSvg: await qrCodeSvg(uri),
+      needsPassphrase,
+    };
+  }
+
+  async function state(): Promise<SessionState> {
+    if (trouble) return { kind: 'damaged', message: trouble.message };
+    if (accounts.size === 0) {
+      const name = options.legacyOperatorName();
+      return { kind: 'first-start', ...(name && { suggestedDisplayName: name }) };
+    }
+    if (session.kind === 'enrolling') {
+      return {
+        kind: 'enrolling',
+        enrolment: await enrolmentView(session.id, session.secret, session.needsPassphrase),
+      };
+    }
+    const account = signedInAccount();
+    if (session.kind === 'signed-in' && account) {
+      return {
+        kind: 'signed-in',
+        operator: {
+          id: account.id,
+          displayName: account.displayName,
+          role: account.role,
+          permissions: [...BUILT_IN_ROLES[account.role]],
+        },
+        locked: session.locked,
+        idleLockMinutes: options.idleLockMinutes(),
+      };
+    }
+    return { kind: 'signed-out' };
+  }
+
+  async function changed(): Promise<SessionState> {
+    const now = await state();
+    emit(now);
+    return now;
+  }
+
+  function refuseWhileDamaged(): void {
+    if (trouble) throw new Refusal('locked', trouble.message);
+  }
+
+  /** A lockout from an earlier run ends as planned; a clock set back cannot stretch it past LOCKOUT_MS. */
+  function lockoutEndMs(account: Account): number | undefined {
+    if (!account.lockout) return undefined;
+    const remaining = Math.min(Math.max(Date.parse(account.lockout.endsAt) - clock.wallMs(), 0), LOCKOUT_MS);
+    return remaining > 0 ? clock.wallMs() + remaining : undefined;
+  }
+
+  async function countWrong(account: Account, reason: string): Promise<void> {
+    account.wrongInARow += 1;
+    audit('session.sign_in_refused', 'failure', account.id, { reason, attempt: account.wrongInARow });
+    if (account.wrongInARow >= ACCOUNT_LOCKOUT.wrongAttempts) {
+      const wall = clock.wallMs();
+      account.lockout = {
+        startedAt: new Date(wall).toISOString(),
+        endsAt: new Date(wall + LOCKOUT_MS).toISOString(),
+      };
+      account.wrongInARow = 0;
+      audit('session.account_locked', 'failure', account.id, {
+        wrongAttempts: ACCOUNT_LOCKOUT.wrongAttempts,
+        endsAt: account.lockout.endsAt,
+      });
+    }
+    await save();
+  }
+
+  function timeOfDay(ms: number): string {
+    const date = new Date(ms);
+    return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  }
+
+  async function signInOnce(input: { operatorId: string; passphrase: string; code?: string | undefined }) {
+    refuseWhileDamaged();
+    const account = accounts.get(input.operatorId);
+    if (!account || !account.enabled) {
+      await verifyPassphrase(input.passphrase, await DUMMY_HASH_PROMISE);
+      audit('session.sign_in_refused', 'failure', 'desk', {
+        operatorId: input.operatorId.slice(0, 40),
+        reason: account ? 'disabled' : 'unknown id',
+      });
+      throw new Refusal('invalid', SIGN_IN_REFUSED);
+    }
+    const lockedUntil = lockoutEndMs(account);
+    if (lockedUntil !== undefined) {
+      audit('session.sign_in_refused', 'failure', account.id, { reason: 'account locked' });
+      throw new Refusal(
+        'locked',
+        `This account is locked after ${ACCOUNT_LOCKOUT.wrongAttempts} failed sign-ins, until ${timeOfDay(lockedUntil)}. ` +
+          'Another operator can sign in at this desk; a supervisor can reset the account.',
+      );
+    }
+    if (account.lockout) {
+      audit('session.account_unlocked', 'success', account.id, { startedAt: account.lockout.startedAt });
+      delete account.lockout;
+    }
+    if (!(await verifyPassphrase(input.passphrase, account.passphraseHash))) {
+      await countWrong(account, 'passphrase');
+      throw new Refusal('invalid', SIGN_IN_REFUSED);
+    }
+    if (account.totp === null) {
+      // A new or reset account: its passphrase was the one-time one; it enrols next.
+      account.wrongInARow = 0;
+      await save();
+      session = { kind: 'enrolling', id: account.id, secret: newTotpSecret(), needsPassphrase: account.temporaryPassphrase };
+      audit('session.enrolment_started', 'success', account.id);
+      return changed();
+    }
+    const check =
+      input.code === undefined
+        ? ({ ok: false, reason: 'wrong' } as const)
+        : checkCode(store.decryptSecret(account.totp.secret), account.id, input.code, account.totp.lastStep, clock.wallMs());
+    if (!check.ok) {
+      await countWrong(account, check.reason === 'replayed' ? 'code used before' : 'code');
+      throw new Refusal('invalid', SIGN_IN_REFUSED);
+    }
+    account.totp.lastStep = check.step;
+    account.wrongInARow = 0;
+    await save();
+    const previous = session.kind === 'signed-in' ? session.id : undefined;
+    session = { kind: 'signed-in', id: account.id, locked: false };
+    lastActivity = clock.monotonicMs();
+    audit(previous === account.id ? 'session.unlocked' : 'session.signed_in', 'success', account.id, {
+      ...(previous !== undefined && previous !== account.id && { replaced: previous }),
+    });
+    return changed();
+  }
+
+  function lock(reason: 'idle' | 'operator'): void {
+    if (session.kind !== 'signed-in' || session.locked) return;
+    session.locked = true;
+    audit('session.locked', 'success', session.id, { reason });
+    void changed();
+  }
+
+  function checkIdle(): void {
+    if (clock.monotonicMs() - lastActivity >= options.idleLockMinutes() * 60_000) lock('idle');
+  }
+
+  await load();
+
+  return {
+    state,
+    /** Reads the accounts again (after a supervisor's change on another desk, or a keychain unlocked). */
+    reload: async () => {
+      await load();
+      return changed();
+    },
+    accounts: () => accounts,
+    save,
+    /** The signed-in operator's id for the audit trail and history rows; `desk` when nobody is signed in. */
+    operatorId: (): string => (session.kind === 'signed-in' ? session.id : 'desk'),
+
+    /**
+     * Whether the call may go ahead: signed in, not locked, the account still enabled, its role allowing
+     * `permission`. A disabled account is signed out here, at its next call.
+     */
+    allows(permission: Permission | 'signed-in'): { ok: true } | { ok: false; kind: 'locked' | 'forbidden'; message: string } {
+      if (session.kind !== 'signed-in') return { ok: false, kind: 'locked', message: 'Sign in first.' };
+      const account = accounts.get(session.id);
+      if (!account || !account.enabled) {
+        audit('session.signed_out', 'success', session.id, { reason: 'account disabled' });
+        session = { kind: 'signed-out' };
+        void changed();
+        return { ok: false, kind: 'locked', message: 'This account was disabled by a supervisor: you are signed out.' };
+      }
+      if (session.locked) return { ok: false, kind: 'locked', message: 'Paydesk is locked: sign in again to go on.' };
+      if (permission === 'signed-in' || BUILT_IN_ROLES[account.role].includes(permission)) return { ok: true };
+      return {
+        ok: false,
+        kind: 'forbidden',
+        message: `Your role (${account.role}) does not allow this (${permission}). A supervisor can do it, or change your role.`,
+      };
+    },
+
+    /** Whether the signed-in operator's role has `permission` (false when nobody is signed in). */
+    can(permission: Permission): boolean {
+      const account = signedInAccount();
+      return account !== undefined && account.enabled && BUILT_IN_ROLES[account.role].includes(permission);
+    },
+
+    async status(): Promise<SessionState> {
+      if (trouble) await load();
+      return state();
+    },
+
+    async createFirstSupervisor(input: { id: OperatorId; displayName: string; passphrase: string }) {
+      refuseWhileDamaged();
+      if (accounts.size > 0) throw new Refusal('conflict', 'This desk already has operators: sign in.');
+      const account: Account = {
+        id: input.id,
+        displayName: input.displayName,
+        role: 'supervisor',
+        enabled: true,
+        createdAt: new Date(clock.wallMs()).toISOString(),
+        createdBy: input.id,
+        passphraseHash: await hashPassphrase(input.passphrase),
+        temporaryPassphrase: false,
+        totp: null,
+        wrongInARow: 0,
+      };
+      accounts.set(account.id, account);
+      await save();
+      audit('operator.first_supervisor_created', 'success', account.id, { displayName: account.displayName });
+      if (await options.retireLegacyPassphrase()) {
+        audit('session.legacy_passphrase_retired', 'success', account.id);
+      }
+      session = { kind: 'enrolling', id: account.id, secret: newTotpSecret(), needsPassphrase: false };
+      return changed();
+    },
+
+    signIn(input: { operatorId: string; passphrase: string; code?: string | undefined }): Promise<SessionState> {
+      const next = turn.then(() => signInOnce(input));
+      turn = next.catch(() => undefined);
+      return next;
+    },
+
+    async completeEnrolment(input: { passphrase?: string | undefined; code: string }): Promise<SessionState> {
+      refuseWhileDamaged();
+      if (session.kind !== 'enrolling') throw new Refusal('conflict', 'No enrolment is under way: sign in first.');
+      const account = accounts.get(session.id);
+      if (!account) throw new Refusal('conflict', 'This account is gone: sign in again.');
+      if (session.needsPassphrase) {
+        if (input.passphrase === undefined) {
+          throw new Refusal('invalid', 'Choose a passphrase of your own.', 'passphrase');
+        }
+        if (await verifyPassphrase(input.passphrase, account.passphraseHash)) {
+          throw new Refusal('invalid', 'Choose a passphrase of your own, not the one you were given.', 'passphrase');
+        }
+      }
+      const check = checkCode(session.secret, account.id, input.code, 0, clock.wallMs());
+      if (!check.ok) {
+        throw new Refusal(
+          'invalid',
+          'That code does not match the new authenticator. Type the 6 digits the app shows now.',
+          'code',
+        );
+      }
+      if (session.needsPassphrase && input.passphrase !== undefined) {
+        account.passphraseHash = await hashPassphrase(input.passphrase);
+        account.temporaryPassphrase = false;
+      }
+      account.totp = { secret: store.encryptSecret(session.secret), lastStep: check.step };
+      await save();
+      audit('operator.enrolled', 'success', account.id, { newPassphrase: session.needsPassphrase });
+      session = { kind: 'signed-in', id: account.id, locked: false };
+      lastActivity = clock.monotonicMs();
+      audit('session.signed_in', 'success', account.id);
+      return changed();
+    },
+
+    async signOut(): Promise<SessionState> {
+      if (session.kind === 'signed-in') audit('session.signed_out', 'success', session.id, { reason: 'operator' });
+      if (session.kind === 'enrolling') audit('session.enrolment_abandoned', 'failure', session.id);
+      session = { kind: 'signed-out' };
+      return changed();
+    },
+
+    async lockNow(): Promise<SessionState> {
+      lock('operator');
+      return state();
+    },
+
+    /** The operator typed or clicked: restart the idle clock. */
+    async activity(): Promise<SessionState> {
+      if (session.kind === 'signed-in' && !session.locked) lastActivity = clock.monotonicMs();
+      return state();
+    },
+
+    /** Locks now if the operator has been idle too long (the idle clock's tick; tests call it). */
+    checkIdle,
+
+    startIdleClock(): void {
+      timer ??= setInterval(checkIdle, IDLE_CHECK_INTERVAL_MS);
+      timer.unref();
+    },
+
+    stopIdleClock(): void {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+
+    /** The locked-out end of an account, for the supervisor's list. */
+    lockoutEndMs,
+    /** Signs out the signed-in operator if a supervisor changed their account (disabled, reset). */
+    async afterAdminChange(id: OperatorId): Promise<void> {
+      if (session.kind !== 'enrolling' && session.kind !== 'signed-in') return;
+      if (session.id !== id) return;
+      const account = accounts.get(id);
+      if (session.kind === 'signed-in' && account?.enabled && account.totp !== null) return;
+      session = { kind: 'signed-out' };
+      await changed();
+    },
+  };
+}

@@ -1,0 +1,201 @@
+// Who is at the desk: operator accounts, the named permissions a role is made of, the four built-in roles,
+// and the session main keeps (PCI DSS 7.2, 8.2.1, 8.3.4–8.3.6, 8.4.2). Main enforces all of it: every IPC
+// channel declares what it needs (ipc.ts), and the dispatcher's gate (main/ipc/session-gate.ts) refuses the
+// rest. The renderer only hides what the role cannot do.
+import { z } from 'zod';
+
+/** An operator's id: never changes, never reused; what every audit entry and history row names. */
+export const operatorIdSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^[a-z][a-z0-9._-]{1,39}$/,
+    'An operator id is 2 to 40 characters: letters, digits, ".", "_" or "-", starting with a letter (e.g. ana.ruiz).',
+  );
+export type OperatorId = z.output<typeof operatorIdSchema>;
+
+/** PCI DSS 8.3.6: at least 12 characters. */
+export const OPERATOR_PASSPHRASE_MIN = 12;
+export const operatorPassphraseSchema = z
+  .string()
+  .max(256, 'At most 256 characters.')
+  .min(OPERATOR_PASSPHRASE_MIN, `At least ${OPERATOR_PASSPHRASE_MIN} characters.`);
+/** What sign-in takes: any length, so a short guess is refused like any wrong one, not by its shape. */
+export const typedPassphraseSchema = z.string().min(1, 'Type your passphrase.').max(256);
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The 6 digits your authenticator app shows.');
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A name is needed.')
+  .max(60, 'At most 60 characters.');
+
+/** Wrong sign-ins in a row before the account is locked, and for how long (PCI DSS 8.3.4). */
+export const ACCOUNT_LOCKOUT = { wrongAttempts: 10, minutes: 30 } as const;
+
+/**
+ * The named permissions. Each IPC channel needs one of them, or is open to any signed-in operator
+ * (`signed-in`), or to anybody at the desk (`anyone`: what the sign-in screen itself calls).
+ */
+export const PERMISSIONS = [
+  /** Send pay-ins, ask the gateway again, follow a bank page, look up a returning customer. */
+  'payin.send',
+  /** Take a stored card off Paydesk's list. */
+  'payin.removeCard',
+  /** Show, print or send a settled pay-in's receipt. */
+  'receipt.issue',
+  /** Open, check, edit and send KYC batches. */
+  'kyc.send',
+  /** Read History's rows this operator made. */
+  'history.own',
+  /** Read every row of this desk's History. */
+  'history.all',
+  /** Export History (customers' personal data) as CSV. */
+  'history.export',
+  /** Run a full check of the audit trail. */
+  'history.verify',
+  /** Settings: profiles, the idle lock, team connection. */
+  'settings.manage',
+  /** Merchant secrets and team secrets in the keychain. */
+  'secrets.manage',
+  /** Add, disable, reset operators and change their roles. */
+  'operators.manage',
+  /** Team History across every desk. */
+  'team.read',
+  /** Verify every desk's replicated audit trail. */
+  'team.verify',
+] as const;
+export const permissionSchema = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** What an IPC channel needs: a permission, any signed-in operator, or nobody (the sign-in screen's calls). */
+export type ChannelAccess = Permission | 'signed-in' | 'anyone';
+
+export const ROLE_IDS = ['agent', 'compliance', 'reviewer', 'supervisor'] as const;
+export const roleIdSchema = z.enum(ROLE_IDS);
+export type RoleId = z.infer<typeof roleIdSchema>;
+
+export const ROLE_LABELS: Record<RoleId, string> = {
+  agent: 'Agent',
+  compliance: 'Compliance',
+  reviewer: 'Reviewer',
+  supervisor: 'Supervisor',
+};
+
+/**
+ * The built-in roles. Removing a stored card and Settings are the supervisor's until approvals (a
+ * supervisor's sign-off at the desk) let the others ask for them.
+ */
+export const BUILT_IN_ROLES: Record<RoleId, readonly Permission[]> = {
+  agent: ['payin.send', 'receipt.issue', 'history.own'],
+  compliance: ['kyc.send', 'history.own'],
+  reviewer: ['history.all', 'receipt.issue', 'history.export', 'history.verify'],
+  supervisor: PERMISSIONS,
+};
+
+export function roleAllows(role: RoleId, permission: Permission): boolean {
+  return BUILT_IN_ROLES[role].includes(permission);
+}
+
+/** An account as a supervisor sees it in Settings: never a hash or a secret. */
+export const operatorViewSchema = z.object({
+  id: operatorIdSchema,
+  displayName: z.string(),
+  role: roleIdSchema,
+  enabled: z.boolean(),
+  /** Enrolled: a passphrase of its own and a confirmed authenticator. False after a reset, until the next sign-in. */
+  enrolled: z.boolean(),
+  /** Locked after too many wrong sign-ins, until then. */
+  lockedOutUntil: z.iso.datetime().optional(),
+  createdAt: z.iso.datetime(),
+  createdBy: z.string(),
+});
+export type OperatorView = z.infer<typeof operatorViewSchema>;
+
+/** The signed-in operator as the renderer knows them: what to show and what to offer. */
+export const signedInOperatorSchema = z.object({
+  id: operatorIdSchema,
+  displayName: z.string(),
+  role: roleIdSchema,
+  permissions: z.array(permissionSchema),
+});
+export type SignedInOperator = z.infer<typeof signedInOperatorSchema>;
+
+/** An authenticator to add: the secret as a QR code and as text, for an app that cannot scan. */
+export const enrolmentSchema = z.object({
+  operatorId: operatorIdSchema,
+  displayName: z.string(),
+  /** otpauth://totp/… (RFC 6238: SHA-1, 6 digits, 30 s). */
+  otpauthUri: z.string().startsWith('otpauth://totp/'),
+  /** The same secret in base32, for typing into an app by hand. */
+  secret: z.string().regex(/^[A-Z2-7]+$/),
+  /** The QR code of otpauthUri as an SVG image. */
+  qrSvg: z.string().startsWith('<svg'),
+  /** A new passphrase is needed too (a first account, or after a supervisor's reset). */
+  needsPassphrase: z.boolean(),
+});
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+
+/**
+ * The desk's session, as main keeps it:
+ * - `first-start`: no account yet: the first supervisor is created here (an upgraded desk offers its old
+ *   operator name);
+ * - `signed-out`: the sign-in screen;
+ * - `enrolling`: an account proved its passphrase and must now choose one of its own and confirm an
+ *   authenticator;
+ * - `signed-in`: `locked` after the idle time or Lock now: the same person signs in again (or another
+ *   switches operator, which drops what was on screen);
+ * - `damaged`: the account store cannot be trusted; nothing opens.
+ */
+export const sessionStateSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('first-start'),
+    /** The operator name of a desk upgraded from the single passphrase, offered as the display name. */
+    suggestedDisplayName: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('signed-out') }),
+  z.object({ kind: z.literal('enrolling'), enrolment: enrolmentSchema }),
+  z.object({
+    kind: z.literal('signed-in'),
+    operator: signedInOperatorSchema,
+    locked: z.boolean(),
+    idleLockMinutes: z.int(),
+  }),
+  z.object({ kind: z.literal('damaged'), message: z.string() }),
+]);
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+export const signInInputSchema = z.strictObject({
+  operatorId: z.string().trim().toLowerCase().min(1, 'Type your operator id.').max(40),
+  passphrase: typedPassphraseSchema,
+  /** Absent only for an account a supervisor has just created or reset (it enrols next). */
+  code: totpCodeSchema.optional(),
+});
+
+export const firstSupervisorInputSchema = z.strictObject({
+  id: operatorIdSchema,
+  displayName: displayNameSchema,
+  passphrase: operatorPassphraseSchema,
+});
+
+export const completeEnrolmentInputSchema = z.strictObject({
+  /** The account's own new passphrase, when the enrolment needs one. */
+  passphrase: operatorPassphraseSchema.optional(),
+  code: totpCodeSchema,
+});
+
+export const addOperatorInputSchema = z.strictObject({
+  id: operatorIdSchema,
+  displayName: displayNameSchema,
+  role: roleIdSchema,
+  /** A one-time passphrase the supervisor gives the person: they choose their own at the first sign-in. */
+  temporaryPassphrase: operatorPassphraseSchema,
+});
+
+export const resetOperatorInputSchema = z.strictObject({
+  id: operatorIdSchema,
+  temporaryPassphrase: operatorPassphraseSchema,
+});

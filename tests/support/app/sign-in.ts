@@ -1,0 +1,101 @@
+// Signing in as a test: the first supervisor created and enrolled through the contract's own channels, the
+// authenticator's code computed from the enrolment's secret as a phone would. Used by the app fixture (every
+// test starts signed in unless it asks not to), the browser tests' global setup and the sign-in tests.
+import type { IpcResult } from '@shared/ipc';
+import type { RoleId, SessionState } from '@shared/operators';
+import { codeAt } from '../../../src/main/operators/totp';
+
+export interface TestOperator {
+  id: string;
+  displayName: string;
+  passphrase: string;
+  /** The authenticator's secret (base32), known once the operator has enrolled. */
+  secret?: string;
+  role: RoleId;
+}
+
+export const TEST_SUPERVISOR: TestOperator = {
+  id: 'sam.super',
+  displayName: 'Sam Supervisor',
+  passphrase: 'supervisor passphrase 1',
+  role: 'supervisor',
+};
+
+type Call = (channel: string, input?: unknown) => Promise<IpcResult<unknown>>;
+
+async function data<T>(call: Call, channel: string, input?: unknown): Promise<T> {
+  const result = await call(channel, input);
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
+  return result.data as T;
+}
+
+/**
+ * The test clock's wall time: each sign-in a test makes moves it one 30-second step on, so that the code
+ * of a second sign-in in the same half minute is not a replay of the first (main refuses a code twice).
+ */
+let stepsAhead = 0;
+export const testWallMs = () => Date.now() + stepsAhead * 30_000;
+export const TEST_SESSION_CLOCK = { monotonicMs: () => performance.now(), wallMs: testWallMs };
+
+/** The next code for `secret`, on the clock `wallMs` (the test clock by default). */
+export function nextCode(secret: string, wallMs: () => number = testWallMs, advance = true): string {
+  if (advance && wallMs === testWallMs) stepsAhead += 1;
+  return codeAt(secret, wallMs());
+}
+
+/** Finishes an enrolment under way: the new passphrase when asked, the first code of the new secret. */
+export async function completeEnrolment(
+  call: Call,
+  operator: TestOperator,
+  wallMs?: () => number,
+): Promise<TestOperator> {
+  const state = await data<SessionState>(call, 'session.status');
+  if (state.kind !== 'enrolling') throw new Error(`expected an enrolment, the desk is ${state.kind}`);
+  const secret = state.enrolment.secret;
+  await data(call, 'session.completeEnrolment', {
+    ...(state.enrolment.needsPassphrase && { passphrase: operator.passphrase }),
+    code: nextCode(secret, wallMs),
+  });
+  return { ...operator, secret };
+}
+
+/** A desk at its first start: creates the first supervisor, enrols them, and leaves them signed in. */
+export async function enrolFirstSupervisor(
+  call: Call,
+  operator: TestOperator = TEST_SUPERVISOR,
+  wallMs?: () => number,
+): Promise<TestOperator> {
+  await data(call, 'session.createFirstSupervisor', {
+    id: operator.id,
+    displayName: operator.displayName,
+    passphrase: operator.passphrase,
+  });
+  return completeEnrolment(call, operator, wallMs);
+}
+
+/** Signs an enrolled operator in (also unlocks a locked desk). */
+export async function signIn(call: Call, operator: TestOperator, wallMs?: () => number): Promise<SessionState> {
+  if (!operator.secret) throw new Error(`${operator.id} has not enrolled`);
+  return data<SessionState>(call, 'session.signIn', {
+    operatorId: operator.id,
+    passphrase: operator.passphrase,
+    code: nextCode(operator.secret, wallMs),
+  });
+}
+
+/**
+ * A supervisor (signed in) adds an operator with `role`; the operator is then signed in in their place,
+ * chooses their passphrase and enrols. Leaves the new operator signed in.
+ */
+export async function addAndSignIn(call: Call, operator: Omit<TestOperator, 'secret'>): Promise<TestOperator> {
+  const temporary = `temporary ${operator.id} pass`;
+  await data(call, 'operators.add', {
+    id: operator.id,
+    displayName: operator.displayName,
+    role: operator.role,
+    temporaryPassphrase: temporary,
+  });
+  await data(call, 'session.signOut');
+  await data(call, 'session.signIn', { operatorId: operator.id, passphrase: temporary });
+  return completeEnrolment(call, operator);
+}

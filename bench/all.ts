@@ -64,6 +64,14 @@ const BENCHES: Bench[] = [
     goal: 'p50 ≤ 3 ms',
   },
   {
+    name: 'operators',
+    title: 'Sign-in and permission check',
+    script: 'bench/operators.ts',
+    quickArgs: ['--quick'],
+    fullCommand: 'npm run bench:operators',
+    goal: 'sign-in ≤ 300 ms, switch ≤ 1 s, gate ≤ 0.05 ms',
+  },
+  {
     name: 'sandbox',
     title: 'Sandbox throughput',
     script: 'bench/sandbox.ts',

@@ -2,9 +2,9 @@
 // every feature reads from it.
 import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '@shared/ipc';
 import type { CredentialVault } from './credentials/vault';
+import type { SessionClock } from './operators/session-service';
 import type { BankPageWindows } from './payin/bank-page-windows';
 import type { PayInTransport } from './payin/gateway-transport';
-import type { SessionClock } from './operators/session-service';
 import type { OverdueTiming } from './payin/overdue-ask';
 import type { KeyValueStore } from './settings/settings-service';
 import type { TeamModeDeps } from './team/team-mode';

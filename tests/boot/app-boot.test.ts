@@ -16,7 +16,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { compileFunction } from 'node:vm';
-import { AsyncEntry } from '@napi-rs/keyring';
 import {
   IPC_CHANNEL_NAMES,
   IPC_FILE_CHANNEL_NAMES,
@@ -27,9 +26,19 @@ import {
 import type { PayInSubmit } from '@shared/payin-input';
 import { TEST_CARDS } from '@shared/sandbox-test-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/credentials/keychain-vault';
 import { v2Fields } from '../support/app/paydesk-fixture';
+import {
+  enrolFirstSupervisor,
+  nextCode,
+  signIn,
+  TEST_SUPERVISOR,
+  type TestOperator,
+} from '../support/app/sign-in';
 import { type BootChild, startBootChild } from '../support/boot/boot-child';
+
+/** A booted app's IPC as the sign-in helpers call it (the app window's renderer). */
+const callerOf = (child: BootChild) => (channel: string, input?: unknown) => child.invoke(channel, input);
+
 import { BOOT_TEST_OUT_DIR, builtApp } from '../support/boot/build';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 import { pdfText } from '../support/pdf/pdf-render';
@@ -121,11 +130,14 @@ describe('the built app, booted against a stand-in for Electron', () => {
   let child: BootChild;
   let paydesk: PaydeskApi;
   let sandboxOrigin: string;
+  let supervisor: TestOperator;
   const tradeNos: { approved?: string; threeDs?: string } = {};
 
   beforeAll(async () => {
-    child = startBootChild({ mainBundle: app.mainBundle, home });
+    child = startBootChild({ mainBundle: app.mainBundle, home, keychain: 'session' });
     await child.notice('loaded');
+    // Nothing opens before someone signs in: the desk's first supervisor, enrolled as on a first start.
+    supervisor = await enrolFirstSupervisor(callerOf(child), TEST_SUPERVISOR, () => Date.now());
   });
 
   afterAll(() => {
@@ -497,17 +509,21 @@ describe('the built app, booted against a stand-in for Electron', () => {
     }
   });
 
-  it('without a keychain refuses to set a passphrase it could not keep, so the screen lock has nothing to lock', async () => {
-    const refused = await paydesk.invoke('lock.setPassphrase', { passphrase: 'correct horse battery' });
-    expect(refused).toMatchObject({
-      ok: false,
-      error: { kind: 'keychain_unavailable', field: 'passphrase' },
-    });
-    const status = await paydesk.invoke('lock.status');
-    expect(status).toMatchObject({ ok: true, data: { passphraseSet: false, locked: false } });
-    expect(status.ok && status.data.keychainProblem).toMatch(/No operator passphrase can be set/);
+  it('locking the computer locks Paydesk; the same operator signs in again to go on', async () => {
     await child.command({ type: 'power', event: 'lock-screen' });
-    expect(await paydesk.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: false } });
+    expect(await paydesk.invoke('session.status')).toMatchObject({
+      ok: true,
+      data: { kind: 'signed-in', locked: true, operator: { id: supervisor.id } },
+    });
+    expect(await paydesk.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    const { sent } = await child.snapshot();
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        channel: `${IPC_PREFIX}session.changed`,
+        payload: expect.objectContaining({ kind: 'signed-in', locked: true }),
+      }),
+    );
+    expect(await signIn(callerOf(child), supervisor, () => Date.now())).toMatchObject({ locked: false });
   });
 
   it('a second launch with the same user data quits without opening anything, and the first comes to the front', async () => {
@@ -547,9 +563,10 @@ describe('the built app, booted against a stand-in for Electron', () => {
     const historyFile = join(userDataOf(home), 'history.sqlite');
     expect(existsSync(historyFile)).toBe(true);
     expect(existsSync(`${historyFile}-wal`)).toBe(false);
-    const restarted = startBootChild({ mainBundle: app.mainBundle, home });
+    const restarted = startBootChild({ mainBundle: app.mainBundle, home, keychain: 'session' });
     try {
       await restarted.notice('loaded');
+      await signIn(callerOf(restarted), supervisor, () => Date.now());
       for (const [tradeNo, status] of [
         [tradeNos.approved, 'approved'],
         [tradeNos.threeDs, 'outcome_unknown'],
@@ -572,9 +589,10 @@ describe('the built app stopped by a signal, twice in a row', () => {
   afterAll(() => rmSync(home, { recursive: true, force: true }));
 
   it('closes once, takes the final backup before the history closes, quits, and leaves no WAL or .partial', async () => {
-    const child = startBootChild({ mainBundle: app.mainBundle, home });
+    const child = startBootChild({ mainBundle: app.mainBundle, home, keychain: 'session' });
     try {
       await child.notice('loaded');
+      await enrolFirstSupervisor(callerOf(child), TEST_SUPERVISOR, () => Date.now());
       for (let i = 0; i < 3; i++) {
         const result = await child.invoke<{ status: string }>('payin.submit', payIn(approvingCard));
         expect(result).toMatchObject({ ok: true, data: { status: 'approved' } });
@@ -612,11 +630,12 @@ describe('a packaged app whose settings file is not JSON', () => {
     const damaged = '{"settings": {"operatorName": "Jane Doe", "profiles": [{"id": "live"';
     mkdirSync(userDataOf(home), { recursive: true });
     writeFileSync(settingsFile, damaged);
-    const child = startBootChild({ mainBundle: app.mainBundle, home, packaged: true });
+    const child = startBootChild({ mainBundle: app.mainBundle, home, packaged: true, keychain: 'session' });
     try {
       await child.notice('loaded');
       const { appWindow } = await windowsOf(child);
       expect(appWindow.webPreferences).toMatchObject({ ...HARDENED, devTools: false });
+      await enrolFirstSupervisor(callerOf(child), TEST_SUPERVISOR, () => Date.now());
 
       const view = await child.invoke<SettingsView>('settings.get');
       if (!view.ok) throw new Error(view.error.message);
@@ -646,15 +665,11 @@ describe('a packaged app whose settings file is not JSON', () => {
   });
 });
 
-describe('the operator lock on the OS keychain, over restarts', () => {
+describe('the operator accounts on the OS keychain, over restarts', () => {
   // These children use the keyring session scripts/with-keyring.sh started for the boot tests: Paydesk's
-  // own "Paydesk" entry in a keyring of this run's, deleted again at the end.
+  // own entries, per data folder, in a keyring of this run's.
   const home = freshHome();
-  const passphrase = 'correct horse battery';
-  afterAll(async () => {
-    await new AsyncEntry('Paydesk', 'operator-passphrase', KEYCHAIN_ENTRY_OPTIONS).deleteCredential();
-    rmSync(home, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(home, { recursive: true, force: true }));
 
   async function started(keychain: 'none' | 'session'): Promise<BootChild> {
     const child = startBootChild({ mainBundle: app.mainBundle, home, keychain });
@@ -667,35 +682,19 @@ describe('the operator lock on the OS keychain, over restarts', () => {
     expect(await child.exited).toEqual({ code: 0, signal: null });
   }
 
-  it('locks when the screen locks, and a lockout after 5 wrong passphrases outlives a restart', async () => {
+  it('an account locked after 10 wrong sign-ins stays locked over a restart', async () => {
     const child = await started('session');
+    let supervisor: TestOperator;
     try {
-      expect(await child.invoke('lock.setPassphrase', { passphrase })).toMatchObject({
-        ok: true,
-        data: { passphraseSet: true, locked: false },
-      });
-      await child.command({ type: 'power', event: 'lock-screen' });
-      expect(await child.invoke('lock.status')).toMatchObject({ ok: true, data: { locked: true } });
-      expect(await child.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
-      const { sent } = await child.snapshot();
-      expect(sent).toContainEqual(
-        expect.objectContaining({
-          channel: `${IPC_PREFIX}lock.changed`,
-          payload: expect.objectContaining({ locked: true }),
-        }),
-      );
-      expect(await child.invoke('lock.unlock', { passphrase })).toMatchObject({
-        ok: true,
-        data: { locked: false },
-      });
-      await child.command({ type: 'power', event: 'lock-screen' });
-      for (let attempt = 1; attempt <= 5; attempt += 1) {
-        await child.invoke('lock.unlock', { passphrase: `wrong ${attempt}` });
+      supervisor = await enrolFirstSupervisor(callerOf(child), TEST_SUPERVISOR, () => Date.now());
+      await child.invoke('session.signOut');
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        await child.invoke('session.signIn', {
+          operatorId: supervisor.id,
+          passphrase: `wrong passphrase ${attempt}`,
+          code: '000000',
+        });
       }
-      expect(await child.invoke('lock.unlock', { passphrase })).toMatchObject({
-        ok: false,
-        error: { kind: 'locked' },
-      });
       await closed(child);
     } finally {
       child.kill();
@@ -703,14 +702,16 @@ describe('the operator lock on the OS keychain, over restarts', () => {
 
     const again = await started('session');
     try {
-      const status = await again.invoke<{ lockedOutUntil?: string }>('lock.status');
-      expect(status).toMatchObject({ ok: true, data: { passphraseSet: true, locked: true } });
-      expect(Date.parse(status.ok ? (status.data.lockedOutUntil ?? '') : '')).toBeGreaterThan(
-        Date.now() + 29 * 60_000,
-      );
-      expect(await again.invoke('lock.unlock', { passphrase })).toMatchObject({
+      expect(await again.invoke('session.status')).toMatchObject({ ok: true, data: { kind: 'signed-out' } });
+      expect(
+        await again.invoke('session.signIn', {
+          operatorId: supervisor.id,
+          passphrase: supervisor.passphrase,
+          code: nextCode(supervisor.secret!, () => Date.now()),
+        }),
+      ).toMatchObject({
         ok: false,
-        error: { kind: 'locked' },
+        error: { kind: 'locked', message: expect.stringMatching(/10 failed sign-ins/) },
       });
       await closed(again);
     } finally {
@@ -718,12 +719,14 @@ describe('the operator lock on the OS keychain, over restarts', () => {
     }
   });
 
-  it('started without its keychain, a desk with a passphrase stays locked and says what to do', async () => {
+  it('started without its keychain, the desk opens for nobody and says what to do', async () => {
     const child = await started('none');
     try {
-      const status = await child.invoke<{ keychainProblem?: string }>('lock.status');
-      expect(status).toMatchObject({ ok: true, data: { passphraseSet: true, locked: true } });
-      expect(status.ok && status.data.keychainProblem).toMatch(/OS keychain that holds it cannot be read/);
+      const status = await child.invoke<{ kind: string; message?: string }>('session.status');
+      expect(status).toMatchObject({ ok: true, data: { kind: 'damaged' } });
+      expect(status.ok && status.data.message).toMatch(
+        /keychain, which keeps the key of the operator accounts/,
+      );
       expect(await child.invoke('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
       expect(await child.invoke('settings.get')).toMatchObject({ ok: false, error: { kind: 'locked' } });
       await closed(child);

@@ -16,6 +16,7 @@ import { createPaydesk, type Paydesk } from '../../src/main/app';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { createLogger } from '../../src/main/log/logger';
 import { memoryStore, v2Fields } from '../support/app/paydesk-fixture';
+import { enrolFirstSupervisor, signIn, TEST_SESSION_CLOCK, type TestOperator } from '../support/app/sign-in';
 import {
   DRILL_PROFILE_ID,
   type DrillGateway,
@@ -29,8 +30,21 @@ let dataDir: string;
 const settingsStore = memoryStore();
 const vault = createMemoryVault();
 
-/** Paydesk on the same data folder, settings and vault as before: what a restart looks like. */
-function startPaydesk(): Promise<Paydesk> {
+let supervisor: TestOperator | undefined;
+
+/**
+ * Paydesk on the same data folder, settings and vault as before: what a restart looks like. Its first
+ * supervisor is enrolled on the first start and signs in again on each restart.
+ */
+async function startPaydesk(): Promise<Paydesk> {
+  const paydesk = await startCore();
+  const call = (channel: string, input?: unknown) => paydesk.dispatch(channel, input);
+  if (supervisor) await signIn(call, supervisor);
+  else supervisor = await enrolFirstSupervisor(call);
+  return paydesk;
+}
+
+function startCore(): Promise<Paydesk> {
   return createPaydesk({
     version: 'drill',
     bankPageView: 'iframe',
@@ -40,6 +54,7 @@ function startPaydesk(): Promise<Paydesk> {
     keychain: { available: false, reason: 'in-memory drill vault' },
     log: createLogger({ filePath: join(dataDir, 'logs', 'paydesk.log'), level: 'info' }),
     emit: () => undefined,
+    sessionClock: TEST_SESSION_CLOCK,
   });
 }
 

@@ -12,7 +12,6 @@ import { createKeychainVault, KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/cred
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { probeKeychain } from '../../src/main/credentials/probe-keychain';
 import type { CredentialVault } from '../../src/main/credentials/vault';
-import { lockRecordIn } from '../../src/main/lock/lock-record';
 
 /**
  * What a module script (run by tsx in a child process) prints as JSON, on a desktop without a keyring daemon:
@@ -139,29 +138,31 @@ describe('keychain vault in the OS store', () => {
   });
 });
 
-describe('the operator lock on a keychain it cannot read', () => {
-  /** Starts the lock service in a child process (tsx), as the app would, and prints what it says. */
-  const lockScript = (steps: string) =>
+describe('the operator accounts on a keychain it cannot read', () => {
+  /** Starts the session service in a child process (tsx), as the app would, and prints what it says. */
+  const sessionScript = (steps: string) =>
     "import { execFileSync } from 'node:child_process';" +
     "import { createKeychainVault } from './src/main/credentials/keychain-vault.ts';" +
-    "import { lockRecordIn } from './src/main/lock/lock-record.ts';" +
-    "import { createLockService } from './src/main/lock/lock-service.ts';" +
-    'const start = () => createLockService({ vault: createKeychainVault("paydesk-lock-test"),' +
-    ' record: lockRecordIn(process.env.LOCK_DIR), idleLockMinutes: () => 15, emit() {}, audit() {} });' +
-    'const attempt = (lock) => lock.unlock("correct horse battery").then((state) => state,' +
-    ' (error) => ({ kind: error.kind, message: error.message }));' +
+    "import { accountStoreIn } from './src/main/operators/account-store.ts';" +
+    "import { createSessionService } from './src/main/operators/session-service.ts';" +
+    'const start = () => createSessionService({ store: accountStoreIn(process.env.LOCK_DIR,' +
+    ' createKeychainVault("paydesk-lock-test")), idleLockMinutes: () => 15, emit() {}, audit() {},' +
+    ' legacyOperatorName: () => undefined, retireLegacyPassphrase: async () => false });' +
+    'const attempt = (session) => session.signIn({ operatorId: "sam.super", passphrase: "correct horse battery",' +
+    ' code: "123456" }).then((state) => state, (error) => ({ kind: error.kind, message: error.message }));' +
     steps;
 
-  it('a keychain locked at start keeps a desk with a passphrase locked, and says what to do', async () => {
+  it('a keychain locked at start opens the desk for nobody, and says what to do', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paydesk-lock-'));
     // A keyring session of its own (not this file's), since its login keyring gets locked.
-    const script = lockScript(
-      'await (await start()).setPassphrase(undefined, "correct horse battery");' +
+    const script = sessionScript(
+      'await (await start()).createFirstSupervisor({ id: "sam.super", displayName: "Sam",' +
+        ' passphrase: "correct horse battery" });' +
         "execFileSync('gdbus', ['call', '--session', '--dest', 'org.freedesktop.secrets', '--object-path'," +
         " '/org/freedesktop/secrets', '--method', 'org.freedesktop.Secret.Service.Lock'," +
         ' "[objectpath \'/org/freedesktop/secrets/collection/login\']"]);' +
         'const locked = await start();' +
-        'console.log(JSON.stringify({ state: locked.state(), unlock: await attempt(locked) }));',
+        'console.log(JSON.stringify({ state: await locked.status(), signIn: await attempt(locked) }));',
     );
     try {
       const { stdout } = await promisify(execFile)(
@@ -169,26 +170,32 @@ describe('the operator lock on a keychain it cannot read', () => {
         ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script],
         { env: { ...process.env, PAYDESK_IN_KEYRING_SESSION: '', LOCK_DIR: dir }, timeout: 30_000 },
       );
-      const { state, unlock } = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
-      expect(state).toMatchObject({ passphraseSet: true, locked: true });
-      expect(state.keychainProblem).toMatch(/OS keychain that holds it cannot be read \(.*unlock prompt/);
-      expect(state.keychainProblem).toMatch(/Unlock the OS keychain/);
-      expect(unlock).toEqual({ kind: 'keychain_unavailable', message: state.keychainProblem });
+      const { state, signIn } = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+      expect(state.kind).toBe('damaged');
+      expect(state.message).toMatch(/keychain, which keeps the key of the operator accounts, cannot be read/);
+      expect(state.message).toMatch(/Unlock the keychain/);
+      expect(signIn).toEqual({ kind: 'locked', message: state.message });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('no keychain at all, and the lock record says a passphrase is set: locked', async () => {
+  it('no keychain at all: nobody signs in, not even a first supervisor is created', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paydesk-lock-'));
-    lockRecordIn(dir).write({ passphraseSet: true, wrongInARow: 0 });
-    const script = lockScript('const lock = await start(); console.log(JSON.stringify(lock.state()));');
+    const script = sessionScript(
+      'const session = await start(); const state = await session.status();' +
+        'const created = await session.createFirstSupervisor({ id: "mallory", displayName: "M",' +
+        ' passphrase: "correct horse battery" }).then(() => "created", (error) => error.kind);' +
+        'console.log(JSON.stringify({ ...state, created }));',
+    );
     try {
       const state = (await withoutKeychain(script, { LOCK_DIR: dir })) as {
-        keychainProblem?: string;
+        kind: string;
+        message?: string;
+        created: string;
       };
-      expect(state).toMatchObject({ passphraseSet: true, locked: true });
-      expect(state.keychainProblem).toMatch(/cannot be read/);
+      expect(state).toMatchObject({ kind: 'damaged', created: 'locked' });
+      expect(state.message).toMatch(/cannot be read/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-on-demand-'));
@@ -11,7 +12,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it('starts with a real-gateway profile active and no sandbox, and starts it when the Sandbox profile is used', async () => {
   const settingsStore = memoryStore();
-  const first = await startFixture({ dataDir, settingsStore });
+  const vault = createMemoryVault();
+  const first = await startFixture({ dataDir, settingsStore, vault });
   await first.data('profiles.save', {
     id: 'acquirer',
     name: 'Acquirer test',
@@ -23,7 +25,7 @@ it('starts with a real-gateway profile active and no sandbox, and starts it when
   await first.data('profiles.activate', { id: 'acquirer' });
   await first.close();
 
-  const desk = await startFixture({ dataDir, settingsStore });
+  const desk = await startFixture({ dataDir, settingsStore, vault });
   try {
     expect(() => desk.paydesk.sandbox).toThrow(/not running/);
     await desk.data('profiles.activate', { id: 'sandbox' });

@@ -7,6 +7,7 @@
 import type { KycBatchSummary, KycRowView } from '@shared/kyc-batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { addAndSignIn } from '../support/app/sign-in';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 import { kycRecords } from '../support/sandbox/gateway-inspection';
 
@@ -21,7 +22,12 @@ let fx: Fixture;
 let bytes: string;
 beforeAll(async () => {
   fx = await startFixture();
-  await fx.data('settings.update', { operatorName: 'Alice Officer' });
+  await addAndSignIn(fx.call, {
+    id: 'alice.officer',
+    displayName: 'Alice Officer',
+    passphrase: 'officer passphrase 1',
+    role: 'compliance',
+  });
   const records = Array.from({ length: TOTAL }, (_, i) => ({
     ...kycRecord(i),
     ...(i === EDITED && { email: BAD_EMAIL }),
@@ -92,7 +98,7 @@ describe('hand edits of a KYC batch', () => {
     });
 
     const detail = await fx.data('history.get', { id: await batchRowId() });
-    const operator = 'Alice Officer';
+    const operator = 'alice.officer';
     const userId = kycRecord(EDITED).userId;
     expect(detail.kycEdits).toEqual([
       {

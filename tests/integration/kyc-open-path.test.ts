@@ -12,6 +12,7 @@ import { LARGE_FILE_BYTES } from '../../src/main/kyc/worker/worker-pool';
 import { KYC_MAX_FILE_BYTES } from '../../src/shared/kyc-batch';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import { refusalOf } from '../support/app/refusal';
+import { signIn } from '../support/app/sign-in';
 import { CSV_HEADERS, kycCsv, kycCsvLine, kycRecord } from '../support/kyc/generate';
 import { kycWorkersForFile } from '../support/kyc/open';
 import { tempFolderForFile } from '../support/temp-folder';
@@ -157,13 +158,12 @@ describe('kyc.openPath through the app', () => {
       ok: false,
       error: { kind: 'invalid' },
     });
-    await fixture.data('lock.setPassphrase', { passphrase: 'correct horse battery' });
-    await fixture.data('lock.lockNow');
+    await fixture.data('session.lockNow');
     expect(await fixture.paydesk.dispatchFile('kyc.openPath', { path })).toMatchObject({
       ok: false,
       error: { kind: 'locked' },
     });
-    await fixture.data('lock.unlock', { passphrase: 'correct horse battery' });
+    await signIn(fixture.call, fixture.operator!);
     expect(await fixture.paydesk.dispatchFile('kyc.openPath', { path })).toMatchObject({ ok: true });
   });
 });

@@ -7,11 +7,11 @@ import assert from 'node:assert';
 import type { PayInResult } from '@shared/ipc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, startFixture, submitFirstForm, v2Fields } from '../support/app/paydesk-fixture';
+import { addAndSignIn, signIn } from '../support/app/sign-in';
 
 const THREE_DS_CARD = '4000000000003220';
 /** Nothing listens on the discard port: every notification the gateway sends there is lost. */
 const LOST = 'http://127.0.0.1:9/lost';
-const PASSPHRASE = 'correct horse battery';
 
 // The desk's own asking waits 2 minutes here, as in use: the agent's calls below never meet one.
 let fx: Fixture;
@@ -70,12 +70,10 @@ describe('the pay-in under way, after a lock', () => {
     // The page was shown (the return listener serves it once per offer).
     expect((await fetch(started.bankPage!.url)).status).toBe(200);
     expect((await fetch(started.bankPage!.url)).status).toBe(410);
-    await fx.data('lock.setPassphrase', { passphrase: PASSPHRASE });
-    await fx.data('lock.lockNow');
+    await fx.data('session.lockNow');
     const whileLocked = await fx.call('payin.underWay');
     expect(whileLocked).toMatchObject({ ok: false, error: { kind: 'locked' } });
-    await fx.data('lock.unlock', { passphrase: PASSPHRASE });
-    await fx.data('lock.removePassphrase', { current: PASSPHRASE });
+    await signIn(fx.call, fx.operator!);
 
     const underWay = await fx.data('payin.underWay');
     const again = underWay.find((result) => result.historyId === started.historyId);
@@ -120,7 +118,12 @@ describe('asking the gateway again about a pay-in that waits for its bank page',
 
 describe('marking a pay-in for follow-up', () => {
   it('records the reason and the operator in its audit trail', async () => {
-    await fx.data('settings.update', { operatorName: 'Ana Agent' });
+    await addAndSignIn(fx.call, {
+      id: 'ana.agent',
+      displayName: 'Ana Agent',
+      passphrase: 'agent passphrase 1',
+      role: 'agent',
+    });
     const started = await payInLeftWaiting();
     const marked = await fx.data('payin.markFollowUp', {
       historyId: started.historyId,
@@ -128,12 +131,12 @@ describe('marking a pay-in for follow-up', () => {
     });
     expect(marked).toMatchObject({
       historyId: started.historyId,
-      operator: 'Ana Agent',
+      operator: 'ana.agent',
       reason: 'Customer will call back after the bank unblocks the card.',
     });
     const entry = (await timelineOf(started.historyId)).find((item) => item.event === 'payin.follow_up');
     expect(entry).toMatchObject({
-      operator: 'Ana Agent',
+      operator: 'ana.agent',
       detail: { reason: 'Customer will call back after the bank unblocks the card.' },
     });
     const detail = await fx.data('history.get', { id: started.historyId });

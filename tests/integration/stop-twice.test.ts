@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backupsDirOf, checkBackup, listBackups } from '../../src/main/history/history-backups';
 import { startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { bridgeCaller, enrolFirstSupervisor, TEST_SUPERVISOR } from '../support/app/sign-in';
 
-const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/paydesk-test' };
 const PAYINS = 5;
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -45,7 +45,8 @@ describe('a normal stop', () => {
       {
         cwd: resolve(import.meta.dirname, '../..'),
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, ...NO_KEYCHAIN },
+        // The run's keyring session (scripts/with-keyring.sh): the operator accounts' key is kept there.
+        env: process.env,
       },
     );
     cleanups.push(() => child.kill('SIGKILL'));
@@ -63,6 +64,7 @@ describe('a normal stop', () => {
       void exited.then((code) => fail(new Error(`the harness exited (${code}):\n${output}`)));
     });
     const token = url.searchParams.get('token') ?? '';
+    await enrolFirstSupervisor(bridgeCaller(url, token), TEST_SUPERVISOR, () => Date.now());
     for (let i = 0; i < PAYINS; i++) {
       const answer = await fetch(new URL('/__ipc/payin.submit', url), {
         method: 'POST',

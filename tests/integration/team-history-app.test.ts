@@ -43,7 +43,7 @@ describe('Team History through IPC', () => {
       items: [
         {
           deskName: 'Front desk',
-          operator: 'Felix',
+          operator: 'felix',
           amount: '500.01',
           merchantTradeNo: lost.merchantTradeNo,
         },
@@ -59,8 +59,8 @@ describe('Team History through IPC', () => {
       all.ok &&
         all.data.rows.map((row) => [row.deskName, row.operator, row.kind === 'payin' && row.merchantTradeNo]),
     ).toEqual([
-      ['Front desk', 'Felix', lost.merchantTradeNo],
-      ['Lead desk', 'Lena', mine.merchantTradeNo],
+      ['Front desk', 'felix', lost.merchantTradeNo],
+      ['Lead desk', 'lena', mine.merchantTradeNo],
     ]);
     const other = all.ok ? all.data.rows[0] : undefined;
     const detail = await lead.data('team.get', { deskId: other?.deskId ?? '', id: other?.id ?? 0 });
@@ -82,7 +82,7 @@ describe('Team History through IPC', () => {
       "SELECT operator, detail_json FROM paydesk.audit_entries WHERE event = 'history.team_exported'",
     );
     expect(audited.rows).toHaveLength(1);
-    expect(audited.rows[0]?.operator).toBe('Lena');
+    expect(audited.rows[0]?.operator).toBe('lena');
 
     // A cursor Paydesk did not issue is bad input.
     const bad = await lead.call('team.query', { kind: 'payin', cursor: 'bm9wZQ' });

@@ -36,7 +36,7 @@ describe('the team duplicate check', () => {
       .toTimeString()
       .slice(0, 5);
     expect(warned.error.message).toBe(
-      `At ${at}, on desk "Front 1" by Anna, the same card, amount and customer were charged (order ${paid.merchantTradeNo}). Send a second payment anyway?`,
+      `At ${at}, on desk "Front 1" by anna, the same card, amount and customer were charged (order ${paid.merchantTradeNo}). Send a second payment anyway?`,
     );
     // Nothing was written or sent on the second desk.
     expect(second.paydesk.history.count()).toBe(0);
@@ -75,7 +75,7 @@ describe('the team duplicate check', () => {
     expect(warned.ok, JSON.stringify(warned)).toBe(false);
     if (warned.ok) return;
     expect(warned.error.kind).toBe('duplicate_suspected');
-    expect(warned.error.message).toContain('on desk "Back 1" by Carla');
+    expect(warned.error.message).toContain('on desk "Back 1" by carla');
     expect(warned.error.message).toContain('may have been charged: that pay-in’s outcome is unknown');
   });
 

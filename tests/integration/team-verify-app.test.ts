@@ -49,8 +49,8 @@ describe('Verify in History → Team', () => {
       "SELECT operator, outcome FROM paydesk.audit_entries WHERE event = 'team.verified' ORDER BY seq",
     );
     expect(audited.rows).toEqual([
-      { operator: 'Lena', outcome: 'success' },
-      { operator: 'Lena', outcome: 'success' },
+      { operator: 'lena', outcome: 'success' },
+      { operator: 'lena', outcome: 'success' },
     ]);
   });
 });

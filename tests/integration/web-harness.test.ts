@@ -13,11 +13,19 @@ import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
 import { startWebHarness } from '../../src/main/web-harness/web-harness';
 import { memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import {
+  addAndSignIn,
+  enrolFirstSupervisor,
+  signIn,
+  TEST_SUPERVISOR,
+  type TestOperator,
+} from '../support/app/sign-in';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 let harness: Awaited<ReturnType<typeof startWebHarness>>;
 let rendererDir: string;
 let dataDir: string;
+let supervisor: TestOperator;
 
 beforeAll(async () => {
   rendererDir = mkdtempSync(join(tmpdir(), 'paydesk-renderer-'));
@@ -39,6 +47,8 @@ beforeAll(async () => {
       log: { info: () => {}, error: () => {} },
     },
   });
+  // Nothing but the sign-in screen's calls is open until someone signs in: the first supervisor does.
+  supervisor = await enrolFirstSupervisor(bridgeCall, TEST_SUPERVISOR, () => Date.now());
 });
 afterAll(async () => {
   await harness.close();
@@ -53,6 +63,9 @@ const call = (channel: string, input: unknown, token = harness.token) =>
     body: JSON.stringify({ input }),
   });
 
+const bridgeCall = async (channel: string, input?: unknown) =>
+  (await (await call(channel, input)).json()) as IpcResult<unknown>;
+
 describe('web harness', () => {
   it('listens on loopback only', () => {
     expect(harness.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -66,6 +79,24 @@ describe('web harness', () => {
     const forged = await call('app.info', undefined, 'x'.repeat(harness.token.length));
     expect(forged.status).toBe(403);
     expect((await call('app.info', undefined, '')).status).toBe(403);
+  });
+
+  it("refuses over HTTP what main's gate refuses: an agent's call to a supervisor's channel, and anyone's before sign-in", async () => {
+    const agent = await addAndSignIn(
+      bridgeCall,
+      { id: 'ana.agent', displayName: 'Ana Agent', passphrase: 'agent passphrase 1', role: 'agent' },
+      () => Date.now(),
+    );
+    expect(await bridgeCall('secret.set', { profileId: 'sandbox', secret: 'stolen' })).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
+    expect(await bridgeCall('operators.list')).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    await bridgeCall('session.signOut');
+    expect(await bridgeCall('history.query', {})).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    expect(agent.secret).toBeDefined();
+    // The supervisor again, for the rest of the file (a code one step ahead: the first one is used).
+    expect(await signIn(bridgeCall, supervisor, () => Date.now())).toMatchObject({ kind: 'signed-in' });
   });
 
   it('validates inputs like the Electron bridge does', async () => {
@@ -323,6 +354,7 @@ describe('data folders', () => {
           headers: { 'content-type': 'application/json', 'x-paydesk-token': token! },
           body: JSON.stringify({ input }),
         }).then((answer) => answer.json())) as IpcResult<unknown>;
+      await enrolFirstSupervisor(ipc, TEST_SUPERVISOR, () => Date.now());
       // Several calls after the ready line, each answered: the harness did not die behind it.
       for (let i = 0; i < 3; i++) {
         expect(await ipc('settings.get')).toMatchObject({

@@ -30,7 +30,7 @@ describe('IPC dispatcher', () => {
       'settings.get': async () => settingsView,
       'settings.update': async (input) => ({
         ...settingsView,
-        settings: { ...settingsView.settings, operatorName: input.operatorName ?? '' },
+        settings: { ...settingsView.settings, idleLockMinutes: input.idleLockMinutes ?? 15 },
       }),
       'payin.askAgain': async () => {
         throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
@@ -44,9 +44,9 @@ describe('IPC dispatcher', () => {
   );
 
   it('answers a valid call with its data', async () => {
-    expect(await dispatch('settings.update', { operatorName: 'Bo' })).toMatchObject({
+    expect(await dispatch('settings.update', { idleLockMinutes: 20 })).toMatchObject({
       ok: true,
-      data: { settings: { operatorName: 'Bo' } },
+      data: { settings: { idleLockMinutes: 20 } },
     });
   });
 
@@ -57,15 +57,15 @@ describe('IPC dispatcher', () => {
   });
 
   it('refuses invalid input with the field it concerns, before any handler runs', async () => {
-    const result = await dispatch('settings.update', { operatorName: 'x'.repeat(61) });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'operatorName' } });
-    const extra = await dispatch('settings.update', { operatorName: 'Bo', isAdmin: true });
+    const result = await dispatch('settings.update', { idleLockMinutes: 241 });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'idleLockMinutes' } });
+    const extra = await dispatch('settings.update', { idleLockMinutes: 20, isAdmin: true });
     expect(extra).toMatchObject({ ok: false, error: { kind: 'invalid' } });
   });
 
   it('never echoes a long input back in a refusal', async () => {
     const keys = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`unexpected-key-${i}`, i]));
-    const result = await dispatch('settings.update', { operatorName: 'Bo', ...keys });
+    const result = await dispatch('settings.update', { idleLockMinutes: 20, ...keys });
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
     if (!result.ok) {
       expect(result.error.message).toMatch(/^Unrecognized keys: /);

@@ -10,7 +10,7 @@ import {
   type CredentialVault,
   checkAuditAccount,
   checkSecret,
-  OPERATORS_KEY_ACCOUNT,
+  operatorsKeyAccount,
   PASSPHRASE_ACCOUNT,
   secretAccount,
   teamAccount,
@@ -77,12 +77,13 @@ export function createKeychainVault(serviceName: string): CredentialVault {
     deleteOperatorPassphrase() {
       return keychain('delete the passphrase', () => entry(PASSPHRASE_ACCOUNT).deleteCredential());
     },
-    getOperatorsKey() {
-      return read(OPERATORS_KEY_ACCOUNT);
+    getOperatorsKey(deskId) {
+      return read(operatorsKeyAccount(deskId));
     },
-    async setOperatorsKey(value) {
+    async setOperatorsKey(deskId, value) {
       checkSecret(value);
-      await keychain('store the operator accounts key', () => entry(OPERATORS_KEY_ACCOUNT).setPassword(value));
+      const account = operatorsKeyAccount(deskId);
+      await keychain('store the operator accounts key', () => entry(account).setPassword(value));
     },
     async getAuditItem(account) {
       checkAuditAccount(account);

@@ -6,7 +6,7 @@ import {
   type CredentialVault,
   checkAuditAccount,
   checkSecret,
-  OPERATORS_KEY_ACCOUNT,
+  operatorsKeyAccount,
   PASSPHRASE_ACCOUNT,
   secretAccount,
   teamAccount,
@@ -42,12 +42,12 @@ export function createMemoryVault(): CredentialVault {
     async deleteOperatorPassphrase() {
       return entries.delete(PASSPHRASE_ACCOUNT);
     },
-    async getOperatorsKey() {
-      return entries.get(OPERATORS_KEY_ACCOUNT);
+    async getOperatorsKey(deskId) {
+      return entries.get(operatorsKeyAccount(deskId));
     },
-    async setOperatorsKey(value) {
+    async setOperatorsKey(deskId, value) {
       checkSecret(value);
-      entries.set(OPERATORS_KEY_ACCOUNT, value);
+      entries.set(operatorsKeyAccount(deskId), value);
     },
     async getAuditItem(account) {
       checkAuditAccount(account);

@@ -19,8 +19,8 @@ export interface CredentialVault {
    * The key the operator accounts file is sealed and its authenticator secrets encrypted with
    * (operators/account-store.ts); undefined before the first account. Main-only.
    */
-  getOperatorsKey(): Promise<string | undefined>;
-  setOperatorsKey(value: string): Promise<void>;
+  getOperatorsKey(deskId: string): Promise<string | undefined>;
+  setOperatorsKey(deskId: string, value: string): Promise<void>;
   /** The audit trail's key record or anchor of one history file (auditAccount); undefined when none. */
   getAuditItem(account: string): Promise<string | undefined>;
   setAuditItem(account: string, value: string): Promise<void>;
@@ -50,7 +50,11 @@ export class VaultError extends Error {
 }
 
 export const PASSPHRASE_ACCOUNT = 'operator-passphrase';
-export const OPERATORS_KEY_ACCOUNT = 'operator-accounts-key';
+/** `operator-accounts-key:<desk>`: one per data folder (its accounts file's path, hashed). */
+export function operatorsKeyAccount(deskId: string): string {
+  if (!/^[0-9a-f]{16,64}$/.test(deskId)) throw new VaultError('An operators desk id is a hex digest.');
+  return `operator-accounts-key:${deskId}`;
+}
 
 export function secretAccount(profileId: string): string {
   if (profileId.trim() === '' || profileId.length > 200) {

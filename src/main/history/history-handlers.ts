@@ -37,7 +37,8 @@ export function historyHandlers(deps: {
     'history.get': async ({ id }) => {
       const row = history.getById(id);
       const own = deps.ownRowsOnly();
-      if (!row || (own !== undefined && row.operator !== own)) throw new Refusal('not_found', `No history entry ${id}.`, 'id');
+      if (!row || (own !== undefined && row.operator !== own))
+        throw new Refusal('not_found', `No history entry ${id}.`, 'id');
       const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
       const timeline = history
         .auditTrail(id)
@@ -56,7 +57,9 @@ export function historyHandlers(deps: {
     },
     'history.dailyTotals': async (query) => {
       const own = deps.ownRowsOnly();
-      return history.dailyTotals(own === undefined ? query : { ...query, filter: { ...query.filter, operator: own } });
+      return history.dailyTotals(
+        own === undefined ? query : { ...query, filter: { ...query.filter, operator: own } },
+      );
     },
     'history.exportCsv': async (filter) => ({
       csv: history.exportCsv(scoped(filter), { operator: deps.operator() }),

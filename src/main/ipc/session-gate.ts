@@ -26,7 +26,8 @@ export function sessionGated(
     if (access !== 'anyone') {
       const verdict = session.allows(access);
       if (!verdict.ok) {
-        if (verdict.kind === 'forbidden' && access !== 'signed-in') onForbidden(channel, access, verdict.message);
+        if (verdict.kind === 'forbidden' && access !== 'signed-in')
+          onForbidden(channel, access, verdict.message);
         const error: IpcError = { kind: verdict.kind, message: verdict.message };
         return { ok: false, error };
       }

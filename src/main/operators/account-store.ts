@@ -6,9 +6,17 @@
 //
 // Fails closed: a key in the keychain with no file, a file with no key, a seal that does not verify or a
 // file that does not parse is `damaged`, never "no accounts yet" (which would let anyone create a supervisor).
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { operatorIdSchema, roleIdSchema } from '@shared/operators';
 import { z } from 'zod';
 import type { CredentialVault } from '../credentials/vault';
@@ -55,7 +63,7 @@ function errorText(error: unknown): string {
 const DAMAGED_WAY_OUT =
   'Nobody can sign in until it is put right. A supervisor can restore operators.json from a backup of the ' +
   'data folder. To start again with no accounts, a supervisor removes both operators.json and the ' +
-  '"operator-accounts-key" entry of Paydesk in the OS keychain: the next start creates a first supervisor ' +
+  '"operator-accounts-key:…" entry of Paydesk in the OS keychain: the next start creates a first supervisor ' +
   '(the history and its audit trail are kept).';
 
 function keysOf(key: Buffer): { seal: Buffer; secrets: Buffer } {
@@ -63,12 +71,21 @@ function keysOf(key: Buffer): { seal: Buffer; secrets: Buffer } {
   return { seal: derive('paydesk operators seal'), secrets: derive('paydesk operators totp') };
 }
 
+/** The desk whose accounts these are: the accounts file's absolute path, hashed (the keychain holds no path). */
+function deskIdOf(file: string): string {
+  return createHash('sha256')
+    .update(`paydesk-operators:${resolve(file)}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
 export function accountStoreIn(dataDir: string, vault: KeyVault) {
   const file = join(dataDir, ACCOUNTS_FILE);
+  const deskId = deskIdOf(file);
   let keys: { seal: Buffer; secrets: Buffer } | undefined;
 
   async function readKey(): Promise<Buffer | undefined> {
-    const stored = await vault.getOperatorsKey();
+    const stored = await vault.getOperatorsKey(deskId);
     return stored === undefined ? undefined : Buffer.from(stored, 'base64');
   }
 
@@ -91,7 +108,7 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
       }
       const present = existsSync(file);
       if (!key && !present) return { kind: 'none' };
-      if (!key || key.length !== 32) {
+      if (key?.length !== 32) {
         return {
           kind: 'damaged',
           message: `The operator accounts are here but their key is not in the OS keychain. ${DAMAGED_WAY_OUT}`,
@@ -126,7 +143,7 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
     async write(accounts: readonly Account[]): Promise<void> {
       if (!keys) {
         const key = randomBytes(32);
-        await vault.setOperatorsKey(key.toString('base64'));
+        await vault.setOperatorsKey(deskId, key.toString('base64'));
         keys = keysOf(key);
       }
       const body = JSON.stringify(accountsBodySchema.parse({ version: 1, accounts }));

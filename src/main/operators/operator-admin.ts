@@ -10,7 +10,11 @@ import type { SessionAudit, SessionService } from './session-service';
 
 export type OperatorAdmin = ReturnType<typeof createOperatorAdmin>;
 
-export function createOperatorAdmin(session: SessionService, audit: SessionAudit, now: () => number = Date.now) {
+export function createOperatorAdmin(
+  session: SessionService,
+  audit: SessionAudit,
+  now: () => number = Date.now,
+) {
   function view(): OperatorView[] {
     return [...session.accounts().values()]
       .map((account) => {
@@ -41,7 +45,11 @@ export function createOperatorAdmin(session: SessionService, audit: SessionAudit
     }
   }
 
-  async function changed(id: OperatorId, event: string, detail: Record<string, unknown>): Promise<OperatorView[]> {
+  async function changed(
+    id: OperatorId,
+    event: string,
+    detail: Record<string, unknown>,
+  ): Promise<OperatorView[]> {
     await session.save();
     audit(event, 'success', session.operatorId(), { target: id, ...detail });
     await session.afterAdminChange(id);
@@ -53,7 +61,11 @@ export function createOperatorAdmin(session: SessionService, audit: SessionAudit
 
     async add(input: { id: OperatorId; displayName: string; role: RoleId; temporaryPassphrase: string }) {
       if (session.accounts().has(input.id)) {
-        throw new Refusal('conflict', `The id ${input.id} is taken (ids are never reused): choose another.`, 'id');
+        throw new Refusal(
+          'conflict',
+          `The id ${input.id} is taken (ids are never reused): choose another.`,
+          'id',
+        );
       }
       session.accounts().set(input.id, {
         id: input.id,

@@ -80,7 +80,8 @@ export async function createSessionService(options: SessionServiceOptions) {
   async function load(): Promise<void> {
     const read = await store.read();
     if (read.kind === 'damaged' || read.kind === 'keychain') {
-      if (trouble?.message !== read.message) audit('session.accounts_unreadable', 'failure', 'desk', { read: read.kind });
+      if (trouble?.message !== read.message)
+        audit('session.accounts_unreadable', 'failure', 'desk', { read: read.kind });
       trouble = { kind: read.kind, message: read.message };
       accounts = new Map();
       session = { kind: 'signed-out' };
@@ -183,7 +184,7 @@ export async function createSessionService(options: SessionServiceOptions) {
   async function signInOnce(input: { operatorId: string; passphrase: string; code?: string | undefined }) {
     refuseWhileDamaged();
     const account = accounts.get(input.operatorId);
-    if (!account || !account.enabled) {
+    if (!account?.enabled) {
       await verifyPassphrase(input.passphrase, await DUMMY_HASH_PROMISE);
       audit('session.sign_in_refused', 'failure', 'desk', {
         operatorId: input.operatorId.slice(0, 40),
@@ -212,14 +213,25 @@ export async function createSessionService(options: SessionServiceOptions) {
       // A new or reset account: its passphrase was the one-time one; it enrols next.
       account.wrongInARow = 0;
       await save();
-      session = { kind: 'enrolling', id: account.id, secret: newTotpSecret(), needsPassphrase: account.temporaryPassphrase };
+      session = {
+        kind: 'enrolling',
+        id: account.id,
+        secret: newTotpSecret(),
+        needsPassphrase: account.temporaryPassphrase,
+      };
       audit('session.enrolment_started', 'success', account.id);
       return changed();
     }
     const check =
       input.code === undefined
         ? ({ ok: false, reason: 'wrong' } as const)
-        : checkCode(store.decryptSecret(account.totp.secret), account.id, input.code, account.totp.lastStep, clock.wallMs());
+        : checkCode(
+            store.decryptSecret(account.totp.secret),
+            account.id,
+            input.code,
+            account.totp.lastStep,
+            clock.wallMs(),
+          );
     if (!check.ok) {
       await countWrong(account, check.reason === 'replayed' ? 'code used before' : 'code');
       throw new Refusal('invalid', SIGN_IN_REFUSED);
@@ -265,17 +277,25 @@ export async function createSessionService(options: SessionServiceOptions) {
      * Whether the call may go ahead: signed in, not locked, the account still enabled, its role allowing
      * `permission`. A disabled account is signed out here, at its next call.
      */
-    allows(permission: Permission | 'signed-in'): { ok: true } | { ok: false; kind: 'locked' | 'forbidden'; message: string } {
+    allows(
+      permission: Permission | 'signed-in',
+    ): { ok: true } | { ok: false; kind: 'locked' | 'forbidden'; message: string } {
       if (session.kind !== 'signed-in') return { ok: false, kind: 'locked', message: 'Sign in first.' };
       const account = accounts.get(session.id);
-      if (!account || !account.enabled) {
+      if (!account?.enabled) {
         audit('session.signed_out', 'success', session.id, { reason: 'account disabled' });
         session = { kind: 'signed-out' };
         void changed();
-        return { ok: false, kind: 'locked', message: 'This account was disabled by a supervisor: you are signed out.' };
+        return {
+          ok: false,
+          kind: 'locked',
+          message: 'This account was disabled by a supervisor: you are signed out.',
+        };
       }
-      if (session.locked) return { ok: false, kind: 'locked', message: 'Paydesk is locked: sign in again to go on.' };
-      if (permission === 'signed-in' || BUILT_IN_ROLES[account.role].includes(permission)) return { ok: true };
+      if (session.locked)
+        return { ok: false, kind: 'locked', message: 'Paydesk is locked: sign in again to go on.' };
+      if (permission === 'signed-in' || BUILT_IN_ROLES[account.role].includes(permission))
+        return { ok: true };
       return {
         ok: false,
         kind: 'forbidden',
@@ -286,7 +306,7 @@ export async function createSessionService(options: SessionServiceOptions) {
     /** Whether the signed-in operator's role has `permission` (false when nobody is signed in). */
     can(permission: Permission): boolean {
       const account = signedInAccount();
-      return account !== undefined && account.enabled && BUILT_IN_ROLES[account.role].includes(permission);
+      return account?.enabled && BUILT_IN_ROLES[account.role].includes(permission);
     },
 
     async status(): Promise<SessionState> {
@@ -319,7 +339,11 @@ export async function createSessionService(options: SessionServiceOptions) {
       return changed();
     },
 
-    signIn(input: { operatorId: string; passphrase: string; code?: string | undefined }): Promise<SessionState> {
+    signIn(input: {
+      operatorId: string;
+      passphrase: string;
+      code?: string | undefined;
+    }): Promise<SessionState> {
       const next = turn.then(() => signInOnce(input));
       turn = next.catch(() => undefined);
       return next;
@@ -327,7 +351,8 @@ export async function createSessionService(options: SessionServiceOptions) {
 
     async completeEnrolment(input: { passphrase?: string | undefined; code: string }): Promise<SessionState> {
       refuseWhileDamaged();
-      if (session.kind !== 'enrolling') throw new Refusal('conflict', 'No enrolment is under way: sign in first.');
+      if (session.kind !== 'enrolling')
+        throw new Refusal('conflict', 'No enrolment is under way: sign in first.');
       const account = accounts.get(session.id);
       if (!account) throw new Refusal('conflict', 'This account is gone: sign in again.');
       if (session.needsPassphrase) {
@@ -335,7 +360,11 @@ export async function createSessionService(options: SessionServiceOptions) {
           throw new Refusal('invalid', 'Choose a passphrase of your own.', 'passphrase');
         }
         if (await verifyPassphrase(input.passphrase, account.passphraseHash)) {
-          throw new Refusal('invalid', 'Choose a passphrase of your own, not the one you were given.', 'passphrase');
+          throw new Refusal(
+            'invalid',
+            'Choose a passphrase of your own, not the one you were given.',
+            'passphrase',
+          );
         }
       }
       const check = checkCode(session.secret, account.id, input.code, 0, clock.wallMs());
@@ -360,7 +389,8 @@ export async function createSessionService(options: SessionServiceOptions) {
     },
 
     async signOut(): Promise<SessionState> {
-      if (session.kind === 'signed-in') audit('session.signed_out', 'success', session.id, { reason: 'operator' });
+      if (session.kind === 'signed-in')
+        audit('session.signed_out', 'success', session.id, { reason: 'operator' });
       if (session.kind === 'enrolling') audit('session.enrolment_abandoned', 'failure', session.id);
       session = { kind: 'signed-out' };
       return changed();

@@ -13,7 +13,13 @@ import { createLogger } from '../../../src/main/log/logger';
 import type { PayInTransport } from '../../../src/main/payin/gateway-transport';
 import type { KeyValueStore } from '../../../src/main/settings/settings-service';
 import { SAMPLE_CUSTOMER } from './sample-customer';
-import { enrolFirstSupervisor, signIn, TEST_SESSION_CLOCK, type TestOperator } from './sign-in';
+import {
+  enrolFirstSupervisor,
+  signIn,
+  TEST_SESSION_CLOCK,
+  TEST_SUPERVISOR,
+  type TestOperator,
+} from './sign-in';
 
 /** The operators the fixture signed in, by data folder: a restart on the same folder signs them in again. */
 const operatorsByDataDir = new Map<string, TestOperator>();
@@ -75,6 +81,8 @@ export interface FixtureOptions {
    * is created and signed in (or, on a data folder a fixture used before, signed in again).
    */
   signIn?: boolean;
+  /** The first supervisor's id and name (TEST_SUPERVISOR's otherwise), e.g. a team desk's operator. */
+  supervisor?: { id: string; displayName: string };
   /** The session's clocks (PaydeskConfig.sessionClock); the test clock of sign-in.ts otherwise. */
   sessionClock?: PaydeskConfig['sessionClock'];
 }
@@ -114,8 +122,9 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
   if (options.signIn !== false) {
     const state = await paydesk.session.status();
     const known = operatorsByDataDir.get(dataDir);
-    if (state.kind === 'first-start') operator = await enrolFirstSupervisor(call);
-    else if (state.kind === 'signed-out' && known) {
+    if (state.kind === 'first-start') {
+      operator = await enrolFirstSupervisor(call, { ...TEST_SUPERVISOR, ...options.supervisor });
+    } else if (state.kind === 'signed-out' && known) {
       await signIn(call, known);
       operator = known;
     }

@@ -37,10 +37,21 @@ let stepsAhead = 0;
 export const testWallMs = () => Date.now() + stepsAhead * 30_000;
 export const TEST_SESSION_CLOCK = { monotonicMs: () => performance.now(), wallMs: testWallMs };
 
-/** The next code for `secret`, on the clock `wallMs` (the test clock by default). */
-export function nextCode(secret: string, wallMs: () => number = testWallMs, advance = true): string {
-  if (advance && wallMs === testWallMs) stepsAhead += 1;
-  return codeAt(secret, wallMs());
+/** The last step each secret's code was made for in this process: main refuses a step twice. */
+const usedSteps = new Map<string, number>();
+
+/**
+ * The next code for `secret` on the clock `wallMs` (the test clock by default): for a step not used yet in
+ * this process, at most one step ahead of the clock (main accepts one either side). On a real clock a
+ * third code within one half minute is not possible: the caller waits.
+ */
+export function nextCode(secret: string, wallMs: () => number = testWallMs): string {
+  if (wallMs === testWallMs) stepsAhead += 1;
+  let at = wallMs();
+  const last = usedSteps.get(secret) ?? -1;
+  if (Math.floor(at / 30_000) <= last) at = (last + 1) * 30_000;
+  usedSteps.set(secret, Math.floor(at / 30_000));
+  return codeAt(secret, at);
 }
 
 /** Finishes an enrolment under way: the new passphrase when asked, the first code of the new secret. */
@@ -74,7 +85,11 @@ export async function enrolFirstSupervisor(
 }
 
 /** Signs an enrolled operator in (also unlocks a locked desk). */
-export async function signIn(call: Call, operator: TestOperator, wallMs?: () => number): Promise<SessionState> {
+export async function signIn(
+  call: Call,
+  operator: TestOperator,
+  wallMs?: () => number,
+): Promise<SessionState> {
   if (!operator.secret) throw new Error(`${operator.id} has not enrolled`);
   return data<SessionState>(call, 'session.signIn', {
     operatorId: operator.id,
@@ -87,7 +102,11 @@ export async function signIn(call: Call, operator: TestOperator, wallMs?: () => 
  * A supervisor (signed in) adds an operator with `role`; the operator is then signed in in their place,
  * chooses their passphrase and enrols. Leaves the new operator signed in.
  */
-export async function addAndSignIn(call: Call, operator: Omit<TestOperator, 'secret'>): Promise<TestOperator> {
+export async function addAndSignIn(
+  call: Call,
+  operator: Omit<TestOperator, 'secret'>,
+  wallMs?: () => number,
+): Promise<TestOperator> {
   const temporary = `temporary ${operator.id} pass`;
   await data(call, 'operators.add', {
     id: operator.id,
@@ -97,5 +116,17 @@ export async function addAndSignIn(call: Call, operator: Omit<TestOperator, 'sec
   });
   await data(call, 'session.signOut');
   await data(call, 'session.signIn', { operatorId: operator.id, passphrase: temporary });
-  return completeEnrolment(call, operator);
+  return completeEnrolment(call, operator, wallMs);
+}
+
+/** The browser harness's HTTP bridge as a Call: `origin` is its address, `token` the run's token. */
+export function bridgeCaller(origin: string | URL, token: string): Call {
+  return async (channel, input) => {
+    const answer = await fetch(new URL(`/__ipc/${channel}`, origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paydesk-token': token },
+      body: JSON.stringify({ input }),
+    });
+    return (await answer.json()) as IpcResult<unknown>;
+  };
 }

@@ -35,7 +35,17 @@ export async function startTeamDesk(
   await vault.setTeamItem('key', TEAM_KEY);
   // The check's deadline is 300 ms in the app; here the question is what it says, not how fast, and a
   // busy test machine must not turn an answer into "skipped".
-  return startFixture({ settingsStore, vault, teamTiming: { checkTimeoutMs: 10_000 } });
+  return startFixture({
+    settingsStore,
+    vault,
+    teamTiming: { checkTimeoutMs: 10_000 },
+    supervisor: { id: operatorIdFor(operatorName), displayName: operatorName },
+  });
+}
+
+/** The operator id a test desk's operator signs in with: their name in lower case ("Bruno" → bruno). */
+export function operatorIdFor(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, '.');
 }
 
 /** Waits until the desk's outbox is empty: everything it wrote is in the team database. */

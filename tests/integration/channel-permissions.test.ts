@@ -1,0 +1,108 @@
+// The channel × role table: every channel of the contract declares what it needs, and main's gate answers
+// each role accordingly — `forbidden` (audited) for a role without the permission, `locked` for nobody
+// signed in, and the call goes on to the dispatcher otherwise. Each call carries an input no channel takes,
+// so nothing behind the gate runs whatever the answer: the table is walked without side effects.
+import { ipcChannels, ipcFileChannels } from '@shared/ipc';
+import { BUILT_IN_ROLES, type ChannelAccess, PERMISSIONS, ROLE_IDS, type RoleId } from '@shared/operators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../support/app/audit-events';
+import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { addAndSignIn, signIn, type TestOperator } from '../support/app/sign-in';
+
+const CONTRACT: Record<string, { access: ChannelAccess }> = { ...ipcChannels, ...ipcFileChannels };
+const PROBE = { __noChannelTakesThis: true };
+
+let fx: Fixture;
+const operators = new Map<RoleId, TestOperator>();
+beforeAll(async () => {
+  fx = await startFixture();
+  operators.set('supervisor', fx.operator!);
+  for (const role of ROLE_IDS.filter((id) => id !== 'supervisor')) {
+    operators.set(
+      role,
+      await addAndSignIn(fx.call, {
+        id: `${role}.one`,
+        displayName: `${role} one`,
+        passphrase: `${role} passphrase 1`,
+        role,
+      }),
+    );
+    await fx.data('session.signOut');
+    await signIn(fx.call, fx.operator!);
+  }
+});
+afterAll(() => fx.close());
+
+function allowed(role: RoleId, access: ChannelAccess): boolean {
+  return access === 'anyone' || access === 'signed-in' || BUILT_IN_ROLES[role].includes(access);
+}
+
+async function callAs(channel: string): Promise<{ ok: boolean; error?: { kind: string } }> {
+  return channel in ipcFileChannels ? fx.paydesk.dispatchFile(channel, PROBE) : fx.call(channel, PROBE);
+}
+
+describe('every channel of the contract', () => {
+  it('declares a permission, or that any signed-in operator or anyone may call it', () => {
+    const known = new Set<string>([...PERMISSIONS, 'signed-in', 'anyone']);
+    for (const [channel, { access }] of Object.entries(CONTRACT)) {
+      expect(known.has(access), `${channel} declares ${String(access)}`).toBe(true);
+    }
+    // Only the sign-in screen's own calls are open to anyone.
+    expect(
+      Object.entries(CONTRACT)
+        .filter(([, { access }]) => access === 'anyone')
+        .map(([channel]) => channel)
+        .sort(),
+    ).toEqual([
+      'app.info',
+      'session.completeEnrolment',
+      'session.createFirstSupervisor',
+      'session.signIn',
+      'session.signOut',
+      'session.status',
+    ]);
+  });
+
+  it.each(ROLE_IDS)('is answered to the %s role as its permissions say', async (role) => {
+    await fx.data('session.signOut');
+    await signIn(fx.call, operators.get(role)!);
+    const table: string[] = [];
+    for (const [channel, { access }] of Object.entries(CONTRACT)) {
+      const answer = await callAs(channel);
+      const forbidden = !answer.ok && answer.error?.kind === 'forbidden';
+      table.push(`${channel}: ${forbidden ? 'forbidden' : 'reached'}`);
+      expect(forbidden, `${role} → ${channel} (${access})`).toBe(!allowed(role, access));
+      // Reached: the dispatcher refused the probe input, so nothing ran.
+      if (!forbidden) expect(answer, channel).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    }
+    expect(table.length).toBe(Object.keys(CONTRACT).length);
+  });
+
+  it('is answered `locked` to nobody signed in, except the sign-in screen’s own calls', async () => {
+    await fx.data('session.signOut');
+    for (const [channel, { access }] of Object.entries(CONTRACT)) {
+      const answer = await callAs(channel);
+      if (access === 'anyone')
+        expect(answer, channel).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+      else expect(answer, channel).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    }
+    await signIn(fx.call, fx.operator!);
+  });
+
+  it('leaves an audit entry for each refusal of a role, naming the operator and the channel', async () => {
+    await fx.data('session.signOut');
+    await signIn(fx.call, operators.get('compliance')!);
+    await fx.call('payin.submit', PROBE);
+    await fx.data('session.signOut');
+    await signIn(fx.call, fx.operator!);
+    expect(
+      auditEvents(fx)
+        .filter((entry) => entry.event === 'session.forbidden')
+        .at(-1),
+    ).toMatchObject({
+      operator: 'compliance.one',
+      resource: 'payin.submit',
+      detail: { permission: 'payin.send' },
+    });
+  });
+});

@@ -306,7 +306,7 @@ export async function createSessionService(options: SessionServiceOptions) {
     /** Whether the signed-in operator's role has `permission` (false when nobody is signed in). */
     can(permission: Permission): boolean {
       const account = signedInAccount();
-      return account?.enabled && BUILT_IN_ROLES[account.role].includes(permission);
+      return account?.enabled === true && BUILT_IN_ROLES[account.role].includes(permission);
     },
 
     async status(): Promise<SessionState> {

@@ -56,10 +56,11 @@ describe('a team desk whose history file is destroyed', () => {
     fx = await start(desk, dataDir);
     const after = fileContents(historyFile);
     expect(after.rows).toEqual(before.rows);
-    // The salvage's own entry follows the restored chain.
+    // The salvage's own entry follows the restored chain, then the supervisor's sign-in after the start.
     expect(after.entries.slice(0, before.entries.length)).toEqual(before.entries);
     expect(after.entries.slice(before.entries.length).map((entry) => entry.event)).toEqual([
       'history.salvaged',
+      'session.signed_in',
     ]);
     const notice = pendingSalvageNotice(dataDir);
     expect(notice?.team).toMatchObject({

@@ -5,6 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { ChannelArgs, ChannelOutput, IpcChannel, IpcResult } from '@shared/ipc';
+import type { TestOperator } from '../app/sign-in';
 import type { ChildMessage, ChildStart, ParentMessage } from './paydesk-child';
 
 const CHILD_SCRIPT = join(import.meta.dirname, 'paydesk-child.ts');
@@ -26,6 +27,9 @@ export interface ChildApp {
 }
 
 const running = new Set<ChildProcess>();
+/** Each data folder's supervisor, signed in again by every later start of it; and the starts so far. */
+const operators = new Map<string, TestOperator>();
+let starts = 0;
 
 /** Kills every child still running: for a drill's afterAll, when a failed test left one behind. */
 export async function killStrayChildren(): Promise<void> {
@@ -81,6 +85,7 @@ export async function startChildApp(options: {
     child.on('message', (message: ChildMessage) => {
       switch (message.type) {
         case 'ready':
+          operators.set(options.dataDir, message.operator);
           resolve(message.pid);
           break;
         case 'failed':
@@ -120,6 +125,8 @@ export async function startChildApp(options: {
     dataDir: options.dataDir,
     keychainService: options.keychainService,
     ...(options.teamTiming && { teamTiming: options.teamTiming }),
+    ...(operators.has(options.dataDir) && { operator: operators.get(options.dataDir)! }),
+    clockAheadMs: ++starts * 60_000,
   };
   child.send(start);
   const pid = await ready;

@@ -9,6 +9,7 @@ import Conf from 'conf';
 import { createPaydesk, type PaydeskConfig } from '../../../src/main/app';
 import { createKeychainVault } from '../../../src/main/credentials/keychain-vault';
 import { createLogger } from '../../../src/main/log/logger';
+import { enrolFirstSupervisor, signIn, TEST_SUPERVISOR, type TestOperator } from '../app/sign-in';
 
 export interface ChildStart {
   type: 'start';
@@ -17,6 +18,13 @@ export interface ChildStart {
   keychainService: string;
   /** Team mode's timing, when not the app's (the team drills shorten the replicator's waits). */
   teamTiming?: PaydeskConfig['teamTiming'];
+  /** The desk's supervisor from an earlier start of this data folder; enrolled anew on a first start. */
+  operator?: TestOperator;
+  /**
+   * How far ahead of the system clock this start's session clock runs: the parent moves it on at each
+   * start, so the code of a sign-in after a restart is never one the desk has seen (main refuses replays).
+   */
+  clockAheadMs: number;
 }
 
 export type ParentMessage =
@@ -26,7 +34,7 @@ export type ParentMessage =
   | { type: 'close'; id: number };
 
 export type ChildMessage =
-  | { type: 'ready'; pid: number }
+  | { type: 'ready'; pid: number; operator: TestOperator }
   | { type: 'result'; id: number; result: unknown }
   | { type: 'reported'; id: number; file: string }
   | { type: 'closed'; id: number }
@@ -38,6 +46,7 @@ function send(message: ChildMessage, then?: () => void): void {
 }
 
 async function start(config: ChildStart): Promise<void> {
+  const wallMs = () => Date.now() + config.clockAheadMs;
   const reports = join(config.dataDir, 'reports');
   mkdirSync(reports, { recursive: true });
   // What Node writes when the process dies of an uncaught error: the drills scan these like any file.
@@ -61,7 +70,17 @@ async function start(config: ChildStart): Promise<void> {
     // The drills' profile points at the parent's gateway; the embedded one only has to start quickly.
     sandbox: { slowFaultDelayMs: 1_000, callbackBackoffMs: 5 },
     ...(config.teamTiming && { teamTiming: config.teamTiming }),
+    sessionClock: { monotonicMs: () => performance.now(), wallMs },
   });
+  // Signed in before the parent's first call, as the desk's supervisor would be at the start of a shift.
+  const call = (channel: string, input?: unknown) => paydesk.dispatch(channel, input);
+  const state = await paydesk.session.status();
+  let operator: TestOperator;
+  if (state.kind === 'first-start') operator = await enrolFirstSupervisor(call, TEST_SUPERVISOR, wallMs);
+  else if (config.operator) {
+    operator = config.operator;
+    await signIn(call, operator, wallMs);
+  } else throw new Error(`The desk is ${state.kind} and the parent named no operator to sign in.`);
 
   process.on('message', (message: ParentMessage) => {
     switch (message.type) {
@@ -79,7 +98,7 @@ async function start(config: ChildStart): Promise<void> {
         break;
     }
   });
-  send({ type: 'ready', pid: process.pid });
+  send({ type: 'ready', pid: process.pid, operator });
 }
 
 // Without its parent (the drill ended or crashed) this app has no one to answer: it must not linger.

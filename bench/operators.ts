@@ -159,21 +159,21 @@ printTable(
     ],
     [
       `IPC call, ${CALLS} in ${ROUNDS} rounds`,
-      `bare ${f(median(bareMs), 4)} ms, gated ${f(median(gatedMs), 4)} ms`,
+      `bare ${f(median(bareMs) * 1000, 2)} µs, gated ${f(median(gatedMs) * 1000, 2)} µs`,
       '',
       '',
       `gate adds ≤ ${GOAL_GATE_MS} ms`,
     ],
   ],
 );
-console.log(`The gate adds ${f(gateAdds, 4)} ms per call (medians of ${ROUNDS} interleaved rounds).`);
+console.log(`The gate adds ${f(gateAdds * 1000, 2)} µs per call (medians of ${ROUNDS} interleaved rounds).`);
 
 printBenchResult({
   bench: 'operators',
   title: 'Sign-in and permission check',
   command,
-  figure: `sign-in p95 ${f(signInP95)} ms; switch p95 ${f(switchP95)} ms; gate +${f(gateAdds, 4)} ms/call`,
-  peer: `the same dispatcher without the gate: ${f(median(bareMs), 4)} ms/call`,
+  figure: `sign-in p95 ${f(signInP95)} ms; switch p95 ${f(switchP95)} ms; gate +${f(gateAdds * 1000, 2)} µs/call`,
+  peer: `the same dispatcher without the gate: ${f(median(bareMs) * 1000, 2)} µs/call`,
   ratio: `${f(median(gatedMs) / median(bareMs), 2)}× the ungated call`,
   goal: `sign-in ≤ ${GOAL_SIGN_IN_MS} ms, switch ≤ ${GOAL_SWITCH_MS} ms, gate ≤ ${GOAL_GATE_MS} ms`,
   met: signInP95 <= GOAL_SIGN_IN_MS && switchP95 <= GOAL_SWITCH_MS && gateAdds <= GOAL_GATE_MS,

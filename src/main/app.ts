@@ -56,6 +56,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     gateway,
     team: team.team,
     operator,
+    displayNameOf: (id) => operators.session.accounts().get(id)?.displayName ?? id,
     errorText,
   });
   payInsBuilt(payIn.payIns);

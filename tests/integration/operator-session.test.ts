@@ -258,6 +258,9 @@ describe('roles, enforced in main', () => {
     });
     const own = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(fx.paydesk.history.getById(own.historyId)?.operator).toBe('ana.agent');
+    // The receipt names the person, by their display name.
+    const receipt = await fx.data('payin.receipt', { historyId: own.historyId, timeZone: 'UTC' });
+    expect(receipt.operator).toBe('Ana Agent');
     // The operator comes from the session: an input naming one is refused, not believed.
     expect(
       await fx.call('payin.submit', { version: 'v2', fields: v2Fields(), operator: 'sam.super' }),

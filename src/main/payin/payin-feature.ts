@@ -25,6 +25,8 @@ export async function createPayInFeature(
     gateway: GatewayAccess;
     team: TeamMode;
     operator: () => string;
+    /** An operator id's display name, for receipts. */
+    displayNameOf: (operator: string) => string;
     errorText: (error: unknown) => string;
   },
 ) {
@@ -97,6 +99,7 @@ export async function createPayInFeature(
     history,
     profiles: () => settings.read().profiles,
     operator: deps.operator,
+    displayNameOf: deps.displayNameOf,
   });
 
   return {

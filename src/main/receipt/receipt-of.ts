@@ -20,6 +20,8 @@ export function receiptOf(
   row: HistoryRow | undefined,
   profiles: readonly Profile[],
   at: { issuedAt: number; timeZone: string },
+  /** The operator as the customer reads them: an account's display name (a row from before accounts keeps its name). */
+  displayNameOf: (operator: string) => string = (operator) => operator,
 ): Receipt {
   if (row?.kind !== 'payin') throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
   if (!hasReceipt(row.status)) {
@@ -43,7 +45,7 @@ export function receiptOf(
     merchantTradeNo: row.merchantTradeNo,
     orderId: row.orderId,
     declineReason: row.status === 'declined' && row.remark?.trim() ? row.remark.trim() : null,
-    operator: row.operator,
+    operator: displayNameOf(row.operator),
     apiVersion: row.apiVersion,
     paidAt: row.createdAt,
     issuedAt: at.issuedAt,

@@ -13,11 +13,18 @@ export function createReceipts(deps: {
   history: Pick<HistoryStore, 'getById' | 'recordPayInEvent'>;
   profiles: () => readonly Profile[];
   operator: () => string;
+  /** The display name of the operator a row names (operators/session-service.ts). */
+  displayNameOf?: (operator: string) => string;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
   const receiptFor = ({ historyId, timeZone }: ReceiptRequest): Receipt =>
-    receiptOf(deps.history.getById(historyId), deps.profiles(), { issuedAt: now(), timeZone });
+    receiptOf(
+      deps.history.getById(historyId),
+      deps.profiles(),
+      { issuedAt: now(), timeZone },
+      deps.displayNameOf,
+    );
 
   return {
     view: receiptFor,

@@ -11,6 +11,7 @@ import './history.css';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { downloadText } from '@renderer/lib/download';
 import { subscribe } from '@renderer/lib/paydesk';
+import { ID_PART_MIN } from '@shared/history';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import { OutcomeUnknownQueue } from '@renderer/lib/team/OutcomeUnknownQueue';
 import { ReplicationIndicator } from '@renderer/lib/team/ReplicationIndicator';
@@ -43,7 +44,7 @@ function subtitle(source: HistorySource, scope: TeamScope | undefined): string {
 
 /** What the team view cannot do that this desk's can, said once under the filters. */
 const TEAM_LIMITS =
-  "Team view: search takes a whole order number, orderId, traceid or userId, an amount or a card (not names or words); a desk instead of the profile; totals and charts need the supervisor grant and are the whole team's (not with a search or a desk); receipts and asking again are on the desk that sent the pay-in.";
+  `Team view: search takes any part (${ID_PART_MIN}+ characters, any case) of an order number, orderId or userId, the start of a traceid, an amount or a card (not names or words); a desk instead of the profile; totals and charts need the supervisor grant and are the whole team's (not with a search or a desk); receipts and asking again are on the desk that sent the pay-in.`;
 
 /** Refreshes on any change of a pay-in and when the page (or the window) becomes visible again. */
 function useLiveRefresh(root: RefObject<HTMLElement | null>): boolean {

@@ -56,6 +56,8 @@ function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageL
           borderRadius: 4,
         }}
         data-testid="bank-page"
+        // The harness's bridge finds the pay-in of a frame that came back to a return page by it.
+        data-history-id={historyId}
       />
     </Stack>
   );

@@ -5,9 +5,9 @@
 // Each page is a keyset page, newest first, on (created_at, desk_id, row_id): never OFFSET. A filter is
 // answered as the union of one or more branches, each led by an equality that an index of team
 // migration 2 puts first — the kind, a status, a search term — so every branch walks its index backwards
-// from the cursor and stops after a page, however many rows the team has; a part of an identifier is led
-// by migration 6's trigram index instead, which names the few rows holding it (or, when it is in most
-// rows, PostgreSQL walks the time index and stops after a page). BENCHMARKS.md has the plans.
+// from the cursor and stops after a page, however many rows the team has. A part of an identifier is
+// looked for in the newest rows of the filter first, else among the rows that migration 6's trigram
+// indexes say hold it (team-id-part-sql.ts). BENCHMARKS.md has the plans and the figures.
 import { type DailyTotal, type HistoryRow, ID_PART_MIN, payInStatusSchema } from '@shared/history';
 import {
   type OutcomeUnknownItem,

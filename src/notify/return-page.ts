@@ -41,9 +41,9 @@ export type ReturnPage = { html: string; headers: Record<string, string> };
 /**
  * The return page and its headers. By default nothing may load, run, be framed or submit; only the one
  * inline style, by its hash. With `frameAncestors` (the browser harness's origin, config.ts's returnPage),
- * those origins alone may frame it, and a script (allowed by its hash) tells the framing page, on those
- * origins only, that the bank page came back, with the page's address: what the Electron app's bank window
- * sees as a navigation, which a page cannot see of a frame of another origin.
+ * those origins alone may frame it, and a script (allowed by its hash) tells the page that framed it, or
+ * opened it in a popup, on those origins only, that the bank page came back, with the page's address: what
+ * the Electron app's bank window sees as a navigation, which a page cannot see of another origin's.
  */
 export function returnPage(frameAncestors: readonly string[] = []): ReturnPage {
   const common = {
@@ -63,7 +63,7 @@ export function returnPage(frameAncestors: readonly string[] = []): ReturnPage {
       },
     };
   }
-  const script = `for (const origin of ${JSON.stringify(frameAncestors)}) if (window.parent !== window) window.parent.postMessage({ type: ${JSON.stringify(BANK_PAGE_RETURNED_MESSAGE)}, url: location.href }, origin);`;
+  const script = `const to = window.parent !== window ? window.parent : window.opener; if (to) for (const origin of ${JSON.stringify(frameAncestors)}) to.postMessage({ type: ${JSON.stringify(BANK_PAGE_RETURNED_MESSAGE)}, url: location.href }, origin);`;
   return {
     html: html(script),
     headers: {

@@ -1,10 +1,11 @@
-// The browser harness shows the notification service's return page in its bank-page frame, as the Electron
-// app's bank window shows the bank step ending (issue 35): the service lets the harness's origin, and only
-// it, frame its return pages (returnPage.frameAncestors, a setting for the harness alone), and the page
-// tells the harness it came back; the pay-in panel then waits for the gateway's notification. The service
-// reaches no database here, so the notification never comes and the panel stays waiting. A service
-// without the setting (every production one) refuses to be framed: tests/integration/notify-service.test.ts.
-
+// The browser harness shows the notification service's return page in its bank-page frame (or popup), as the
+// Electron app's bank window shows the bank step ending (issue 35): the service lets the harness's origin,
+// and only it, frame its return pages (returnPage.frameAncestors, a setting for the harness alone), and the
+// page tells the harness it came back; the pay-in panel then waits for the gateway's notification. The
+// service reaches no database here (and the harness does not trust its CA, so the sandbox's notification
+// does not even arrive): the panel stays waiting. A service without the setting (every production one)
+// refuses to be framed: tests/unit/notify-return-page.test.ts, tests/integration/notify-service.test.ts.
+import type { Page } from '@playwright/test';
 import { DEFAULT_MERCHANT } from '../../src/sandbox/merchants';
 import { seriousViolations } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
@@ -21,32 +22,20 @@ import {
 
 type LooseApi = { invoke(channel: string, input?: unknown): Promise<{ ok: boolean; error?: unknown }> };
 
-const PORT = Number(process.env.PAYDESK_E2E_PORT ?? 5391) + 9;
-/** A PostgreSQL address where nothing listens: the service answers the gateway 503, the desk hears nothing. */
+/** A PostgreSQL address where nothing listens: the service would answer the gateway 503. */
 const NO_DATABASE = { host: '127.0.0.1', port: 1, database: 'paydesk_team', user: 'nobody', password: 'x' };
 
 const instances: NotifyInstance[] = [];
 let nginx: Nginx | undefined;
-let harness: RunningHarness | undefined;
+/** The harness in its default frame mode, and one in popup mode (the stand-in for the app's window). */
+let framed: RunningHarness | undefined;
+let popup: RunningHarness | undefined;
 
 test.describe.configure({ timeout: 120_000 });
 // The browser trusts the CA made for nginx at test time, as a merchant's browsers trust its certificate.
 test.use({ ignoreHTTPSErrors: true });
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  nginx = await startBehindNginx(
-    instances,
-    {
-      config: testConfig(NO_DATABASE, {
-        merchants: [SANDBOX_MERCHANT],
-        returnPage: { frameAncestors: [`http://127.0.0.1:${PORT}`] },
-      }),
-      credentials: { 'database-password': NO_DATABASE.password, ...SANDBOX_MERCHANT_CREDENTIALS },
-    },
-    1,
-  );
-  harness = await startHarness(PORT, ['--trust-ca', nginx.ca.caFile]);
+async function setUp(page: Page, harness: RunningHarness, service: string) {
   const steps: [string, unknown][] = [
     [
       'settings.setTeam',
@@ -61,31 +50,60 @@ test.beforeAll(async ({ browser }) => {
         embeddedSandbox: true,
         merchantId: DEFAULT_MERCHANT.merchantId,
         motoIp: '203.0.113.7',
-        notificationService: { baseUrl: nginx.url },
+        notificationService: { baseUrl: service },
       },
     ],
     ['profiles.activate', { id: 'framed-returns' }],
   ];
+  await new PayInPage(page).open(harness.url);
+  await page.evaluate(async (steps) => {
+    const api = (globalThis as unknown as { paydesk: LooseApi }).paydesk;
+    for (const [channel, input] of steps) {
+      const result = await api.invoke(channel, input);
+      if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
+    }
+  }, steps);
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  // Each on a free port: the service is configured with their origins once they listen.
+  framed = await startHarness(0);
+  popup = await startHarness(0, ['--bank-page-view', 'popup']);
+  const origins = [framed, popup].map((harness) => new URL(harness.url).origin);
+  nginx = await startBehindNginx(
+    instances,
+    {
+      config: testConfig(NO_DATABASE, {
+        merchants: [SANDBOX_MERCHANT],
+        returnPage: { frameAncestors: origins },
+      }),
+      credentials: { 'database-password': NO_DATABASE.password, ...SANDBOX_MERCHANT_CREDENTIALS },
+    },
+    1,
+  );
   const page = await browser.newPage();
   try {
-    await new PayInPage(page).open(harness.url);
-    await page.evaluate(async (steps) => {
-      const api = (globalThis as unknown as { paydesk: LooseApi }).paydesk;
-      for (const [channel, input] of steps) {
-        const result = await api.invoke(channel, input);
-        if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
-      }
-    }, steps);
+    await setUp(page, framed, nginx.url);
+    await setUp(page, popup, nginx.url);
   } finally {
     await page.close();
   }
 });
 
 test.afterAll(async () => {
-  await harness?.close();
+  await framed?.close();
+  await popup?.close();
   await nginx?.stop();
   for (const instance of instances.splice(0)) await instance.kill();
 });
+
+async function expectWaiting(payin: PayInPage) {
+  const waiting = payin.result.getByTestId('payin-waiting-notification');
+  await expect(waiting).toHaveText("Waiting for the gateway's notification.", { timeout: 20_000 });
+  await expect(waiting).toBeInViewport();
+  expect(await seriousViolations(payin.page)).toEqual([]);
+}
 
 for (const size of [
   { width: 1280, height: 800 },
@@ -96,7 +114,7 @@ for (const size of [
   }) => {
     await page.setViewportSize(size);
     const payin = new PayInPage(page);
-    await payin.open(harness?.url);
+    await payin.open(framed?.url);
     await expect(page.getByTestId('active-profile')).toContainText('Framed returns');
     await payin.fillPayIn(customer(`framed-${size.width}-${Date.now()}`), CARDS.threeDs, '43.00');
     await payin.send.click();
@@ -104,12 +122,25 @@ for (const size of [
     const bank = payin.bankFrame();
     await bank.getByLabel('One-time code').fill('1234');
     await bank.getByRole('button', { name: 'Confirm' }).click();
-    // The service's return page in the frame (it was refused before: X-Frame-Options DENY) tells the
-    // harness that the bank step is over; the panel moves on, as the Electron app's does.
-    const waiting = payin.result.getByTestId('payin-waiting-notification');
-    await expect(waiting).toHaveText("Waiting for the gateway's notification.", { timeout: 20_000 });
+    // The service's return page in the frame (refused before: X-Frame-Options DENY) tells the harness the
+    // bank step is over; the panel moves on, as the Electron app's does, and the frame goes.
+    await expectWaiting(payin);
     await expect(payin.result.locator('iframe[data-testid="bank-page"]')).toHaveCount(0);
-    await expect(waiting).toBeInViewport();
-    expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('in popup mode, the return page in the bank window moves the panel on, and the window closes', async ({
+  page,
+}) => {
+  const payin = new PayInPage(page);
+  await payin.open(popup?.url);
+  await payin.fillPayIn(customer(`framed-popup-${Date.now()}`), CARDS.threeDs, '44.00');
+  const opened = page.waitForEvent('popup');
+  await payin.send.click();
+  await payin.expectOutcome('Action required');
+  const bankWindow = await opened;
+  await bankWindow.getByLabel('One-time code').fill('1234');
+  await bankWindow.getByRole('button', { name: 'Confirm' }).click();
+  await expectWaiting(payin);
+  await expect.poll(() => bankWindow.isClosed()).toBe(true);
+});

@@ -27,9 +27,9 @@ describe('the return page', () => {
     const script = /<script>([^<]*)<\/script>/.exec(page.html)?.[1] ?? '';
     expect(policy).toContain(`script-src ${hashOf(script)}`);
     expect(script).toContain(JSON.stringify(BANK_PAGE_RETURNED_MESSAGE));
-    // Posted to that origin only, and only from inside a frame.
+    // Posted to that origin only: to the page that framed it, or that opened it (the harness's popup mode).
     expect(script).toContain('["http://127.0.0.1:5421"]');
-    expect(script).toContain('window.parent !== window');
+    expect(script).toContain('window.parent !== window ? window.parent : window.opener');
     expect(script).not.toContain("'*'");
   });
 });

@@ -60,9 +60,18 @@ export function bridgeScript(): string {
     },
   };
   // A notification service that lets this harness frame its return pages (its returnPage.frameAncestors)
-  // says so from the bank page's frame: the message must come from the frame of a pay-in (data-history-id,
-  // BankPage.tsx) and name an address of the origin that sent it; main checks that it is one of the
-  // profile's service's return pages (payin-feature.ts, bankPageReturned), as for the app's bank window.
+  // says so from the bank page's frame or popup: the message must come from the frame of a pay-in
+  // (data-history-id, BankPage.tsx) or the popup the panel opened for one (named paydesk-bank-<id>), and
+  // name an address of the origin that sent it; main checks that it is one of the profile's service's
+  // return pages (payin-feature.ts, bankPageReturned), as for the app's bank window.
+  const bankPopups = new Map();
+  const open = window.open.bind(window);
+  window.open = (url, name, features) => {
+    const opened = open(url, name, features);
+    const popupOf = /^paydesk-bank-([0-9]+)$/.exec(String(name || ''));
+    if (opened && popupOf) bankPopups.set(opened, Number(popupOf[1]));
+    return opened;
+  };
   window.addEventListener('message', (event) => {
     const data = event.data;
     if (!data || data.type !== ${JSON.stringify(BANK_PAGE_RETURNED_MESSAGE)} || typeof data.url !== 'string') return;
@@ -76,11 +85,12 @@ export function bridgeScript(): string {
     const frame = Array.from(document.querySelectorAll('iframe[data-history-id]')).find(
       (candidate) => candidate.contentWindow === event.source,
     );
-    if (!frame) return;
+    const historyId = frame ? Number(frame.dataset.historyId) : bankPopups.get(event.source);
+    if (!historyId) return;
     void fetch(${JSON.stringify(BANK_PAGE_RETURNED_PATH)}, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-paydesk-token': token },
-      body: JSON.stringify({ historyId: Number(frame.dataset.historyId), url: data.url }),
+      body: JSON.stringify({ historyId, url: data.url }),
     });
   });
   Object.defineProperty(window, 'paydesk', { value: Object.freeze(api), writable: false });

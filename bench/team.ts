@@ -74,6 +74,7 @@ type RowSample = {
   created_at: string;
   merchant_trade_no: string;
   user_id: string;
+  order_id: string;
   amount: string;
   last4: string;
 };
@@ -107,6 +108,23 @@ function teamHistoryQueries(team: pg.Pool, ownDesk: pg.Pool, rows: RowSample[]):
     })),
     page('search: an order number', (i) => ({ kind: 'payin', text: at(i).merchant_trade_no })),
     page('search: a userId', (i) => ({ kind: 'payin', text: at(i).user_id })),
+    // Issue 35: identifiers by any part of 4 characters or more, in any case (team migration 6).
+    page('search: a userId in lower case', (i) => ({ kind: 'payin', text: at(i).user_id.toLowerCase() })),
+    page('search: the last 6 characters of an order number', (i) => ({
+      kind: 'payin',
+      text: at(i).merchant_trade_no.slice(-6),
+    })),
+    page('search: the middle of an orderId, lower case', (i) => ({
+      kind: 'payin',
+      text: at(i).order_id.slice(1, -1).toLowerCase(),
+    })),
+    page('search: "cust" (a part every row holds)', () => ({ kind: 'payin', text: 'cust' })),
+    page('search: "pd10" (11,111 rows hold it, none of the newest)', () => ({ kind: 'payin', text: 'pd10' })),
+    page(
+      "a desk role's own rows: a userId in lower case",
+      (i) => ({ kind: 'payin', text: at(i).user_id.toLowerCase() }),
+      'own',
+    ),
     page('search: an amount', (i) => ({ kind: 'payin', text: at(i).amount })),
     page('search: last 4 digits', (i) => ({ kind: 'payin', text: at(i).last4 })),
     page('search: last 4 digits + outcome unknown', (i) => ({
@@ -447,7 +465,7 @@ try {
     );
     const rowSamples = await cluster.sql(
       team.database,
-      `SELECT desk_id, row_id::text, created_at::text, merchant_trade_no, user_id, amount, last4
+      `SELECT desk_id, row_id::text, created_at::text, merchant_trade_no, user_id, order_id, amount, last4
        FROM paydesk.history_rows TABLESAMPLE SYSTEM (0.1) WHERE kind = 'payin' LIMIT 1000`,
     );
     const queries = [

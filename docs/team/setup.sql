@@ -7,6 +7,8 @@
 -- Then apply Paydesk's schema as the owner role (README, "Team mode"):
 --   PAYDESK_TEAM_URL='postgres://paydesk_owner:…@db.example.com/paydesk_team' npm run team:migrate
 -- and add one login role per desk (add-desk.sql) and per supervisor (add-supervisor.sql).
+-- The migrations need the extension pg_trgm (team migration 6): as the database's owner, paydesk_owner
+-- creates it itself on PostgreSQL 13 or later; where it cannot, a superuser runs pg_trgm.sql once.
 --
 -- The roles:
 --   paydesk_owner       owns the schema and runs the migrations; Paydesk desks never use it. As the

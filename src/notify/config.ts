@@ -31,6 +31,27 @@ const millis = (fallback: number) =>
     .max(60_000, 'At most 60000 ms.')
     .default(fallback);
 
+/** An origin that may frame the return pages: https, or http on a loopback address; nothing after the port. */
+const frameAncestor = z.string(say('Must be text.')).transform((value, context) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const loopbackHttp =
+    url?.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname.replace(/^\[|\]$/g, ''));
+  if (!url || (url.protocol !== 'https:' && !loopbackHttp)) {
+    context.addIssue({ code: 'custom', message: 'Must be https (http only on a loopback address).' });
+    return z.NEVER;
+  }
+  if (url.origin !== value.replace(/\/$/, '')) {
+    context.addIssue({ code: 'custom', message: 'An origin only: no path, query or user.' });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 export const notifyConfigSchema = z.strictObject(
   {
     /** Where the service listens: behind the merchant's TLS terminator (nginx), usually on loopback. */
@@ -113,6 +134,14 @@ export const notifyConfigSchema = z.strictObject(
         object,
       )
       .optional(),
+    /**
+     * The return pages refuse to be framed by any page (frame-ancestors 'none', X-Frame-Options DENY). For
+     * the browser harness only (development and its tests): the origins named here may frame them, and are
+     * told by a message that the bank page came back (return-page.ts). Never a production setting.
+     */
+    returnPage: z
+      .strictObject({ frameAncestors: z.array(frameAncestor).max(8, 'At most 8.').default([]) }, object)
+      .default({ frameAncestors: [] }),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug']).default('info'),
   },
   object,

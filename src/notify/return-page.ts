@@ -2,7 +2,7 @@
 // nothing (assumption A25): it says so, in plain HTML with no script, and echoes nothing from the request.
 
 import { createHash } from 'node:crypto';
-import { NOTIFICATION_SERVICE_PATHS } from '@shared/notification-service';
+import { BANK_PAGE_RETURNED_MESSAGE, NOTIFICATION_SERVICE_PATHS } from '@shared/notification-service';
 
 /** The public paths of the return addresses: the desk builds them from the service's public base URL. */
 export const RETURN_PATHS = [
@@ -14,7 +14,8 @@ export const RETURN_PATHS = [
 const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1a1b1e;line-height:1.5}h1{font-size:1.4rem}';
 
-export const RETURN_PAGE_HTML = `<!doctype html>
+function html(script: string | undefined): string {
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -27,18 +28,47 @@ export const RETURN_PAGE_HTML = `<!doctype html>
 <h1>The bank page is finished</h1>
 <p>You may close this window. The result of the payment comes from the payment gateway itself: the merchant's desk shows it as soon as the gateway confirms it.</p>
 <p>This page does not say whether the payment was approved.</p>
-</body>
+${script === undefined ? '' : `<script>${script}</script>\n`}</body>
 </html>
 `;
+}
 
-const styleHash = createHash('sha256').update(STYLE, 'utf8').digest('base64');
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+const styleHash = sha256(STYLE);
 
-/** Nothing may load, run, be framed or submit; only the one inline style, by its hash. */
-export const RETURN_PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-} as const;
+export type ReturnPage = { html: string; headers: Record<string, string> };
+
+/**
+ * The return page and its headers. By default nothing may load, run, be framed or submit; only the one
+ * inline style, by its hash. With `frameAncestors` (the browser harness's origin, config.ts's returnPage),
+ * those origins alone may frame it, and a script (allowed by its hash) tells the page that framed it, or
+ * opened it in a popup, on those origins only, that the bank page came back, with the page's address: what
+ * the Electron app's bank window sees as a navigation, which a page cannot see of another origin's.
+ */
+export function returnPage(frameAncestors: readonly string[] = []): ReturnPage {
+  const common = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  };
+  const policy = `default-src 'none'; style-src 'sha256-${styleHash}'; base-uri 'none'; form-action 'none'`;
+  if (frameAncestors.length === 0) {
+    return {
+      html: html(undefined),
+      headers: {
+        ...common,
+        'content-security-policy': `${policy}; frame-ancestors 'none'`,
+        'x-frame-options': 'DENY',
+      },
+    };
+  }
+  const script = `const to = window.parent !== window ? window.parent : window.opener; if (to) for (const origin of ${JSON.stringify(frameAncestors)}) to.postMessage({ type: ${JSON.stringify(BANK_PAGE_RETURNED_MESSAGE)}, url: location.href }, origin);`;
+  return {
+    html: html(script),
+    headers: {
+      ...common,
+      'content-security-policy': `${policy}; script-src 'sha256-${sha256(script)}'; frame-ancestors ${frameAncestors.join(' ')}`,
+    },
+  };
+}

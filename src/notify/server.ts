@@ -19,7 +19,7 @@ import type { NotifyConfig } from './config';
 import { createNotifyMetrics, type NotifyMetrics } from './metrics';
 import { type RejectionReason, Rejections } from './rejections';
 import { logEachRequest, noteOutcome } from './request-log';
-import { RETURN_PAGE_HEADERS, RETURN_PAGE_HTML, RETURN_PATHS } from './return-page';
+import { RETURN_PATHS, returnPage } from './return-page';
 import type { NotifySecrets } from './secrets';
 import { createNotificationStore, DatabaseUnavailable, type NotificationStore } from './store';
 import { NOTIFY_VERSION } from './version';
@@ -104,7 +104,7 @@ export async function startNotifyService(
 
   logEachRequest(app, metrics);
   await app.register(async (scope) => callbackRoute(scope, keys, store, rejections, metrics));
-  await app.register(async (scope) => returnPages(scope));
+  await app.register(async (scope) => returnPages(scope, config.returnPage.frameAncestors));
   app.get(HEALTH_PATH, async (_request, reply) => {
     const reachable = await store.reachable();
     const health: ServiceHealth = {
@@ -252,7 +252,8 @@ async function callbackRoute(
   });
 }
 
-async function returnPages(scope: FastifyInstance): Promise<void> {
+async function returnPages(scope: FastifyInstance, frameAncestors: readonly string[]): Promise<void> {
+  const page = returnPage(frameAncestors);
   // A bank may POST a form to the return address: whatever it sends is read and dropped, never echoed.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 65_536 }, (_request, _body, done) =>
@@ -262,7 +263,7 @@ async function returnPages(scope: FastifyInstance): Promise<void> {
     scope.route({
       method: ['GET', 'POST'],
       url: path,
-      handler: async (_request, reply) => reply.code(200).headers(RETURN_PAGE_HEADERS).send(RETURN_PAGE_HTML),
+      handler: async (_request, reply) => reply.code(200).headers(page.headers).send(page.html),
     });
   }
 }

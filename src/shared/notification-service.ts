@@ -14,6 +14,12 @@ export const NOTIFICATION_SERVICE_PATHS = {
 } as const;
 
 /**
+ * The message a return page sends the page framing it, when the service lets that origin frame it (the
+ * browser harness: its config's returnPage.frameAncestors): `{ type, url }`, the return page's address.
+ */
+export const BANK_PAGE_RETURNED_MESSAGE = 'paydesk-bank-page-returned';
+
+/**
  * The PostgreSQL channel that wakes the listening desks once notifications have committed: the service
  * says it after each COMMIT (src/notify/desk-waker.ts); a desk then reads what is new by keyset.
  */

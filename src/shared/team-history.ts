@@ -20,8 +20,9 @@ export const deskIdSchema = z.uuid();
 /**
  * The team view's filter: History's own, less what the team database cannot answer within its keyset
  * indexes (team-history.ts). Newest first only; a desk instead of a profile (profiles are each desk's
- * own); `text` is a whole order number, orderId, traceid or userId, an amount, a masked card or its last
- * 4 digits — never a prefix or a word of a name, which would read every row that begins with it.
+ * own); `text` is any part (ID_PART_MIN characters or more, any case; shorter, the whole value) of an order
+ * number, orderId or userId, the start of a traceid, an amount, a masked card or its last 4 digits — never
+ * a word of a name, which no index of the team database holds.
  */
 export const teamHistoryFilterSchema = z
   .strictObject({

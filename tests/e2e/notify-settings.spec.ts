@@ -57,6 +57,10 @@ test('a profile names its notification service only on a team desk, and its pay-
   await expect(settings.field('Default callback URL')).toHaveCount(0);
   await settings.detail.getByRole('button', { name: 'Create profile' }).click();
   await expect(service).toHaveAccessibleDescription(/needs team mode/);
+  // Said once (issue 35: "the notification service's refusal repeats itself"): the refusal under the field,
+  // not the refusal and, under it, the same reason again in the hint's words.
+  await expect(settings.editor.getByText(/needs team mode/i)).toHaveCount(1);
+  await expect(settings.editor.getByTestId('notification-service-needs-team')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   // A team connection (port 1: nothing listens; saving the profile does not need the database).

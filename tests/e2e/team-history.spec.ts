@@ -107,6 +107,10 @@ test('Team History lists every desk with its desk and operator, and the queue sh
   await expect(history.row('PD-E2E-OTHER-2')).toContainText('Front 2');
   await expect(history.row('PD-E2E-OTHER-2')).toContainText('Bruno');
   await expect(history.row('PD-E2E-OTHER-2')).toContainText('Outcome unknown');
+  // Any part of 4 characters or more, in any case, as this desk's own view (team migration 6).
+  await history.searchFor('e2e-other-2');
+  await history.expectRowCount(1);
+  await expect(history.row('PD-E2E-OTHER-2')).toBeVisible();
 
   await history.searchFor('PD-E2E-OTHER-1');
   await history.expectRowCount(1);

@@ -263,6 +263,9 @@ describe('the pages and the health check', () => {
         expect(answer.status).toBe(200);
         expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(answer.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/);
+        // As every production service runs (no returnPage.frameAncestors): no page may frame it.
+        expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'none'$/);
+        expect(answer.headers['x-frame-options']).toBe('DENY');
         expect(answer.text).toContain('The bank page is finished');
         expect(answer.text).not.toMatch(/<script|alert|<b>/i);
       }

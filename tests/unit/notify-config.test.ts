@@ -35,6 +35,21 @@ describe('the configuration', () => {
       passwordCredential: 'database-password',
     });
     expect(config.admin).toBeUndefined();
+    // No page may frame the return pages unless the configuration names it (the browser harness's).
+    expect(config.returnPage).toEqual({ frameAncestors: [] });
+  });
+
+  it('takes origins that may frame the return pages: https, or http on loopback, and nothing after the port', () => {
+    const framed = (frameAncestors: string[]) =>
+      parseNotifyConfig({ ...example, returnPage: { frameAncestors } });
+    expect(framed(['http://127.0.0.1:5421/', 'https://desk.example.com']).returnPage.frameAncestors).toEqual([
+      'http://127.0.0.1:5421',
+      'https://desk.example.com',
+    ]);
+    expect(() => framed(['http://desk.example.com'])).toThrow(/returnPage\.frameAncestors\.0: Must be https/);
+    expect(() => framed(['https://desk.example.com/paydesk'])).toThrow(/An origin only/);
+    expect(() => framed(["'self'"])).toThrow(/returnPage\.frameAncestors\.0/);
+    expect(() => framed(['*'])).toThrow(NotifyConfigError);
   });
 
   it('refuses verify-full without a CA file, and a base URL with a query', () => {

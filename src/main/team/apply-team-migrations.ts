@@ -30,7 +30,10 @@ export async function applyTeamMigrations(
 ): Promise<number> {
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS paydesk`);
+    // Asked first: CREATE SCHEMA IF NOT EXISTS wants the right to create in the database even when the
+    // schema is there (setup.sql makes it), and the owner needs that right for nothing else but pg_trgm.
+    const schema = await client.query("SELECT to_regnamespace('paydesk') IS NOT NULL AS there");
+    if (!schema.rows[0]?.there) await client.query('CREATE SCHEMA paydesk');
     await client.query(`CREATE TABLE IF NOT EXISTS paydesk.schema_version (
       version integer PRIMARY KEY,
       description text NOT NULL,

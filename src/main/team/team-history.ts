@@ -5,8 +5,10 @@
 // Each page is a keyset page, newest first, on (created_at, desk_id, row_id): never OFFSET. A filter is
 // answered as the union of one or more branches, each led by an equality that an index of team
 // migration 2 puts first — the kind, a status, a search term — so every branch walks its index backwards
-// from the cursor and stops after a page, however many rows the team has. BENCHMARKS.md has the plans.
-import { type DailyTotal, type HistoryRow, payInStatusSchema } from '@shared/history';
+// from the cursor and stops after a page, however many rows the team has. A part of an identifier is
+// looked for in the newest rows of the filter first, else among the rows that migration 6's trigram
+// indexes say hold it (team-id-part-sql.ts). BENCHMARKS.md has the plans and the figures.
+import { type DailyTotal, type HistoryRow, ID_PART_MIN, payInStatusSchema } from '@shared/history';
 import {
   type OutcomeUnknownItem,
   outcomeUnknownItemSchema,
@@ -31,6 +33,7 @@ import { CSV_HEADER, csvCells } from '../history/csv-export';
 import { DAY_MS, isoDay } from '../history/daily-totals';
 import { type SqlRow, toRow } from '../history/row-mapping';
 import { CONTRACT_COLUMNS, teamColumnAs } from '../history/row-table/columns';
+import { idPartBranches } from './team-id-part-sql';
 
 export type TeamDb = Pick<pg.ClientBase, 'query'>;
 
@@ -92,20 +95,50 @@ function amountMinorOf(text: string): bigint | undefined {
   return BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** One condition per search term, each led by the column of its own index. */
-function searchDrivers(text: string, params: Params): string[] {
-  const whole = params.add(text);
-  const drivers = ['merchant_trade_no', 'order_id', 'traceid', 'user_id'].map(
-    (column) => `${column} = ${whole}`,
-  );
+/** The text as a LIKE pattern matches it literally: its wildcards and the escape character escaped. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Whether a search is looked for as a part of the identifiers (as the desk's History does: ID_PART_MIN
+ * characters or more, no space), rather than as a whole value. It must hold a letter or a digit: the
+ * trigram indexes hold nothing else, and a search of punctuation alone would read all of them.
+ */
+function searchesParts(text: string): boolean {
+  return Array.from(text).length >= ID_PART_MIN && !/\s/u.test(text) && /[\p{L}\p{N}]/u.test(text);
+}
+
+/**
+ * A search's terms: one condition per term, each led by the column of its own index (a whole identifier
+ * under ID_PART_MIN characters; the start of a traceid, as written; an amount; a card), and, for a search
+ * of ID_PART_MIN characters or more, `part`: the LIKE pattern (a bound parameter) of any part of an order
+ * number, orderId or customer id, in any case, which teamPageSql looks up through migration 6's indexes.
+ */
+function searchTerms(text: string, params: Params): { drivers: string[]; part?: string } {
+  let added: string | undefined;
+  const whole = () => {
+    added ??= params.add(text);
+    return added;
+  };
+  let drivers: string[];
+  let part: string | undefined;
+  if (searchesParts(text)) {
+    part = params.add(`%${likeLiteral(text)}%`);
+    drivers = [`traceid LIKE ${params.add(`${likeLiteral(text)}%`)}`];
+  } else {
+    drivers = ['merchant_trade_no', 'order_id', 'traceid', 'user_id'].map(
+      (column) => `${column} = ${whole()}`,
+    );
+  }
   const amountMinor = amountMinorOf(text);
   if (amountMinor !== undefined) drivers.push(`amount_minor = ${params.add(amountMinor.toString())}`);
-  if (/^\d{4}$/.test(text)) drivers.push(`last4 = ${whole}`);
+  if (/^\d{4}$/.test(text)) drivers.push(`last4 = ${whole()}`);
   const masked = /^(\d{6})\*+(\d{4})(?:\s*\(.*\))?$/.exec(text);
   if (masked) {
     drivers.push(`last4 = ${params.add(masked[2])} AND substr(masked_pan, 1, 6) = ${params.add(masked[1])}`);
   }
-  return drivers;
+  return part === undefined ? { drivers } : { drivers, part };
 }
 
 /** The SQL of a page (one row more than the page, to tell whether another follows) and its parameters. */
@@ -125,8 +158,11 @@ export function teamPageSql(
         : '';
   const common: string[] = [`kind = ${kind}`];
   let drivers: string[];
+  let part: string | undefined;
   if (filter.text !== undefined) {
-    drivers = searchDrivers(filter.text, params).map((driver) => `${lead}${driver}`);
+    const search = searchTerms(filter.text, params);
+    drivers = search.drivers.map((driver) => `${lead}${driver}`);
+    part = search.part;
     if (filter.status) common.push(`status = ANY(${params.add(filter.status)}::text[])`);
   } else if (filter.status) {
     drivers = [...new Set(filter.status)].map((status) => `${lead}status = ${params.add(status)}`);
@@ -142,16 +178,21 @@ export function teamPageSql(
     );
   }
   const limit = params.add(filter.limit + 1);
-  const branches = drivers.map(
-    (driver) =>
-      `(SELECT created_at, desk_id, row_id FROM paydesk.history_rows WHERE ${driver} AND ${common.join(' AND ')} ORDER BY ${KEY_ORDER} LIMIT ${limit})`,
-  );
+  const branch = (from: string, driver: string) =>
+    `(SELECT created_at, desk_id, row_id FROM ${from} WHERE ${driver} AND ${common.join(' AND ')} ORDER BY ${KEY_ORDER} LIMIT ${limit})`;
+  const branches = drivers.map((driver) => branch('paydesk.history_rows', driver));
+  let ctes = '';
+  if (part !== undefined) {
+    const found = idPartBranches({ part, lead, common, limit, params, keyOrder: KEY_ORDER });
+    ctes = found.ctes;
+    for (const { from, driver } of found.branches) branches.push(branch(from, driver));
+  }
   const page =
     branches.length === 1
       ? (branches[0] ?? '').slice(1, -1)
       : `${branches.join(' UNION ')} ORDER BY ${KEY_ORDER} LIMIT ${limit}`;
   return {
-    text: `WITH page AS (${page})
+    text: `WITH ${ctes}page AS (${page})
       SELECT ${ROW_COLUMNS} FROM page AS p
       JOIN paydesk.history_rows AS r ON r.desk_id = p.desk_id AND r.row_id = p.row_id
       JOIN paydesk.desks AS d ON d.desk_id = r.desk_id

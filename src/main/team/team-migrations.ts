@@ -9,8 +9,7 @@ import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import type pg from 'pg';
 
 import { applyTeamMigrations, type TeamMigration } from './apply-team-migrations';
-
-export type { TeamMigration } from './apply-team-migrations';
+import { TEAM_MIGRATION_ID_PARTS } from './team-migration-id-parts';
 
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   {
@@ -455,6 +454,7 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       DROP FUNCTION paydesk.gateway_notification_added();
     `,
   },
+  TEAM_MIGRATION_ID_PARTS,
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.version ?? 0;

@@ -8,14 +8,21 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
 import { createPaydesk, type PaydeskConfig } from '../app';
 import { KYC_LIMITS } from '../kyc/limits';
 import { refusedAnswer } from '../refusal';
-import { bridgeScript, UPLOAD_PATH } from './bridge-script';
+import { BANK_PAGE_RETURNED_PATH, bridgeScript, UPLOAD_PATH } from './bridge-script';
 import { openUpload, uploadRefusal } from './kyc-upload';
 import { BRIDGE_SCRIPT_PATH, CONTENT_TYPES, rendererFile } from './static-files';
 
 const MAX_CALL_BYTES = 96 * 1024 * 1024;
+
+/** What the page says when a bank page in its frame came back (bridge-script.ts). */
+const bankPageReturnedSchema = z.strictObject({
+  historyId: z.int().positive(),
+  url: z.string().max(4096),
+});
 
 export interface WebHarnessOptions {
   port: number;
@@ -111,6 +118,21 @@ export async function startWebHarness(options: WebHarnessOptions) {
         .then((body) => paydesk.dispatch(call[1]!, (body as { input?: unknown } | null)?.input))
         .then((result) => sendJson(response, 200, result))
         .catch(() => sendJson(response, 400, refusedAnswer('invalid', 'The call body is not valid JSON.')));
+      return;
+    }
+    if (url.pathname === BANK_PAGE_RETURNED_PATH && request.method === 'POST') {
+      if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
+        return sendJson(response, 403, refusedAnswer('forbidden', 'Bad token.'));
+      }
+      readJson(request)
+        .then((body) => {
+          const { historyId, url: address } = bankPageReturnedSchema.parse(body);
+          sendJson(response, 200, {
+            ok: true,
+            data: { returned: paydesk.bankPageReturned(historyId, address) },
+          });
+        })
+        .catch(() => sendJson(response, 400, refusedAnswer('invalid', 'Not a pay-in and an address.')));
       return;
     }
     if (url.pathname === UPLOAD_PATH && request.method === 'POST') {

@@ -44,6 +44,7 @@ export function testConfig(database: DeskRoleConnection, extra: Partial<NotifyCo
     ],
     bodyLimitBytes: 16_384,
     admin: { host: '127.0.0.1', port: 0 },
+    returnPage: { frameAncestors: [] },
     logLevel: 'info',
     ...extra,
   };

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrateTeamDb, type TeamMigration } from '../../../src/main/team/team-migrations';
+import type { TeamMigration } from '../../../src/main/team/apply-team-migrations';
+import { migrateTeamDb } from '../../../src/main/team/team-migrations';
 import type { DeskRoleConnection, PostgresCluster } from './postgres-cluster';
 
 const docs = join(import.meta.dirname, '..', '..', '..', 'docs', 'team');

@@ -1,7 +1,7 @@
 // The filter bar: the view (pay-ins or KYC batches), search (debounced), status, date range with presets
 // and profile. One filter drives the list, the totals, the charts and the CSV export alike. The team view
-// has a desk instead of the profile (each desk has its own) and searches whole values only
-// (team-history.ts).
+// has a desk instead of the profile (each desk has its own) and searches identifiers, amounts and cards
+// only, not names or words (team-history.ts).
 import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
@@ -32,7 +32,7 @@ const SEARCH_HINT: Record<HistoryKind, string> = {
   kyc_batch: 'A word of the file name',
 };
 const TEAM_SEARCH_HINT =
-  'Whole order no., orderId, traceid or userId; amount; card (424242******4242 or last 4)';
+  'Order no., orderId, userId (any part), traceid; amount; card (424242******4242 or last 4)';
 
 export function HistoryFilters() {
   const filters = useHistoryStore((state) => state.filters);
@@ -71,7 +71,7 @@ export function HistoryFilters() {
           placeholder={team ? TEAM_SEARCH_HINT : SEARCH_HINT[filters.kind]}
           description={
             team
-              ? 'The team view matches whole values: “PD-2026-0001”, “12.50”, “4242”'
+              ? `Ids match by any part of ${ID_PART_MIN}+ characters, in any case; amounts and cards: “12.50”, “4242”`
               : `Ids match by any part of ${ID_PART_MIN}+ characters, in any case; names by their start: “kow” finds Kowalska`
           }
           value={text}

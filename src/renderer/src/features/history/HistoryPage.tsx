@@ -16,6 +16,7 @@ import { OutcomeUnknownQueue } from '@renderer/lib/team/OutcomeUnknownQueue';
 import { ReplicationIndicator } from '@renderer/lib/team/ReplicationIndicator';
 import { TeamVerifyPanel } from '@renderer/lib/team/TeamVerifyPanel';
 import { useTeamStatus } from '@renderer/lib/team/use-team-reads';
+import { ID_PART_MIN } from '@shared/history';
 import type { TeamScope } from '@shared/team-history';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { AuditPanel } from './AuditPanel';
@@ -42,8 +43,7 @@ function subtitle(source: HistorySource, scope: TeamScope | undefined): string {
 }
 
 /** What the team view cannot do that this desk's can, said once under the filters. */
-const TEAM_LIMITS =
-  "Team view: search takes a whole order number, orderId, traceid or userId, an amount or a card (not names or words); a desk instead of the profile; totals and charts need the supervisor grant and are the whole team's (not with a search or a desk); receipts and asking again are on the desk that sent the pay-in.";
+const TEAM_LIMITS = `Team view: search takes any part (${ID_PART_MIN}+ characters, any case) of an order number, orderId or userId, the start of a traceid, an amount or a card (not names or words); a desk instead of the profile; totals and charts need the supervisor grant and are the whole team's (not with a search or a desk); receipts and asking again are on the desk that sent the pay-in.`;
 
 /** Refreshes on any change of a pay-in and when the page (or the window) becomes visible again. */
 function useLiveRefresh(root: RefObject<HTMLElement | null>): boolean {

@@ -13,7 +13,7 @@ const NOUN: Record<HistoryKind, string> = { payin: 'pay-ins', kyc_batch: 'KYC ba
 function searchedBy(kind: HistoryKind, source: HistorySource): string {
   if (kind === 'kyc_batch') return 'Looked for a word of the file name.';
   if (source === 'team') {
-    return 'Looked for a whole order number, orderId, traceid or customer id, exactly as written, an amount or a card: the team view does not match a part, another case or a name.';
+    return `Looked for the order number, orderId or customer id (any part of ${ID_PART_MIN} or more characters, in any case; shorter, the whole value), the start of a traceid, an amount or a card: the team view does not match a name.`;
   }
   return `Looked for the order number, orderId or customer id (any part of ${ID_PART_MIN} or more characters, in any case), a name, e-mail, decline reason, amount or card.`;
 }

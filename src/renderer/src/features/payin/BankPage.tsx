@@ -56,6 +56,8 @@ function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageL
           borderRadius: 4,
         }}
         data-testid="bank-page"
+        // The harness's bridge finds the pay-in of a frame that came back to a return page by it.
+        data-history-id={historyId}
       />
     </Stack>
   );
@@ -67,6 +69,7 @@ function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageL
  * That relation is the harness's alone; the app's bank window is a separate Electron window with none.
  */
 function openPopup(page: BankPageLink, historyId: number): Window | null {
+  // The harness's bridge knows the pay-in of a popup that came back to a return page by this name.
   return window.open(page.url, `paydesk-bank-${historyId}`, 'popup,width=520,height=680');
 }
 

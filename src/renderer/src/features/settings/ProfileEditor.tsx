@@ -350,7 +350,8 @@ export function ProfileEditor({
               autoComplete="off"
               styles={MONO_INPUT}
             />
-            {!teamMode && (
+            {/* Not beside main's refusal at this field, which says why itself (issue 35: it read twice). */}
+            {!teamMode && !errors.notificationServiceUrl && (
               <Text size="xs" c="dimmed" data-testid="notification-service-needs-team">
                 Needs team mode (Settings → Team): the service stores the notification in the team database,
                 and a desk without one would never hear it.

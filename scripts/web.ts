@@ -18,7 +18,6 @@ import { createLogger } from '../src/main/log/logger';
 import { setAsideUnreadableSettings } from '../src/main/settings/settings-file';
 import type { KeyValueStore } from '../src/main/settings/settings-service';
 import { startWebHarness } from '../src/main/web-harness/web-harness';
-import type { IpcResult, SettingsView } from '../src/shared/ipc';
 import { SANDBOX_PROFILE } from '../src/shared/profile';
 
 const { values } = parseArgs({
@@ -118,17 +117,17 @@ const harness = await startWebHarness({
   },
 }).catch(cannotStart);
 
+// The host's own setting, as the command line asks (not an operator's call: nobody is signed in yet).
 if (payInTimeoutMs !== undefined) {
-  const current = (await harness.paydesk.dispatch('settings.get', undefined)) as IpcResult<SettingsView>;
   const sandboxProfile =
-    (current.ok && current.data.settings.profiles.find((profile) => profile.id === SANDBOX_PROFILE.id)) ||
+    harness.paydesk.settings.read().profiles.find((profile) => profile.id === SANDBOX_PROFILE.id) ??
     SANDBOX_PROFILE;
-  const saved = await harness.paydesk.dispatch('profiles.save', {
-    ...sandboxProfile,
-    requestTimeoutMs: payInTimeoutMs,
-  });
-  if (!saved.ok) {
-    console.error(`--payin-timeout-ms: the Sandbox profile could not be saved: ${saved.error.message}`);
+  try {
+    await harness.paydesk.settings.saveProfile({ ...sandboxProfile, requestTimeoutMs: payInTimeoutMs });
+  } catch (error) {
+    console.error(
+      `--payin-timeout-ms: the Sandbox profile could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+    );
     await harness.close();
     process.exit(2);
   }

@@ -1,45 +1,47 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import { useEffect } from 'react';
-import { useOperatorLock } from './features/lock/use-operator-lock';
 import { listenForPayInChanges, usePayInStore } from './features/payin/store';
-import { forgetAllOnLock } from './lib/forget-on-lock';
+import { useSession } from './features/session/use-session';
+import { forgetAllOnSignOut } from './lib/forget-on-sign-out';
 import { LazyWhen } from './lib/lazy-code';
-import { LazyLockScreen } from './shell/lazy-parts';
+import { LazySessionScreen } from './shell/lazy-parts';
 import { Shell } from './shell/Shell';
 
 export function App() {
   const view = useSettingsStore((state) => state.view);
   const loadError = useSettingsStore((state) => state.loadError);
   const load = useSettingsStore((state) => state.load);
-  const lock = useOperatorLock();
+  const session = useSession();
 
   useEffect(listenForPayInChanges, []);
 
-  // With a passphrase set, main starts locked and answers nothing else: the settings are read once it is
-  // unlocked (again after an unlock, if they could not be read before).
+  // Main answers nothing but the sign-in screen's calls until someone is signed in: the settings are read
+  // once someone is (again after a sign-in, if they could not be read before).
   useEffect(() => {
-    if (lock.known && !lock.locked && !useSettingsStore.getState().view) void load();
-  }, [lock.known, lock.locked, load]);
+    if (session.open && !useSettingsStore.getState().view) void load();
+  }, [session.open, load]);
 
   // A duplicate warning keeps the card details until the operator answers it: a lock answers "don't send".
   // The KYC rows read so far are personal data: a locked screen keeps none of them (the KYC store registers).
-  // Nor does the result panel keep the last pay-in (masked card, order number) for whoever unlocks next:
-  // it is in History, and a pay-in still under way comes back from main after the unlock.
+  // Nor does the result panel keep the last pay-in (masked card, order number) for whoever signs in next:
+  // it is in History, and a pay-in still under way comes back from main after the sign-in. The same when
+  // the desk changes hands: the next person sees nothing of the last one's.
   useEffect(() => {
-    if (!lock.locked) return;
+    if (session.open && session.operatorId !== undefined) return;
     const payIns = usePayInStore.getState();
     if (payIns.duplicate) payIns.dismissDuplicate();
     payIns.lockedAway();
     payIns.rememberCustomer(undefined);
-    forgetAllOnLock();
-  }, [lock.locked]);
+    forgetAllOnSignOut();
+  }, [session.open, session.operatorId]);
 
-  // Instead of the whole shell: its pages unmount, and with them anything typed into a form.
-  if (lock.locked) {
+  // Instead of the whole shell: its pages unmount, and with them anything typed into a form. Keyed by the
+  // operator, so a switch of operator starts every page afresh.
+  if (!session.open) {
     return (
-      <LazyWhen when>
-        <LazyLockScreen />
+      <LazyWhen when={session.known}>
+        <LazySessionScreen />
       </LazyWhen>
     );
   }
@@ -62,5 +64,5 @@ export function App() {
       </Center>
     );
   }
-  return <Shell />;
+  return <Shell key={session.operatorId} />;
 }

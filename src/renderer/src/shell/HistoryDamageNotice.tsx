@@ -39,8 +39,8 @@ export function HistoryDamageNotice() {
   }, []);
   useEffect(() => {
     load();
-    return subscribe('lock.changed', (state) => {
-      if (!state.locked) load();
+    return subscribe('session.changed', (state) => {
+      if (state.kind === 'signed-in' && !state.locked) load();
     });
   }, [load]);
   if (!notice) return null;

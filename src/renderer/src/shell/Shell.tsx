@@ -4,10 +4,12 @@
 // on their first visit, then kept like the rest. Pages do not share the window's scroll: History, KYC and
 // Settings come back where they were left; the pay-in page opens at its top, where its first field takes
 // the focus (a remembered place further down would leave the focused field out of view).
-import { Alert, Badge, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { SettingsNotices } from '@renderer/features/settings/SettingsNotices';
+import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
 import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
+import { ROLE_LABELS } from '@shared/operators';
 import {
   type CSSProperties,
   Suspense,
@@ -26,13 +28,18 @@ import { HistoryDamageNotice } from './HistoryDamageNotice';
 import { LazyPage, type LazyPageId, preloadAfterStart, retryPage } from './lazy-pages';
 import { PageBoundary, PageLoading } from './PageLoading';
 import './shell.css';
-import { PAGES, type PageId } from './pages';
+import { type PageId, pagesFor } from './pages';
 
 const LAZY_IDS: readonly LazyPageId[] = ['kyc', 'history', 'settings'];
+const LAZY_LABELS: Record<LazyPageId, string> = {
+  kyc: 'KYC batches',
+  history: 'History',
+  settings: 'Settings',
+};
 
 /** A page loaded on demand: nothing until its first visit, then mounted for good. */
 function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; visited: boolean }) {
-  const label = PAGES.find((entry) => entry.id === id)!.label;
+  const label = LAZY_LABELS[id];
   return (
     <div hidden={!shown}>
       {visited && (
@@ -47,9 +54,15 @@ function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; 
 }
 
 export function Shell() {
-  const [page, setPageState] = useState<PageId>('payin');
-  const [visited, setVisited] = useState<ReadonlySet<PageId>>(() => new Set(['payin']));
-  const shownPage = useRef<PageId>('payin');
+  const operator = useSessionStore(selectOperator);
+  const lockNow = useSessionStore((state) => state.lockNow);
+  const signOut = useSessionStore((state) => state.signOut);
+  // The pages this operator's role may use, in their order; the first is where the shell opens.
+  const pages = pagesFor(operator?.permissions ?? []);
+  const firstPage: PageId = pages[0]?.id ?? 'payin';
+  const [page, setPageState] = useState<PageId>(firstPage);
+  const [visited, setVisited] = useState<ReadonlySet<PageId>>(() => new Set([firstPage]));
+  const shownPage = useRef<PageId>(firstPage);
   const scrollOf = useRef(new Map<PageId, number>());
   const setPage = useCallback((id: PageId) => {
     if (id !== shownPage.current) scrollOf.current.set(shownPage.current, window.scrollY);
@@ -65,12 +78,12 @@ export function Shell() {
   }, [page]);
   const profile = useActiveProfile();
   const appInfo = useSettingsStore((state) => state.appInfo);
-  const operator = useSettingsStore((state) => state.view?.settings.operatorName);
+  const allowed = (id: PageId) => pages.some((entry) => entry.id === id);
 
   // Not while a modal dialog is open (a duplicate warning, a receipt): the page would change behind it.
   useHotkeys(
-    PAGES.map((entry, index) => [
-      `alt+${index + 1}`,
+    pages.map((entry) => [
+      entry.shortcut.toLowerCase(),
       () => {
         if (!aModalDialogIsOpen()) setPage(entry.id);
       },
@@ -121,11 +134,22 @@ export function Shell() {
               >
                 {ENV_BADGE[profile.environment].label}
               </Badge>
-              {operator && (
-                <Text size="sm" c="dimmed">
-                  · {operator}
-                </Text>
-              )}
+            </Group>
+          )}
+          {operator && (
+            <Group gap="xs" wrap="nowrap" data-testid="signed-in-operator">
+              <Text size="sm" fw={600}>
+                {operator.displayName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {ROLE_LABELS[operator.role]}
+              </Text>
+              <Button size="compact-sm" variant="default" onClick={() => void lockNow()}>
+                Lock now
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => void signOut()}>
+                Switch operator
+              </Button>
             </Group>
           )}
         </Group>
@@ -135,7 +159,7 @@ export function Shell() {
       <div className="shell-navbar">
         <nav aria-label="Pages">
           <Stack gap={2}>
-            {PAGES.map((entry) => (
+            {pages.map((entry) => (
               <NavLink
                 key={entry.id}
                 component="button"
@@ -166,10 +190,12 @@ export function Shell() {
         <div hidden={page === 'settings'}>
           <SettingsNotices dismissible />
         </div>
-        <div hidden={page !== 'payin'}>
-          <PayInPage active={page === 'payin'} />
-        </div>
-        {LAZY_IDS.map((id) => (
+        {allowed('payin') && (
+          <div hidden={page !== 'payin'}>
+            <PayInPage active={page === 'payin'} />
+          </div>
+        )}
+        {LAZY_IDS.filter(allowed).map((id) => (
           <OnDemandPage key={id} id={id} shown={page === id} visited={visited.has(id)} />
         ))}
       </main>

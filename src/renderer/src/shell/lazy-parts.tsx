@@ -12,15 +12,15 @@ import { LazyOutcomeUnknownQueue } from '@renderer/lib/team/lazy-outcome-unknown
 export const LazyTestCardsModal = lazyPart(() =>
   import('./TestCardsModal').then((module) => module.TestCardsModal),
 );
-export const LazyLockScreen = lazyPart(() =>
-  import('../features/lock/LockScreen').then((module) => module.LockScreen),
+export const LazySessionScreen = lazyPart(() =>
+  import('../features/session/SessionScreen').then((module) => module.SessionScreen),
 );
 
 /** In the order they are most likely needed. */
 export const LAZY_PARTS = [
   LazyDuplicateDialog,
   LazyReceiptDialog,
-  LazyLockScreen,
+  LazySessionScreen,
   LazyConfirmDialog,
   LazyTestCardsModal,
   LazyOutcomeUnknownQueue,

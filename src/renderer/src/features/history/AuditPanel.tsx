@@ -3,6 +3,7 @@
 // every entry and row in the background; "Check every row now" runs that full check again.
 import { Alert, Button, Group, List, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { subscribe } from '@renderer/lib/paydesk';
+import { useCan } from '@renderer/lib/session-store';
 import type { AuditStatus, HistoryVerification } from '@shared/history';
 import { useEffect, useState } from 'react';
 import { localDateTime } from './format';
@@ -108,6 +109,7 @@ export function AuditPanel() {
   const loadAudit = useHistoryStore((state) => state.loadAudit);
   const auditChanged = useHistoryStore((state) => state.auditChanged);
   const verifyNow = useHistoryStore((state) => state.verifyNow);
+  const canVerify = useCan('history.verify');
 
   useEffect(() => {
     void loadAudit();
@@ -134,15 +136,17 @@ export function AuditPanel() {
             {verifiedLine(verification, busy)} {rowsLine({ verification, checking: busy })}
           </Text>
         </Group>
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => void verifyNow()}
-          loading={busy}
-          style={{ flexShrink: 0 }}
-        >
-          Check every row now
-        </Button>
+        {canVerify && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => void verifyNow()}
+            loading={busy}
+            style={{ flexShrink: 0 }}
+          >
+            Check every row now
+          </Button>
+        )}
       </Group>
       {verification.legacy && (
         <Text size="xs" c="gray.7">

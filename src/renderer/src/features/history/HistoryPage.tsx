@@ -11,6 +11,7 @@ import './history.css';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { downloadText } from '@renderer/lib/download';
 import { subscribe } from '@renderer/lib/paydesk';
+import { useCan } from '@renderer/lib/session-store';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import { OutcomeUnknownQueue } from '@renderer/lib/team/OutcomeUnknownQueue';
 import { ReplicationIndicator } from '@renderer/lib/team/ReplicationIndicator';
@@ -88,8 +89,11 @@ export function HistoryPage() {
   const teamProblem = useHistoryStore((state) => state.teamProblem);
   const setSource = useHistoryStore((state) => state.setSource);
   const teamMode = useSettingsStore((state) => state.view?.settings.team !== undefined);
+  const canReadTeam = useCan('team.read');
   const teamStatus = useTeamStatus(teamMode && shown);
   const team = source === 'team';
+  // What the role may do here (main refuses the rest anyway): export, and the team's view.
+  const canExport = useCan('history.export');
 
   // Team mode left (Settings → Team): back to this desk's history.
   useEffect(() => {
@@ -112,7 +116,7 @@ export function HistoryPage() {
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
-          {teamMode && (
+          {teamMode && canReadTeam && (
             <Stack gap={2} align="flex-end">
               <SegmentedControl
                 aria-label="History of"
@@ -127,14 +131,16 @@ export function HistoryPage() {
           <Button variant="default" onClick={() => void refresh()}>
             Refresh
           </Button>
-          <Button
-            variant="default"
-            onClick={() => void onExport()}
-            loading={exporting}
-            data-testid="history-export"
-          >
-            Export CSV
-          </Button>
+          {canExport && (
+            <Button
+              variant="default"
+              onClick={() => void onExport()}
+              loading={exporting}
+              data-testid="history-export"
+            >
+              Export CSV
+            </Button>
+          )}
         </Group>
       </Group>
       {!team && <AuditPanel />}

@@ -7,7 +7,7 @@
 // dropped, never shown.
 
 import { downloadText } from '@renderer/lib/download';
-import { forgetOnLock } from '@renderer/lib/forget-on-lock';
+import { forgetOnSignOut } from '@renderer/lib/forget-on-sign-out';
 import { call, errorMessage, openKycFile, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import type {
@@ -673,7 +673,7 @@ export const useKycStore = create<KycState>((set, get) => {
 });
 
 // The rows read so far are personal data: a locked screen keeps none of them.
-forgetOnLock(() => useKycStore.getState().forgetRows());
+forgetOnSignOut(() => useKycStore.getState().forgetRows());
 
 /** Once per page: chunk results and the check of the open file, as main reports them. */
 export function listenForKycProgress(): () => void {

@@ -8,6 +8,7 @@ import { LazyConfirmDialog } from '@renderer/lib/lazy-confirm-dialog';
 import { localDateTime } from '@renderer/lib/local-time';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
+import { useCan } from '@renderer/lib/session-store';
 import type { StoredCard } from '@shared/ipc';
 import { PAYIN_FIELDS } from '@shared/payin-fields';
 import { useEffect, useRef, useState } from 'react';
@@ -82,6 +83,8 @@ export function StoredCardPicker({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the parent's setter is stable
   useEffect(() => onCards?.(problem ? 0 : cards.length), [cards.length, problem]);
+  // A supervisor's (main refuses the others anyway).
+  const canRemove = useCan('payin.removeCard');
 
   if (problem) {
     return (
@@ -110,7 +113,7 @@ export function StoredCardPicker({
     <Stack
       gap={4}
       onKeyDown={(event) => {
-        if (event.key !== 'Delete' || !chosen) return;
+        if (event.key !== 'Delete' || !chosen || !canRemove) return;
         event.preventDefault();
         askToRemove(chosen);
       }}
@@ -134,25 +137,27 @@ export function StoredCardPicker({
           />
         )}
       />
-      {chosen && (
+      {chosen && (chosen.storedAt !== undefined || canRemove) && (
         <Group gap="xs">
           {chosen.storedAt !== undefined && (
             <Text size="xs" c="dimmed">
               Stored {localDateTime(chosen.storedAt)}
             </Text>
           )}
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red.9"
-            c="red.9"
-            tabIndex={-1}
-            aria-keyshortcuts="Delete"
-            title="Delete on Card to charge does the same"
-            onClick={() => askToRemove(chosen)}
-          >
-            Remove from Paydesk's list
-          </Button>
+          {canRemove && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red.9"
+              c="red.9"
+              tabIndex={-1}
+              aria-keyshortcuts="Delete"
+              title="Delete on Card to charge does the same"
+              onClick={() => askToRemove(chosen)}
+            >
+              Remove from Paydesk's list
+            </Button>
+          )}
         </Group>
       )}
       <LazyWhen when={confirmation !== undefined}>

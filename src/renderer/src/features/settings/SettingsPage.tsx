@@ -1,9 +1,10 @@
-// Settings: connection profiles (with each one's merchant secret and connection test), the operator, and
-// the operator lock, team mode. Everything here is main's to keep: the page shows what main answered.
+// Settings, a supervisor's page: connection profiles (with each one's merchant secret and connection test),
+// the operators, the idle lock, team mode. Everything here is main's to keep: the page shows what main
+// answered, and main checks the supervisor's permissions again on every call.
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
-import { OperatorLockSection } from './OperatorLockSection';
-import { OperatorSection } from './OperatorSection';
+import { IdleLockSection } from './IdleLockSection';
+import { OperatorsSection } from './OperatorsSection';
 import { ProfilesSection } from './ProfilesSection';
 import { SettingsNotices } from './SettingsNotices';
 import { TeamSection } from './TeamSection';
@@ -14,13 +15,13 @@ export function SettingsPage() {
       <Stack gap={0}>
         <Title order={2}>Settings</Title>
         <Text size="sm" c="dimmed">
-          Connection profiles, merchant secrets, the operator, the operator lock and team mode.
+          Connection profiles, merchant secrets, the operators, the idle lock and team mode.
         </Text>
       </Stack>
       <SettingsNotices dismissible={false} />
       <ProfilesSection />
-      <OperatorSection />
-      <OperatorLockSection />
+      <OperatorsSection />
+      <IdleLockSection />
       <TeamSection />
     </Stack>
   );

@@ -2,12 +2,15 @@
 // the idle preload has not brought it in already (shell/lazy-parts.tsx).
 import { Button } from '@mantine/core';
 import { LazyWhen } from '@renderer/lib/lazy-code';
+import { useCan } from '@renderer/lib/session-store';
 import { useState } from 'react';
 import { LazyReceiptDialog } from './lazy-receipt-dialog';
 
 /** "Receipt…": opens the receipt of one settled pay-in. */
 export function ReceiptButton({ historyId, size = 'xs' }: { historyId: number; size?: 'xs' | 'sm' }) {
   const [open, setOpen] = useState(false);
+  // Offered to the roles that issue receipts (main refuses the others anyway).
+  if (!useCan('receipt.issue')) return null;
   return (
     <>
       <Button variant="default" size={size} onClick={() => setOpen(true)}>

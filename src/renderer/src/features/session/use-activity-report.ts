@@ -1,16 +1,16 @@
-// Main times the operator's idleness; the renderer tells it the operator is there. One lock.activity
+// Main times the operator's idleness; the renderer tells it the operator is there. One session.activity
 // call per REPORT_EVERY_MS at most: enough for a lock counted in minutes, and no IPC traffic per keystroke.
 
-import { useLockStore } from '@renderer/lib/lock-store';
 import { call } from '@renderer/lib/paydesk';
+import { selectOpen, useSessionStore } from '@renderer/lib/session-store';
 import { useEffect } from 'react';
 
 export const REPORT_EVERY_MS = 30_000;
 const EVENTS = ['keydown', 'pointerdown', 'wheel'] as const;
 
-/** Reports keyboard, pointer and wheel activity while a passphrase is set and Paydesk is unlocked. */
+/** Reports keyboard, pointer and wheel activity while someone is signed in and Paydesk is not locked. */
 export function useActivityReport(): void {
-  const watching = useLockStore((state) => state.lock?.passphraseSet === true && !state.lock.locked);
+  const watching = useSessionStore(selectOpen);
 
   useEffect(() => {
     if (!watching) return;
@@ -19,8 +19,8 @@ export function useActivityReport(): void {
       const now = performance.now();
       if (now - lastReport < REPORT_EVERY_MS) return;
       lastReport = now;
-      call('lock.activity').then(
-        (state) => useLockStore.getState().apply(state),
+      call('session.activity').then(
+        (state) => useSessionStore.getState().apply(state),
         // A failed report only means main's idle clock was not reset: the lock, if it comes, says so.
         () => undefined,
       );

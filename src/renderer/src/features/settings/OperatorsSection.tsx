@@ -1,0 +1,273 @@
+// The desk's operators, for a supervisor (operators.manage): who they are, their role, whether they are
+// enabled, enrolled or locked out; add one with a one-time passphrase, disable or enable, change the role,
+// reset a forgotten passphrase or a lost phone. Main checks every change again (and refuses a supervisor's
+// change of their own account); each is audited with both ids.
+import '@mantine/core/styles/Table.css';
+import {
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { localTimeOfDay } from '@renderer/lib/local-time';
+import { ProblemAlert } from '@renderer/lib/ProblemAlert';
+import { call, errorMessage } from '@renderer/lib/paydesk';
+import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
+import {
+  OPERATOR_PASSPHRASE_MIN,
+  type OperatorView,
+  ROLE_IDS,
+  ROLE_LABELS,
+  type RoleId,
+} from '@shared/operators';
+import { type FormEvent, useEffect, useState } from 'react';
+
+const ROLE_OPTIONS = ROLE_IDS.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => void }) {
+  const [id, setId] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [role, setRole] = useState<RoleId>('agent');
+  const [temporaryPassphrase, setTemporaryPassphrase] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (temporaryPassphrase.length < OPERATOR_PASSPHRASE_MIN) {
+      setProblem(`The one-time passphrase needs at least ${OPERATOR_PASSPHRASE_MIN} characters.`);
+      return;
+    }
+    setBusy(true);
+    try {
+      onAdded(await call('operators.add', { id, displayName, role, temporaryPassphrase }));
+      setId('');
+      setDisplayName('');
+      setTemporaryPassphrase('');
+      setProblem(undefined);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add an operator">
+      <Stack gap="xs">
+        <Title order={4}>Add an operator</Title>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Operator id"
+            placeholder="ana.ruiz"
+            required
+            value={id}
+            onChange={(event) => setId(event.currentTarget.value)}
+            w="11rem"
+          />
+          <TextInput
+            label="Name shown"
+            required
+            maxLength={60}
+            value={displayName}
+            onChange={(event) => setDisplayName(event.currentTarget.value)}
+            w="12rem"
+          />
+          <NativeSelect
+            label="Role"
+            data={ROLE_OPTIONS}
+            value={role}
+            onChange={(event) => setRole(event.currentTarget.value as RoleId)}
+            w="9rem"
+          />
+          <PasswordInput
+            label="One-time passphrase"
+            description="Give it to the person: they choose their own at the first sign-in."
+            autoComplete="new-password"
+            required
+            value={temporaryPassphrase}
+            onChange={(event) => setTemporaryPassphrase(event.currentTarget.value)}
+            w="16rem"
+          />
+          <Button type="submit" loading={busy}>
+            Add operator
+          </Button>
+        </Group>
+        <ProblemAlert problem={problem} />
+      </Stack>
+    </form>
+  );
+}
+
+function OperatorRow({
+  operator,
+  isMe,
+  onChanged,
+  onProblem,
+}: {
+  operator: OperatorView;
+  isMe: boolean;
+  onChanged: (operators: OperatorView[]) => void;
+  onProblem: (problem: string | undefined) => void;
+}) {
+  const [resetting, setResetting] = useState(false);
+  const [temporary, setTemporary] = useState('');
+
+  async function change(run: () => Promise<OperatorView[]>) {
+    try {
+      onChanged(await run());
+      onProblem(undefined);
+    } catch (error) {
+      onProblem(errorMessage(error));
+    }
+  }
+
+  return (
+    <Table.Tr data-testid={`operator-${operator.id}`}>
+      <Table.Td>
+        <Text fw={600}>{operator.displayName}</Text>
+        <Text size="xs" c="dimmed">
+          {operator.id}
+          {isMe ? ' (you)' : ''}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <NativeSelect
+          aria-label={`Role of ${operator.id}`}
+          data={ROLE_OPTIONS}
+          value={operator.role}
+          disabled={isMe}
+          onChange={(event) => {
+            const role = event.currentTarget.value as RoleId;
+            void change(() => call('operators.setRole', { id: operator.id, role }));
+          }}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          <Badge color={operator.enabled ? 'green.8' : 'gray.7'} variant="light">
+            {operator.enabled ? 'Enabled' : 'Disabled'}
+          </Badge>
+          {!operator.enrolled && (
+            <Badge color="yellow.9" variant="light">
+              Enrols at next sign-in
+            </Badge>
+          )}
+          {operator.lockedOutUntil && (
+            <Badge color="red.9" variant="light">
+              Locked until {localTimeOfDay(Date.parse(operator.lockedOutUntil))}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        {!isMe && (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() =>
+                void change(() =>
+                  call('operators.setEnabled', { id: operator.id, enabled: !operator.enabled }),
+                )
+              }
+            >
+              {operator.enabled ? 'Disable' : 'Enable'}
+            </Button>
+            {resetting ? (
+              <form
+                aria-label={`Reset ${operator.id}`}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void change(() =>
+                    call('operators.reset', { id: operator.id, temporaryPassphrase: temporary }),
+                  ).then(() => {
+                    setResetting(false);
+                    setTemporary('');
+                  });
+                }}
+              >
+                <Group gap={4} wrap="nowrap">
+                  <PasswordInput
+                    aria-label={`One-time passphrase for ${operator.id}`}
+                    placeholder={`${OPERATOR_PASSPHRASE_MIN}+ characters`}
+                    autoComplete="new-password"
+                    size="xs"
+                    value={temporary}
+                    onChange={(event) => setTemporary(event.currentTarget.value)}
+                  />
+                  <Button size="compact-sm" type="submit">
+                    Reset
+                  </Button>
+                </Group>
+              </form>
+            ) : (
+              <Button size="compact-sm" variant="default" onClick={() => setResetting(true)}>
+                Reset…
+              </Button>
+            )}
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function OperatorsSection() {
+  const me = useSessionStore(selectOperator);
+  const [operators, setOperators] = useState<OperatorView[] | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+
+  useEffect(() => {
+    call('operators.list').then(setOperators, (error: unknown) => setProblem(errorMessage(error)));
+  }, []);
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="operators-title">
+      <Stack gap="sm">
+        <Stack gap={0}>
+          <Title order={3} id="operators-title">
+            Operators
+          </Title>
+          <Text size="sm" c="dimmed">
+            Each person signs in with their own id, passphrase and authenticator code. Ids are never reused:
+            disable an account rather than delete it. A reset gives a one-time passphrase; the person enrols
+            again.
+          </Text>
+        </Stack>
+        {operators && (
+          <Table striped withTableBorder aria-label="Operators of this desk">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Operator</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {operators.map((operator) => (
+                <OperatorRow
+                  key={operator.id}
+                  operator={operator}
+                  isMe={operator.id === me?.id}
+                  onChanged={setOperators}
+                  onProblem={setProblem}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <ProblemAlert problem={problem} />
+        <AddOperatorForm onAdded={setOperators} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -4,10 +4,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
+import { codeAt } from '../src/main/operators/totp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startHarness } from '../tests/support/e2e/harness';
 import { KycPage } from '../tests/support/e2e/pages/kyc-page';
 import { CARDS, customer, PayInPage } from '../tests/support/e2e/pages/payin-page';
-import { LockScreen, SettingsPage } from '../tests/support/e2e/pages/settings-page';
+import { field, SessionScreen, SettingsPage } from '../tests/support/e2e/pages/settings-page';
 import { kycCsv, kycRecord } from '../tests/support/kyc/generate';
 
 const outDir = resolve(import.meta.dirname, '../docs/screenshots');
@@ -68,7 +69,33 @@ try {
   await browser.close();
 }
 
+/** The desk's first start, by the screens: the first supervisor created, the QR code, the first code. */
+async function firstSupervisor() {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  await page.goto(harness.url);
+  const screen = new SessionScreen(page);
+  await expect(screen.root.getByRole('heading', { name: 'Welcome to Paydesk' })).toBeVisible();
+  await shoot(page, '00-first-start');
+  const form = page.getByRole('form', { name: 'Create the first supervisor' });
+  await form.getByRole('textbox', { name: 'Operator id' }).fill('sam.super');
+  await form.getByRole('textbox', { name: 'Name shown' }).fill('Sam Supervisor');
+  await field(form, 'Passphrase').fill('screenshot passphrase');
+  await field(form, 'Passphrase again').fill('screenshot passphrase');
+  await form.getByRole('button', { name: 'Create and continue' }).click();
+  const secret = (await page.getByTestId('enrolment-secret').textContent())?.replaceAll(' ', '') ?? '';
+  await shoot(page, '00-enrolment');
+  await screen.code.fill(codeAt(secret, Date.now()));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(screen.root).toHaveCount(0);
+  await page.context().close();
+}
+
 async function walkThrough() {
+  await firstSupervisor();
   {
     const payin = await payInPage();
     await shoot(payin.page, '01-payin-empty');
@@ -174,10 +201,16 @@ async function walkThrough() {
     const payin = await payInPage();
     const settings = new SettingsPage(payin.page);
     await settings.open();
-    await settings.setPassphrase('screenshot passphrase');
+    const add = settings.operators.getByRole('form', { name: 'Add an operator' });
+    await add.getByRole('textbox', { name: 'Operator id' }).fill('ana.agent');
+    await add.getByRole('textbox', { name: 'Name shown' }).fill('Ana Agent');
+    await field(add, 'One-time passphrase').fill('one time passphrase');
+    await add.getByRole('button', { name: 'Add operator' }).click();
+    await expect(settings.operators.getByTestId('operator-ana.agent')).toBeVisible();
+    await settings.operators.scrollIntoViewIfNeeded();
+    await shoot(payin.page, '12-operators');
     await settings.lockNow.click();
-    const lock = new LockScreen(payin.page);
-    await expect(lock.passphrase).toBeVisible();
+    await expect(new SessionScreen(payin.page).passphrase).toBeVisible();
     await shoot(payin.page, '11-locked');
     await payin.page.context().close();
   }

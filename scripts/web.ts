@@ -1,9 +1,11 @@
-// npm run web -- --port N [--ephemeral] [--data DIR] [--sandbox-slow-ms N] [--payin-timeout-ms N] [--trust-ca FILE]: the browser
+// npm run web -- --port N [--ephemeral] [--data DIR] [--memory-keys] [--sandbox-slow-ms N] [--payin-timeout-ms N] [--trust-ca FILE]: the browser
 // harness (development and browser tests). --sandbox-slow-ms shortens the embedded sandbox's 500.02 delay
 // (35 s); --payin-timeout-ms saves the built-in Sandbox profile with that request timeout (30 s; 1000 at least),
 // so that the browser tests can rehearse a timeout in seconds. --trust-ca: a CA (PEM file) trusted beside the
 // system's by the embedded sandbox's notifications and by Test connection's notification-service health (the
-// browser tests' nginx in front of the notification service, with a CA made at test time).
+// browser tests' nginx in front of the notification service, with a CA made at test time). --memory-keys: the
+// settings in the --data folder, but the operator accounts' key and the audit key in memory, as --ephemeral
+// keeps them (a browser test's desk on a machine with no keychain; nobody can sign in after a restart).
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '5174' },
     ephemeral: { type: 'boolean', default: false },
+    'memory-keys': { type: 'boolean', default: false },
     data: { type: 'string' },
     'sandbox-slow-ms': { type: 'string' },
     'payin-timeout-ms': { type: 'string' },
@@ -104,8 +107,9 @@ const harness = await startWebHarness({
     settingsStore,
     ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault,
-    // Outside --ephemeral, the passphrase goes to the keychain only, as in the app (lock-service.ts).
-    ...(!values.ephemeral && { keychainVault: createKeychainVault('paydesk') }),
+    // Outside --ephemeral and --memory-keys, the operator accounts' key and the audit key go to the keychain
+    // only, as in the app: without one, nobody signs in (operators/account-store.ts).
+    ...(!values.ephemeral && !values['memory-keys'] && { keychainVault: createKeychainVault('paydesk') }),
     keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
     log,
     sandbox: {

@@ -25,7 +25,7 @@ async function invoke(page: Page, channel: string, input?: unknown): Promise<{ o
 
 test.afterEach(async ({ page }) => {
   // Profiles first: team mode cannot be left while a profile names a service.
-  await restoreSettings(page, 'unused');
+  await restoreSettings(page);
   expect((await invoke(page, 'settings.setTeam', { connection: null })).ok).toBe(true);
 });
 

@@ -3,13 +3,12 @@
 // memory, which the lock emptied); History's row of a pay-in waiting for its bank page offers asking the
 // gateway again, reopening the bank page, and a follow-up mark with the reason, kept in its timeline.
 import { seriousViolations } from '../support/e2e/axe';
+import { freshCode, runSupervisor } from '../support/e2e/desk-operator';
 import { WINDOW_SIZES } from '../support/e2e/fits';
 import { expect, test } from '../support/e2e/fixtures';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 import { CARDS, customer, type PayInPage } from '../support/e2e/pages/payin-page';
-import { goTo, LockScreen, restoreSettings, SettingsPage } from '../support/e2e/pages/settings-page';
-
-const PASSPHRASE = 'action required passphrase';
+import { goTo, restoreSettings, SessionScreen, SettingsPage } from '../support/e2e/pages/settings-page';
 
 /** A 3-D Secure pay-in whose bank page is open in the panel; answers its order number. */
 async function payWaitingForTheBank(payin: PayInPage, who: string): Promise<string> {
@@ -30,10 +29,10 @@ async function passTheChallenge(payin: PayInPage): Promise<void> {
 for (const size of WINDOW_SIZES) {
   test.describe(`at ${size.width}×${size.height}`, () => {
     test.use({ viewport: size });
-    // A passphrase set and checked (scrypt), a bank page shown twice: more than one pay-in's time.
+    // A sign-in (scrypt, perhaps waiting for a fresh code), a bank page shown twice: more than one pay-in's time.
     test.slow();
     test.afterEach(async ({ page }) => {
-      await restoreSettings(page, PASSPHRASE);
+      await restoreSettings(page);
     });
 
     test('after Lock now during the bank page, the pay-in comes back on the Pay-in page and can finish', async ({
@@ -41,17 +40,19 @@ for (const size of WINDOW_SIZES) {
       page,
     }) => {
       const settings = new SettingsPage(page);
-      await settings.open();
-      await settings.setPassphrase(PASSPHRASE);
       await goTo(page, 'Pay-in');
       const orderNumber = await payWaitingForTheBank(payin, `lock-3ds-${size.width}`);
 
       await settings.open();
       await settings.lockNow.click();
-      const lock = new LockScreen(page);
-      await expect(lock.passphrase).toBeFocused();
+      const screen = new SessionScreen(page);
+      const supervisor = runSupervisor();
+      // Locked: the same operator's id is there, the cursor in the passphrase.
+      await expect(screen.passphrase).toBeFocused();
+      await expect(screen.operatorId).toHaveValue(supervisor.id);
       await expect(payin.result).toHaveCount(0);
-      await lock.passphrase.fill(PASSPHRASE);
+      await screen.passphrase.fill(supervisor.passphrase);
+      await screen.code.fill(await freshCode(supervisor.secret!));
       await page.keyboard.press('Enter');
 
       // The shell opens on the Pay-in page again, with the pay-in under way in its panel, bank page and all.

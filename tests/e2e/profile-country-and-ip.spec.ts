@@ -20,7 +20,7 @@ test.afterEach(async ({ page }) => {
     return saved.ok ? 'ok' : JSON.stringify(saved);
   });
   expect(restored).toBe('ok');
-  await restoreSettings(page, 'unused passphrase');
+  await restoreSettings(page);
 });
 
 for (const size of WINDOW_SIZES) {

@@ -9,7 +9,7 @@ import { CARDS, customer } from '../support/e2e/pages/payin-page';
 import { restoreSettings, SettingsPage, TEST_PROFILE_PREFIX } from '../support/e2e/pages/settings-page';
 
 test.afterEach(async ({ page }) => {
-  await restoreSettings(page, 'unused passphrase');
+  await restoreSettings(page);
 });
 
 test('a relaxed profile with its own return addresses: saved, shown, and let through by the pay-in form', async ({

@@ -1,23 +1,30 @@
 // What an operator sees when Paydesk starts on damaged settings or without the keychain that holds the
-// operator passphrase: a harness of its own per case (not --ephemeral: a data folder with the files as
+// operator accounts' key: a harness of its own per case (not --ephemeral: a data folder with the files as
 // the test leaves them, and no keychain).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SANDBOX_PROFILE } from '@shared/profile';
+import { bridgeCaller, enrolFirstSupervisor, TEST_SUPERVISOR } from '../support/app/sign-in';
 import { seriousViolations } from '../support/e2e/axe';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
-import { LockScreen, SettingsPage } from '../support/e2e/pages/settings-page';
+import { SessionScreen, SettingsPage } from '../support/e2e/pages/settings-page';
 
 const NO_KEYCHAIN = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/paydesk-e2e' };
 
-/** A harness on a data folder holding `files` (name → content). */
-async function harnessWith(files: Record<string, string>): Promise<RunningHarness> {
+/**
+ * A harness on a data folder holding `files` (name → content). `memoryKeys`: the operator accounts' key in
+ * memory (--memory-keys), so a first supervisor can be enrolled on a machine without a keychain.
+ */
+async function harnessWith(files: Record<string, string>, memoryKeys = false): Promise<RunningHarness> {
   const data = join(mkdtempSync(join(tmpdir(), 'paydesk-e2e-')), 'data');
   mkdirSync(data, { mode: 0o700 });
   for (const [name, content] of Object.entries(files)) writeFileSync(join(data, name), content);
-  return startHarness(0, ['--data', data], { ephemeral: false, env: NO_KEYCHAIN });
+  return startHarness(0, ['--data', data, ...(memoryKeys ? ['--memory-keys'] : [])], {
+    ephemeral: false,
+    env: NO_KEYCHAIN,
+  });
 }
 
 test.describe('a settings file with a profile Paydesk cannot use', () => {
@@ -31,15 +38,24 @@ test.describe('a settings file with a profile Paydesk cannot use', () => {
       kycBaseUrl: 'https://kyc.example.com',
       merchantId: 4242,
     };
-    harness = await harnessWith({
-      'settings.json': JSON.stringify({
-        settings: {
-          operatorName: 'Jane Doe',
-          activeProfileId: 'live-eu',
-          profiles: [SANDBOX_PROFILE, broken],
-        },
-      }),
-    });
+    harness = await harnessWith(
+      {
+        'settings.json': JSON.stringify({
+          settings: {
+            operatorName: 'Jane Doe',
+            activeProfileId: 'live-eu',
+            profiles: [SANDBOX_PROFILE, broken],
+          },
+        }),
+      },
+      true,
+    );
+    const url = new URL(harness.url);
+    await enrolFirstSupervisor(
+      bridgeCaller(url.origin, url.searchParams.get('token') ?? ''),
+      TEST_SUPERVISOR,
+      () => Date.now(),
+    );
   });
   test.afterAll(async () => {
     await harness.close();
@@ -55,7 +71,6 @@ test.describe('a settings file with a profile Paydesk cannot use', () => {
     await expect(banner).toContainText('It was the active profile: Paydesk uses the Sandbox profile');
     await expect(banner).toContainText(/The file as it was is kept in .+settings\.backup-.+\.json\./);
     const settings = new SettingsPage(page);
-    await expect(settings.header).toContainText('Jane Doe');
     await expect(settings.banner).toHaveAttribute('data-environment', 'sandbox');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -70,32 +85,27 @@ test.describe('a settings file with a profile Paydesk cannot use', () => {
   });
 });
 
-test.describe('a passphrase recorded, and no keychain to check it with', () => {
+test.describe('a desk with operator accounts, and no keychain to read their key', () => {
   let harness: RunningHarness;
   test.beforeAll(async () => {
-    harness = await harnessWith({
-      'operator-lock.json': JSON.stringify({ passphraseSet: true, wrongInARow: 0 }),
-    });
+    // An accounts file as a desk leaves it; its key would be in the keychain this harness cannot reach.
+    harness = await harnessWith({ 'operators.json': JSON.stringify({ body: '{}', seal: '0'.repeat(64) }) });
   });
   test.afterAll(async () => {
     await harness.close();
   });
 
-  test('stays locked and says what to do; a passphrase cannot get past it', async ({ page }) => {
+  test('opens for nobody and says what to do; a sign-in cannot get past it', async ({ page }) => {
     await page.goto(harness.url);
-    const lock = new LockScreen(page);
-    await expect(lock.root).toBeVisible();
-    const problem = page.getByTestId('lock-keychain-problem');
-    await expect(problem).toContainText('The OS keychain cannot be read');
-    await expect(problem).toContainText('Unlock the OS keychain');
-    await expect(problem).toContainText('A forgotten passphrase cannot be recovered');
-    expect(await seriousViolations(page)).toEqual([]);
-
-    await lock.unlock('correct horse battery');
-    await expect(page.locator('#unlock-problem')).toHaveText(
-      'The OS keychain still cannot be read: see above.',
+    const screen = new SessionScreen(page);
+    await expect(screen.root).toBeVisible();
+    const problem = page.getByTestId('session-damaged');
+    await expect(problem).toContainText(
+      'the OS keychain, which keeps the key of the operator accounts, cannot be read',
     );
-    await expect(lock.root).toBeVisible();
+    await expect(problem).toContainText('Unlock the keychain');
+    await expect(screen.operatorId).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

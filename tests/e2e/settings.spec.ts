@@ -1,18 +1,18 @@
-// Settings and the operator lock through the UI, against the harness's embedded sandbox. One harness
-// serves the whole run: every test leaves it as it found it (Sandbox active, no secret, no passphrase).
+// Settings, the session's lock and sign-in through the UI, against the harness's embedded sandbox. One
+// harness serves the whole run: every test leaves it as it found it (the run's supervisor signed in,
+// Sandbox active, no secret).
 import { DEFAULT_MERCHANT } from '../../src/sandbox';
 import { seriousViolations } from '../support/e2e/axe';
+import { runSupervisor } from '../support/e2e/desk-operator';
 import { expect, test } from '../support/e2e/fixtures';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 import { CARDS, customer, PayInPage } from '../support/e2e/pages/payin-page';
 import {
-  LockScreen,
   restoreSettings,
+  SessionScreen,
   SettingsPage,
   TEST_PROFILE_PREFIX,
 } from '../support/e2e/pages/settings-page';
-
-const PASSPHRASE = 'correct horse battery';
 
 /** `test` with the Settings page open (the app opened on the pay-in page first, as an operator finds it). */
 const it = test.extend<{ settings: SettingsPage }>({
@@ -24,7 +24,7 @@ const it = test.extend<{ settings: SettingsPage }>({
 });
 
 it.afterEach(async ({ page }) => {
-  await restoreSettings(page, PASSPHRASE);
+  await restoreSettings(page);
 });
 
 /** A whole v1 (signed form) pay-in with an approving card, sent. */
@@ -220,45 +220,26 @@ it('Test connection says, per address, what was not reached and which setting to
   await expect(result).not.toContainText('fetch failed');
 });
 
-it('after an unlock, the result panel does not show the last pay-in to whoever unlocked', async ({
+it('after Lock now, the result panel does not show the last pay-in to whoever signs in', async ({
   settings,
   payin,
   page,
 }) => {
-  await settings.setPassphrase(PASSPHRASE);
   await settings.openPayIn();
   await payin.payApproved(customer('lock-result'), CARDS.approve, '19.00');
-  await settings.open();
   await settings.lockNow.click();
-  const lock = new LockScreen(page);
-  await lock.unlock(PASSPHRASE);
-  await settings.openPayIn();
+  await new SessionScreen(page).signInAsSupervisor();
   await expect(payin.result).toContainText('The result of the payment appears here.');
   await expect(payin.result).not.toContainText('424242');
 });
 
-it('the passphrase locks Paydesk: the pay-in form is gone, only the right passphrase opens it', async ({
+it('Lock now: the pay-in form is gone; a wrong sign-in is refused without saying which part; the right one opens it empty', async ({
   settings,
   payin,
   page,
 }) => {
-  const lock = new LockScreen(page);
-  await expect(settings.lockStatus).toHaveText(/^Off:/);
-  await expect(settings.lockNow).toHaveCount(0);
-
-  // Too short, and two different entries: refused before anything is sent.
-  const setForm = settings.passphraseForm('Set a passphrase');
-  await setForm.getByLabel('New passphrase', { exact: true }).fill('short');
-  await setForm.getByLabel('Repeat the new passphrase', { exact: true }).fill('shorter');
-  await setForm.getByRole('button', { name: 'Set passphrase' }).click();
-  await expect(setForm.getByLabel('New passphrase', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(setForm.getByLabel('New passphrase', { exact: true })).toHaveAccessibleDescription(
-    /At least 8 characters\./,
-  );
-  await expect(settings.lockStatus).toHaveText(/^Off:/);
-  await settings.setPassphrase(PASSPHRASE);
-  await expect(settings.lockStatus).toContainText('locks after 15 minutes without activity');
-
+  const screen = new SessionScreen(page);
+  const supervisor = runSupervisor();
   // A half-typed pay-in on the (hidden, still mounted) pay-in page.
   await settings.openPayIn();
   await payin.userId.fill('lock-test');
@@ -266,50 +247,37 @@ it('the passphrase locks Paydesk: the pay-in form is gone, only the right passph
   await settings.open();
   await settings.lockNow.click();
 
-  await expect(lock.root).toBeVisible();
-  await expect(lock.passphrase).toBeFocused();
+  await expect(screen.root).toBeVisible();
+  await expect(
+    screen.root.getByRole('heading', { name: `Locked — ${supervisor.displayName}` }),
+  ).toBeVisible();
+  await expect(screen.passphrase).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Card payment (MOTO)' })).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
-  await lock.unlock('not the passphrase');
-  await expect(lock.problem).toHaveText(
-    'That passphrase is not right. 4 tries left before no passphrase is checked for 30 minutes.',
-  );
-  await expect(lock.passphrase).toHaveValue('');
-  await expect(lock.root).toBeVisible();
+  await screen.signIn(supervisor.id, 'not the passphrase', '123456');
+  await expect(screen.problem).toHaveText(/^That operator id, passphrase and code do not sign anyone in\./);
+  await expect(screen.passphrase).toHaveValue('');
+  await expect(screen.code).toHaveValue('');
   expect(await seriousViolations(page)).toEqual([]);
 
   // A reload does not get around it: main is still locked.
   await page.reload();
-  await expect(lock.root).toBeVisible();
+  await expect(screen.root).toBeVisible();
 
-  await lock.unlock(PASSPHRASE);
-  await expect(lock.root).toHaveCount(0);
+  await screen.signInAsSupervisor();
+  await settings.openPayIn();
   await expect(payin.form).toBeVisible();
   await expect(payin.cardNumber).toHaveValue('');
   await expect(payin.userId).toHaveValue('');
-
-  // Replacing needs the current passphrase; so does removing it.
-  await settings.open();
-  const change = settings.passphraseForm('Change the passphrase');
-  await change.getByLabel('Current passphrase', { exact: true }).fill('not the passphrase');
-  await change.getByLabel('New passphrase', { exact: true }).fill(`${PASSPHRASE} 2`);
-  await change.getByLabel('Repeat the new passphrase', { exact: true }).fill(`${PASSPHRASE} 2`);
-  await change.getByRole('button', { name: 'Replace passphrase' }).click();
-  await expect(change.getByLabel('Current passphrase', { exact: true })).toHaveAccessibleDescription(
-    /That passphrase is not right\./,
-  );
-  await settings.removePassphrase(PASSPHRASE);
-  await expect(settings.lockNow).toHaveCount(0);
 });
 
-it('a call answered "locked" brings the lock screen, even when the lock event was missed', async ({
+it('a call answered "locked" brings the sign-in screen, even when the lock event was missed', async ({
   settings,
   page,
 }) => {
-  await settings.setPassphrase(PASSPHRASE);
   // A second window on the same desk that hears no events: its event stream is cut.
   const other = await page.context().newPage();
   await other.route('**/__events**', (route) => route.abort());
@@ -317,59 +285,51 @@ it('a call answered "locked" brings the lock screen, even when the lock event wa
   await otherPayIn.open();
 
   await settings.lockNow.click();
-  await expect(new LockScreen(page).root).toBeVisible();
+  await expect(new SessionScreen(page).root).toBeVisible();
   // The deaf window learns of the lock from the answer to its next call: the report of the key press
   // that opens History, or History's query, whichever main answers first.
   await expect(otherPayIn.form).toBeVisible();
   await other.keyboard.press('Alt+3');
-  await expect(new LockScreen(other).root).toBeVisible();
+  await expect(new SessionScreen(other).root).toBeVisible();
   await expect(other.getByRole('heading', { name: 'History' })).toHaveCount(0);
   await expect(otherPayIn.form).toHaveCount(0);
   await other.close();
 });
 
-it("with a passphrase set, the operator's activity reaches main at most once per 30 s", async ({
-  settings,
-  page,
-}) => {
+it("the operator's activity reaches main at most once per 30 s", async ({ page }) => {
+  // A window of its own, watched from its first key press: the first event reports, the rest wait 30 s.
+  const other = await page.context().newPage();
   const reports: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/__ipc/lock.activity') reports.push(request.url());
+  other.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/__ipc/session.activity') reports.push(request.url());
   });
-  /** Requests go out in the order they are made: once this one is seen, any report before it is too. */
-  async function flush() {
-    const tested = page.waitForRequest((request) => request.url().endsWith('/__ipc/profiles.testConnection'));
-    const result = await settings.testConnection();
-    await tested;
-    await expect(result).toContainText('Connected');
-  }
-
-  // Without a passphrase there is no idle clock to feed.
-  await settings.operatorName.pressSequentially('Jane');
-  await flush();
-  expect(reports).toHaveLength(0);
-
-  await settings.setPassphrase(PASSPHRASE);
-  await settings.operatorName.pressSequentially(' Doe, support desk');
-  await page.mouse.wheel(0, 200);
-  await flush();
+  await new PayInPage(other).open();
+  const settings = new SettingsPage(other);
+  await settings.open();
+  await settings.idleMinutes.pressSequentially('50');
+  await other.mouse.wheel(0, 200);
+  // Requests go out in the order they are made: once this one is seen, any report before it is too.
+  const tested = other.waitForRequest((request) => request.url().endsWith('/__ipc/profiles.testConnection'));
+  await expect(await settings.testConnection()).toContainText('Connected');
+  await tested;
   expect(reports).toHaveLength(1);
+  await other.close();
 });
 
-it('the operator name saved in Settings is recorded on the next pay-in', async ({
+it('the signed-in operator is named in the header and recorded by id on the next pay-in; the idle lock is checked', async ({
   settings,
   payin,
   page,
 }) => {
-  const operator = `Agent ${Date.now().toString(36)}`;
-  await settings.operatorName.fill(operator);
+  const supervisor = runSupervisor();
+  await expect(page.getByTestId('signed-in-operator')).toContainText(supervisor.displayName);
+  await expect(page.getByTestId('signed-in-operator')).toContainText('Supervisor');
   await settings.idleMinutes.fill('0');
-  await settings.saveOperator.click();
+  await settings.saveIdleLock.click();
   await expect(settings.idleMinutes).toHaveAccessibleDescription(/from 1 to 240/);
   await settings.idleMinutes.fill('15');
-  await settings.saveOperator.click();
-  await expect(settings.operator.getByRole('status')).toHaveText('Saved.');
-  await expect(settings.header).toContainText(operator);
+  await settings.saveIdleLock.click();
+  await expect(settings.idleLock.getByRole('status')).toHaveText('Saved.');
 
   await settings.openPayIn();
   await payin.payApproved(customer('operator'), CARDS.approve, '16.00');
@@ -381,17 +341,17 @@ it('the operator name saved in Settings is recorded on the next pay-in', async (
   await history.expectRowCount(1);
   await history.row(orderNumber).click();
   await expect(history.drawer).toBeVisible();
-  await expect(history.drawerField('Operator')).toHaveText(operator);
-  await expect(history.drawer.getByTestId('history-timeline')).toContainText(operator);
+  await expect(history.drawerField('Operator')).toHaveText(supervisor.id);
+  await expect(history.drawer.getByTestId('history-timeline')).toContainText(supervisor.id);
 });
 
 it.describe('accessibility (axe: no serious or critical violations)', () => {
   it('the settings page', async ({ settings, page }) => {
-    await expect(settings.lockStatus).toHaveText(/^Off:/);
+    await expect(settings.operators.getByRole('table', { name: 'Operators of this desk' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('the profile editor showing its errors, and the page with a passphrase set', async ({
+  it('the profile editor showing its errors, and the page after a connection test', async ({
     settings,
     page,
   }) => {
@@ -402,7 +362,6 @@ it.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await settings.detail.getByRole('button', { name: 'Cancel' }).click();
-    await settings.setPassphrase(PASSPHRASE);
     const result = await settings.testConnection();
     await expect(result).toContainText('Connected');
     expect(await seriousViolations(page)).toEqual([]);

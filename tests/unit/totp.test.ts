@@ -39,7 +39,9 @@ describe('TOTP', () => {
       ok: false,
       reason: 'replayed',
     });
-    expect(checkCode(RFC_SECRET, 'x', codeAt(RFC_SECRET, now + 30_000), step, now)).toMatchObject({ ok: true });
+    expect(checkCode(RFC_SECRET, 'x', codeAt(RFC_SECRET, now + 30_000), step, now)).toMatchObject({
+      ok: true,
+    });
   });
 
   it('makes 160-bit secrets and an otpauth URI an authenticator app reads', () => {

@@ -1,7 +1,8 @@
-// The Settings page and the lock screen as an operator sees them: sections, labelled fields, buttons by
+// The Settings page and the sign-in screen as an operator sees them: sections, labelled fields, buttons by
 // their names. Also the one way back to a clean harness after a test, whatever state it failed in.
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PaydeskApi } from '@shared/ipc';
+import { freshCode, runSupervisor } from '../desk-operator';
 
 const PAGE_KEYS = { 'Pay-in': 'Alt+1', 'KYC batches': 'Alt+2', History: 'Alt+3', Settings: 'Alt+4' } as const;
 
@@ -26,12 +27,11 @@ export class SettingsPage {
   readonly notice: Locator;
   readonly secretStatus: Locator;
   readonly secretInput: Locator;
-  readonly operator: Locator;
-  readonly operatorName: Locator;
+  readonly operators: Locator;
+  readonly idleLock: Locator;
   readonly idleMinutes: Locator;
-  readonly saveOperator: Locator;
-  readonly lock: Locator;
-  readonly lockStatus: Locator;
+  readonly saveIdleLock: Locator;
+  /** The shell's Lock now (beside the signed-in operator). */
   readonly lockNow: Locator;
   readonly dialog: Locator;
   readonly banner: Locator;
@@ -49,13 +49,11 @@ export class SettingsPage {
     this.secretInput = this.profiles
       .getByRole('form', { name: 'Merchant secret' })
       .getByLabel(/^(New secret|Replacement secret)$/);
-    this.operator = page.getByRole('region', { name: 'Operator', exact: true });
-    this.operatorName = this.operator.getByRole('textbox', { name: 'Operator name' });
-    this.idleMinutes = this.operator.getByRole('textbox', { name: 'Idle lock (minutes)' });
-    this.saveOperator = this.operator.getByRole('button', { name: 'Save operator settings' });
-    this.lock = page.getByRole('region', { name: 'Operator lock' });
-    this.lockStatus = this.lock.getByTestId('lock-status');
-    this.lockNow = this.lock.getByRole('button', { name: 'Lock now' });
+    this.operators = page.getByRole('region', { name: 'Operators', exact: true });
+    this.idleLock = page.getByRole('region', { name: 'Idle lock', exact: true });
+    this.idleMinutes = this.idleLock.getByRole('textbox', { name: 'Idle lock (minutes)' });
+    this.saveIdleLock = this.idleLock.getByRole('button', { name: 'Save idle lock' });
+    this.lockNow = page.getByTestId('signed-in-operator').getByRole('button', { name: 'Lock now' });
     this.dialog = page.getByRole('dialog');
     this.banner = page.getByTestId('environment-banner');
     this.header = page.getByTestId('active-profile');
@@ -147,43 +145,46 @@ export class SettingsPage {
     await this.detail.getByRole('button', { name: 'Test connection' }).click();
     return this.detail.getByTestId('connection-result');
   }
-
-  passphraseForm(name: 'Set a passphrase' | 'Change the passphrase' | 'Remove the passphrase'): Locator {
-    return this.lock.getByRole('form', { name });
-  }
-
-  async setPassphrase(passphrase: string): Promise<void> {
-    const form = this.passphraseForm('Set a passphrase');
-    await form.getByLabel('New passphrase', { exact: true }).fill(passphrase);
-    await form.getByLabel('Repeat the new passphrase', { exact: true }).fill(passphrase);
-    await form.getByRole('button', { name: 'Set passphrase' }).click();
-    await expect(this.lockStatus).toHaveText(/^On:/);
-  }
-
-  async removePassphrase(current: string): Promise<void> {
-    const form = this.passphraseForm('Remove the passphrase');
-    await form.getByLabel('Current passphrase', { exact: true }).fill(current);
-    await form.getByRole('button', { name: 'Remove passphrase' }).click();
-    await expect(this.lockStatus).toHaveText(/^Off:/);
-  }
 }
 
-export class LockScreen {
+/**
+ * A field by its label exactly, whether or not the label carries a required field's " *" (a password
+ * field has no textbox role to find it by name).
+ */
+export function field(root: Locator | Page, label: string): Locator {
+  return root.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+}
+
+/** What shows instead of the shell until someone is signed in (features/session/SessionScreen.tsx). */
+export class SessionScreen {
   readonly root: Locator;
+  readonly operatorId: Locator;
   readonly passphrase: Locator;
-  readonly unlockButton: Locator;
+  readonly code: Locator;
+  readonly signInButton: Locator;
   readonly problem: Locator;
 
   constructor(readonly page: Page) {
-    this.root = page.getByTestId('lock-screen');
-    this.passphrase = this.root.getByLabel('Operator passphrase', { exact: true });
-    this.unlockButton = this.root.getByRole('button', { name: 'Unlock' });
+    this.root = page.getByTestId('session-screen');
+    this.operatorId = this.root.getByRole('textbox', { name: 'Operator id' });
+    this.passphrase = field(this.root, 'Passphrase');
+    this.code = this.root.getByRole('textbox', { name: /^Code from your authenticator app/ });
+    this.signInButton = this.root.getByRole('button', { name: 'Sign in' });
     this.problem = this.root.getByRole('alert');
   }
 
-  async unlock(passphrase: string): Promise<void> {
+  async signIn(operatorId: string, passphrase: string, code: string): Promise<void> {
+    await this.operatorId.fill(operatorId);
     await this.passphrase.fill(passphrase);
-    await this.unlockButton.click();
+    await this.code.fill(code);
+    await this.signInButton.click();
+  }
+
+  /** The run's supervisor signs in again (after Lock now), with a fresh code. */
+  async signInAsSupervisor(): Promise<void> {
+    const supervisor = runSupervisor();
+    await this.signIn(supervisor.id, supervisor.passphrase, await freshCode(supervisor.secret!));
+    await expect(this.root).toHaveCount(0);
   }
 }
 
@@ -192,20 +193,37 @@ export const TEST_PROFILE_PREFIX = 'E2E ';
 
 /**
  * Back to the harness's starting state through the bridge (not a flow under test, so it may skip the UI):
- * unlocked without a passphrase, Sandbox active without a stored secret, no test profiles, no operator name.
+ * the run's supervisor signed in, Sandbox active without a stored secret, no test profiles, the idle lock at
+ * 15 minutes.
  */
-export async function restoreSettings(page: Page, passphrase: string): Promise<void> {
+export async function restoreSettings(page: Page): Promise<void> {
+  const supervisor = runSupervisor();
+  const status = await page.evaluate(async () => {
+    const api = (globalThis as unknown as { paydesk: PaydeskApi }).paydesk;
+    return api.invoke('session.status');
+  });
+  const signedIn =
+    status.ok &&
+    status.data.kind === 'signed-in' &&
+    !status.data.locked &&
+    status.data.operator.id === supervisor.id;
+  const code = signedIn ? undefined : await freshCode(supervisor.secret!);
   const problems = await page.evaluate(
-    async ({ passphrase, prefix }) => {
+    async ({ prefix, supervisor, code }) => {
       const api = (globalThis as unknown as { paydesk: PaydeskApi }).paydesk;
       const failed: string[] = [];
       const check = (what: string, result: { ok: boolean }) => {
         if (!result.ok) failed.push(`${what}: ${JSON.stringify(result)}`);
       };
-      const status = await api.invoke('lock.status');
-      if (status.ok && status.data.locked) check('unlock', await api.invoke('lock.unlock', { passphrase }));
-      if (status.ok && status.data.passphraseSet) {
-        check('remove passphrase', await api.invoke('lock.removePassphrase', { current: passphrase }));
+      if (code !== undefined) {
+        check(
+          'sign in',
+          await api.invoke('session.signIn', {
+            operatorId: supervisor.id,
+            passphrase: supervisor.passphrase,
+            code,
+          }),
+        );
       }
       check('activate Sandbox', await api.invoke('profiles.activate', { id: 'sandbox' }));
       const view = await api.invoke('settings.get');
@@ -217,10 +235,10 @@ export async function restoreSettings(page: Page, passphrase: string): Promise<v
         }
       }
       check('remove secret', await api.invoke('secret.remove', { profileId: 'sandbox' }));
-      check('operator name', await api.invoke('settings.update', { operatorName: '' }));
+      check('idle lock', await api.invoke('settings.update', { idleLockMinutes: 15 }));
       return failed;
     },
-    { passphrase, prefix: TEST_PROFILE_PREFIX },
+    { prefix: TEST_PROFILE_PREFIX, supervisor, code },
   );
   expect(problems, 'the harness is back in its starting state').toEqual([]);
 }

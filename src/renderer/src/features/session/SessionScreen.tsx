@@ -65,11 +65,19 @@ function newPassphraseProblem(passphrase: string, repeat: string): string | unde
 
 const CODE_PATTERN = /^\d{6}$/;
 
-function CodeInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function CodeInput({
+  value,
+  onChange,
+  description = '6 digits; a new one every 30 seconds.',
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  description?: string;
+}) {
   return (
     <TextInput
       label="Code from your authenticator app"
-      description="6 digits; a new one every 30 seconds."
+      description={description}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
@@ -92,12 +100,13 @@ function SignInForm({ locked }: { locked?: SignedInOperator }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!operatorId.trim() || !passphrase || !CODE_PATTERN.test(code)) {
+    // No code only for a new or reset account's first sign-in (it enrols next): main decides which it is.
+    if (!operatorId.trim() || !passphrase || (code !== '' && !CODE_PATTERN.test(code))) {
       setProblem('Type your operator id, your passphrase and the 6-digit code.');
       return;
     }
     setBusy(true);
-    const refused = await signIn({ operatorId, passphrase, code });
+    const refused = await signIn({ operatorId, passphrase, ...(code !== '' && { code }) });
     // Signed in: this screen goes with what was typed. Refused: the passphrase and code afresh.
     if (refused === undefined) return;
     setBusy(false);
@@ -127,7 +136,11 @@ function SignInForm({ locked }: { locked?: SignedInOperator }) {
           value={passphrase}
           onChange={(event) => setPassphrase(event.currentTarget.value)}
         />
-        <CodeInput value={code} onChange={setCode} />
+        <CodeInput
+          value={code}
+          onChange={setCode}
+          description="6 digits; a new one every 30 seconds. Leave it empty at your first sign-in with the passphrase a supervisor gave you."
+        />
         <Problem id="sign-in-problem" problem={problem} />
         <Button type="submit" color="indigo.7" loading={busy}>
           Sign in

@@ -4,7 +4,6 @@
 // change of their own account); each is audited with both ids.
 import '@mantine/core/styles/Table.css';
 import {
-  Badge,
   Button,
   Group,
   NativeSelect,
@@ -151,21 +150,21 @@ function OperatorRow({
         />
       </Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          <Badge color={operator.enabled ? 'green.8' : 'gray.7'} variant="light">
+        <Stack gap={0}>
+          <Text size="sm" fw={600} c={operator.enabled ? 'teal.9' : 'gray.8'}>
             {operator.enabled ? 'Enabled' : 'Disabled'}
-          </Badge>
+          </Text>
           {!operator.enrolled && (
-            <Badge color="yellow.9" variant="light">
+            <Text size="sm" fw={600} c="gray.8">
               Enrols at next sign-in
-            </Badge>
+            </Text>
           )}
           {operator.lockedOutUntil && (
-            <Badge color="red.9" variant="light">
+            <Text size="sm" fw={600} c="red.9">
               Locked until {localTimeOfDay(Date.parse(operator.lockedOutUntil))}
-            </Badge>
+            </Text>
           )}
-        </Group>
+        </Stack>
       </Table.Td>
       <Table.Td>
         {!isMe && (

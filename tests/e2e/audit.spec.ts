@@ -14,7 +14,7 @@ const test = base.extend<{ history: HistoryPage }, { auditHarness: RunningHarnes
   auditHarness: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
-      const harness = await startHarness(0);
+      const harness = await startHarness(0, [], { signedIn: true });
       await use(harness);
       await harness.close();
     },

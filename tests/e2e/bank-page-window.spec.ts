@@ -10,7 +10,7 @@ const test = base.extend<{ payin: PayInPage }, { windowHarness: RunningHarness }
   windowHarness: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
     async ({}, use) => {
-      const harness = await startHarness(0, ['--bank-page-view', 'popup']);
+      const harness = await startHarness(0, ['--bank-page-view', 'popup'], { signedIn: true });
       await use(harness);
       await harness.close();
     },

@@ -21,7 +21,11 @@ test.beforeAll(async () => {
   mkdirSync(data, { mode: 0o700 });
   written = await writeDeskHistory(data, createMemoryVault(), 300);
   cutFile(join(data, 'history.sqlite'), 0.6);
-  harness = await startHarness(0, ['--data', data], { ephemeral: false, env: NO_KEYCHAIN });
+  harness = await startHarness(0, ['--data', data, '--memory-keys'], {
+    ephemeral: false,
+    env: NO_KEYCHAIN,
+    signedIn: true,
+  });
 });
 test.afterAll(async () => {
   await harness.close();

@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), 'paydesk-e2e-history-'));
   // 600 rows written straight into the file: many pages to scroll through.
   const data = dataFolderWith(historyFile(work, 600), join(work, 'data'));
-  harness = await startHarness(0, ['--data', data]);
+  harness = await startHarness(0, ['--data', data], { signedIn: true });
 });
 test.afterAll(async () => {
   await harness.close();

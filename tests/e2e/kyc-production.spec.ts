@@ -12,7 +12,7 @@ import { kycCsv, kycRecord } from '../support/kyc/generate';
 test('a KYC batch for a production profile asks first, naming the profile and the count; Cancel sends nothing', async ({
   page,
 }) => {
-  const harness = await startHarness(0);
+  const harness = await startHarness(0, [], { signedIn: true });
   try {
     const kyc = new KycPage(page);
     await kyc.open(harness.url);

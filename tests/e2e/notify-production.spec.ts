@@ -36,10 +36,11 @@ test.beforeAll(async ({ browser }) => {
   const desk = await team.addDesk('desk_production');
   const notifyRole = await team.addNotify('notify_production');
   nginx = await startBehindNginx(instances, sandboxMerchantService(notifyRole));
-  harness = await startHarness(Number(process.env.PAYDESK_E2E_PORT ?? 5391) + 7, [
-    '--trust-ca',
-    nginx.ca.caFile,
-  ]);
+  harness = await startHarness(
+    Number(process.env.PAYDESK_E2E_PORT ?? 5391) + 7,
+    ['--trust-ca', nginx.ca.caFile],
+    { signedIn: true },
+  );
   // Team mode and the profile set up as Settings would leave them (the UI of both has tests of its own).
   const steps: [string, unknown][] = [
     [

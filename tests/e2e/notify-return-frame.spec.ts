@@ -68,8 +68,8 @@ async function setUp(page: Page, harness: RunningHarness, service: string) {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   // Each on a free port: the service is configured with their origins once they listen.
-  framed = await startHarness(0);
-  popup = await startHarness(0, ['--bank-page-view', 'popup']);
+  framed = await startHarness(0, [], { signedIn: true });
+  popup = await startHarness(0, ['--bank-page-view', 'popup'], { signedIn: true });
   const origins = [framed, popup].map((harness) => new URL(harness.url).origin);
   nginx = await startBehindNginx(
     instances,

@@ -8,7 +8,8 @@ import { codeAt } from '../../src/main/operators/totp';
 import { seriousViolations } from '../support/e2e/axe';
 import { freshCode } from '../support/e2e/desk-operator';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
-import { PayInPage } from '../support/e2e/pages/payin-page';
+import { HistoryPage } from '../support/e2e/pages/history-page';
+import { CARDS, customer, PayInPage } from '../support/e2e/pages/payin-page';
 import { field, SessionScreen, SettingsPage } from '../support/e2e/pages/settings-page';
 
 const WINDOW_SIZES = [
@@ -144,7 +145,9 @@ for (const size of WINDOW_SIZES) {
       await signInAs(page, SUPERVISOR.id, SUPERVISOR.passphrase);
     });
 
-    test('a switch of operator mid-shift drops what the last one typed', async ({ page }) => {
+    test("a switch of operator mid-shift drops what the last one typed; History finds each one's rows by operator", async ({
+      page,
+    }) => {
       const payin = new PayInPage(page);
       await payin.open(harness.url);
       await payin.userId.fill('half-typed-customer');
@@ -154,8 +157,19 @@ for (const size of WINDOW_SIZES) {
       await expect(page.getByTestId('signed-in-operator')).toContainText('Ana Agent');
       await expect(payin.userId).toHaveValue('');
       await expect(payin.amount).toHaveValue('');
+      // The agent's pay-in is recorded under the agent's id; a supervisor finds it by operator.
+      await payin.payApproved(customer(`agent-own-${size.width}`), CARDS.approve, '21.00');
       await switchOperator(page);
       await signInAs(page, SUPERVISOR.id, SUPERVISOR.passphrase);
+      const history = new HistoryPage(page);
+      await history.open();
+      const operatorFilter = page.getByTestId('history-operator');
+      await operatorFilter.fill('ana.agent');
+      await history.expectRowCount(1);
+      await expect(history.rows.first()).toContainText('21.00');
+      await operatorFilter.fill(SUPERVISOR.id);
+      await history.expectRowCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('10 wrong sign-ins lock the account, not the desk: another operator signs in', async ({ page }) => {

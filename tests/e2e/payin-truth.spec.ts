@@ -10,7 +10,9 @@ import { SettingsPage } from '../support/e2e/pages/settings-page';
 
 let harness: RunningHarness;
 test.beforeAll(async () => {
-  harness = await startHarness(0, ['--sandbox-slow-ms', '60000', '--payin-timeout-ms', '60000']);
+  harness = await startHarness(0, ['--sandbox-slow-ms', '60000', '--payin-timeout-ms', '60000'], {
+    signedIn: true,
+  });
 });
 test.afterAll(() => harness?.close());
 

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { bridgeCaller, enrolFirstSupervisor, TEST_SUPERVISOR, type TestOperator } from '../app/sign-in';
 
 export const CHROMIUM_PATH = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -20,6 +21,8 @@ export const PAYIN_TIMEOUT_MS = 3_000;
 export interface RunningHarness {
   url: string;
   dataDir: string | undefined;
+  /** With `signedIn`: the desk's first supervisor, signed in (their secret for signing in again). */
+  supervisor: TestOperator | undefined;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,12 @@ export interface HarnessOptions {
   ephemeral?: boolean;
   /** Added to the harness's environment (e.g. a D-Bus address that leads nowhere: no keychain). */
   env?: Record<string, string>;
+  /**
+   * The desk's first supervisor created and signed in through the bridge before the test's page opens, as
+   * a shift would find it (the flows that are not about signing in). Otherwise the page opens on the first
+   * start screen.
+   */
+  signedIn?: boolean;
 }
 
 export async function startHarness(
@@ -89,9 +98,20 @@ export async function startHarness(
     });
   });
 
+  let supervisor: TestOperator | undefined;
+  if (options.signedIn) {
+    const address = new URL(url);
+    supervisor = await enrolFirstSupervisor(
+      bridgeCaller(address.origin, address.searchParams.get('token') ?? ''),
+      TEST_SUPERVISOR,
+      () => Date.now(),
+    );
+  }
+
   return {
     url,
     dataDir,
+    supervisor,
     async close() {
       if (child.exitCode === null && child.signalCode === null && child.pid) {
         process.kill(-child.pid, 'SIGTERM');

@@ -1,6 +1,5 @@
 // A text field of a react-hook-form form inside its FormProvider: registered under `name`, its error
-// shown under it. The field markup a form would otherwise repeat for each of its many text fields;
-// FormPasswordInput.tsx is the same for a passphrase (apart, so the pay-in page's start has no PasswordInput).
+// shown under it. The field markup a form would otherwise repeat for each of its many text fields.
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { type FieldValues, get, type Path, type RegisterOptions, useFormContext } from 'react-hook-form';
 

@@ -5,6 +5,7 @@
 import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
+import { useCan } from '@renderer/lib/session-store';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
 import { useTeamDesks } from '@renderer/lib/team/use-team-reads';
@@ -43,14 +44,24 @@ export function HistoryFilters() {
   const profiles = useSettingsStore((state) => state.view?.settings.profiles);
   const [text, setText] = useState(filters.text);
   const [debounced] = useDebouncedValue(text, 300);
+  const [operator, setOperator] = useState(filters.operator);
+  const [debouncedOperator] = useDebouncedValue(operator, 300);
+  // Only a role that reads every operator's rows chooses whose: main narrows the others to their own.
+  const readsEveryone = useCan('history.all');
 
   useEffect(() => {
     if (debounced.trim() !== useHistoryStore.getState().filters.text.trim()) setFilters({ text: debounced });
   }, [debounced, setFilters]);
+  useEffect(() => {
+    if (debouncedOperator.trim() !== useHistoryStore.getState().filters.operator.trim()) {
+      setFilters({ operator: debouncedOperator });
+    }
+  }, [debouncedOperator, setFilters]);
 
   const profileNames = [...new Set((profiles ?? []).map((profile) => profile.name))];
   const isFiltered =
-    JSON.stringify({ ...filters, text }) !== JSON.stringify({ ...EMPTY_FILTERS, kind: filters.kind });
+    JSON.stringify({ ...filters, text, operator }) !==
+    JSON.stringify({ ...EMPTY_FILTERS, kind: filters.kind });
 
   return (
     <Stack gap="xs" role="search" aria-label="Filter the history">
@@ -152,11 +163,23 @@ export function HistoryFilters() {
             w="10rem"
           />
         )}
+        {!team && readsEveryone && (
+          <TextInput
+            label="Operator"
+            placeholder="Any operator"
+            value={operator}
+            onChange={(event) => setOperator(event.currentTarget.value)}
+            maxLength={60}
+            w="9rem"
+            data-testid="history-operator"
+          />
+        )}
         <Button
           variant="subtle"
           disabled={!isFiltered}
           onClick={() => {
             setText('');
+            setOperator('');
             resetFilters();
           }}
         >

@@ -21,6 +21,8 @@ export interface HistoryFilters {
   from: string;
   to: string;
   profile: string | null;
+  /** Rows this operator made (their id; a name typed before personal accounts on older rows); '' for all. */
+  operator: string;
   /** The team view's desk (its id); ignored by this desk's view. */
   deskId: string | null;
 }
@@ -32,6 +34,7 @@ export const EMPTY_FILTERS: HistoryFilters = {
   from: '',
   to: '',
   profile: null,
+  operator: '',
   deskId: null,
 };
 
@@ -43,6 +46,8 @@ export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } 
   query.kind = filters.kind;
   if (filters.status.length > 0) query.status = filters.status;
   if (filters.profile) query.profile = filters.profile;
+  const operator = filters.operator.trim();
+  if (operator) query.operator = operator.slice(0, 60);
   const from = startOfLocalDay(filters.from);
   const to = endOfLocalDay(filters.to);
   if (from !== undefined) query.from = from;
@@ -75,7 +80,7 @@ export function rowKey(row: ListRow): string {
 export function toTeamQuery(
   filters: HistoryFilters,
 ): { query: TeamHistoryFilterInput } | { problem: string } {
-  const built = toQuery({ ...filters, profile: null });
+  const built = toQuery({ ...filters, profile: null, operator: '' });
   if ('problem' in built) return built;
   const { text, status, from, to } = built.query;
   return {

@@ -296,7 +296,8 @@ it('a call answered "locked" brings the sign-in screen, even when the lock event
   await other.close();
 });
 
-it("the operator's activity reaches main at most once per 30 s", async ({ page }) => {
+it("the operator's activity reaches main at most once per 30 s", async ({ payin }) => {
+  const page = payin.page;
   // A window of its own, watched from its first key press: the first event reports, the rest wait 30 s.
   const other = await page.context().newPage();
   const reports: string[] = [];

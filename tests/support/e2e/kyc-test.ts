@@ -8,7 +8,7 @@ export const kycTest = base.extend<{ kyc: KycPage }, { harness: RunningHarness }
   harness: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const harness = await startHarness(0);
+      const harness = await startHarness(0, [], { signedIn: true });
       await use(harness);
       await harness.close();
     },

@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: 'node',
+    // fast-check seeded: the same inputs on every run, so the score does not change from run to run.
+    setupFiles: ['tests/support/mutation/seed-fast-check.ts'],
     include: [
       'tests/unit/payin-lifecycle.test.ts',
       'tests/renderer/payin-store.test.ts',

@@ -26,20 +26,12 @@ describe('toMinorUnits', () => {
     expect(() => toMinorUnits('92233720368547758.08')).toThrow('The amount is too large to record.');
   });
 
-  it.each([
-    '10',
-    '10.5',
-    '10.055',
-    '.05',
-    '-1.00',
-    ' 1.00',
-    '1.00 ',
-    'x1.00',
-    '1.00x',
-    '',
-  ])('refuses %j: not a canonical amount', (text) => {
-    expect(() => toMinorUnits(text)).toThrow(`Not a canonical amount: ${text}`);
-  });
+  it.each(['10', '10.5', '10.055', '.05', '-1.00', ' 1.00', '1.00 ', 'x1.00', '1.00x', ''])(
+    'refuses %j: not a canonical amount',
+    (text) => {
+      expect(() => toMinorUnits(text)).toThrow(`Not a canonical amount: ${text}`);
+    },
+  );
 });
 
 describe('fromMinorUnits', () => {

@@ -87,7 +87,12 @@ describe('the gateway answer to a first attempt', () => {
       answer('approved', { orderId: 'O-1', traceid: 'tr-1', raw: '{"code":0}', remark: 'ok' }),
     );
     expect(decision).toMatchObject({ next: 'approved', changed: true });
-    expect(row).toMatchObject({ status: 'approved', orderId: 'O-1', traceid: 'tr-1', rawResponse: '{"code":0}' });
+    expect(row).toMatchObject({
+      status: 'approved',
+      orderId: 'O-1',
+      traceid: 'tr-1',
+      rawResponse: '{"code":0}',
+    });
     expect(row.note).toBeNull();
     expect(row.remark).toBeNull();
     expect(result.status).toBe('approved');
@@ -140,7 +145,9 @@ describe('the gateway answer to a first attempt', () => {
 
   it('the audit entry carries what the answer said', () => {
     const d = desk();
-    d.record(answer('declined', { orderId: 'O-1', httpStatus: 200, code: 5, traceid: 'tr-9', reason: 'x' as never }));
+    d.record(
+      answer('declined', { orderId: 'O-1', httpStatus: 200, code: 5, traceid: 'tr-9', reason: 'x' as never }),
+    );
     expect(d.lastAudit()).toMatchObject({
       event: 'payin.answer',
       operator: 'alice',
@@ -195,7 +202,13 @@ describe('the signed notification', () => {
     expect(d.lastAudit()).toMatchObject({
       event: 'payin.callback',
       operator: 'system',
-      detail: expect.objectContaining({ word: 'approved', orderStatus: 1, amount: '10.05', orderId: 'O-1', traceid: 'tr-cb' }),
+      detail: expect.objectContaining({
+        word: 'approved',
+        orderStatus: 1,
+        amount: '10.05',
+        orderId: 'O-1',
+        traceid: 'tr-cb',
+      }),
     });
   });
 });
@@ -212,7 +225,9 @@ describe('asking again', () => {
   it('refused: says nothing about the first attempt', () => {
     const row = desk('outcome_unknown').record(askAgain('no_order', { message: 'bad card' })).row;
     expect(row.status).toBe('outcome_unknown');
-    expect(row.note?.message).toContain('the gateway refused it (bad card), which says nothing about the first attempt');
+    expect(row.note?.message).toContain(
+      'the gateway refused it (bad card), which says nothing about the first attempt',
+    );
   });
 
   it('unreadable again: the answer did not settle it', () => {
@@ -258,7 +273,9 @@ describe('the browser and the bank page', () => {
   it('the bank page is forgotten when the step is over, kept while it is not', () => {
     const d = desk();
     d.inFlight.keepBankPage(d.id, { page: { redirectURL: 'https://bank.example/3ds' } } as never);
-    d.record(answer('action_required', { orderId: 'O-1', page: { redirectURL: 'https://bank.example/3ds' } }));
+    d.record(
+      answer('action_required', { orderId: 'O-1', page: { redirectURL: 'https://bank.example/3ds' } }),
+    );
     expect(d.inFlight.bankPage(d.id)).toBeDefined();
     d.record({ source: 'bank_page_closed' });
     expect(d.inFlight.bankPage(d.id)).toBeUndefined();

@@ -2,14 +2,15 @@
 // signed) against a v2 JSON body (merchantId a number, no sign), the amount exactly as parsed, empty fields
 // never sent, and a request rebuilt from history after a restart field for field the one sent first (A9).
 // Return addresses per profile are in payin-rules.test.ts.
+
+import { maskCardNumber } from '@shared/cards/card';
 import { canonicalAmount } from '@shared/money/amount';
 import type { PayInSubmitted } from '@shared/payin-input';
 import { type Profile, type ProfileInput, profileSchema } from '@shared/profile';
 import { afterEach, describe, expect, it } from 'vitest';
-import { maskCardNumber } from '@shared/cards/card';
-import { verifyBodySignature } from '../../src/node/sign';
 import { buildWireBody, rebuildWireBody } from '../../src/main/payin/wire-body';
 import type { ReturnRoute } from '../../src/main/returns/return-listener';
+import { verifyBodySignature } from '../../src/node/sign';
 import { type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const SECRET = 'merchant-secret';
@@ -187,7 +188,13 @@ describe('rebuildWireBody: the request of an earlier attempt', () => {
   }
 
   function rebuild(row: ReturnType<typeof recorded>, typedCard = CARD, secret: string | null = SECRET) {
-    return rebuildWireBody({ row, typedCard, maskCard: maskCardNumber, profile: profile(), secret: secret ?? undefined });
+    return rebuildWireBody({
+      row,
+      typedCard,
+      maskCard: maskCardNumber,
+      profile: profile(),
+      secret: secret ?? undefined,
+    });
   }
 
   it('v2: the body sent first, field for field, with the card typed again', () => {
@@ -220,7 +227,13 @@ describe('rebuildWireBody: the request of an earlier attempt', () => {
   it('no card typed is refused for a card pay-in', () => {
     const row = recorded(build(v2('1.00')));
     const error = refusal(() =>
-      rebuildWireBody({ row, typedCard: undefined, maskCard: maskCardNumber, profile: profile(), secret: SECRET }),
+      rebuildWireBody({
+        row,
+        typedCard: undefined,
+        maskCard: maskCardNumber,
+        profile: profile(),
+        secret: SECRET,
+      }),
     );
     expect(error).toMatchObject({ kind: 'invalid', field: 'cardNumber' });
   });

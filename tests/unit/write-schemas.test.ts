@@ -5,14 +5,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   kycBatchPatchColumns,
   kycBatchPatchSchema,
+  type NewPayIn,
   newKycBatchColumns,
   newKycBatchSchema,
   newPayInColumns,
-  type NewPayIn,
   payInPatchColumns,
   payInPatchSchema,
 } from '../../src/main/history/write-schemas';
-import { CVV, kycBatch, MASTERCARD, payIn, type TempHistory, tempHistory, VISA } from '../support/history/history-fixtures';
+import {
+  CVV,
+  kycBatch,
+  MASTERCARD,
+  payIn,
+  type TempHistory,
+  tempHistory,
+  VISA,
+} from '../support/history/history-fixtures';
 
 const KEY = 'ab'.repeat(32);
 
@@ -34,7 +42,11 @@ describe('newPayInColumns', () => {
   });
 
   it('a new pay-in is pending, with its profile, operator, version, order number, user and currency', () => {
-    const row = columns({ apiVersion: 'v1', currency: 'USD', request: { merchantTradeNo: 'T-77', userId: 'u-9' } });
+    const row = columns({
+      apiVersion: 'v1',
+      currency: 'USD',
+      request: { merchantTradeNo: 'T-77', userId: 'u-9' },
+    });
     expect(row).toMatchObject({
       kind: 'payin',
       status: 'pending',
@@ -62,7 +74,9 @@ describe('newPayInColumns', () => {
   });
 
   it('a brand given wins over the one the number shows', () => {
-    expect(columns({ brand: 'Cartes Bancaires', request: { cardNumber: VISA } }).brand).toBe('Cartes Bancaires');
+    expect(columns({ brand: 'Cartes Bancaires', request: { cardNumber: VISA } }).brand).toBe(
+      'Cartes Bancaires',
+    );
   });
 
   it('an unknown card number has no brand', () => {
@@ -156,7 +170,12 @@ describe('KYC batch columns', () => {
 
   it('a change: its JSON fields as JSON, never the operator nor the edits', () => {
     const counts = { total: 2, valid: 2, invalid: 0, accepted: 1, rejected: 1 };
-    const patch = kycBatchPatchSchema.parse({ status: 'partial', counts, acceptedUserIds: ['u1'], operator: 'bob' });
+    const patch = kycBatchPatchSchema.parse({
+      status: 'partial',
+      counts,
+      acceptedUserIds: ['u1'],
+      operator: 'bob',
+    });
     expect(kycBatchPatchColumns(patch)).toEqual({
       status: 'partial',
       counts_json: JSON.stringify(counts),

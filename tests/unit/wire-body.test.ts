@@ -277,6 +277,49 @@ describe('rebuildWireBody: the request of an earlier attempt', () => {
     expect(error.message).toContain('look order T-9 up at the gateway');
   });
 
+  it('a masked number of any card length is found; the first field named, then the next', () => {
+    // 4222222222222: a 13-digit Visa, masked with 3 stars.
+    const first = build(v2('1.00', { addressLine: '4222222222222 Main Street', city: '4111111111111111' }));
+    const error = refusal(() => rebuild(recorded(first)));
+    expect(error.message).toContain('history keeps addressLine, city masked');
+  });
+
+  it('stars and digits that are not a mask go again as they were', () => {
+    const first = build(v2('1.00', { addressLine: 'Lot 123456*7, Block 12*3456' }));
+    const again = rebuild(recorded(first));
+    expect(again.body.addressLine).toBe('Lot 123456*7, Block 12*3456');
+  });
+
+  it.each([
+    ['an empty ccStorageID', ''],
+    ['a ccStorageID that is not text', 5],
+  ])('%s in the stored request is no stored card: the card must be typed again', (_name, ccStorageID) => {
+    const row = recorded(build(v2('1.00')));
+    const request = JSON.stringify({ ...JSON.parse(row.request), ccStorageID });
+    const error = refusal(() =>
+      rebuildWireBody({
+        row: { ...row, request },
+        typedCard: undefined,
+        maskCard: maskCardNumber,
+        profile: profile(),
+        secret: SECRET,
+      }),
+    );
+    expect(error).toMatchObject({
+      kind: 'invalid',
+      field: 'cardNumber',
+      message: 'Type the card details again to ask again: Paydesk does not keep them.',
+    });
+  });
+
+  it.each(['null', '"text"', '5'])('a row whose request is %s is refused', (request) => {
+    const row = { ...recorded(build(v2('1.00'))), request };
+    expect(refusal(() => rebuild(row))).toMatchObject({
+      kind: 'conflict',
+      message: 'History does not hold the request of order T-9.',
+    });
+  });
+
   it('a row whose request is not an object is refused', () => {
     const row = { ...recorded(build(v2('1.00'))), request: 'null' };
     const error = refusal(() => rebuild(row));

@@ -122,7 +122,8 @@ describe('payInPatchColumns', () => {
       traceid: 't-1',
     });
     expect(patch({})).toEqual({});
-    expect(patch({ status: undefined, orderId: 'O-2' })).toEqual({ order_id: 'O-2' });
+    // Strict: a field left undefined must not reach SQL as a column set to nothing (a status of NULL).
+    expect(patch({ status: undefined, orderId: 'O-2' })).toStrictEqual({ order_id: 'O-2' });
   });
 
   it("never writes who made the change over the row's operator", () => {
@@ -194,5 +195,14 @@ describe('through the store', () => {
     const row = history.store.updatePayIn(id, { status: 'approved', operator: 'system' });
     expect(row.operator).toBe('alice');
     expect(row.status).toBe('approved');
+    expect(history.store.auditTrail(id).at(-1)?.operator).toBe('system');
+  });
+
+  it("a KYC batch's change is audited under who made it, the batch keeps its operator", () => {
+    history = tempHistory();
+    const id = history.store.insertKycBatch(kycBatch({ operator: 'alice' }));
+    const row = history.store.updateKycBatch(id, { status: 'completed', operator: 'bob' });
+    expect(row.operator).toBe('alice');
+    expect(history.store.auditTrail(id).at(-1)?.operator).toBe('bob');
   });
 });

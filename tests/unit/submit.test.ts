@@ -75,24 +75,40 @@ function cardKeys(): (string | null)[] {
   }
 }
 
-function desk(options: { team?: TeamGuard; failInsert?: boolean; answer?: Partial<PayInAnswer> } = {}) {
+function desk(
+  options: {
+    team?: TeamGuard;
+    failInsert?: boolean;
+    failUpdate?: boolean;
+    answer?: Partial<PayInAnswer>;
+  } = {},
+) {
   history = tempHistory();
   const real = history.store;
-  const store = options.failInsert
-    ? new Proxy(real, {
-        get: (target, key, receiver) =>
-          key === 'insertPayIn'
-            ? () => {
-                throw new Error('disk full');
-              }
-            : Reflect.get(target, key, receiver),
-      })
-    : real;
+  const failing = new Set([
+    ...(options.failInsert ? ['insertPayIn'] : []),
+    ...(options.failUpdate ? ['updatePayIn'] : []),
+  ]);
+  const store = new Proxy(real, {
+    get: (target, key, receiver) =>
+      failing.has(String(key))
+        ? () => {
+            throw new Error('disk full');
+          }
+        : Reflect.get(target, key, receiver),
+  });
   const clock = history.clock;
   const inFlight = createInFlight(clock.now);
   const sent: { request: WireRequest; statusWhenSent: string | undefined }[] = [];
   const listenerCalls: string[] = [];
   const secretAsked: number[] = [];
+  const logged: { level: string; object: Record<string, unknown>; message?: string }[] = [];
+  const log = {
+    info: (object: object, message?: string) =>
+      void logged.push({ level: 'info', object: object as never, message }),
+    error: (object: object, message?: string) =>
+      void logged.push({ level: 'error', object: object as never, message }),
+  };
   const kv = new Map<string, unknown>();
   const storedCards = createStoredCards({ get: (k) => kv.get(k), set: (k, v) => void kv.set(k, v) });
   let tokens = 0;
@@ -107,6 +123,7 @@ function desk(options: { team?: TeamGuard; failInsert?: boolean; answer?: Partia
     inFlight,
     recorder,
     storedCards,
+    log,
     now: clock.now,
     connection: async () => ({
       profile,
@@ -152,6 +169,7 @@ function desk(options: { team?: TeamGuard; failInsert?: boolean; answer?: Partia
     sent,
     listenerCalls,
     secretAsked,
+    logged,
     storedCards,
     clock,
     rows,
@@ -202,6 +220,41 @@ describe('a first attempt', () => {
     expect(d.rows()[0]).toMatchObject({ currency: 'USD', amount: '0.01', apiVersion: 'v1' });
   });
 
+  it('settled: the return route is let go; the log names what was sent, never the full card', async () => {
+    const d = desk();
+    await d.submit(v2('12.34', { merchantTradeNo: 'T-log' }));
+    expect(d.listenerCalls).toContain('expire tok-1');
+    const sentLine = d.logged.find((line) => line.message === 'pay-in sent');
+    expect(sentLine?.object).toMatchObject({
+      merchantTradeNo: 'T-log',
+      amount: '12.34',
+      currency: 'GBP',
+      maskedPan: '424242******4242',
+    });
+    expect(JSON.stringify(d.logged)).not.toContain(CARD.cardNumber);
+  });
+
+  it('asked to store the card: it is remembered masked, with its brand and expiry, for this user', async () => {
+    const d = desk({ answer: { ccStorageID: 'tok_new' } });
+    await d.submit(v2('5.00', { storeCc: '1' }));
+    expect(d.storedCards.list(profile.id, 'u-1')).toMatchObject([
+      { ccStorageID: 'tok_new', maskedPan: '424242******4242', brand: 'Visa', expDate: '12/40' },
+    ]);
+  });
+
+  it('the answer cannot be recorded: outcome unknown, told with the amount and currency sent', async () => {
+    const d = desk({ failUpdate: true });
+    const result = await d.submit(v2('999999.99', { merchantTradeNo: 'T-lost' }));
+    expect(result).toMatchObject({
+      status: 'outcome_unknown',
+      merchantTradeNo: 'T-lost',
+      amount: '999999.99',
+      currency: 'GBP',
+      maskedPan: '424242******4242',
+    });
+    expect(d.rows()[0]!.status).toBe('pending');
+  });
+
   it('an order number left empty is generated', async () => {
     const d = desk();
     const result = await d.submit(v2('5.00', { merchantTradeNo: '' }));
@@ -235,13 +288,18 @@ describe('refusals send nothing', () => {
 
   it('history cannot record it: refused as storage, not sent, the route forgotten', async () => {
     const d = desk({ failInsert: true });
-    const error = await refusalOf(d.submit(v2('5.00')));
+    const error = await refusalOf(d.submit(v2('5.00', { merchantTradeNo: 'T-9x' })));
     expect(error.kind).toBe('storage');
     expect(error.message).toContain(
       'History could not record this pay-in (disk full), so Paydesk did not send it.',
     );
     expect(d.sent).toEqual([]);
     expect(d.listenerCalls).toEqual(['register tok-1', 'forget tok-1']);
+    expect(d.logged).toContainEqual({
+      level: 'error',
+      object: { merchantTradeNo: 'T-9x', err: 'disk full' },
+      message: 'history could not record a pay-in: not sent',
+    });
   });
 });
 
@@ -269,6 +327,7 @@ describe('stored cards', () => {
     expect(await refusalOf(d.submit(v2('5.00', noCard)))).toMatchObject({
       kind: 'invalid',
       field: 'ccStorageID',
+      message: 'This stored card is not known for this user in the active profile.',
     });
     expect(await refusalOf(d.submit(v2('5.00', { ...noCard, ccStorageID: 'tok_x' })))).toMatchObject({
       field: 'ccStorageID',

@@ -43,7 +43,7 @@ function desk(status: PayInStatus = 'pending', orderId?: string) {
       if (emitThrows) throw new Error('renderer gone');
       emitted.push(result);
     },
-    log: { error: (object) => void errors.push(object) },
+    log: { error: (object, message) => void errors.push({ ...object, message }) },
   });
   const record = (input: EvidenceInput, operator = 'alice') => recorder.record(id, input, operator);
   const lastAudit = () => store.auditTrail(id).at(-1)!;
@@ -164,7 +164,63 @@ describe('the gateway answer to a first attempt', () => {
   });
 });
 
+describe('what is not written', () => {
+  it('a late answer that changes nothing is audited only: no write, no news to the renderer', () => {
+    const d = desk('approved', 'O-1');
+    const { row } = d.record(answer('approved', { orderId: 'O-1' }));
+    expect(row.status).toBe('approved');
+    expect(d.emitted).toEqual([]);
+    expect(d.lastAudit().event).toBe('payin.answer');
+  });
+
+  it('a late unreadable answer leaves an open pay-in and its note as they were', () => {
+    const d = desk('outcome_unknown');
+    const { row } = d.record(answer('unknown', { message: 'HTTP 502' }));
+    expect(row.status).toBe('outcome_unknown');
+    expect(row.note).toBeNull();
+  });
+
+  it('the raw answer already kept is not replaced by one that changes nothing', () => {
+    const d = desk();
+    d.record(answer('processing', { orderId: 'O-1', raw: 'first', traceid: 'tr-1' }));
+    const row = d.record(askAgain('unknown', { raw: 'second', traceid: 'tr-2' })).row;
+    expect(row).toMatchObject({ status: 'processing', rawResponse: 'first', traceid: 'tr-1' });
+  });
+
+  it('a note is cleared when the pay-in moves on without one', () => {
+    const d = desk('action_required');
+    expect(d.record({ source: 'bank_page_closed' }).row.note).not.toBeNull();
+    const row = d.record(callback('approved'), 'system').row;
+    expect(row.status).toBe('approved');
+    expect(row.note).toBeNull();
+  });
+
+  it('asking a conflict again that changes nothing writes no note over it', () => {
+    const d = desk('conflict');
+    const row = d.record(askAgain('unknown', { message: 'HTTP 502' })).row;
+    expect(row.status).toBe('conflict');
+    expect(row.note).toBeNull();
+  });
+});
+
 describe('the signed notification', () => {
+  it('naming another orderId than the pay-in has: a conflict, never approved', () => {
+    const d = desk('processing', 'O-1');
+    const row = d.record(callback('approved', '10.05', 'O-2'), 'system').row;
+    expect(row.status).toBe('conflict');
+    expect(row.note?.message).toContain('orderId O-2, where this pay-in has O-1');
+    expect(d.lastAudit().detail).toMatchObject({ conflict: expect.stringContaining('orderId O-2') });
+  });
+
+  it('declined with an empty remark keeps none', () => {
+    const row = desk('processing').record({
+      ...(callback('declined') as object),
+      remark: '',
+    } as EvidenceInput).row;
+    expect(row.status).toBe('declined');
+    expect(row.remark).toBeNull();
+  });
+
   it.each([
     ['10.05', 'approved'],
     ['10.050', 'approved'],
@@ -214,6 +270,13 @@ describe('the signed notification', () => {
 });
 
 describe('asking again', () => {
+  it('a pending pay-in asked again and not sent stays pending: the first attempt may have left', () => {
+    const d = desk();
+    const row = d.record(askAgain('not_connected', { message: 'offline' })).row;
+    expect(row.status).toBe('pending');
+    expect(d.lastAudit().detail).toMatchObject({ source: 'ask_again', word: 'not_connected' });
+  });
+
   it('not sent: the first attempt stays open, the note says so', () => {
     const row = desk('outcome_unknown').record(askAgain('not_connected', { message: 'offline' })).row;
     expect(row.status).toBe('outcome_unknown');
@@ -287,7 +350,28 @@ describe('when things go wrong', () => {
     const d = desk();
     d.breakEmit();
     expect(d.record(answer('approved', { orderId: 'O-1' })).row.status).toBe('approved');
-    expect(d.errors).toEqual([{ historyId: d.id, err: 'Error: renderer gone' }]);
+    expect(d.errors).toEqual([
+      {
+        historyId: d.id,
+        err: 'Error: renderer gone',
+        message: 'could not tell the renderer of a pay-in change',
+      },
+    ]);
+  });
+
+  it('without a logger, a renderer that cannot be told still leaves the row written', () => {
+    const d = desk();
+    const recorder = createPayInRecorder({
+      history: d.store,
+      listener: { expire: () => undefined },
+      inFlight: d.inFlight,
+      emit: () => {
+        throw new Error('renderer gone');
+      },
+    });
+    expect(recorder.record(d.id, answer('approved', { orderId: 'O-1' }), 'alice').row.status).toBe(
+      'approved',
+    );
   });
 
   it('no pay-in with that id', () => {

@@ -106,6 +106,11 @@ describe('newPayInColumns', () => {
     expect(() => columns(overrides as Parameters<typeof payIn>[0])).toThrow();
   });
 
+  it('refuses a request without its order number, or with a user id that is not text', () => {
+    expect(() => columns({ request: { merchantTradeNo: undefined } })).toThrow();
+    expect(() => columns({ request: { userId: 5 } })).toThrow();
+  });
+
   it('refuses an amount that is not one', () => {
     expect(() => columns({ request: { amount: '0.004' } })).toThrow();
     expect(() => columns({ request: { amount: '-1.00' } })).toThrow();

@@ -80,6 +80,7 @@ function desk(
     team?: TeamGuard;
     failInsert?: boolean;
     failUpdate?: boolean;
+    noLog?: boolean;
     answer?: Partial<PayInAnswer>;
   } = {},
 ) {
@@ -123,7 +124,7 @@ function desk(
     inFlight,
     recorder,
     storedCards,
-    log,
+    log: options.noLog ? undefined : log,
     now: clock.now,
     connection: async () => ({
       profile,
@@ -283,6 +284,12 @@ describe('refusals send nothing', () => {
     const error = await refusalOf(d.submit(v2('5.00', { country: 'DEU' })));
     expect(error).toMatchObject({ kind: 'invalid', field: 'country' });
     expect(d.listenerCalls).toEqual(['register tok-1', 'forget tok-1']);
+    expect(d.sent).toEqual([]);
+  });
+
+  it('history cannot record it, and no logger: still refused as storage, not sent', async () => {
+    const d = desk({ failInsert: true, noLog: true });
+    expect((await refusalOf(d.submit(v2('5.00')))).kind).toBe('storage');
     expect(d.sent).toEqual([]);
   });
 

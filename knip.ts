@@ -25,6 +25,8 @@ const config: KnipConfig = {
     // The build's and the tests' own configuration.
     '*.config.{ts,mjs,cjs}',
   ],
+  // The mutation run's vitest configuration too (its setup file seeds fast-check, docs/TESTING.md).
+  vitest: { config: ['vitest.config.ts', 'vitest.mutation.config.ts'] },
   project: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.{ts,tsx}'],
   ignore: ['src/renderer/src/env.d.ts'],
   ignoreDependencies: [

@@ -122,12 +122,19 @@ const WRITE_AS: Record<string, (value: never) => SQLInputValue> = {
   note: noteJson,
 };
 
-/** The columns a change sets: one per field it names (not `operator` nor `edits`, which are not columns). */
+/**
+ * A change's fields that are not written to the row: who made the change (the audit entry names them; the
+ * row's `operator` column stays the agent who made the pay-in, though the row table has a field of that
+ * name) and its edits (they go into the audit entry).
+ */
+const NOT_WRITTEN = new Set(['operator', 'edits']);
+
+/** The columns a change sets: one per field it names (not `operator` nor `edits`, above). */
 function patchColumns(patch: Record<string, unknown>): Record<string, SQLInputValue> {
   const columns: Record<string, SQLInputValue> = {};
   for (const [field, value] of Object.entries(patch)) {
     const spec = columnOfField(field);
-    if (value === undefined || !spec) continue;
+    if (value === undefined || !spec || NOT_WRITTEN.has(field)) continue;
     const writeAs = WRITE_AS[field] as ((value: unknown) => SQLInputValue) | undefined;
     columns[spec.sql] = writeAs
       ? writeAs(value)

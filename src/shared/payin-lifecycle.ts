@@ -50,6 +50,12 @@ export const SETTLED_STATUSES: ReadonlySet<PayInStatus> = new Set(
   PAYIN_STATUSES.filter((status) => MONEY_READING[status] !== 'open'),
 );
 
+/** Whether a status read as text (a salvaged row, the log) is not a settled one. */
+export function isOpenStatus(status: string | undefined): boolean {
+  const settled: ReadonlySet<string | undefined> = SETTLED_STATUSES;
+  return !settled.has(status);
+}
+
 /**
  * Statuses in which the customer may have been charged: the duplicate guard counts them, and the agent
  * is told never to charge again with a new order number.

@@ -172,6 +172,7 @@ export function appendAudit(db: DatabaseSync, seal: ChainSeal, event: AuditEvent
 export function parseDetail(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
+    // TypeScript narrows a non-array object only to `object`, never to a record of its members.
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : undefined;

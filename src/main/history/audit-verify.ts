@@ -108,6 +108,7 @@ export function* walkChain(
   let cleanUpTo: ChainPoint | undefined;
   const before = problems.count;
   for (;;) {
+    // node:sqlite types all() as objects whatever setReturnArrays says: its typing's boundary.
     const rows = statement.all(last.seq, SLICE) as unknown as unknown[][];
     if (rows.length === 0) break;
     for (const row of rows) {
@@ -282,6 +283,7 @@ export function* walkRows(
   let after = 0;
   let checked = 0;
   for (;;) {
+    // node:sqlite types all() as objects whatever setReturnArrays says: its typing's boundary.
     const rows = page.all(after, SLICE) as unknown as unknown[][];
     if (rows.length === 0) break;
     for (const [id, digestInput, seq, event, detailJson] of rows) {

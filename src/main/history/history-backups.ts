@@ -53,7 +53,7 @@ export function listBackups(dir: string): BackupFile[] {
   for (const name of readdirSync(dir)) {
     const match = NAME.exec(name);
     if (!match) continue;
-    const [, y, mo, d, h, mi, s, ms] = match.map(Number) as number[];
+    const [, y, mo, d, h, mi, s, ms] = match.map(Number);
     found.push({ file: join(dir, name), at: Date.UTC(y!, mo! - 1, d!, h!, mi!, s!, ms!) });
   }
   return found.sort((a, b) => b.at - a.at);

@@ -6,6 +6,7 @@
 // team database (team/team-restore.ts), verified there first.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit-trust';
 import { checkFileInWorker } from './check-worker';
 import {
@@ -40,12 +41,14 @@ async function readAnchor(store: AuditTrustStore): Promise<{ seq: number; hash: 
 /** Damage the background check found while Paydesk ran: the next start salvages the file. */
 export const DAMAGE_FOUND_FILE = 'history.damage-found.json';
 
+const damageFoundSchema = z.looseObject({ reason: z.string() });
+
 function damageFound(dataDir: string): string | undefined {
   const file = join(dataDir, DAMAGE_FOUND_FILE);
   if (!existsSync(file)) return undefined;
   try {
-    const reason = (JSON.parse(readFileSync(file, 'utf8')) as { reason?: unknown }).reason;
-    return typeof reason === 'string' ? reason : 'The check of the history file found damage.';
+    const found = damageFoundSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return found.success ? found.data.reason : 'The check of the history file found damage.';
   } catch {
     return 'The check of the history file found damage.';
   }

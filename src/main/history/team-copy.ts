@@ -63,11 +63,14 @@ export type TeamMerge = {
  * Lays the team copy over `rows` and `entries` (what the backup and the damaged file gave), in place;
  * `source` is told which rows now come from the team.
  */
+/** Where a salvaged row came from. */
+export type RowSource = 'backup' | 'damaged' | 'team';
+
 export function mergeTeamCopy(
   copy: TeamCopy,
   rows: Map<number, SalvagedRow>,
   entries: Map<number, RawEntry>,
-  source: Map<number, string>,
+  source: Map<number, RowSource>,
 ): TeamMerge {
   const teamNewest = maxKey(copy.entries);
   // Rows a local entry past the team's newest names, with that entry's rowHash (the newest such entry).

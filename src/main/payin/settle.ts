@@ -75,7 +75,7 @@ export function createSettlement(deps: SettleDeps) {
         });
         return 'unknown_order';
       }
-      const status = readOrderStatus(callback.orderStatus, (callback as { status?: unknown }).status);
+      const status = readOrderStatus(callback.orderStatus, callback.status);
       // Each pay-in of that order number gets the gateway's word; the recorder compares it with the pay-in's
       // own orderId and amount (A27).
       for (const row of rows.values()) {

@@ -49,7 +49,10 @@ export type OrderStatusReading =
 export function readOrderStatus(orderStatus: unknown, statusText: unknown): OrderStatusReading {
   const words: OrderWord[] = [];
   if (orderStatus !== undefined && orderStatus !== null) {
-    const word = Number.isInteger(orderStatus) ? NUMBER_WORDS[orderStatus as number] : undefined;
+    const word =
+      typeof orderStatus === 'number' && Number.isInteger(orderStatus)
+        ? NUMBER_WORDS[orderStatus]
+        : undefined;
     if (!word)
       return {
         kind: 'unreadable',

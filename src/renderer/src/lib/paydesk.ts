@@ -51,18 +51,18 @@ export function onLockedAnswer(listener: () => void): () => void {
 }
 
 /** The answer's data, or a PaydeskError: `bridge` when no answer came, else the kind main gave. */
-async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<unknown>>): Promise<T> {
+async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<T>>): Promise<T> {
   if (typeof window.paydesk?.invoke !== 'function') {
     throw new PaydeskError('bridge', 'Paydesk cannot reach its main process (window.paydesk is missing).');
   }
-  let result: IpcResult<unknown>;
+  let result: IpcResult<T>;
   try {
     result = await ask(window.paydesk);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new PaydeskError('bridge', `No answer from Paydesk's main process: ${detail}`);
   }
-  if (result.ok) return result.data as T;
+  if (result.ok) return result.data;
   if (result.error.kind === 'locked') for (const listener of lockedListeners) listener();
   throw new PaydeskError(result.error.kind, result.error.message, result.error.field);
 }

@@ -120,8 +120,12 @@ interface PayInState {
   sentFor: SentFor | undefined;
 }
 
-function definedOf<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as Partial<T>;
+/** `next`, with `before`'s value for each of `keys` that `next` leaves undefined. */
+function keptFrom<T extends object, K extends keyof T>(next: T, before: T, keys: readonly K[]): T {
+  const merged = { ...next };
+  for (const key of keys)
+    if (merged[key] === undefined && before[key] !== undefined) merged[key] = before[key];
+  return merged;
 }
 
 function pickDefined<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {
@@ -335,12 +339,13 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     // An event can arrive after a call's answer that was already later news (the browser harness carries
     // them apart): it never takes the panel back.
     if (before && !isLaterNews(before.status, result.status)) return;
-    const kept = !before
-      ? {}
-      : before.status === result.status
-        ? pickDefined(before, ['bankPage', 'message', 'field', 'storedCard'])
-        : pickDefined(before, ['storedCard']);
-    const merged = { ...kept, ...definedOf(result) } as PayInResult;
+    const merged = !before
+      ? result
+      : keptFrom(
+          result,
+          before,
+          before.status === result.status ? ['bankPage', 'message', 'field', 'storedCard'] : ['storedCard'],
+        );
     set({ phase: { kind: 'result', result: merged } });
   },
 

@@ -9,7 +9,8 @@ import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { type PayInFormValues, type PayInVersion, toFields } from './form';
 
-type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
+/** The form's resolver: its values in, the IPC input out. */
+export type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
 
 const valuesOf = (rules: PayInRules) =>
   z.custom<PayInFormValues>().transform((values) => toFields(values, rules));

@@ -195,7 +195,7 @@ export type HistoryColumn = (typeof HISTORY_COLUMNS)[number];
 export type HistoryColumnName = HistoryColumn['sql'];
 
 /** The contract's fields of a row of kind `K`, each with its column's schema, in the columns' order. */
-export type RowShape<K extends HistoryKind> = {
+type RowShape<K extends HistoryKind> = {
   [C in HistoryColumn as C extends { field: infer F extends string; schemas: infer S }
     ? K extends keyof S
       ? F

@@ -49,4 +49,4 @@ export type PayInSubmit = z.input<typeof payInSubmitSchema>;
 /** The same, as main's parse of the IPC input gives it: its amount a CanonicalAmount, read once. */
 export type PayInSubmitted = z.output<typeof payInSubmitSchema>;
 
-export { CUSTOMER_FIELDS, type CustomerDetails, type CustomerField } from './customer-fields';
+export { CUSTOMER_FIELDS, type CustomerDetails } from './customer-fields';

@@ -30,7 +30,7 @@ export const isPayInStatus = (status: string): status is PayInStatus =>
  * - `open`: money may have moved and nobody has said whether (pending, a bank page, unknown, …);
  * - `conflict`: the gateway said two different things.
  */
-export type MoneyReading = 'charged' | 'not_charged' | 'open' | 'conflict';
+type MoneyReading = 'charged' | 'not_charged' | 'open' | 'conflict';
 
 export const MONEY_READING: Readonly<Record<PayInStatus, MoneyReading>> = Object.freeze({
   pending: 'open',
@@ -200,7 +200,7 @@ export type Evidence =
   /** Paydesk started again and found the request still in flight. */
   | { source: 'restart' };
 
-export type EvidenceSource = Evidence['source'];
+type EvidenceSource = Evidence['source'];
 
 export interface Decision {
   /** The status after the evidence; the same as before when nothing changes. */

@@ -16,7 +16,7 @@ export type CardOutcome = (typeof CARD_OUTCOMES)[number];
 export const THREE_DS_PASS_CODE = '1234';
 export const THREE_DS_FAILED_REMARK = '3-D Secure authentication failed';
 
-export type TestCard = { number: string; brand: string; outcome: CardOutcome; behaviour: string };
+type TestCard = { number: string; brand: string; outcome: CardOutcome; behaviour: string };
 
 export const TEST_CARDS: readonly TestCard[] = Object.freeze([
   { number: '4242424242424242', brand: 'Visa', outcome: 'approve', behaviour: 'Approved, no 3-D Secure' },

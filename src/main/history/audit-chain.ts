@@ -86,7 +86,7 @@ export function contentText(entry: Omit<RawEntry, 'prev_hash' | 'hash'>): string
 }
 
 /** What the entry's hash should be under its rule; undefined when it cannot be known (unproved). */
-export function expectedHash(seal: ChainSeal, entry: RawEntry): string | undefined {
+function expectedHash(seal: ChainSeal, entry: RawEntry): string | undefined {
   const rule = seal.ruleFor(entry.seq);
   if (rule === 'unproved') return undefined;
   const content = contentText(entry);

@@ -100,7 +100,7 @@ function errorText(error: unknown): string {
 }
 
 /** Whether an error from SQLite says the file is damaged (not busy, not a permission, not a full disk). */
-export function isDamageError(error: unknown): boolean {
+function isDamageError(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'errcode' in error ? error.errcode : undefined;
   if (typeof code === 'number') return (code & 0xff) === CORRUPT || (code & 0xff) === NOT_A_DATABASE;
   return /malformed|not a database/i.test(errorText(error));
@@ -133,7 +133,7 @@ function truncation(file: string): string | undefined {
  * and its quick_check in a worker thread right after (history-startup.ts): damage found there is
  * salvaged at the next start.
  */
-export const QUICK_CHECK_AT_START_BYTES = 64 * 2 ** 20;
+const QUICK_CHECK_AT_START_BYTES = 64 * 2 ** 20;
 
 /** SQLite's quick_check of `file` (every page of every table and index), read-only: 'ok' or the findings. */
 export function quickCheck(file: string): string {
@@ -224,7 +224,7 @@ export function inspectHistory(
   }
 }
 
-export type SalvageInput = {
+type SalvageInput = {
   historyFile: string;
   dataDir: string;
   /** The desk's log, a source of pay-ins whose rows were lost. */

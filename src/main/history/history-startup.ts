@@ -21,7 +21,7 @@ import {
 } from './history-salvage';
 import type { TeamCopy, TeamCopyUnavailable } from './team-copy';
 
-export type HistoryStartupLog = {
+type HistoryStartupLog = {
   info(object: object, message?: string): void;
   error(object: object, message?: string): void;
 };
@@ -106,7 +106,7 @@ function putBackUnfinished(historyFile: string, dataDir: string): string | undef
   return join(dir, unfinished);
 }
 
-export type PreparedHistory = {
+type PreparedHistory = {
   inspection: HistoryInspection;
   plan: SalvagePlan | undefined;
   /** Seals the salvage's entries once the audit key is loaded (nothing to do when there was none). */

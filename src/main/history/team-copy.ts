@@ -45,7 +45,7 @@ function quoted(value: SalvagedRow['values'][number]): string {
 }
 
 /** The row digest of a salvaged row, as audit entries record it. */
-export function salvagedRowDigest(row: SalvagedRow): string {
+function salvagedRowDigest(row: SalvagedRow): string {
   const values = DIGEST_COLUMNS.slice(1).map((name) => quoted(row.values[ROW_COLUMNS.indexOf(name)] ?? null));
   return rowDigest([String(row.id), ...values].join(','));
 }

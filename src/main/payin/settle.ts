@@ -14,7 +14,7 @@ import { Refusal } from '../refusal';
 import type { ReturnKind } from '../returns/return-listener';
 import type { PayInRecorder } from './record-evidence';
 
-export interface SettleDeps {
+interface SettleDeps {
   history: HistoryStore;
   recorder: PayInRecorder;
   /** All profiles with this merchantId, and their secrets: to verify a notification. */

@@ -29,7 +29,7 @@ export function track<T>(promise: Promise<T>): Tracked<T> {
   return tracked;
 }
 
-export interface LazyPart<P extends object> {
+interface LazyPart<P extends object> {
   (props: P): ReactNode;
   /** Fetches the code now (once; again only after a failure). */
   preload: () => Tracked<ComponentType<P>>;

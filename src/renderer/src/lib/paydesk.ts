@@ -22,7 +22,7 @@ declare global {
  * `bridge`: no answer came back from main (the bridge threw or is missing). For a pay-in that means the
  * request may or may not have left, which the pay-in page treats as an unknown outcome.
  */
-export type PaydeskErrorKind = IpcError['kind'] | 'bridge';
+type PaydeskErrorKind = IpcError['kind'] | 'bridge';
 
 export class PaydeskError extends Error {
   readonly kind: PaydeskErrorKind;
@@ -38,7 +38,7 @@ export class PaydeskError extends Error {
 }
 
 /** Contract paths look like `fields.cardNumber`; the form knows `cardNumber`. */
-export function fieldName(path: string): string {
+function fieldName(path: string): string {
   return path.startsWith('fields.') ? path.slice('fields.'.length) : path;
 }
 

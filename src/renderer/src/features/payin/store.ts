@@ -26,7 +26,7 @@ export type PayInPhase =
   | { kind: 'lost'; message: string };
 
 /** A card as the Test cards list gives it to the form. */
-export interface CardToFill {
+interface CardToFill {
   cardNumber: string;
   cvv: string;
   expDate: string;
@@ -36,7 +36,7 @@ export interface CardToFill {
  * What the pay-in form lets the store do to it, attached by the form while it is mounted (it always is
  * once the shell shows, PayInPage): the store's actions fill and mark the form through it.
  */
-export interface PayInFormHandle {
+interface PayInFormHandle {
   fillCard(card: CardToFill): void;
   fillCustomer(customer: CustomerDetails): void;
   /** Main or the gateway named a field: the form marks it, opens its section and focuses it. */

@@ -70,7 +70,7 @@ export type Fault = 'http-500' | 'slow' | 'not-json' | 'drop';
 export const FAULT_AMOUNTS: Readonly<Record<string, { fault: Fault; behaviour: string }>> = Object.freeze({
   '500.01': {
     fault: 'http-500',
-    behaviour: 'HTTP 500 with a JSON error body; no order is created, so a retry faults again',
+    behaviour: 'HTTP 500 with a JSON error body; no order is created, so asking again faults again',
   },
   '500.02': {
     fault: 'slow',

@@ -20,7 +20,7 @@ import type { PayInPatch } from '../history/write-schemas';
 import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 
-export type EvidenceInput =
+type EvidenceInput =
   | { source: 'answer' | 'ask_again'; answer: PayInAnswer }
   | {
       source: 'callback';
@@ -35,7 +35,7 @@ export type EvidenceInput =
   | { source: 'browser_return'; hint: string | undefined }
   | { source: 'bank_page_closed' };
 
-export interface Recorded {
+interface Recorded {
   row: PayInRow;
   decision: Decision;
   result: PayInResult;

@@ -19,7 +19,7 @@ import type { ActiveConnection } from './types';
 import { buildWireBody } from './wire-body';
 
 /** The duplicate guard's window: the same card, amount and customer within it asks before charging again. */
-export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 /** Team mode's part in a first attempt (team/team-store.ts): the card's fingerprint and the team check. */
 export interface TeamGuard {
@@ -27,7 +27,7 @@ export interface TeamGuard {
   checkDuplicate(query: TeamDuplicateQuery): Promise<TeamDuplicateAnswer>;
 }
 
-export interface SubmitDeps extends SendDeps {
+interface SubmitDeps extends SendDeps {
   history: HistoryStore;
   listener: Pick<ReturnListener, 'register' | 'bind' | 'forget' | 'storePage'>;
   connection: () => Promise<ActiveConnection>;

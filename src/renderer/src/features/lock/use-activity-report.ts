@@ -5,7 +5,7 @@ import { useLockStore } from '@renderer/lib/lock-store';
 import { call } from '@renderer/lib/paydesk';
 import { useEffect } from 'react';
 
-export const REPORT_EVERY_MS = 30_000;
+const REPORT_EVERY_MS = 30_000;
 const EVENTS = ['keydown', 'pointerdown', 'wheel'] as const;
 
 /** Reports keyboard, pointer and wheel activity while a passphrase is set and Paydesk is unlocked. */

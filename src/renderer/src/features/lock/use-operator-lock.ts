@@ -4,7 +4,7 @@ import { selectLocked, useLockStore, watchLock } from '@renderer/lib/lock-store'
 import { useEffect } from 'react';
 import { useActivityReport } from './use-activity-report';
 
-export interface OperatorLock {
+interface OperatorLock {
   locked: boolean;
   /** Main has said whether Paydesk is locked (or could not say): until then nothing else should be asked. */
   known: boolean;

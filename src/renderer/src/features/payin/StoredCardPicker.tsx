@@ -162,6 +162,6 @@ export function StoredCardPicker({
   );
 }
 
-export function storedCardLabel(card: StoredCard): string {
+function storedCardLabel(card: StoredCard): string {
   return `${card.brand} ${card.maskedPan} · expires ${card.expDate}`;
 }

@@ -20,7 +20,7 @@ import type { PayInPatch } from '../history/write-schemas';
 import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 
-type EvidenceInput =
+export type EvidenceInput =
   | { source: 'answer' | 'ask_again'; answer: PayInAnswer }
   | {
       source: 'callback';

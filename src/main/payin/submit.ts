@@ -19,7 +19,7 @@ import type { ActiveConnection } from './types';
 import { buildWireBody } from './wire-body';
 
 /** The duplicate guard's window: the same card, amount and customer within it asks before charging again. */
-const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 /** Team mode's part in a first attempt (team/team-store.ts): the card's fingerprint and the team check. */
 export interface TeamGuard {

@@ -9,7 +9,7 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export type ChildOptions = {
+type ChildOptions = {
   /** Flags for Node itself, before the script (a CPU profile, say). */
   nodeArgs?: readonly string[];
   /** Where the script and its node_modules are: another checkout, for a comparison. */

@@ -12,7 +12,7 @@ type ProfileNode = {
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 export type ProfilePart = { label: string; functions: readonly string[] };
-export type ProfileSummary = {
+type ProfileSummary = {
   totalMs: number;
   idleMs: number;
   selfTime: { name: string; ms: number }[];

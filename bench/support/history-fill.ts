@@ -41,7 +41,7 @@ const BULK_STATUSES = [
 ];
 
 /** What a bulk row may carry beyond the made-up pay-in (by default: profile Sandbox, an empty request). */
-export interface BulkRowExtras {
+interface BulkRowExtras {
   profile: string;
   requestJson: string;
   remark: string | null;
@@ -94,7 +94,7 @@ export function insertBulkPayIns(
   });
 }
 
-export interface HistoryFill {
+interface HistoryFill {
   rows: number;
   /** The first pay-in's time; the rows spread over 300 days from it. */
   start: number;

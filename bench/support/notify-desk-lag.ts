@@ -22,7 +22,7 @@ import type { TeamDatabase } from '../../tests/support/team/team-database';
 import { waitUntil } from '../../tests/support/team/team-desk';
 import type { SenderJob, SenderResult } from './notify-sender';
 
-export interface DeskLagOptions {
+interface DeskLagOptions {
   team: TeamDatabase;
   /** nginx in front of the service instances, and the CA its certificate is signed by. */
   serviceUrl: string;
@@ -33,7 +33,7 @@ export interface DeskLagOptions {
   rate: number;
 }
 
-export interface DeskLag {
+interface DeskLag {
   /** One per notification answered 2xx and settled on the desk, ms from the 2xx to the settled row. */
   lagsMs: number[];
   posted: number;

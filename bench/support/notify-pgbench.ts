@@ -13,9 +13,9 @@ import { percentile } from './report';
 
 const run = promisify(execFile);
 
-export type PgbenchTable = 'plain' | 'row_trigger';
+type PgbenchTable = 'plain' | 'row_trigger';
 
-export const PGBENCH_TABLES: Record<PgbenchTable, string> = {
+const PGBENCH_TABLES: Record<PgbenchTable, string> = {
   plain: 'bench.notifications_plain',
   row_trigger: 'bench.notifications_row_trigger',
 };

@@ -64,7 +64,7 @@ function sourceMapper(assetsDir: string | undefined) {
 
 const frameIsCode = (file: string) => !file.startsWith('(') && file !== '';
 
-export interface ProfileSummary {
+interface ProfileSummary {
   totalMs: number;
   byFunction: [string, number][];
   byFile: [string, number][];

@@ -15,7 +15,7 @@ import { goTo } from '../../tests/support/e2e/pages/settings-page';
 import { kycRecord } from '../../tests/support/kyc/generate';
 import { writeKycCsv } from './ui-fixtures';
 
-export const DECLINE_CARDS = ['4000000000000002', '4000000000009995', '4000000000000069', '4000000000000127'];
+const DECLINE_CARDS = ['4000000000000002', '4000000000009995', '4000000000000069', '4000000000000127'];
 const THREE_DS_ALWAYS_FAILS = '4000000000003063';
 
 export type PayInKind =

@@ -69,14 +69,14 @@ export function pidListeningOn(port: number): number {
 }
 
 /** The TCP ports a process listens on. */
-export function portsOf(pid: number): number[] {
+function portsOf(pid: number): number[] {
   const own = socketInodes(pid);
   return listeners()
     .filter((listener) => own.has(listener.inode))
     .map((listener) => listener.port);
 }
 
-export interface ProcessFigures {
+interface ProcessFigures {
   rssBytes: number;
   fds: number;
   threads: number;
@@ -129,7 +129,7 @@ type Params = Record<string, unknown>;
 type Handler = (params: Params) => void;
 
 /** A minimal CDP client for Node's inspector (Node's own WebSocket). */
-export class InspectorClient {
+class InspectorClient {
   private nextId = 1;
   private readonly pending = new Map<
     number,
@@ -213,7 +213,7 @@ export async function inspectorUrlOf(pid: number, exceptPorts: number[] = []): P
   throw new Error(`No inspector found among the ports of process ${pid}.`);
 }
 
-export interface HeapFigures {
+interface HeapFigures {
   usedBytes: number;
   totalBytes: number;
 }
@@ -437,7 +437,7 @@ interface RawSnapshot {
 }
 
 /** Counts and self sizes by constructor, as DevTools' Summary view groups them. */
-export function summarizeSnapshot(text: string, file: string): HeapSummary {
+function summarizeSnapshot(text: string, file: string): HeapSummary {
   const raw = JSON.parse(text) as RawSnapshot;
   const fields = raw.snapshot.meta.node_fields;
   const types = raw.snapshot.meta.node_types[0];
@@ -490,7 +490,7 @@ export function splitSummary(summary: HeapSummary): { code: number; native: numb
   return { code, native, objects };
 }
 
-export interface ConstructorGrowth {
+interface ConstructorGrowth {
   name: string;
   countBefore: number;
   countAfter: number;

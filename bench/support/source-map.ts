@@ -10,7 +10,7 @@ interface RawSourceMap {
   mappings: string;
 }
 
-export interface OriginalPosition {
+interface OriginalPosition {
   source: string;
   line: number;
   name: string | undefined;

@@ -12,7 +12,7 @@ import { CSV_HEADERS, kycCsvLine, kycRecord } from '../../tests/support/kyc/gene
 import { insertBulkPayIns } from './history-fill';
 
 /** One record in `INVALID_EVERY` carries an invalid cell (a bad e-mail, birthday or country in turn). */
-export const INVALID_EVERY = 9;
+const INVALID_EVERY = 9;
 
 /**
  * A CSV of `records` KYC records, one in INVALID_EVERY with an invalid cell planted; `userIdOf` gives the

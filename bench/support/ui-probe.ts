@@ -161,7 +161,7 @@ export async function stopRecording(page: Evaluator): Promise<ProbeState> {
 }
 
 /** The refresh interval the frames show (16.7 ms at 60 Hz): the most common short gap. */
-export function refreshInterval(gaps: readonly number[]): number {
+function refreshInterval(gaps: readonly number[]): number {
   const short = gaps.filter((gap) => gap > 4 && gap < 40).sort((a, b) => a - b);
   return short.length > 0 ? short[Math.floor(short.length / 2)]! : 16.7;
 }

@@ -7,7 +7,7 @@ import { cardFieldReadyProbe } from './card-field-probe';
 import { type CpuProfile, startProfile, stopProfile } from './page-profile';
 import { type ProbeState, startRecording, stopRecording, UI_PROBE } from './ui-probe';
 
-export const VIEWPORT = { width: 1280, height: 800 };
+const VIEWPORT = { width: 1280, height: 800 };
 
 /** In the page, in its top frame: the frame in which the card field is first shown, enabled and editable. */
 const READY_PROBE = `(() => {
@@ -127,7 +127,7 @@ export async function record(page: Page, work: () => Promise<void>, profileFile?
 }
 
 /** Types like a fast typist: key down, 35 ms, key up, the rest of `perKeyMs` until the next key. */
-export async function typeLikeATypist(page: Page, text: string, perKeyMs: number): Promise<void> {
+async function typeLikeATypist(page: Page, text: string, perKeyMs: number): Promise<void> {
   for (const char of text) {
     const started = performance.now();
     await page.keyboard.down(char);
@@ -160,7 +160,7 @@ export async function openPayIn(
 }
 
 /** What typePayIn types, field by field (the country, first, is 5 keys more). */
-export const PAYIN_KEYS: readonly [string, string][] = [
+const PAYIN_KEYS: readonly [string, string][] = [
   ['Customer id (userId)', 'cust-20261124-0042'],
   ['Card number', '4242424242424242'],
   ['Expiry (MM/YY)', '1227'],

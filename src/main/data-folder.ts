@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const PROBE_BYTES = 1024 * 1024;
 export const PROBE_FILE = '.paydesk-write-check';
 
-export class DataFolderError extends Error {
+class DataFolderError extends Error {
   override name = 'DataFolderError';
   constructor(
     readonly kind: 'read_only' | 'disk_full' | 'unusable',

@@ -6,8 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Sandbox } from '../sandbox';
 
-export type EmbeddedSandbox = ReturnType<typeof embeddedSandboxIn>;
-
 export function embeddedSandboxIn(
   dataDir: string,
   options: { slowFaultDelayMs?: number; callbackBackoffMs?: number; callbackCa?: string } = {},

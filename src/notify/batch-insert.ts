@@ -29,11 +29,11 @@ const INSERT = `INSERT INTO paydesk.gateway_notifications
   SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::text[], $7::text[])
   ON CONFLICT DO NOTHING`;
 
-export class DeadlinePassed extends Error {
+class DeadlinePassed extends Error {
   override name = 'DeadlinePassed';
 }
 
-export interface BatchInsertOptions {
+interface BatchInsertOptions {
   pool: pg.Pool;
   /** How many batches may be under way at once (the pool's size). */
   concurrency: number;

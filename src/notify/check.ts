@@ -9,7 +9,7 @@ import type { NotifyConfig } from './config';
 import { bodySha256 } from './notification';
 import { databaseConnectionConfig } from './store';
 
-export interface CheckResult {
+interface CheckResult {
   ok: boolean;
   lines: string[];
   /** Why not ok. */

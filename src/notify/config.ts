@@ -7,7 +7,7 @@ import { signAlgorithmSchema } from '@shared/gateway/sign-algorithm';
 import { z } from 'zod';
 
 /** A credential's name: a file name in $CREDENTIALS_DIRECTORY, or a key of the secrets file. */
-export const credentialName = z
+const credentialName = z
   .string(say('Must be text.'))
   .regex(
     /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,

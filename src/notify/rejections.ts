@@ -11,7 +11,7 @@ export const REJECTION_REASONS = [
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
-export interface RejectionSample {
+interface RejectionSample {
   at: string;
   reason: RejectionReason;
   merchantId: number | null;

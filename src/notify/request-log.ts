@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnswerReason, NotifyMetrics } from './metrics';
 
-export interface Outcome {
+interface Outcome {
   reason: AnswerReason;
   merchantId?: number;
   merchantTradeNo?: string;

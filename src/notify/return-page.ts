@@ -36,7 +36,7 @@ ${script === undefined ? '' : `<script>${script}</script>\n`}</body>
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 const styleHash = sha256(STYLE);
 
-export type ReturnPage = { html: string; headers: Record<string, string> };
+type ReturnPage = { html: string; headers: Record<string, string> };
 
 /**
  * The return page and its headers. By default nothing may load, run, be framed or submit; only the one

@@ -16,7 +16,7 @@ export class NotifySecretsError extends Error {
 export type NotifySecrets = ReadonlyMap<string, string>;
 
 /** Every credential name the configuration uses. */
-export function credentialNames(config: NotifyConfig): string[] {
+function credentialNames(config: NotifyConfig): string[] {
   return [
     ...new Set([config.database.passwordCredential, ...config.merchants.map((m) => m.secretCredential)]),
   ];

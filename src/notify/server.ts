@@ -25,9 +25,9 @@ import { createNotificationStore, DatabaseUnavailable, type NotificationStore } 
 import { NOTIFY_VERSION } from './version';
 
 // The paths and the health answer are the desks' contract with the service: one definition, in src/shared.
-export const CALLBACK_PATH = NOTIFICATION_SERVICE_PATHS.callBackURL;
-export const HEALTH_PATH = NOTIFICATION_SERVICE_PATHS.health;
-export const SERVICE_NAME: ServiceHealth['service'] = 'paydesk-notify';
+const CALLBACK_PATH = NOTIFICATION_SERVICE_PATHS.callBackURL;
+const HEALTH_PATH = NOTIFICATION_SERVICE_PATHS.health;
+const SERVICE_NAME: ServiceHealth['service'] = 'paydesk-notify';
 /** What a 503 asks the gateway to wait before its retry (seconds). */
 const RETRY_AFTER_SECONDS = 5;
 /** How long a stop waits for requests under way (each bounded by database.timeoutMs) before cutting. */
@@ -41,7 +41,7 @@ const STATUS_OF: Record<RejectionReason, number> = {
   unsupported_media_type: 415,
 };
 
-export interface NotifyService {
+interface NotifyService {
   /** The service's own address (http, behind the TLS terminator). */
   url: string;
   /** The administrator's listener, when configured. */

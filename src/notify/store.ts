@@ -11,14 +11,14 @@ import type { NotifyConfig } from './config';
 import { DeskWaker } from './desk-waker';
 import type { StoredNotification } from './notification';
 
-export { bodySha256, type StoredNotification } from './notification';
+export type { StoredNotification } from './notification';
 
 export class DatabaseUnavailable extends Error {
   override name = 'DatabaseUnavailable';
 }
 
 /** What the store does, for the metrics. */
-export interface StoreObserver {
+interface StoreObserver {
   batch?(size: number, seconds: number): void;
   stored?(): void;
   wakeFailed?(error: unknown): void;

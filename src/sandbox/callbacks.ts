@@ -13,7 +13,7 @@ import type { OrderRow, SandboxStore } from './store';
 export const CALLBACK_MAX_ATTEMPTS = 5;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 
-export type CallbackSenderOptions = {
+type CallbackSenderOptions = {
   store: SandboxStore;
   merchants: ReadonlyMap<number, SandboxMerchant>;
   backoffMs: number;

@@ -7,7 +7,7 @@ import { refuse } from './replies';
 export const JSON_TYPE = 'application/json';
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-export function mediaTypeOf(header: string | undefined): string {
+function mediaTypeOf(header: string | undefined): string {
   return (header ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 

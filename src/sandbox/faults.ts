@@ -3,7 +3,7 @@
 
 import { FAULT_AMOUNTS, type Fault } from '@shared/sandbox-test-data';
 
-export { FAULT_AMOUNTS, type Fault };
+export type { Fault };
 
 /** `amount` is the canonical two-place form, so "500.010" faults like "500.01". */
 export function faultOf(amount: string): Fault | undefined {

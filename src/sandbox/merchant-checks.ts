@@ -10,7 +10,7 @@ import type { SandboxMerchant } from './merchants';
 import { isRecord } from './replies';
 import { firstIssueMessage } from './validation';
 
-export type CheckRefusal = { ok: false; code: number; msg: string; httpStatus?: number };
+type CheckRefusal = { ok: false; code: number; msg: string; httpStatus?: number };
 
 export function lookUpMerchant(
   ctx: SandboxContext,

@@ -10,7 +10,7 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 

@@ -16,7 +16,7 @@ import { randomToken } from './random-tokens';
 import type { OrderRow, PayInVersion, StoredCardRow } from './store';
 import { type CardOutcome, cardOutcomeOf, declineRemarkOf, needsChallenge } from './test-cards';
 
-export type PayInRequest = PayInV1Request | PayInV2Request;
+type PayInRequest = PayInV1Request | PayInV2Request;
 
 export type PayInResult =
   | { kind: 'refused'; code: number; msg: string }
@@ -30,7 +30,7 @@ type CardFacts = { outcome: CardOutcome; maskedCard: string; brand: string };
  * whether it is a KeyObject or a CryptoKey, through exceptions it catches, which costs four times the
  * HMAC itself. The digest is the same either way.
  */
-export type HashKey = KeyObject | Buffer;
+type HashKey = KeyObject | Buffer;
 
 function keyedDigest(key: HashKey, text: string): string {
   return createHmac('sha256', key).update(text, 'utf8').digest('base64url');

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
-export type ErrorBody = { code: number; msg: string; traceid: string; data: null };
+type ErrorBody = { code: number; msg: string; traceid: string; data: null };
 
 export function errorBody(traceid: string, code: number, msg: string): ErrorBody {
   return { code, msg, traceid, data: null };

@@ -56,7 +56,7 @@ function pageOrder(order: OrderRow): PageOrder {
 }
 
 /** Where the browser goes once the order is final (assumption A19). */
-export function finalDestination(ctx: SandboxContext, order: OrderRow): string {
+function finalDestination(ctx: SandboxContext, order: OrderRow): string {
   const approved = order.orderStatus === ORDER_STATUS.COMPLETED;
   const target = order.retURL ?? (approved ? order.successURL : order.failURL);
   if (!target) return `${ctx.baseUrl}/_sandbox/result/${order.browserToken ?? ''}`;

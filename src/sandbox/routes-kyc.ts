@@ -10,7 +10,7 @@ import { refuse } from './replies';
 import { firstIssueMessage } from './validation';
 
 /** 500 records at the longest A10 allows (20 URLs of 512 characters each) stay under this (A16). */
-export const KYC_BODY_LIMIT = 8 * 1024 * 1024;
+const KYC_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function registerKycRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post(

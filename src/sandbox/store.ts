@@ -55,7 +55,7 @@ export type StoredCardRow = {
   cardOutcome: CardOutcome;
 };
 
-export type CallbackAttemptRow = {
+type CallbackAttemptRow = {
   orderId: string;
   attempt: number;
   at: string;
@@ -65,7 +65,7 @@ export type CallbackAttemptRow = {
   delivered: boolean;
 };
 
-export type KycRow = {
+type KycRow = {
   merchantId: number;
   userId: string;
   record: KycRecord;

@@ -2,10 +2,8 @@
 // path on purpose. Only the outcome key is ever stored, never the number.
 
 export {
-  CARD_OUTCOMES,
   type CardOutcome,
   TEST_CARDS,
-  type TestCard,
   THREE_DS_FAILED_REMARK,
   THREE_DS_PASS_CODE,
 } from '@shared/sandbox-test-data';

@@ -3,11 +3,6 @@ import countries from 'i18n-iso-countries';
 import { type CountryCode, getCountryCallingCode } from 'libphonenumber-js/min';
 
 export const COUNTRY_CODES: readonly string[] = Object.freeze(Object.keys(countries.getAlpha2Codes()).sort());
-const countryCodeSet = new Set(COUNTRY_CODES);
-
-export function isCountryCode(code: string): boolean {
-  return countryCodeSet.has(code);
-}
 
 /** The country's calling code as digits ("49" for DE), or undefined where none is assigned (AQ, BV, …). */
 export function callingCodeOf(countryCode: string): string | undefined {

@@ -188,11 +188,14 @@ export const HISTORY_COLUMNS = [
   column('card_key', 'TEXT', null, { added: { history: 6, team: 1 } }),
 ] as const satisfies readonly ColumnSpec[];
 
+/** The same table read as plain specs, for code that walks every column alike. */
+export const COLUMN_SPECS: readonly ColumnSpec[] = HISTORY_COLUMNS;
+
 export type HistoryColumn = (typeof HISTORY_COLUMNS)[number];
 export type HistoryColumnName = HistoryColumn['sql'];
 
 /** The contract's fields of a row of kind `K`, each with its column's schema, in the columns' order. */
-export type RowShape<K extends HistoryKind> = {
+type RowShape<K extends HistoryKind> = {
   [C in HistoryColumn as C extends { field: infer F extends string; schemas: infer S }
     ? K extends keyof S
       ? F
@@ -203,7 +206,7 @@ export type RowShape<K extends HistoryKind> = {
 /** The fields and schemas of a row of kind `kind`, built from the table. */
 export function rowShape<K extends HistoryKind>(kind: K): RowShape<K> {
   const shape: Record<string, z.ZodType> = {};
-  for (const spec of HISTORY_COLUMNS as readonly ColumnSpec[]) {
+  for (const spec of COLUMN_SPECS) {
     const schema = spec.schemas?.[kind];
     if (spec.field !== undefined && schema) shape[spec.field] = schema;
   }

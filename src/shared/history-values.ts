@@ -24,9 +24,8 @@ export const KYC_BATCH_STATUSES = [
 export const kycBatchStatusSchema = z.enum(KYC_BATCH_STATUSES);
 export type KycBatchStatus = z.infer<typeof kycBatchStatusSchema>;
 
-export const API_VERSIONS = ['v1', 'v2'] as const;
+const API_VERSIONS = ['v1', 'v2'] as const;
 export const apiVersionSchema = z.enum(API_VERSIONS);
-export type ApiVersion = z.infer<typeof apiVersionSchema>;
 
 /** First 6 and last 4 digits with the middle starred: the only card number form history accepts. */
 export const maskedPanSchema = z
@@ -58,7 +57,6 @@ export const kycBatchCountsSchema = z.object({
   accepted: z.int().nonnegative(),
   rejected: z.int().nonnegative(),
 });
-export type KycBatchCounts = z.infer<typeof kycBatchCountsSchema>;
 
 export const kycChunkResultSchema = z.object({
   index: z.int().nonnegative(),
@@ -67,4 +65,3 @@ export const kycChunkResultSchema = z.object({
   msg: z.string(),
   count: z.int().nonnegative(),
 });
-export type KycChunkResult = z.infer<typeof kycChunkResultSchema>;

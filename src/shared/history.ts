@@ -30,7 +30,7 @@ export const HISTORY_SORTS = ['createdAt_desc', 'createdAt_asc', 'amount_desc', 
 export const historySortSchema = z.enum(HISTORY_SORTS);
 export type HistorySort = z.infer<typeof historySortSchema>;
 
-export const HISTORY_PAGE_MAX = 500;
+const HISTORY_PAGE_MAX = 500;
 
 /**
  * A search of at least this many characters (without a space) matches the order number, orderId and customer
@@ -121,7 +121,7 @@ export const dailyTotalSchema = z.object({
 });
 export type DailyTotal = z.infer<typeof dailyTotalSchema>;
 
-export const AUDIT_PROBLEM_KINDS = [
+const AUDIT_PROBLEM_KINDS = [
   /** An entry's content or link no longer carries the hash it was sealed with. */
   'entry_changed',
   /** Entries missing from the sequence: deleted. */

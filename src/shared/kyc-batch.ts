@@ -6,7 +6,7 @@ import { KYC_FIELDS, type KycRecord } from './gateway/kyc';
 import { kycCellChangeSchema } from './kyc-edits';
 
 export type KycField = keyof KycRecord;
-export const kycFieldSchema = z.enum(KYC_FIELDS as [KycField, ...KycField[]]);
+const kycFieldSchema = z.enum(KYC_FIELDS as [KycField, ...KycField[]]);
 
 /**
  * Largest file `kyc.open` takes as bytes in the call itself (base64 text): 64 MiB. The app and the browser
@@ -15,12 +15,12 @@ export const kycFieldSchema = z.enum(KYC_FIELDS as [KycField, ...KycField[]]);
  */
 export const KYC_MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** The same cap as base64 text. */
-export const KYC_MAX_FILE_BASE64_CHARS = Math.ceil(KYC_MAX_FILE_BYTES / 3) * 4;
+const KYC_MAX_FILE_BASE64_CHARS = Math.ceil(KYC_MAX_FILE_BYTES / 3) * 4;
 /** Extensions of the files Paydesk reads: CSV (also as .tsv/.txt), XLSX workbooks and JSON. */
 export const KYC_FILE_EXTENSIONS = ['csv', 'tsv', 'txt', 'xlsx', 'json'] as const;
 
 /** The extension of a file name or path, lower-cased, without its dot; undefined when it has none. */
-export function fileExtension(name: string): string | undefined {
+function fileExtension(name: string): string | undefined {
   return /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();
 }
 
@@ -75,7 +75,6 @@ export const kycOpenInput = z.strictObject({
     .max(KYC_MAX_FILE_BASE64_CHARS, { error: 'The file is over 64 MB.', abort: true })
     .pipe(z.base64('The file must arrive base64-encoded.')),
 });
-export type KycOpenInput = z.infer<typeof kycOpenInput>;
 
 /**
  * A file on disk to open (`kyc.openPath`). Never a path the page names: a host derives it from a File the
@@ -89,7 +88,6 @@ export const kycOpenPathInput = z.strictObject({
     .max(4096)
     .refine((path) => !path.includes('\0'), 'A path has no NUL character.'),
 });
-export type KycOpenPathInput = z.infer<typeof kycOpenPathInput>;
 
 /** One problem with one row: `field` is null when the problem is the row as a whole (e.g. extra cells). */
 export const kycRowErrorSchema = z.object({
@@ -121,7 +119,7 @@ export type KycCounts = z.infer<typeof kycCountsSchema>;
 export const kycColumnMappingSchema = z.object({ header: z.string(), field: kycFieldSchema.nullable() });
 export type KycColumnMapping = z.infer<typeof kycColumnMappingSchema>;
 
-export const kycSummaryErrorSchema = kycRowErrorSchema.extend({
+const kycSummaryErrorSchema = kycRowErrorSchema.extend({
   /** 0-based position of the record among the file's records. */
   index: z.int().nonnegative(),
   /** The row number the user sees in their spreadsheet (header = row 1), or the 1-based item of a JSON array. */
@@ -213,7 +211,6 @@ export const kycMappingInput = z.strictObject({
   /** Columns to remap; columns not listed keep their current field. */
   mapping: z.array(z.strictObject({ header: z.string(), field: kycFieldSchema.nullable() })).max(500),
 });
-export type KycMappingInput = z.infer<typeof kycMappingInput>;
 
 export const kycRowsQuery = z.strictObject({
   batchId,
@@ -221,7 +218,6 @@ export const kycRowsQuery = z.strictObject({
   limit: z.int().min(1).max(KYC_MAX_PAGE_ROWS).default(100),
   filter: kycRowFilterSchema.default('all'),
 });
-export type KycRowsQuery = z.input<typeof kycRowsQuery>;
 
 /**
  * A document-date warning of a well-formed row (expired, or not valid yet, on the desk's day): the row is
@@ -264,7 +260,6 @@ export const kycUpdateInput = z.strictObject({
   field: kycFieldSchema,
   value: z.string().max(8192),
 });
-export type KycUpdateInput = z.infer<typeof kycUpdateInput>;
 
 export const kycUpdateResult = z.object({
   row: kycRowViewSchema,
@@ -314,7 +309,7 @@ export const kycConfirmWarningsResult = z.object({
 });
 export type KycConfirmWarningsResult = z.infer<typeof kycConfirmWarningsResult>;
 
-export const KYC_CHUNK_STATES = ['accepted', 'refused', 'not_sent', 'outcome_unknown'] as const;
+const KYC_CHUNK_STATES = ['accepted', 'refused', 'not_sent', 'outcome_unknown'] as const;
 export const kycChunkResultSchema = z.object({
   index: z.int().nonnegative(),
   /** Records sent in this chunk. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { KYC_FIELDS, type KycRecord } from './gateway/kyc';
 
 /** The longest value a cell edit carries (the same cap as `kyc.update`'s value). */
-export const KYC_EDIT_MAX_VALUE = 8192;
+const KYC_EDIT_MAX_VALUE = 8192;
 
 const kycEditFieldSchema = z.enum(KYC_FIELDS as [keyof KycRecord, ...(keyof KycRecord)[]]);
 

@@ -72,7 +72,7 @@ export function serviceAddresses(service: NotificationService): {
   };
 }
 
-export type ServiceReturnKind = 'ret' | 'success' | 'fail';
+type ServiceReturnKind = 'ret' | 'success' | 'fail';
 
 /**
  * Which of the service's return pages an address is (the bank page reached it: the bank step is over), or

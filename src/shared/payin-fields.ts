@@ -8,7 +8,7 @@ import type { PayInV1Request, PayInV2Request } from './gateway/payin';
 import type { Profile } from './profile';
 
 /** A field of either version of the pay-in request, as the wire schemas name it. */
-export type PayInWireField = keyof PayInV2Request | keyof PayInV1Request;
+type PayInWireField = keyof PayInV2Request | keyof PayInV1Request;
 
 /** The wire fields main supplies itself (from the profile, or the v1 signature): never on the form. */
 type MainSupplied = 'merchantId' | 'sign';
@@ -42,11 +42,11 @@ export type FormSection =
   | 'urls'
   | 'browser'
   | 'advanced';
-export const ACCORDION_SECTIONS = ['products', 'urls', 'browser', 'advanced'] as const;
-export type AccordionSection = (typeof ACCORDION_SECTIONS)[number];
+const ACCORDION_SECTIONS = ['products', 'urls', 'browser', 'advanced'] as const;
+type AccordionSection = (typeof ACCORDION_SECTIONS)[number];
 
 /** What a field's starting value may come from: the active profile, the agent's window, the country. */
-export interface DefaultsFrom {
+interface DefaultsFrom {
   profile: Profile | undefined;
   userAgent: string;
   /** The country's calling code, or '' while the calling codes have not loaded. */

@@ -32,9 +32,6 @@ export function payInV1FormSchemaFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
     .superRefine(cardRuleOf(rules));
 }
 
-export const payInV2FormSchema = payInV2FormSchemaFor();
-export const payInV1FormSchema = payInV1FormSchemaFor();
-
 export const payInSubmitSchema = z.discriminatedUnion('version', [
   z.strictObject({
     version: z.literal('v2'),
@@ -51,7 +48,5 @@ export const payInSubmitSchema = z.discriminatedUnion('version', [
 export type PayInSubmit = z.input<typeof payInSubmitSchema>;
 /** The same, as main's parse of the IPC input gives it: its amount a CanonicalAmount, read once. */
 export type PayInSubmitted = z.output<typeof payInSubmitSchema>;
-export type PayInV2Form = z.infer<typeof payInV2FormSchema>;
-export type PayInV1Form = z.infer<typeof payInV1FormSchema>;
 
-export { CUSTOMER_FIELDS, type CustomerDetails, type CustomerField } from './customer-fields';
+export { CUSTOMER_FIELDS, type CustomerDetails } from './customer-fields';

@@ -30,7 +30,7 @@ export const isPayInStatus = (status: string): status is PayInStatus =>
  * - `open`: money may have moved and nobody has said whether (pending, a bank page, unknown, …);
  * - `conflict`: the gateway said two different things.
  */
-export type MoneyReading = 'charged' | 'not_charged' | 'open' | 'conflict';
+type MoneyReading = 'charged' | 'not_charged' | 'open' | 'conflict';
 
 export const MONEY_READING: Readonly<Record<PayInStatus, MoneyReading>> = Object.freeze({
   pending: 'open',
@@ -49,6 +49,12 @@ export const MONEY_READING: Readonly<Record<PayInStatus, MoneyReading>> = Object
 export const SETTLED_STATUSES: ReadonlySet<PayInStatus> = new Set(
   PAYIN_STATUSES.filter((status) => MONEY_READING[status] !== 'open'),
 );
+
+/** Whether a status read as text (a salvaged row, the log) is not a settled one. */
+export function isOpenStatus(status: string | undefined): boolean {
+  const settled: ReadonlySet<string | undefined> = SETTLED_STATUSES;
+  return !settled.has(status);
+}
 
 /**
  * Statuses in which the customer may have been charged: the duplicate guard counts them, and the agent
@@ -194,7 +200,7 @@ export type Evidence =
   /** Paydesk started again and found the request still in flight. */
   | { source: 'restart' };
 
-export type EvidenceSource = Evidence['source'];
+type EvidenceSource = Evidence['source'];
 
 export interface Decision {
   /** The status after the evidence; the same as before when nothing changes. */

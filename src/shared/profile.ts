@@ -6,7 +6,7 @@ import { signAlgorithmSchema } from './gateway/sign-algorithm';
 import { notificationServiceSchema } from './notification-service';
 import { teamConnectionSchema } from './team';
 
-export const ENVIRONMENTS = ['sandbox', 'test', 'production'] as const;
+const ENVIRONMENTS = ['sandbox', 'test', 'production'] as const;
 export const environmentSchema = z.enum(ENVIRONMENTS);
 export type Environment = z.infer<typeof environmentSchema>;
 
@@ -18,7 +18,7 @@ const timeoutMs = (fallback: number) => z.int().min(1_000).max(120_000).default(
  * addresses), or `profile`, this profile's own retURL/successURL/failURL only (for a gateway that takes
  * only public https addresses).
  */
-export const RETURN_ADDRESSES = ['paydesk', 'profile'] as const;
+const RETURN_ADDRESSES = ['paydesk', 'profile'] as const;
 export const returnAddressesSchema = z.enum(RETURN_ADDRESSES);
 export type ReturnAddresses = z.infer<typeof returnAddressesSchema>;
 
@@ -75,7 +75,7 @@ const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  * a test or sandbox gateway over https, or plain http on this machine's loopback (a gateway run locally,
  * where TLS protects nothing). Card data never crosses a network unencrypted.
  */
-export function gatewayAddressAllowed(environment: Environment, address: string): boolean {
+function gatewayAddressAllowed(environment: Environment, address: string): boolean {
   let url: URL;
   try {
     url = new URL(address);

@@ -2,13 +2,13 @@
 // the PDF's file name. Apart from the schema so that the pay-in page shows a receipt without loading zod.
 import type { Receipt } from './receipt';
 
-export interface ReceiptLine {
+interface ReceiptLine {
   label: string;
   value: string;
 }
 
 /** How a receipt reads, top to bottom: the PDF and the printed page lay out exactly this. */
-export interface ReceiptText {
+interface ReceiptText {
   title: string;
   /** Set when no real money can have moved: a test or sandbox gateway. */
   testNotice?: string;
@@ -21,7 +21,7 @@ export interface ReceiptText {
   footer: string;
 }
 
-export function formatReceiptTime(at: number, timeZone: string): string {
+function formatReceiptTime(at: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,
     day: 'numeric',

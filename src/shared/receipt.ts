@@ -7,15 +7,15 @@ import { canonicalAmountSchema } from './history';
 import type { PayInStatus } from './payin-lifecycle';
 import { environmentSchema } from './profile';
 
-export const RECEIPT_STATUSES = ['approved', 'declined'] as const satisfies readonly PayInStatus[];
-export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+const RECEIPT_STATUSES = ['approved', 'declined'] as const satisfies readonly PayInStatus[];
+type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
 export function hasReceipt(status: PayInStatus): status is ReceiptStatus {
   return (RECEIPT_STATUSES as readonly PayInStatus[]).includes(status);
 }
 
 /** An IANA time zone this runtime knows (the renderer's own, sent so the receipt shows the desk's clock). */
-export const timeZoneSchema = z
+const timeZoneSchema = z
   .string()
   .min(1)
   .max(64)

@@ -16,7 +16,7 @@ export type CardOutcome = (typeof CARD_OUTCOMES)[number];
 export const THREE_DS_PASS_CODE = '1234';
 export const THREE_DS_FAILED_REMARK = '3-D Secure authentication failed';
 
-export type TestCard = { number: string; brand: string; outcome: CardOutcome; behaviour: string };
+type TestCard = { number: string; brand: string; outcome: CardOutcome; behaviour: string };
 
 export const TEST_CARDS: readonly TestCard[] = Object.freeze([
   { number: '4242424242424242', brand: 'Visa', outcome: 'approve', behaviour: 'Approved, no 3-D Secure' },
@@ -70,7 +70,7 @@ export type Fault = 'http-500' | 'slow' | 'not-json' | 'drop';
 export const FAULT_AMOUNTS: Readonly<Record<string, { fault: Fault; behaviour: string }>> = Object.freeze({
   '500.01': {
     fault: 'http-500',
-    behaviour: 'HTTP 500 with a JSON error body; no order is created, so a retry faults again',
+    behaviour: 'HTTP 500 with a JSON error body; no order is created, so asking again faults again',
   },
   '500.02': {
     fault: 'slow',

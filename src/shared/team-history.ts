@@ -12,7 +12,7 @@ import {
   payInRowSchema,
 } from './history';
 
-export const TEAM_PAGE_MAX = 500;
+const TEAM_PAGE_MAX = 500;
 
 /** A desk id as desk-identity.ts makes it. */
 export const deskIdSchema = z.uuid();

@@ -25,7 +25,7 @@ beforeAll(() => {
   );
   ids.jose = h.store.insertPayIn(
     payIn({
-      request: { firstName: 'José', lastName: 'Müller-Núñez', amount: '300', cardNumber: MASTERCARD },
+      request: { firstName: 'José', lastName: 'Müller-Núñez', amount: '300.00', cardNumber: MASTERCARD },
     }),
   );
   ids.declined = h.store.insertPayIn(

@@ -96,7 +96,7 @@ describe('migrations', () => {
 
 describe('pay-in rows', () => {
   it('stores a pending pay-in with the card masked, CVV dropped and the amount as exact text', () => {
-    const id = h.store.insertPayIn(payIn({ request: { amount: '10.005', merchantTradeNo: 'ORD-1' } }));
+    const id = h.store.insertPayIn(payIn({ request: { amount: '10.01', merchantTradeNo: 'ORD-1' } }));
     const row = h.store.getById(id) as PayInRow;
     expect(row).toMatchObject({
       kind: 'payin',
@@ -114,6 +114,11 @@ describe('pay-in rows', () => {
     expect(request.cardNumber).toBe('411111******1111');
     expect('cvv' in request).toBe(false);
     expect(request.firstName).toBe('Ada');
+  });
+
+  it('refuses an amount not already canonical: the IPC parse reads it once, the store never again', () => {
+    for (const amount of ['10.005', '300', '12.5', ' 1.00'])
+      expect(() => h.store.insertPayIn(payIn({ request: { amount } }))).toThrow();
   });
 
   it('computes amount_minor exactly from the decimal text, up to SQLite int64', () => {

@@ -201,8 +201,8 @@ describe('gateway faults end in the right class', () => {
     const fields = v2Fields({ amount: '500.02', callBackURL: 'http://127.0.0.1:9/nowhere' });
     const result = await fx.data('payin.submit', { version: 'v2', fields });
     expect(result.status).toBe('outcome_unknown');
-    const retried = await fx.data('payin.askAgain', { historyId: result.historyId });
-    expect(retried).toMatchObject({ status: 'approved', merchantTradeNo: result.merchantTradeNo });
+    const askedAgain = await fx.data('payin.askAgain', { historyId: result.historyId });
+    expect(askedAgain).toMatchObject({ status: 'approved', merchantTradeNo: result.merchantTradeNo });
     expect(await sandboxOrder(result.merchantTradeNo)).toHaveLength(1);
     await fx.data('profiles.save', {
       ...(await fx.data('settings.get')).settings.profiles[0]!,

@@ -177,7 +177,7 @@ describe('3-D Secure in h2h mode', () => {
     expect((await inspectOrders(url, no))[0]!.status).toBe('COMPLETED');
   });
 
-  it('a retry of the pay-in while waiting answers the same challenge page', async () => {
+  it('asking again while waiting answers the same challenge page', async () => {
     const body = { cardNumber: '4000000000003220', merchantTradeNo: tradeNo('3dsretry') };
     const first = await payV2(url, body);
     const second = await payV2(url, body);

@@ -1,4 +1,4 @@
-// Fault amounts (A20): what a client sees, and what a retry with the same merchantTradeNo then gets.
+// Fault amounts (A20): what a client sees, and what asking again with the same merchantTradeNo then gets.
 
 import { RESULT_CODE } from '@shared/gateway/result-codes';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe('500.01: HTTP 500 before any order exists', () => {
     expect(await inspectOrders(url, body.merchantTradeNo as string)).toEqual([]);
   });
 
-  it('faults again on a retry, since nothing was created', async () => {
+  it('faults again when asked again, since nothing was created', async () => {
     const body = v2Body({ amount: '500.010' });
     await post(body);
     expect((await post(body)).status).toBe(500);
@@ -54,7 +54,7 @@ describe('500.01: HTTP 500 before any order exists', () => {
 });
 
 describe('500.02: the order is made, the answer is late', () => {
-  it('creates the order at once; a retry gets its state while the first answer is still pending', async () => {
+  it('creates the order at once; asking again gets its state while the first answer is still pending', async () => {
     const body = v2Body({ amount: '500.02' });
     let slowAnswered = false;
     const slow = post(body).then(async (response) => {
@@ -69,9 +69,9 @@ describe('500.02: the order is made, the answer is late', () => {
       return orders.length > 0 ? orders : undefined;
     });
     expect(order).toMatchObject({ status: 'COMPLETED', fault: 'slow' });
-    const retry = await postJson(url, '/openapi/v2/pwpp', body);
+    const again = await postJson(url, '/openapi/v2/pwpp', body);
     expect(slowAnswered).toBe(false);
-    expect(retry.json).toMatchObject({ code: 0, data: { orderId: order!.orderId, orderStatus: 2 } });
+    expect(again.json).toMatchObject({ code: 0, data: { orderId: order!.orderId, orderStatus: 2 } });
     const late = await slow;
     expect(late.status).toBe(200);
     expect(late.json).toMatchObject({ code: 0, data: { orderId: order!.orderId } });
@@ -79,25 +79,25 @@ describe('500.02: the order is made, the answer is late', () => {
 });
 
 describe('500.03: HTTP 200 with a body that is not JSON', () => {
-  it('processes the order; the answer does not parse; a retry answers JSON', async () => {
+  it('processes the order; the answer does not parse; asking again answers JSON', async () => {
     const body = v2Body({ amount: '500.03' });
     const response = await post(body);
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(() => JSON.parse(text)).toThrow();
-    const retry = await postJson(url, '/openapi/v2/pwpp', body);
-    expect(retry.json).toMatchObject({ code: 0, data: { orderStatus: 2 } });
+    const again = await postJson(url, '/openapi/v2/pwpp', body);
+    expect(again.json).toMatchObject({ code: 0, data: { orderStatus: 2 } });
     const [order] = await inspectOrders(url, body.merchantTradeNo as string);
-    expect(order).toMatchObject({ fault: 'not-json', orderId: retry.json.data!.orderId });
+    expect(order).toMatchObject({ fault: 'not-json', orderId: again.json.data!.orderId });
   });
 });
 
 describe('500.04: the connection closes without an answer', () => {
-  it('fails at the socket; the order exists; a retry answers its state', async () => {
+  it('fails at the socket; the order exists; asking again answers its state', async () => {
     const body = v2Body({ amount: '500.04', cardNumber: '4000000000000002' });
     await expect(post(body)).rejects.toThrow();
-    const retry = await postJson(url, '/openapi/v2/pwpp', body);
-    expect(retry.json).toMatchObject({ code: 0, data: { orderStatus: 15, remark: 'Card declined' } });
+    const again = await postJson(url, '/openapi/v2/pwpp', body);
+    expect(again.json).toMatchObject({ code: 0, data: { orderStatus: 15, remark: 'Card declined' } });
     const orders = await inspectOrders(url, body.merchantTradeNo as string);
     expect(orders).toHaveLength(1);
     expect(orders[0]!.fault).toBe('drop');

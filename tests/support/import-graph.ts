@@ -46,7 +46,7 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
  * The repository files one file imports, or names by their whole path: a test helper that starts
  * `src/notify/main.ts` as a child process (and says so) reaches it as surely as an import.
  */
-export function importsOf(file: string): string[] {
+function importsOf(file: string): string[] {
   const text = readFileSync(join(REPO_ROOT, file), 'utf8');
   const started = [...text.matchAll(/['"`]((?:src|tests|bench)\/[\w./-]+\.tsx?)['"`]/g)]
     .map((match) => match[1] ?? '')

@@ -2,7 +2,7 @@
 // and message, and the keys an unrecognized-keys issue names.
 import type { z } from 'zod';
 
-export type Issue = { path: string; message: string; keys?: string[] };
+type Issue = { path: string; message: string; keys?: string[] };
 
 export function issuesOf(schema: z.ZodType, value: unknown): Issue[] {
   const result = schema.safeParse(value);

@@ -11,7 +11,7 @@ import {
   payInV2RequestSchema,
 } from '@shared/gateway/payin';
 import { canonicalAmount } from '@shared/money/amount';
-import { type PayInV2Form, payInSubmitSchema } from '@shared/payin-input';
+import { type PayInSubmitted, payInSubmitSchema } from '@shared/payin-input';
 import {
   type Profile,
   type ProfileInput,
@@ -145,7 +145,7 @@ const formFields = (overrides: Record<string, string> = {}) => {
   return { ...fields, amount: canonicalAmount(fields.amount) };
 };
 
-function build(p: Profile, fields: PayInV2Form = formFields()) {
+function build(p: Profile, fields: Extract<PayInSubmitted, { version: 'v2' }>['fields'] = formFields()) {
   return buildWireBody({
     request: { version: 'v2', fields, confirmDuplicate: false },
     profile: p,

@@ -24,6 +24,9 @@ describe('AMOUNT_PATTERN', () => {
     ['00.05', true],
     ['000.007', true],
     ['0.0051', true],
+    // A zero then a non-zero second place, then more digits: once killed only by the unseeded property below.
+    ['0.015', true],
+    ['0.0123', true],
     [' 1.00 ', true],
     ['1.', false],
     ['.5', false],

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { KEYCHAIN_ENTRY_OPTIONS } from './keychain-vault';
 
-export type KeychainProbe = { available: true } | { available: false; reason: string };
+type KeychainProbe = { available: true } | { available: false; reason: string };
 
 const HINTS: Partial<Record<NodeJS.Platform, string>> = {
   linux:

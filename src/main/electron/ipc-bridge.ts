@@ -12,11 +12,7 @@ import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { IpcDispatcher } from '../ipc/dispatch';
 import { originOf } from './renderer-protocol';
 
-export function isTrustedSender(
-  event: IpcMainInvokeEvent,
-  window: BrowserWindow,
-  appOrigin: string,
-): boolean {
+function isTrustedSender(event: IpcMainInvokeEvent, window: BrowserWindow, appOrigin: string): boolean {
   const frame = event.senderFrame;
   if (!frame || event.sender !== window.webContents) return false;
   return frame === window.webContents.mainFrame && frame.parent === null && originOf(frame.url) === appOrigin;

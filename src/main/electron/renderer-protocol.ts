@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative } from 'node:path';
 import type { CustomScheme, Protocol } from 'electron';
 
-export const APP_SCHEME = 'app';
+const APP_SCHEME = 'app';
 const APP_HOST = 'paydesk';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;

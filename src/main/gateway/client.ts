@@ -15,8 +15,8 @@ import {
 import { type KycAnswer, kycTransportAnswer, readKycAnswer } from './kyc-answer';
 import { type HttpAnswer, type PayInAnswer, readPayInAnswer, transportAnswer } from './payin-answer';
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export type GatewayCallOptions = {
   /** Time allowed to open the connection (TCP + TLS). Default 10 s. */

@@ -41,7 +41,7 @@ export type OutcomeUnknown = {
   traceid?: string;
 };
 
-export const MAY_HAVE: Record<GatewayOperation, string> = {
+const MAY_HAVE: Record<GatewayOperation, string> = {
   payin: 'The payment may have gone through: check before charging again.',
   kyc: 'The records may have been accepted: check before sending them again.',
 };

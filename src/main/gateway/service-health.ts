@@ -11,7 +11,7 @@ import {
 } from '@shared/notification-service';
 import { connectFailureReason, errorCodes } from './errors';
 
-export interface ServiceHealthOptions {
+interface ServiceHealthOptions {
   connectTimeoutMs: number;
   timeoutMs: number;
   /** A CA to trust beside the system's (tests: the CA made at test time for nginx). */

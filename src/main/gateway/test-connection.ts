@@ -29,7 +29,7 @@ const TARGETS: Record<Target, { label: string; inSentence: string; setting: stri
 /** The longest piece of the gateway's own `msg` quoted back. */
 const QUOTE_MAX = 120;
 
-export interface ConnectionTestOptions {
+interface ConnectionTestOptions {
   connectTimeoutMs: number;
   /** The whole exchange, connection to last byte: the profile's request timeout. */
   timeoutMs: number;
@@ -81,7 +81,7 @@ function noAnswer(failure: OutcomeUnknown, url: URL, options: ConnectionTestOpti
 }
 
 /** What one address's answer (or failure) means for the operator. */
-export function describeCheck(
+function describeCheck(
   target: Target,
   url: URL,
   transport: Transport,

@@ -86,7 +86,7 @@ export function contentText(entry: Omit<RawEntry, 'prev_hash' | 'hash'>): string
 }
 
 /** What the entry's hash should be under its rule; undefined when it cannot be known (unproved). */
-export function expectedHash(seal: ChainSeal, entry: RawEntry): string | undefined {
+function expectedHash(seal: ChainSeal, entry: RawEntry): string | undefined {
   const rule = seal.ruleFor(entry.seq);
   if (rule === 'unproved') return undefined;
   const content = contentText(entry);
@@ -172,6 +172,7 @@ export function appendAudit(db: DatabaseSync, seal: ChainSeal, event: AuditEvent
 export function parseDetail(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
+    // TypeScript narrows a non-array object only to `object`, never to a record of its members.
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : undefined;

@@ -32,13 +32,11 @@ import { toRow } from './row-mapping';
 const STARTUP_WALK_LIMIT = 50_000;
 
 /** What asking again is told about the row it would be rebuilt from (verifyRow). */
-export type RowVerdict = { ok: true } | { ok: false; state: 'failed' | 'unproved'; message: string };
+type RowVerdict = { ok: true } | { ok: false; state: 'failed' | 'unproved'; message: string };
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-export type AuditChecks = ReturnType<typeof startAuditChecks>;
 
 /** Checks what is new since the last verified entry (at open), and keeps the checks' state from then on. */
 export function startAuditChecks(

@@ -87,9 +87,9 @@ export const keyRecordSchema = z
     legacyUpTo: z.int().nonnegative(),
   })
   .refine((record) => record.legacyUpTo < record.sealedFrom);
-export type AuditKeyRecord = z.infer<typeof keyRecordSchema>;
+type AuditKeyRecord = z.infer<typeof keyRecordSchema>;
 
-export const INCIDENT_KINDS = ['rolled_back', 'anchor_missing'] as const;
+const INCIDENT_KINDS = ['rolled_back', 'anchor_missing'] as const;
 export const incidentSchema = z.strictObject({
   kind: z.enum(INCIDENT_KINDS),
   detectedAt: z.int().nonnegative(),
@@ -100,7 +100,7 @@ export const incidentSchema = z.strictObject({
 });
 export type AuditIncident = z.infer<typeof incidentSchema>;
 /** The newest few are kept in full (a keychain item stays small), all of them are counted. */
-export const MAX_KEPT_INCIDENTS = 5;
+const MAX_KEPT_INCIDENTS = 5;
 
 export const anchorSchema = z.strictObject({
   v: z.literal(1),
@@ -128,7 +128,7 @@ function errorText(error: unknown): string {
 }
 
 /** The file's schema version and newest audit entry, read before it is opened and migrated. */
-export type HistoryPeek = { userVersion: number; seq: number; hash: string };
+type HistoryPeek = { userVersion: number; seq: number; hash: string };
 
 export function peekHistory(filePath: string): HistoryPeek {
   // Anything but a file (nothing yet, a folder in its place): the open that follows says what is wrong.
@@ -173,7 +173,7 @@ export function newAnchor(
   };
 }
 
-export type AuditTrustOptions = {
+type AuditTrustOptions = {
   store: AuditTrustStore;
   record: AuditKeyRecord;
   /** undefined: the key was there but its anchor was not (or could not be read): an incident at open. */

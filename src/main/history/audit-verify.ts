@@ -22,7 +22,7 @@ import type { AuditAnchor, AuditIncident, AuditTrust } from './audit-trust';
 import { digestInputSql, rowDigest } from './row-digest';
 
 /** Entries or rows per slice: about 10-20 ms of work, the longest the full check holds the main process. */
-export const SLICE = 2_000;
+const SLICE = 2_000;
 
 /** A point in the chain: an entry's seq, hash and time (seq 0: before the first entry). */
 export type ChainPoint = { seq: number; hash: string; at: number };
@@ -108,6 +108,7 @@ export function* walkChain(
   let cleanUpTo: ChainPoint | undefined;
   const before = problems.count;
   for (;;) {
+    // node:sqlite types all() as objects whatever setReturnArrays says: its typing's boundary.
     const rows = statement.all(last.seq, SLICE) as unknown as unknown[][];
     if (rows.length === 0) break;
     for (const row of rows) {
@@ -200,7 +201,7 @@ export const ROW_WITH_LATEST_SQL = `SELECT r.id AS id, ${digestInputSql('r')} AS
   FROM history_rows AS r
   LEFT JOIN audit_log AS a ON a.seq = (SELECT MAX(seq) FROM audit_log WHERE row_id = r.id)`;
 
-export type RowWithLatest = { id: number; digestInput: string; latest: RawEntry | undefined };
+type RowWithLatest = { id: number; digestInput: string; latest: RawEntry | undefined };
 
 export function toRowWithLatest(row: Record<string, unknown>): RowWithLatest {
   return {
@@ -210,7 +211,7 @@ export function toRowWithLatest(row: Record<string, unknown>): RowWithLatest {
   };
 }
 
-export type RowCheck = { state: 'verified' | 'unproved' } | { state: 'failed'; problem: AuditProblem };
+type RowCheck = { state: 'verified' | 'unproved' } | { state: 'failed'; problem: AuditProblem };
 
 /**
  * One row against its newest entry: the digest that entry recorded, and (with `checkEntry`) the entry's
@@ -282,6 +283,7 @@ export function* walkRows(
   let after = 0;
   let checked = 0;
   for (;;) {
+    // node:sqlite types all() as objects whatever setReturnArrays says: its typing's boundary.
     const rows = page.all(after, SLICE) as unknown as unknown[][];
     if (rows.length === 0) break;
     for (const [id, digestInput, seq, event, detailJson] of rows) {
@@ -344,7 +346,7 @@ function utcMinute(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-export function incidentProblem(incident: AuditIncident): AuditProblem {
+function incidentProblem(incident: AuditIncident): AuditProblem {
   const when = utcMinute(incident.detectedAt);
   if (incident.kind === 'anchor_missing') {
     return {

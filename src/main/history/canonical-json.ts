@@ -8,7 +8,8 @@ export function canonicalJson(value: unknown): string {
     return text ?? 'null';
   }
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
+  const members: [string, unknown][] = Object.entries(value);
+  const entries = members
     .filter(([, member]) => member !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;

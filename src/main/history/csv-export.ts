@@ -3,16 +3,16 @@
 // formulas and quoted (csv-cells.ts). Only the cells the row's table gives (src/shared/history-row.ts, each
 // column's `csv`) leave: never a request or an answer body.
 import type { HistoryRow } from '@shared/history';
-import { type ColumnSpec, type CsvValue, HISTORY_COLUMNS } from '@shared/history-row';
+import { COLUMN_SPECS, type CsvValue } from '@shared/history-row';
 import { csvLine } from '../csv/csv-cells';
 import { type SqlRow, toRow } from './row-mapping';
 
 type CsvCell = { header: string; at: number; field: string; cell: (value: never) => CsvValue };
 
 /** Every column's CSV cells, in their fixed places. */
-const CELLS: readonly CsvCell[] = (HISTORY_COLUMNS as readonly ColumnSpec[])
-  .flatMap((spec) => (spec.csv ?? []).map((cell) => ({ ...cell, field: spec.field ?? spec.sql })))
-  .sort((a, b) => a.at - b.at);
+const CELLS: readonly CsvCell[] = COLUMN_SPECS.flatMap((spec) =>
+  (spec.csv ?? []).map((cell) => ({ ...cell, field: spec.field ?? spec.sql })),
+).sort((a, b) => a.at - b.at);
 
 export const CSV_HEADER: readonly string[] = CELLS.map((cell) => cell.header);
 

@@ -9,7 +9,7 @@ import type { HistoryFilter } from '@shared/history';
 import { type SqlParams, whereSql } from './filter-sql';
 
 /** The width of a payin_buckets bucket (migration 2). */
-export const BUCKET_MS = 900_000;
+const BUCKET_MS = 900_000;
 export const DAY_MS = 86_400_000;
 
 /**
@@ -19,7 +19,7 @@ export const DAY_MS = 86_400_000;
 export const MAX_DAY_ROLLUP_OFFSETS = 6;
 
 /** Every query below selects the same columns, in this order: day, status, currency, n, minor. */
-export type DailyTotalsSql =
+type DailyTotalsSql =
   /** `day` is a day number (days since 1970-01-01, local); payin_days must hold `utcOffsetMinutes`. */
   | { source: 'rollup'; sql: string; params: SqlParams; utcOffsetMinutes: number }
   /** `day` is YYYY-MM-DD text. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ID_INDEXES } from './migrations';
 
 export type SqlParams = Record<string, SQLInputValue>;
-export type WhereSql = { clauses: string[]; params: SqlParams };
+type WhereSql = { clauses: string[]; params: SqlParams };
 
 /**
  * Upper bound of a prefix range: every text that starts with `prefix` sorts below prefix + U+10FFFF in
@@ -254,7 +254,7 @@ export function decodeCursor(sort: HistorySort, cursor: string): { key: number |
   return { key: typeof key === 'string' ? BigInt(key) : key, id };
 }
 
-export function cursorClause(sort: HistorySort, cursor: string): WhereSql {
+function cursorClause(sort: HistorySort, cursor: string): WhereSql {
   const { key, id } = decodeCursor(sort, cursor);
   const { column, direction } = SORTS[sort];
   // Row-value comparison: SQLite seeks straight to it in the (column, id) index.

@@ -21,10 +21,10 @@ import { join } from 'node:path';
 import { type BackupProgressInfo, backup, DatabaseSync } from 'node:sqlite';
 import { checkFileInWorker } from './check-worker';
 
-export const BACKUPS_FOLDER = 'backups';
-export const KEEP_RECENT = 24;
-export const KEEP_DAILY = 7;
-export const BACKUP_INTERVAL_MS = 60 * 60 * 1000;
+const BACKUPS_FOLDER = 'backups';
+const KEEP_RECENT = 24;
+const KEEP_DAILY = 7;
+const BACKUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Pages per backup step: ~1 MB, a few ms; the loop is free between steps. */
 const PAGES_PER_STEP = 256;
 /** How much of the copy may be written before it is flushed to disk (flushAsWritten). */
@@ -32,8 +32,8 @@ const FLUSH_EVERY_BYTES = 4 * 2 ** 20;
 
 const NAME = /^history-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.sqlite$/;
 
-export type BackupFile = { file: string; at: number };
-export type BackupCheck =
+type BackupFile = { file: string; at: number };
+type BackupCheck =
   | { ok: true; rows: number; entries: number; userVersion: number }
   | { ok: false; reason: string };
 
@@ -53,7 +53,7 @@ export function listBackups(dir: string): BackupFile[] {
   for (const name of readdirSync(dir)) {
     const match = NAME.exec(name);
     if (!match) continue;
-    const [, y, mo, d, h, mi, s, ms] = match.map(Number) as number[];
+    const [, y, mo, d, h, mi, s, ms] = match.map(Number);
     found.push({ file: join(dir, name), at: Date.UTC(y!, mo! - 1, d!, h!, mi!, s!, ms!) });
   }
   return found.sort((a, b) => b.at - a.at);
@@ -83,7 +83,7 @@ export function checkBackup(file: string): BackupCheck {
 }
 
 /** Which backups to keep: the newest KEEP_RECENT, and the newest of each of the last KEEP_DAILY days. */
-export function backupsToDrop(backups: readonly BackupFile[]): BackupFile[] {
+function backupsToDrop(backups: readonly BackupFile[]): BackupFile[] {
   const keep = new Set(backups.slice(0, KEEP_RECENT).map((backup) => backup.file));
   const days = new Set<string>();
   for (const backup of backups) {
@@ -96,7 +96,7 @@ export function backupsToDrop(backups: readonly BackupFile[]): BackupFile[] {
   return backups.filter((backup) => !keep.has(backup.file));
 }
 
-export type BackupResult = { file: string; rows: number; entries: number; ms: number };
+type BackupResult = { file: string; rows: number; entries: number; ms: number };
 
 /**
  * The copy's pages flushed to disk as they are written, on libuv's pool, rather than all at the copy's
@@ -186,7 +186,7 @@ export async function backUpHistory(
   }
 }
 
-export type BackupLog = {
+type BackupLog = {
   info(object: object, message?: string): void;
   error(object: object, message?: string): void;
 };

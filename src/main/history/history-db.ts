@@ -52,6 +52,13 @@ export function openHistoryDb(filePath: string, trust: AuditTrust, now: () => nu
   /** The newest entry appended by the transaction under way: the anchor follows it once committed. */
   let appended: AuditEntry | undefined;
 
+  /** That entry, once: read through a function, since TypeScript does not see `work()` set it. */
+  function takeAppended(): AuditEntry | undefined {
+    const entry = appended;
+    appended = undefined;
+    return entry;
+  }
+
   function append(event: AuditEvent): AuditEntry {
     const entry = appendAudit(db, trust, event, now());
     appended = entry;
@@ -65,8 +72,7 @@ export function openHistoryDb(filePath: string, trust: AuditTrust, now: () => nu
       const result = work();
       db.exec('COMMIT');
       // After the commit, never before: the anchor may lag the file after a crash, never lead it.
-      const entry = appended as AuditEntry | undefined;
-      appended = undefined;
+      const entry = takeAppended();
       const anchor = trust.anchor;
       if (entry && anchor) trust.setAnchor({ ...anchor, seq: entry.seq, hash: entry.hash });
       return result;

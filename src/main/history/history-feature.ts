@@ -85,8 +85,6 @@ export async function createHistoryFeature(config: PaydeskConfig) {
   };
 }
 
-export type HistoryFeature = Awaited<ReturnType<typeof createHistoryFeature>>;
-
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

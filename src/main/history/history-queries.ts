@@ -15,10 +15,11 @@ import {
   historyFilterSchema,
   type KycBatchRow,
   type PayInRow,
+  payInStatusSchema,
   type RowAudit,
 } from '@shared/history';
 import type { CanonicalAmount } from '@shared/money/amount';
-import { IN_PROGRESS_STATUSES, NO_CHARGE_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
+import { IN_PROGRESS_STATUSES, NO_CHARGE_STATUSES } from '@shared/payin-lifecycle';
 import type { z } from 'zod';
 import { fromMinorUnits, toMinorUnits } from './amount-minor';
 import { historyCsv } from './csv-export';
@@ -35,7 +36,7 @@ import {
 } from './filter-sql';
 import type { HistoryDb } from './history-db';
 import { searchPageByWords } from './history-word-pages';
-import { type SqlRow, text, toKycBatchRow, toPayInRow, toRow } from './row-mapping';
+import { integer, type SqlRow, text, toKycBatchRow, toPayInRow, toRow } from './row-mapping';
 
 /** The fixed lookups, named so that tests can check their query plans. */
 export const NAMED_SQL = {
@@ -202,9 +203,7 @@ export function historyQueries(
       const page = rows.slice(0, filter.limit);
       const last = rows.length > filter.limit ? page[page.length - 1] : undefined;
       const column = SORTS[filter.sort].column;
-      const nextCursor = last
-        ? encodeCursor(filter.sort, last[column] as number | bigint, Number(last.id))
-        : null;
+      const nextCursor = last ? encodeCursor(filter.sort, integer(last[column]), Number(last.id)) : null;
       const flagged: FlaggedRow[] = [];
       for (const row of page) {
         const audit = rowAudit(Number(row.id));
@@ -246,14 +245,15 @@ export function historyQueries(
       // Rows as arrays, in dailyTotalsSql's column order: a 300-day chart is 1,500 rows, and arrays
       // read back in half the time objects do (measured).
       statement.setReturnArrays(true);
+      // node:sqlite types all() as objects whatever setReturnArrays says: its typing's boundary.
       const rows = statement.all(query.params) as unknown as SQLOutputValue[][];
       // SUM over int64 comes back as BigInt: exact however large the day's total.
       return rows.map(([day, status, currency, n, minor]) => ({
         day: dayText(day),
-        status: text(status) as PayInStatus,
+        status: payInStatusSchema.parse(text(status)),
         currency: text(currency),
         count: Number(n),
-        amount: fromMinorUnits(minor as bigint),
+        amount: fromMinorUnits(integer(minor)),
       }));
     },
 

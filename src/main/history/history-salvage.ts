@@ -40,7 +40,7 @@ import {
   historySalvageNoticeSchema,
   type SalvageOrderRef,
 } from '@shared/history-startup';
-import { type PayInStatus, SETTLED_STATUSES } from '@shared/payin-lifecycle';
+import { isOpenStatus } from '@shared/payin-lifecycle';
 import { toMinorUnits } from './amount-minor';
 import { appendAudit, parseDetail, type RawEntry } from './audit-chain';
 import type { AuditTrust } from './audit-trust';
@@ -60,6 +60,7 @@ import {
   continueReplication,
   mergeTeamCopy,
   outboxAbove,
+  type RowSource,
   type TeamCopy,
   type TeamCopyUnavailable,
   type TeamMerge,
@@ -99,8 +100,8 @@ function errorText(error: unknown): string {
 }
 
 /** Whether an error from SQLite says the file is damaged (not busy, not a permission, not a full disk). */
-export function isDamageError(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | undefined)?.errcode;
+function isDamageError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'errcode' in error ? error.errcode : undefined;
   if (typeof code === 'number') return (code & 0xff) === CORRUPT || (code & 0xff) === NOT_A_DATABASE;
   return /malformed|not a database/i.test(errorText(error));
 }
@@ -132,7 +133,7 @@ function truncation(file: string): string | undefined {
  * and its quick_check in a worker thread right after (history-startup.ts): damage found there is
  * salvaged at the next start.
  */
-export const QUICK_CHECK_AT_START_BYTES = 64 * 2 ** 20;
+const QUICK_CHECK_AT_START_BYTES = 64 * 2 ** 20;
 
 /** SQLite's quick_check of `file` (every page of every table and index), read-only: 'ok' or the findings. */
 export function quickCheck(file: string): string {
@@ -223,7 +224,7 @@ export function inspectHistory(
   }
 }
 
-export type SalvageInput = {
+type SalvageInput = {
   historyFile: string;
   dataDir: string;
   /** The desk's log, a source of pay-ins whose rows were lost. */
@@ -253,10 +254,6 @@ function orderRef(row: SalvagedRow): SalvageOrderRef | undefined {
     currency: String(value('currency') ?? ''),
     status: String(value('status')),
   };
-}
-
-function isOpenStatus(status: string | undefined): boolean {
-  return !SETTLED_STATUSES.has(status as PayInStatus);
 }
 
 /** Ascending ids as [from, to] ranges: a lost page is a run of ids, listed whole however long. */
@@ -306,7 +303,7 @@ function writeFresh(
     withWordIndexRebuilt(db, () => {
       for (const row of rows) {
         try {
-          insertRow.run(row.id, ...(row.values as (string | bigint | number | Uint8Array | null)[]));
+          insertRow.run(row.id, ...row.values);
         } catch {
           // A record that parsed but breaks the schema's CHECKs: damage that looked like a row.
           refused.push(row.id);
@@ -451,7 +448,7 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
 
     // Rows: the base, then what the damaged file holds that is newer.
     const rows = new Map<number, SalvagedRow>(base?.rows ?? []);
-    const source = new Map<number, 'backup' | 'damaged' | 'team'>();
+    const source = new Map<number, RowSource>();
     for (const id of rows.keys()) source.set(id, 'backup');
     for (const [id, row] of damaged.rows) {
       const known = rows.get(id);
@@ -464,7 +461,7 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
     for (const [seq, entry] of damaged.entries) if (!entries.has(seq)) entries.set(seq, entry);
     const teamCopy = input.team && 'rows' in input.team ? input.team : undefined;
     const merge: TeamMerge | undefined = teamCopy
-      ? mergeTeamCopy(teamCopy, rows, entries, source as Map<number, string>)
+      ? mergeTeamCopy(teamCopy, rows, entries, source)
       : undefined;
 
     // The log: pay-ins whose rows nothing brought back.

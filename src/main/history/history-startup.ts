@@ -6,6 +6,7 @@
 // team database (team/team-restore.ts), verified there first.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit-trust';
 import { checkFileInWorker } from './check-worker';
 import {
@@ -20,7 +21,7 @@ import {
 } from './history-salvage';
 import type { TeamCopy, TeamCopyUnavailable } from './team-copy';
 
-export type HistoryStartupLog = {
+type HistoryStartupLog = {
   info(object: object, message?: string): void;
   error(object: object, message?: string): void;
 };
@@ -40,12 +41,14 @@ async function readAnchor(store: AuditTrustStore): Promise<{ seq: number; hash: 
 /** Damage the background check found while Paydesk ran: the next start salvages the file. */
 export const DAMAGE_FOUND_FILE = 'history.damage-found.json';
 
+const damageFoundSchema = z.looseObject({ reason: z.string() });
+
 function damageFound(dataDir: string): string | undefined {
   const file = join(dataDir, DAMAGE_FOUND_FILE);
   if (!existsSync(file)) return undefined;
   try {
-    const reason = (JSON.parse(readFileSync(file, 'utf8')) as { reason?: unknown }).reason;
-    return typeof reason === 'string' ? reason : 'The check of the history file found damage.';
+    const found = damageFoundSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return found.success ? found.data.reason : 'The check of the history file found damage.';
   } catch {
     return 'The check of the history file found damage.';
   }
@@ -103,7 +106,7 @@ function putBackUnfinished(historyFile: string, dataDir: string): string | undef
   return join(dir, unfinished);
 }
 
-export type PreparedHistory = {
+type PreparedHistory = {
   inspection: HistoryInspection;
   plan: SalvagePlan | undefined;
   /** Seals the salvage's entries once the audit key is loaded (nothing to do when there was none). */

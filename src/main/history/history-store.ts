@@ -62,7 +62,7 @@ const FAILURE_STATUSES: ReadonlySet<string> = new Set<HistoryStatus>([
   'partial',
 ]);
 
-export type HistoryStoreOptions = {
+type HistoryStoreOptions = {
   now?: () => number;
   /** The audit key and anchor of this file (audit-trust.ts: loadAuditTrust, or sessionTrust in tests). */
   trust: AuditTrust;

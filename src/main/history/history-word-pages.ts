@@ -24,7 +24,7 @@ import {
 import type { HistoryDb } from './history-db';
 
 /** Ids per block of history_time_blocks: `id >> BLOCK_SHIFT`. */
-export const BLOCK_SHIFT = 12;
+const BLOCK_SHIFT = 12;
 /** Index entries read per step of the walk. */
 const STEP = 256;
 /** At most this many rows matched by the search's other terms (identifiers, card, amount) for this walk. */

@@ -4,7 +4,7 @@
 import { type KycEdit, kycEditsSchema } from '@shared/kyc-edits';
 import type { AuditEntry } from './audit-chain';
 
-export interface KycEditsRead {
+interface KycEditsRead {
   /** Every edit, oldest first. */
   edits: KycEdit[];
   /** Audit entries whose edits did not parse (a damaged or foreign entry): their edits are left out. */

@@ -5,8 +5,6 @@ import type { DatabaseSync } from 'node:sqlite';
 import { applyMigrations, type Migration } from './apply-migrations';
 import { columnMigrations } from './row-table/column-migrations';
 
-export type { Migration } from './apply-migrations';
-
 /**
  * The identifiers found by any part (migration 11), each with its index history_ids_<column>. A migration's
  * list: never changed once shipped.

@@ -14,7 +14,8 @@ export function redactCardFields(value: unknown): unknown {
   if (typeof value === 'string') return scrubText(value);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
+  const members: [string, unknown][] = Object.entries(value);
+  for (const [key, member] of members) {
     if (REMOVED_FIELDS.has(key)) continue;
     if (MASKED_FIELDS.has(key) && (typeof member === 'string' || typeof member === 'number')) {
       out[key] = maskCardNumber(String(member));

@@ -12,7 +12,7 @@ import {
   type PayInRow,
   payInRowSchema,
 } from '@shared/history';
-import { type ColumnSpec, HISTORY_COLUMNS, type HistoryKind } from '@shared/history-row';
+import { COLUMN_SPECS, type ColumnSpec, type HistoryKind } from '@shared/history-row';
 import type { z } from 'zod';
 import { redactCardFields } from './redact-card-fields';
 
@@ -20,6 +20,12 @@ export type SqlRow = Record<string, SQLOutputValue>;
 
 export function text(value: SQLOutputValue | undefined): string {
   return typeof value === 'string' ? value : String(value ?? '');
+}
+
+/** An INTEGER column's value: a number, or a bigint where the statement reads BigInts (SUM over int64). */
+export function integer(value: SQLOutputValue | undefined): number | bigint {
+  if (typeof value === 'number' || typeof value === 'bigint') return value;
+  throw new Error(`Expected an integer column value, got ${value === null ? 'NULL' : typeof value}.`);
 }
 
 /** How each field of a row of one kind is read from its column. */
@@ -45,7 +51,7 @@ function reader(spec: ColumnSpec, field: string, schema: z.ZodType): FieldReader
 }
 
 function readersOf(kind: HistoryKind): FieldReader[] {
-  return (HISTORY_COLUMNS as readonly ColumnSpec[]).flatMap((spec) => {
+  return COLUMN_SPECS.flatMap((spec) => {
     const schema = spec.schemas?.[kind];
     return spec.field !== undefined && schema ? [reader(spec, spec.field, schema)] : [];
   });

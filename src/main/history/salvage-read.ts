@@ -21,7 +21,7 @@ export const ROW_COLUMNS = SALVAGED_COLUMNS;
  * damaged one, or a backup) names the note's column error_json, so it is read under its new name; one from
  * before the migration that added a column reads it as NULL.
  */
-export function rowSelectList(db: DatabaseSync): string {
+function rowSelectList(db: DatabaseSync): string {
   let named: Set<string>;
   try {
     named = new Set(
@@ -56,7 +56,7 @@ export function updatedAtOf(row: SalvagedRow): bigint {
   return typeof value === 'bigint' ? value : BigInt(Number(value ?? 0));
 }
 
-export type DamagedRead = {
+type DamagedRead = {
   rows: Map<number, SalvagedRow>;
   entries: Map<number, RawEntry>;
   /** The highest row id the file gave out (sqlite_sequence), 0 when unreadable. */

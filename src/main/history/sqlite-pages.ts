@@ -10,7 +10,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 export type PageValue = null | bigint | number | string | Uint8Array;
 
 /** One cell of a table-leaf page: its rowid and its record's values, in column order. */
-export type PageRecord = { page: number; rowid: number; values: PageValue[] };
+type PageRecord = { page: number; rowid: number; values: PageValue[] };
 
 const TABLE_LEAF = 0x0d;
 const HEADER_MAGIC = 'SQLite format 3\0';
@@ -50,7 +50,7 @@ function readInt(buf: Uint8Array, offset: number, bytes: number): bigint {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A record's values; undefined when its header or a value runs past the payload or is not UTF-8. */
-export function decodeRecord(payload: Uint8Array): PageValue[] | undefined {
+function decodeRecord(payload: Uint8Array): PageValue[] | undefined {
   const head = varint(payload, 0, payload.length);
   if (!head || head.value > payload.length || head.value < 1) return undefined;
   const headerEnd = head.value;

@@ -45,7 +45,7 @@ function quoted(value: SalvagedRow['values'][number]): string {
 }
 
 /** The row digest of a salvaged row, as audit entries record it. */
-export function salvagedRowDigest(row: SalvagedRow): string {
+function salvagedRowDigest(row: SalvagedRow): string {
   const values = DIGEST_COLUMNS.slice(1).map((name) => quoted(row.values[ROW_COLUMNS.indexOf(name)] ?? null));
   return rowDigest([String(row.id), ...values].join(','));
 }
@@ -63,11 +63,14 @@ export type TeamMerge = {
  * Lays the team copy over `rows` and `entries` (what the backup and the damaged file gave), in place;
  * `source` is told which rows now come from the team.
  */
+/** Where a salvaged row came from. */
+export type RowSource = 'backup' | 'damaged' | 'team';
+
 export function mergeTeamCopy(
   copy: TeamCopy,
   rows: Map<number, SalvagedRow>,
   entries: Map<number, RawEntry>,
-  source: Map<number, string>,
+  source: Map<number, RowSource>,
 ): TeamMerge {
   const teamNewest = maxKey(copy.entries);
   // Rows a local entry past the team's newest names, with that entry's rowHash (the newest such entry).

@@ -4,9 +4,8 @@
 // and its CVV dropped, remarks and answers with anything card-like scrubbed.
 import type { SQLInputValue } from 'node:sqlite';
 import { detectBrand } from '@shared/cards/card';
-import { kycBatchRowSchema, maskedPanSchema, payInRowSchema } from '@shared/history';
+import { canonicalAmountSchema, kycBatchRowSchema, maskedPanSchema, payInRowSchema } from '@shared/history';
 import { kycEditsSchema } from '@shared/kyc-edits';
-import { canonicalAmount } from '@shared/money/amount';
 import { z } from 'zod';
 import { scrubText } from '../log/redaction';
 import { toMinorUnits } from './amount-minor';
@@ -23,7 +22,8 @@ export const newPayInSchema = payInRowSchema
     request: z.looseObject({
       merchantTradeNo: payInRowSchema.shape.merchantTradeNo,
       userId: payInRowSchema.shape.userId,
-      amount: z.string().min(1),
+      /** Canonical already (main's parse of the IPC input made it so): checked here, never read again. */
+      amount: canonicalAmountSchema,
       cardNumber: z.string().optional(),
     }),
     /** For a stored-card pay-in (no cardNumber in the request): the card as Paydesk showed it. */
@@ -69,15 +69,17 @@ export const kycBatchPatchSchema = kycBatchRowSchema
   });
 export type KycBatchPatch = z.input<typeof kycBatchPatchSchema>;
 
-/** A new pay-in's column values: the amount canonical, the card masked and out of the request. */
+/** The request once redacted: its card number masked as History keeps it. */
+const maskedCardSchema = z.looseObject({ cardNumber: maskedPanSchema });
+
+/** A new pay-in's column values: the card masked and out of the request. */
 export function newPayInColumns(input: NewPayIn) {
   const pending = newPayInSchema.parse(input);
-  const amount = canonicalAmount(pending.request.amount);
-  const cardNumber = pending.request.cardNumber;
-  const redactedRequest = redactCardFields(pending.request) as Record<string, unknown>;
+  const { amount, cardNumber } = pending.request;
+  const redactedRequest = redactCardFields(pending.request);
   const maskedPan =
     typeof cardNumber === 'string'
-      ? maskedPanSchema.parse(redactedRequest.cardNumber)
+      ? maskedCardSchema.parse(redactedRequest).cardNumber
       : (pending.maskedPan ?? null);
   const brand =
     pending.brand ?? (typeof cardNumber === 'string' ? (detectBrand(cardNumber)?.name ?? null) : null);
@@ -122,12 +124,19 @@ const WRITE_AS: Record<string, (value: never) => SQLInputValue> = {
   note: noteJson,
 };
 
-/** The columns a change sets: one per field it names (not `operator` nor `edits`, which are not columns). */
+/**
+ * A change's fields that are not written to the row: who made the change (the audit entry names them; the
+ * row's `operator` column stays the agent who made the pay-in, though the row table has a field of that
+ * name) and its edits (they go into the audit entry).
+ */
+const NOT_WRITTEN = new Set(['operator', 'edits']);
+
+/** The columns a change sets: one per field it names (not `operator` nor `edits`, above). */
 function patchColumns(patch: Record<string, unknown>): Record<string, SQLInputValue> {
   const columns: Record<string, SQLInputValue> = {};
   for (const [field, value] of Object.entries(patch)) {
     const spec = columnOfField(field);
-    if (value === undefined || !spec) continue;
+    if (value === undefined || !spec || NOT_WRITTEN.has(field)) continue;
     const writeAs = WRITE_AS[field] as ((value: unknown) => SQLInputValue) | undefined;
     columns[spec.sql] = writeAs
       ? writeAs(value)

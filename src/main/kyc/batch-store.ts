@@ -28,8 +28,6 @@ import type { KycFileFormat } from './reading/table';
 import type { OpenedFile } from './worker/open-file';
 import { sliceClock, yieldToEventLoop } from './yield';
 
-export type { KycFileFormat } from './reading/table';
-
 export const STATE = {
   valid: 0,
   invalid: 1,

@@ -36,9 +36,9 @@ import { collectGarbageSoon } from './worker/collect-garbage';
 import { type KycWorkerPool, LARGE_FILE_BYTES } from './worker/worker-pool';
 import type { FileSource } from './worker/worker-protocol';
 
-export type { KycSend, KycSendOutcome, KycSubmitOptions } from './submit';
+export type { KycSend, KycSendOutcome } from './submit';
 
-export interface KycOpenOptions {
+interface KycOpenOptions {
   /**
    * userIds the gateway accepted from this file (same sha256) before: those rows start as accepted. A
    * function gets the hash the worker computed, so main never hashes 64 MB itself.

@@ -28,7 +28,7 @@ export interface CheckRunOptions {
 }
 
 /** Why a run ended early when it was stopped on purpose. */
-export class CheckStopped extends Error {
+class CheckStopped extends Error {
   constructor() {
     super('The check of this file was stopped.');
   }

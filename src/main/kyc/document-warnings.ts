@@ -6,7 +6,7 @@ import type { KycRowWarning } from '@shared/kyc-batch';
 import { deskToday, documentDateWarningList, documentDateWarnings } from './checking/document-dates';
 
 /** What the warnings read of their batch. */
-export interface WarnedBatch {
+interface WarnedBatch {
   /** A row's state as batch-store.ts codes it; `sendable(code)` says which may ever be sent. */
   stateCode(row: number): number;
   sendable(code: number): boolean;

@@ -32,7 +32,7 @@ import { dayText } from './checking/document-dates';
 import type { MappingMemory } from './mapping-memory';
 import type { KycSend, KycSendOutcome } from './submit';
 
-export interface KycConnection {
+interface KycConnection {
   profile: Profile;
   kycBaseUrl: string;
   secret: () => Promise<string | undefined>;
@@ -368,11 +368,11 @@ export function createKycService(deps: {
 }
 
 /** The audit event of a confirmation of document-date warnings (History's timeline names it). */
-export const WARNINGS_CONFIRMED = 'kyc_batch.warnings_confirmed';
+const WARNINGS_CONFIRMED = 'kyc_batch.warnings_confirmed';
 const DATE_ORDER_CHOSEN = 'kyc_batch.date_order_chosen';
 
 /** Row numbers as short ranges for the audit trail: [3, 5, 6, 7, 12] → "3, 5-7, 12". */
-export function rowRanges(rows: readonly number[]): string {
+function rowRanges(rows: readonly number[]): string {
   const parts: string[] = [];
   for (let i = 0; i < rows.length; ) {
     let j = i;

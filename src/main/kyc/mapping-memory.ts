@@ -8,7 +8,7 @@ import type { KeyValueStore } from '../settings/settings-service';
 import { headerKey } from './checking/header-mapping';
 
 const KEY = 'kycMappings';
-export const MAX_REMEMBERED = 50;
+const MAX_REMEMBERED = 50;
 
 const rememberedSchema = z.array(z.object({ headers: z.string(), mapping: z.array(kycColumnMappingSchema) }));
 type Remembered = z.infer<typeof rememberedSchema>;

@@ -11,7 +11,7 @@ import { fileTypeProblem } from '@shared/kyc-batch';
 import { Refusal } from '../refusal';
 import { fileSizeRefusal } from './limits';
 
-export interface CheckedFile {
+interface CheckedFile {
   handle: FileHandle;
   size: number;
   /** The file's own name, as the batch and history show it. */

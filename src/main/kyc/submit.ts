@@ -38,9 +38,7 @@ export interface KycSubmitOptions {
 const FIELDS: ReadonlySet<string> = new Set(KYC_FIELDS);
 
 /** `data[3].email: …` → record 3, field email, the rest as the message. */
-export function refusalTarget(
-  msg: string,
-): { index: number; field: KycField | null; message: string } | undefined {
+function refusalTarget(msg: string): { index: number; field: KycField | null; message: string } | undefined {
   const match = /data\[(\d+)\](?:\.([A-Za-z]+))?(?:\[\d+\])?\s*:?\s*([\s\S]*)/.exec(msg);
   if (!match) return undefined;
   const field = match[2] !== undefined && FIELDS.has(match[2]) ? (match[2] as KycField) : null;

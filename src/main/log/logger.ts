@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import pino, { type LevelWithSilent, type Logger } from 'pino';
 import { censor, redactPaths, scrubLogText, scrubValue } from './redaction';
 
-export type LoggerOptions = {
+type LoggerOptions = {
   /** Append to this file (created with its folder); stdout when left out. */
   filePath?: string;
   level?: LevelWithSilent;

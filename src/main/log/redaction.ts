@@ -3,10 +3,10 @@
 // logged value, which also catches a card number inside a message text or an error's message.
 import { maskCardNumber } from '@shared/cards/card';
 
-export const CENSORED = '[REDACTED]';
+const CENSORED = '[REDACTED]';
 
 /** Keys whose values are secrets or card data, wherever they appear. */
-export const SENSITIVE_KEYS = [
+const SENSITIVE_KEYS = [
   'cardNumber',
   'cvv',
   'cvc',

@@ -12,7 +12,7 @@ import { type Exchange, type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
 import { rebuildWireBody } from './wire-body';
 
-export interface AskAgainDeps extends SendDeps {
+interface AskAgainDeps extends SendDeps {
   history: HistoryStore;
   listener: Pick<ReturnListener, 'register' | 'bind' | 'storePage'>;
   /** The connection of the profile a pay-in was sent with, by the profile's name. */

@@ -6,9 +6,9 @@ import { FOLLOW_UP_STATUSES } from '@shared/payin-lifecycle';
 import type { HistoryStore } from '../history/history-store';
 import { Refusal } from '../refusal';
 
-export const FOLLOW_UP_EVENT = 'payin.follow_up';
+const FOLLOW_UP_EVENT = 'payin.follow_up';
 
-export interface FollowUp {
+interface FollowUp {
   historyId: number;
   operator: string;
   reason: string;

@@ -7,23 +7,23 @@ import type { PayInResult } from '@shared/ipc';
 import type { ReturnRoute } from '../returns/return-listener';
 
 /** How long the body of an unsettled pay-in (card data included) stays in memory for asking again. */
-export const ASK_AGAIN_BODY_TTL_MS = 30 * 60 * 1000;
+const ASK_AGAIN_BODY_TTL_MS = 30 * 60 * 1000;
 
 /**
  * How long Paydesk offers a bank page again after the gateway gave it (assumption A38): the challenge
  * window of 3-D Secure is at most 10 minutes; after that, asking the gateway again says where the order is.
  */
-export const BANK_PAGE_VALID_MS = 10 * 60 * 1000;
+const BANK_PAGE_VALID_MS = 10 * 60 * 1000;
 
-export type BankPageLink = NonNullable<PayInResult['bankPage']>;
+type BankPageLink = NonNullable<PayInResult['bankPage']>;
 /** `html`: the acquirer's page the return listener serves once per offer (a 3-D Secure page). */
-export type KeptBankPage = { page: BankPageLink; html?: string | undefined };
+type KeptBankPage = { page: BankPageLink; html?: string | undefined };
 
 /** A pay-in request as it goes on the wire, by its version: the types of the wire schemas (gateway/payin.ts). */
 export type WireRequest = { version: 'v2'; body: PayInV2Request } | { version: 'v1'; body: PayInV1Request };
 export type PayInBody = WireRequest['body'];
 
-export type KeptRequest = WireRequest & { expires: number };
+type KeptRequest = WireRequest & { expires: number };
 
 export type InFlight = ReturnType<typeof createInFlight>;
 

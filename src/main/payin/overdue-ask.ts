@@ -12,16 +12,16 @@ import type { HistoryStore } from '../history/history-store';
 import type { InFlight } from './in-flight';
 
 /** The first ask after this long without news of the pay-in; each next one waits twice as long. */
-export const OVERDUE_AFTER_MS = 2 * 60 * 1000;
+const OVERDUE_AFTER_MS = 2 * 60 * 1000;
 /** How often the desk looks for overdue pay-ins. */
-export const OVERDUE_CHECK_EVERY_MS = 30 * 1000;
+const OVERDUE_CHECK_EVERY_MS = 30 * 1000;
 
 export interface OverdueTiming {
   afterMs: number;
   everyMs: number;
 }
 
-export interface OverdueAskDeps {
+interface OverdueAskDeps {
   history: Pick<HistoryStore, 'getById'>;
   inFlight: Pick<InFlight, 'unsettled' | 'request' | 'isSending'>;
   /** Asks the gateway again about the pay-in (ask-again.ts), in the desk's own name. */

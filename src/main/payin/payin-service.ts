@@ -23,8 +23,6 @@ import { submitPayIn, type TeamGuard } from './submit';
 import type { ActiveConnection, PayInLog } from './types';
 import { payInsUnderWay, reopenBankPage } from './under-way';
 
-export type { ActiveConnection } from './types';
-
 export type PayInService = ReturnType<typeof createPayInService>;
 
 export function createPayInService(deps: {

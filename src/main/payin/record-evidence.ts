@@ -35,7 +35,7 @@ export type EvidenceInput =
   | { source: 'browser_return'; hint: string | undefined }
   | { source: 'bank_page_closed' };
 
-export interface Recorded {
+interface Recorded {
   row: PayInRow;
   decision: Decision;
   result: PayInResult;

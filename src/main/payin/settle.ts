@@ -14,7 +14,7 @@ import { Refusal } from '../refusal';
 import type { ReturnKind } from '../returns/return-listener';
 import type { PayInRecorder } from './record-evidence';
 
-export interface SettleDeps {
+interface SettleDeps {
   history: HistoryStore;
   recorder: PayInRecorder;
   /** All profiles with this merchantId, and their secrets: to verify a notification. */
@@ -75,7 +75,7 @@ export function createSettlement(deps: SettleDeps) {
         });
         return 'unknown_order';
       }
-      const status = readOrderStatus(callback.orderStatus, (callback as { status?: unknown }).status);
+      const status = readOrderStatus(callback.orderStatus, callback.status);
       // Each pay-in of that order number gets the gateway's word; the recorder compares it with the pay-in's
       // own orderId and amount (A27).
       for (const row of rows.values()) {

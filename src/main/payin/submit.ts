@@ -27,7 +27,7 @@ export interface TeamGuard {
   checkDuplicate(query: TeamDuplicateQuery): Promise<TeamDuplicateAnswer>;
 }
 
-export interface SubmitDeps extends SendDeps {
+interface SubmitDeps extends SendDeps {
   history: HistoryStore;
   listener: Pick<ReturnListener, 'register' | 'bind' | 'forget' | 'storePage'>;
   connection: () => Promise<ActiveConnection>;

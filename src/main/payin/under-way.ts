@@ -12,7 +12,7 @@ import { Refusal } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 
-export interface UnderWayDeps {
+interface UnderWayDeps {
   history: Pick<HistoryStore, 'getById'>;
   inFlight: Pick<InFlight, 'unsettled' | 'bankPage' | 'route'>;
   listener: Pick<ReturnListener, 'storePage'>;

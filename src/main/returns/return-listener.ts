@@ -21,7 +21,7 @@ export interface ReturnRoute {
   pageURL: string;
 }
 
-export interface ReturnEvents {
+interface ReturnEvents {
   onReturn(event: { historyId: number; kind: ReturnKind; query: Record<string, string> }): void;
   /** Whether the callback was authentic (and recorded), forged or malformed, or for an order not known. */
   onCallback(body: unknown): Promise<'accepted' | 'rejected' | 'unknown_order'>;
@@ -35,7 +35,7 @@ function page(title: string, text: string): string {
 
 export type ReturnListener = Awaited<ReturnType<typeof startReturnListener>>;
 
-export interface ReturnListenerOptions {
+interface ReturnListenerOptions {
   host?: string;
   /** A fixed port; 0 or absent: the one kept in `portFile`, else a free one. */
   port?: number;

@@ -11,7 +11,7 @@ import {
   settingsSchema,
 } from '@shared/profile';
 
-export type SettingsProblem = Omit<SettingsNotice, 'backupFile'>;
+type SettingsProblem = Omit<SettingsNotice, 'backupFile'>;
 
 const LABELS: Record<string, string> = {
   operatorName: 'operator name',

@@ -26,7 +26,7 @@ export interface KeyValueStore {
 }
 
 /** The part of the credentials vault the settings need: the secret's presence, never its value. */
-export interface SecretPresence {
+interface SecretPresence {
   setSecret(profileId: string, secret: string): Promise<void>;
   hasSecret(profileId: string): Promise<boolean>;
   deleteSecret(profileId: string): Promise<unknown>;

@@ -29,7 +29,7 @@ import type { ReplicatorLog } from './replicator';
 import { teamPoolConfig } from './team-connection';
 
 /** The team schema version that has the notifications (team-migrations.ts, migration 3). */
-export const NOTIFICATIONS_SCHEMA_VERSION = 3;
+const NOTIFICATIONS_SCHEMA_VERSION = 3;
 
 /** A notification as `desk_notifications` gives it. */
 export interface StoredNotification {
@@ -62,7 +62,7 @@ export interface NotificationSubscriberOptions {
   openOrdersLimit?: number;
 }
 
-export class NotificationSchemaError extends Error {
+class NotificationSchemaError extends Error {
   override name = 'NotificationSchemaError';
 }
 
@@ -84,7 +84,7 @@ function toNotification(row: Record<string, unknown>): StoredNotification {
 }
 
 /** The cursor's key: one per team database and desk role (another role sees other orders). */
-export function cursorKey(connection: TeamConnection): string {
+function cursorKey(connection: TeamConnection): string {
   return `${connection.user}@${connection.host}:${connection.port}/${connection.database}`;
 }
 

@@ -127,7 +127,7 @@ export interface ReplicatorOptions {
 }
 
 /** Thrown when the team database is not at the schema this Paydesk needs: retried like any failure. */
-export class TeamSchemaError extends Error {
+class TeamSchemaError extends Error {
   override name = 'TeamSchemaError';
 }
 
@@ -146,8 +146,6 @@ function splitBatch(entries: readonly OutboxEntry[]) {
   }
   return { rows: [...rows.values()], audit };
 }
-
-export type Replicator = ReturnType<typeof startReplicator>;
 
 export function startReplicator(options: ReplicatorOptions) {
   const { outbox, pool, deskId } = options;

@@ -21,7 +21,7 @@ export function isLocalHost(host: string): boolean {
   return isIP(name) === 4 && name.startsWith('127.');
 }
 
-export type PoolPurpose = 'replication' | 'check' | 'read' | 'notify';
+type PoolPurpose = 'replication' | 'check' | 'read' | 'notify';
 
 /**
  * Limits per purpose: replication sends one batch at a time; the duplicate check must answer quickly;

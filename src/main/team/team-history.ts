@@ -35,14 +35,14 @@ import { type SqlRow, toRow } from '../history/row-mapping';
 import { CONTRACT_COLUMNS, teamColumnAs } from '../history/row-table/columns';
 import { idPartBranches } from './team-id-part-sql';
 
-export type TeamDb = Pick<pg.ClientBase, 'query'>;
+type TeamDb = Pick<pg.ClientBase, 'query'>;
 
 const KEY_ORDER = 'created_at DESC, desk_id DESC, row_id DESC';
 const HOUR_MS = 3_600_000;
 /** Without a start day, the team's charts cover this many days back (History draws at most 62). */
-export const TEAM_CHART_DAYS = 62;
+const TEAM_CHART_DAYS = 62;
 /** The team export stops after this many rows and says so. */
-export const TEAM_EXPORT_MAX = 100_000;
+const TEAM_EXPORT_MAX = 100_000;
 const EXPORT_PAGE = 500;
 
 /**
@@ -142,10 +142,7 @@ function searchTerms(text: string, params: Params): { drivers: string[]; part?: 
 }
 
 /** The SQL of a page (one row more than the page, to tell whether another follows) and its parameters. */
-export function teamPageSql(
-  filter: TeamHistoryFilter,
-  scope: TeamScope,
-): { text: string; values: unknown[] } {
+function teamPageSql(filter: TeamHistoryFilter, scope: TeamScope): { text: string; values: unknown[] } {
   const params = new Params();
   const kind = params.add(filter.kind);
   // One desk's rows are led by its desk id; a desk's role, which reads only its own rows, says so to be

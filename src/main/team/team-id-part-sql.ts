@@ -11,7 +11,7 @@
 import { idPartMatch } from './team-migration-id-parts';
 
 /** The newest rows a search first looks through for a part. */
-export const NEWEST_ROWS = 500;
+const NEWEST_ROWS = 500;
 
 export function idPartBranches(input: {
   /** The LIKE pattern's parameter. */

@@ -4,7 +4,7 @@
 import type { TeamMigration } from './apply-team-migrations';
 
 /** The identifiers found by any part, each with its trigram index history_rows_<column>_parts. */
-export const TEAM_ID_PART_COLUMNS = ['merchant_trade_no', 'order_id', 'user_id'] as const;
+const TEAM_ID_PART_COLUMNS = ['merchant_trade_no', 'order_id', 'user_id'] as const;
 
 /** SQL: any identifier (of the row `alias`, when given) holds the part, `pattern` a LIKE pattern. */
 export function idPartMatch(pattern: string, alias = ''): string {

@@ -135,7 +135,7 @@ export async function readTeamCopy(client: Queryable, deskId: string, pageSize =
 }
 
 /** The id of this role's desk named `name`: one, or a refusal that lists them. */
-export async function deskIdByName(client: Queryable, name: string): Promise<string> {
+async function deskIdByName(client: Queryable, name: string): Promise<string> {
   const { rows } = await client.query(
     'SELECT desk_id FROM paydesk.desks WHERE desk_name = $1 ORDER BY desk_id',
     [name],
@@ -150,7 +150,7 @@ export async function deskIdByName(client: Queryable, name: string): Promise<str
 }
 
 /** Reads and verifies the copy over one connection as the desk's role; `unavailable` says why not. */
-export async function fetchTeamCopy(
+async function fetchTeamCopy(
   connection: TeamConnection,
   password: string,
   deskId: string,
@@ -179,7 +179,7 @@ export async function fetchTeamCopy(
   }
 }
 
-export type TeamCopySource = () => Promise<TeamCopy | TeamCopyUnavailable | undefined>;
+type TeamCopySource = () => Promise<TeamCopy | TeamCopyUnavailable | undefined>;
 
 /**
  * At start, for a damaged history: the team copy, when this data folder is a team desk (its desk id file

@@ -16,12 +16,12 @@ import type { IpcDispatcher } from '../ipc/dispatch';
 import { fileSizeRefusal } from '../kyc/limits';
 import { refusedAnswer } from '../refusal';
 
-export const FILE_NAME_HEADER = 'x-paydesk-file-name';
+const FILE_NAME_HEADER = 'x-paydesk-file-name';
 
 const invalid = (message: string): IpcResult<never> => refusedAnswer('invalid', message);
 
 /** The uploaded file's name (URI-encoded in its header), when it is a plain file name. */
-export function uploadedFileName(header: string | string[] | undefined): string | undefined {
+function uploadedFileName(header: string | string[] | undefined): string | undefined {
   if (typeof header !== 'string') return undefined;
   let name: string;
   try {

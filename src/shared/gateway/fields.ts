@@ -118,7 +118,7 @@ export const operatorAmount = amountReadBy(normalizeOperatorAmount).transform((v
   canonicalAmount(value),
 );
 
-export const productItem = z.strictObject({
+const productItem = z.strictObject({
   name: z.string().min(1, 'Product name required.'),
   price: z.string().min(1, 'Product price required.'),
   num: z.string().regex(/^\d+$/, 'Quantity in digits.'),

@@ -14,7 +14,7 @@ import {
 } from './fields';
 
 export const KYC_MAX_RECORDS_PER_REQUEST = 500;
-export const KYC_GENDERS = ['male', 'female', 'other'] as const;
+const KYC_GENDERS = ['male', 'female', 'other'] as const;
 
 const urlList = z.array(httpUrl(512), say('A list of web addresses.')).max(10, 'At most 10 URLs.');
 
@@ -74,6 +74,4 @@ export const kycResponseSchema = z
   .describe('KYC submission response.');
 
 export type KycRecord = z.infer<typeof kycRecordSchema>;
-export type KycSubmitRequest = z.infer<typeof kycSubmitRequestSchema>;
-export type KycResponse = z.infer<typeof kycResponseSchema>;
 export const KYC_FIELDS = Object.keys(kycRecordSchema.shape) as (keyof KycRecord)[];

@@ -8,8 +8,7 @@ export const ORDER_STATUS = Object.freeze({
   COMPLETED: 2,
   DECLINED: 15,
 });
-export type OrderStatusName = keyof typeof ORDER_STATUS;
-export type OrderStatusCode = (typeof ORDER_STATUS)[OrderStatusName];
+type OrderStatusName = keyof typeof ORDER_STATUS;
 
 /** The text status carried beside `orderStatus` in `data.status` (assumption A5). */
 export const ORDER_STATUS_TEXT = ['PROCESSING', 'COMPLETED', 'DECLINED'] as const;
@@ -41,7 +40,7 @@ const TEXT_WORDS: Readonly<Record<string, OrderWord>> = {
  * every status field present reads as the same word; `unreadable` (with the reason) when a field has a
  * value Paydesk does not know, or the number and the text disagree — such an answer decides nothing.
  */
-export type OrderStatusReading =
+type OrderStatusReading =
   | { kind: 'absent' }
   | { kind: 'word'; word: OrderWord }
   | { kind: 'unreadable'; detail: string };
@@ -49,7 +48,10 @@ export type OrderStatusReading =
 export function readOrderStatus(orderStatus: unknown, statusText: unknown): OrderStatusReading {
   const words: OrderWord[] = [];
   if (orderStatus !== undefined && orderStatus !== null) {
-    const word = Number.isInteger(orderStatus) ? NUMBER_WORDS[orderStatus as number] : undefined;
+    const word =
+      typeof orderStatus === 'number' && Number.isInteger(orderStatus)
+        ? NUMBER_WORDS[orderStatus]
+        : undefined;
     if (!word)
       return {
         kind: 'unreadable',

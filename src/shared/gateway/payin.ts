@@ -99,9 +99,6 @@ export function cardRuleOf(rules: PayInRules) {
   };
 }
 
-/** The default rule (A8): a stored card's token or the card details, never both. */
-export const requireCardOrStoredCard = cardRuleOf(DEFAULT_PAYIN_RULES);
-
 /** The v2 fields before the card rule: what forms derive from (refined objects cannot be picked). */
 export function payInV2FieldsFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
   return z.strictObject({
@@ -128,18 +125,15 @@ export function payInV1FieldsFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
   });
 }
 
-export const payInV2Fields = payInV2FieldsFor();
-export const payInV1Fields = payInV1FieldsFor();
-
 /** The v2 request under a profile's rules: the one definition, of which payInV2RequestSchema is the default. */
-export function payInV2RequestSchemaFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
+function payInV2RequestSchemaFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
   return payInV2FieldsFor(rules)
     .superRefine(cardRuleOf(rules))
     .describe('Pay-in request, version 2 (JSON body).');
 }
 
 /** The v1 request under a profile's rules; payInV1RequestSchema is the default. */
-export function payInV1RequestSchemaFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
+function payInV1RequestSchemaFor(rules: PayInRules = DEFAULT_PAYIN_RULES) {
   return payInV1FieldsFor(rules)
     .superRefine(cardRuleOf(rules))
     .describe('Pay-in request, version 1 (form body, signed).');
@@ -197,5 +191,4 @@ export const payInResponseSchema = z
 
 export type PayInV2Request = z.infer<typeof payInV2RequestSchema>;
 export type PayInV1Request = z.infer<typeof payInV1RequestSchema>;
-export type PayInResponse = z.infer<typeof payInResponseSchema>;
 export type PayInResponseData = z.infer<typeof payInResponseDataSchema>;

@@ -15,7 +15,6 @@ export const RESULT_CODE = Object.freeze({
   GENERIC_FAILURE: 90751019,
   INTERNAL_ERROR: 90759999,
 });
-export type ResultCodeName = keyof typeof RESULT_CODE;
 
 /**
  * The refusals that come before any order exists (A17: the request, the signature, the merchant and the

@@ -4,7 +4,6 @@ import { z } from 'zod';
 
 export const signAlgorithmSchema = z.enum(['hmac-sha256', 'md5-key']);
 export type SignAlgorithm = z.infer<typeof signAlgorithmSchema>;
-export const DEFAULT_SIGN_ALGORITHM: SignAlgorithm = 'hmac-sha256';
 
 /**
  * Every top-level field except `sign` whose value is not undefined, null or '', sorted by name in

@@ -26,7 +26,7 @@ export interface BootChild {
   kill(): void;
 }
 
-export interface BootChildOptions {
+interface BootChildOptions {
   /** The entry Electron would load: the built main bundle (or the bench's empty app). */
   mainBundle: string;
   home: string;

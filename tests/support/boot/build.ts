@@ -8,7 +8,7 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
 /** The boot test's build; the bench builds into another. */
 export const BOOT_TEST_OUT_DIR = 'out-boot-test';
 
-export interface BuiltApp {
+interface BuiltApp {
   outDir: string;
   mainBundle: string;
   preload: string;

@@ -172,8 +172,3 @@ export async function startChildApp(options: {
   };
   return app;
 }
-
-/** Where a child's console output goes: one file per drill, appended to by every life of the app. */
-export function consoleFileIn(folder: string): string {
-  return join(folder, 'console.log');
-}

@@ -5,7 +5,7 @@ import type { ProfileInput } from '@shared/profile';
 import { type Sandbox, startSandbox } from '../../../src/sandbox';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
-export const DRILL_MERCHANT_ID = 700_001;
+const DRILL_MERCHANT_ID = 700_001;
 export const DRILL_PROFILE_ID = 'drill-gateway';
 
 export interface DrillGateway {

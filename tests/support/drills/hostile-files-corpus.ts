@@ -4,7 +4,7 @@
 import { once } from 'node:events';
 import { crc32, createDeflateRaw } from 'node:zlib';
 
-export interface ZipPart {
+interface ZipPart {
   name: string;
   /** The packed bytes as stored. */
   packed: Uint8Array;

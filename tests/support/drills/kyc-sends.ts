@@ -2,7 +2,7 @@
 // it carried, and whether Paydesk ever got the gateway's answer to it.
 import type { ProxiedConnection, TcpProxy } from './tcp-proxy';
 
-export interface KycSend {
+interface KycSend {
   connection: number;
   userIds: string[];
   /** The gateway's whole answer reached Paydesk. */
@@ -15,7 +15,7 @@ function isKyc(connection: ProxiedConnection): boolean {
   return connection.requestLine().includes('/openapi/v1/submitKYC');
 }
 
-export function kycSends(proxy: TcpProxy): KycSend[] {
+function kycSends(proxy: TcpProxy): KycSend[] {
   return proxy.connections.filter(isKyc).flatMap((connection) => {
     if (!connection.requestComplete) return [];
     const body = JSON.parse(connection.requestBody()) as { data?: { userId?: string }[] };

@@ -2,7 +2,7 @@
 // then refused, as when nothing listens) and starts again on the same port, as a network comes back.
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 
-export interface LoopbackListener {
+interface LoopbackListener {
   /** The port, kept across stop() and listen(); 0 until the first listen(). */
   readonly port: number;
   readonly listening: boolean;

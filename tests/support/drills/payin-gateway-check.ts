@@ -27,7 +27,7 @@ const EXPECTED: Record<PayInStatus, { orders: readonly number[]; status?: Gatewa
   outcome_unknown: { orders: [0, 1] },
 };
 
-export interface Disagreement {
+interface Disagreement {
   what: string;
   detail: unknown;
 }

@@ -27,7 +27,7 @@ export interface RawTcpProxy {
   close(): Promise<void>;
 }
 
-export interface RawTcpProxyOptions {
+interface RawTcpProxyOptions {
   target: { host?: string; port: number };
   tap?: (direction: Direction, chunk: Buffer) => void;
 }

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { maskCardNumber } from '@shared/cards/card';
 
-export interface SecretsToFind {
+interface SecretsToFind {
   cardNumbers: Iterable<string>;
   cvvs: Iterable<string>;
   merchantSecrets: Iterable<string>;
@@ -17,14 +17,14 @@ export interface SecretsToFind {
   keyedHashes?: Iterable<{ label: string; value: string }>;
 }
 
-export interface Finding {
+interface Finding {
   file: string;
   what: string;
   /** A little text around the finding, with the secret itself replaced by its description. */
   context: string;
 }
 
-export interface ScanResult {
+interface ScanResult {
   files: string[];
   findings: Finding[];
   /** How often each masked card number (first 6 + last 4) appears, per file. */

@@ -57,7 +57,7 @@ export interface TcpProxy {
 type MessageKind = 'request' | 'response';
 
 /** Whether `bytes` hold one whole HTTP/1.1 message (the subset fetch and Fastify produce). */
-export function httpMessageComplete(bytes: Buffer, kind: MessageKind): boolean {
+function httpMessageComplete(bytes: Buffer, kind: MessageKind): boolean {
   const headEnd = bytes.indexOf('\r\n\r\n');
   if (headEnd < 0) return false;
   const head = bytes.subarray(0, headEnd).toString('latin1');

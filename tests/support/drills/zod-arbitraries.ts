@@ -40,10 +40,10 @@ interface CheckDef {
   pattern?: RegExp;
 }
 
-export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
 /** Text that has broken programs before: prototype words, path tricks, SQL, markup, control characters. */
-export const HOSTILE_TEXT = [
+const HOSTILE_TEXT = [
   ...PROTOTYPE_KEYS,
   'toString',
   'hasOwnProperty',
@@ -140,7 +140,7 @@ function acceptableNumber(def: SchemaDef): fc.Arbitrary<number> {
 }
 
 /** An object whose own keys are exactly `entries`, `__proto__` included (as JSON.parse would make it). */
-export function ownObject(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
+function ownObject(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   for (const [key, value] of entries) {
     Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
@@ -241,7 +241,7 @@ export function aroundExample(schema: ZodSchema, example: unknown, depth = 0): f
 }
 
 /** `{ a: { a: … } }` or `[[[…]]]`, `levels` deep. */
-export function nested(levels: number, kind: 'object' | 'array'): unknown {
+function nested(levels: number, kind: 'object' | 'array'): unknown {
   let value: unknown = 'bottom';
   for (let level = 0; level < levels; level += 1) value = kind === 'object' ? { a: value } : [value];
   return value;

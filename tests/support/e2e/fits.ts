@@ -10,7 +10,7 @@ export const WINDOW_SIZES = [
   { width: 1024, height: 700 },
 ] as const;
 
-export interface TextFit {
+interface TextFit {
   text: string;
   /** Distinct lines the text's boxes sit on. */
   lines: number;
@@ -55,7 +55,7 @@ const MEASURE = `(element) => {
 const measure = new Function('element', `return (${MEASURE})(element);`) as (element: unknown) => TextFit;
 
 /** How the locator's text sits on the screen (see TextFit). */
-export function measureFit(locator: Locator): Promise<TextFit> {
+function measureFit(locator: Locator): Promise<TextFit> {
   return locator.evaluate(measure);
 }
 

@@ -15,7 +15,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** The 500.02 fault answers after this long, and the Sandbox profile gives up after PAYIN_TIMEOUT_MS. */
-export const SANDBOX_SLOW_MS = 6_000;
+const SANDBOX_SLOW_MS = 6_000;
 export const PAYIN_TIMEOUT_MS = 3_000;
 
 export interface RunningHarness {
@@ -29,7 +29,7 @@ export interface RunningHarness {
 const READY = /Paydesk web harness on (http:\/\/\S+)/;
 const DATA = /data folder: (.+?); sandbox gateway/;
 
-export interface HarnessOptions {
+interface HarnessOptions {
   /**
    * false: settings and the lock record in the --data folder, the OS keychain as the app uses it, and the
    * sandbox's own timings (no --sandbox-slow-ms, --payin-timeout-ms).

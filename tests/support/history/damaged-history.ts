@@ -22,7 +22,7 @@ import { type AppLogger, createLogger } from '../../../src/main/log/logger';
 
 export type WrittenPayIn = { id: number; merchantTradeNo: string; amount: string; status: string };
 
-export type DeskWriter = {
+type DeskWriter = {
   store: HistoryStore;
   log: AppLogger;
   written: WrittenPayIn[];
@@ -118,7 +118,7 @@ export function cutFile(file: string, share: number): void {
 }
 
 /** A small deterministic generator, so a failing run can be run again as it was. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0;

@@ -17,12 +17,12 @@ import { type Fixture, type FixtureOptions, memoryStore, startFixture } from '..
 import type { DeskRoleConnection } from '../team/postgres-cluster';
 import { TEAM_KEY } from '../team/team-desk';
 
-export const SERVICE_BASE = 'https://notify.invalid';
+const SERVICE_BASE = 'https://notify.invalid';
 /** The sandbox's card that asks for 3-D Secure: the pay-in waits (action_required) with an orderId. */
 export const THREE_DS_CARD = '4000000000003220';
 
 /** What a desk keeps across a restart: its folder, settings and keychain. */
-export interface DeskHome {
+interface DeskHome {
   dataDir: string;
   settingsStore: ReturnType<typeof memoryStore>;
   vault: CredentialVault;

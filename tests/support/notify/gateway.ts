@@ -5,7 +5,7 @@ import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
 import { Agent, request } from 'undici';
 import { signBody } from '../../../src/node/sign';
 
-export interface NotificationFields {
+interface NotificationFields {
   merchantId: number;
   merchantTradeNo: string;
   orderId: string;

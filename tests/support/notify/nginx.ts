@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { freeLoopbackPort } from '../loopback-port';
 import { makeTestCa, type TestCa } from './test-ca';
 
-export const NGINX = process.env.PAYDESK_NGINX ?? '/usr/sbin/nginx';
+const NGINX = process.env.PAYDESK_NGINX ?? '/usr/sbin/nginx';
 const SITE = join(import.meta.dirname, '..', '..', '..', 'docs', 'notify', 'nginx.conf');
 
 export interface Nginx {
@@ -34,7 +34,7 @@ export interface Nginx {
 }
 
 /** docs/notify/nginx.conf with a test's own values in its "# site:" lines. */
-export function siteConfig(values: {
+function siteConfig(values: {
   port: number;
   certFile: string;
   keyFile: string;

@@ -88,7 +88,7 @@ export interface NotifyInstance {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export interface StartOptions {
+interface StartOptions {
   config: unknown;
   /** Where the secrets come from: a credentials folder holding these, or none (the config's secretsFile). */
   credentials?: Record<string, string>;
@@ -99,7 +99,7 @@ export interface StartOptions {
 }
 
 /** The process's exit code and output when it exits before it listens (a refused start). */
-export class NotifyStartFailed extends Error {
+class NotifyStartFailed extends Error {
   constructor(
     readonly code: number | null,
     readonly output: string,

@@ -13,17 +13,17 @@ export interface GatewayOrder {
   card: { masked: string };
 }
 
-export interface GatewayKycRecord {
+interface GatewayKycRecord {
   userId: string;
   acceptedAt: string;
   traceid: string;
 }
 
 /** The inspection endpoint lists at most this many orders per query. */
-export const INSPECTION_PAGE = 100;
+const INSPECTION_PAGE = 100;
 
 /** A sandbox's address, with the inspection token it was started with (the embedded one has one). */
-export type Inspectable = string | { url: string; inspectionToken: string | undefined };
+type Inspectable = string | { url: string; inspectionToken: string | undefined };
 
 async function inspect<T>(sandbox: Inspectable, path: string): Promise<T> {
   const { url: baseUrl, inspectionToken } =

@@ -16,7 +16,7 @@ export function tradeNo(label = 'order'): string {
 }
 
 /** An expiry two years ahead, whatever today is. */
-export function futureExpiry(): string {
+function futureExpiry(): string {
   const year = (new Date().getUTCFullYear() + 2) % 100;
   return `12/${String(year).padStart(2, '0')}`;
 }
@@ -127,7 +127,7 @@ export function passChallenge(acsUrl: string): Promise<Response> {
   });
 }
 
-export type InspectedOrder = {
+type InspectedOrder = {
   orderId: string;
   merchantTradeNo: string;
   amount: string;

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { TeamDatabase } from './team-database';
 
-export type OtherDeskPayIn = {
+type OtherDeskPayIn = {
   merchantTradeNo: string;
   status: string;
   amount: string;

@@ -23,7 +23,7 @@ import { freeLoopbackPort } from '../loopback-port';
 
 const run = promisify(execFile);
 
-export const SUPERUSER = 'cluster_admin';
+const SUPERUSER = 'cluster_admin';
 
 /** The folder with `initdb` and `pg_ctl`: PAYDESK_PG_BIN, else Debian's newest version, else PATH. */
 export function postgresBinDir(): string | undefined {

@@ -16,7 +16,7 @@ import { payIn, VISA } from '../history/history-fixtures';
 import type { DeskRoleConnection } from './postgres-cluster';
 import { TEAM_KEY, teamForThisFile, waitUntil } from './team-desk';
 
-export type RestoreDesk = {
+type RestoreDesk = {
   role: DeskRoleConnection;
   name: string;
   settingsStore: ReturnType<typeof memoryStore>;

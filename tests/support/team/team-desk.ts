@@ -54,7 +54,7 @@ export function drained(fx: Fixture): Promise<void> {
 }
 
 /** The desks a test file starts, to close after each test: `start` as startTeamDesk, `closeAll` in afterEach. */
-export function teamDesks() {
+function teamDesks() {
   const started: Fixture[] = [];
   return {
     async start(role: DeskRoleConnection, operatorName: string, deskName: string): Promise<Fixture> {

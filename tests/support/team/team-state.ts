@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { TeamOutbox } from '../../../src/main/history/team-outbox';
 
-export type ComparedRow = {
+type ComparedRow = {
   row_id: string;
   status: string;
   amount: string;
@@ -18,7 +18,7 @@ export type ComparedRow = {
   merchant_trade_no: string;
 };
 
-export type ComparedEntry = { seq: string; hash: string };
+type ComparedEntry = { seq: string; hash: string };
 
 export async function waitUntil(
   what: string,
@@ -66,7 +66,7 @@ export function localState(historyFile: string): {
   }
 }
 
-export type TeamRow = ComparedRow & { version: string; xmin: string };
+type TeamRow = ComparedRow & { version: string; xmin: string };
 
 /** One desk's rows and entries in the team database (xmin: the transaction that wrote each row's tuple). */
 export async function teamState(reader: pg.Pool | pg.Client, deskId: string) {

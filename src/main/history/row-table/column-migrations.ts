@@ -57,13 +57,3 @@ export function columnMigrations(
     };
   });
 }
-
-/** The team database's ALTER TABLEs for the columns its migration `version` adds (team-migrations.ts). */
-export function teamColumnsSql(version: number): string {
-  return COLUMNS.filter((spec) => spec.team !== null && spec.added?.team === version)
-    .map(
-      (spec) =>
-        `ALTER TABLE paydesk.history_rows ADD COLUMN ${spec.team} ${spec.type === 'INTEGER' ? 'bigint' : 'text'};`,
-    )
-    .join('\n');
-}

@@ -65,7 +65,7 @@ export function deskToday(now: number, timeZone?: string): number {
   return dayNumber(`${part('year')}-${part('month')}-${part('day')}`);
 }
 
-export interface DocumentDateWarning {
+interface DocumentDateWarning {
   field: KycField;
   kind: 'expired' | 'not_yet_valid';
   message: string;

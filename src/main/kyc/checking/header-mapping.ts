@@ -203,7 +203,7 @@ for (const field of KYC_FIELDS) {
 }
 
 /** Fields the schema refuses to go without, read from the schema rather than listed twice. */
-export const REQUIRED_FIELDS: readonly KycField[] = KYC_FIELDS.filter(
+const REQUIRED_FIELDS: readonly KycField[] = KYC_FIELDS.filter(
   (field) => !kycRecordSchema.shape[field].safeParse(undefined).success,
 );
 

@@ -9,7 +9,7 @@ import type { RawCell } from '../reading/table';
 export type NormalizedValue = string | readonly string[];
 export type NormalizedRecord = Partial<Record<KycField, NormalizedValue>>;
 
-export const isListField = (field: KycField): boolean => field === 'idCardUrls' || field === 'documentUrls';
+const isListField = (field: KycField): boolean => field === 'idCardUrls' || field === 'documentUrls';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const pad2 = (part: string | number) => String(part).padStart(2, '0');

@@ -69,7 +69,7 @@ export interface RowCheck {
 }
 
 /** A row of cells as the gateway would judge it, under one column mapping. */
-export type RowChecker = (
+type RowChecker = (
   cells: readonly RawCell[],
   edits: Partial<Record<KycField, string>> | undefined,
   /** A problem with the row as a whole (extra cells and the like). */

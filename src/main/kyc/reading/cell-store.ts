@@ -7,11 +7,11 @@
 export type RawCell = string | readonly string[] | undefined;
 
 /** The cell is the text between its start and end. */
-export const CELL_TEXT = 0;
+const CELL_TEXT = 0;
 /** A quoted CSV cell holding doubled quotes: "" stands for ". */
 export const CELL_QUOTED = 1;
 /** A list (a JSON array of values), kept as its JSON text. */
-export const CELL_LIST = 2;
+const CELL_LIST = 2;
 
 export interface PackedCells {
   /** UTF-8 bytes the offsets point into (CSV); null when they point into `text`. */

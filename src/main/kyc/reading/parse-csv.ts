@@ -26,7 +26,7 @@ const TAB = 9;
  * The delimiter that occurs most often, outside quotes, in the header line (the first line that is not
  * blank), a comma when none does; and the columns it makes there.
  */
-export function detectDelimiter(bytes: Uint8Array, from = 0): { delimiter: number; columns: number } {
+function detectDelimiter(bytes: Uint8Array, from = 0): { delimiter: number; columns: number } {
   const codes = DELIMITERS.map((delimiter) => delimiter.charCodeAt(0));
   const counts = codes.map(() => 0);
   let start = from;

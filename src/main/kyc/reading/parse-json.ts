@@ -27,7 +27,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The deepest nesting of [ and { outside strings, stopping as soon as it passes `max`. */
-export function jsonDepthOver(text: string, max: number): boolean {
+function jsonDepthOver(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -25,7 +25,7 @@ function richText(value: { richText: readonly { text: string }[] }): string {
 }
 
 /** What the cell shows: formulas as their cached result, rich text as plain text, dates as YYYY-MM-DD. */
-export function cellText(value: ExcelJS.CellValue): string | undefined {
+function cellText(value: ExcelJS.CellValue): string | undefined {
   if (value === null || value === undefined || typeof value !== 'object' || value instanceof Date) {
     return scalarText(value);
   }

@@ -56,7 +56,7 @@ function applyZip64(view: DataView, entry: ZipEntry, extraStart: number, extraEn
 }
 
 /** The archive's entries as its central directory lists them, refused past the entry and size limits. */
-export function readZipDirectory(bytes: Uint8Array, limits: KycLimits): ZipEntry[] {
+function readZipDirectory(bytes: Uint8Array, limits: KycLimits): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength < 22) throw notReadable('too short to be a ZIP archive');
   const end = findEndOfDirectory(view);

@@ -21,19 +21,19 @@ import { CheckIcon, ChevronIcon } from './icons';
 import { rankGroups } from './search-rank';
 import './search-select.css';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }
 
-export interface SelectGroup {
+interface SelectGroup {
   group: string;
   items: readonly SelectOption[];
 }
 
-export type SelectData = readonly (SelectOption | SelectGroup)[];
+type SelectData = readonly (SelectOption | SelectGroup)[];
 
-export interface SearchSelectProps {
+interface SearchSelectProps {
   label: string;
   data: SelectData;
   value: string | null;

@@ -12,7 +12,7 @@ export type AskAgainCard = { cardNumber: string; cvv: string; expDate: string };
 /** Why the gateway was not asked; `needsCard`: main no longer has the card, the agent types it again. */
 export type AskAgainProblem = { message: string; needsCard: boolean };
 
-export type AskAgainOutcome =
+type AskAgainOutcome =
   | { kind: 'answered'; result: PayInResult }
   /** The pay-in settled before asking again reached main: what history has now. */
   | { kind: 'settled'; result: PayInResult }

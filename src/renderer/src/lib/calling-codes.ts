@@ -3,7 +3,7 @@
 // from: it loads once the pay-in page is up and idle, and the form fills the code in when it arrives.
 import { useEffect, useState } from 'react';
 
-export type CallingCodeOf = (countryCode: string) => string | undefined;
+type CallingCodeOf = (countryCode: string) => string | undefined;
 
 let loaded: CallingCodeOf | undefined;
 let loading: Promise<CallingCodeOf> | undefined;

@@ -10,7 +10,7 @@ export function cardDigits(text: string): string {
   return text.replace(/\D/g, '').slice(0, MAX_DIGITS);
 }
 
-export function cardShape(digits: string): { gaps: number[]; lengths: number[] } {
+function cardShape(digits: string): { gaps: number[]; lengths: number[] } {
   const card = cardValidator.number(digits).card;
   return card ? { gaps: card.gaps, lengths: card.lengths } : { gaps: [4, 8, 12, 16], lengths: [16] };
 }

@@ -6,7 +6,7 @@ import countries from 'i18n-iso-countries';
 
 export const COUNTRY_CODES: readonly string[] = Object.freeze(Object.keys(countries.getAlpha2Codes()).sort());
 
-export interface CountryOption {
+interface CountryOption {
   value: string;
   label: string;
 }

@@ -1,5 +1,5 @@
 // Saves a file the browser way (a Blob behind an <a download>): works in Electron and the harness.
-export function downloadBlob(blob: Blob, fileName: string): void {
+function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

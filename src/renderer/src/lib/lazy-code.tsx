@@ -29,7 +29,7 @@ export function track<T>(promise: Promise<T>): Tracked<T> {
   return tracked;
 }
 
-export interface LazyPart<P extends object> {
+interface LazyPart<P extends object> {
   (props: P): ReactNode;
   /** Fetches the code now (once; again only after a failure). */
   preload: () => Tracked<ComponentType<P>>;
@@ -51,11 +51,10 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   function Part(props: P) {
     // The first render fetches again what an idle preload failed to fetch; after that a failure stays, for
     // the boundary (LazyWhen) to show, instead of a new fetch at every render.
-    if (!rendered) {
-      rendered = true;
-      preload();
-    }
-    const Loaded = use(code as Promise<ComponentType<P>>);
+    // As a plain promise: React's own types for a settled one clash with Tracked's optional status.
+    const current: Promise<ComponentType<P>> = rendered && code ? code : preload();
+    rendered = true;
+    const Loaded = use(current);
     return <Loaded {...props} />;
   }
   return Object.assign(Part, { preload });

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 
 /** The pages a feature may ask for: the shell's page ids (shell/pages.ts). */
-export type RequestedPage = 'payin' | 'kyc' | 'history' | 'settings';
+type RequestedPage = 'payin' | 'kyc' | 'history' | 'settings';
 
 interface PageRequestState {
   /** The latest request; `seq` tells two requests for the same page apart. */

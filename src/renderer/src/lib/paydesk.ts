@@ -22,7 +22,7 @@ declare global {
  * `bridge`: no answer came back from main (the bridge threw or is missing). For a pay-in that means the
  * request may or may not have left, which the pay-in page treats as an unknown outcome.
  */
-export type PaydeskErrorKind = IpcError['kind'] | 'bridge';
+type PaydeskErrorKind = IpcError['kind'] | 'bridge';
 
 export class PaydeskError extends Error {
   readonly kind: PaydeskErrorKind;
@@ -38,7 +38,7 @@ export class PaydeskError extends Error {
 }
 
 /** Contract paths look like `fields.cardNumber`; the form knows `cardNumber`. */
-export function fieldName(path: string): string {
+function fieldName(path: string): string {
   return path.startsWith('fields.') ? path.slice('fields.'.length) : path;
 }
 
@@ -51,18 +51,18 @@ export function onLockedAnswer(listener: () => void): () => void {
 }
 
 /** The answer's data, or a PaydeskError: `bridge` when no answer came, else the kind main gave. */
-async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<unknown>>): Promise<T> {
+async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<T>>): Promise<T> {
   if (typeof window.paydesk?.invoke !== 'function') {
     throw new PaydeskError('bridge', 'Paydesk cannot reach its main process (window.paydesk is missing).');
   }
-  let result: IpcResult<unknown>;
+  let result: IpcResult<T>;
   try {
     result = await ask(window.paydesk);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new PaydeskError('bridge', `No answer from Paydesk's main process: ${detail}`);
   }
-  if (result.ok) return result.data as T;
+  if (result.ok) return result.data;
   if (result.error.kind === 'locked') for (const listener of lockedListeners) listener();
   throw new PaydeskError(result.error.kind, result.error.message, result.error.field);
 }

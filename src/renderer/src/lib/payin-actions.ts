@@ -2,7 +2,7 @@
 // on the Pay-in page's panel). The pay-in store registers the actions when it loads — with the pay-in page,
 // which the shell always holds — so that a feature never imports another feature's store.
 
-export interface PayInActions {
+interface PayInActions {
   /** The pay-in's bank page again, on the Pay-in page's panel; main's refusal is thrown to the caller. */
   reopenBankPage(historyId: number): Promise<void>;
 }

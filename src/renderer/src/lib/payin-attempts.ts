@@ -2,8 +2,10 @@
 // timeline (history.get) as main recorded it: the first send's answer and every "ask again" (the agent's,
 // or the desk's own). The result panel and History's drawer list them under "The customer may have been
 // charged", so that a second ask that changed nothing still shows as an attempt of its own.
+
+import { historyStatusSchema } from '@shared/history';
 import type { ChannelOutput } from '@shared/ipc';
-import { type HistoryStatus, STATUS_LOOK } from './status-look';
+import { STATUS_LOOK } from './status-look';
 
 type AuditEntryView = ChannelOutput<'history.get'>['timeline'][number];
 
@@ -20,12 +22,12 @@ export interface PayInAttempt {
   statusAfter: string | undefined;
 }
 
-const KIND_OF_EVENT: Readonly<Record<string, PayInAttempt['kind']>> = {
-  'payin.answer': 'sent',
-  'payin.ask_again': 'asked_again',
+const KIND_OF_EVENT: ReadonlyMap<string, PayInAttempt['kind']> = new Map([
+  ['payin.answer', 'sent'],
+  ['payin.ask_again', 'asked_again'],
   // The same event as files written before it was renamed hold it (audit entries are never rewritten).
-  'payin.replay': 'asked_again',
-};
+  ['payin.replay', 'asked_again'],
+]);
 
 /** The answers main reads (gateway/payin-answer.ts), by their word and, for an unreadable one, its reason. */
 const WORD_WORDS: Readonly<Record<string, string>> = {
@@ -49,7 +51,8 @@ const REASON_WORDS: Readonly<Record<string, string>> = {
 };
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const int = (value: unknown): number | undefined => (Number.isInteger(value) ? (value as number) : undefined);
+const int = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 
 /**
  * "server error (HTTP 500)", "refused the request (code 90750001)", "approved". A server error's code is
@@ -75,23 +78,29 @@ export function answerWords(detail: Record<string, unknown>): string {
 
 function statusLabel(status: unknown): string | undefined {
   if (typeof status !== 'string') return undefined;
-  return Object.hasOwn(STATUS_LOOK, status) ? STATUS_LOOK[status as HistoryStatus].label : status;
+  const known = historyStatusSchema.safeParse(status);
+  return known.success ? STATUS_LOOK[known.data].label : status;
 }
 
 /** The attempts of a pay-in, oldest first, from its audit timeline. */
 export function attemptsOf(timeline: readonly AuditEntryView[]): PayInAttempt[] {
-  return timeline
-    .filter((entry) => Object.hasOwn(KIND_OF_EVENT, entry.event))
+  return [...timeline]
     .sort((a, b) => a.seq - b.seq)
-    .map((entry) => ({
-      seq: entry.seq,
-      at: entry.at,
-      kind: KIND_OF_EVENT[entry.event] as PayInAttempt['kind'],
-      operator: entry.operator,
-      answer: answerWords(entry.detail),
-      statusAfter:
-        entry.detail.from === entry.detail.to
-          ? undefined
-          : statusLabel(entry.detail.to ?? entry.detail.decided),
-    }));
+    .flatMap((entry) => {
+      const kind = KIND_OF_EVENT.get(entry.event);
+      if (!kind) return [];
+      return [
+        {
+          seq: entry.seq,
+          at: entry.at,
+          kind,
+          operator: entry.operator,
+          answer: answerWords(entry.detail),
+          statusAfter:
+            entry.detail.from === entry.detail.to
+              ? undefined
+              : statusLabel(entry.detail.to ?? entry.detail.decided),
+        },
+      ];
+    });
 }

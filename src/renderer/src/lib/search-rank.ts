@@ -8,7 +8,7 @@
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 
 export const MATCH_RANK = { code: 0, start: 1, wordStart: 2, anywhere: 3 } as const;
-export type MatchRank = (typeof MATCH_RANK)[keyof typeof MATCH_RANK];
+type MatchRank = (typeof MATCH_RANK)[keyof typeof MATCH_RANK];
 
 const MARKS = /\p{M}/gu;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;

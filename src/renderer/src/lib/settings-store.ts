@@ -72,16 +72,11 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   },
 }));
 
-export function activeProfileOf(view: SettingsView | undefined): Profile | undefined {
+function activeProfileOf(view: SettingsView | undefined): Profile | undefined {
   if (!view) return undefined;
   return view.settings.profiles.find((profile) => profile.id === view.settings.activeProfileId);
 }
 
 export function useActiveProfile(): Profile | undefined {
   return useSettingsStore((state) => activeProfileOf(state.view));
-}
-
-/** The embedded sandbox or any sandbox-environment profile: where test cards and scenarios apply. */
-export function isSandbox(profile: Profile | undefined): boolean {
-  return profile?.environment === 'sandbox';
 }

@@ -2,7 +2,7 @@
 // the sandbox's own table in src/shared (the renderer may not import src/sandbox).
 import { FAULT_AMOUNTS, TEST_CARDS } from '@shared/sandbox-test-data';
 
-export interface TestCardRow {
+interface TestCardRow {
   number: string;
   brand: string;
   outcome: string;
@@ -16,7 +16,7 @@ export const TEST_CARD_ROWS: readonly TestCardRow[] = TEST_CARDS.map((card) => (
   cvv: card.brand === 'American Express' ? '1234' : '123',
 }));
 
-export interface FaultAmountRow {
+interface FaultAmountRow {
   amount: string;
   outcome: string;
 }

@@ -6,7 +6,7 @@
 // effect would spend the request on the old cell — the new one would then never get the focus.
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 
-export interface FocusRequests {
+interface FocusRequests {
   /** Focus the element `selector` finds in the container as soon as it is rendered. */
   request(selector: string): void;
   cancel(): void;

@@ -18,7 +18,7 @@ const LOADERS: Record<LazyPageId, () => Promise<ComponentType>> = {
 
 const loading = new Map<LazyPageId, Tracked<ComponentType>>();
 
-export function loadPage(id: LazyPageId): Tracked<ComponentType> {
+function loadPage(id: LazyPageId): Tracked<ComponentType> {
   let promise = loading.get(id);
   if (!promise) {
     promise = track(LOADERS[id]());

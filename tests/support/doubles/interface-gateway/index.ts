@@ -42,21 +42,14 @@
 //
 // Shapes: see shapes.ts (`payIn`, `kyc`, and the modifiers withExtraFields, withoutTraceid, asTextPlain,
 // withHttpStatus, withFault). Signing: sign.ts (canonicalString, computeSign, verifySign).
-export { acquirerHtml, challengePage, escapeHtml, PROXY_502_HTML, returnForm } from './pages';
+
 export { startInterfaceGateway } from './server';
 export {
-  asTextPlain,
-  currentStateAnswer,
   envelope,
   kyc,
-  orderData,
   payIn,
-  statusText,
-  withExtraFields,
-  withFault,
   withHttpStatus,
-  withoutTraceid,
 } from './shapes';
-export { canonicalString, computeSign, type SignAlgorithm, verifySign } from './sign';
+export { canonicalString, computeSign, verifySign } from './sign';
 export type * from './types';
-export { luhn, REFUSAL, roundAmount } from './validate';
+export { roundAmount } from './validate';

@@ -42,7 +42,7 @@ export function statusText(state: OrderState): string {
 
 /** data of an answer about an attempt: orderId, orderStatus (unless numeric: false), remark when there
  * is one, ccStorageID when one was issued (§4 rule 4), then `extra`. */
-export function orderData(attempt: Attempt, extra: JsonObject = {}, numeric = true): JsonObject {
+function orderData(attempt: Attempt, extra: JsonObject = {}, numeric = true): JsonObject {
   const data: JsonObject = { orderId: attempt.orderId };
   if (numeric) data.orderStatus = attempt.orderStatus;
   if (attempt.remark !== '') data.remark = attempt.remark;
@@ -59,7 +59,7 @@ function hidden(ctx: PayInContext, behind: OrderState | undefined): void {
   if (behind !== undefined) ctx.createOrder(behind);
 }
 
-export interface BehindOption {
+interface BehindOption {
   /** An order is created with this truth although the answer does not show it (default: no order). */
   behind?: OrderState;
 }
@@ -78,7 +78,7 @@ function mapAnswer<C extends ShapeContext>(shape: Shape<C>, f: (a: Answer) => An
 
 /** Unknown fields at the top level, in `data` and nested: a reader must ignore what it does not know
  * (the interface lists fields, it does not forbid others). */
-export function withExtraFields<C extends ShapeContext>(shape: Shape<C>): Shape<C> {
+function withExtraFields<C extends ShapeContext>(shape: Shape<C>): Shape<C> {
   return mapAnswer(shape, (a) => {
     if (typeof a.body === 'string') return a;
     const body: JsonObject = {
@@ -103,7 +103,7 @@ export function withExtraFields<C extends ShapeContext>(shape: Shape<C>): Shape<
 
 /** DEVIATION, not legal: §7 rule 1 says every response carries traceid. Kept because a client must not
  * need traceid to decide about money. */
-export function withoutTraceid<C extends ShapeContext>(shape: Shape<C>): Shape<C> {
+function withoutTraceid<C extends ShapeContext>(shape: Shape<C>): Shape<C> {
   return mapAnswer(shape, (a) => {
     if (typeof a.body === 'string') return a;
     const { traceid: _dropped, ...rest } = a.body;
@@ -112,7 +112,7 @@ export function withoutTraceid<C extends ShapeContext>(shape: Shape<C>): Shape<C
 }
 
 /** JSON text labelled text/plain: §4 says "JSON per 2.3" about the body, nothing about the header. */
-export function asTextPlain<C extends ShapeContext>(shape: Shape<C>): Shape<C> {
+function asTextPlain<C extends ShapeContext>(shape: Shape<C>): Shape<C> {
   return mapAnswer(shape, (a) => ({ ...a, contentType: 'text/plain; charset=utf-8' }));
 }
 
@@ -120,14 +120,14 @@ export function withHttpStatus<C extends ShapeContext>(shape: Shape<C>, httpStat
   return mapAnswer(shape, (a) => ({ ...a, httpStatus }));
 }
 
-export function withFault<C extends ShapeContext>(shape: Shape<C>, fault: Fault): Shape<C> {
+function withFault<C extends ShapeContext>(shape: Shape<C>, fault: Fault): Shape<C> {
   return mapAnswer(shape, (a) => ({ ...a, fault }));
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Pay-in shapes
 
-export interface TextStatusOptions {
+interface TextStatusOptions {
   /** Default 'COMPLETED'. Its truth: COMPLETED/Approved → approved, PROCESSING → processing,
    * DECLINED/Declined → declined (case-insensitive); anything else needs `truth`. */
   text?: string;

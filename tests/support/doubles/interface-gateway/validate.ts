@@ -54,7 +54,7 @@ const jsonArray = (v: string): boolean => {
   }
 };
 
-export function luhn(number: string): boolean {
+function luhn(number: string): boolean {
   let sum = 0;
   let double = false;
   for (let i = number.length - 1; i >= 0; i--) {
@@ -155,7 +155,7 @@ export function checkMerchant(
   return null;
 }
 
-export interface PayInCheckOptions {
+interface PayInCheckOptions {
   checkLuhn: boolean;
 }
 

@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { goTo } from './settings-page';
 
 /** The pay-ins view's columns (their ids in the list's registry, history-columns.tsx). */
-export const HISTORY_COLUMNS = [
+const HISTORY_COLUMNS = [
   'time',
   'status',
   'amount',
@@ -15,7 +15,7 @@ export const HISTORY_COLUMNS = [
   'merchantTradeNo',
   'orderId',
 ] as const;
-export type HistoryCells = Record<(typeof HISTORY_COLUMNS)[number], string>;
+type HistoryCells = Record<(typeof HISTORY_COLUMNS)[number], string>;
 
 export class HistoryPage {
   readonly heading: Locator;

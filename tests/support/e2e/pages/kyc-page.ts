@@ -11,10 +11,10 @@ export interface FileToOpen {
   buffer: Buffer;
 }
 
-export type RowFilterName = 'All rows' | 'Invalid' | 'Warnings' | 'Valid' | 'Accepted' | 'Rejected';
+type RowFilterName = 'All rows' | 'Invalid' | 'Warnings' | 'Valid' | 'Accepted' | 'Rejected';
 
 /** aria-colindex of a field's column: the row number and the state come first. */
-export function columnOf(field: KycField): number {
+function columnOf(field: KycField): number {
   return KYC_FIELDS.indexOf(field) + 3;
 }
 

@@ -8,7 +8,7 @@ export const CARDS = {
   mastercard: '5555555555554444',
 } as const;
 
-export interface Customer {
+interface Customer {
   userId: string;
   firstName: string;
   lastName: string;

@@ -16,10 +16,10 @@ type PayInListRow = PayInRow | Extract<TeamRow, { kind: 'payin' }>;
 type BatchListRow = KycBatchRow | Extract<TeamRow, { kind: 'kyc_batch' }>;
 
 /** What a cell is drawn from: its row, why the row fails verification (if it does), and the tab stop. */
-export type CellProps<R> = { row: R; failing: readonly string[] | undefined; active: boolean };
+type CellProps<R> = { row: R; failing: readonly string[] | undefined; active: boolean };
 
 /** One column of the list: its header, its share of the row (a CSS grid track) and its cell. */
-export type ListColumn<R> = {
+type ListColumn<R> = {
   header: string;
   width: string;
   align?: 'right';
@@ -257,7 +257,7 @@ const BATCH_VIEWS: Record<'kyc_batch' | 'team_kyc_batch', BatchColumnId[]> = {
 };
 
 /** What the header and the grid read of a column. */
-export type ColumnHead = Pick<ListColumn<never>, 'header' | 'width' | 'align'> & { id: string };
+type ColumnHead = Pick<ListColumn<never>, 'header' | 'width' | 'align'> & { id: string };
 
 /** A view's columns, in order: what its header shows and its rows lay out. */
 export function columnsOf(view: ColumnSet): ColumnHead[] {

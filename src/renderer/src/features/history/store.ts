@@ -29,7 +29,7 @@ import {
 export type HistoryDetail = ChannelOutput<'history.get'>;
 export type RowDetail = HistoryDetail | TeamHistoryDetail;
 /** The row open in the drawer: its id, and its desk in the team view. */
-export type RowRef = { id: number; deskId?: string };
+type RowRef = { id: number; deskId?: string };
 
 type PageRead = { rows: ListRow[]; nextCursor: string | null; flagged: FlaggedRowsPage; scope?: TeamScope };
 type FlaggedRowsPage = Parameters<typeof addFlags>[1]['flagged'];

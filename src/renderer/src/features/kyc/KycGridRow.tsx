@@ -26,7 +26,7 @@ export interface EditorHandlers {
 }
 
 export const cellKey = (pos: number, col: number) => `${pos}:${col}`;
-export const describedById = (pos: number, col: number) => `kyc-why-${pos}-${col}`;
+const describedById = (pos: number, col: number) => `kyc-why-${pos}-${col}`;
 const changedById = (pos: number, col: number) => `kyc-changed-${pos}-${col}`;
 
 /** How a changed cell is described (to a screen reader, and on the line under the grid). */

@@ -16,7 +16,7 @@ export interface GridCell {
 }
 
 /** The cell under the pointer: set by the grid's mouse handlers, read by the tooltip alone. */
-export interface PointerCell {
+interface PointerCell {
   get(): GridCell | undefined;
   set(cell: GridCell | undefined): void;
   subscribe(listener: () => void): () => void;

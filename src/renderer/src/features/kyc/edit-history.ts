@@ -19,7 +19,7 @@ export interface EditStacks {
 }
 
 /** The edits kept for undo: older ones drop off, as in a spreadsheet. */
-export const MAX_UNDO = 200;
+const MAX_UNDO = 200;
 
 export const NO_EDITS: EditStacks = { undo: [], redo: [] };
 

@@ -6,14 +6,14 @@
 import { call } from '@renderer/lib/paydesk';
 import { KYC_MAX_PAGE_ROWS, type KycRowFilter, type KycRowView } from '@shared/kyc-batch';
 
-export interface RowList {
+interface RowList {
   batchId: string;
   filter: KycRowFilter;
   /** Rows the filter holds. */
   total: number;
 }
 
-export type FindOutcome = { found: true; pos: number; row: KycRowView } | { found: false; message: string };
+type FindOutcome = { found: true; pos: number; row: KycRowView } | { found: false; message: string };
 
 const FILTER_WORD: Record<KycRowFilter, string> = {
   all: '',

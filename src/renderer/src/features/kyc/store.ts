@@ -68,7 +68,7 @@ export interface SendState {
   error?: string;
 }
 
-export type UpdateOutcome = { ok: true; row: KycRowView } | { ok: false; message: string };
+type UpdateOutcome = { ok: true; row: KycRowView } | { ok: false; message: string };
 
 interface KycState {
   summary: KycBatchSummary | undefined;
@@ -134,7 +134,7 @@ interface KycState {
 }
 
 /** The counts kept when an answer brings the same numbers, so that what shows them does not render again. */
-export function sameCounts(before: KycCounts | undefined, after: KycCounts): KycCounts {
+function sameCounts(before: KycCounts | undefined, after: KycCounts): KycCounts {
   if (!before) return after;
   const keys = Object.keys(after) as (keyof KycCounts)[];
   return keys.every((key) => before[key] === after[key]) ? before : after;
@@ -149,7 +149,7 @@ function openedText(summary: KycBatchSummary): string {
   return `Opened ${summary.fileName}: ${records(counts.total)}, ${count(counts.invalid)} invalid, ${count(counts.valid)} valid.`;
 }
 
-export function totalFor(filter: KycRowFilter, counts: KycCounts): number {
+function totalFor(filter: KycRowFilter, counts: KycCounts): number {
   return filter === 'all' ? counts.total : counts[filter];
 }
 

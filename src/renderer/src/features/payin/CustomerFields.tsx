@@ -26,6 +26,7 @@ export function customerComplete(values: PayInFormValues): boolean {
 
 function CustomerSummary({ onUnfold }: { onUnfold: () => void }) {
   const { control } = useFormContext<PayInFormValues>();
+  // react-hook-form types the watched form as DeepPartial; the form's defaults give every field a value.
   const values = useWatch({ control }) as PayInFormValues;
   const countries = useMemo(countryOptions, []);
   const country = countries.find((option) => option.value === values.country)?.label ?? values.country;

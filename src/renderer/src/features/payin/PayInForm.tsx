@@ -145,7 +145,8 @@ export function PayInForm({
           if (!isFormField(name)) return;
           const section = accordionSectionOf(name);
           if (section) setSections((open) => (open.includes(section) ? open : [...open, section]));
-          if ((customerFieldsOf(getValues('version')) as string[]).includes(name)) setFoldedFor(undefined);
+          const customer: readonly string[] = customerFieldsOf(getValues('version'));
+          if (customer.includes(name)) setFoldedFor(undefined);
           setError(name, { type: 'server', message });
           setTimeout(() => setFocus(name), 0);
         },

@@ -13,6 +13,7 @@ export function ProductsEditor({ currency }: { currency: string }) {
   const rows = useWatch({ control, name: 'products' });
   const json = productsJsonOf(rows ?? []) ?? '';
   const over = json.length > LIMIT;
+  // react-hook-form types an array field's errors per row; the form's resolver puts the list's own at its root.
   const error = (formState.errors.products as { message?: string } | undefined)?.message;
 
   return (

@@ -167,6 +167,6 @@ export function StoredCardPicker({
   );
 }
 
-export function storedCardLabel(card: StoredCard): string {
+function storedCardLabel(card: StoredCard): string {
   return `${card.brand} ${card.maskedPan} · expires ${card.expDate}`;
 }

@@ -24,6 +24,7 @@ export function TestScenarioPicker() {
     const values = scenarioValues(id);
     if (!values) return;
     for (const [name, value] of Object.entries(values)) {
+      // react-hook-form's setValue ties the value's type to a literal field name, which Object.entries loses.
       setValue(name as keyof PayInFormValues, value as never, { shouldDirty: true });
     }
     clearErrors();

@@ -3,11 +3,10 @@
 // checks in words support staff read out to a customer (form.ts cardErrors).
 
 import type { PayInRules } from '@shared/gateway/payin';
-import type { PayInSubmit } from '@shared/payin-input';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { CARD_FIELDS, cardErrors, type PayInFormValues, type PayInVersion } from './form';
+import type { PayInResolver } from './form-schema';
 
-type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
 const resolvers = new Map<string, PayInResolver>();
 
 let schemaModule: Promise<typeof import('./form-schema')> | undefined;

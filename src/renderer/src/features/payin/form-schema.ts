@@ -9,12 +9,16 @@ import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { type PayInFormValues, type PayInVersion, toFields } from './form';
 
-type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
+/** The form's resolver: its values in, the IPC input out. */
+export type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
 
 const valuesOf = (rules: PayInRules) =>
   z.custom<PayInFormValues>().transform((values) => toFields(values, rules));
 
-/** The schema's resolvers for both versions under `rules`. */
+/**
+ * The schema's resolvers for both versions under `rules`.
+ * @public form-resolver.ts reads it off the chunk's dynamic import, which knip does not follow.
+ */
 export function schemaResolversFor(rules: PayInRules): Record<PayInVersion, PayInResolver> {
   return {
     v1: schemaResolver(

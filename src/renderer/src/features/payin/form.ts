@@ -34,13 +34,11 @@ export const FORM_DEFAULT_RULES: Readonly<PayInRules> = Object.freeze({
 });
 
 export type PayInVersion = PayInFormValues['version'];
-export type { PayInFormValues, ProductRow };
+export type { PayInFormValues };
 
 export const CARD_FIELDS = ['cardNumber', 'expDate', 'cvv'] as const;
 type CardField = (typeof CARD_FIELDS)[number];
 
-/** Form fields in tab order (the shared table's): where a refused field sends the focus, and the first error shown. */
-export const FORM_FIELD_NAMES = PAYIN_FORM_FIELDS;
 export type FormFieldName = PayInFormField;
 export const isFormField = isPayInFormField;
 
@@ -126,7 +124,7 @@ export function toFields(values: PayInFormValues, rules: PayInRules = FORM_DEFAU
   return fields;
 }
 
-export type CardErrors = Partial<Record<CardField, string>>;
+type CardErrors = Partial<Record<CardField, string>>;
 
 /** The pay-in under the order number `merchantTradeNo` (the form names one the agent left empty). */
 export function withOrderNumber(payload: PayInSubmit, merchantTradeNo: string): PayInSubmit {

@@ -26,7 +26,7 @@ export type PayInPhase =
   | { kind: 'lost'; message: string };
 
 /** A card as the Test cards list gives it to the form. */
-export interface CardToFill {
+interface CardToFill {
   cardNumber: string;
   cvv: string;
   expDate: string;
@@ -36,7 +36,7 @@ export interface CardToFill {
  * What the pay-in form lets the store do to it, attached by the form while it is mounted (it always is
  * once the shell shows, PayInPage): the store's actions fill and mark the form through it.
  */
-export interface PayInFormHandle {
+interface PayInFormHandle {
   fillCard(card: CardToFill): void;
   fillCustomer(customer: CustomerDetails): void;
   /** Main or the gateway named a field: the form marks it, opens its section and focuses it. */
@@ -120,8 +120,12 @@ interface PayInState {
   sentFor: SentFor | undefined;
 }
 
-function definedOf<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as Partial<T>;
+/** `next`, with `before`'s value for each of `keys` that `next` leaves undefined. */
+function keptFrom<T extends object, K extends keyof T>(next: T, before: T, keys: readonly K[]): T {
+  const merged = { ...next };
+  for (const key of keys)
+    if (merged[key] === undefined && before[key] !== undefined) merged[key] = before[key];
+  return merged;
 }
 
 function pickDefined<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {
@@ -335,12 +339,13 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     // An event can arrive after a call's answer that was already later news (the browser harness carries
     // them apart): it never takes the panel back.
     if (before && !isLaterNews(before.status, result.status)) return;
-    const kept = !before
-      ? {}
-      : before.status === result.status
-        ? pickDefined(before, ['bankPage', 'message', 'field', 'storedCard'])
-        : pickDefined(before, ['storedCard']);
-    const merged = { ...kept, ...definedOf(result) } as PayInResult;
+    const merged = !before
+      ? result
+      : keptFrom(
+          result,
+          before,
+          before.status === result.status ? ['bankPage', 'message', 'field', 'storedCard'] : ['storedCard'],
+        );
     set({ phase: { kind: 'result', result: merged } });
   },
 

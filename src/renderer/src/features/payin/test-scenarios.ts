@@ -5,7 +5,7 @@ import { formatCardNumber } from '@renderer/lib/card-input';
 import { testExpiry } from '@renderer/lib/test-cards';
 import type { PayInFormValues } from './form';
 
-export interface TestScenario {
+interface TestScenario {
   id: string;
   label: string;
   group: string;

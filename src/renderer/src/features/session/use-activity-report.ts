@@ -5,7 +5,7 @@ import { call } from '@renderer/lib/paydesk';
 import { selectOpen, useSessionStore } from '@renderer/lib/session-store';
 import { useEffect } from 'react';
 
-export const REPORT_EVERY_MS = 30_000;
+const REPORT_EVERY_MS = 30_000;
 const EVENTS = ['keydown', 'pointerdown', 'wheel'] as const;
 
 /** Reports keyboard, pointer and wheel activity while someone is signed in and Paydesk is not locked. */

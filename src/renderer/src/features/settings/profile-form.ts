@@ -47,7 +47,7 @@ export interface ProfileFormValues {
   requestTimeoutSeconds: string;
 }
 
-export type ProfileField = keyof ProfileFormValues;
+type ProfileField = keyof ProfileFormValues;
 
 /** The fields the operator edits (the id is fixed when the profile is made). */
 const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([

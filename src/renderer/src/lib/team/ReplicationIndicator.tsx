@@ -5,7 +5,7 @@ import { localDateTime } from '@renderer/lib/local-time';
 import type { TeamStatus } from '@shared/team-history';
 
 /** The status in a few words, and the colour to say them in. */
-export function replicationSummary(status: TeamStatus): { text: string; color: string } {
+function replicationSummary(status: TeamStatus): { text: string; color: string } {
   if (status.mode === 'off') return { text: 'Team mode is off', color: 'gray.7' };
   if (status.mode === 'waiting') return { text: 'Team mode is not running', color: 'red.9' };
   if (status.state === 'retrying') {

@@ -7,9 +7,9 @@ import type { TeamDesk, TeamQueue, TeamStatus } from '@shared/team-history';
 import { useEffect, useState } from 'react';
 
 /** How often the status is asked: main answers from memory. */
-export const STATUS_EVERY_MS = 3_000;
+const STATUS_EVERY_MS = 3_000;
 /** How often the queue is asked: one small indexed query on the team database. */
-export const QUEUE_EVERY_MS = 15_000;
+const QUEUE_EVERY_MS = 15_000;
 
 /** Runs `ask` now, then every `everyMs` while the document is visible, and when a pay-in changes if `onPayInChange`. */
 function usePolling(ask: () => Promise<void>, everyMs: number, enabled: boolean, onPayInChange: boolean) {
@@ -51,7 +51,7 @@ export function useTeamStatus(enabled: boolean): TeamStatus | undefined {
   return enabled ? status : undefined;
 }
 
-export type QueueView = { queue: TeamQueue } | { problem: string } | undefined;
+type QueueView = { queue: TeamQueue } | { problem: string } | undefined;
 
 /** The team's outcome-unknown queue, while `enabled`. */
 export function useTeamQueue(enabled: boolean): QueueView {

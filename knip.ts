@@ -29,14 +29,6 @@ const config: KnipConfig = {
   vitest: { config: ['vitest.config.ts', 'vitest.mutation.config.ts'] },
   project: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.{ts,tsx}'],
   ignore: ['src/renderer/src/env.d.ts'],
-  // Unused exports left in files another change of issue 34 is rewriting (the IPC contract, the lock, the
-  // composition root): they go with that change, and so do these lines.
-  ignoreIssues: {
-    'src/shared/ipc.ts': ['exports'],
-    'src/main/lock/lock-record.ts': ['exports'],
-    'src/main/lock/lock-service.ts': ['exports', 'types'],
-    'src/main/app.ts': ['types'],
-  },
   ignoreDependencies: [
     // Read as files, not imported: the receipt's PDF fonts (receipt-pdf.ts resolves their path).
     'dejavu-fonts-ttf',

@@ -23,7 +23,7 @@ import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsService } from './settings/settings-service';
 import { createTeamFeature } from './team/team-feature';
 
-export type { LogSink, PaydeskConfig } from './app-config';
+export type { PaydeskConfig } from './app-config';
 
 export type Paydesk = Awaited<ReturnType<typeof createPaydesk>>;
 

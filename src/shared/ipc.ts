@@ -97,7 +97,7 @@ const reenteredCard = z.strictObject({
   expDate: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry as MM/YY, e.g. 09/28.'),
 });
 
-export const appInfoSchema = z.object({
+const appInfoSchema = z.object({
   version: z.string(),
   /**
    * Where a 3DS or hosted payment page shows: `window`, Electron's isolated window, which main opens;
@@ -166,7 +166,7 @@ const customerId = z.strictObject({ userId: z.string().trim().min(1).max(64) });
 
 /** Why a pay-in is marked for follow-up: what the next person needs to know, in the operator's words. */
 export const FOLLOW_UP_REASON_MAX = 500;
-export const followUpReasonSchema = z
+const followUpReasonSchema = z
   .string()
   .trim()
   .min(3, 'Say why in a few words (at least 3 characters).')
@@ -211,7 +211,7 @@ export const connectionTestSchema = z.object({
 });
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 
-export const historyDetailSchema = z.object({
+const historyDetailSchema = z.object({
   row: historyRowSchema,
   timeline: z.array(auditEntryViewSchema),
   /** The row checked against its audit trail as it was read. */

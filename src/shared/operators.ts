@@ -17,21 +17,17 @@ export type OperatorId = z.output<typeof operatorIdSchema>;
 
 /** PCI DSS 8.3.6: at least 12 characters. */
 export const OPERATOR_PASSPHRASE_MIN = 12;
-export const operatorPassphraseSchema = z
+const operatorPassphraseSchema = z
   .string()
   .max(256, 'At most 256 characters.')
   .min(OPERATOR_PASSPHRASE_MIN, `At least ${OPERATOR_PASSPHRASE_MIN} characters.`);
 /** What sign-in takes: any length, so a short guess is refused like any wrong one, not by its shape. */
-export const typedPassphraseSchema = z.string().min(1, 'Type your passphrase.').max(256);
-export const totpCodeSchema = z
+const typedPassphraseSchema = z.string().min(1, 'Type your passphrase.').max(256);
+const totpCodeSchema = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'The 6 digits your authenticator app shows.');
-export const displayNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'A name is needed.')
-  .max(60, 'At most 60 characters.');
+const displayNameSchema = z.string().trim().min(1, 'A name is needed.').max(60, 'At most 60 characters.');
 
 /** Wrong sign-ins in a row before the account is locked, and for how long (PCI DSS 8.3.4). */
 export const ACCOUNT_LOCKOUT = { wrongAttempts: 10, minutes: 30 } as const;
@@ -95,10 +91,6 @@ export const BUILT_IN_ROLES: Record<RoleId, readonly Permission[]> = {
   reviewer: ['history.all', 'receipt.issue', 'history.export', 'history.verify'],
   supervisor: PERMISSIONS,
 };
-
-export function roleAllows(role: RoleId, permission: Permission): boolean {
-  return BUILT_IN_ROLES[role].includes(permission);
-}
 
 /** An account as a supervisor sees it in Settings: never a hash or a secret. */
 export const operatorViewSchema = z.object({

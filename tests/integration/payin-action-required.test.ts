@@ -116,6 +116,24 @@ describe('asking the gateway again about a pay-in that waits for its bank page',
   });
 });
 
+describe('the pay-in under way, when the desk changes hands', () => {
+  it("is the operator's own: the next person is not shown the last one's", async () => {
+    const started = await payInLeftWaiting();
+    const mine = () => fx.data('payin.underWay').then((list) => list.map((result) => result.historyId));
+    expect(await mine()).toContain(started.historyId);
+    await addAndSignIn(fx.call, {
+      id: 'bea.agent',
+      displayName: 'Bea Agent',
+      passphrase: 'agent passphrase 2',
+      role: 'agent',
+    });
+    expect(await mine()).not.toContain(started.historyId);
+    await fx.data('session.signOut');
+    await signIn(fx.call, fx.operator!);
+    expect(await mine()).toContain(started.historyId);
+  });
+});
+
 describe('marking a pay-in for follow-up', () => {
   it('records the reason and the operator in its audit trail', async () => {
     await addAndSignIn(fx.call, {

@@ -8,7 +8,7 @@ import type { IpcError } from '@shared/ipc';
 import type { ChannelAccess, Permission } from '@shared/operators';
 import type { IpcDispatcher } from './dispatch';
 
-export interface SessionCheck {
+interface SessionCheck {
   allows(
     permission: Permission | 'signed-in',
   ): { ok: true } | { ok: false; kind: 'locked' | 'forbidden'; message: string };

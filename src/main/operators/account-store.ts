@@ -46,7 +46,7 @@ const accountsBodySchema = z.strictObject({
 });
 const sealedFileSchema = z.strictObject({ body: z.string(), seal: z.string().regex(/^[0-9a-f]{64}$/) });
 
-export type AccountsRead =
+type AccountsRead =
   | { kind: 'none' }
   | { kind: 'found'; accounts: Account[] }
   | { kind: 'damaged'; message: string }

@@ -18,7 +18,7 @@ import { checkCode, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
 
 export const LOCKOUT_MS = ACCOUNT_LOCKOUT.minutes * 60_000;
 /** How often main looks at the idle clock; the lock lands at most this late. */
-export const IDLE_CHECK_INTERVAL_MS = 15_000;
+const IDLE_CHECK_INTERVAL_MS = 15_000;
 
 export interface SessionClock {
   /** Never goes back, whatever the system clock does: times idleness and a lockout within one run. */
@@ -27,7 +27,7 @@ export interface SessionClock {
   wallMs(): number;
 }
 
-export const SYSTEM_CLOCK: SessionClock = {
+const SYSTEM_CLOCK: SessionClock = {
   monotonicMs: () => performance.now(),
   wallMs: () => Date.now(),
 };
@@ -39,7 +39,7 @@ export type SessionAudit = (
   detail?: Record<string, unknown>,
 ) => void;
 
-export interface SessionServiceOptions {
+interface SessionServiceOptions {
   store: AccountStore;
   idleLockMinutes: () => number;
   emit: (state: SessionState) => void;

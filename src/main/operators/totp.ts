@@ -34,7 +34,7 @@ export async function qrCodeSvg(text: string): Promise<string> {
   return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 
-export type CodeCheck = { ok: true; step: number } | { ok: false; reason: 'wrong' | 'replayed' };
+type CodeCheck = { ok: true; step: number } | { ok: false; reason: 'wrong' | 'replayed' };
 
 /**
  * Whether `code` is the secret's code for now (± one step), and not one used already: `lastStep` is the

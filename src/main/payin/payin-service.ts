@@ -111,7 +111,11 @@ export function createPayInService(deps: {
     },
     async underWay(): Promise<PayInResult[]> {
       const profileName = deps.activeProfileName?.() ?? (await deps.connection()).profile.name;
-      return payInsUnderWay({ history: deps.history, inFlight, listener: deps.listener }, profileName);
+      return payInsUnderWay(
+        { history: deps.history, inFlight, listener: deps.listener },
+        profileName,
+        await operatorOf(),
+      );
     },
     reopenBankPage: (historyId: number) =>
       reopenBankPage({ history: deps.history, inFlight, listener: deps.listener }, historyId),

@@ -36,12 +36,16 @@ function resultOf(deps: UnderWayDeps, row: PayInRow): PayInResult {
   return { ...result, bankPage: kept.page };
 }
 
-/** The active profile's pay-ins this run sent that are still under way, newest first. */
-export function payInsUnderWay(deps: UnderWayDeps, profileName: string): PayInResult[] {
+/**
+ * The active profile's pay-ins this run sent that are still under way, newest first: the operator's own (the
+ * next person at the desk is not shown the last one's customer; History has every row for those who read it).
+ */
+export function payInsUnderWay(deps: UnderWayDeps, profileName: string, operator: string): PayInResult[] {
   const found: PayInResult[] = [];
   for (const historyId of deps.inFlight.unsettled()) {
     const row = payInRow(deps.history, historyId);
     if (!row || row.profile !== profileName || !IN_PROGRESS_STATUSES.includes(row.status)) continue;
+    if (row.operator !== operator) continue;
     found.push(resultOf(deps, row));
   }
   return found;

@@ -2,7 +2,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { Fixture } from './paydesk-fixture';
 
-export interface AuditEventRead {
+interface AuditEventRead {
   event: string;
   operator: string;
   resource: string;

@@ -34,7 +34,7 @@ async function data<T>(call: Call, channel: string, input?: unknown): Promise<T>
  * of a second sign-in in the same half minute is not a replay of the first (main refuses a code twice).
  */
 let stepsAhead = 0;
-export const testWallMs = () => Date.now() + stepsAhead * 30_000;
+const testWallMs = () => Date.now() + stepsAhead * 30_000;
 export const TEST_SESSION_CLOCK = { monotonicMs: () => performance.now(), wallMs: testWallMs };
 
 /** The last step each secret's code was made for in this process: main refuses a step twice. */

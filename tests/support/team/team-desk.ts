@@ -44,7 +44,7 @@ export async function startTeamDesk(
 }
 
 /** The operator id a test desk's operator signs in with: their name in lower case ("Bruno" → bruno). */
-export function operatorIdFor(name: string): string {
+function operatorIdFor(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9._-]+/g, '.');
 }
 

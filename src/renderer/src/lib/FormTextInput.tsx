@@ -3,10 +3,10 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { type FieldValues, get, type Path, type RegisterOptions, useFormContext } from 'react-hook-form';
 
-export type FieldProps<V extends FieldValues> = { name: Path<V>; options?: RegisterOptions<V, Path<V>> };
+type FieldProps<V extends FieldValues> = { name: Path<V>; options?: RegisterOptions<V, Path<V>> };
 
 /** The field registered under its name in the surrounding form, and the error it has. */
-export function useFormField<V extends FieldValues>({ name, options }: FieldProps<V>) {
+function useFormField<V extends FieldValues>({ name, options }: FieldProps<V>) {
   const { register, formState } = useFormContext<V>();
   const error: { message?: string } | undefined = get(formState.errors, name);
   return { error, registration: register(name, options) };

@@ -10,7 +10,7 @@ export const PAGES = [
 export type PageId = (typeof PAGES)[number]['id'];
 
 /** What a role needs to see each page: any one of these (main refuses the calls of the others anyway). */
-export const PAGE_NEEDS: Record<PageId, readonly Permission[]> = {
+const PAGE_NEEDS: Record<PageId, readonly Permission[]> = {
   payin: ['payin.send'],
   kyc: ['kyc.send'],
   history: ['history.own', 'history.all'],

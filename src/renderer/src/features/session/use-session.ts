@@ -4,7 +4,7 @@ import { selectOpen, useSessionStore, watchSession } from '@renderer/lib/session
 import { useEffect } from 'react';
 import { useActivityReport } from './use-activity-report';
 
-export interface SessionView {
+interface SessionView {
   /** Signed in and not locked. */
   open: boolean;
   /** Main has said who is at the desk (or could not say): until then nothing else should be asked. */

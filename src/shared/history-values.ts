@@ -36,7 +36,7 @@ export const maskedPanSchema = z
 export const canonicalAmountSchema = z
   .string()
   .max(32)
-  .regex(/^\d+\.\d{2}$/, 'A canonical amount such as 12.50.');
+  .regex(/^(0|[1-9]\d*)\.\d{2}$/, 'A canonical amount such as 12.50.');
 
 /**
  * The note shown to the agent on a row: why it is in its status and what to do (`kind` is the status it was

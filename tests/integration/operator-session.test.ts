@@ -26,6 +26,13 @@ import {
 } from '../support/app/sign-in';
 
 const REFUSED = /do not sign anyone in/;
+/** An agent the supervisor adds (addAndSignIn) in most of these tests. */
+const ANA = {
+  id: 'ana.agent',
+  displayName: 'Ana Agent',
+  passphrase: 'agent passphrase 1',
+  role: 'agent',
+} as const;
 
 /** A wall clock the test moves, and a monotonic one that moves with it. */
 function movableClock() {
@@ -195,11 +202,7 @@ describe('signing in', () => {
     const time = movableClock();
     const fx = await desk({ dataDir, vault, settingsStore, sessionClock: time.clock, signIn: false });
     const supervisor = await enrolFirstSupervisor(fx.call, TEST_SUPERVISOR, time.wall);
-    const agent = await addAndSignIn(
-      fx.call,
-      { id: 'ana.agent', displayName: 'Ana Agent', passphrase: 'agent passphrase 1', role: 'agent' },
-      time.wall,
-    );
+    const agent = await addAndSignIn(fx.call, ANA, time.wall);
     await fx.data('session.signOut');
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       const answer = await fx.call('session.signIn', {
@@ -250,12 +253,7 @@ describe('roles, enforced in main', () => {
   it('an agent sends pay-ins under their own id, reads only their own rows, and may not change settings', async () => {
     const fx = await desk();
     const supervisorPayIn = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
-    await addAndSignIn(fx.call, {
-      id: 'ana.agent',
-      displayName: 'Ana Agent',
-      passphrase: 'agent passphrase 1',
-      role: 'agent',
-    });
+    await addAndSignIn(fx.call, ANA);
     const own = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(fx.paydesk.history.getById(own.historyId)?.operator).toBe('ana.agent');
     // The receipt names the person, by their display name.
@@ -289,12 +287,7 @@ describe('roles, enforced in main', () => {
   it("a supervisor's change of role or disabling takes effect at the operator's next call", async () => {
     const fx = await desk();
     const supervisor = fx.operator!;
-    const agent = await addAndSignIn(fx.call, {
-      id: 'ana.agent',
-      displayName: 'Ana Agent',
-      passphrase: 'agent passphrase 1',
-      role: 'agent',
-    });
+    const agent = await addAndSignIn(fx.call, ANA);
     expect(await fx.call('history.exportCsv', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     // The supervisor changes the role (on this desk, as a test can: the accounts are the desk's).
     fx.paydesk.session.accounts().get('ana.agent')!.role = 'reviewer';
@@ -325,12 +318,7 @@ describe('roles, enforced in main', () => {
 
   it('a disabled operator who is signed in is signed out at their next call', async () => {
     const fx = await desk();
-    await addAndSignIn(fx.call, {
-      id: 'ana.agent',
-      displayName: 'Ana Agent',
-      passphrase: 'agent passphrase 1',
-      role: 'agent',
-    });
+    await addAndSignIn(fx.call, ANA);
     fx.paydesk.session.accounts().get('ana.agent')!.enabled = false;
     expect(await fx.call('payin.underWay')).toMatchObject({
       ok: false,
@@ -342,12 +330,7 @@ describe('roles, enforced in main', () => {
   it('a reset account chooses a new passphrase and enrols again at its next sign-in', async () => {
     const fx = await desk();
     const supervisor = fx.operator!;
-    const agent = await addAndSignIn(fx.call, {
-      id: 'ana.agent',
-      displayName: 'Ana Agent',
-      passphrase: 'agent passphrase 1',
-      role: 'agent',
-    });
+    const agent = await addAndSignIn(fx.call, ANA);
     await fx.data('session.signOut');
     await signIn(fx.call, supervisor);
     const views = await fx.data('operators.reset', {
@@ -383,11 +366,7 @@ describe('the idle lock and a switch of operator', () => {
     const time = movableClock();
     const fx = await desk({ signIn: false, sessionClock: time.clock });
     const supervisor = await enrolFirstSupervisor(fx.call, TEST_SUPERVISOR, time.wall);
-    const agent = await addAndSignIn(
-      fx.call,
-      { id: 'ana.agent', displayName: 'Ana Agent', passphrase: 'agent passphrase 1', role: 'agent' },
-      time.wall,
-    );
+    const agent = await addAndSignIn(fx.call, ANA, time.wall);
     time.move(16 * 60_000);
     fx.paydesk.session.checkIdle();
     expect(await fx.data('session.status')).toMatchObject({
@@ -419,12 +398,7 @@ describe('a damaged account store', () => {
     const dataDir = folder();
     const vault = createMemoryVault();
     const first = await desk({ dataDir, vault });
-    await addAndSignIn(first.call, {
-      id: 'ana.agent',
-      displayName: 'Ana Agent',
-      passphrase: 'agent passphrase 1',
-      role: 'agent',
-    });
+    await addAndSignIn(first.call, ANA);
     await first.close();
     fixtures.splice(fixtures.indexOf(first), 1);
     const file = join(dataDir, ACCOUNTS_FILE);

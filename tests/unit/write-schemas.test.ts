@@ -30,16 +30,24 @@ function columns(overrides: Parameters<typeof payIn>[0] = {}) {
 
 describe('newPayInColumns', () => {
   it.each([
-    ['10.5', '10.50', 1050],
-    ['0.005', '0.01', 1],
-    ['00.05', '0.05', 5],
-    ['999999.99', '999999.99', 99_999_999],
-    ['12.345', '12.35', 1235],
-  ])('the amount %s is recorded as %s, %d minor units', (sent, amount, minor) => {
-    const row = columns({ request: { amount: sent } });
+    ['10.50', 1050],
+    ['0.01', 1],
+    ['0.05', 5],
+    ['999999.99', 99_999_999],
+    ['12.35', 1235],
+  ])('the canonical amount %s is recorded as it is, %d minor units', (amount, minor) => {
+    const row = columns({ request: { amount } });
     expect(row.amount).toBe(amount);
     expect(row.amount_minor).toBe(minor);
   });
+
+  // The IPC parse made the amount canonical; the store checks it and never normalises it again (issue 34).
+  it.each(['10.5', '0.005', '00.05', '12.345', '1.250'])(
+    'refuses the amount %s, which is not canonical',
+    (sent) => {
+      expect(() => columns({ request: { amount: sent } })).toThrow();
+    },
+  );
 
   it('a new pay-in is pending, with its profile, operator, version, order number, user and currency', () => {
     const row = columns({

@@ -65,6 +65,30 @@ function newPassphraseProblem(passphrase: string, repeat: string): string | unde
 
 const CODE_PATTERN = /^\d{6}$/;
 
+/** A new passphrase and the same again, each a field of its own. */
+function NewPassphraseFields(props: {
+  labels: [string, string];
+  description: string;
+  values: [string, string];
+  onChange: [(value: string) => void, (value: string) => void];
+}) {
+  return (
+    <>
+      {props.labels.map((label, index) => (
+        <PasswordInput
+          key={label}
+          label={label}
+          description={index === 0 ? props.description : undefined}
+          autoComplete="new-password"
+          required
+          value={props.values[index]}
+          onChange={(event) => props.onChange[index]!(event.currentTarget.value)}
+        />
+      ))}
+    </>
+  );
+}
+
 function CodeInput({
   value,
   onChange,
@@ -202,20 +226,11 @@ function FirstSupervisorForm({ suggestedName }: { suggestedName: string | undefi
           value={displayName}
           onChange={(event) => setDisplayName(event.currentTarget.value)}
         />
-        <PasswordInput
-          label="Passphrase"
+        <NewPassphraseFields
+          labels={['Passphrase', 'Passphrase again']}
           description={`At least ${OPERATOR_PASSPHRASE_MIN} characters.`}
-          autoComplete="new-password"
-          required
-          value={passphrase}
-          onChange={(event) => setPassphrase(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Passphrase again"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(event) => setRepeat(event.currentTarget.value)}
+          values={[passphrase, repeat]}
+          onChange={[setPassphrase, setRepeat]}
         />
         <Problem id="first-supervisor-problem" problem={problem} />
         <Button type="submit" color="indigo.7" loading={busy}>
@@ -279,23 +294,12 @@ function EnrolmentForm({ enrolment }: { enrolment: Enrolment }) {
           </Stack>
         </Group>
         {enrolment.needsPassphrase && (
-          <>
-            <PasswordInput
-              label="Your new passphrase"
-              description={`At least ${OPERATOR_PASSPHRASE_MIN} characters, not the one you were given.`}
-              autoComplete="new-password"
-              required
-              value={passphrase}
-              onChange={(event) => setPassphrase(event.currentTarget.value)}
-            />
-            <PasswordInput
-              label="New passphrase again"
-              autoComplete="new-password"
-              required
-              value={repeat}
-              onChange={(event) => setRepeat(event.currentTarget.value)}
-            />
-          </>
+          <NewPassphraseFields
+            labels={['Your new passphrase', 'New passphrase again']}
+            description={`At least ${OPERATOR_PASSPHRASE_MIN} characters, not the one you were given.`}
+            values={[passphrase, repeat]}
+            onChange={[setPassphrase, setRepeat]}
+          />
         )}
         <CodeInput value={code} onChange={setCode} />
         <Problem id="enrolment-problem" problem={problem} />

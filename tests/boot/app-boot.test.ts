@@ -707,7 +707,7 @@ describe('the operator accounts on the OS keychain, over restarts', () => {
         await again.invoke('session.signIn', {
           operatorId: supervisor.id,
           passphrase: supervisor.passphrase,
-          code: nextCode(supervisor.secret!, () => Date.now()),
+          code: await nextCode(supervisor.secret!, () => Date.now()),
         }),
       ).toMatchObject({
         ok: false,

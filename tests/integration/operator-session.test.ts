@@ -139,10 +139,10 @@ describe('signing in', () => {
     const { fx, supervisor } = await signedOutDesk();
     const secret = supervisor.secret!;
     const attempts = [
-      { operatorId: supervisor.id, passphrase: 'not the passphrase!', code: nextCode(secret) },
+      { operatorId: supervisor.id, passphrase: 'not the passphrase!', code: await nextCode(secret) },
       { operatorId: supervisor.id, passphrase: supervisor.passphrase, code: '123456' },
       { operatorId: supervisor.id, passphrase: supervisor.passphrase },
-      { operatorId: 'nobody.here', passphrase: supervisor.passphrase, code: nextCode(secret) },
+      { operatorId: 'nobody.here', passphrase: supervisor.passphrase, code: await nextCode(secret) },
     ];
     const messages = new Set<string>();
     for (const attempt of attempts) {
@@ -153,7 +153,7 @@ describe('signing in', () => {
     expect([...messages]).toHaveLength(1);
     expect([...messages][0]).toMatch(REFUSED);
 
-    const code = nextCode(secret);
+    const code = await nextCode(secret);
     expect(
       await fx.data('session.signIn', { operatorId: 'SAM.SUPER', passphrase: supervisor.passphrase, code }),
     ).toMatchObject({
@@ -212,12 +212,12 @@ describe('signing in', () => {
       });
       expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid' } });
     }
-    const right = () => ({
+    const right = async () => ({
       operatorId: agent.id,
       passphrase: agent.passphrase,
-      code: nextCode(agent.secret!, time.wall),
+      code: await nextCode(agent.secret!, time.wall),
     });
-    expect(await fx.call('session.signIn', right())).toMatchObject({
+    expect(await fx.call('session.signIn', await right())).toMatchObject({
       ok: false,
       error: {
         kind: 'locked',
@@ -237,12 +237,12 @@ describe('signing in', () => {
     // A restart, with the clock set back a day: the lockout is still there, and no longer than 30 minutes.
     time.move(-24 * 3_600_000);
     const again = await desk({ dataDir, vault, settingsStore, sessionClock: time.clock, signIn: false });
-    expect(await again.call('session.signIn', right())).toMatchObject({
+    expect(await again.call('session.signIn', await right())).toMatchObject({
       ok: false,
       error: { kind: 'locked' },
     });
     time.move(24 * 3_600_000 + LOCKOUT_MS + 1_000);
-    expect(await again.call('session.signIn', right())).toMatchObject({
+    expect(await again.call('session.signIn', await right())).toMatchObject({
       ok: true,
       data: { kind: 'signed-in' },
     });
@@ -308,7 +308,7 @@ describe('roles, enforced in main', () => {
       await fx.call('session.signIn', {
         operatorId: agent.id,
         passphrase: agent.passphrase,
-        code: nextCode(agent.secret!),
+        code: await nextCode(agent.secret!),
       }),
     ).toMatchObject({
       ok: false,
@@ -344,7 +344,7 @@ describe('roles, enforced in main', () => {
       await fx.call('session.signIn', {
         operatorId: agent.id,
         passphrase: agent.passphrase,
-        code: nextCode(agent.secret!),
+        code: await nextCode(agent.secret!),
       }),
     ).toMatchObject({ ok: false });
     const enrolling = await fx.data('session.signIn', {

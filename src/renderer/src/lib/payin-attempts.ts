@@ -3,8 +3,8 @@
 // or the desk's own). The result panel and History's drawer list them under "The customer may have been
 // charged", so that a second ask that changed nothing still shows as an attempt of its own.
 
-import { historyStatusSchema } from '@shared/history';
 import type { ChannelOutput } from '@shared/ipc';
+import { isPayInStatus } from '@shared/payin-lifecycle';
 import { STATUS_LOOK } from './status-look';
 
 type AuditEntryView = ChannelOutput<'history.get'>['timeline'][number];
@@ -78,8 +78,8 @@ export function answerWords(detail: Record<string, unknown>): string {
 
 function statusLabel(status: unknown): string | undefined {
   if (typeof status !== 'string') return undefined;
-  const known = historyStatusSchema.safeParse(status);
-  return known.success ? STATUS_LOOK[known.data].label : status;
+  // The pay-in vocabulary without zod: this module is on the pay-in page's first paint.
+  return isPayInStatus(status) ? STATUS_LOOK[status].label : status;
 }
 
 /** The attempts of a pay-in, oldest first, from its audit timeline. */

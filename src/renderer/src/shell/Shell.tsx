@@ -9,7 +9,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { SettingsNotices } from '@renderer/features/settings/SettingsNotices';
 import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
 import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
-import { ROLE_LABELS } from '@shared/operators';
+import { ROLE_LABELS } from '@shared/roles';
 import {
   type CSSProperties,
   Suspense,

@@ -1,0 +1,60 @@
+// The named permissions, the four built-in roles and their names, without zod: the shell names the
+// signed-in operator's role on the pay-in page's first paint, which must not load a schema library.
+// operators.ts builds the schemas from these.
+/**
+ * The named permissions. Each IPC channel needs one of them, or is open to any signed-in operator
+ * (`signed-in`), or to anybody at the desk (`anyone`: what the sign-in screen itself calls).
+ */
+export const PERMISSIONS = [
+  /** Send pay-ins, ask the gateway again, follow a bank page, look up a returning customer. */
+  'payin.send',
+  /** Take a stored card off Paydesk's list. */
+  'payin.removeCard',
+  /** Show, print or send a settled pay-in's receipt. */
+  'receipt.issue',
+  /** Open, check, edit and send KYC batches. */
+  'kyc.send',
+  /** Read History's rows this operator made. */
+  'history.own',
+  /** Read every row of this desk's History. */
+  'history.all',
+  /** Export History (customers' personal data) as CSV. */
+  'history.export',
+  /** Run a full check of the audit trail. */
+  'history.verify',
+  /** Settings: profiles, the idle lock, team connection. */
+  'settings.manage',
+  /** Merchant secrets and team secrets in the keychain. */
+  'secrets.manage',
+  /** Add, disable, reset operators and change their roles. */
+  'operators.manage',
+  /** Team History across every desk. */
+  'team.read',
+  /** Verify every desk's replicated audit trail. */
+  'team.verify',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** What an IPC channel needs: a permission, any signed-in operator, or nobody (the sign-in screen's calls). */
+export type ChannelAccess = Permission | 'signed-in' | 'anyone';
+
+export const ROLE_IDS = ['agent', 'compliance', 'reviewer', 'supervisor'] as const;
+type RoleId = (typeof ROLE_IDS)[number];
+
+export const ROLE_LABELS: Record<RoleId, string> = {
+  agent: 'Agent',
+  compliance: 'Compliance',
+  reviewer: 'Reviewer',
+  supervisor: 'Supervisor',
+};
+
+/**
+ * The built-in roles. Removing a stored card and Settings are the supervisor's until approvals (a
+ * supervisor's sign-off at the desk) let the others ask for them.
+ */
+export const BUILT_IN_ROLES: Record<RoleId, readonly Permission[]> = {
+  agent: ['payin.send', 'receipt.issue', 'history.own'],
+  compliance: ['kyc.send', 'history.own'],
+  reviewer: ['history.all', 'receipt.issue', 'history.export', 'history.verify'],
+  supervisor: PERMISSIONS,
+};

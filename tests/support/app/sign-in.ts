@@ -41,23 +41,30 @@ export const TEST_SESSION_CLOCK = { monotonicMs: () => performance.now(), wallMs
 const usedSteps = new Map<string, number>();
 
 /**
- * The next code for `secret` on the clock `wallMs` (the test clock by default): for a step not used yet in
- * this process, at most one step ahead of the clock (main accepts one either side). On a real clock that
- * can mean waiting for the next half minute: a third code within one is not possible.
+ * The code of the first step after `last` that main will take: at most one step ahead of the clock `wallMs`
+ * (main accepts one either side, never a step twice). On a real clock that can mean waiting for the next
+ * half minute: a third code within one is not possible.
  */
-export async function nextCode(secret: string, wallMs: () => number = testWallMs): Promise<string> {
-  if (wallMs === testWallMs) stepsAhead += 1;
-  const last = usedSteps.get(secret) ?? -1;
+export async function codeAfterStep(
+  secret: string,
+  last: number,
+  wallMs: () => number,
+): Promise<{ step: number; code: string }> {
   for (;;) {
     const nowStep = Math.floor(wallMs() / 30_000);
     const step = Math.max(nowStep, last + 1);
     // More than a step behind the last code: a clock a test set back, which waiting would never catch up.
-    if (step <= nowStep + 1 || step > nowStep + 2) {
-      usedSteps.set(secret, step);
-      return codeAt(secret, step * 30_000);
-    }
+    if (step <= nowStep + 1 || step > nowStep + 2) return { step, code: codeAt(secret, step * 30_000) };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** The next code for `secret` on the clock `wallMs` (the test clock by default), for a step not used yet in this process. */
+export async function nextCode(secret: string, wallMs: () => number = testWallMs): Promise<string> {
+  if (wallMs === testWallMs) stepsAhead += 1;
+  const { step, code } = await codeAfterStep(secret, usedSteps.get(secret) ?? -1, wallMs);
+  usedSteps.set(secret, step);
+  return code;
 }
 
 /** Finishes an enrolment under way: the new passphrase when asked, the first code of the new secret. */

@@ -4,8 +4,7 @@
 // and never a step twice, so the steps used are kept in a file every test process of the run shares
 // (PAYDESK_CODE_STEPS), and a third sign-in within one half minute waits for the clock.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { codeAt } from '../../../src/main/operators/totp';
-import type { TestOperator } from '../app/sign-in';
+import { codeAfterStep, type TestOperator } from '../app/sign-in';
 
 export function runSupervisor(): TestOperator {
   const text = process.env.PAYDESK_SUPERVISOR;
@@ -38,14 +37,7 @@ function rememberStep(secret: string, step: number): void {
 
 /** A code for a step this run has not used, at most one step ahead of the clock (waiting if need be). */
 export async function freshCode(secret: string): Promise<string> {
-  const last = lastStep(secret);
-  for (;;) {
-    const nowStep = Math.floor(Date.now() / 30_000);
-    const step = Math.max(nowStep, last + 1);
-    if (step <= nowStep + 1) {
-      rememberStep(secret, step);
-      return codeAt(secret, step * 30_000);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  const { step, code } = await codeAfterStep(secret, lastStep(secret), Date.now);
+  rememberStep(secret, step);
+  return code;
 }

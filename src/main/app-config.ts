@@ -2,7 +2,7 @@
 // every feature reads from it.
 import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '@shared/ipc';
 import type { CredentialVault } from './credentials/vault';
-import type { SessionClock } from './operators/session-service';
+import type { SessionClock } from './operators/credential-check';
 import type { BankPageWindows } from './payin/bank-page-windows';
 import type { PayInTransport } from './payin/gateway-transport';
 import type { OverdueTiming } from './payin/overdue-ask';

@@ -62,7 +62,7 @@ export async function createPaydesk(config: PaydeskConfig) {
   payInsBuilt(payIn.payIns);
   const kyc = createKycFeature(config, { history: history.history, gateway, operator });
 
-  const handlers: IpcHandlers = {
+  const handlers: IpcHandlers = operators.withApprovals({
     'app.info': async () => ({
       version: config.version,
       bankPageView: config.bankPageView,
@@ -78,7 +78,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     ...kyc.handlers(),
     ...history.handlers(operator, () => (operators.session.can('history.all') ? undefined : operator())),
     ...team.handlers(operator),
-  };
+  });
   // Every call goes through the session's gate (signed in, not locked, the role's permission), then the
   // dispatcher: the input parsed, the answer a value.
   const onInternalError = (channel: string, error: unknown) =>

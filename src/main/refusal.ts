@@ -4,10 +4,14 @@
 // worker's bundle must not carry the dispatcher and its channel table (ipc/dispatch.ts turns it into the
 // answer's value).
 
+import type { ApprovalRequest } from '@shared/approvals';
 import type { IpcError, IpcResult } from '@shared/ipc';
 import type { z } from 'zod';
 
 export class Refusal extends Error {
+  /** For `approval_needed`: the request to show a supervisor (operators/approvals.ts). */
+  approval?: ApprovalRequest;
+
   constructor(
     readonly kind: IpcError['kind'],
     message: string,
@@ -20,6 +24,7 @@ export class Refusal extends Error {
   toIpcError(): IpcError {
     const error: IpcError = { kind: this.kind, message: this.message };
     if (this.field !== undefined) error.field = this.field;
+    if (this.approval !== undefined) error.approval = this.approval;
     return error;
   }
 }

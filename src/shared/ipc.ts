@@ -2,7 +2,15 @@
 // Main validates inputs and the sender against this table; the preload and the browser harness build
 // window.paydesk from it; nothing else names a channel.
 import { z } from 'zod';
+import {
+  approvalGrantedSchema,
+  approvalRequestSchema,
+  grantApprovalInputSchema,
+  payInLimitSchema,
+  setPayInLimitInputSchema,
+} from './approvals';
 import { bankPageUrlSchema } from './bank-page-url';
+import { connectionTestSchema } from './connection-test';
 import {
   auditEntryViewSchema,
   auditStatusSchema,
@@ -77,12 +85,15 @@ export const IPC_ERROR_KINDS = [
   /** History could not be written before anything was sent: nothing left Paydesk. */
   'storage',
   'forbidden',
+  /** Waits for a supervisor's approval at the desk (`approval` says what to show them); nothing was done. */
+  'approval_needed',
   'internal',
 ] as const;
 export const ipcErrorSchema = z.object({
   kind: z.enum(IPC_ERROR_KINDS),
   message: z.string(),
   field: z.string().optional(),
+  approval: approvalRequestSchema.optional(),
 });
 export type IpcError = z.infer<typeof ipcErrorSchema>;
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
@@ -184,33 +195,6 @@ export const returningCustomerSchema = z.object({
 });
 export type ReturningCustomer = z.infer<typeof returningCustomerSchema>;
 
-/** One address a profile names, tried with an empty request: whether something answered, and whether it was the gateway. */
-export const endpointCheckSchema = z.object({
-  /**
-   * `payin`: {base_url}/openapi/v2/pwpp; `kyc`: {kyc_base_url}/openapi/v1/submitKYC; `notify`: the
-   * profile's notification service's /health.
-   */
-  target: z.enum(['payin', 'kyc', 'notify']),
-  url: z.string(),
-  /** Something answered over HTTP at that address. */
-  reached: z.boolean(),
-  /** It was the gateway: an answer in its JSON shape, from the operation's path. */
-  ok: z.boolean(),
-  httpStatus: z.int().optional(),
-  latencyMs: z.number(),
-  message: z.string(),
-});
-export type EndpointCheck = z.infer<typeof endpointCheckSchema>;
-
-/** `ok`, `message` and `latencyMs` sum up (both addresses answered; the pay-in address's time); `checks` has each. */
-export const connectionTestSchema = z.object({
-  ok: z.boolean(),
-  message: z.string(),
-  latencyMs: z.number(),
-  checks: z.array(endpointCheckSchema),
-});
-export type ConnectionTest = z.infer<typeof connectionTestSchema>;
-
 const historyDetailSchema = z.object({
   row: historyRowSchema,
   timeline: z.array(auditEntryViewSchema),
@@ -291,6 +275,10 @@ export const ipcChannels = {
   ),
   /** A forgotten passphrase or a lost phone: a one-time passphrase, and enrolment again (PCI DSS 8.3.5). */
   'operators.reset': channel(resetOperatorInputSchema, z.array(operatorViewSchema), 'operators.manage'),
+  'operators.limits': channel(none, z.array(payInLimitSchema), 'operators.manage'),
+  'operators.setLimit': channel(setPayInLimitInputSchema, z.array(payInLimitSchema), 'operators.manage'),
+  /** A supervisor approves, at the requester's desk, with their own id, passphrase and code. */
+  'approvals.grant': channel(grantApprovalInputSchema, approvalGrantedSchema, 'signed-in'),
   'payin.submit': channel(payInSubmitSchema, payInResultSchema, 'payin.send'),
   'payin.askAgain': channel(
     historyId.extend({ card: reenteredCard.optional() }),

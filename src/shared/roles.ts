@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'team.read',
   /** Verify every desk's replicated audit trail. */
   'team.verify',
+  /** Approve, at the desk, what another operator asked for (four eyes: shared/approvals.ts). */
+  'approvals.grant',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -49,11 +51,11 @@ export const ROLE_LABELS: Record<RoleId, string> = {
 };
 
 /**
- * The built-in roles. Removing a stored card and Settings are the supervisor's until approvals (a
- * supervisor's sign-off at the desk) let the others ask for them.
+ * The built-in roles. An agent may ask to remove a stored card, which always waits for a supervisor's
+ * approval (shared/approvals.ts), as a reviewer's export of personal data does.
  */
 export const BUILT_IN_ROLES: Record<RoleId, readonly Permission[]> = {
-  agent: ['payin.send', 'receipt.issue', 'history.own'],
+  agent: ['payin.send', 'payin.removeCard', 'receipt.issue', 'history.own'],
   compliance: ['kyc.send', 'history.own'],
   reviewer: ['history.all', 'receipt.issue', 'history.export', 'history.verify'],
   supervisor: PERMISSIONS,

@@ -5,6 +5,7 @@
 // per window size (the shared one's supervisor must stay signed in for the other flows).
 import { expect, type Page, test } from '@playwright/test';
 import { codeAt } from '../../src/main/operators/totp';
+import { approvalDialog, approveAtDesk } from '../support/e2e/approval';
 import { seriousViolations } from '../support/e2e/axe';
 import { freshCode } from '../support/e2e/desk-operator';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
@@ -42,6 +43,11 @@ async function enrolOnScreen(page: Page, id: string, newPassphrase?: string): Pr
   await screen.code.fill(await freshCode(secret));
   await form.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(screen.root).toHaveCount(0);
+}
+
+/** Sam, the desk's supervisor, as the approval dialog takes him. */
+function sam() {
+  return { id: SUPERVISOR.id, passphrase: SUPERVISOR.passphrase, secret: secrets.get(SUPERVISOR.id)! };
 }
 
 function navButtons(page: Page) {
@@ -120,6 +126,14 @@ for (const size of WINDOW_SIZES) {
         await add.getByRole('combobox', { name: 'Role' }).selectOption(person.role.toLowerCase());
         await field(add, 'One-time passphrase').fill(`one time ${person.id}`);
         await add.getByRole('button', { name: 'Add operator' }).click();
+        // Adding an operator waits for a supervisor: Sam, the desk's only one, approves it himself.
+        await expect(approvalDialog(page)).toContainText(`adding the operator ${person.name}`);
+        await expect(approvalDialog(page)).toContainText('only supervisor');
+        if (person === PEOPLE[0]) {
+          expect(await seriousViolations(page)).toEqual([]);
+          await page.screenshot({ path: `/tmp/operators-approval-self-${size.width}.png` });
+        }
+        await approveAtDesk(page, sam());
         await expect(settings.operators.getByTestId(`operator-${person.id}`)).toContainText(
           'Enrols at next sign-in',
         );
@@ -170,6 +184,43 @@ for (const size of WINDOW_SIZES) {
       await operatorFilter.fill(SUPERVISOR.id);
       await history.expectRowCount(0);
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("an agent's pay-in above the limit waits until a supervisor approves it at the desk", async ({
+      page,
+    }) => {
+      await new PayInPage(page).open(harness.url);
+      const settings = new SettingsPage(page);
+      await settings.open();
+      const limits = page.getByRole('form', { name: 'Set a pay-in limit' });
+      await limits.getByRole('combobox', { name: 'Whose' }).selectOption('role:agent');
+      await limits.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+      await limits.getByRole('textbox', { name: 'Approval above' }).fill('100');
+      await limits.getByRole('button', { name: 'Set limit' }).click();
+      await approveAtDesk(page, sam());
+      await expect(page.getByRole('table', { name: 'Pay-in limits' })).toContainText('Every AgentEUR100.00');
+
+      await switchOperator(page);
+      await signInAs(page, 'ana.agent', 'ana.agent own passphrase');
+      const payin = new PayInPage(page);
+      await payin.fillPayIn(customer(`over-limit-${size.width}`), CARDS.approve, '150.00');
+      await payin.send.click();
+      const dialog = approvalDialog(page);
+      await expect(dialog).toContainText('Ana Agent (ana.agent) asks for a pay-in of 150.00 EUR');
+      await expect(dialog).toContainText('above the limit of 100.00 EUR for every Agent');
+      await expect(payin.result).toContainText('Waiting for a supervisor');
+      // Ana cannot approve her own pay-in; nothing is sent while the dialog waits.
+      await dialog.getByRole('textbox', { name: 'Supervisor’s operator id' }).fill('ana.agent');
+      await dialog.getByLabel(/^Supervisor’s passphrase/).fill('ana.agent own passphrase');
+      await dialog
+        .getByRole('textbox', { name: 'Code from the supervisor’s authenticator app' })
+        .fill(await freshCode(secrets.get('ana.agent')!));
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await expect(dialog.getByRole('alert')).toContainText('only a supervisor can');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/operators-approval-limit-${size.width}.png` });
+      await approveAtDesk(page, sam());
+      await payin.expectOutcome('Approved');
     });
 
     test('10 wrong sign-ins lock the account, not the desk: another operator signs in', async ({ page }) => {

@@ -11,7 +11,7 @@ import type { SessionState } from '@shared/operators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { ACCOUNTS_FILE } from '../../src/main/operators/account-store';
-import { LOCKOUT_MS } from '../../src/main/operators/session-service';
+import { LOCKOUT_MS } from '../../src/main/operators/credential-check';
 import { codeAt } from '../../src/main/operators/totp';
 import { auditEvents } from '../support/app/audit-events';
 import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
@@ -291,7 +291,11 @@ describe('roles, enforced in main', () => {
     expect(await fx.call('history.exportCsv', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     // The supervisor changes the role (on this desk, as a test can: the accounts are the desk's).
     fx.paydesk.session.accounts().get('ana.agent')!.role = 'reviewer';
-    expect(await fx.call('history.exportCsv', {})).toMatchObject({ ok: true });
+    // Past the role's gate: an export of personal data then waits for a supervisor's approval.
+    expect(await fx.call('history.exportCsv', {})).toMatchObject({
+      ok: false,
+      error: { kind: 'approval_needed' },
+    });
     expect(await fx.call('payin.storedCards', { userId: 'x' })).toMatchObject({
       ok: false,
       error: { kind: 'forbidden' },

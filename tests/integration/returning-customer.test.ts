@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { withApproval } from '../support/app/sign-in';
 
 let fx: Fixture;
 beforeAll(async () => {
@@ -79,7 +80,7 @@ describe('stored cards', () => {
     expect(left).toEqual([]);
     expect(await fx.data('payin.storedCards', { userId: fields.userId })).toEqual([]);
     expect(
-      await fx.call('payin.forgetStoredCard', { ccStorageID: paid.storedCard?.ccStorageID }),
+      await withApproval(fx.call, 'payin.forgetStoredCard', { ccStorageID: paid.storedCard?.ccStorageID }),
     ).toMatchObject({ ok: false, error: { kind: 'not_found' } });
 
     const db = new DatabaseSync(join(fx.dataDir, 'history.sqlite'), { readOnly: true });

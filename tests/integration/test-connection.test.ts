@@ -3,7 +3,7 @@
 // pay-in or KYC batch would use, and the result says per address what was reached, in an operator's words.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConnectionTest } from '@shared/ipc';
+import type { ConnectionTest } from '@shared/connection-test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../src/main/gateway/test-connection';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';

@@ -3,7 +3,7 @@
 // database the service answers the gateway 503, so the gateway's notifications wait at the gateway and
 // pay-ins stay awaiting confirmation on the desks. A GET with no body and nothing of the merchant's.
 import { rootCertificates } from 'node:tls';
-import type { EndpointCheck } from '@shared/ipc';
+import type { EndpointCheck } from '@shared/connection-test';
 import {
   NOTIFICATION_SERVICE_PATHS,
   type NotificationService,

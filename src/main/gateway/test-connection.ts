@@ -3,7 +3,7 @@
 // pay-in or a KYC batch would use (the client's `endpoint`, which keeps a base URL's own path), with an
 // empty JSON body: it names no merchant, so the gateway refuses it before anything else and nothing can
 // be charged. The result says, per address, in words an operator can act on, what was reached and what not.
-import type { ConnectionTest, EndpointCheck } from '@shared/ipc';
+import type { ConnectionTest, EndpointCheck } from '@shared/connection-test';
 import type { NotificationService } from '@shared/notification-service';
 import { endpoint, post, type Transport } from './client';
 import type { NotSent, OutcomeUnknown } from './errors';

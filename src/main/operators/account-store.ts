@@ -17,6 +17,7 @@ import {
 } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type PayInLimit, payInLimitSchema } from '@shared/approvals';
 import { operatorIdSchema, roleIdSchema } from '@shared/operators';
 import { z } from 'zod';
 import type { CredentialVault } from '../credentials/vault';
@@ -43,12 +44,14 @@ export type Account = z.infer<typeof accountSchema>;
 const accountsBodySchema = z.strictObject({
   version: z.literal(1),
   accounts: z.array(accountSchema),
+  /** The pay-in limits above which a supervisor approves (absent in a file from before approvals). */
+  limits: z.array(payInLimitSchema).optional(),
 });
 const sealedFileSchema = z.strictObject({ body: z.string(), seal: z.string().regex(/^[0-9a-f]{64}$/) });
 
 type AccountsRead =
   | { kind: 'none' }
-  | { kind: 'found'; accounts: Account[] }
+  | { kind: 'found'; accounts: Account[]; limits: PayInLimit[] }
   | { kind: 'damaged'; message: string }
   | { kind: 'keychain'; message: string };
 
@@ -130,7 +133,8 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
             message: `The operator accounts file (${ACCOUNTS_FILE}) was changed outside Paydesk. ${DAMAGED_WAY_OUT}`,
           };
         }
-        return { kind: 'found', accounts: accountsBodySchema.parse(JSON.parse(sealed.body)).accounts };
+        const read = accountsBodySchema.parse(JSON.parse(sealed.body));
+        return { kind: 'found', accounts: read.accounts, limits: read.limits ?? [] };
       } catch {
         return {
           kind: 'damaged',
@@ -139,14 +143,14 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
       }
     },
 
-    /** Writes every account, sealed; the first write makes the key and puts it in the keychain. */
-    async write(accounts: readonly Account[]): Promise<void> {
+    /** Writes every account and limit, sealed; the first write makes the key and puts it in the keychain. */
+    async write(accounts: readonly Account[], limits: readonly PayInLimit[] = []): Promise<void> {
       if (!keys) {
         const key = randomBytes(32);
         await vault.setOperatorsKey(deskId, key.toString('base64'));
         keys = keysOf(key);
       }
-      const body = JSON.stringify(accountsBodySchema.parse({ version: 1, accounts }));
+      const body = JSON.stringify(accountsBodySchema.parse({ version: 1, accounts, limits }));
       const next = `${file}.${process.pid}.tmp`;
       try {
         writeFileSync(next, `${JSON.stringify({ body, seal: sealOf(body) }, null, 1)}\n`, { mode: 0o600 });

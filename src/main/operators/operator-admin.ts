@@ -2,11 +2,14 @@
 // operator with a one-time passphrase, disable or enable, change the role, reset a forgotten passphrase or
 // a lost phone (PCI DSS 8.3.5: the owner chooses a new passphrase and enrols again at the next sign-in).
 // Ids are never reused: an account is disabled, never deleted. Each change is audited with both ids.
+import type { LimitScope, PayInLimit } from '@shared/approvals';
+import type { CanonicalAmount } from '@shared/money/amount';
 import type { OperatorId, OperatorView, RoleId } from '@shared/operators';
 import { hashPassphrase } from '../credentials/passphrase-hash';
 import { Refusal } from '../refusal';
 import type { Account } from './account-store';
-import type { SessionAudit, SessionService } from './session-service';
+import type { SessionAudit } from './credential-check';
+import type { SessionService } from './session-service';
 
 export type OperatorAdmin = ReturnType<typeof createOperatorAdmin>;
 
@@ -95,6 +98,30 @@ export function createOperatorAdmin(
       const from = account.role;
       account.role = input.role;
       return changed(input.id, 'operator.role_changed', { from, to: input.role });
+    },
+
+    limits: async (): Promise<PayInLimit[]> => [...session.limits()],
+
+    /** Sets or takes away a role's or an operator's limit in one currency. */
+    async setLimit(input: { scope: LimitScope; currency: string; amount: CanonicalAmount | null }) {
+      if (input.scope.kind === 'operator') existing(input.scope.operatorId);
+      const sameScope = (limit: PayInLimit) =>
+        limit.currency === input.currency && JSON.stringify(limit.scope) === JSON.stringify(input.scope);
+      const before = session.limits().find(sameScope);
+      const others = session.limits().filter((limit) => !sameScope(limit));
+      session.setLimits(
+        input.amount === null
+          ? others
+          : [...others, { scope: input.scope, currency: input.currency, amount: input.amount }],
+      );
+      await session.save();
+      audit('operator.limit_changed', 'success', session.operatorId(), {
+        scope: input.scope,
+        currency: input.currency,
+        from: before?.amount ?? null,
+        to: input.amount,
+      });
+      return [...session.limits()];
     },
 
     async reset(input: { id: OperatorId; temporaryPassphrase: string }) {

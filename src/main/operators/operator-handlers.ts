@@ -1,13 +1,16 @@
-// What the session.* and operators.* channels answer (session-service.ts, operator-admin.ts). Which caller
+// What the session.*, operators.* and approvals.* channels answer (session-service.ts, operator-admin.ts,
+// approvals.ts). Which caller
 // may reach them is the contract's `access`, checked before this by ipc/session-gate.ts.
 import type { HandlersOf } from '../ipc/dispatch';
+import type { Approvals } from './approvals';
 import type { OperatorAdmin } from './operator-admin';
 import type { SessionService } from './session-service';
 
 export function operatorHandlers(
   session: SessionService,
   admin: OperatorAdmin,
-): HandlersOf<'session'> & HandlersOf<'operators'> {
+  approvals: Approvals,
+): HandlersOf<'session'> & HandlersOf<'operators'> & HandlersOf<'approvals'> {
   return {
     'session.status': () => session.status(),
     'session.createFirstSupervisor': (input) => session.createFirstSupervisor(input),
@@ -21,5 +24,8 @@ export function operatorHandlers(
     'operators.setEnabled': (input) => admin.setEnabled(input),
     'operators.setRole': (input) => admin.setRole(input),
     'operators.reset': (input) => admin.reset(input),
+    'operators.limits': () => admin.limits(),
+    'operators.setLimit': (input) => admin.setLimit(input),
+    'approvals.grant': (input) => approvals.grant(input),
   };
 }

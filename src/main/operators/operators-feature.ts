@@ -6,11 +6,15 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaydeskConfig } from '../app-config';
 import type { HistoryStore } from '../history/history-store';
+import type { IpcHandlers } from '../ipc/dispatch';
 import type { SettingsService } from '../settings/settings-service';
 import { accountStoreIn } from './account-store';
+import { approvalRules, withApprovals } from './approval-rules';
+import { createApprovals } from './approvals';
+import type { SessionAudit } from './credential-check';
 import { createOperatorAdmin } from './operator-admin';
 import { operatorHandlers } from './operator-handlers';
-import { createSessionService, type SessionAudit } from './session-service';
+import { createSessionService } from './session-service';
 
 /** The single desk passphrase's lock record, from before personal accounts. */
 const LEGACY_LOCK_RECORD = 'operator-lock.json';
@@ -40,11 +44,22 @@ export async function createOperatorsFeature(
     ...(config.sessionClock && { clock: config.sessionClock }),
   });
   const admin = createOperatorAdmin(session, audit);
+  const approvals = createApprovals(session, audit);
+  const rules = approvalRules({
+    operatorId: session.operatorId,
+    roleOf: (id) => session.accounts().get(id)?.role,
+    displayName: (id) => session.accounts().get(id)?.displayName ?? id,
+    limits: session.limits,
+    profile: (id) => deps.settings.read().profiles.find((profile) => profile.id === id),
+    activeProfile: () => deps.settings.activeProfile(),
+  });
   session.startIdleClock();
   return {
     session,
     admin,
-    handlers: () => operatorHandlers(session, admin),
+    handlers: () => operatorHandlers(session, admin, approvals),
+    /** Every handler, those that need a supervisor's approval behind it (approval-rules.ts). */
+    withApprovals: (handlers: IpcHandlers) => withApprovals(handlers, rules, approvals),
     stop: () => session.stopIdleClock(),
   };
 }

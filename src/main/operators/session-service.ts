@@ -3,8 +3,8 @@
 // signing in again; ten wrong sign-ins lock the account (not the desk) for 30 minutes, across restarts.
 // Everything is audited under the operator's id. The accounts themselves: account-store.ts; what a
 // supervisor changes in them: operator-admin.ts.
+import type { PayInLimit } from '@shared/approvals';
 import {
-  ACCOUNT_LOCKOUT,
   BUILT_IN_ROLES,
   type Enrolment,
   type OperatorId,
@@ -14,30 +14,16 @@ import {
 import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
 import { Refusal } from '../refusal';
 import type { Account, AccountStore } from './account-store';
+import { createCredentialCheck, type SessionAudit, type SessionClock } from './credential-check';
 import { checkCode, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
 
-export const LOCKOUT_MS = ACCOUNT_LOCKOUT.minutes * 60_000;
 /** How often main looks at the idle clock; the lock lands at most this late. */
 const IDLE_CHECK_INTERVAL_MS = 15_000;
-
-export interface SessionClock {
-  /** Never goes back, whatever the system clock does: times idleness and a lockout within one run. */
-  monotonicMs(): number;
-  /** The system clock: the codes' time, and a lockout carried over a restart. */
-  wallMs(): number;
-}
 
 const SYSTEM_CLOCK: SessionClock = {
   monotonicMs: () => performance.now(),
   wallMs: () => Date.now(),
 };
-
-export type SessionAudit = (
-  event: string,
-  outcome: 'success' | 'failure',
-  operator: string,
-  detail?: Record<string, unknown>,
-) => void;
 
 interface SessionServiceOptions {
   store: AccountStore;
@@ -51,14 +37,6 @@ interface SessionServiceOptions {
   clock?: SessionClock;
 }
 
-/** Every refused sign-in says the same: never which of the id, passphrase and code was wrong. */
-const SIGN_IN_REFUSED =
-  'That operator id, passphrase and code do not sign anyone in. Check all three and try again; after 10 ' +
-  'failed sign-ins an account is locked for 30 minutes.';
-
-/** What a wrong sign-in costs: a hash check against a real-looking hash, so an unknown id takes as long. */
-const DUMMY_HASH_PROMISE = hashPassphrase('paydesk-unknown-operator');
-
 type Session =
   | { kind: 'signed-out' }
   | { kind: 'enrolling'; id: OperatorId; secret: string; needsPassphrase: boolean }
@@ -70,11 +48,12 @@ export async function createSessionService(options: SessionServiceOptions) {
   const { store, emit, audit } = options;
   const clock = options.clock ?? SYSTEM_CLOCK;
   let accounts = new Map<OperatorId, Account>();
+  let limits: PayInLimit[] = [];
   let trouble: { kind: 'damaged' | 'keychain'; message: string } | undefined;
   let session: Session = { kind: 'signed-out' };
   let lastActivity = clock.monotonicMs();
   let timer: NodeJS.Timeout | undefined;
-  /** One sign-in at a time: calls sent together must not all pass the lockout test before one is counted. */
+  /** One proof at a time (sign-in or approval). */
   let turn: Promise<unknown> = Promise.resolve();
 
   async function load(): Promise<void> {
@@ -89,10 +68,11 @@ export async function createSessionService(options: SessionServiceOptions) {
     }
     trouble = undefined;
     accounts = new Map(read.kind === 'found' ? read.accounts.map((account) => [account.id, account]) : []);
+    limits = read.kind === 'found' ? read.limits : [];
   }
 
   async function save(): Promise<void> {
-    await store.write([...accounts.values()]);
+    await store.write([...accounts.values()], limits);
   }
 
   function signedInAccount(): Account | undefined {
@@ -151,68 +131,29 @@ export async function createSessionService(options: SessionServiceOptions) {
     if (trouble) throw new Refusal('locked', trouble.message);
   }
 
-  /** A lockout from an earlier run ends as planned; a clock set back cannot stretch it past LOCKOUT_MS. */
-  function lockoutEndMs(account: Account): number | undefined {
-    if (!account.lockout) return undefined;
-    const remaining = Math.min(Math.max(Date.parse(account.lockout.endsAt) - clock.wallMs(), 0), LOCKOUT_MS);
-    return remaining > 0 ? clock.wallMs() + remaining : undefined;
-  }
+  const credentials = createCredentialCheck({
+    accounts: () => accounts,
+    store,
+    audit,
+    clock,
+    save,
+    refuseWhileDamaged,
+  });
+  const { lockoutEndMs } = credentials;
+  const proveOnce = credentials.prove;
 
-  async function countWrong(account: Account, reason: string): Promise<void> {
-    account.wrongInARow += 1;
-    audit('session.sign_in_refused', 'failure', account.id, { reason, attempt: account.wrongInARow });
-    if (account.wrongInARow >= ACCOUNT_LOCKOUT.wrongAttempts) {
-      const wall = clock.wallMs();
-      account.lockout = {
-        startedAt: new Date(wall).toISOString(),
-        endsAt: new Date(wall + LOCKOUT_MS).toISOString(),
-      };
-      account.wrongInARow = 0;
-      audit('session.account_locked', 'failure', account.id, {
-        wrongAttempts: ACCOUNT_LOCKOUT.wrongAttempts,
-        endsAt: account.lockout.endsAt,
-      });
-    }
-    await save();
-  }
-
-  function timeOfDay(ms: number): string {
-    const date = new Date(ms);
-    return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  /** One proof at a time: calls sent together must not all pass the lockout test before one is counted. */
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = turn.then(work);
+    turn = next.catch(() => undefined);
+    return next;
   }
 
   async function signInOnce(input: { operatorId: string; passphrase: string; code?: string | undefined }) {
-    refuseWhileDamaged();
-    const account = accounts.get(input.operatorId);
-    if (!account?.enabled) {
-      await verifyPassphrase(input.passphrase, await DUMMY_HASH_PROMISE);
-      audit('session.sign_in_refused', 'failure', 'desk', {
-        operatorId: input.operatorId.slice(0, 40),
-        reason: account ? 'disabled' : 'unknown id',
-      });
-      throw new Refusal('invalid', SIGN_IN_REFUSED);
-    }
-    const lockedUntil = lockoutEndMs(account);
-    if (lockedUntil !== undefined) {
-      audit('session.sign_in_refused', 'failure', account.id, { reason: 'account locked' });
-      throw new Refusal(
-        'locked',
-        `This account is locked after ${ACCOUNT_LOCKOUT.wrongAttempts} failed sign-ins, until ${timeOfDay(lockedUntil)}. ` +
-          'Another operator can sign in at this desk; a supervisor can reset the account.',
-      );
-    }
-    if (account.lockout) {
-      audit('session.account_unlocked', 'success', account.id, { startedAt: account.lockout.startedAt });
-      delete account.lockout;
-    }
-    if (!(await verifyPassphrase(input.passphrase, account.passphraseHash))) {
-      await countWrong(account, 'passphrase');
-      throw new Refusal('invalid', SIGN_IN_REFUSED);
-    }
-    if (account.totp === null) {
+    const proof = await proveOnce(input, 'sign-in');
+    const account = proof.account;
+    if (proof.kind === 'enrol') {
       // A new or reset account: its passphrase was the one-time one; it enrols next.
-      account.wrongInARow = 0;
-      await save();
       session = {
         kind: 'enrolling',
         id: account.id,
@@ -222,23 +163,6 @@ export async function createSessionService(options: SessionServiceOptions) {
       audit('session.enrolment_started', 'success', account.id);
       return changed();
     }
-    const check =
-      input.code === undefined
-        ? ({ ok: false, reason: 'wrong' } as const)
-        : checkCode(
-            store.decryptSecret(account.totp.secret),
-            account.id,
-            input.code,
-            account.totp.lastStep,
-            clock.wallMs(),
-          );
-    if (!check.ok) {
-      await countWrong(account, check.reason === 'replayed' ? 'code used before' : 'code');
-      throw new Refusal('invalid', SIGN_IN_REFUSED);
-    }
-    account.totp.lastStep = check.step;
-    account.wrongInARow = 0;
-    await save();
     const previous = session.kind === 'signed-in' ? session.id : undefined;
     session = { kind: 'signed-in', id: account.id, locked: false };
     lastActivity = clock.monotonicMs();
@@ -269,6 +193,13 @@ export async function createSessionService(options: SessionServiceOptions) {
       return changed();
     },
     accounts: () => accounts,
+    /** The clock that never goes back (approvals time their requests by it). */
+    monotonicMs: () => clock.monotonicMs(),
+    /** The pay-in limits (approval-rules.ts reads them; operator-admin.ts changes them). */
+    limits: () => limits,
+    setLimits(next: PayInLimit[]): void {
+      limits = next;
+    },
     save,
     /** The signed-in operator's id for the audit trail and history rows; `desk` when nobody is signed in. */
     operatorId: (): string => (session.kind === 'signed-in' ? session.id : 'desk'),
@@ -344,9 +275,20 @@ export async function createSessionService(options: SessionServiceOptions) {
       passphrase: string;
       code?: string | undefined;
     }): Promise<SessionState> {
-      const next = turn.then(() => signInOnce(input));
-      turn = next.catch(() => undefined);
-      return next;
+      return inTurn(() => signInOnce(input));
+    },
+
+    /**
+     * A supervisor proves themselves at the desk for an approval, without signing anybody in or out: their
+     * wrong attempts count towards their own account's lockout as a sign-in's do.
+     */
+    async proveForApproval(input: {
+      operatorId: string;
+      passphrase: string;
+      code: string;
+    }): Promise<Account> {
+      const proof = await inTurn(() => proveOnce(input, 'approval'));
+      return proof.account;
     },
 
     async completeEnrolment(input: { passphrase?: string | undefined; code: string }): Promise<SessionState> {

@@ -3,6 +3,8 @@ import { useSettingsStore } from '@renderer/lib/settings-store';
 import { useEffect } from 'react';
 import { listenForPayInChanges, usePayInStore } from './features/payin/store';
 import { useSession } from './features/session/use-session';
+import { useApprovalRequest } from './lib/approval/approval-request';
+import { ApprovalHost } from './lib/approval/lazy-approval-dialog';
 import { forgetAllOnSignOut } from './lib/forget-on-sign-out';
 import { LazyWhen } from './lib/lazy-code';
 import { LazySessionScreen } from './shell/lazy-parts';
@@ -34,6 +36,8 @@ export function App() {
     payIns.lockedAway();
     payIns.rememberCustomer(undefined);
     forgetAllOnSignOut();
+    // A request waiting for a supervisor was this person's: given up (main forgets it too).
+    useApprovalRequest.getState().settle(false);
   }, [session.open, session.operatorId]);
 
   // Instead of the whole shell: its pages unmount, and with them anything typed into a form. Keyed by the
@@ -64,5 +68,10 @@ export function App() {
       </Center>
     );
   }
-  return <Shell key={session.operatorId} />;
+  return (
+    <>
+      <Shell key={session.operatorId} />
+      <ApprovalHost />
+    </>
+  );
 }

@@ -19,6 +19,7 @@ import {
   TEST_SESSION_CLOCK,
   TEST_SUPERVISOR,
   type TestOperator,
+  withApproval,
 } from './sign-in';
 
 /** The operators the fixture signed in, by data folder: a restart on the same folder signs them in again. */
@@ -43,7 +44,10 @@ export interface Fixture {
    * (an unknown channel, a wrong input) and read the refusal.
    */
   call<T = unknown>(channel: string, input?: unknown): Promise<IpcResult<T>>;
-  /** A call as the renderer makes it, typed by the contract (input and answer); a refusal throws. */
+  /**
+   * A call as the renderer makes it, typed by the contract (input and answer); a refusal throws. What waits
+   * for a supervisor is approved by the one the fixture signed in (sign-in.ts, withApproval).
+   */
   data<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>): Promise<ChannelOutput<C>>;
   /** Waits (up to 10 s) until history has the pay-in in `status`, and returns its row. */
   waitForStatus(historyId: number, status: PayInStatus): Promise<PayInRow>;
@@ -138,7 +142,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     events,
     call,
     async data<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>) {
-      const result = await call<ChannelOutput<C>>(channel, input[0]);
+      const result = (await withApproval(call, channel, input[0])) as IpcResult<ChannelOutput<C>>;
       if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
       return result.data;
     },

@@ -41,3 +41,17 @@ export async function freshCode(secret: string): Promise<string> {
   rememberStep(secret, step);
   return code;
 }
+
+/** The supervisors of desks a test started itself (startHarness's `signedIn`), by the desk's origin. */
+const supervisorsByOrigin = new Map<string, TestOperator>();
+
+/** A desk's first supervisor, enrolled on the real clock just now: their codes start after this step. */
+export function rememberDeskSupervisor(origin: string, supervisor: TestOperator): void {
+  supervisorsByOrigin.set(origin, supervisor);
+  if (supervisor.secret) rememberStep(supervisor.secret, Math.floor(Date.now() / 30_000));
+}
+
+/** The supervisor of the desk at `url`: one the test started, or the run's shared desk's. */
+export function supervisorAt(url: string): TestOperator {
+  return supervisorsByOrigin.get(new URL(url).origin) ?? runSupervisor();
+}

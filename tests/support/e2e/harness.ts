@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { bridgeCaller, enrolFirstSupervisor, TEST_SUPERVISOR, type TestOperator } from '../app/sign-in';
+import { rememberDeskSupervisor } from './desk-operator';
 
 export const CHROMIUM_PATH = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -106,6 +107,7 @@ export async function startHarness(
       TEST_SUPERVISOR,
       () => Date.now(),
     );
+    rememberDeskSupervisor(address.origin, supervisor);
   }
 
   return {

@@ -11,6 +11,7 @@ import type {
   PaydeskApi,
 } from '@shared/ipc';
 import type { KycBatchSummary } from '@shared/kyc-batch';
+import { askForApproval } from './approval/approval-request';
 
 declare global {
   interface Window {
@@ -55,12 +56,20 @@ async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<T>>): Pro
   if (typeof window.paydesk?.invoke !== 'function') {
     throw new PaydeskError('bridge', 'Paydesk cannot reach its main process (window.paydesk is missing).');
   }
-  let result: IpcResult<T>;
-  try {
-    result = await ask(window.paydesk);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new PaydeskError('bridge', `No answer from Paydesk's main process: ${detail}`);
+  const answer = async (): Promise<IpcResult<T>> => {
+    try {
+      return await ask(window.paydesk);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new PaydeskError('bridge', `No answer from Paydesk's main process: ${detail}`);
+    }
+  };
+  let result = await answer();
+  // A call waiting for a supervisor's approval is made again once they approved it at this desk: the same
+  // input, which main binds the approval to (operators/approvals.ts). Given up, it answers main's refusal.
+  for (let asked = 0; !result.ok && result.error.approval && asked < 3; asked += 1) {
+    if (!(await askForApproval(result.error.approval))) break;
+    result = await answer();
   }
   if (result.ok) return result.data;
   if (result.error.kind === 'locked') for (const listener of lockedListeners) listener();

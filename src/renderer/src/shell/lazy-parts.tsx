@@ -4,6 +4,7 @@
 // feature's or lib's); the shell lists them here to preload them first, in idle moments, so that they are
 // in long before anyone asks for one. Features never import the shell.
 import { LazyDuplicateDialog } from '@renderer/features/payin/lazy-duplicate-dialog';
+import { LazyApprovalDialog } from '@renderer/lib/approval/lazy-approval-dialog';
 import { lazyPart } from '@renderer/lib/lazy-code';
 import { LazyConfirmDialog } from '@renderer/lib/lazy-confirm-dialog';
 import { LazyReceiptDialog } from '@renderer/lib/receipt/lazy-receipt-dialog';
@@ -24,4 +25,5 @@ export const LAZY_PARTS = [
   LazyConfirmDialog,
   LazyTestCardsModal,
   LazyOutcomeUnknownQueue,
+  LazyApprovalDialog,
 ] as const;

@@ -2,6 +2,7 @@
 // and the CSV export (read back from the downloaded file).
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { approveAtDesk } from '../approval';
 import { goTo } from './settings-page';
 
 /** The pay-ins view's columns (their ids in the list's registry, history-columns.tsx). */
@@ -124,9 +125,15 @@ export class HistoryPage {
     return this.drawer.getByRole('row', { name: new RegExp(`^${label}\\b`) }).getByRole('cell');
   }
 
-  /** Presses Export CSV and reads the downloaded file back as records keyed by the header row. */
+  /**
+   * Presses Export CSV, approves it as the run's supervisor (an export of personal data waits for one), and
+   * reads the downloaded file back as records keyed by the header row.
+   */
   async exportCsv(): Promise<{ fileName: string; text: string; records: Record<string, string>[] }> {
-    const [download] = await Promise.all([this.page.waitForEvent('download'), this.exportButton.click()]);
+    const downloaded = this.page.waitForEvent('download');
+    await this.exportButton.click();
+    await approveAtDesk(this.page);
+    const download = await downloaded;
     const path = await download.path();
     const text = await readFile(path, 'utf8');
     const [header = [], ...lines] = parseCsv(text);

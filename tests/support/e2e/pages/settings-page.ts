@@ -2,6 +2,7 @@
 // their names. Also the one way back to a clean harness after a test, whatever state it failed in.
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { PaydeskApi } from '@shared/ipc';
+import { approveAtDesk } from '../approval';
 import { freshCode, runSupervisor } from '../desk-operator';
 
 const PAGE_KEYS = { 'Pay-in': 'Alt+1', 'KYC batches': 'Alt+2', History: 'Alt+3', Settings: 'Alt+4' } as const;
@@ -130,8 +131,10 @@ export class SettingsPage {
     return this.detail.getByRole('button', { name, exact: true });
   }
 
+  /** Answers the confirmation; switching to production then waits for the run's supervisor's approval. */
   async confirm(button: string): Promise<void> {
     await this.dialog.getByRole('button', { name: button, exact: true }).click();
+    if (button === 'Switch to production') await approveAtDesk(this.page);
     await expect(this.dialog).toBeHidden();
   }
 

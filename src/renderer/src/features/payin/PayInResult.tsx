@@ -7,6 +7,7 @@
 // with its receipt, an open one keeps all it offers.
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { AskAgainPanel } from '@renderer/lib/AskAgainPanel';
+import { useApprovalRequest } from '@renderer/lib/approval/approval-request';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { useActiveProfile } from '@renderer/lib/settings-store';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
@@ -205,6 +206,9 @@ function Body({ result }: { result: Result }) {
 }
 
 function PhaseView({ phase }: { phase: PayInPhase }) {
+  const awaitingApproval = useApprovalRequest(
+    (state) => state.waiting?.request.action === 'payin.over_limit',
+  );
   switch (phase.kind) {
     case 'idle':
       return phase.note ? (
@@ -217,6 +221,16 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
         </Text>
       );
     case 'sending':
+      if (awaitingApproval) {
+        return (
+          <Frame color="yellow" title="Waiting for a supervisor" testStatus="awaiting_approval" next={false}>
+            <Text size="sm">
+              This pay-in is above your limit: a supervisor approves it at this desk. Nothing has been sent
+              yet.
+            </Text>
+          </Frame>
+        );
+      }
       return (
         <Frame
           color="blue"

@@ -5,7 +5,8 @@
 // reach the team database.
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { call, errorMessage } from '@renderer/lib/paydesk';
-import type { ChannelOutput, EndpointCheck } from '@shared/ipc';
+import type { EndpointCheck } from '@shared/connection-test';
+import type { ChannelOutput } from '@shared/ipc';
 import { useState } from 'react';
 
 type Outcome = ChannelOutput<'profiles.testConnection'>;

@@ -1,0 +1,161 @@
+// Whether an id, passphrase and code prove a person (PCI DSS 8.3.4, 8.4.2): for a sign-in and for a
+// supervisor's approval at the desk alike. The lockout after ten wrong attempts, the count itself and the
+// code's replay guard live here once; session-service.ts decides what a proof opens.
+import { ACCOUNT_LOCKOUT, type OperatorId } from '@shared/operators';
+import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
+import { Refusal } from '../refusal';
+import type { Account, AccountStore } from './account-store';
+import { checkCode } from './totp';
+
+export interface SessionClock {
+  /** Never goes back, whatever the system clock does: times idleness and a lockout within one run. */
+  monotonicMs(): number;
+  /** The system clock: the codes' time, and a lockout carried over a restart. */
+  wallMs(): number;
+}
+
+export type SessionAudit = (
+  event: string,
+  outcome: 'success' | 'failure',
+  operator: string,
+  detail?: Record<string, unknown>,
+) => void;
+
+export const LOCKOUT_MS = ACCOUNT_LOCKOUT.minutes * 60_000;
+
+/** Every refused sign-in says the same: never which of the id, passphrase and code was wrong. */
+const SIGN_IN_REFUSED =
+  'That operator id, passphrase and code do not sign anyone in. Check all three and try again; after 10 ' +
+  'failed sign-ins an account is locked for 30 minutes.';
+
+/** What a wrong sign-in costs: a hash check against a real-looking hash, so an unknown id takes as long. */
+const DUMMY_HASH_PROMISE = hashPassphrase('paydesk-unknown-operator');
+
+interface CredentialCheckDeps {
+  accounts: () => Map<OperatorId, Account>;
+  store: Pick<AccountStore, 'decryptSecret'>;
+  audit: SessionAudit;
+  clock: SessionClock;
+  save: () => Promise<void>;
+  refuseWhileDamaged: () => void;
+}
+
+export function createCredentialCheck({
+  accounts: accountsNow,
+  store,
+  audit,
+  clock,
+  save,
+  refuseWhileDamaged,
+}: CredentialCheckDeps) {
+  /** A lockout from an earlier run ends as planned; a clock set back cannot stretch it past LOCKOUT_MS. */
+  function lockoutEndMs(account: Account): number | undefined {
+    if (!account.lockout) return undefined;
+    const remaining = Math.min(Math.max(Date.parse(account.lockout.endsAt) - clock.wallMs(), 0), LOCKOUT_MS);
+    return remaining > 0 ? clock.wallMs() + remaining : undefined;
+  }
+
+  async function countWrong(
+    account: Account,
+    reason: string,
+    purpose: 'sign-in' | 'approval',
+  ): Promise<void> {
+    account.wrongInARow += 1;
+    audit('session.sign_in_refused', 'failure', account.id, {
+      reason,
+      attempt: account.wrongInARow,
+      ...(purpose === 'approval' && { purpose }),
+    });
+    if (account.wrongInARow >= ACCOUNT_LOCKOUT.wrongAttempts) {
+      const wall = clock.wallMs();
+      account.lockout = {
+        startedAt: new Date(wall).toISOString(),
+        endsAt: new Date(wall + LOCKOUT_MS).toISOString(),
+      };
+      account.wrongInARow = 0;
+      audit('session.account_locked', 'failure', account.id, {
+        wrongAttempts: ACCOUNT_LOCKOUT.wrongAttempts,
+        endsAt: account.lockout.endsAt,
+      });
+    }
+    await save();
+  }
+
+  function timeOfDay(ms: number): string {
+    const date = new Date(ms);
+    return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  }
+
+  type Proof = { kind: 'proved'; account: Account } | { kind: 'enrol'; account: Account };
+
+  /**
+   * Checks an id, passphrase and code (sign-in, or a supervisor's approval at the desk): the lockout, the
+   * count of wrong attempts and the code's replay guard are the same for both. A new or reset account,
+   * whose passphrase is a one-time one, has no code yet: `enrol`.
+   */
+  async function prove(
+    input: { operatorId: string; passphrase: string; code?: string | undefined },
+    purpose: 'sign-in' | 'approval',
+  ): Promise<Proof> {
+    refuseWhileDamaged();
+    const account = accountsNow().get(input.operatorId);
+    if (!account?.enabled) {
+      await verifyPassphrase(input.passphrase, await DUMMY_HASH_PROMISE);
+      audit('session.sign_in_refused', 'failure', 'desk', {
+        operatorId: input.operatorId.slice(0, 40),
+        reason: account ? 'disabled' : 'unknown id',
+        ...(purpose === 'approval' && { purpose }),
+      });
+      throw new Refusal('invalid', SIGN_IN_REFUSED);
+    }
+    const lockedUntil = lockoutEndMs(account);
+    if (lockedUntil !== undefined) {
+      audit('session.sign_in_refused', 'failure', account.id, {
+        reason: 'account locked',
+        ...(purpose === 'approval' && { purpose }),
+      });
+      throw new Refusal(
+        'locked',
+        `This account is locked after ${ACCOUNT_LOCKOUT.wrongAttempts} failed sign-ins, until ${timeOfDay(lockedUntil)}. ` +
+          'Another operator can sign in at this desk; a supervisor can reset the account.',
+      );
+    }
+    if (account.lockout) {
+      audit('session.account_unlocked', 'success', account.id, { startedAt: account.lockout.startedAt });
+      delete account.lockout;
+    }
+    if (!(await verifyPassphrase(input.passphrase, account.passphraseHash))) {
+      await countWrong(account, 'passphrase', purpose);
+      throw new Refusal('invalid', SIGN_IN_REFUSED);
+    }
+    if (account.totp === null) {
+      if (purpose === 'approval') {
+        await countWrong(account, 'not enrolled', purpose);
+        throw new Refusal('invalid', SIGN_IN_REFUSED);
+      }
+      account.wrongInARow = 0;
+      await save();
+      return { kind: 'enrol', account };
+    }
+    const check =
+      input.code === undefined
+        ? ({ ok: false, reason: 'wrong' } as const)
+        : checkCode(
+            store.decryptSecret(account.totp.secret),
+            account.id,
+            input.code,
+            account.totp.lastStep,
+            clock.wallMs(),
+          );
+    if (!check.ok) {
+      await countWrong(account, check.reason === 'replayed' ? 'code used before' : 'code', purpose);
+      throw new Refusal('invalid', SIGN_IN_REFUSED);
+    }
+    account.totp.lastStep = check.step;
+    account.wrongInARow = 0;
+    await save();
+    return { kind: 'proved', account };
+  }
+
+  return { lockoutEndMs, prove };
+}

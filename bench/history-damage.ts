@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { sessionTrust } from '../src/main/history/audit-trust';
-import { backUpHistory } from '../src/main/history/history-backups';
-import { inspectHistory, quickCheck, salvageHistory } from '../src/main/history/history-salvage';
-import { openHistoryStore } from '../src/main/history/history-store';
+import { sessionTrust } from '../src/main/history/audit/audit-trust';
+import { backUpHistory } from '../src/main/history/backups/history-backups';
+import { inspectHistory, quickCheck, salvageHistory } from '../src/main/history/salvage/history-salvage';
+import { openHistoryStore } from '../src/main/history/store/history-store';
 import { fillHistory } from './support/history-fill';
 import { loadLine, machineLine, median, printBenchResult, printTable } from './support/report';
 

@@ -3,9 +3,9 @@
 // salvaged at start (history-salvage.ts), which the page asks for when it is ready.
 import type { HandlersOf } from '../ipc/dispatch';
 import { Refusal } from '../refusal';
-import { InvalidCursorError } from './filter-sql';
-import { acknowledgeSalvageNotices, pendingSalvageNotice } from './history-salvage';
-import type { HistoryStore } from './history-store';
+import { acknowledgeSalvageNotices, pendingSalvageNotice } from './salvage/history-salvage';
+import { InvalidCursorError } from './search/filter-sql';
+import type { HistoryStore } from './store/history-store';
 
 export function historyHandlers(deps: {
   history: HistoryStore;

@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit-trust';
-import { checkFileInWorker } from './check-worker';
+import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit/audit-trust';
+import { checkFileInWorker } from './backups/check-worker';
 import {
   DAMAGED_FOLDER,
   type HistoryInspection,
@@ -18,8 +18,8 @@ import {
   type SalvagePlan,
   salvageHistory,
   sealSalvage,
-} from './history-salvage';
-import type { TeamCopy, TeamCopyUnavailable } from './team-copy';
+} from './salvage/history-salvage';
+import type { TeamCopy, TeamCopyUnavailable } from './salvage/team-copy';
 
 type HistoryStartupLog = {
   info(object: object, message?: string): void;

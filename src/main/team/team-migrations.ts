@@ -1,5 +1,5 @@
 // Schema of the team database (PostgreSQL), one numbered migration per change, like the history file's
-// (history/migrations.ts). They are applied by the schema's owner role (`paydesk_owner`, made by
+// (history/store/migrations.ts). They are applied by the schema's owner role (`paydesk_owner`, made by
 // docs/team/setup.sql) with `npm run team:migrate`, never by a desk: a desk's role owns nothing, so
 // row-level security binds it. A desk only checks that the database is at the version it needs.
 // `paydesk.schema_version` lists what was applied; each migration runs in its own transaction under an

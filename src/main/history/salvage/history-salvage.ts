@@ -41,13 +41,14 @@ import {
   type SalvageOrderRef,
 } from '@shared/history-startup';
 import { isOpenStatus } from '@shared/payin-lifecycle';
-import { toMinorUnits } from './amount-minor';
-import { appendAudit, parseDetail, type RawEntry } from './audit-chain';
-import type { AuditTrust } from './audit-trust';
-import { backupsDirOf, checkBackup, fileStamp, listBackups } from './history-backups';
+import { appendAudit, parseDetail, type RawEntry } from '../audit/audit-chain';
+import type { AuditTrust } from '../audit/audit-trust';
+import { digestInputSql, rowDigest } from '../audit/row-digest';
+import { backupsDirOf, checkBackup, fileStamp, listBackups } from '../backups/history-backups';
+import { withWordIndexRebuilt } from '../search/word-index';
+import { toMinorUnits } from '../store/amount-minor';
+import { LATEST_SCHEMA_VERSION, migrate } from '../store/migrations';
 import { type LoggedPayIn, readLoggedPayIns } from './log-payins';
-import { LATEST_SCHEMA_VERSION, migrate } from './migrations';
-import { digestInputSql, rowDigest } from './row-digest';
 import {
   maxKey,
   ROW_COLUMNS,
@@ -65,7 +66,6 @@ import {
   type TeamCopyUnavailable,
   type TeamMerge,
 } from './team-copy';
-import { withWordIndexRebuilt } from './word-index';
 
 export const DAMAGED_FOLDER = 'damaged';
 const LISTED = 200;

@@ -2,8 +2,8 @@
 // of the last one applied; each runs in its own transaction, so a crash mid-migration leaves the file at
 // the previous version. Never edit a migration that has shipped: append a new one.
 import type { DatabaseSync } from 'node:sqlite';
+import { columnMigrations } from '../row-table/column-migrations';
 import { applyMigrations, type Migration } from './apply-migrations';
-import { columnMigrations } from './row-table/column-migrations';
 
 /**
  * The identifiers found by any part (migration 11), each with its index history_ids_<column>. A migration's

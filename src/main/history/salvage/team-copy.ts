@@ -12,8 +12,8 @@
 // row only when the version is newer), so the fresh file's outbox starts above the highest version the
 // team holds; a lower one would have every later write of a restored row ignored there.
 import { DatabaseSync } from 'node:sqlite';
-import { parseDetail, type RawEntry } from './audit-chain';
-import { DIGEST_COLUMNS, rowDigest } from './row-digest';
+import { parseDetail, type RawEntry } from '../audit/audit-chain';
+import { DIGEST_COLUMNS, rowDigest } from '../audit/row-digest';
 import { maxKey, ROW_COLUMNS, type SalvagedRow } from './salvage-read';
 
 export type TeamCopy = {

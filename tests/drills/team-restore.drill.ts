@@ -10,7 +10,7 @@ import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backupsDirOf } from '../../src/main/history/backups/history-backups';
-import { pendingSalvageNotice } from '../../src/main/history/salvage/history-salvage';
+import { pendingSalvageNotice } from '../../src/main/history/salvage/salvage-reports';
 import { deskIdentity } from '../../src/main/team/desk-identity';
 import { verifyTeamDesk } from '../../src/main/team/team-verify';
 import { drillSeed, seededRandom } from '../support/drills/seeded-random';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { pendingSalvageNotice } from '../../src/main/history/salvage/history-salvage';
+import { pendingSalvageNotice } from '../../src/main/history/salvage/salvage-reports';
 import { deskIdentity } from '../../src/main/team/desk-identity';
 import { readTeamCopy, restoreDeskFromTeam, TeamRestoreRefusedError } from '../../src/main/team/team-restore';
 import { verifyTeamDesk } from '../../src/main/team/team-verify';

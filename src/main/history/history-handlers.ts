@@ -1,9 +1,9 @@
 // What the history.* channels answer: pages, one entry with its audit trail, daily totals, the CSV export
 // and the audit trail's checks, all from the history store (history-store.ts); the notice of a history
-// salvaged at start (history-salvage.ts), which the page asks for when it is ready.
+// salvaged at start (salvage/salvage-reports.ts), which the page asks for when it is ready.
 import type { HandlersOf } from '../ipc/dispatch';
 import { Refusal } from '../refusal';
-import { acknowledgeSalvageNotices, pendingSalvageNotice } from './salvage/history-salvage';
+import { acknowledgeSalvageNotices, pendingSalvageNotice } from './salvage/salvage-reports';
 import { InvalidCursorError } from './search/filter-sql';
 import type { HistoryStore } from './store/history-store';
 

@@ -8,9 +8,7 @@ const LIMIT = 450;
 
 /** Longer than the limit when the rule came; being split. Lengths are ceilings. */
 const STILL_LONGER: Record<string, number> = {
-  'src/main/history/salvage/history-salvage.ts': 751,
   'src/renderer/src/features/kyc/store.ts': 686,
-  'src/main/history/store/migrations.ts': 549,
   'src/main/team/team-migrations.ts': 482,
 };
 

@@ -9,7 +9,6 @@ const LIMIT = 450;
 /** Longer than the limit when the rule came; being split. Lengths are ceilings. */
 const STILL_LONGER: Record<string, number> = {
   'src/renderer/src/features/kyc/store.ts': 686,
-  'src/main/team/team-migrations.ts': 482,
 };
 
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src'], {

@@ -10,7 +10,7 @@ import { forgetOnSignOut } from '@renderer/lib/forget-on-sign-out';
 import { call, errorMessage, openKycFile, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import type { KycBatchSummary, KycCheckedEvent, KycField, KycRowView } from '@shared/kyc-batch';
 import { create } from 'zustand';
-import { dropStep, NO_EDITS, pushEdit, redoStep, stepText, undoStep } from './edit-history';
+import { dropStep, NO_EDITS, plannedStep, pushEdit, stepText } from './edit-history';
 import { count, records } from './format';
 import { isChecking, type KycState, sameCounts, totalFor, type UpdateOutcome } from './kyc-state';
 import { fileProblem } from './read-file';
@@ -72,7 +72,7 @@ export const useKycStore = create<KycState>((set, get) => {
   /** Undo or redo: the stacks move only once main has taken the value; a refusal is said and moves nothing. */
   async function step(kind: 'Undid' | 'Redid'): Promise<UpdateOutcome | undefined> {
     const { summary, edits, stepping } = get();
-    const planned = kind === 'Undid' ? undoStep(edits) : redoStep(edits);
+    const planned = plannedStep(edits, kind === 'Undid' ? 'undo' : 'redo');
     if (!summary || !planned || stepping) return undefined;
     set({ stepping: true });
     const outcome = await write(planned.edit.index, planned.edit.field, planned.value);

@@ -8,7 +8,7 @@ const config: KnipConfig = {
   entry: [
     'src/main/electron/index.ts',
     'src/main/kyc/worker/kyc-worker.ts',
-    'src/main/history/check-worker.ts',
+    'src/main/history/backups/check-worker.ts',
     'src/preload/index.ts',
     'src/renderer/src/main.tsx',
     'src/main/web-harness/web-harness.ts',

@@ -20,8 +20,8 @@ import {
   memoryTrustStore,
   newAnchor,
   newKeyRecord,
-} from '../src/main/history/audit-trust';
-import { openHistoryStore } from '../src/main/history/history-store';
+} from '../src/main/history/audit/audit-trust';
+import { openHistoryStore } from '../src/main/history/store/history-store';
 import { fillHistory } from './support/history-fill';
 import { loadLine, machineLine, median, percentile, printBenchResult, printTable } from './support/report';
 

@@ -1,7 +1,7 @@
 // npm run bench:history-damage [-- --rows N]: what a damaged history costs at a million rows (issue 25).
 // Fills a history with N pay-ins, each created and settled (2N keyed entries, made with the store's own
 // appendAudit and row digest in one bulk transaction: bench/support/history-fill.ts, as bench/audit.ts), then times:
-// - the check at start (history-salvage.ts inspectHistory): the cheap checks alone (what a start costs for
+// - the check at start (inspect-history.ts inspectHistory): the cheap checks alone (what a start costs for
 //   a file over QUICK_CHECK_AT_START_BYTES, whose quick_check then runs in a worker), and with SQLite's
 //   quick_check (what a start would cost if it waited for it);
 // - the salvage of the file cut to 60 % (no backup, no log: the damaged file alone), and of the whole file
@@ -17,10 +17,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { sessionTrust } from '../src/main/history/audit-trust';
-import { backUpHistory } from '../src/main/history/history-backups';
-import { inspectHistory, quickCheck, salvageHistory } from '../src/main/history/history-salvage';
-import { openHistoryStore } from '../src/main/history/history-store';
+import { sessionTrust } from '../src/main/history/audit/audit-trust';
+import { backUpHistory } from '../src/main/history/backups/history-backups';
+import { salvageHistory } from '../src/main/history/salvage/history-salvage';
+import { inspectHistory, quickCheck } from '../src/main/history/salvage/inspect-history';
+import { openHistoryStore } from '../src/main/history/store/history-store';
 import { fillHistory } from './support/history-fill';
 import { loadLine, machineLine, median, printBenchResult, printTable } from './support/report';
 

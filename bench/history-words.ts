@@ -7,9 +7,9 @@
 import { copyFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { filterWhere, orderBySql } from '../src/main/history/filter-sql';
-import { searchPageByWords } from '../src/main/history/history-word-pages';
-import { withWordIndexRebuilt } from '../src/main/history/word-index';
+import { filterWhere, orderBySql } from '../src/main/history/search/filter-sql';
+import { searchPageByWords } from '../src/main/history/search/history-word-pages';
+import { withWordIndexRebuilt } from '../src/main/history/search/word-index';
 import { historyFilterSchema } from '../src/shared/history';
 import { tempHistory } from '../tests/support/history/history-fixtures';
 import { loadLine, machineLine, printBenchResult, printTable } from './support/report';

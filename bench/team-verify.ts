@@ -7,7 +7,7 @@
 // Prints the figures and, last, `BENCH_RESULT {json}`.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { GENESIS_HASH, type RawEntry } from '../src/main/history/audit-chain';
+import { GENESIS_HASH, type RawEntry } from '../src/main/history/audit/audit-chain';
 import {
   deskSigner,
   entryStatement,

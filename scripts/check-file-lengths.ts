@@ -6,13 +6,8 @@ import { readFileSync } from 'node:fs';
 
 const LIMIT = 450;
 
-/** Longer than the limit when the rule came; being split. Lengths are ceilings. */
-const STILL_LONGER: Record<string, number> = {
-  'src/main/history/history-salvage.ts': 751,
-  'src/renderer/src/features/kyc/store.ts': 686,
-  'src/main/history/migrations.ts': 549,
-  'src/main/team/team-migrations.ts': 482,
-};
+/** Longer than the limit when the rule came, as ceilings while being split: none left since issue 34. */
+const STILL_LONGER: Record<string, number> = {};
 
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src'], {
   encoding: 'utf8',
@@ -46,6 +41,7 @@ if (problems.length > 0) {
   console.error(`Files over ${LIMIT} lines:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
+const splitting = Object.keys(STILL_LONGER).length;
 console.log(
-  `file lengths: ${files.length} files, none over ${LIMIT} lines but the ${Object.keys(STILL_LONGER).length} being split`,
+  `file lengths: ${files.length} files, none over ${LIMIT} lines${splitting > 0 ? ` but the ${splitting} being split` : ''}`,
 );

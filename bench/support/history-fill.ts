@@ -4,10 +4,10 @@
 // appendAudit and row digest, all in one bulk transaction (minutes at a million rows through the store's
 // own calls; seconds this way).
 import { DatabaseSync } from 'node:sqlite';
-import { appendAudit, type ChainSeal } from '../../src/main/history/audit-chain';
-import { migrate } from '../../src/main/history/migrations';
-import { digestInputSql, rowDigest } from '../../src/main/history/row-digest';
-import { withWordIndexRebuilt } from '../../src/main/history/word-index';
+import { appendAudit, type ChainSeal } from '../../src/main/history/audit/audit-chain';
+import { digestInputSql, rowDigest } from '../../src/main/history/audit/row-digest';
+import { withWordIndexRebuilt } from '../../src/main/history/search/word-index';
+import { migrate } from '../../src/main/history/store/migrations';
 
 const DAY = 86_400_000;
 

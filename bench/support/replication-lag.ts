@@ -5,7 +5,7 @@
 // in PostgreSQL" by one loopback round trip.
 // Row writes reach the outbox in the order they commit (one writer per history file, a trigger in each
 // write's transaction), so the n-th row entry the replicator reads is the n-th write noted here.
-import type { OutboxEntry, TeamOutbox } from '../../src/main/history/team-outbox';
+import type { OutboxEntry, TeamOutbox } from '../../src/main/history/store/team-outbox';
 
 export function lagRecorder(outbox: TeamOutbox) {
   const committedAt: number[] = [];

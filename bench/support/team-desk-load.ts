@@ -4,9 +4,9 @@
 // and bench:team-restore load this way (a desk writing and replicating a million pay-ins would take hours).
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { contentText, GENESIS_HASH, type RawEntry } from '../../src/main/history/audit-chain';
-import { canonicalJson } from '../../src/main/history/canonical-json';
-import { rowDigest } from '../../src/main/history/row-digest';
+import { contentText, GENESIS_HASH, type RawEntry } from '../../src/main/history/audit/audit-chain';
+import { canonicalJson } from '../../src/main/history/audit/canonical-json';
+import { rowDigest } from '../../src/main/history/audit/row-digest';
 import type { deskSigner } from '../../src/main/team/desk-signing';
 import { teamRowDigestInput } from '../../src/main/team/team-verify';
 

@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sessionTrust } from '../../src/main/history/audit-trust';
-import { type HistoryStore, openHistoryStore } from '../../src/main/history/history-store';
+import { sessionTrust } from '../../src/main/history/audit/audit-trust';
+import { type HistoryStore, openHistoryStore } from '../../src/main/history/store/history-store';
 import { deskSigner, newSigningKeyPem } from '../../src/main/team/desk-signing';
 import { startTeamStore, type TeamStore } from '../../src/main/team/team-store';
 import { lagRecorder } from './replication-lag';

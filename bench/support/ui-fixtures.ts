@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { sessionTrust } from '../../src/main/history/audit-trust';
-import { openHistoryStore } from '../../src/main/history/history-store';
+import { sessionTrust } from '../../src/main/history/audit/audit-trust';
+import { openHistoryStore } from '../../src/main/history/store/history-store';
 import { CSV_HEADERS, kycCsvLine, kycRecord } from '../../tests/support/kyc/generate';
 import { insertBulkPayIns } from './history-fill';
 

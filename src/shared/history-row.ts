@@ -5,7 +5,7 @@
 // derive from HISTORY_COLUMNS; none of them lists the columns again.
 // A new column is one entry here (with `added`: the history and team migrations that add it, which
 // main/history/row-table/column-migrations.ts writes for the history file), the value a write gives it
-// (main/history/write-schemas.ts), the team migration (team-migrations.ts), and its cell in History
+// (main/history/store/write-schemas.ts), the team migration (team-migrations.ts), and its cell in History
 // (renderer, history-columns.tsx) if History shows it.
 import { z } from 'zod';
 import { customerNameOf } from './customer-fields';

@@ -1,4 +1,4 @@
-// What the desk tells the operator when it started on a damaged history (main/history/history-salvage.ts):
+// What the desk tells the operator when it started on a damaged history (main/history/salvage/history-salvage.ts):
 // what was found, how many rows came back and from where, what may be missing, and where the damaged copy
 // is kept. Shown on every page until acknowledged; kept beside the damaged copy as JSON, so a restart
 // before anyone read it shows it again. Also the shape that file is read back through.

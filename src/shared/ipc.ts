@@ -345,7 +345,7 @@ export const ipcChannels = {
   'history.verify': channel(none, historyVerificationSchema, 'history.verify'),
   /** The latest check's result (at start, then each full check) without checking again. */
   'history.auditStatus': channel(none, auditStatusSchema, 'signed-in'),
-  /** The notice of a history salvaged at start (history-salvage.ts), until acknowledged; null when none. */
+  /** The notice of a history salvaged at start (history/salvage/salvage-reports.ts), until acknowledged; null when none. */
   'history.startupNotice': channel(none, historySalvageNoticeSchema.nullable(), 'signed-in'),
   /** The operator has read it (audited); answers the next notice still unread, or null. */
   'history.acknowledgeStartupNotice': channel(none, historySalvageNoticeSchema.nullable(), 'signed-in'),

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import type { CredentialVault } from '../../src/main/credentials/vault';
-import { listBackups } from '../../src/main/history/history-backups';
+import { listBackups } from '../../src/main/history/backups/history-backups';
 import { DEFAULT_MERCHANT } from '../../src/sandbox/merchants';
 import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import { drillSeed } from '../support/drills/seeded-random';

@@ -9,7 +9,7 @@ import type { HistoryVerification } from '@shared/history';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { auditAccount, type CredentialVault } from '../../src/main/credentials/vault';
-import { contentText, sha256Hex, toRawEntry } from '../../src/main/history/audit-chain';
+import { contentText, sha256Hex, toRawEntry } from '../../src/main/history/audit/audit-chain';
 import {
   type AuditTrust,
   type AuditTrustStore,
@@ -19,10 +19,10 @@ import {
   memoryTrustStore,
   peekHistory,
   vaultTrustStore,
-} from '../../src/main/history/audit-trust';
-import { type HistoryStore, openHistoryStore } from '../../src/main/history/history-store';
-import { KEYED_AUDIT_SCHEMA_VERSION, LATEST_SCHEMA_VERSION } from '../../src/main/history/migrations';
-import { digestInputSql, rowDigest } from '../../src/main/history/row-digest';
+} from '../../src/main/history/audit/audit-trust';
+import { digestInputSql, rowDigest } from '../../src/main/history/audit/row-digest';
+import { type HistoryStore, openHistoryStore } from '../../src/main/history/store/history-store';
+import { KEYED_AUDIT_SCHEMA_VERSION, LATEST_SCHEMA_VERSION } from '../../src/main/history/store/migrations';
 import { payIn } from '../support/history/history-fixtures';
 
 const LEGACY_FIXTURE = join(import.meta.dirname, '../fixtures/history/paydesk-0.1-history.sqlite');

@@ -14,8 +14,8 @@ import {
   keyRecordSchema,
   loadAuditTrust,
   vaultTrustStore,
-} from '../../src/main/history/audit-trust';
-import { openHistoryStore } from '../../src/main/history/history-store';
+} from '../../src/main/history/audit/audit-trust';
+import { openHistoryStore } from '../../src/main/history/store/history-store';
 import { payIn } from '../support/history/history-fixtures';
 
 const SERVICE = `paydesk-audit-test-${randomUUID()}`;

@@ -5,13 +5,13 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { HistoryVerification } from '@shared/history';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentText, type RawEntry, sha256Hex, toRawEntry } from '../../src/main/history/audit-chain';
+import { contentText, type RawEntry, sha256Hex, toRawEntry } from '../../src/main/history/audit/audit-chain';
+import { digestInputSql, rowDigest } from '../../src/main/history/audit/row-digest';
 import {
   type HistoryStore,
   openHistoryStore,
   RowFailsVerificationError,
-} from '../../src/main/history/history-store';
-import { digestInputSql, rowDigest } from '../../src/main/history/row-digest';
+} from '../../src/main/history/store/history-store';
 import { payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 let h: TempHistory;

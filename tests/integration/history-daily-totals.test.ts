@@ -10,10 +10,10 @@ import type { DailyTotal, HistoryFilterInput } from '@shared/history';
 import { sumAmounts } from '@shared/money/amount';
 import type { PayInStatus } from '@shared/payin-lifecycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionTrust } from '../../src/main/history/audit-trust';
-import { MAX_DAY_ROLLUP_OFFSETS } from '../../src/main/history/daily-totals';
-import { type HistoryStore, openHistoryStore } from '../../src/main/history/history-store';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../src/main/history/migrations';
+import { sessionTrust } from '../../src/main/history/audit/audit-trust';
+import { MAX_DAY_ROLLUP_OFFSETS } from '../../src/main/history/search/daily-totals';
+import { type HistoryStore, openHistoryStore } from '../../src/main/history/store/history-store';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../src/main/history/store/migrations';
 import { testClock } from '../support/history/history-fixtures';
 
 const MINUTE = 60_000;

@@ -22,8 +22,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import type { CredentialVault } from '../../src/main/credentials/vault';
-import { vaultTrustStore } from '../../src/main/history/audit-trust';
-import { backUpHistory } from '../../src/main/history/history-backups';
+import { vaultTrustStore } from '../../src/main/history/audit/audit-trust';
+import { backUpHistory } from '../../src/main/history/backups/history-backups';
 import {
   checkInBackground,
   DAMAGE_FOUND_FILE,

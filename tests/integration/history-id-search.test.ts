@@ -5,9 +5,9 @@
 import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { idPartMatches, idPartQuery } from '../../src/main/history/filter-sql';
-import { MIGRATIONS, migrate } from '../../src/main/history/migrations';
-import { withWordIndexRebuilt } from '../../src/main/history/word-index';
+import { idPartMatches, idPartQuery } from '../../src/main/history/search/filter-sql';
+import { withWordIndexRebuilt } from '../../src/main/history/search/word-index';
+import { MIGRATIONS, migrate } from '../../src/main/history/store/migrations';
 import { foundIds, payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const ORDER_1 = 'PD20261128T174151123Zab12cd34';

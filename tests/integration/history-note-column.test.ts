@@ -7,9 +7,9 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { PayInRow } from '@shared/history';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION } from '../../src/main/history/migrations';
-import { digestInputSql } from '../../src/main/history/row-digest';
-import { ROW_COLUMNS, readBackup } from '../../src/main/history/salvage-read';
+import { digestInputSql } from '../../src/main/history/audit/row-digest';
+import { ROW_COLUMNS, readBackup } from '../../src/main/history/salvage/salvage-read';
+import { LATEST_SCHEMA_VERSION } from '../../src/main/history/store/migrations';
 import { payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const NOTE = { kind: 'outcome_unknown', message: 'The answer was lost: check the order.', field: 'amount' };

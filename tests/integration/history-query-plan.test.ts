@@ -3,7 +3,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { HistoryFilterInput } from '@shared/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAMED_SQL } from '../../src/main/history/history-queries';
+import { NAMED_SQL } from '../../src/main/history/search/history-queries';
 import { MASTERCARD, payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 let h: TempHistory;

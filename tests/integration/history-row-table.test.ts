@@ -3,19 +3,19 @@
 import { DatabaseSync } from 'node:sqlite';
 import { type ColumnSpec, HISTORY_COLUMNS } from '@shared/history-row';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/main/history/audit-chain';
-import { canonicalJson } from '../../src/main/history/canonical-json';
-import { CSV_HEADER } from '../../src/main/history/csv-export';
+import { sha256Hex } from '../../src/main/history/audit/audit-chain';
+import { canonicalJson } from '../../src/main/history/audit/canonical-json';
+import { DIGEST_COLUMNS, digestInputSql, legacyRowDigest } from '../../src/main/history/audit/row-digest';
+import { columnMigrations } from '../../src/main/history/row-table/column-migrations';
+import { DIGEST_FIELDS, FILE_COLUMNS, TEAM_COLUMNS } from '../../src/main/history/row-table/columns';
+import { CSV_HEADER } from '../../src/main/history/search/csv-export';
 import {
   LATEST_SCHEMA_VERSION,
   MIGRATIONS,
   migrate,
   WRITTEN_MIGRATIONS,
-} from '../../src/main/history/migrations';
-import { DIGEST_COLUMNS, digestInputSql, legacyRowDigest } from '../../src/main/history/row-digest';
-import { toRow } from '../../src/main/history/row-mapping';
-import { columnMigrations } from '../../src/main/history/row-table/column-migrations';
-import { DIGEST_FIELDS, FILE_COLUMNS, TEAM_COLUMNS } from '../../src/main/history/row-table/columns';
+} from '../../src/main/history/store/migrations';
+import { toRow } from '../../src/main/history/store/row-mapping';
 import { payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 let h: TempHistory;

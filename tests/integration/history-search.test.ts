@@ -2,8 +2,8 @@
 // the masked card as shown, a file name, besides order numbers and ids.
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordsQuery } from '../../src/main/history/filter-sql';
-import { MIGRATIONS, migrate } from '../../src/main/history/migrations';
+import { wordsQuery } from '../../src/main/history/search/filter-sql';
+import { MIGRATIONS, migrate } from '../../src/main/history/store/migrations';
 import {
   foundIds,
   kycBatch,

@@ -2,8 +2,8 @@ import { DatabaseSync } from 'node:sqlite';
 import type { HistoryRow, PayInRow } from '@shared/history';
 import { canonicalAmount } from '@shared/money/amount';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryStoreError, openHistoryStore } from '../../src/main/history/history-store';
-import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/history/migrations';
+import { HistoryStoreError, openHistoryStore } from '../../src/main/history/store/history-store';
+import { LATEST_SCHEMA_VERSION, migrate } from '../../src/main/history/store/migrations';
 import {
   CVV,
   kycBatch,

@@ -5,8 +5,8 @@
 import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../src/main/history/migrations';
-import { withWordIndexRebuilt } from '../../src/main/history/word-index';
+import { withWordIndexRebuilt } from '../../src/main/history/search/word-index';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../src/main/history/store/migrations';
 import { type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const PEOPLE = [

@@ -1,4 +1,4 @@
-// A word search's pages walked along the full-text index (src/main/history/history-word-pages.ts) must be
+// A word search's pages walked along the full-text index (src/main/history/search/history-word-pages.ts) must be
 // exactly the matching rows in time order, page after page, whatever order the rows' times are in: ids that
 // follow time, a first block of rows newer than everything after them (a desk whose history was restored
 // under older rows), a block whose times were set back mid-way (a clock changed), and rows that share a

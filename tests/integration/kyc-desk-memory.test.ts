@@ -3,7 +3,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
-import type { HistoryStore } from '../../src/main/history/history-store';
+import type { HistoryStore } from '../../src/main/history/store/history-store';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { createKycService } from '../../src/main/kyc/kyc-service';
 import { kycCsv, kycRecord } from '../support/kyc/generate';

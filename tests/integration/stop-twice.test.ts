@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backupsDirOf, checkBackup, listBackups } from '../../src/main/history/history-backups';
+import { backupsDirOf, checkBackup, listBackups } from '../../src/main/history/backups/history-backups';
 import { startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import { bridgeCaller, enrolFirstSupervisor, TEST_SUPERVISOR } from '../support/app/sign-in';
 

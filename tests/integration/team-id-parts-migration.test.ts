@@ -1,4 +1,4 @@
-// Team migration 6 (team-migration-id-parts.ts) needs pg_trgm. The owner of the team database creates it
+// Team migration 6 (src/main/team/migrations/id-parts.ts) needs pg_trgm. The owner of the team database creates it
 // itself (a trusted extension); where it may not, the migration stops with what to do, leaves the schema as
 // it was, and goes through once an administrator has run docs/team/pg_trgm.sql.
 import { readFileSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamOutbox } from '../../src/main/history/team-outbox';
+import type { TeamOutbox } from '../../src/main/history/store/team-outbox';
 import { cardKeyOf } from '../../src/main/team/card-key';
 import { deskSigner, newSigningKeyPem } from '../../src/main/team/desk-signing';
 import { startTeamStore, type TeamStore } from '../../src/main/team/team-store';

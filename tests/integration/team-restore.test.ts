@@ -1,6 +1,6 @@
 // A team desk takes its own rows back from PostgreSQL (src/main/team/team-restore.ts): on a new PC by
 // the operator's request (npm run team:restore's function), and at start when its history file is
-// damaged (the app's start-up path: history-startup.ts, history-salvage.ts, history/team-copy.ts). The
+// damaged (the app's start-up path: history-startup.ts, history-salvage.ts, history/salvage/team-copy.ts). The
 // restored file equals what the desk had, row for row and entry for entry; the desk then carries on as the
 // same desk, and PostgreSQL gets each new write once, above what it held, rewriting none of the old. A
 // copy tampered with in PostgreSQL is refused, naming the desk, the row and the entry. Real PostgreSQL
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { pendingSalvageNotice } from '../../src/main/history/history-salvage';
+import { pendingSalvageNotice } from '../../src/main/history/salvage/salvage-reports';
 import { deskIdentity } from '../../src/main/team/desk-identity';
 import { readTeamCopy, restoreDeskFromTeam, TeamRestoreRefusedError } from '../../src/main/team/team-restore';
 import { verifyTeamDesk } from '../../src/main/team/team-verify';

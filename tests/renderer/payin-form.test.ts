@@ -1,6 +1,6 @@
 // The pay-in form's step to the contract (features/payin/form.ts): what the operator typed becomes the
-// `fields` payin.submit takes (trimmed, empty optional fields left out, the amount canonical, v1's and
-// v2's own fields apart), and the card checks speak the brand's own words.
+// `fields` payin.submit takes (trimmed, empty optional fields left out, the amount canonical once the
+// contract's schema has read it, v1's and v2's own fields apart), and the card checks speak the brand's own words.
 
 import {
   cardErrors,
@@ -37,12 +37,15 @@ function typed(overrides: Partial<PayInFormValues> = {}): PayInFormValues {
 
 const acceptedBy = (version: 'v1' | 'v2', fields: Record<string, string>) =>
   ipcChannels['payin.submit'].input.safeParse({ version, fields }).success;
+/** The amount as the contract's parse (main's, and the form's resolver) gives it. */
+const parsedAmount = (version: 'v1' | 'v2', fields: Record<string, string>) =>
+  ipcChannels['payin.submit'].input.parse({ version, fields }).fields.amount;
 
 describe('the fields a v2 pay-in sends', () => {
-  it('are the typed values trimmed, the amount canonical, the card number as digits', () => {
+  it('are the typed values trimmed, the amount canonical once parsed, the card number as digits', () => {
     const fields = toFields(typed());
     expect(fields).toEqual({
-      amount: '12.50',
+      amount: '12.5',
       firstName: 'Ada',
       lastName: 'Lovelace',
       mobile: '5551234567',
@@ -60,6 +63,7 @@ describe('the fields a v2 pay-in sends', () => {
       txMode: 'h2h',
     });
     expect(acceptedBy('v2', fields)).toBe(true);
+    expect(parsedAmount('v2', fields)).toBe('12.50');
   });
 
   it('leave out what v1 alone takes, even when typed', () => {

@@ -1,8 +1,8 @@
-// History's exact minor units (src/main/history/amount-minor.ts): the sort key and chart sums of every
+// History's exact minor units (src/main/history/store/amount-minor.ts): the sort key and chart sums of every
 // pay-in, and the team duplicate check's amount. Named boundaries: the smallest amount, the last exact
 // JavaScript number, the largest SQLite integer, and text that is not canonical.
 import { describe, expect, it } from 'vitest';
-import { fromMinorUnits, toMinorUnits } from '../../src/main/history/amount-minor';
+import { fromMinorUnits, toMinorUnits } from '../../src/main/history/store/amount-minor';
 
 describe('toMinorUnits', () => {
   it.each([

@@ -1,4 +1,4 @@
-// What a write to the history may carry and the columns it sets (src/main/history/write-schemas.ts): the
+// What a write to the history may carry and the columns it sets (src/main/history/store/write-schemas.ts): the
 // amount canonical with its exact minor units, the card masked and the CVV dropped, a change setting only
 // the fields it names, and the row's operator kept as the agent who made the pay-in.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   newPayInColumns,
   payInPatchColumns,
   payInPatchSchema,
-} from '../../src/main/history/write-schemas';
+} from '../../src/main/history/store/write-schemas';
 import {
   CVV,
   kycBatch,

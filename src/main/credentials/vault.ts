@@ -1,6 +1,6 @@
 // Where merchant secrets, the operator passphrase hash and the audit trail's key and anchor live. Secrets
 // are read in main only, when a request is signed; the renderer can ask whether a profile has one
-// (hasSecret), never for the value. The audit items (history/audit-trust.ts) never leave main either.
+// (hasSecret), never for the value. The audit items (history/audit/audit-trust.ts) never leave main either.
 export interface CredentialVault {
   /** Which store this is, for the settings page ("System keychain" / "Memory only"). */
   readonly kind: 'keychain' | 'memory';

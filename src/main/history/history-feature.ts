@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import type { HistoryVerification } from '@shared/history';
 import type { PaydeskConfig } from '../app-config';
 import { teamCopyAtStart } from '../team/team-restore';
-import { loadAuditTrust, vaultTrustStore } from './audit-trust';
-import { startHistoryBackups } from './history-backups';
+import { loadAuditTrust, vaultTrustStore } from './audit/audit-trust';
+import { startHistoryBackups } from './backups/history-backups';
 import { historyHandlers } from './history-handlers';
 import { checkInBackground, prepareHistoryFile } from './history-startup';
-import { HistoryClosedError, openHistoryStore } from './history-store';
+import { HistoryClosedError, openHistoryStore } from './store/history-store';
 
 export async function createHistoryFeature(config: PaydeskConfig) {
   const { log } = config;

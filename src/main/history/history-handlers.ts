@@ -1,11 +1,11 @@
 // What the history.* channels answer: pages, one entry with its audit trail, daily totals, the CSV export
 // and the audit trail's checks, all from the history store (history-store.ts); the notice of a history
-// salvaged at start (history-salvage.ts), which the page asks for when it is ready.
+// salvaged at start (salvage/salvage-reports.ts), which the page asks for when it is ready.
 import type { HandlersOf } from '../ipc/dispatch';
 import { Refusal } from '../refusal';
-import { InvalidCursorError } from './filter-sql';
-import { acknowledgeSalvageNotices, pendingSalvageNotice } from './history-salvage';
-import type { HistoryStore } from './history-store';
+import { acknowledgeSalvageNotices, pendingSalvageNotice } from './salvage/salvage-reports';
+import { InvalidCursorError } from './search/filter-sql';
+import type { HistoryStore } from './store/history-store';
 
 export function historyHandlers(deps: {
   history: HistoryStore;

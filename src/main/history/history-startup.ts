@@ -1,4 +1,4 @@
-// The history file at start, before the store opens it (app.ts): checked (history-salvage.ts's
+// The history file at start, before the store opens it (app.ts): checked (salvage/inspect-history.ts's
 // inspectHistory), salvaged when damaged, refused when a newer Paydesk wrote it. Split in two around
 // the loading of the audit key: the check and the salvage come first (the key's loader peeks at the
 // file, and a fresh key must seal from after what the salvage brought back), the salvage's own entries
@@ -7,19 +7,13 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit-trust';
-import { checkFileInWorker } from './check-worker';
-import {
-  DAMAGED_FOLDER,
-  type HistoryInspection,
-  HistoryTooNewError,
-  inspectHistory,
-  markTeamAuditKey,
-  type SalvagePlan,
-  salvageHistory,
-  sealSalvage,
-} from './history-salvage';
-import type { TeamCopy, TeamCopyUnavailable } from './team-copy';
+import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit/audit-trust';
+import { checkFileInWorker } from './backups/check-worker';
+import { type SalvagePlan, salvageHistory } from './salvage/history-salvage';
+import { type HistoryInspection, HistoryTooNewError, inspectHistory } from './salvage/inspect-history';
+import { DAMAGED_FOLDER, markTeamAuditKey } from './salvage/salvage-reports';
+import { sealSalvage } from './salvage/seal-salvage';
+import type { TeamCopy, TeamCopyUnavailable } from './salvage/team-copy';
 
 type HistoryStartupLog = {
   info(object: object, message?: string): void;
@@ -120,7 +114,7 @@ export async function prepareHistoryFile(options: {
   trustStore: AuditTrustStore;
   log: HistoryStartupLog;
   now: () => number;
-  /** Files up to this size get quick_check at start (history-salvage.ts's default otherwise). */
+  /** Files up to this size get quick_check at start (inspect-history.ts's default otherwise). */
   quickCheckUpToBytes?: number;
   /** A team desk's copy in the team database (team-restore.ts's teamCopyAtStart), asked only on damage. */
   teamCopy?: () => Promise<TeamCopy | TeamCopyUnavailable | undefined>;

@@ -2,7 +2,7 @@
 // started on the first file; batches are sent on the active profile's KYC address.
 import type { PaydeskConfig } from '../app-config';
 import type { GatewayAccess } from '../gateway/gateway-access';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import { createKycBatches } from './batches';
 import { deskToday } from './checking/document-dates';
 import { kycFileHandlers, kycHandlers } from './kyc-handlers';

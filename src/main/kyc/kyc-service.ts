@@ -24,7 +24,7 @@ import type { KycEdit } from '@shared/kyc-edits';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
 import { submitKyc } from '../gateway/client';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import { Refusal } from '../refusal';
 import type { KycBatches, KycRowsOptions } from './batches';
 import { decodeBase64InSlices } from './bytes-in-slices';

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaydeskConfig } from '../app-config';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import type { IpcHandlers } from '../ipc/dispatch';
 import type { SettingsService } from '../settings/settings-service';
 import { accountStoreIn } from './account-store';

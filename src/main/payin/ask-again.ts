@@ -5,7 +5,7 @@ import { maskCardNumber } from '@shared/cards/card';
 import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import { Refusal } from '../refusal';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
 import { type Exchange, type SendDeps, sendAndRecord } from './send-and-record';

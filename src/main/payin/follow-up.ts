@@ -3,7 +3,7 @@
 // operator's name and reason in its audit trail (`payin.follow_up`), which History's drawer shows. Main
 // checks the reason (the contract's schema) and the status itself, whatever the page sent.
 import { FOLLOW_UP_STATUSES } from '@shared/payin-lifecycle';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import { Refusal } from '../refusal';
 
 const FOLLOW_UP_EVENT = 'payin.follow_up';

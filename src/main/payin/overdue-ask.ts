@@ -8,7 +8,7 @@
 // agent, whose screens offer asking again, the bank page, or a follow-up mark.
 import type { PayInRow } from '@shared/history';
 import { AWAITING_GATEWAY_STATUSES } from '@shared/payin-lifecycle';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import type { InFlight } from './in-flight';
 
 /** The first ask after this long without news of the pay-in; each next one waits twice as long. */

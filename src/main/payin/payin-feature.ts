@@ -6,7 +6,7 @@ import { serviceReturnKind } from '@shared/notification-service';
 import type { Profile } from '@shared/profile';
 import type { PaydeskConfig } from '../app-config';
 import type { GatewayAccess } from '../gateway/gateway-access';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import { createReceipts } from '../receipt/receipt-service';
 import { Refusal } from '../refusal';
 import { startReturnListener } from '../returns/return-listener';

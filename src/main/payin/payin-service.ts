@@ -7,7 +7,7 @@
 import type { PayInResult, ReturningCustomer, StoredCard } from '@shared/ipc';
 import type { PayInSubmitted } from '@shared/payin-input';
 import type { Profile } from '@shared/profile';
-import { type HistoryStore, SYSTEM_OPERATOR } from '../history/history-store';
+import { type HistoryStore, SYSTEM_OPERATOR } from '../history/store/history-store';
 import { Refusal } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import { askAgainAboutPayIn } from './ask-again';

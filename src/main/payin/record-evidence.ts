@@ -15,8 +15,8 @@ import {
 } from '@shared/payin-lifecycle';
 import { payInResultOf } from '@shared/payin-result';
 import type { PayInAnswer } from '../gateway/payin-answer';
-import type { HistoryStore } from '../history/history-store';
-import type { PayInPatch } from '../history/write-schemas';
+import type { HistoryStore } from '../history/store/history-store';
+import type { PayInPatch } from '../history/store/write-schemas';
 import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 

@@ -9,7 +9,7 @@ import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import type { Profile } from '@shared/profile';
 import { verifyBodySignature } from '../../node/sign';
-import { type HistoryStore, SYSTEM_OPERATOR } from '../history/history-store';
+import { type HistoryStore, SYSTEM_OPERATOR } from '../history/store/history-store';
 import { Refusal } from '../refusal';
 import type { ReturnKind } from '../returns/return-listener';
 import type { PayInRecorder } from './record-evidence';

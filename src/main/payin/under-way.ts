@@ -7,7 +7,7 @@ import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import { IN_PROGRESS_STATUSES } from '@shared/payin-lifecycle';
 import { payInResultOf } from '@shared/payin-result';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import { Refusal } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';

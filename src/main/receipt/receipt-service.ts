@@ -3,7 +3,7 @@
 import type { Profile } from '@shared/profile';
 import type { Receipt, ReceiptRequest } from '@shared/receipt';
 import { receiptFileName } from '@shared/receipt-text';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import { receiptOf } from './receipt-of';
 import { receiptPdf } from './receipt-pdf';
 

@@ -1,4 +1,4 @@
-// A team desk's Ed25519 signing key, and what it signs. The audit trail's HMAC (history/audit-chain.ts)
+// A team desk's Ed25519 signing key, and what it signs. The audit trail's HMAC (history/audit/audit-chain.ts)
 // proves an entry to the desk that holds the key and to no one else; a supervisor reading PostgreSQL has
 // only the public half of this key. So each audit entry the desk replicates, and its anchor, carry an
 // Ed25519 signature over what they say, and anyone with the desk's registered public key can check the
@@ -12,7 +12,7 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import { contentText, type RawEntry } from '../history/audit-chain';
+import { contentText, type RawEntry } from '../history/audit/audit-chain';
 
 export type DeskSigner = {
   /** sha256 of the public key's DER (SPKI), first 32 hex digits: how a signature names its key. */

@@ -2,7 +2,7 @@
 // service (src/notify) stores each one, with its original body, in the team database, and says
 // `NOTIFY paydesk_notifications` after its COMMIT (no payload: a wake-up only). This desk keeps one connection of its own LISTENing there and
 // reads what is its own through `paydesk.desk_notifications` (its own orders only), by keyset from the
-// last id it handled, kept in the history file (history/notification-cursor.ts): on every (re)connect, on
+// last id it handled, kept in the history file (history/store/notification-cursor.ts): on every (re)connect, on
 // every wake-up, and every `pollMs` besides (a wake-up lost with a connection that died silently).
 //
 // Each notification goes into the desk's callback handling with the body as the gateway sent it
@@ -22,7 +22,7 @@
 import { NOTIFICATION_CHANNEL } from '@shared/notification-service';
 import type { TeamConnection } from '@shared/team';
 import pg from 'pg';
-import type { NotificationCursor } from '../history/notification-cursor';
+import type { NotificationCursor } from '../history/store/notification-cursor';
 import type { CallbackVerdict } from '../payin/settle';
 import { teamSchemaVersion } from './apply-team-migrations';
 import type { ReplicatorLog } from './replicator';

@@ -1,4 +1,4 @@
-// Sends the desk's outbox (history/team-outbox.ts) to the team database, oldest first, one batch per
+// Sends the desk's outbox (history/store/team-outbox.ts) to the team database, oldest first, one batch per
 // PostgreSQL transaction, and drops the batch from the outbox only once PostgreSQL has committed it.
 // Every write is idempotent: a row is upserted under (desk id, row id) only when its version (the outbox
 // seq of the write) is newer than what the team store has; an audit entry is inserted under (desk id,
@@ -7,9 +7,9 @@
 // It never blocks a pay-in: the outbox is written by the history's own transaction, this loop only reads
 // it, and a database that is down, slow or gone costs retries with backoff here, nothing at the desk.
 import type pg from 'pg';
-import { toRawEntry } from '../history/audit-chain';
+import { toRawEntry } from '../history/audit/audit-chain';
 import { TEAM_COLUMNS } from '../history/row-table/columns';
-import type { OutboxEntry, TeamOutbox } from '../history/team-outbox';
+import type { OutboxEntry, TeamOutbox } from '../history/store/team-outbox';
 import { teamSchemaVersion } from './apply-team-migrations';
 import type { DeskSigner } from './desk-signing';
 import { REPLICATION_SCHEMA_VERSION, SIGNING_SCHEMA_VERSION } from './team-migrations';

@@ -4,8 +4,8 @@
 // each handled as the callback it is, its signature verified with the desk's own merchant secret; one that
 // fails is refused, logged and audited.
 import type { PaydeskConfig } from '../app-config';
-import type { HistoryStore } from '../history/history-store';
-import { SYSTEM_OPERATOR } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
+import { SYSTEM_OPERATOR } from '../history/store/history-store';
 import type { PayInService } from '../payin/payin-service';
 import type { SettingsService } from '../settings/settings-service';
 import { teamHandlers } from './team-handlers';

@@ -3,7 +3,7 @@
 // server down or slow, a grant missing — is an answer saying so, `ok: false`, never a refusal: the team
 // view shows it in words while the desk's own history, and every pay-in, go on as before.
 import type { TeamScope } from '@shared/team-history';
-import type { HistoryStore } from '../history/history-store';
+import type { HistoryStore } from '../history/store/history-store';
 import type { HandlersOf } from '../ipc/dispatch';
 import { Refusal } from '../refusal';
 import {

@@ -28,11 +28,11 @@ import {
 import type pg from 'pg';
 import { z } from 'zod';
 import { csvLine } from '../csv/csv-cells';
-import { fromMinorUnits } from '../history/amount-minor';
-import { CSV_HEADER, csvCells } from '../history/csv-export';
-import { DAY_MS, isoDay } from '../history/daily-totals';
-import { type SqlRow, toRow } from '../history/row-mapping';
 import { CONTRACT_COLUMNS, teamColumnAs } from '../history/row-table/columns';
+import { CSV_HEADER, csvCells } from '../history/search/csv-export';
+import { DAY_MS, isoDay } from '../history/search/daily-totals';
+import { fromMinorUnits } from '../history/store/amount-minor';
+import { type SqlRow, toRow } from '../history/store/row-mapping';
 import { idPartBranches } from './team-id-part-sql';
 
 type TeamDb = Pick<pg.ClientBase, 'query'>;

@@ -8,7 +8,7 @@
 // 2. else every row that holds it, read through the trigram indexes (paydesk.id_part_rows), sorted: a few
 //    rows for the identifiers an agent reads back, more for a part many old rows hold (BENCHMARKS.md).
 // PostgreSQL itself, left to choose, walked the time index for a part nobody has: the whole table.
-import { idPartMatch } from './team-migration-id-parts';
+import { idPartMatch } from './migrations/id-parts';
 
 /** The newest rows a search first looks through for a part. */
 const NEWEST_ROWS = 500;

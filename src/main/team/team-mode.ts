@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import type { TeamConnection } from '@shared/team';
 import type { TeamStatus } from '@shared/team-history';
 import type { CredentialVault } from '../credentials/vault';
-import type { TeamOutbox } from '../history/team-outbox';
+import type { TeamOutbox } from '../history/store/team-outbox';
 import { deskIdentity } from './desk-identity';
 import { loadDeskSigner } from './desk-signing';
 import type { ReplicatorLog } from './replicator';

@@ -4,19 +4,19 @@
 // verifies it (team-verify.ts: Ed25519 signatures under the desk's registered keys, links, every row
 // against its entry's row hash, the anchor); a chain that does not verify is refused, naming the desk, row
 // and entry, and nothing of it is taken. Read as the desk's own role: row-level security shows it nothing
-// else. What the history file then does with the copy is history/team-copy.ts's.
+// else. What the history file then does with the copy is history/salvage/team-copy.ts's.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HistorySalvageNotice } from '@shared/history-startup';
 import { settingsSchema } from '@shared/profile';
 import type { TeamConnection } from '@shared/team';
 import pg from 'pg';
-import { toRawEntry } from '../history/audit-chain';
-import { peekHistory } from '../history/audit-trust';
-import { salvageHistory } from '../history/history-salvage';
+import { toRawEntry } from '../history/audit/audit-chain';
+import { peekHistory } from '../history/audit/audit-trust';
 import { INTEGER_COLUMNS, TEAM_COLUMNS, teamColumnAs } from '../history/row-table/columns';
-import { ROW_COLUMNS, type SalvagedRow } from '../history/salvage-read';
-import type { TeamCopy, TeamCopyUnavailable } from '../history/team-copy';
+import { salvageHistory } from '../history/salvage/history-salvage';
+import { ROW_COLUMNS, type SalvagedRow } from '../history/salvage/salvage-read';
+import type { TeamCopy, TeamCopyUnavailable } from '../history/salvage/team-copy';
 import { adoptDeskIdentity, DESK_FILE, deskIdentity } from './desk-identity';
 import { teamPoolConfig } from './team-connection';
 import { type DeskVerification, verifyTeamDesk } from './team-verify';

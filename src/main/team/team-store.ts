@@ -6,7 +6,7 @@
 import type { TeamConnection } from '@shared/team';
 import type { TeamScope } from '@shared/team-history';
 import pg from 'pg';
-import type { TeamOutbox } from '../history/team-outbox';
+import type { TeamOutbox } from '../history/store/team-outbox';
 import { type CardForKey, cardKeyOf } from './card-key';
 import type { DeskSigner } from './desk-signing';
 import {

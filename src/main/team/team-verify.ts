@@ -5,15 +5,15 @@
 //   pinned one), and that the key is the one its id names;
 // - the chain: no seq missing, each entry linked to the one before, the first to the genesis;
 // - the anchor: signed, at the newest entry, and no entry beyond it (an anchor moved back);
-// - every replicated row against the row hash its newest entry recorded (history/row-digest.ts), rows
+// - every replicated row against the row hash its newest entry recorded (history/audit/row-digest.ts), rows
 //   no entry names (added in the database), and entries whose row is gone.
 // It reads in keyset pages, so a desk of millions of rows costs time, not memory. Entries replicated
 // before the team database held signatures (team migration 4) cannot be proved here and are counted as such.
 
 import type { KeyObject } from 'node:crypto';
 import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from '@shared/team-history';
-import { GENESIS_HASH, parseDetail, type RawEntry, toRawEntry } from '../history/audit-chain';
-import { DIGEST_COLUMNS, rowDigest } from '../history/row-digest';
+import { GENESIS_HASH, parseDetail, type RawEntry, toRawEntry } from '../history/audit/audit-chain';
+import { DIGEST_COLUMNS, rowDigest } from '../history/audit/row-digest';
 import { INTEGER_COLUMNS, teamColumnAs } from '../history/row-table/columns';
 import {
   anchorStatement,

@@ -6,7 +6,7 @@ import {
   AMOUNT_MAX_LENGTH,
   AMOUNT_PATTERN,
   type AmountResult,
-  canonicalAmount,
+  type CanonicalAmount,
   normalizeAmount,
   normalizeOperatorAmount,
 } from '../money/amount';
@@ -112,11 +112,17 @@ export const amount = amountReadBy(normalizeAmount);
 /**
  * The amount an operator gives the desk (the pay-in form and its IPC input): the desk sends only the figure
  * typed, so more than 2 decimal places, or a figure that reads as thousands grouping, is refused. Parsed, it
- * is the CanonicalAmount of that figure ("12.5" is "12.50"): what main sends and records, read once here.
+ * is the CanonicalAmount of that figure ("12.5" is "12.50"): what main sends and records, read once here
+ * (one normalizeOperatorAmount both refuses and gives the value; no pattern: it is not a wire field).
  */
-export const operatorAmount = amountReadBy(normalizeOperatorAmount).transform((value) =>
-  canonicalAmount(value),
-);
+export const operatorAmount = string()
+  .max(AMOUNT_MAX_LENGTH, `At most ${AMOUNT_MAX_LENGTH} characters.`)
+  .transform((value, ctx): CanonicalAmount => {
+    const result = normalizeOperatorAmount(value);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
+  });
 
 const productItem = z.strictObject({
   name: z.string().min(1, 'Product name required.'),

@@ -16,8 +16,8 @@ import {
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { CredentialVault } from '../../../src/main/credentials/vault';
-import { loadAuditTrust, vaultTrustStore } from '../../../src/main/history/audit-trust';
-import { type HistoryStore, openHistoryStore } from '../../../src/main/history/history-store';
+import { loadAuditTrust, vaultTrustStore } from '../../../src/main/history/audit/audit-trust';
+import { type HistoryStore, openHistoryStore } from '../../../src/main/history/store/history-store';
 import { type AppLogger, createLogger } from '../../../src/main/log/logger';
 
 export type WrittenPayIn = { id: number; merchantTradeNo: string; amount: string; status: string };

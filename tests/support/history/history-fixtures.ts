@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AuditTrust, sessionTrust } from '../../../src/main/history/audit-trust';
-import { type HistoryStore, openHistoryStore } from '../../../src/main/history/history-store';
-import type { NewKycBatch, NewPayIn } from '../../../src/main/history/write-schemas';
+import { type AuditTrust, sessionTrust } from '../../../src/main/history/audit/audit-trust';
+import { type HistoryStore, openHistoryStore } from '../../../src/main/history/store/history-store';
+import type { NewKycBatch, NewPayIn } from '../../../src/main/history/store/write-schemas';
 
 export const VISA = '4111111111111111';
 export const MASTERCARD = '5555555555554444';

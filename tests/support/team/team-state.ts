@@ -6,7 +6,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import type { TeamOutbox } from '../../../src/main/history/team-outbox';
+import type { TeamOutbox } from '../../../src/main/history/store/team-outbox';
 
 type ComparedRow = {
   row_id: string;

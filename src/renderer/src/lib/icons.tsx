@@ -1,4 +1,6 @@
 // The few icons the app needs, inline (no icon font, no icon package).
+import type { ReactNode } from 'react';
+
 const common = {
   width: 16,
   height: 16,
@@ -10,35 +12,21 @@ const common = {
   strokeLinejoin: 'round' as const,
 };
 
-export function CopyIcon() {
-  return (
+/** An icon of these strokes in the common frame, hidden from assistive technology (its button has the words). */
+function icon(strokes: ReactNode): () => ReactNode {
+  return () => (
     <svg {...common} aria-hidden="true">
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+      {strokes}
     </svg>
   );
 }
 
-export function CheckIcon() {
-  return (
-    <svg {...common} aria-hidden="true">
-      <path d="M20 6 9 17l-5-5" />
-    </svg>
-  );
-}
-
-export function ChevronIcon() {
-  return (
-    <svg {...common} aria-hidden="true">
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
-
-export function RemoveIcon() {
-  return (
-    <svg {...common} aria-hidden="true">
-      <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
-  );
-}
+export const CopyIcon = icon(
+  <>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </>,
+);
+export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
+export const ChevronIcon = icon(<path d="m6 9 6 6 6-6" />);
+export const RemoveIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);

@@ -1,4 +1,4 @@
-// The history was damaged and Paydesk started on a salvaged one (main/history/history-salvage.ts): what
+// The history was damaged and Paydesk started on a salvaged one (main/history/salvage/history-salvage.ts): what
 // happened, how many rows came back and from where, what may be missing, which pay-ins to check with the
 // gateway, and where the damaged copy is. On every page until the operator acknowledges it (main keeps
 // it until then, across restarts). Asked for when the page is ready, and again after an unlock: main's

@@ -3,7 +3,8 @@
 // in the tab order (roving tabindex); arrows, Page Up/Down, Home and End move it, Enter opens the detail.
 // Rows are HistoryTableRow, memoized: scrolling renders the rows that come into view, not all of them.
 // Ctrl+C on a pay-in row copies its order number. The team view's rows add their desk and operator.
-import { Group, Loader, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
+import { GridFooter } from '@renderer/lib/GridFooter';
 import { paddingAboveRows } from '@renderer/lib/rows-in-flow';
 import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
 import type { HistoryKind } from '@shared/history';
@@ -185,14 +186,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
           </tbody>
         </table>
       </div>
-      <Group
-        gap={6}
-        px="sm"
-        py={4}
-        mih={28}
-        role="status"
-        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-      >
+      <GridFooter mih={28} role="status">
         {loading ? (
           <>
             <Loader size="xs" />
@@ -207,7 +201,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
                 : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${more ? ' loaded; more load as you scroll' : ''}`}
           </Text>
         )}
-      </Group>
+      </GridFooter>
     </div>
   );
 }

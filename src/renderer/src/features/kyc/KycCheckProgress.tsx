@@ -3,7 +3,8 @@
 // "Checking" until they are reached.
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { count } from './format';
-import { isChecking, useKycStore } from './store';
+import { isChecking } from './kyc-state';
+import { useKycStore } from './store';
 
 export function KycCheckProgress() {
   const counts = useKycStore((state) => state.counts);

@@ -28,6 +28,12 @@ function UndoIcon({ flip }: { flip?: boolean }) {
   );
 }
 
+/** The two buttons: the word, the keys they answer (aria-keyshortcuts) and the one their title names. */
+const STEPS = [
+  { kind: 'undo', label: 'Undo', keys: 'Control+Z', shortcut: 'Ctrl+Z' },
+  { kind: 'redo', label: 'Redo', keys: 'Control+Y Control+Shift+Z', shortcut: 'Ctrl+Y' },
+] as const;
+
 /** Where typing goes (a text box, a combobox's input, an editable area): Ctrl+Z there is the field's own. */
 function isTextField(target: EventTarget | null): boolean {
   if (target instanceof HTMLTextAreaElement) return true;
@@ -66,28 +72,23 @@ export function KycEditBar() {
 
   return (
     <Group gap={6} ref={root} wrap="nowrap" data-testid="kyc-edit-bar">
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<UndoIcon />}
-        disabled={!lastUndo || busy || stepping}
-        onClick={() => void undo()}
-        aria-keyshortcuts="Control+Z"
-        title={lastUndo ? `Undo the edit of ${editName(lastUndo)} (Ctrl+Z)` : 'Nothing to undo'}
-      >
-        Undo
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<UndoIcon flip />}
-        disabled={!lastRedo || busy || stepping}
-        onClick={() => void redo()}
-        aria-keyshortcuts="Control+Y Control+Shift+Z"
-        title={lastRedo ? `Redo the edit of ${editName(lastRedo)} (Ctrl+Y)` : 'Nothing to redo'}
-      >
-        Redo
-      </Button>
+      {STEPS.map(({ kind, label, keys, shortcut }) => {
+        const last = kind === 'undo' ? lastUndo : lastRedo;
+        return (
+          <Button
+            key={kind}
+            size="xs"
+            variant="default"
+            leftSection={<UndoIcon flip={kind === 'redo'} />}
+            disabled={!last || busy || stepping}
+            onClick={() => void (kind === 'undo' ? undo() : redo())}
+            aria-keyshortcuts={keys}
+            title={last ? `${label} the edit of ${editName(last)} (${shortcut})` : `Nothing to ${kind}`}
+          >
+            {label}
+          </Button>
+        );
+      })}
     </Group>
   );
 }

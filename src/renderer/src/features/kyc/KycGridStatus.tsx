@@ -1,6 +1,7 @@
 // The line under the grid: where the active cell is and what is wrong with it (the same words as its
 // tooltip, for a glance without hovering), and how many rows the filter holds.
-import { Group, Loader, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
+import { GridFooter } from '@renderer/lib/GridFooter';
 import type { KycField, KycRowError, KycRowFilter, KycRowView } from '@shared/kyc-batch';
 import { count } from './format';
 import { GRID_HEADERS } from './grid-columns';
@@ -27,15 +28,7 @@ export function KycGridStatus({
   const change = row && field ? row.changed?.[field] : undefined;
   if (change) detail += ` — ${changeText(change)}`;
   return (
-    <Group
-      gap={6}
-      px="sm"
-      py={4}
-      mih={30}
-      wrap="nowrap"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-      data-testid="kyc-active-cell"
-    >
+    <GridFooter mih={30} wrap="nowrap" data-testid="kyc-active-cell">
       {total === 0 ? (
         <Text size="xs" c="gray.7">
           {filter === 'all' ? 'The file has no records.' : 'No row matches this filter.'}
@@ -58,6 +51,6 @@ export function KycGridStatus({
         {count(total)}{' '}
         {filter === 'all' ? 'rows' : filter === 'warnings' ? 'rows to confirm' : `${filter} rows`}
       </Text>
-    </Group>
+    </GridFooter>
   );
 }

@@ -5,7 +5,8 @@ import { Accordion, Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import type { KycField } from '@shared/kyc-batch';
 import { fieldOptionLabel, KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
-import { isChecking, useKycStore } from './store';
+import { isChecking } from './kyc-state';
+import { useKycStore } from './store';
 
 // Not a KYC field name, so it cannot be mistaken for one.
 const IGNORE = '(ignore)';

@@ -8,7 +8,9 @@ import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import { useState } from 'react';
 import { count, records } from './format';
 import { KycChunkTable } from './KycChunkTable';
-import { isChecking, type SendState, useKycStore, waitingText } from './store';
+import { isChecking, type SendState } from './kyc-state';
+import { waitingText } from './sending';
+import { useKycStore } from './store';
 
 /**
  * Identity records about to go to a production gateway: one confirmation naming the profile and the count

@@ -28,30 +28,20 @@ export function pushEdit(stacks: EditStacks, edit: CellEdit): EditStacks {
   return { undo: [...stacks.undo, edit].slice(-MAX_UNDO), redo: [] };
 }
 
-/** The edit undo takes back, with the value to write, and the stacks once main has taken it. */
-export function undoStep(
+/**
+ * The edit undo takes back (the value before it) or redo makes again (the value after), and the stacks
+ * once main has taken it: the edit moved onto the other stack.
+ */
+export function plannedStep(
   stacks: EditStacks,
+  kind: 'undo' | 'redo',
 ): { edit: CellEdit; value: string; next: EditStacks } | undefined {
-  const edit = stacks.undo[stacks.undo.length - 1];
+  const edit = stacks[kind][stacks[kind].length - 1];
   if (!edit) return undefined;
-  return {
-    edit,
-    value: edit.before,
-    next: { undo: stacks.undo.slice(0, -1), redo: [...stacks.redo, edit] },
-  };
-}
-
-/** The edit redo makes again, with the value to write, and the stacks once main has taken it. */
-export function redoStep(
-  stacks: EditStacks,
-): { edit: CellEdit; value: string; next: EditStacks } | undefined {
-  const edit = stacks.redo[stacks.redo.length - 1];
-  if (!edit) return undefined;
-  return {
-    edit,
-    value: edit.after,
-    next: { undo: [...stacks.undo, edit], redo: stacks.redo.slice(0, -1) },
-  };
+  const taken = dropStep(stacks, kind);
+  return kind === 'undo'
+    ? { edit, value: edit.before, next: { ...taken, redo: [...stacks.redo, edit] } }
+    : { edit, value: edit.after, next: { ...taken, undo: [...stacks.undo, edit] } };
 }
 
 /** An undo or redo that can never be made (its record was accepted meanwhile): taken off its stack. */

@@ -8,7 +8,7 @@ import { callingCodesIfLoaded } from '@renderer/lib/calling-codes';
 import { cardDigits } from '@renderer/lib/card-input';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '@shared/cards/card';
 import type { PayInRules } from '@shared/gateway/payin';
-import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
+import { withDecimalPoint } from '@shared/money/amount';
 import {
   isPayInFormField,
   isSentIn,
@@ -88,10 +88,9 @@ export function productsJsonOf(rows: readonly ProductRow[]): string | undefined 
 /** A field's text as the contract carries it, before trimming. */
 function contractText(name: PayInFormField, values: PayInFormValues): string | undefined {
   switch (name) {
-    case 'amount': {
-      const amount = normalizeOperatorAmount(withDecimalPoint(values.amount));
-      return amount.ok ? amount.value : values.amount;
-    }
+    case 'amount':
+      // A decimal comma as a point; the contract's parse (operatorAmount) reads it, once.
+      return withDecimalPoint(values.amount);
     case 'cardNumber':
       return cardDigits(values.cardNumber);
     case 'storeCc':
@@ -107,7 +106,8 @@ function contractText(name: PayInFormField, values: PayInFormValues): string | u
 
 /**
  * The contract's `fields` from the form, field by field of the shared table: those of the other version
- * and empty optional ones left out, the amount canonical; the schema checks them next (form-schema.ts).
+ * and empty optional ones left out, a decimal comma a point; the schema reads them next (form-schema.ts), the
+ * amount into its canonical form.
  */
 export function toFields(values: PayInFormValues, rules: PayInRules = FORM_DEFAULT_RULES): PayInFieldTexts {
   const fields: PayInFieldTexts = {};

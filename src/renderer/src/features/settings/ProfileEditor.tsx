@@ -89,6 +89,12 @@ function Choice<N extends ChoiceName>({
 /** A text field of this form: registered by name, with its error (lib/FormTextInput). */
 const TextField = FormTextInput<ProfileFormValues>;
 
+/** The profile's two timeouts, each in seconds within TIMEOUT_SECONDS. */
+const TIMEOUTS = [
+  { name: 'connectTimeoutSeconds', label: 'Connect timeout (seconds)', what: 'to reach the gateway' },
+  { name: 'requestTimeoutSeconds', label: 'Request timeout (seconds)', what: 'for the whole answer' },
+] as const;
+
 export function ProfileEditor({
   initial,
   isNew,
@@ -293,20 +299,16 @@ export function ProfileEditor({
               maxLength={3}
               description="Shown and recorded; v2 sends none"
             />
-            <TextField
-              name="connectTimeoutSeconds"
-              label="Connect timeout (seconds)"
-              required
-              inputMode="decimal"
-              description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s to reach the gateway`}
-            />
-            <TextField
-              name="requestTimeoutSeconds"
-              label="Request timeout (seconds)"
-              required
-              inputMode="decimal"
-              description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s for the whole answer`}
-            />
+            {TIMEOUTS.map(({ name, label, what }) => (
+              <TextField
+                key={name}
+                name={name}
+                label={label}
+                required
+                inputMode="decimal"
+                description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s ${what}`}
+              />
+            ))}
           </SimpleGrid>
 
           {!embedded && (

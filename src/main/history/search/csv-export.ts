@@ -4,8 +4,8 @@
 // column's `csv`) leave: never a request or an answer body.
 import type { HistoryRow } from '@shared/history';
 import { COLUMN_SPECS, type CsvValue } from '@shared/history-row';
-import { csvLine } from '../csv/csv-cells';
-import { type SqlRow, toRow } from './row-mapping';
+import { csvLine } from '../../csv/csv-cells';
+import { type SqlRow, toRow } from '../store/row-mapping';
 
 type CsvCell = { header: string; at: number; field: string; cell: (value: never) => CsvValue };
 

@@ -21,7 +21,9 @@ import {
 import type { CanonicalAmount } from '@shared/money/amount';
 import { IN_PROGRESS_STATUSES, NO_CHARGE_STATUSES } from '@shared/payin-lifecycle';
 import type { z } from 'zod';
-import { fromMinorUnits, toMinorUnits } from './amount-minor';
+import { fromMinorUnits, toMinorUnits } from '../store/amount-minor';
+import type { HistoryDb } from '../store/history-db';
+import { integer, type SqlRow, text, toKycBatchRow, toPayInRow, toRow } from '../store/row-mapping';
 import { historyCsv } from './csv-export';
 import { addDayRollup, dailyTotalsSql, hasDayRollup, isoDay } from './daily-totals';
 import {
@@ -34,9 +36,7 @@ import {
   textCondition,
   whereSql,
 } from './filter-sql';
-import type { HistoryDb } from './history-db';
 import { searchPageByWords } from './history-word-pages';
-import { integer, type SqlRow, text, toKycBatchRow, toPayInRow, toRow } from './row-mapping';
 
 /** The fixed lookups, named so that tests can check their query plans. */
 export const NAMED_SQL = {

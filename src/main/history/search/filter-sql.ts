@@ -3,7 +3,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { type HistoryFilter, type HistorySort, ID_PART_MIN } from '@shared/history';
 import { z } from 'zod';
-import { ID_INDEXES } from './migrations';
+import { ID_INDEXES } from '../store/migrations/search-indexes';
 
 export type SqlParams = Record<string, SQLInputValue>;
 type WhereSql = { clauses: string[]; params: SqlParams };

@@ -9,6 +9,7 @@
 // salvaged or restored history) is read alone, by its id range, when its span says it could matter.
 // The result is the same page, in the same order, as the indexes give; tests hold the two equal.
 import type { HistoryFilter } from '@shared/history';
+import type { HistoryDb } from '../store/history-db';
 import {
   decodeCursor,
   filterWhere,
@@ -21,7 +22,6 @@ import {
   textConditionWithoutIndexes,
   wordsQuery,
 } from './filter-sql';
-import type { HistoryDb } from './history-db';
 
 /** Ids per block of history_time_blocks: `id >> BLOCK_SHIFT`. */
 const BLOCK_SHIFT = 12;

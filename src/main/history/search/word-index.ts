@@ -5,7 +5,7 @@
 // each index is then built from all of them in one pass and merged into one segment (about 14 s at a million
 // rows for the words). Both happen in the caller's transaction, so no reader ever sees rows without them.
 import type { DatabaseSync } from 'node:sqlite';
-import { ID_INDEXES } from './migrations';
+import { ID_INDEXES } from '../store/migrations/search-indexes';
 
 /** Runs `write` (inserts into history_rows) with the index triggers paused, then rebuilds both indexes. */
 export function withWordIndexRebuilt<T>(db: DatabaseSync, write: () => T): T {

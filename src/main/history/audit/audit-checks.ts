@@ -4,6 +4,9 @@
 // The walks and checks themselves are audit-verify.ts; the chain they walk, audit-chain.ts.
 import { DatabaseSync } from 'node:sqlite';
 import type { AuditStatus, HistoryRow, HistoryVerification, RowAudit } from '@shared/history';
+import type { HistoryDb } from '../store/history-db';
+import { HistoryClosedError, RowFailsVerificationError } from '../store/history-errors';
+import { toRow } from '../store/row-mapping';
 import { entryHolds, toRawEntry } from './audit-chain';
 import { type AuditTrust, newAnchor } from './audit-trust';
 import {
@@ -23,10 +26,7 @@ import {
   walkChain,
   walkRows,
 } from './audit-verify';
-import type { HistoryDb } from './history-db';
-import { HistoryClosedError, RowFailsVerificationError } from './history-errors';
 import { legacyRowDigest } from './row-digest';
-import { toRow } from './row-mapping';
 
 /** The check at start walks at most this many new entries (about a quarter of a second); beyond, the full check does. */
 const STARTUP_WALK_LIMIT = 50_000;

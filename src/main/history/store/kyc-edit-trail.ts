@@ -2,7 +2,7 @@
 // `kyc_batch.updated` entry of the save that followed their records' sending). Each entry's list is
 // parsed with the schema it was written under: a list that no longer parses is counted, never half-read.
 import { type KycEdit, kycEditsSchema } from '@shared/kyc-edits';
-import type { AuditEntry } from './audit-chain';
+import type { AuditEntry } from '../audit/audit-chain';
 
 interface KycEditsRead {
   /** Every edit, oldest first. */

@@ -12,8 +12,9 @@
 // row only when the version is newer), so the fresh file's outbox starts above the highest version the
 // team holds; a lower one would have every later write of a restored row ignored there.
 import { DatabaseSync } from 'node:sqlite';
-import { parseDetail, type RawEntry } from './audit-chain';
-import { DIGEST_COLUMNS, rowDigest } from './row-digest';
+import type { HistorySalvageNotice } from '@shared/history-startup';
+import { parseDetail, type RawEntry } from '../audit/audit-chain';
+import { DIGEST_COLUMNS, rowDigest } from '../audit/row-digest';
 import { maxKey, ROW_COLUMNS, type SalvagedRow } from './salvage-read';
 
 export type TeamCopy = {
@@ -140,4 +141,41 @@ export function outboxAbove(file: string, maxVersion: number): void {
   } finally {
     db.close();
   }
+}
+
+/** What the salvage's notice says of the team copy: restored (with the counts), refused or unreachable. */
+export function teamNotice(
+  team: TeamCopy | TeamCopyUnavailable,
+  merge: TeamMerge | undefined,
+): NonNullable<HistorySalvageNotice['team']> {
+  if (!('rows' in team) || !merge) {
+    return {
+      deskId: team.deskId,
+      outcome: 'outcome' in team ? team.outcome : 'unreachable',
+      summary:
+        'outcome' in team && team.outcome === 'refused'
+          ? `The team database's copy of this desk was NOT restored: it does not verify. ${team.reason}`
+          : `The team database could not be reached to restore this desk's rows: ${'reason' in team ? team.reason : ''}`,
+      rows: 0,
+      entries: 0,
+      newestSeq: 0,
+      localOnlyRows: 0,
+      localOnlyEntries: 0,
+      auditKey: null,
+    };
+  }
+  return {
+    deskId: team.deskId,
+    outcome: 'restored',
+    summary:
+      `${team.rows.size.toLocaleString('en')} rows and ${team.entries.size.toLocaleString('en')} audit entries of desk "${team.deskName}" came back from the team database, ` +
+      `their chain verified there (Ed25519 signatures, links, row hashes, anchor at entry ${team.anchorSeq}). ` +
+      `${merge.localOnlyRows.length} rows and ${merge.localOnlyEntries.length} entries only this desk held are kept and will be replicated.`,
+    rows: merge.fromTeam,
+    entries: team.entries.size,
+    newestSeq: maxKey(team.entries),
+    localOnlyRows: merge.localOnlyRows.length,
+    localOnlyEntries: merge.localOnlyEntries.length,
+    auditKey: null,
+  };
 }

@@ -11,9 +11,9 @@
 // Computed in SQL (quote, concatenation) so that reading a million rows for a full check costs one
 // SHA-256 each, not a JavaScript object per row.
 import type { HistoryRow } from '@shared/history';
+import { DIGEST_FIELDS, DIGEST_ORDER } from '../row-table/columns';
 import { sha256Hex } from './audit-chain';
 import { canonicalJson } from './canonical-json';
-import { DIGEST_FIELDS, DIGEST_ORDER } from './row-table/columns';
 
 /** The digest's columns in their fixed order: each column's `digest` place in src/shared/history-row.ts. */
 export const DIGEST_COLUMNS = DIGEST_ORDER;

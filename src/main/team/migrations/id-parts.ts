@@ -1,7 +1,7 @@
 // Team migration 6: Team History finds an order number, the gateway's orderId or a customer id by any
 // part of ID_PART_MIN characters or more, in any case, as the desk's History does (history migration 11),
-// and a traceid by its start. Its own module: team-migrations.ts is at its length ceiling.
-import type { TeamMigration } from './apply-team-migrations';
+// and a traceid by its start. Never edit a shipped migration: append a new one.
+import type { TeamMigration } from '../apply-team-migrations';
 
 /** The identifiers found by any part, each with its trigram index history_rows_<column>_parts. */
 const TEAM_ID_PART_COLUMNS = ['merchant_trade_no', 'order_id', 'user_id'] as const;

@@ -10,8 +10,8 @@
 // Each record is checked for the shape of its table before it is taken: the first schema's 27 columns or
 // more, up to the row table's (card_key came with migration 6), the rowid alias NULL, the kinds and outcomes the schema allows, hashes of 64 hex.
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
-import type { RawEntry } from './audit-chain';
-import { columnNamed, FILE_COLUMNS, FIRST_SCHEMA_WIDTH, SALVAGED_COLUMNS } from './row-table/columns';
+import type { RawEntry } from '../audit/audit-chain';
+import { columnNamed, FILE_COLUMNS, FIRST_SCHEMA_WIDTH, SALVAGED_COLUMNS } from '../row-table/columns';
 import { type PageValue, scanTableRecords } from './sqlite-pages';
 
 /** history_rows's columns a salvage reads, after id, in the file's order (SALVAGED_COLUMNS of the row table). */

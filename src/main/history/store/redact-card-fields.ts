@@ -3,7 +3,7 @@
 // secret (any process of the same user can read it from the keychain) recovers the card from it by brute
 // force. Applied at any depth, because a nested copy of a card field is as sensitive as a top-level one.
 import { maskCardNumber } from '@shared/cards/card';
-import { scrubText } from '../log/redaction';
+import { scrubText } from '../../log/redaction';
 
 const REMOVED_FIELDS = new Set(['cvv', 'cvc', 'cvv2', 'sign']);
 const MASKED_FIELDS = new Set(['cardNumber', 'pan']);

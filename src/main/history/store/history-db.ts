@@ -2,8 +2,8 @@
 // record needs, migrated, its statements compiled once, and one write transaction at a time — the audit
 // entry it appends committed with the change it describes, and the anchor moved on only after the commit.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { type AuditEntry, type AuditEvent, appendAudit } from './audit-chain';
-import type { AuditTrust } from './audit-trust';
+import { type AuditEntry, type AuditEvent, appendAudit } from '../audit/audit-chain';
+import type { AuditTrust } from '../audit/audit-trust';
 import { migrate } from './migrations';
 
 const MAX_CACHED_STATEMENTS = 256;

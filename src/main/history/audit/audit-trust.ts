@@ -36,9 +36,9 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
-import { auditAccount, type CredentialVault } from '../credentials/vault';
+import { auditAccount, type CredentialVault } from '../../credentials/vault';
+import { KEYED_AUDIT_SCHEMA_VERSION } from '../store/migrations';
 import { type ChainSeal, type EntryRule, GENESIS_HASH, sha256Hex } from './audit-chain';
-import { KEYED_AUDIT_SCHEMA_VERSION } from './migrations';
 
 export type AuditTrustItem = 'key' | 'anchor';
 

@@ -7,11 +7,11 @@ import { detectBrand } from '@shared/cards/card';
 import { canonicalAmountSchema, kycBatchRowSchema, maskedPanSchema, payInRowSchema } from '@shared/history';
 import { kycEditsSchema } from '@shared/kyc-edits';
 import { z } from 'zod';
-import { scrubText } from '../log/redaction';
+import { scrubText } from '../../log/redaction';
+import { type ColumnValues, columnOfField } from '../row-table/columns';
 import { toMinorUnits } from './amount-minor';
 import { redactCardFields, redactRawBody } from './redact-card-fields';
 import { noteJson } from './row-mapping';
-import { type ColumnValues, columnOfField } from './row-table/columns';
 
 export const newPayInSchema = payInRowSchema
   .pick({ profile: true, operator: true, apiVersion: true })

@@ -21,17 +21,17 @@ import type {
   PayInRow,
 } from '@shared/history';
 import { canFollow, decide } from '@shared/payin-lifecycle';
-import { type AuditEntry, type AuditEvent, rowToEntry } from './audit-chain';
-import { startAuditChecks } from './audit-checks';
-import type { AuditTrust } from './audit-trust';
+import { type AuditEntry, type AuditEvent, rowToEntry } from '../audit/audit-chain';
+import { startAuditChecks } from '../audit/audit-checks';
+import type { AuditTrust } from '../audit/audit-trust';
+import { digestInputSql, rowDigest } from '../audit/row-digest';
+import { insertSql } from '../row-table/columns';
+import { historyQueries, NAMED_SQL } from '../search/history-queries';
 import { openHistoryDb } from './history-db';
 import { HistoryStoreError } from './history-errors';
-import { historyQueries, NAMED_SQL } from './history-queries';
 import { kycEditsInTrail } from './kyc-edit-trail';
 import { notificationCursor } from './notification-cursor';
-import { digestInputSql, rowDigest } from './row-digest';
 import { toRow } from './row-mapping';
-import { insertSql } from './row-table/columns';
 import { teamOutbox } from './team-outbox';
 import {
   type KycBatchPatch,

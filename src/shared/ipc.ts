@@ -55,6 +55,8 @@ import {
   operatorViewSchema,
   resetOperatorInputSchema,
   roleIdSchema,
+  roleViewSchema,
+  saveRoleInputSchema,
   sessionStateSchema,
   signInInputSchema,
 } from './operators';
@@ -276,6 +278,8 @@ export const ipcChannels = {
   /** A forgotten passphrase or a lost phone: a one-time passphrase, and enrolment again (PCI DSS 8.3.5). */
   'operators.reset': channel(resetOperatorInputSchema, z.array(operatorViewSchema), 'operators.manage'),
   'operators.limits': channel(none, z.array(payInLimitSchema), 'operators.manage'),
+  'roles.list': channel(none, z.array(roleViewSchema), 'operators.manage'),
+  'roles.save': channel(saveRoleInputSchema, z.array(roleViewSchema), 'operators.manage'),
   'operators.setLimit': channel(setPayInLimitInputSchema, z.array(payInLimitSchema), 'operators.manage'),
   /** A supervisor approves, at the requester's desk, with their own id, passphrase and code. */
   'approvals.grant': channel(grantApprovalInputSchema, approvalGrantedSchema, 'signed-in'),

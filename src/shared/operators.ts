@@ -3,9 +3,16 @@
 // channel declares what it needs (ipc.ts), and the dispatcher's gate (main/ipc/session-gate.ts) refuses the
 // rest. The renderer only hides what the role cannot do.
 import { z } from 'zod';
-import { BUILT_IN_ROLES, type ChannelAccess, PERMISSIONS, ROLE_IDS, ROLE_LABELS } from './roles';
+import {
+  BUILT_IN_ROLES,
+  type ChannelAccess,
+  PERMISSION_LABELS,
+  PERMISSIONS,
+  ROLE_IDS,
+  ROLE_LABELS,
+} from './roles';
 
-export { BUILT_IN_ROLES, type ChannelAccess, PERMISSIONS, ROLE_IDS, ROLE_LABELS };
+export { BUILT_IN_ROLES, type ChannelAccess, PERMISSION_LABELS, PERMISSIONS, ROLE_IDS, ROLE_LABELS };
 
 /** An operator's id: never changes, never reused; what every audit entry and history row names. */
 export const operatorIdSchema = z
@@ -37,8 +44,38 @@ export const ACCOUNT_LOCKOUT = { wrongAttempts: 10, minutes: 30 } as const;
 
 export const permissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permissionSchema>;
-export const roleIdSchema = z.enum(ROLE_IDS);
-export type RoleId = z.infer<typeof roleIdSchema>;
+/**
+ * A role's id: one of the four built in, or a supervisor's own (a copy of one, changed). Main refuses an id
+ * it does not know; an account whose role is gone may do nothing.
+ */
+export const roleIdSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^[a-z][a-z0-9-]{1,39}$/,
+    'A role id is 2 to 40 characters: letters, digits or "-", starting with a letter (e.g. senior-agent).',
+  );
+export type RoleId = z.output<typeof roleIdSchema>;
+
+/** A role as Settings shows it: its name, its permissions, and whether it is one of the four built in. */
+export const roleViewSchema = z.object({
+  id: roleIdSchema,
+  label: z.string(),
+  permissions: z.array(permissionSchema),
+  builtIn: z.boolean(),
+  /** The role it was copied from. */
+  basedOn: z.string().optional(),
+});
+export type RoleView = z.infer<typeof roleViewSchema>;
+
+/** A supervisor's own role: created as a copy of another and changed, or changed again. */
+export const saveRoleInputSchema = z.strictObject({
+  id: roleIdSchema,
+  label: z.string().trim().min(1, 'A name is needed.').max(40, 'At most 40 characters.'),
+  permissions: z.array(permissionSchema).max(PERMISSIONS.length),
+  basedOn: roleIdSchema.optional(),
+});
 
 /** An account as a supervisor sees it in Settings: never a hash or a secret. */
 export const operatorViewSchema = z.object({
@@ -60,6 +97,8 @@ export const signedInOperatorSchema = z.object({
   id: operatorIdSchema,
   displayName: z.string(),
   role: roleIdSchema,
+  /** The role's name, built in or a supervisor's own. */
+  roleLabel: z.string(),
   permissions: z.array(permissionSchema),
 });
 export type SignedInOperator = z.infer<typeof signedInOperatorSchema>;

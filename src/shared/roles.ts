@@ -40,6 +40,25 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** What an IPC channel needs: a permission, any signed-in operator, or nobody (the sign-in screen's calls). */
 export type ChannelAccess = Permission | 'signed-in' | 'anyone';
 
+/** How a person reads each permission (Settings' role editor). */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  'payin.send': 'Send pay-ins, ask again, follow bank pages',
+  'payin.removeCard': 'Ask to remove a stored card',
+  'receipt.issue': 'Show, print and send receipts',
+  'kyc.send': 'Open, check, edit and send KYC batches',
+  'history.own': 'Read History: their own rows',
+  'history.all': 'Read History: every row of the desk',
+  'history.export': 'Ask to export History as CSV',
+  'history.verify': 'Check the audit trail',
+  'settings.manage': 'Settings: profiles, idle lock, team connection',
+  'secrets.manage': 'Merchant and team secrets',
+  'operators.manage': 'Operators, roles and pay-in limits',
+  'team.read': 'Team History',
+  'team.verify': "Verify every desk's audit trail",
+  'approvals.grant': 'Approve what others ask for (four eyes)',
+};
+
+/** The built-in roles' ids: never changed, never removed. A supervisor's own roles are copies of them. */
 export const ROLE_IDS = ['agent', 'compliance', 'reviewer', 'supervisor'] as const;
 type RoleId = (typeof ROLE_IDS)[number];
 

@@ -200,6 +200,20 @@ for (const size of WINDOW_SIZES) {
       await approveAtDesk(page, sam());
       await expect(page.getByRole('table', { name: 'Pay-in limits' })).toContainText('Every AgentEUR100.00');
 
+      // A role of the desk's own: Agent copied, with the audit check added (saved once approved).
+      const roles = page.getByRole('table', { name: 'Roles of this desk' });
+      await roles.getByRole('button', { name: 'Copy Agent' }).click();
+      const editor = page.getByRole('form', { name: 'New role' });
+      await editor.getByRole('textbox', { name: 'Role id' }).fill('senior-agent');
+      await editor.getByRole('textbox', { name: 'Name' }).fill('Senior agent');
+      await editor.getByRole('checkbox', { name: 'Check the audit trail' }).check();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/operators-roles-${size.width}.png`, fullPage: true });
+      await editor.getByRole('button', { name: 'Save role' }).click();
+      await approveAtDesk(page, sam());
+      await expect(page.getByTestId('role-senior-agent')).toContainText('Senior agent');
+      await expect(page.getByTestId('role-senior-agent')).toContainText('Check the audit trail');
+
       await switchOperator(page);
       await signInAs(page, 'ana.agent', 'ana.agent own passphrase');
       const payin = new PayInPage(page);

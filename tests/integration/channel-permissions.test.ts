@@ -3,7 +3,10 @@
 // signed in, and the call goes on to the dispatcher otherwise. Each call carries an input no channel takes,
 // so nothing behind the gate runs whatever the answer: the table is walked without side effects.
 import { ipcChannels, ipcFileChannels } from '@shared/ipc';
-import { BUILT_IN_ROLES, type ChannelAccess, PERMISSIONS, ROLE_IDS, type RoleId } from '@shared/operators';
+import { BUILT_IN_ROLES, type ChannelAccess, PERMISSIONS, ROLE_IDS } from '@shared/operators';
+
+type RoleId = (typeof ROLE_IDS)[number];
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../support/app/audit-events';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';

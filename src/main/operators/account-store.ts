@@ -18,7 +18,7 @@ import {
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type PayInLimit, payInLimitSchema } from '@shared/approvals';
-import { operatorIdSchema, roleIdSchema } from '@shared/operators';
+import { operatorIdSchema, permissionSchema, roleIdSchema } from '@shared/operators';
 import { z } from 'zod';
 import type { CredentialVault } from '../credentials/vault';
 
@@ -41,17 +41,35 @@ const accountSchema = z.strictObject({
 });
 export type Account = z.infer<typeof accountSchema>;
 
+const customRoleSchema = z.strictObject({
+  id: roleIdSchema,
+  label: z.string().min(1).max(40),
+  permissions: z.array(permissionSchema),
+  basedOn: roleIdSchema.optional(),
+  changedAt: z.iso.datetime(),
+  changedBy: z.string().min(1),
+});
+export type CustomRole = z.infer<typeof customRoleSchema>;
+
+/** What the sealed file holds besides the accounts. */
+interface AccountsExtras {
+  limits: PayInLimit[];
+  roles: CustomRole[];
+}
+
 const accountsBodySchema = z.strictObject({
   version: z.literal(1),
   accounts: z.array(accountSchema),
   /** The pay-in limits above which a supervisor approves (absent in a file from before approvals). */
   limits: z.array(payInLimitSchema).optional(),
+  /** A supervisor's own roles (absent in a file from before them). */
+  roles: z.array(customRoleSchema).optional(),
 });
 const sealedFileSchema = z.strictObject({ body: z.string(), seal: z.string().regex(/^[0-9a-f]{64}$/) });
 
 type AccountsRead =
   | { kind: 'none' }
-  | { kind: 'found'; accounts: Account[]; limits: PayInLimit[] }
+  | ({ kind: 'found'; accounts: Account[] } & AccountsExtras)
   | { kind: 'damaged'; message: string }
   | { kind: 'keychain'; message: string };
 
@@ -134,7 +152,7 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
           };
         }
         const read = accountsBodySchema.parse(JSON.parse(sealed.body));
-        return { kind: 'found', accounts: read.accounts, limits: read.limits ?? [] };
+        return { kind: 'found', accounts: read.accounts, limits: read.limits ?? [], roles: read.roles ?? [] };
       } catch {
         return {
           kind: 'damaged',
@@ -143,14 +161,17 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
       }
     },
 
-    /** Writes every account and limit, sealed; the first write makes the key and puts it in the keychain. */
-    async write(accounts: readonly Account[], limits: readonly PayInLimit[] = []): Promise<void> {
+    /** Writes every account, limit and role, sealed; the first write makes the key and puts it in the keychain. */
+    async write(
+      accounts: readonly Account[],
+      extras: AccountsExtras = { limits: [], roles: [] },
+    ): Promise<void> {
       if (!keys) {
         const key = randomBytes(32);
         await vault.setOperatorsKey(deskId, key.toString('base64'));
         keys = keysOf(key);
       }
-      const body = JSON.stringify(accountsBodySchema.parse({ version: 1, accounts, limits }));
+      const body = JSON.stringify(accountsBodySchema.parse({ version: 1, accounts, ...extras }));
       const next = `${file}.${process.pid}.tmp`;
       try {
         writeFileSync(next, `${JSON.stringify({ body, seal: sealOf(body) }, null, 1)}\n`, { mode: 0o600 });

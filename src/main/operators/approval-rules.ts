@@ -5,7 +5,7 @@
 // to approve, or nothing. The handlers themselves know nothing of approvals.
 import type { ApprovalAction, PayInLimit } from '@shared/approvals';
 import type { IpcChannel } from '@shared/ipc';
-import { type OperatorId, ROLE_LABELS, type RoleId } from '@shared/operators';
+import { type OperatorId, PERMISSION_LABELS, type RoleId } from '@shared/operators';
 import type { Profile } from '@shared/profile';
 import Big from 'big.js';
 import type { IpcHandlers } from '../ipc/dispatch';
@@ -19,6 +19,8 @@ type Rules = { [C in IpcChannel]?: Rule<C> };
 interface ApprovalRuleDeps {
   operatorId: () => string;
   roleOf: (id: string) => RoleId | undefined;
+  roleLabel: (id: string) => string;
+  builtInRole: (id: string) => boolean;
   displayName: (id: string) => string;
   limits: () => readonly PayInLimit[];
   profile: (id: string) => Profile | undefined;
@@ -45,8 +47,12 @@ const subject = (action: ApprovalAction, summary: string, binding: unknown): App
   binding: JSON.stringify(binding),
 });
 
-function scopeName(scope: PayInLimit['scope'], displayName: (id: string) => string): string {
-  return scope.kind === 'role' ? `every ${ROLE_LABELS[scope.role]}` : displayName(scope.operatorId);
+function scopeName(
+  scope: PayInLimit['scope'],
+  displayName: (id: string) => string,
+  roleLabel: (id: string) => string,
+): string {
+  return scope.kind === 'role' ? `every ${roleLabel(scope.role)}` : displayName(scope.operatorId);
 }
 
 export function approvalRules(deps: ApprovalRuleDeps): Rules {
@@ -65,7 +71,7 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
       return subject(
         'payin.over_limit',
         `a pay-in of ${fields.amount} ${currency}${order}, for ${fields.firstName} ${fields.lastName}, ` +
-          `above the limit of ${limit.amount} ${limit.currency} for ${scopeName(limit.scope, deps.displayName)}`,
+          `above the limit of ${limit.amount} ${limit.currency} for ${scopeName(limit.scope, deps.displayName, deps.roleLabel)}`,
         // The card fields stay out (they are typed again on a retry); confirmDuplicate is not the request.
         { ...fields, currency, cardNumber: undefined, cvv: undefined, expDate: undefined },
       );
@@ -96,7 +102,7 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
     'operators.add': (input) =>
       subject(
         'operator.change',
-        `adding the operator ${input.displayName} (${input.id}) as ${ROLE_LABELS[input.role]}`,
+        `adding the operator ${input.displayName} (${input.id}) as ${deps.roleLabel(input.role)}`,
         { id: input.id, displayName: input.displayName, role: input.role },
       ),
     'operators.setEnabled': (input) =>
@@ -112,7 +118,7 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
         ? undefined
         : subject(
             'operator.change',
-            `making the operator ${operator(input.id)} ${ROLE_LABELS[input.role]}`,
+            `making the operator ${operator(input.id)} ${deps.roleLabel(input.role)}`,
             input,
           ),
     'operators.reset': (input) =>
@@ -121,12 +127,24 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
         : subject('operator.change', `resetting the passphrase and authenticator of ${operator(input.id)}`, {
             id: input.id,
           }),
+    'roles.save': (input) =>
+      // A built-in role the handler refuses at once: nothing to approve.
+      deps.builtInRole(input.id)
+        ? undefined
+        : subject(
+            'operator.change',
+            `saving the role ${input.label} (${input.id}) with: ${
+              input.permissions.map((permission) => PERMISSION_LABELS[permission]).join('; ') ||
+              'no permission'
+            }`,
+            input,
+          ),
     'operators.setLimit': (input) =>
       subject(
         'operator.change',
         input.amount === null
-          ? `taking away the ${input.currency} pay-in limit of ${scopeName(input.scope, deps.displayName)}`
-          : `setting the ${input.currency} pay-in limit of ${scopeName(input.scope, deps.displayName)} to ${input.amount}`,
+          ? `taking away the ${input.currency} pay-in limit of ${scopeName(input.scope, deps.displayName, deps.roleLabel)}`
+          : `setting the ${input.currency} pay-in limit of ${scopeName(input.scope, deps.displayName, deps.roleLabel)} to ${input.amount}`,
         input,
       ),
   };

@@ -13,7 +13,7 @@ import {
   type ApprovalRequest,
   type grantApprovalInputSchema,
 } from '@shared/approvals';
-import { BUILT_IN_ROLES, type OperatorId } from '@shared/operators';
+import type { OperatorId } from '@shared/operators';
 import type { z } from 'zod';
 import { Refusal } from '../refusal';
 import type { SessionAudit } from './credential-check';
@@ -46,7 +46,7 @@ interface PendingRequest {
 
 const TTL_MS = APPROVAL_TTL_MINUTES * 60_000;
 
-type Session = Pick<SessionService, 'operatorId' | 'accounts' | 'proveForApproval' | 'monotonicMs'>;
+type Session = Pick<SessionService, 'operatorId' | 'accounts' | 'proveForApproval' | 'monotonicMs' | 'roles'>;
 
 export type Approvals = ReturnType<typeof createApprovals>;
 
@@ -71,7 +71,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
           account.enabled &&
           account.totp !== null &&
           !account.temporaryPassphrase &&
-          BUILT_IN_ROLES[account.role].includes('approvals.grant'),
+          session.roles.permissionsOf(account.role).includes('approvals.grant'),
       )
       .map((account) => account.id);
   }
@@ -180,7 +180,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
         });
         throw new Refusal('forbidden', message, 'supervisorId');
       };
-      if (!BUILT_IN_ROLES[approver.role].includes('approvals.grant')) {
+      if (!session.roles.permissionsOf(approver.role).includes('approvals.grant')) {
         refuse('not a supervisor', `${approver.displayName} cannot approve: only a supervisor can.`);
       }
       const self = approver.id === request.requester;

@@ -4,7 +4,7 @@
 // Ids are never reused: an account is disabled, never deleted. Each change is audited with both ids.
 import type { LimitScope, PayInLimit } from '@shared/approvals';
 import type { CanonicalAmount } from '@shared/money/amount';
-import type { OperatorId, OperatorView, RoleId } from '@shared/operators';
+import type { OperatorId, OperatorView, Permission, RoleId, RoleView } from '@shared/operators';
 import { hashPassphrase } from '../credentials/passphrase-hash';
 import { Refusal } from '../refusal';
 import type { Account } from './account-store';
@@ -42,6 +42,12 @@ export function createOperatorAdmin(
     return account;
   }
 
+  function knownRole(role: string): void {
+    if (!session.roles.exists(role)) {
+      throw new Refusal('invalid', `This desk has no role ${role}: choose one of its roles.`, 'role');
+    }
+  }
+
   function notYourself(id: OperatorId, what: string): void {
     if (id === session.operatorId()) {
       throw new Refusal('forbidden', `You cannot ${what} your own account: another supervisor must.`, 'id');
@@ -63,6 +69,7 @@ export function createOperatorAdmin(
     list: async () => view(),
 
     async add(input: { id: OperatorId; displayName: string; role: RoleId; temporaryPassphrase: string }) {
+      knownRole(input.role);
       if (session.accounts().has(input.id)) {
         throw new Refusal(
           'conflict',
@@ -94,6 +101,7 @@ export function createOperatorAdmin(
 
     async setRole(input: { id: OperatorId; role: RoleId }) {
       notYourself(input.id, 'change the role of');
+      knownRole(input.role);
       const account = existing(input.id);
       const from = account.role;
       account.role = input.role;
@@ -101,6 +109,51 @@ export function createOperatorAdmin(
     },
 
     limits: async (): Promise<PayInLimit[]> => [...session.limits()],
+
+    roles: async (): Promise<RoleView[]> => session.roles.views(),
+
+    /** A supervisor's own role: a copy of another (basedOn), or one of theirs changed. Built-in ones stay. */
+    async saveRole(input: {
+      id: RoleId;
+      label: string;
+      permissions: Permission[];
+      basedOn?: RoleId | undefined;
+    }) {
+      if (session.roles.isBuiltIn(input.id)) {
+        throw new Refusal(
+          'invalid',
+          `${input.label} is built in and stays as it is: copy it under a new id.`,
+          'id',
+        );
+      }
+      if (input.basedOn !== undefined) knownRole(input.basedOn);
+      const before = session.roles.custom().find((role) => role.id === input.id);
+      if (!before && input.basedOn === undefined) {
+        throw new Refusal(
+          'invalid',
+          'A new role is a copy of another: say which one it is based on.',
+          'basedOn',
+        );
+      }
+      const basedOn = input.basedOn ?? before?.basedOn;
+      session.roles.put({
+        id: input.id,
+        label: input.label,
+        permissions: [...new Set(input.permissions)],
+        ...(basedOn !== undefined && { basedOn }),
+        changedAt: new Date(now()).toISOString(),
+        changedBy: session.operatorId(),
+      });
+      await session.save();
+      audit(before ? 'role.changed' : 'role.created', 'success', session.operatorId(), {
+        role: input.id,
+        label: input.label,
+        permissions: session.roles.permissionsOf(input.id),
+        ...(before && { before: before.permissions }),
+        ...(basedOn !== undefined && { basedOn }),
+      });
+      return session.roles.views();
+    },
 
     /** Sets or takes away a role's or an operator's limit in one currency. */
     async setLimit(input: { scope: LimitScope; currency: string; amount: CanonicalAmount | null }) {

@@ -10,7 +10,7 @@ export function operatorHandlers(
   session: SessionService,
   admin: OperatorAdmin,
   approvals: Approvals,
-): HandlersOf<'session'> & HandlersOf<'operators'> & HandlersOf<'approvals'> {
+): HandlersOf<'session'> & HandlersOf<'operators'> & HandlersOf<'approvals'> & HandlersOf<'roles'> {
   return {
     'session.status': () => session.status(),
     'session.createFirstSupervisor': (input) => session.createFirstSupervisor(input),
@@ -26,6 +26,8 @@ export function operatorHandlers(
     'operators.reset': (input) => admin.reset(input),
     'operators.limits': () => admin.limits(),
     'operators.setLimit': (input) => admin.setLimit(input),
+    'roles.list': () => admin.roles(),
+    'roles.save': (input) => admin.saveRole(input),
     'approvals.grant': (input) => approvals.grant(input),
   };
 }

@@ -48,6 +48,8 @@ export async function createOperatorsFeature(
   const rules = approvalRules({
     operatorId: session.operatorId,
     roleOf: (id) => session.accounts().get(id)?.role,
+    roleLabel: (id) => session.roles.labelOf(id),
+    builtInRole: (id) => session.roles.isBuiltIn(id),
     displayName: (id) => session.accounts().get(id)?.displayName ?? id,
     limits: session.limits,
     profile: (id) => deps.settings.read().profiles.find((profile) => profile.id === id),

@@ -4,17 +4,12 @@
 // Everything is audited under the operator's id. The accounts themselves: account-store.ts; what a
 // supervisor changes in them: operator-admin.ts.
 import type { PayInLimit } from '@shared/approvals';
-import {
-  BUILT_IN_ROLES,
-  type Enrolment,
-  type OperatorId,
-  type Permission,
-  type SessionState,
-} from '@shared/operators';
+import type { Enrolment, OperatorId, Permission, SessionState } from '@shared/operators';
 import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
 import { Refusal } from '../refusal';
 import type { Account, AccountStore } from './account-store';
 import { createCredentialCheck, type SessionAudit, type SessionClock } from './credential-check';
+import { createRoleBook } from './role-book';
 import { checkCode, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
 
 /** How often main looks at the idle clock; the lock lands at most this late. */
@@ -49,6 +44,7 @@ export async function createSessionService(options: SessionServiceOptions) {
   const clock = options.clock ?? SYSTEM_CLOCK;
   let accounts = new Map<OperatorId, Account>();
   let limits: PayInLimit[] = [];
+  const roles = createRoleBook();
   let trouble: { kind: 'damaged' | 'keychain'; message: string } | undefined;
   let session: Session = { kind: 'signed-out' };
   let lastActivity = clock.monotonicMs();
@@ -69,10 +65,11 @@ export async function createSessionService(options: SessionServiceOptions) {
     trouble = undefined;
     accounts = new Map(read.kind === 'found' ? read.accounts.map((account) => [account.id, account]) : []);
     limits = read.kind === 'found' ? read.limits : [];
+    roles.load(read.kind === 'found' ? read.roles : []);
   }
 
   async function save(): Promise<void> {
-    await store.write([...accounts.values()], limits);
+    await store.write([...accounts.values()], { limits, roles: roles.custom() });
   }
 
   function signedInAccount(): Account | undefined {
@@ -112,7 +109,8 @@ export async function createSessionService(options: SessionServiceOptions) {
           id: account.id,
           displayName: account.displayName,
           role: account.role,
-          permissions: [...BUILT_IN_ROLES[account.role]],
+          roleLabel: roles.labelOf(account.role),
+          permissions: [...roles.permissionsOf(account.role)],
         },
         locked: session.locked,
         idleLockMinutes: options.idleLockMinutes(),
@@ -195,6 +193,8 @@ export async function createSessionService(options: SessionServiceOptions) {
     accounts: () => accounts,
     /** The clock that never goes back (approvals time their requests by it). */
     monotonicMs: () => clock.monotonicMs(),
+    /** The built-in roles and the supervisor's own (role-book.ts). */
+    roles,
     /** The pay-in limits (approval-rules.ts reads them; operator-admin.ts changes them). */
     limits: () => limits,
     setLimits(next: PayInLimit[]): void {
@@ -225,19 +225,19 @@ export async function createSessionService(options: SessionServiceOptions) {
       }
       if (session.locked)
         return { ok: false, kind: 'locked', message: 'Paydesk is locked: sign in again to go on.' };
-      if (permission === 'signed-in' || BUILT_IN_ROLES[account.role].includes(permission))
+      if (permission === 'signed-in' || roles.permissionsOf(account.role).includes(permission))
         return { ok: true };
       return {
         ok: false,
         kind: 'forbidden',
-        message: `Your role (${account.role}) does not allow this (${permission}). A supervisor can do it, or change your role.`,
+        message: `Your role (${roles.labelOf(account.role)}) does not allow this (${permission}). A supervisor can do it, or change your role.`,
       };
     },
 
     /** Whether the signed-in operator's role has `permission` (false when nobody is signed in). */
     can(permission: Permission): boolean {
       const account = signedInAccount();
-      return account?.enabled === true && BUILT_IN_ROLES[account.role].includes(permission);
+      return account?.enabled === true && roles.permissionsOf(account.role).includes(permission);
     },
 
     async status(): Promise<SessionState> {

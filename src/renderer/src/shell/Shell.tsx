@@ -9,7 +9,6 @@ import { useHotkeys } from '@mantine/hooks';
 import { SettingsNotices } from '@renderer/features/settings/SettingsNotices';
 import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
 import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
-import { ROLE_LABELS } from '@shared/roles';
 import {
   type CSSProperties,
   Suspense,
@@ -142,7 +141,7 @@ export function Shell() {
                 {operator.displayName}
               </Text>
               <Text size="sm" c="dimmed">
-                {ROLE_LABELS[operator.role]}
+                {operator.roleLabel}
               </Text>
               <Button size="compact-sm" variant="default" onClick={() => void lockNow()}>
                 Lock now

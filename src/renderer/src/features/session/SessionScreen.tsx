@@ -20,7 +20,6 @@ import {
   type Enrolment,
   OPERATOR_PASSPHRASE_MIN,
   operatorIdSchema,
-  ROLE_LABELS,
   type SignedInOperator,
 } from '@shared/operators';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
@@ -349,7 +348,7 @@ export function SessionScreen() {
       return (
         <Frame
           title={`Locked — ${session.operator.displayName}`}
-          intro={`${ROLE_LABELS[session.operator.role]} ${session.operator.id} locked Paydesk, or it locked itself after ${session.idleLockMinutes} minutes without activity. Anything typed has been cleared. Sign in again to go on; another operator can switch.`}
+          intro={`${session.operator.roleLabel} ${session.operator.id} locked Paydesk, or it locked itself after ${session.idleLockMinutes} minutes without activity. Anything typed has been cleared. Sign in again to go on; another operator can switch.`}
         >
           <SignInForm locked={session.operator} />
         </Frame>

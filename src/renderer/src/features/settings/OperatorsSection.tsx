@@ -7,7 +7,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  Paper,
   PasswordInput,
   Stack,
   Table,
@@ -19,24 +18,19 @@ import { localTimeOfDay } from '@renderer/lib/local-time';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
-import {
-  OPERATOR_PASSPHRASE_MIN,
-  type OperatorView,
-  ROLE_IDS,
-  ROLE_LABELS,
-  type RoleId,
-} from '@shared/operators';
+import { useAction } from '@renderer/lib/use-action';
+import { OPERATOR_PASSPHRASE_MIN, type OperatorView, type RoleId } from '@shared/operators';
 import { type FormEvent, useEffect, useState } from 'react';
-
-const ROLE_OPTIONS = ROLE_IDS.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+import { roleOptions, useRoles } from './roles-store';
+import { SettingsSection } from './SettingsSection';
 
 function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => void }) {
+  const roles = useRoles((state) => state.roles);
   const [id, setId] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [role, setRole] = useState<RoleId>('agent');
   const [temporaryPassphrase, setTemporaryPassphrase] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, run } = useAction();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,18 +38,13 @@ function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => 
       setProblem(`The one-time passphrase needs at least ${OPERATOR_PASSPHRASE_MIN} characters.`);
       return;
     }
-    setBusy(true);
-    try {
-      onAdded(await call('operators.add', { id, displayName, role, temporaryPassphrase }));
-      setId('');
-      setDisplayName('');
-      setTemporaryPassphrase('');
-      setProblem(undefined);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    const added = await run(async () =>
+      onAdded(await call('operators.add', { id, displayName, role, temporaryPassphrase })),
+    );
+    if (!added) return;
+    setId('');
+    setDisplayName('');
+    setTemporaryPassphrase('');
   }
 
   return (
@@ -81,7 +70,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => 
           />
           <NativeSelect
             label="Role"
-            data={ROLE_OPTIONS}
+            data={roleOptions(roles)}
             value={role}
             onChange={(event) => setRole(event.currentTarget.value as RoleId)}
             w="9rem"
@@ -116,6 +105,7 @@ function OperatorRow({
   onChanged: (operators: OperatorView[]) => void;
   onProblem: (problem: string | undefined) => void;
 }) {
+  const roles = useRoles((state) => state.roles);
   const [resetting, setResetting] = useState(false);
   const [temporary, setTemporary] = useState('');
 
@@ -140,7 +130,7 @@ function OperatorRow({
       <Table.Td>
         <NativeSelect
           aria-label={`Role of ${operator.id}`}
-          data={ROLE_OPTIONS}
+          data={roleOptions(roles)}
           value={operator.role}
           disabled={isMe}
           onChange={(event) => {
@@ -226,47 +216,43 @@ export function OperatorsSection() {
 
   useEffect(() => {
     call('operators.list').then(setOperators, (error: unknown) => setProblem(errorMessage(error)));
+    useRoles
+      .getState()
+      .load()
+      .catch((error: unknown) => setProblem(errorMessage(error)));
   }, []);
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="operators-title">
-      <Stack gap="sm">
-        <Stack gap={0}>
-          <Title order={3} id="operators-title">
-            Operators
-          </Title>
-          <Text size="sm" c="dimmed">
-            Each person signs in with their own id, passphrase and authenticator code. Ids are never reused:
-            disable an account rather than delete it. A reset gives a one-time passphrase; the person enrols
-            again.
-          </Text>
-        </Stack>
-        {operators && (
-          <Table striped withTableBorder aria-label="Operators of this desk">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Operator</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {operators.map((operator) => (
-                <OperatorRow
-                  key={operator.id}
-                  operator={operator}
-                  isMe={operator.id === me?.id}
-                  onChanged={setOperators}
-                  onProblem={setProblem}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        <ProblemAlert problem={problem} />
-        <AddOperatorForm onAdded={setOperators} />
-      </Stack>
-    </Paper>
+    <SettingsSection
+      id="operators"
+      title="Operators"
+      intro="Each person signs in with their own id, passphrase and authenticator code. Ids are never reused: disable an account rather than delete it. A reset gives a one-time passphrase; the person enrols again."
+    >
+      {operators && (
+        <Table striped withTableBorder aria-label="Operators of this desk">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Operator</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {operators.map((operator) => (
+              <OperatorRow
+                key={operator.id}
+                operator={operator}
+                isMe={operator.id === me?.id}
+                onChanged={setOperators}
+                onProblem={setProblem}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <ProblemAlert problem={problem} />
+      <AddOperatorForm onAdded={setOperators} />
+    </SettingsSection>
   );
 }

@@ -1,5 +1,5 @@
 // Settings, a supervisor's page: connection profiles (with each one's merchant secret and connection test),
-// the operators and their pay-in limits, the idle lock, team mode. Everything here is main's to keep: the page shows what main
+// the operators, their roles and pay-in limits, the idle lock, team mode. Everything here is main's to keep: the page shows what main
 // answered, and main checks the supervisor's permissions again on every call.
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
@@ -7,6 +7,7 @@ import { IdleLockSection } from './IdleLockSection';
 import { OperatorsSection } from './OperatorsSection';
 import { PayInLimitsSection } from './PayInLimitsSection';
 import { ProfilesSection } from './ProfilesSection';
+import { RolesSection } from './RolesSection';
 import { SettingsNotices } from './SettingsNotices';
 import { TeamSection } from './TeamSection';
 
@@ -16,13 +17,14 @@ export function SettingsPage() {
       <Stack gap={0}>
         <Title order={2}>Settings</Title>
         <Text size="sm" c="dimmed">
-          Connection profiles, merchant secrets, the operators and their pay-in limits, the idle lock and team
-          mode.
+          Connection profiles, merchant secrets, the operators, their roles and pay-in limits, the idle lock
+          and team mode.
         </Text>
       </Stack>
       <SettingsNotices dismissible={false} />
       <ProfilesSection />
       <OperatorsSection />
+      <RolesSection />
       <PayInLimitsSection />
       <IdleLockSection />
       <TeamSection />

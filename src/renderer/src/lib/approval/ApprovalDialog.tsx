@@ -5,7 +5,8 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ProblemAlert } from '../ProblemAlert';
-import { call, errorMessage } from '../paydesk';
+import { call } from '../paydesk';
+import { useAction } from '../use-action';
 import { useApprovalRequest } from './approval-request';
 
 const ACTION_TITLES = {
@@ -23,8 +24,7 @@ export function ApprovalDialog() {
   const [supervisorId, setSupervisorId] = useState('');
   const [passphrase, setPassphrase] = useState('');
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, run } = useAction();
   const [shownId, setShownId] = useState<string | undefined>();
 
   // A new request starts clean; the requester's id is offered when they may approve it themselves.
@@ -46,17 +46,11 @@ export function ApprovalDialog() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!request) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await call('approvals.grant', { requestId: request.id, supervisorId, passphrase, code });
-      close(true);
-    } catch (error) {
-      setProblem(errorMessage(error));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    const granted = await run(() =>
+      call('approvals.grant', { requestId: request.id, supervisorId, passphrase, code }),
+    );
+    if (granted) close(true);
+    else setCode('');
   }
 
   return (

@@ -246,7 +246,7 @@ describe('signing in', () => {
       ok: true,
       data: { kind: 'signed-in' },
     });
-  });
+  }, 60_000); // A dozen scrypt checks and a restart: slow on a loaded machine.
 });
 
 describe('roles, enforced in main', () => {

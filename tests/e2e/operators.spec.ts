@@ -210,7 +210,20 @@ for (const size of WINDOW_SIZES) {
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/operators-roles-${size.width}.png`, fullPage: true });
       await editor.getByRole('button', { name: 'Save role' }).click();
-      await approveAtDesk(page, sam());
+      // By keyboard: Sam, the only supervisor, finds his id filled in and the focus on his passphrase.
+      const approval = approvalDialog(page);
+      await expect(approval.getByRole('textbox', { name: 'Supervisor’s operator id' })).toHaveValue(
+        SUPERVISOR.id,
+      );
+      await expect(approval.getByLabel(/^Supervisor’s passphrase/)).toBeFocused();
+      await page.keyboard.type(SUPERVISOR.passphrase);
+      await page.keyboard.press('Tab');
+      await expect(
+        approval.getByRole('textbox', { name: 'Code from the supervisor’s authenticator app' }),
+      ).toBeFocused();
+      await page.keyboard.type(await freshCode(secrets.get(SUPERVISOR.id)!));
+      await page.keyboard.press('Enter');
+      await expect(approval).toBeHidden();
       await expect(page.getByTestId('role-senior-agent')).toContainText('Senior agent');
       await expect(page.getByTestId('role-senior-agent')).toContainText('Check the audit trail');
 

@@ -13,6 +13,7 @@ import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { ACCOUNTS_FILE } from '../../src/main/operators/account-store';
 import { LOCKOUT_MS } from '../../src/main/operators/credential-check';
 import { codeAt } from '../../src/main/operators/totp';
+import { gatewayTransport } from '../../src/main/payin/gateway-transport';
 import { auditEvents } from '../support/app/audit-events';
 import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import {
@@ -318,6 +319,41 @@ describe('roles, enforced in main', () => {
       ok: false,
       error: { message: expect.stringMatching(REFUSED) },
     });
+  });
+
+  it('a pay-in in flight while its agent loses the role finishes, recorded under the agent who sent it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = false;
+    let entered = false;
+    const fx = await desk({
+      transport: {
+        async send(...args) {
+          entered = true;
+          if (holding) await held;
+          return gatewayTransport.send(...args);
+        },
+      },
+    });
+    const supervisor = fx.operator!;
+    await addAndSignIn(fx.call, ANA);
+    holding = true;
+    const fields = v2Fields({ merchantTradeNo: `ROLE-IN-FLIGHT-${process.pid}` });
+    const sending = fx.call('payin.submit', { version: 'v2', fields });
+    while (!entered) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Mid-flight the desk changes hands and the supervisor takes the agent's sending right away.
+    await fx.data('session.signOut');
+    await signIn(fx.call, supervisor);
+    await fx.data('operators.setRole', { id: 'ana.agent', role: 'reviewer' });
+    release();
+    expect(await sending).toMatchObject({ ok: true, data: { status: 'approved' } });
+    const rows = await fx.data('history.query', { text: fields.merchantTradeNo! });
+    expect(rows.rows).toEqual([expect.objectContaining({ operator: 'ana.agent', status: 'approved' })]);
+    const payInEntries = auditEvents(fx).filter((entry) => entry.event.startsWith('payin.'));
+    expect(payInEntries.length).toBeGreaterThan(0);
+    expect(payInEntries.map((entry) => entry.operator)).not.toContain(supervisor.id);
   });
 
   it('a disabled operator who is signed in is signed out at their next call', async () => {

@@ -77,13 +77,12 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
     // loaded machine does not turn its answer into "skipped".
     teamTiming: { checkTimeoutMs: 10_000 },
     onEvent: (event, payload) => {
-      const result = payload as PayInResult;
-      if (
-        event === 'payin.changed' &&
-        result.status !== 'action_required' &&
-        !settledAt.has(result.historyId)
-      )
-        settledAt.set(result.historyId, epochNow());
+      if (event !== 'payin.changed') return;
+      const at = epochNow();
+      for (const result of payload as PayInResult[]) {
+        if (result.status !== 'action_required' && !settledAt.has(result.historyId))
+          settledAt.set(result.historyId, at);
+      }
     },
   });
   try {

@@ -411,8 +411,11 @@ export const ipcFileChannels = {
 } as const;
 
 export const ipcEvents = {
-  /** A pay-in's state changed, from any source (an answer, a callback, a bank page): not only a settlement. */
-  'payin.changed': payInResultSchema,
+  /**
+   * Pay-ins whose state changed, from any source (an answer, a callback, a bank page): not only a settlement.
+   * One event per commit: the team's notifications settled together come as one.
+   */
+  'payin.changed': z.array(payInResultSchema).min(1),
   'kyc.progress': kycProgressEvent,
   'kyc.checked': kycCheckedEvent,
   'session.changed': sessionStateSchema,

@@ -183,7 +183,12 @@ describe('notifications that arrive together settle together', () => {
         expect(fx.paydesk.history.getById(row.id)?.status).toBe('action_required');
         expect(callbackEvents(fx, row.id)).toHaveLength(0);
       }
-      expect(changedEvents(fx, payIns.map((row) => row.id))).toEqual([]);
+      expect(
+        changedEvents(
+          fx,
+          payIns.map((row) => row.id),
+        ),
+      ).toEqual([]);
       expect(fx.paydesk.team.current()?.notifications?.progress().handled).toBe(0);
     } finally {
       writer.exec('DROP TRIGGER IF EXISTS batch_test_refuses');

@@ -188,12 +188,7 @@ export function createPayInRecorder(deps: {
     return result;
   }
 
-  function recordIn(
-    pending: Pending,
-    historyId: number,
-    input: EvidenceInput,
-    operator: string,
-  ): Recorded {
+  function recordIn(pending: Pending, historyId: number, input: EvidenceInput, operator: string): Recorded {
     const row = deps.history.getById(historyId);
     if (row?.kind !== 'payin') throw new Error(`No pay-in with id ${historyId}.`);
     const decision = decide(row.status, evidenceOf(row, input));

@@ -411,10 +411,7 @@ export const ipcFileChannels = {
 } as const;
 
 export const ipcEvents = {
-  /**
-   * Pay-ins whose state changed, from any source (an answer, a callback, a bank page): not only a settlement.
-   * One event per commit: the team's notifications settled together come as one.
-   */
+  /** Pay-ins changed by one commit, from any source (an answer, callbacks, a bank page); not only settled. */
   'payin.changed': z.array(payInResultSchema).min(1),
   'kyc.progress': kycProgressEvent,
   'kyc.checked': kycCheckedEvent,

@@ -354,11 +354,11 @@ try {
       `desk lag, 2xx → row settled, N = ${lagsMs.length} of ${lag.posted} posted at ${lagRate}/s: p50 ${percentile(lagsMs, 50).toFixed(1)} ms, p95 ${lagP95.toFixed(1)} ms, p99 ${percentile(lagsMs, 99).toFixed(1)} ms, max ${(lagsMs.at(-1) ?? Number.NaN).toFixed(1)} ms`,
     );
     console.log(
-      `desk: ${lag.settledAsSaid} of ${lag.posted} settled as the notification said, ${lag.refusedByDesk} refused, ${lag.non2xx} answered other than 2xx; settled at ${lag.settledPerSecond.toFixed(1)}/s`,
+      `desk: ${lag.settledAsSaid} of ${lag.posted} settled as the notification said, ${lag.refusedByDesk} refused, ${lag.non2xx} answered other than 2xx; settled at ${lag.settledPerSecond.toFixed(1)}/s; its event loop held ≤ ${lag.loopDelayMaxMs.toFixed(0)} ms`,
     );
   }
   const settleText = (run: NonNullable<typeof batched>) =>
-    `${run.settledPerSecond.toFixed(1)}/s (${run.settledAsSaid} of ${run.posted} settled as said, ${run.non2xx} not 2xx, ${run.events} renderer events)`;
+    `${run.settledPerSecond.toFixed(1)}/s (${run.settledAsSaid} of ${run.posted} settled as said, ${run.non2xx} not 2xx, ${run.events} renderer events, the desk's event loop held ≤ ${run.loopDelayMaxMs.toFixed(0)} ms)`;
   const settleRate = batched?.settledPerSecond ?? Number.NaN;
   if (batched && oneByOne) {
     console.log(

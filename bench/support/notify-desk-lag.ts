@@ -15,6 +15,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import { startFixture, v2Fields } from '../../tests/support/app/paydesk-fixture';
@@ -57,6 +58,8 @@ interface DeskLag {
   answeredPerSecond: number;
   /** How many payin.changed events told of the settlements (one per committed batch). */
   events: number;
+  /** The desk process's event loop while it settled: the longest delay, ms (a commit holds it). */
+  loopDelayMaxMs: number;
 }
 
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -134,7 +137,9 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
       genuineNotification(desk.paydesk.history.getById(id) as PayInRow, said(index)),
     );
     if (options.catchUp) await desk.paydesk.team.stop();
+    const loop = monitorEventLoopDelay({ resolution: 5 });
     let postedAt = epochNow();
+    if (!options.catchUp) loop.enable();
     const sent = await sendFromAnotherProcess({
       url: options.serviceUrl,
       caPem: options.caPem,
@@ -144,6 +149,7 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
     const answeredPerSecond =
       (sent.answeredAt.filter((at) => at !== null).length * 1000) / (epochNow() - postedAt);
     if (options.catchUp) {
+      loop.enable();
       postedAt = epochNow();
       await desk.paydesk.team.restart();
     }
@@ -158,6 +164,7 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
       () => [...answeredAt.keys()].every((id) => settledAt.has(id)),
       120_000,
     ).catch((error: unknown) => console.error(String(error)));
+    loop.disable();
     const lagsMs = [...answeredAt]
       .filter(([id]) => settledAt.has(id))
       .map(([id, at]) => settledAt.get(id)! - at)
@@ -179,6 +186,7 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
       settledPerSecond,
       answeredPerSecond,
       events,
+      loopDelayMaxMs: loop.max / 1e6,
     };
   } finally {
     await desk.close();

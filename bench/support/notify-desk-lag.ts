@@ -7,13 +7,15 @@
 // in the desk's process the answers' timing waited for the desk's own work (the first run gave a p50 of
 // −74 ms, the 2xx seen after the row had settled). The desk hears each one as it does in production
 // (LISTEN, its own orders read through desk_notifications, the signature verified again with the desk's
-// merchant secret in settle.ts's handleCallback); the lag is from the 2xx's arrival at the sender to the
-// app's `payin.changed` event, which the recorder emits once the row's new status is written.
+// merchant secret in settle.ts's settleCallbacks); the lag is from the 2xx's arrival at the sender to the
+// app's `payin.changed` event, which the recorder emits once the batch that settled the row has committed.
+// `batchSize` 1 gives the per-notification path's peer: one notification per read, commit and event.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import { startFixture, v2Fields } from '../../tests/support/app/paydesk-fixture';
@@ -31,6 +33,13 @@ interface DeskLagOptions {
   payIns: number;
   /** Notifications posted per second (open loop: one is not held back by the last's answer). */
   rate: number;
+  /** How many notifications the desk reads (and settles in one commit) at most; the app's 200 otherwise. */
+  batchSize?: number;
+  /**
+   * The desk's settling rate alone: its team mode is stopped while all are posted and stored, then started;
+   * the rate is from that start to the last settled, so neither the sender nor the service bounds it.
+   */
+  catchUp?: boolean;
 }
 
 interface DeskLag {
@@ -43,8 +52,14 @@ interface DeskLag {
   refusedByDesk: number;
   /** How long the desk took to send its pay-ins (the sandbox's 3-D Secure answer and the team check). */
   openingSeconds: number;
-  /** The desk's settling rate, first to last settled: below `rate`, the lag grows with each notification. */
+  /** The desk's settling rate, first post to last settled: below `rate`, the lag grows with each one. */
   settledPerSecond: number;
+  /** The sender's rate, first post to last 2xx: the most the desk could have settled at. */
+  answeredPerSecond: number;
+  /** How many payin.changed events told of the settlements (one per committed batch). */
+  events: number;
+  /** The desk process's event loop while it settled: the longest delay, ms (a commit holds it). */
+  loopDelayMaxMs: number;
 }
 
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -69,21 +84,28 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-desk-'));
   const home = await deskHome(role, 'Bench desk', dataDir);
   const settledAt = new Map<number, number>();
+  let events = 0;
   const desk = await startFixture({
     dataDir,
     settingsStore: home.settingsStore,
     vault: home.vault,
     // The app's notification timing; the duplicate check given time, as the team tests do, so that a
     // loaded machine does not turn its answer into "skipped".
-    teamTiming: { checkTimeoutMs: 10_000 },
+    teamTiming: {
+      checkTimeoutMs: 10_000,
+      ...(options.batchSize && { notifications: { batchSize: options.batchSize } }),
+    },
     onEvent: (event, payload) => {
-      const result = payload as PayInResult;
-      if (
-        event === 'payin.changed' &&
-        result.status !== 'action_required' &&
-        !settledAt.has(result.historyId)
-      )
-        settledAt.set(result.historyId, epochNow());
+      if (event !== 'payin.changed') return;
+      const at = epochNow();
+      let settles = false;
+      for (const result of payload as PayInResult[]) {
+        if (result.status !== 'action_required' && !settledAt.has(result.historyId)) {
+          settledAt.set(result.historyId, at);
+          settles = true;
+        }
+      }
+      if (settles) events += 1;
     },
   });
   try {
@@ -114,12 +136,23 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
     const bodies = ids.map((id, index) =>
       genuineNotification(desk.paydesk.history.getById(id) as PayInRow, said(index)),
     );
+    if (options.catchUp) await desk.paydesk.team.stop();
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    let postedAt = epochNow();
+    if (!options.catchUp) loop.enable();
     const sent = await sendFromAnotherProcess({
       url: options.serviceUrl,
       caPem: options.caPem,
       bodies,
       rate: options.rate,
     });
+    const answeredPerSecond =
+      (sent.answeredAt.filter((at) => at !== null).length * 1000) / (epochNow() - postedAt);
+    if (options.catchUp) {
+      loop.enable();
+      postedAt = epochNow();
+      await desk.paydesk.team.restart();
+    }
     const answeredAt = new Map<number, number>();
     let non2xx = 0;
     for (const [index, at] of sent.answeredAt.entries()) {
@@ -131,15 +164,15 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
       () => [...answeredAt.keys()].every((id) => settledAt.has(id)),
       120_000,
     ).catch((error: unknown) => console.error(String(error)));
+    loop.disable();
     const lagsMs = [...answeredAt]
       .filter(([id]) => settledAt.has(id))
       .map(([id, at]) => settledAt.get(id)! - at)
       .sort((a, b) => a - b);
     const settledTimes = [...settledAt.values()].sort((x, y) => x - y);
+    // From the first post (or the catch-up's start), not the first settled: a batch settles many at once.
     const settledPerSecond =
-      settledTimes.length > 1
-        ? ((settledTimes.length - 1) * 1000) / (settledTimes.at(-1)! - settledTimes[0]!)
-        : Number.NaN;
+      settledTimes.length > 0 ? (settledTimes.length * 1000) / (settledTimes.at(-1)! - postedAt) : Number.NaN;
     const settledAsSaid = ids.filter(
       (id, index) => (desk.paydesk.history.getById(id) as PayInRow).status === said(index),
     ).length;
@@ -151,6 +184,9 @@ export async function measureDeskLag(options: DeskLagOptions): Promise<DeskLag> 
       refusedByDesk: desk.paydesk.team.current()?.notifications?.progress().refused ?? 0,
       openingSeconds,
       settledPerSecond,
+      answeredPerSecond,
+      events,
+      loopDelayMaxMs: loop.max / 1e6,
     };
   } finally {
     await desk.close();

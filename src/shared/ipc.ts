@@ -403,8 +403,8 @@ export const ipcFileChannels = {
 } as const;
 
 export const ipcEvents = {
-  /** A pay-in's state changed, from any source (an answer, a callback, a bank page): not only a settlement. */
-  'payin.changed': payInResultSchema,
+  /** Pay-ins changed by one commit, from any source (an answer, callbacks, a bank page); not only settled. */
+  'payin.changed': z.array(payInResultSchema).min(1),
   'kyc.progress': kycProgressEvent,
   'kyc.checked': kycCheckedEvent,
   'session.changed': sessionStateSchema,

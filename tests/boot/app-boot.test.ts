@@ -419,7 +419,7 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(sent).toContainEqual({
       windowId: appWindow.id,
       channel: `${IPC_PREFIX}payin.changed`,
-      payload: expect.objectContaining({ historyId, status: 'outcome_unknown' }),
+      payload: [expect.objectContaining({ historyId, status: 'outcome_unknown' })],
     });
   });
 

@@ -266,9 +266,7 @@ describe("an unsigned browser return, then the gateway's signed decline", () => 
     await submitFirstForm(await acsLink.text(), acsLink.url || fx.paydesk.sandbox.url, { code: '0000' });
     const row = await fx.waitForStatus(started.historyId, 'declined');
     expect(row.remark).toMatch(/3-D Secure/);
-    const told = fx.events
-      .map((event) => event.payload as PayInResult)
-      .filter((payload) => payload.historyId === started.historyId);
+    const told = fx.payInChanges().filter((payload) => payload.historyId === started.historyId);
     expect(told.map((payload) => payload.status)).not.toContain('approved');
     const trail = fx.paydesk.history.auditTrail(started.historyId).map((entry) => entry.event);
     expect(trail).toEqual(expect.arrayContaining(['payin.browser_return', 'payin.callback']));

@@ -112,8 +112,8 @@ describe('3-D Secure through the return listener', () => {
     const started = await challenge('1234');
     const row = await fx.waitForStatus(started.historyId, 'approved');
     expect(row.note).toBeNull();
-    const told = fx.events
-      .map((event) => event.payload as PayInResult)
+    const told = fx
+      .payInChanges()
       .filter((payload) => payload.historyId === started.historyId)
       .map((payload) => payload.status);
     expect(told.at(-1)).toBe('approved');

@@ -97,10 +97,11 @@ describe('a pay-in the signed callback settles while its request is on its way',
     const fields = v2Fields({ amount, merchantTradeNo: tradeNo() });
     const submitted = fx.data('payin.submit', { version: 'v2', fields });
     await until('the callback settles the pay-in', () =>
-      fx.events.some((event) => {
-        const payload = event.payload as PayInResult;
-        return payload.merchantTradeNo === fields.merchantTradeNo && payload.status === 'approved';
-      }),
+      fx
+        .payInChanges()
+        .some(
+          (payload) => payload.merchantTradeNo === fields.merchantTradeNo && payload.status === 'approved',
+        ),
     );
     held.open();
     const result = await submitted;
@@ -111,9 +112,7 @@ describe('a pay-in the signed callback settles while its request is on its way',
     const row = fx.paydesk.history.getById(result.historyId);
     expect(row?.status).toBe('approved');
     // Whatever main told the renderer last about this pay-in is the approval.
-    const told = fx.events
-      .map((event) => event.payload as PayInResult)
-      .filter((payload) => payload.historyId === result.historyId);
+    const told = fx.payInChanges().filter((payload) => payload.historyId === result.historyId);
     expect(told.at(-1)?.status).toBe('approved');
   });
 });

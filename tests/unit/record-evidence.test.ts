@@ -39,9 +39,9 @@ function desk(status: PayInStatus = 'pending', orderId?: string) {
     history: store,
     listener: { expire: (token) => void expired.push(token) },
     inFlight,
-    emit: (result) => {
+    emit: (results) => {
       if (emitThrows) throw new Error('renderer gone');
-      emitted.push(result);
+      emitted.push(...results);
     },
     log: { error: (object, message) => void errors.push({ ...object, message }) },
   });
@@ -352,7 +352,7 @@ describe('when things go wrong', () => {
     expect(d.record(answer('approved', { orderId: 'O-1' })).row.status).toBe('approved');
     expect(d.errors).toEqual([
       {
-        historyId: d.id,
+        historyIds: [d.id],
         err: 'Error: renderer gone',
         message: 'could not tell the renderer of a pay-in change',
       },

@@ -86,7 +86,7 @@ export async function createPayInFeature(
       }
       return found;
     },
-    emitChanged: (result) => config.emit('payin.changed', result),
+    emitChanged: (results) => config.emit('payin.changed', results),
     log: config.log,
     team: () => deps.team.current(),
     operator: deps.operator,

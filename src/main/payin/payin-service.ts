@@ -36,8 +36,8 @@ export function createPayInService(deps: {
   connectionFor: (profileName: string) => Promise<ActiveConnection>;
   /** All profiles with a merchantId, and their secrets: to verify a callback. */
   callbackSecrets: (merchantId: number) => Promise<{ profile: Profile; secret: string }[]>;
-  /** Every change of a pay-in, from any source, for the renderer. */
-  emitChanged: (result: PayInResult) => void;
+  /** Every change of a pay-in, from any source, for the renderer: the pay-ins one commit changed. */
+  emitChanged: (results: PayInResult[]) => void;
   log?: PayInLog;
   now?: () => number;
   /** Team mode's duplicate check and card fingerprint, while team mode is on. */
@@ -128,6 +128,8 @@ export function createPayInService(deps: {
     stop: () => overdue.stop(),
     handleReturn: settlement.handleReturn,
     handleCallback: settlement.handleCallback,
+    /** Notifications heard together (the team's, notification-subscriber.ts): one commit (settle.ts). */
+    settleCallbacks: settlement.settleCallbacks,
     storedCardsFor(userId: string) {
       return deps.connection().then((connection) => deps.storedCards.list(connection.profile.id, userId));
     },

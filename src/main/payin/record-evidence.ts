@@ -43,6 +43,12 @@ interface Recorded {
 
 export type PayInRecorder = ReturnType<typeof createPayInRecorder>;
 
+/** A batch's effects outside the history file: the pay-ins to tell the renderer of, the in-memory steps. */
+interface Pending {
+  emitted: Map<number, PayInResult>;
+  after: (() => void)[];
+}
+
 const STILL_OPEN =
   "The first attempt's outcome is still open: look the order up at the gateway before charging again.";
 
@@ -151,59 +157,94 @@ export function createPayInRecorder(deps: {
   history: HistoryStore;
   listener: Pick<ReturnListener, 'expire'>;
   inFlight: InFlight;
-  emit: (result: PayInResult) => void;
+  /** The pay-ins one commit changed, for the renderer: one event per commit, however many it holds. */
+  emit: (results: PayInResult[]) => void;
   log?: { error(object: object, message?: string): void };
 }) {
-  return {
-    /**
-     * Decides and writes what `input` means for pay-in `historyId`. Throws only when history cannot be
-     * written (the caller decides what the agent is told then).
-     */
-    record(historyId: number, input: EvidenceInput, operator: string): Recorded {
-      const row = deps.history.getById(historyId);
-      if (row?.kind !== 'payin') throw new Error(`No pay-in with id ${historyId}.`);
-      const decision = decide(row.status, evidenceOf(row, input));
-      const note = noteFor(row, input, decision);
-      const patch: PayInPatch = { operator };
-      if (decision.changed) patch.status = decision.next;
-      if (note !== undefined) patch.note = { kind: decision.next, message: note };
-      else if (decision.changed) patch.note = null;
-      const answer = input.source === 'answer' || input.source === 'ask_again' ? input.answer : undefined;
-      const orderId = input.source === 'callback' ? input.orderId : answer?.orderId;
-      if (orderId && !row.orderId) patch.orderId = orderId;
-      if (answer && (decision.changed || row.rawResponse === null)) {
-        if (answer.raw !== undefined) patch.rawResponse = answer.raw;
-        if (answer.traceid) patch.traceid = answer.traceid;
+  /** What the commit under way changed, told once it has committed; nothing of it if it rolls back. */
+  let open: Pending | undefined;
+
+  function batch<T>(work: () => T): T {
+    if (open) return work();
+    const pending: Pending = { emitted: new Map(), after: [] };
+    open = pending;
+    let result: T;
+    try {
+      result = deps.history.inOneTransaction(work);
+    } finally {
+      open = undefined;
+    }
+    for (const effect of pending.after) effect();
+    if (pending.emitted.size > 0) {
+      try {
+        deps.emit([...pending.emitted.values()]);
+      } catch (error) {
+        deps.log?.error(
+          { historyIds: [...pending.emitted.keys()], err: String(error) },
+          'could not tell the renderer of a pay-in change',
+        );
       }
-      if (decision.changed && decision.next === 'declined') {
-        const remark = input.source === 'callback' ? input.remark : answer?.remark;
-        if (remark) patch.remark = remark;
-      }
-      if (answer?.field && note !== undefined && patch.note) patch.note.field = answer.field;
-      const event = `payin.${input.source}`;
-      const detail = auditDetail(input, decision);
-      const writes = Object.keys(patch).length > 1;
-      const updated = writes
-        ? deps.history.updatePayIn(historyId, patch, { event, detail })
-        : deps.history.recordPayInEvent(historyId, event, operator, detail);
-      const result = payInResultOf(updated);
+    }
+    return result;
+  }
+
+  function recordIn(pending: Pending, historyId: number, input: EvidenceInput, operator: string): Recorded {
+    const row = deps.history.getById(historyId);
+    if (row?.kind !== 'payin') throw new Error(`No pay-in with id ${historyId}.`);
+    const decision = decide(row.status, evidenceOf(row, input));
+    const note = noteFor(row, input, decision);
+    const patch: PayInPatch = { operator };
+    if (decision.changed) patch.status = decision.next;
+    if (note !== undefined) patch.note = { kind: decision.next, message: note };
+    else if (decision.changed) patch.note = null;
+    const answer = input.source === 'answer' || input.source === 'ask_again' ? input.answer : undefined;
+    const orderId = input.source === 'callback' ? input.orderId : answer?.orderId;
+    if (orderId && !row.orderId) patch.orderId = orderId;
+    if (answer && (decision.changed || row.rawResponse === null)) {
+      if (answer.raw !== undefined) patch.rawResponse = answer.raw;
+      if (answer.traceid) patch.traceid = answer.traceid;
+    }
+    if (decision.changed && decision.next === 'declined') {
+      const remark = input.source === 'callback' ? input.remark : answer?.remark;
+      if (remark) patch.remark = remark;
+    }
+    if (answer?.field && note !== undefined && patch.note) patch.note.field = answer.field;
+    const event = `payin.${input.source}`;
+    const detail = auditDetail(input, decision);
+    const writes = Object.keys(patch).length > 1;
+    const updated = writes
+      ? deps.history.updatePayIn(historyId, patch, { event, detail })
+      : deps.history.recordPayInEvent(historyId, event, operator, detail);
+    const result = payInResultOf(updated);
+    // After the commit: a bank page forgotten or a route expired for a write rolled back would be lost.
+    pending.after.push(() => {
       // The bank step is over (returned, closed, settled): its page is not offered again.
       if (decision.changed && decision.next !== 'action_required') deps.inFlight.forgetBankPage(historyId);
       if (SETTLED_STATUSES.has(updated.status)) {
         const route = deps.inFlight.settle(historyId, result);
         if (route) deps.listener.expire(route.token);
       }
-      if (writes) {
-        try {
-          deps.emit(result);
-        } catch (error) {
-          deps.log?.error(
-            { historyId, err: String(error) },
-            'could not tell the renderer of a pay-in change',
-          );
-        }
-      }
-      return { row: updated, decision, result };
+    });
+    if (writes) pending.emitted.set(historyId, result);
+    return { row: updated, decision, result };
+  }
+
+  return {
+    /**
+     * Decides and writes what `input` means for pay-in `historyId`. Throws only when history cannot be
+     * written (the caller decides what the agent is told then). Inside `batch`, it commits with the batch.
+     */
+    record(historyId: number, input: EvidenceInput, operator: string): Recorded {
+      return batch(() => {
+        if (!open) throw new Error('The recorder lost its batch.');
+        return recordIn(open, historyId, input, operator);
+      });
     },
+
+    /**
+     * Runs `work` (records, audit entries, the notification cursor) in one history transaction: all of it
+     * commits or none does; the renderer then hears of every pay-in it changed in one event.
+     */
+    batch,
   };
 }

@@ -3,7 +3,7 @@
 // against the pay-in's amount and orderId), and the operator closing the bank page. All of it through
 // the recorder, so the lifecycle decides and every notification is audited, even one that changes nothing.
 
-import { paymentCallbackSchema } from '@shared/gateway/callback';
+import { type PaymentCallback, paymentCallbackSchema } from '@shared/gateway/callback';
 import { readOrderStatus } from '@shared/gateway/order-status';
 import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
@@ -32,7 +32,101 @@ function hintOf(kind: ReturnKind, query: Record<string, string>): string | undef
   return undefined;
 }
 
+/** A notification whose signature holds: the gateway's word, and the pay-ins of its order number. */
+interface Verified {
+  callback: PaymentCallback;
+  profiles: Profile[];
+}
+
 export function createSettlement(deps: SettleDeps) {
+  /**
+   * Trusted only when its signature holds. Profiles that share the merchantId and secret (one merchant
+   * account under two names) all verify it. The secrets are read once per merchantId and batch.
+   */
+  async function verify(
+    body: unknown,
+    secretsOf: (merchantId: number) => ReturnType<SettleDeps['callbackSecrets']>,
+  ): Promise<Verified | undefined> {
+    const parsed = paymentCallbackSchema.safeParse(body);
+    if (!parsed.success) return undefined;
+    const callback = parsed.data;
+    const profiles = (await secretsOf(callback.merchantId))
+      .filter(({ profile, secret }) => verifyBodySignature(callback, secret, profile.signAlgorithm))
+      .map(({ profile }) => profile);
+    return profiles.length === 0 ? undefined : { callback, profiles };
+  }
+
+  /** The verified word, given to each pay-in of its order number, in the caller's transaction. */
+  function apply({ callback, profiles }: Verified): CallbackVerdict {
+    // The order is looked up under each profile: it is the same order at the gateway whichever sent it.
+    const rows = new Map<number, PayInRow>();
+    for (const profile of profiles) {
+      const row = deps.history.findPayInByTradeNo(profile.name, callback.merchantTradeNo);
+      if (row) rows.set(row.id, row);
+    }
+    if (rows.size === 0) {
+      deps.history.recordEvent({
+        operator: SYSTEM_OPERATOR,
+        event: 'payin.callback_unknown_order',
+        outcome: 'failure',
+        resource: callback.merchantTradeNo,
+        detail: {
+          orderId: callback.orderId,
+          orderStatus: callback.orderStatus,
+          traceid: callback.traceid,
+        },
+      });
+      return 'unknown_order';
+    }
+    const status = readOrderStatus(callback.orderStatus, callback.status);
+    // Each pay-in of that order number gets the gateway's word; the recorder compares it with the pay-in's
+    // own orderId and amount (A27).
+    for (const row of rows.values()) {
+      deps.recorder.record(
+        row.id,
+        {
+          source: 'callback',
+          word: status.kind === 'word' ? status.word : 'unknown',
+          orderId: callback.orderId,
+          amount: callback.amount,
+          remark: callback.remark,
+          traceid: callback.traceid,
+          orderStatus: callback.orderStatus,
+        },
+        SYSTEM_OPERATOR,
+      );
+    }
+    return 'accepted';
+  }
+
+  /**
+   * Notifications that arrived together, settled together: each verified first (the secrets are read
+   * outside the transaction, which never waits), then each decided by the lifecycle in turn in ONE
+   * history transaction, with `alsoCommit` (the caller's audit of the refused, its cursor) in it. All of
+   * it commits or none does; the renderer hears of the batch in one event. A forged body settles nothing.
+   */
+  async function settleCallbacks(
+    bodies: unknown[],
+    alsoCommit?: (verdicts: CallbackVerdict[]) => void,
+  ): Promise<CallbackVerdict[]> {
+    const secrets = new Map<number, ReturnType<SettleDeps['callbackSecrets']>>();
+    const secretsOf = (merchantId: number) => {
+      let found = secrets.get(merchantId);
+      if (!found) {
+        found = deps.callbackSecrets(merchantId);
+        secrets.set(merchantId, found);
+      }
+      return found;
+    };
+    const verified: (Verified | undefined)[] = [];
+    for (const body of bodies) verified.push(await verify(body, secretsOf));
+    return deps.recorder.batch(() => {
+      const verdicts = verified.map((one): CallbackVerdict => (one ? apply(one) : 'rejected'));
+      alsoCommit?.(verdicts);
+      return verdicts;
+    });
+  }
+
   return {
     /** The browser came back to one of the pay-in's return addresses. */
     handleReturn(event: { historyId: number; kind: ReturnKind; query: Record<string, string> }): void {
@@ -43,59 +137,13 @@ export function createSettlement(deps: SettleDeps) {
       );
     },
 
-    /**
-     * The gateway's notification (assumption A12): trusted only when its signature holds. Profiles that share
-     * the merchantId and secret (one merchant account under two names) all verify it, and the order is
-     * looked up under each: it is the same order at the gateway whichever profile sent it.
-     */
+    /** The gateway's notification (assumption A12), on its own: a batch of one (settleCallbacks). */
     async handleCallback(body: unknown): Promise<CallbackVerdict> {
-      const parsed = paymentCallbackSchema.safeParse(body);
-      if (!parsed.success) return 'rejected';
-      const callback = parsed.data;
-      const verifying = (await deps.callbackSecrets(callback.merchantId)).filter(({ profile, secret }) =>
-        verifyBodySignature(callback, secret, profile.signAlgorithm),
-      );
-      if (verifying.length === 0) return 'rejected';
-      const rows = new Map<number, PayInRow>();
-      for (const { profile } of verifying) {
-        const row = deps.history.findPayInByTradeNo(profile.name, callback.merchantTradeNo);
-        if (row) rows.set(row.id, row);
-      }
-      if (rows.size === 0) {
-        deps.history.recordEvent({
-          operator: SYSTEM_OPERATOR,
-          event: 'payin.callback_unknown_order',
-          outcome: 'failure',
-          resource: callback.merchantTradeNo,
-          detail: {
-            orderId: callback.orderId,
-            orderStatus: callback.orderStatus,
-            traceid: callback.traceid,
-          },
-        });
-        return 'unknown_order';
-      }
-      const status = readOrderStatus(callback.orderStatus, callback.status);
-      // Each pay-in of that order number gets the gateway's word; the recorder compares it with the pay-in's
-      // own orderId and amount (A27).
-      for (const row of rows.values()) {
-        deps.recorder.record(
-          row.id,
-          {
-            source: 'callback',
-            word: status.kind === 'word' ? status.word : 'unknown',
-            orderId: callback.orderId,
-            amount: callback.amount,
-            remark: callback.remark,
-            traceid: callback.traceid,
-            orderStatus: callback.orderStatus,
-          },
-          SYSTEM_OPERATOR,
-        );
-      }
-      return 'accepted';
+      const [verdict] = await settleCallbacks([body]);
+      return verdict ?? 'rejected';
     },
 
+    settleCallbacks,
     /** The operator closed the bank page: the order stays as the gateway has it, which Paydesk cannot see. */
     cancelBankPage(historyId: number, operator: string): PayInResult {
       const row = deps.history.getById(historyId);

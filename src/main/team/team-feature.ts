@@ -2,7 +2,7 @@
 // password and key in the vault; otherwise nothing of it runs, and it never waits for the database. It hears
 // the gateway's notifications stored by the merchant's notification service (notification-subscriber.ts),
 // each handled as the callback it is, its signature verified with the desk's own merchant secret; one that
-// fails is refused, logged and audited.
+// fails is refused, logged and audited (in the transaction that settles the rest of its batch).
 import type { PaydeskConfig } from '../app-config';
 import type { HistoryStore } from '../history/store/history-store';
 import { SYSTEM_OPERATOR } from '../history/store/history-store';
@@ -30,7 +30,7 @@ export async function createTeamFeature(
     ...(config.teamTiming && { timing: config.teamTiming }),
     notifications: {
       cursor: history.notificationCursor,
-      handle: async (body) => (await deps.payIns).handleCallback(body),
+      settle: async (bodies, alsoCommit) => (await deps.payIns).settleCallbacks(bodies, alsoCommit),
       onRefused: (notification, why) => {
         const detail = {
           notificationId: notification.id,

@@ -33,7 +33,7 @@ export interface TeamStoreOptions {
   /** The replicator's timing (tests shorten it). */
   replication?: Pick<ReplicatorOptions, 'batchSize' | 'idleMs' | 'backoffMs' | 'maxBackoffMs' | 'onState'>;
   /** The gateway's notifications: where they go on this desk (absent: the desk does not listen). */
-  notifications?: Pick<NotificationSubscriberOptions, 'cursor' | 'handle' | 'onRefused'> & {
+  notifications?: Pick<NotificationSubscriberOptions, 'cursor' | 'settle' | 'onRefused'> & {
     timing?: Pick<NotificationSubscriberOptions, 'pollMs' | 'backoffMs' | 'maxBackoffMs' | 'batchSize'>;
   };
   /** The duplicate check's deadline; TEAM_CHECK_TIMEOUT_MS otherwise. */

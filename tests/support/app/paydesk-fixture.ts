@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PayInRow } from '@shared/history';
-import type { ChannelArgs, ChannelInput, ChannelOutput, IpcChannel, IpcResult } from '@shared/ipc';
+import type {
+  ChannelArgs,
+  ChannelInput,
+  ChannelOutput,
+  IpcChannel,
+  IpcResult,
+  PayInResult,
+} from '@shared/ipc';
 import type { PayInStatus } from '@shared/payin-lifecycle';
 import { createPaydesk, type Paydesk, type PaydeskConfig } from '../../../src/main/app';
 import { createMemoryVault } from '../../../src/main/credentials/memory-vault';
@@ -39,6 +46,8 @@ export interface Fixture {
   dataDir: string;
   store: ReturnType<typeof memoryStore>;
   events: { event: string; payload: unknown }[];
+  /** Every pay-in result the renderer was told of, oldest first (a payin.changed event carries one commit's). */
+  payInChanges(): PayInResult[];
   /**
    * Any channel name with any input, the answer as it comes: for tests that send what the contract refuses
    * (an unknown channel, a wrong input) and read the refusal.
@@ -140,6 +149,8 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     dataDir,
     store,
     events,
+    payInChanges: () =>
+      events.flatMap(({ event, payload }) => (event === 'payin.changed' ? (payload as PayInResult[]) : [])),
     call,
     async data<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>) {
       const result = (await withApproval(call, channel, input[0])) as IpcResult<ChannelOutput<C>>;

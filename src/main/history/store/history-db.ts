@@ -66,6 +66,7 @@ export function openHistoryDb(filePath: string, trust: AuditTrust, now: () => nu
   }
 
   function transaction<T>(work: () => T): T {
+    if (db.isTransaction) return nested(work);
     db.exec('BEGIN IMMEDIATE');
     appended = undefined;
     try {
@@ -86,6 +87,27 @@ export function openHistoryDb(filePath: string, trust: AuditTrust, now: () => nu
         } catch (rollbackError) {
           throw new AggregateError([error, rollbackError], errorText(error), { cause: error });
         }
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * A write inside another (a batch of notifications settled together) joins it: one commit for all.
+   * Its own savepoint undoes just its part when it fails, so a caller that goes on never keeps half of it.
+   */
+  function nested<T>(work: () => T): T {
+    const before = appended;
+    db.exec('SAVEPOINT nested_write');
+    try {
+      const result = work();
+      db.exec('RELEASE nested_write');
+      return result;
+    } catch (error) {
+      appended = before;
+      if (db.isTransaction) {
+        db.exec('ROLLBACK TO nested_write');
+        db.exec('RELEASE nested_write');
       }
       throw error;
     }

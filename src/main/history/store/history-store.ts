@@ -355,6 +355,11 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
     /** How far the desk has read the team's notifications, and its open pay-ins (team mode only). */
     notificationCursor: notificationCursor(history, now),
 
+    /** Runs `work` in one transaction: the writes in it join it and commit together, or none does. */
+    inOneTransaction<T>(work: () => T): T {
+      return transaction(work);
+    },
+
     /** Appends an audit entry not tied to a row change (sign-in, settings, secret changes). */
     recordEvent(event: AuditEvent): AuditEntry {
       return transaction(() => append(event));

@@ -408,5 +408,7 @@ registerPayInActions({ reopenBankPage: (historyId) => usePayInStore.getState().r
 
 /** Once per app: any change of the shown pay-in (an answer, a bank page, a callback) updates the panel. */
 export function listenForPayInChanges(): () => void {
-  return subscribe('payin.changed', (result) => usePayInStore.getState().changed(result));
+  return subscribe('payin.changed', (results) => {
+    for (const result of results) usePayInStore.getState().changed(result);
+  });
 }

@@ -276,7 +276,7 @@ describe('roles, enforced in main', () => {
     const refused = await fx.call('settings.update', { idleLockMinutes: 200 });
     expect(refused).toMatchObject({
       ok: false,
-      error: { kind: 'forbidden', message: expect.stringMatching(/agent/) },
+      error: { kind: 'forbidden', message: expect.stringMatching(/\(Agent\)/) },
     });
     expect(fx.paydesk.settings.read().idleLockMinutes).toBe(15);
     expect(auditEvents(fx).find((entry) => entry.event === 'session.forbidden')).toMatchObject({

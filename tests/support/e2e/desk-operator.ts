@@ -4,6 +4,7 @@
 // and never a step twice, so the steps used are kept in a file every test process of the run shares
 // (PAYDESK_CODE_STEPS), and a third sign-in within one half minute waits for the clock.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { test } from '@playwright/test';
 import { codeAfterStep, type TestOperator } from '../app/sign-in';
 
 export function runSupervisor(): TestOperator {
@@ -37,6 +38,12 @@ function rememberStep(secret: string, step: number): void {
 
 /** A code for a step this run has not used, at most one step ahead of the clock (waiting if need be). */
 export async function freshCode(secret: string): Promise<string> {
+  // The code may wait for the next half minute of the real clock: a test calling it gets that time on top.
+  try {
+    test.info().setTimeout(test.info().timeout + 30_000);
+  } catch {
+    // Not in a test (the global setup, a hook): nothing to extend.
+  }
   const { step, code } = await codeAfterStep(secret, lastStep(secret), Date.now);
   rememberStep(secret, step);
   return code;

@@ -3,7 +3,8 @@
 // approving themselves, unless they are the desk's only supervisor, which the dialog says and main audits.
 import '@mantine/core/styles/PasswordInput.css';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { ApprovalRequest } from '@shared/approvals';
+import { type FormEvent, useRef, useState } from 'react';
 import { ProblemAlert } from '../ProblemAlert';
 import { call } from '../paydesk';
 import { useAction } from '../use-action';
@@ -20,7 +21,10 @@ const ACTION_TITLES = {
 export function ApprovalDialog() {
   const waiting = useApprovalRequest((state) => state.waiting);
   const settle = useApprovalRequest((state) => state.settle);
-  const request = waiting?.request;
+  // The words stay while the dialog fades out after an answer.
+  const last = useRef<ApprovalRequest | undefined>(undefined);
+  if (waiting) last.current = waiting.request;
+  const request = last.current;
   const [supervisorId, setSupervisorId] = useState('');
   const [passphrase, setPassphrase] = useState('');
   const [code, setCode] = useState('');
@@ -45,7 +49,7 @@ export function ApprovalDialog() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!request) return;
+    if (!request || !waiting) return;
     const granted = await run(() =>
       call('approvals.grant', { requestId: request.id, supervisorId, passphrase, code }),
     );
@@ -55,7 +59,7 @@ export function ApprovalDialog() {
 
   return (
     <Modal
-      opened={request !== undefined}
+      opened={waiting !== undefined}
       onClose={() => close(false)}
       title={request ? `Supervisor approval: ${ACTION_TITLES[request.action].toLowerCase()}` : ''}
       centered

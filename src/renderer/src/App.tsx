@@ -3,12 +3,14 @@ import { useSettingsStore } from '@renderer/lib/settings-store';
 import { useEffect } from 'react';
 import { listenForPayInChanges, usePayInStore } from './features/payin/store';
 import { useSession } from './features/session/use-session';
+import { useT } from './i18n/use-t';
 import { forgetAllOnSignOut } from './lib/forget-on-sign-out';
 import { LazyWhen } from './lib/lazy-code';
 import { LazySessionScreen } from './shell/lazy-parts';
 import { Shell } from './shell/Shell';
 
 export function App() {
+  const t = useT();
   const view = useSettingsStore((state) => state.view);
   const loadError = useSettingsStore((state) => state.loadError);
   const load = useSettingsStore((state) => state.load);
@@ -49,10 +51,10 @@ export function App() {
     return (
       <Center h="100vh">
         <Stack maw={520}>
-          <Alert color="red" title="Paydesk could not load its settings" role="alert">
+          <Alert color="red" title={t('app.settingsUnreadable')} role="alert">
             {loadError}
           </Alert>
-          <Button onClick={() => void load()}>Try again</Button>
+          <Button onClick={() => void load()}>{t('app.tryAgain')}</Button>
         </Stack>
       </Center>
     );
@@ -60,7 +62,7 @@ export function App() {
   if (!view) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading settings" />
+        <Loader aria-label={t('app.loadingSettings')} />
       </Center>
     );
   }

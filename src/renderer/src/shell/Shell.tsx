@@ -7,9 +7,9 @@
 import { Alert, Badge, Button, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { SettingsNotices } from '@renderer/features/settings/SettingsNotices';
+import { useT } from '@renderer/i18n/use-t';
 import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
 import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
-import { ROLE_LABELS } from '@shared/roles';
 import {
   type CSSProperties,
   Suspense,
@@ -21,6 +21,7 @@ import {
 } from 'react';
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
+import { LanguagePicker } from '../lib/LanguagePicker';
 import { aModalDialogIsOpen } from '../lib/modal-dialog';
 import { usePageRequest } from '../lib/page-request';
 import { EnvironmentBanner } from './EnvironmentBanner';
@@ -31,15 +32,10 @@ import './shell.css';
 import { type PageId, pagesFor } from './pages';
 
 const LAZY_IDS: readonly LazyPageId[] = ['kyc', 'history', 'settings'];
-const LAZY_LABELS: Record<LazyPageId, string> = {
-  kyc: 'KYC batches',
-  history: 'History',
-  settings: 'Settings',
-};
 
 /** A page loaded on demand: nothing until its first visit, then mounted for good. */
 function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; visited: boolean }) {
-  const label = LAZY_LABELS[id];
+  const label = useT()(`shell.page.${id}`);
   return (
     <div hidden={!shown}>
       {visited && (
@@ -54,6 +50,7 @@ function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; 
 }
 
 export function Shell() {
+  const t = useT();
   const operator = useSessionStore(selectOperator);
   const lockNow = useSessionStore((state) => state.lockNow);
   const signOut = useSessionStore((state) => state.signOut);
@@ -124,7 +121,7 @@ export function Shell() {
           {profile && (
             <Group gap="xs" wrap="nowrap" data-testid="active-profile">
               <Text size="sm" c="dimmed">
-                Profile
+                {t('shell.profile')}
               </Text>
               <Text fw={600}>{profile.name}</Text>
               <Badge
@@ -132,7 +129,7 @@ export function Shell() {
                 c={ENV_BADGE[profile.environment].text}
                 variant="filled"
               >
-                {ENV_BADGE[profile.environment].label}
+                {t(`environment.${profile.environment}`)}
               </Badge>
             </Group>
           )}
@@ -142,13 +139,14 @@ export function Shell() {
                 {operator.displayName}
               </Text>
               <Text size="sm" c="dimmed">
-                {ROLE_LABELS[operator.role]}
+                {t(`role.${operator.role}`)}
               </Text>
+              <LanguagePicker compact />
               <Button size="compact-sm" variant="default" onClick={() => void lockNow()}>
-                Lock now
+                {t('shell.lockNow')}
               </Button>
               <Button size="compact-sm" variant="default" onClick={() => void signOut()}>
-                Switch operator
+                {t('shell.switchOperator')}
               </Button>
             </Group>
           )}
@@ -157,14 +155,14 @@ export function Shell() {
       </header>
 
       <div className="shell-navbar">
-        <nav aria-label="Pages">
+        <nav aria-label={t('shell.pages')}>
           <Stack gap={2}>
             {pages.map((entry) => (
               <NavLink
                 key={entry.id}
                 component="button"
                 type="button"
-                label={entry.label}
+                label={t(`shell.page.${entry.id}`)}
                 active={page === entry.id}
                 aria-current={page === entry.id ? 'page' : undefined}
                 aria-keyshortcuts={entry.shortcut}
@@ -181,8 +179,9 @@ export function Shell() {
       <main className="shell-main" aria-label="Paydesk">
         {appInfo && !appInfo.keychain.available && (
           <Alert color="yellow" mb="md" py={6}>
-            <strong>No OS keychain:</strong> merchant secrets are kept in memory only and forgotten when
-            Paydesk closes{appInfo.keychain.reason ? ` (${appInfo.keychain.reason})` : ''}.
+            {appInfo.keychain.reason
+              ? t('shell.noKeychainWhy', { reason: appInfo.keychain.reason })
+              : t('shell.noKeychain')}
           </Alert>
         )}
         <HistoryDamageNotice />

@@ -4,6 +4,7 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { IdleLockSection } from './IdleLockSection';
+import { LanguageSection } from './LanguageSection';
 import { OperatorsSection } from './OperatorsSection';
 import { ProfilesSection } from './ProfilesSection';
 import { SettingsNotices } from './SettingsNotices';
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <ProfilesSection />
       <OperatorsSection />
       <IdleLockSection />
+      <LanguageSection />
       <TeamSection />
     </Stack>
   );

@@ -25,8 +25,8 @@ const VISIBLE_ATTRIBUTES = new Set([
   'confirmLabel',
   'cancelLabel',
 ]);
-/** Words never translated: the product's name. */
-const NOT_WORDS = new Set(['Paydesk']);
+/** Words never translated: the product's name, and the gateway's own field names shown as it sends them. */
+const NOT_WORDS = new Set(['Paydesk', 'orderId', 'traceid']);
 
 function hasWords(text: string): boolean {
   const trimmed = text.trim();

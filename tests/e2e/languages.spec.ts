@@ -11,7 +11,7 @@ const SUPERVISOR = { id: 'greta.sup', name: 'Greta Grün', passphrase: 'greta pa
 
 let harness: RunningHarness;
 test.beforeAll(async () => {
-  harness = await startHarness(Number(process.env.PAYDESK_E2E_PORT ?? 5391) + 7, ['--locale', 'de-DE']);
+  harness = await startHarness(0, ['--locale', 'de-DE']);
 });
 test.afterAll(async () => {
   await harness?.close();
@@ -58,8 +58,36 @@ test('a German desk speaks German from its first start, and each operator may ch
     await expect(nav(page, name)).toBeVisible();
   await expect(page.getByTestId('environment-banner')).toContainText('keine echte Karte wird belastet');
 
+  // A pay-in in German: the form's words from the catalogue, the amount typed with a decimal comma is
+  // shown as it will be sent (the interface's decimal text), and the result's amount as a German reads it.
+  const form = page.getByRole('form', { name: 'Kartenzahlung' });
+  await expect(page.getByRole('heading', { name: 'Kartenzahlung (MOTO)' })).toBeVisible();
+  const box = (name: string) => form.getByRole('textbox', { name, exact: true });
+  await box('Kunden-ID (userId)').fill(`de-${Date.now().toString(36)}`);
+  await box('Kartennummer').fill('4242424242424242');
+  await box('Ablaufdatum (MM/JJ)').fill(
+    `12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`,
+  );
+  await box('CVV').fill('123');
+  await box('Betrag').fill('1234,50');
+  await expect(form.getByTestId('amount-preview')).toHaveText('Wird gesendet als 1234.50 EUR');
+  await box('Vorname').fill('Jürgen');
+  await box('Nachname').fill('Weiß');
+  await form.getByRole('combobox', { name: 'Land' }).fill('Austria');
+  await page.getByRole('option', { name: 'Austria (AT)', exact: true }).click();
+  await box('Mobilnummer (ohne Ländervorwahl)').fill('6641234567');
+  await box('Adresse').fill('Kärntner Straße 12');
+  await box('Ort').fill('Wien');
+  await box('Postleitzahl').fill('1010');
+  await box('IP des Kunden (IPv4)').fill('203.0.113.7');
+  await form.getByRole('button', { name: 'Zahlung über 1234.50 EUR senden' }).click();
+  const result = page.getByRole('region', { name: 'Payment result' });
+  await expect(result.getByRole('heading', { level: 3 })).toHaveText('Approved');
+  await expect(result.getByRole('row', { name: /^Betrag/ }).getByRole('cell')).toHaveText('1.234,50\u00a0€');
+
   // Something typed, then another language: it renders in place, and the typed value stays.
-  const userId = page.getByRole('textbox', { name: 'Customer id (userId)', exact: true });
+  // By its name attribute: its label changes with the language.
+  const userId = page.getByTestId('payin-form').locator('input[name="userId"]');
   await userId.fill('kunde-4711');
   const picker = page.getByTestId('language-picker');
   await picker.selectOption({ label: 'Português (Brasil)' });
@@ -85,7 +113,8 @@ test('a German desk speaks German from its first start, and each operator may ch
   await expect(nav(page, 'Cobrança')).toBeVisible();
 
   // Back to the computer's language: German again, and the same after a reload of the page.
-  await page.getByTestId('language-picker').selectOption({ label: 'Como o computador (Deutsch)' });
+  await nav(page, 'Configurações').click();
+  await page.getByTestId('language-setting').selectOption({ label: 'Como o computador (Deutsch)' });
   await expect(nav(page, 'Zahlung')).toBeVisible();
   await page.reload();
   await expect(nav(page, 'Zahlung')).toBeVisible();

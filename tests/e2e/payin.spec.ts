@@ -123,7 +123,8 @@ test('a v1 (signed form) pay-in ends Approved', async ({ payin }) => {
   await payin.send.click();
 
   await payin.expectOutcome('Approved');
-  await expect(payin.fact('Amount')).toHaveText('12.50 USD');
+  // Shown in the agent's language with the currency's symbol (issue 33): en here.
+  await expect(payin.fact('Amount')).toHaveText('$12.50');
   await expect(payin.fact('orderId')).toHaveText(/\S+/);
 });
 
@@ -246,7 +247,7 @@ test('an amount typed with a decimal comma is sent with a point', async ({ payin
   await expect(payin.send).toHaveText('Send payment of 1.50 EUR');
   await payin.send.click();
   await payin.expectOutcome('Approved');
-  await expect(payin.fact('Amount')).toHaveText('1.50 EUR');
+  await expect(payin.fact('Amount')).toHaveText('€1.50');
 });
 
 test('a card chosen in the Test cards list fills the card fields, and the payment goes through with it', async ({

@@ -10,3 +10,8 @@ export function useT(): Translate {
   const { i18n } = useLingui();
   return useCallback((key, values) => i18n._(key, values), [i18n]);
 }
+
+/** The active language's tag, for Intl (format.ts). */
+export function useLocale(): string {
+  return useLingui().i18n.locale;
+}

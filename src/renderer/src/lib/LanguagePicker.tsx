@@ -1,4 +1,4 @@
-// The operator's language, in the top bar (every role) and in Settings: main keeps it for this operator; the
+// The operator's language, under the navigation (every role) and in Settings: main keeps it for this operator; the
 // page renders again in place, so what is typed in a form stays. Each language is named in itself (CLDR,
 // through Intl.DisplayNames), so that someone who cannot read the current one still finds theirs.
 import { NativeSelect } from '@mantine/core';
@@ -14,25 +14,39 @@ function ownName(language: Language): string {
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 
-export function LanguagePicker({ compact = false }: { compact?: boolean }) {
+/**
+ * `followDesk`: offers to follow the computer's language again (Settings); under the navigation, where it
+ * has 200 px, only the four languages.
+ */
+export function LanguagePicker({
+  testId,
+  w = '100%',
+  followDesk = false,
+}: {
+  testId: string;
+  w?: string;
+  followDesk?: boolean;
+}) {
   const t = useT();
   const choice = useLanguageStore((state) => state.choice);
   const choose = useLanguageStore((state) => state.choose);
   const [problem, setProblem] = useState<string | undefined>();
   if (!choice) return null;
-  const options = [
-    { value: FOLLOW_DESK, label: t('language.followDesk', { language: ownName(choice.desk) }) },
-    ...LANGUAGES.map((language) => ({ value: language, label: ownName(language) })),
-  ];
+  const languages = LANGUAGES.map((language) => ({ value: language, label: ownName(language) }));
+  const options = followDesk
+    ? [
+        { value: FOLLOW_DESK, label: t('language.followDesk', { language: ownName(choice.desk) }) },
+        ...languages,
+      ]
+    : languages;
   return (
     <NativeSelect
-      size={compact ? 'xs' : 'sm'}
-      w={compact ? undefined : '24rem'}
-      label={compact ? undefined : t('language.label')}
-      aria-label={compact ? t('language.label') : undefined}
-      data-testid={compact ? 'language-picker' : 'language-setting'}
+      size="sm"
+      w={w}
+      label={t('language.label')}
+      data-testid={testId}
       data={options}
-      value={choice.chosen ? choice.language : FOLLOW_DESK}
+      value={choice.chosen || !followDesk ? choice.language : FOLLOW_DESK}
       error={problem}
       onChange={(event) => {
         const value = event.currentTarget.value;

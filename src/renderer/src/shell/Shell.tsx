@@ -4,7 +4,7 @@
 // on their first visit, then kept like the rest. Pages do not share the window's scroll: History, KYC and
 // Settings come back where they were left; the pay-in page opens at its top, where its first field takes
 // the focus (a remembered place further down would leave the focused field out of view).
-import { Alert, Badge, Button, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { SettingsNotices } from '@renderer/features/settings/SettingsNotices';
 import { useT } from '@renderer/i18n/use-t';
@@ -119,12 +119,14 @@ export function Shell() {
             )}
           </Group>
           {profile && (
-            <Group gap="xs" wrap="nowrap" data-testid="active-profile">
+            // The profile's name may give way (it is on the banner too); the badge and the operator's buttons not.
+            <Group gap="xs" wrap="nowrap" data-testid="active-profile" miw={0}>
               <Text size="sm" c="dimmed">
                 {t('shell.profile')}
               </Text>
               <Text fw={600}>{profile.name}</Text>
               <Badge
+                style={{ flexShrink: 0 }}
                 color={ENV_BADGE[profile.environment].color}
                 c={ENV_BADGE[profile.environment].text}
                 variant="filled"
@@ -134,14 +136,16 @@ export function Shell() {
             </Group>
           )}
           {operator && (
-            <Group gap="xs" wrap="nowrap" data-testid="signed-in-operator">
-              <Text size="sm" fw={600}>
-                {operator.displayName}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {t(`role.${operator.role}`)}
-              </Text>
-              <LanguagePicker compact />
+            <Group gap="xs" wrap="nowrap" data-testid="signed-in-operator" style={{ flexShrink: 0 }}>
+              {/* Name over role: room for the buttons' longer words in German or Portuguese at 1024 px. */}
+              <Stack gap={0}>
+                <Text size="sm" fw={600} lh={1.2}>
+                  {operator.displayName}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {t(`role.${operator.role}`)}
+                </Text>
+              </Stack>
               <Button size="compact-sm" variant="default" onClick={() => void lockNow()}>
                 {t('shell.lockNow')}
               </Button>
@@ -173,6 +177,10 @@ export function Shell() {
             ))}
           </Stack>
         </nav>
+        {/* Here rather than in the top bar, which has no room for it in German or Portuguese at 1024 px. */}
+        <Box mt="lg" px="xs">
+          <LanguagePicker testId="language-picker" />
+        </Box>
       </div>
 
       {/* Named: a bank page in its frame has a main landmark of its own (axe: landmark-unique). */}

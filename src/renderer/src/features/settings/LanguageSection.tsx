@@ -14,7 +14,7 @@ export function LanguageSection() {
         <Text size="sm" c="dimmed">
           {t('language.section.intro')}
         </Text>
-        <LanguagePicker />
+        <LanguagePicker testId="language-setting" w="24rem" followDesk />
       </Stack>
     </Paper>
   );

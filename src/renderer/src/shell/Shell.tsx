@@ -178,7 +178,7 @@ export function Shell() {
           </Stack>
         </nav>
         {/* Here rather than in the top bar, which has no room for it in German or Portuguese at 1024 px. */}
-        <Box mt="lg" px="xs">
+        <Box component="aside" aria-label={t('language.label')} mt="lg" px="xs">
           <LanguagePicker testId="language-picker" />
         </Box>
       </div>

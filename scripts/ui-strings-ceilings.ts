@@ -34,7 +34,6 @@ export const STILL_LITERAL: Record<string, number> = {
   'src/renderer/src/features/payin/PayInForm.tsx': 1,
   'src/renderer/src/features/payin/PayInResult.tsx': 31,
   'src/renderer/src/features/payin/ProductsEditor.tsx': 8,
-  'src/renderer/src/features/payin/ResultFrame.tsx': 1,
   'src/renderer/src/features/payin/ReturningCustomer.tsx': 4,
   'src/renderer/src/features/payin/StoredCardPicker.tsx': 5,
   'src/renderer/src/features/payin/TestScenarioPicker.tsx': 4,

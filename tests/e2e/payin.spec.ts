@@ -219,7 +219,8 @@ test('"Store card for later" is asked again for every payment, and a test scenar
   await expect(payin.storeCard).not.toBeChecked();
   await payin.storeCard.check();
   await payin.form.getByRole('combobox', { name: 'Test scenario' }).click();
-  await payin.page.getByRole('option').first().click();
+  // The scenario list's (the language choice is a select with options of its own).
+  await payin.page.getByRole('listbox').getByRole('option').first().click();
   await expect(payin.page.getByText(/^Filled: /)).toBeVisible();
   await expect(payin.storeCard).not.toBeChecked();
   // "Filled: …" describes the form only until the agent changes it.

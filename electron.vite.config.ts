@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
@@ -41,6 +42,7 @@ export default defineConfig({
       sourcemap: process.env.PAYDESK_RENDERER_SOURCEMAP === '1' ? 'hidden' : false,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
-    plugins: [react()],
+    // lingui: each catalogue imported with `?lingui` is compiled at build time (lingui.config.ts).
+    plugins: [react(), lingui()],
   },
 });

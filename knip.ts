@@ -38,6 +38,8 @@ const config: KnipConfig = {
     'electron-builder',
     // electron-builder's own library: tests/unit/packaging.test.ts reads its defaults to check the package.
     'app-builder-lib',
+    // bench:i18n's peer library, imported by bench/support/i18n-switch.mjs (plain JavaScript, typed by a .d.mts).
+    'react-intl',
   ],
 };
 

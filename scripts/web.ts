@@ -6,6 +6,8 @@
 // browser tests' nginx in front of the notification service, with a CA made at test time). --memory-keys: the
 // settings in the --data folder, but the operator accounts' key and the audit key in memory, as --ephemeral
 // keeps them (a browser test's desk on a machine with no keychain; nobody can sign in after a restart).
+// --locale: the OS locale the desk starts in (Electron's app.getLocale()); en-US unless given, whatever the
+// machine's, so that the browser tests read English by default (en-XA: the tests' pseudo-locale).
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     'sandbox-slow-ms': { type: 'string' },
     'payin-timeout-ms': { type: 'string' },
     'trust-ca': { type: 'string' },
+    locale: { type: 'string', default: 'en-US' },
     // iframe: the bank page in the result panel's sandboxed frame; popup: in a window of its own, which the
     // renderer opens (the browser tests' stand-in for the Electron app's bank-page window).
     'bank-page-view': { type: 'string', default: 'iframe' },
@@ -104,6 +107,7 @@ const harness = await startWebHarness({
     version: packageJson.version,
     bankPageView,
     dataDir,
+    osLocale: values.locale,
     settingsStore,
     ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault,

@@ -21,6 +21,8 @@ export interface PaydeskConfig {
   bankPageWindows?: BankPageWindows;
   /** Folder for history.sqlite and the embedded sandbox's state. */
   dataDir: string;
+  /** The OS's locale (Electron's app.getLocale()): the language at first start. English when absent. */
+  osLocale?: string;
   settingsStore: KeyValueStore;
   /** What the host found wrong with the settings file before the store opened it (settings-file.ts). */
   settingsNotices?: readonly SettingsNotice[];

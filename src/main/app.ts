@@ -19,6 +19,7 @@ import { createKycFeature } from './kyc/kyc-feature';
 import { createOperatorsFeature } from './operators/operators-feature';
 import { createPayInFeature } from './payin/payin-feature';
 import type { PayInService } from './payin/payin-service';
+import { createLanguageService, languageHandlers } from './settings/language-service';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsService } from './settings/settings-service';
 import { createTeamFeature } from './team/team-feature';
@@ -42,6 +43,11 @@ export async function createPaydesk(config: PaydeskConfig) {
   const operators = await createOperatorsFeature(config, { settings, history: history.history });
   // Whoever is signed in, by id: every audit entry and history row names them (never a name from the page).
   const operator = () => operators.session.operatorId();
+  const languages = createLanguageService({
+    settings,
+    osLocale: config.osLocale,
+    operator: () => operators.session.signedInId(),
+  });
 
   // The pay-in service is built after team mode: a notification heard before then waits for it.
   let payInsBuilt: (service: PayInService) => void = () => undefined;
@@ -74,6 +80,7 @@ export async function createPaydesk(config: PaydeskConfig) {
       ...(config.extraCa && { extraCa: config.extraCa }),
     }),
     ...operators.handlers(),
+    ...languageHandlers(languages),
     ...payIn.handlers(),
     ...kyc.handlers(),
     ...history.handlers(operator, () => (operators.session.can('history.all') ? undefined : operator())),

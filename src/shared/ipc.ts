@@ -46,6 +46,7 @@ import {
   kycUpdateResult,
 } from './kyc-batch';
 import { kycEditsSchema } from './kyc-edits';
+import { languageChannels } from './language-schema';
 import {
   addOperatorInputSchema,
   type ChannelAccess,
@@ -251,6 +252,7 @@ export const ipcChannels = {
   ),
   /** Who is at the desk (operators.ts): what the sign-in screen and the shell show. */
   'session.status': channel(none, sessionStateSchema, 'anyone'),
+  ...languageChannels,
   /** The first start of a desk (no account yet): the first supervisor, who enrols next. */
   'session.createFirstSupervisor': channel(firstSupervisorInputSchema, sessionStateSchema, 'anyone'),
   /** Id, passphrase and code; a refusal never says which was wrong. Also unlocks a locked desk (same person). */

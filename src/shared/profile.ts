@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { countryCode, httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
 import { payInRulesSchema } from './gateway/payin';
 import { signAlgorithmSchema } from './gateway/sign-algorithm';
+import { languageSchema } from './language-schema';
 import { notificationServiceSchema } from './notification-service';
 import { teamConnectionSchema } from './team';
 
@@ -142,5 +143,7 @@ export const settingsSchema = z.strictObject({
   idleLockMinutes: z.int().min(1).max(240).default(15),
   /** Team mode's database (team.ts); absent: this desk works alone, as before team mode. */
   team: teamConnectionSchema.optional(),
+  /** Each operator's language (by operator id), when they chose one; the others follow the OS's. */
+  languages: z.record(z.string().max(40), languageSchema).default({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;

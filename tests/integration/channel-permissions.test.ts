@@ -58,6 +58,8 @@ describe('every channel of the contract', () => {
         .sort(),
     ).toEqual([
       'app.info',
+      // The sign-in screen speaks the desk's language.
+      'language.get',
       'session.completeEnrolment',
       'session.createFirstSupervisor',
       'session.signIn',

@@ -9,6 +9,7 @@ const settingsView = {
     activeProfileId: 'sandbox',
     profiles: [SANDBOX_PROFILE],
     idleLockMinutes: 15,
+    languages: {},
   },
   secretSet: { sandbox: false },
   notices: [],

@@ -55,6 +55,7 @@ async function start(): Promise<void> {
     bankPageView: 'window',
     bankPageWindows,
     dataDir,
+    osLocale: app.getLocale(),
     settingsStore: new ElectronStore<Record<string, unknown>>({ name: 'settings' }),
     ...(settingsNotice && { settingsNotices: [settingsNotice] }),
     vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),

@@ -203,6 +203,8 @@ export async function createSessionService(options: SessionServiceOptions) {
     save,
     /** The signed-in operator's id for the audit trail and history rows; `desk` when nobody is signed in. */
     operatorId: (): string => (session.kind === 'signed-in' ? session.id : 'desk'),
+    /** The signed-in operator's id, also while locked; undefined when nobody is. */
+    signedInId: (): string | undefined => (session.kind === 'signed-in' ? session.id : undefined),
 
     /**
      * Whether the call may go ahead: signed in, not locked, the account still enabled, its role allowing

@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   activeProfileId: 'active profile',
   idleLockMinutes: 'idle lock time',
   team: 'team connection',
+  languages: "operators' languages",
 };
 
 function firstIssue(error: { issues: readonly { path: PropertyKey[]; message: string }[] }): string {

@@ -4,6 +4,7 @@
 // for the operator, never silently.
 
 import type { SettingsNotice, SettingsView } from '@shared/ipc';
+import type { Language } from '@shared/languages';
 import {
   type Profile,
   SANDBOX_PROFILE,
@@ -135,6 +136,12 @@ export function createSettingsService(options: {
           ...(patch.idleLockMinutes !== undefined && { idleLockMinutes: patch.idleLockMinutes }),
         }),
       );
+    },
+    /** An operator's own language; null: they follow the OS's again. */
+    setLanguage(operatorId: string, language: Language | null): void {
+      const { [operatorId]: _previous, ...others } = read().languages;
+      const languages = language === null ? others : { ...others, [operatorId]: language };
+      write({ ...read(), languages });
     },
     async saveProfile(input: Profile) {
       const parsed = savedProfileSchema.safeParse(input);

@@ -3,6 +3,7 @@ import { useSettingsStore } from '@renderer/lib/settings-store';
 import { useEffect } from 'react';
 import { listenForPayInChanges, usePayInStore } from './features/payin/store';
 import { useSession } from './features/session/use-session';
+import { useT } from './i18n/use-t';
 import { useApprovalRequest } from './lib/approval/approval-request';
 import { ApprovalHost } from './lib/approval/lazy-approval-dialog';
 import { forgetAllOnSignOut } from './lib/forget-on-sign-out';
@@ -11,6 +12,7 @@ import { LazySessionScreen } from './shell/lazy-parts';
 import { Shell } from './shell/Shell';
 
 export function App() {
+  const t = useT();
   const view = useSettingsStore((state) => state.view);
   const loadError = useSettingsStore((state) => state.loadError);
   const load = useSettingsStore((state) => state.load);
@@ -53,10 +55,10 @@ export function App() {
     return (
       <Center h="100vh">
         <Stack maw={520}>
-          <Alert color="red" title="Paydesk could not load its settings" role="alert">
+          <Alert color="red" title={t('app.settingsUnreadable')} role="alert">
             {loadError}
           </Alert>
-          <Button onClick={() => void load()}>Try again</Button>
+          <Button onClick={() => void load()}>{t('app.tryAgain')}</Button>
         </Stack>
       </Center>
     );
@@ -64,7 +66,7 @@ export function App() {
   if (!view) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading settings" />
+        <Loader aria-label={t('app.loadingSettings')} />
       </Center>
     );
   }

@@ -3,6 +3,7 @@ import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantin
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { LanguageProvider } from './i18n/LanguageProvider';
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -43,7 +44,9 @@ if (!container) throw new Error('Paydesk: #root element missing from index.html'
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={contrastVariables}>
-      <App />
+      <LanguageProvider>
+        <App />
+      </LanguageProvider>
     </MantineProvider>
   </StrictMode>,
 );

@@ -330,6 +330,7 @@ export class StandInApp
       | 'getPath'
       | 'getName'
       | 'getVersion'
+      | 'getLocale'
       | 'isPackaged'
       | 'enableSandbox'
       | 'requestSingleInstanceLock'
@@ -366,6 +367,13 @@ export class StandInApp
 
   getVersion(): string {
     return this.pkg.version;
+  }
+
+  /** As Chromium's l10n_util on Linux: the POSIX locale (LC_ALL, LC_MESSAGES, LANG) as a tag; en-US without one. */
+  getLocale(): string {
+    const posix = process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG || '';
+    const tag = posix.replace(/[.@].*$/, '').replace('_', '-');
+    return tag === '' || tag === 'C' || tag === 'POSIX' ? 'en-US' : tag;
   }
 
   /** Linux paths, as Electron computes them: userData under XDG_CONFIG_HOME or ~/.config. */

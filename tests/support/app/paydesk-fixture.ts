@@ -98,6 +98,8 @@ export interface FixtureOptions {
   supervisor?: { id: string; displayName: string };
   /** The session's clocks (PaydeskConfig.sessionClock); the test clock of sign-in.ts otherwise. */
   sessionClock?: PaydeskConfig['sessionClock'];
+  /** The OS locale (PaydeskConfig.osLocale); none otherwise (English). */
+  osLocale?: string;
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -109,6 +111,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Fixtur
     version: 'test',
     bankPageView: 'iframe',
     dataDir,
+    ...(options.osLocale && { osLocale: options.osLocale }),
     settingsStore: store,
     vault: options.vault ?? createMemoryVault(),
     ...(options.keychainVault && { keychainVault: options.keychainVault }),

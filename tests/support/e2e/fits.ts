@@ -75,3 +75,14 @@ export async function expectWhole(locator: Locator, options: { inWindow?: boolea
     `"${fit.text}" should be on one line, uncut`,
   ).toEqual({ text: fit.text, lines: 1, overflows: false, clippedBy: undefined, outsideWindow: false });
 }
+
+/** Asserts that the locator's text is not cut (it may wrap): no overflow, no clipping, inside the window. */
+export async function expectUncut(locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible();
+  await locator.scrollIntoViewIfNeeded();
+  const fit = await measureFit(locator);
+  expect(
+    { text: fit.text, overflows: fit.overflows, clippedBy: fit.clippedBy, outsideWindow: fit.outsideWindow },
+    `"${fit.text}" should be whole (it may wrap)`,
+  ).toEqual({ text: fit.text, overflows: false, clippedBy: undefined, outsideWindow: false });
+}

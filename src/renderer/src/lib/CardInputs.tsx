@@ -2,7 +2,7 @@
 // never copied, cut or dragged out of its field (PCI DSS 3.4.2), the expiry as MM/YY, the CVV digits only.
 // The pay-in form (CardFields, through react-hook-form) and the ask-again card form (AskAgainPanel) both use them.
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { PAYIN_FIELDS } from '@shared/payin-fields';
+import { useT } from '@renderer/i18n/use-t';
 import type { ClipboardEvent, DragEvent, Ref } from 'react';
 import { formatCardNumber, formatExpiry } from './card-input';
 import { MONO_INPUT } from './styles';
@@ -19,9 +19,10 @@ const block = (event: ClipboardEvent | DragEvent) => event.preventDefault();
 const CARD_DIGITS = { inputMode: 'numeric', autoComplete: 'off', styles: MONO_INPUT } as const;
 
 export function CardNumberInput({ value, onChange, ...rest }: Controlled) {
+  const t = useT();
   return (
     <TextInput
-      label={PAYIN_FIELDS.cardNumber.label}
+      label={t('payin.field.cardNumber')}
       {...CARD_DIGITS}
       spellCheck={false}
       {...rest}
@@ -35,10 +36,11 @@ export function CardNumberInput({ value, onChange, ...rest }: Controlled) {
 }
 
 export function ExpiryInput({ value, onChange, ...rest }: Controlled) {
+  const t = useT();
   return (
     <TextInput
-      label={PAYIN_FIELDS.expDate.label}
-      placeholder="MM/YY"
+      label={t('payin.field.expDate')}
+      placeholder={t('payin.expiryPlaceholder')}
       {...CARD_DIGITS}
       maxLength={5}
       {...rest}
@@ -50,9 +52,10 @@ export function ExpiryInput({ value, onChange, ...rest }: Controlled) {
 
 /** `digits`: the brand's CVV length (4 when the brand is not known yet). */
 export function CvvInput({ value, onChange, digits = 4, ...rest }: Controlled & { digits?: number }) {
+  const t = useT();
   return (
     <TextInput
-      label={PAYIN_FIELDS.cvv.label}
+      label={t('payin.field.cvv')}
       {...CARD_DIGITS}
       {...rest}
       value={value}

@@ -2,11 +2,13 @@
 // a calm colour for the sandbox (with its test cards one click away).
 import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useT } from '@renderer/i18n/use-t';
 import { LazyWhen } from '@renderer/lib/lazy-code';
 import type { Profile } from '@shared/profile';
 import { LazyTestCardsModal } from './lazy-parts';
 
 export function EnvironmentBanner({ profile }: { profile: Profile }) {
+  const t = useT();
   const [cardsOpen, cards] = useDisclosure(false);
   if (profile.environment === 'production') {
     return (
@@ -21,7 +23,7 @@ export function EnvironmentBanner({ profile }: { profile: Profile }) {
         data-environment="production"
       >
         <Text fw={800} size="md" tt="uppercase" lts={0.5}>
-          PRODUCTION — real cards are charged
+          {t('environment.banner.production')}
         </Text>
       </Group>
     );
@@ -38,7 +40,7 @@ export function EnvironmentBanner({ profile }: { profile: Profile }) {
         data-environment="test"
       >
         <Text fw={700} size="sm">
-          TEST gateway — {profile.name}: no real money, but a real remote system
+          {t('environment.banner.test', { profile: profile.name })}
         </Text>
       </Group>
     );
@@ -55,10 +57,10 @@ export function EnvironmentBanner({ profile }: { profile: Profile }) {
       style={{ borderBottom: '1px solid var(--mantine-color-teal-2)' }}
     >
       <Text fw={600} size="sm">
-        Sandbox — the built-in test gateway; no real card is charged
+        {t('environment.banner.sandbox')}
       </Text>
       <Button size="compact-sm" variant="white" color="teal.9" onClick={cards.open}>
-        Test cards
+        {t('environment.testCards')}
       </Button>
       <LazyWhen when={cardsOpen}>
         <LazyTestCardsModal opened={cardsOpen} onClose={cards.close} />

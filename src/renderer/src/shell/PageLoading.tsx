@@ -2,14 +2,17 @@
 // middle of the screen, and no heading yet, so that nothing reads as the page before it is there. If its
 // code cannot be loaded, the page says so and offers to try again rather than leave the screen blank.
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { translate } from '@renderer/i18n/i18n';
+import { useT } from '@renderer/i18n/use-t';
 import { Component, type ReactNode } from 'react';
 
 export function PageLoading({ label }: { label: string }) {
+  const t = useT();
   return (
     <Group gap="xs" py="xs" role="status" data-testid="page-loading">
       <Loader size="xs" color="gray" />
       <Text size="sm" c="gray.7">
-        Opening {label}…
+        {t('shell.pageLoading', { page: label })}
       </Text>
     </Group>
   );
@@ -33,7 +36,7 @@ export class PageBoundary extends Component<
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Alert color="red" role="alert" title={`${this.props.label} could not be opened`}>
+      <Alert color="red" role="alert" title={translate('shell.pageFailed', { page: this.props.label })}>
         {this.state.error.message}
         <Button
           mt="xs"
@@ -44,7 +47,7 @@ export class PageBoundary extends Component<
             this.setState({ error: undefined });
           }}
         >
-          Try again
+          {translate('app.tryAgain')}
         </Button>
       </Alert>
     );

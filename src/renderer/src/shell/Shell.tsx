@@ -4,9 +4,10 @@
 // on their first visit, then kept like the rest. Pages do not share the window's scroll: History, KYC and
 // Settings come back where they were left; the pay-in page opens at its top, where its first field takes
 // the focus (a remembered place further down would leave the focused field out of view).
-import { Alert, Badge, Button, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { SettingsNotices } from '@renderer/features/settings/SettingsNotices';
+import { roleName, useT } from '@renderer/i18n/use-t';
 import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
 import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
 import {
@@ -20,6 +21,7 @@ import {
 } from 'react';
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
+import { LanguagePicker } from '../lib/LanguagePicker';
 import { aModalDialogIsOpen } from '../lib/modal-dialog';
 import { usePageRequest } from '../lib/page-request';
 import { EnvironmentBanner } from './EnvironmentBanner';
@@ -30,15 +32,10 @@ import './shell.css';
 import { type PageId, pagesFor } from './pages';
 
 const LAZY_IDS: readonly LazyPageId[] = ['kyc', 'history', 'settings'];
-const LAZY_LABELS: Record<LazyPageId, string> = {
-  kyc: 'KYC batches',
-  history: 'History',
-  settings: 'Settings',
-};
 
 /** A page loaded on demand: nothing until its first visit, then mounted for good. */
 function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; visited: boolean }) {
-  const label = LAZY_LABELS[id];
+  const label = useT()(`shell.page.${id}`);
   return (
     <div hidden={!shown}>
       {visited && (
@@ -53,6 +50,7 @@ function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; 
 }
 
 export function Shell() {
+  const t = useT();
   const operator = useSessionStore(selectOperator);
   const lockNow = useSessionStore((state) => state.lockNow);
   const signOut = useSessionStore((state) => state.signOut);
@@ -121,33 +119,38 @@ export function Shell() {
             )}
           </Group>
           {profile && (
-            <Group gap="xs" wrap="nowrap" data-testid="active-profile">
+            // The profile's name may give way (it is on the banner too); the badge and the operator's buttons not.
+            <Group gap="xs" wrap="nowrap" data-testid="active-profile" miw={0}>
               <Text size="sm" c="dimmed">
-                Profile
+                {t('shell.profile')}
               </Text>
               <Text fw={600}>{profile.name}</Text>
               <Badge
+                style={{ flexShrink: 0 }}
                 color={ENV_BADGE[profile.environment].color}
                 c={ENV_BADGE[profile.environment].text}
                 variant="filled"
               >
-                {ENV_BADGE[profile.environment].label}
+                {t(`environment.${profile.environment}`)}
               </Badge>
             </Group>
           )}
           {operator && (
-            <Group gap="xs" wrap="nowrap" data-testid="signed-in-operator">
-              <Text size="sm" fw={600}>
-                {operator.displayName}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {operator.roleLabel}
-              </Text>
+            <Group gap="xs" wrap="nowrap" data-testid="signed-in-operator" style={{ flexShrink: 0 }}>
+              {/* Name over role: room for the buttons' longer words in German or Portuguese at 1024 px. */}
+              <Stack gap={0}>
+                <Text size="sm" fw={600} lh={1.2}>
+                  {operator.displayName}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {roleName(t, operator)}
+                </Text>
+              </Stack>
               <Button size="compact-sm" variant="default" onClick={() => void lockNow()}>
-                Lock now
+                {t('shell.lockNow')}
               </Button>
               <Button size="compact-sm" variant="default" onClick={() => void signOut()}>
-                Switch operator
+                {t('shell.switchOperator')}
               </Button>
             </Group>
           )}
@@ -156,14 +159,14 @@ export function Shell() {
       </header>
 
       <div className="shell-navbar">
-        <nav aria-label="Pages">
+        <nav aria-label={t('shell.pages')}>
           <Stack gap={2}>
             {pages.map((entry) => (
               <NavLink
                 key={entry.id}
                 component="button"
                 type="button"
-                label={entry.label}
+                label={t(`shell.page.${entry.id}`)}
                 active={page === entry.id}
                 aria-current={page === entry.id ? 'page' : undefined}
                 aria-keyshortcuts={entry.shortcut}
@@ -174,14 +177,19 @@ export function Shell() {
             ))}
           </Stack>
         </nav>
+        {/* Here rather than in the top bar, which has no room for it in German or Portuguese at 1024 px. */}
+        <Box component="aside" aria-label={t('language.label')} mt="lg" px="xs">
+          <LanguagePicker testId="language-picker" />
+        </Box>
       </div>
 
       {/* Named: a bank page in its frame has a main landmark of its own (axe: landmark-unique). */}
       <main className="shell-main" aria-label="Paydesk">
         {appInfo && !appInfo.keychain.available && (
           <Alert color="yellow" mb="md" py={6}>
-            <strong>No OS keychain:</strong> merchant secrets are kept in memory only and forgotten when
-            Paydesk closes{appInfo.keychain.reason ? ` (${appInfo.keychain.reason})` : ''}.
+            {appInfo.keychain.reason
+              ? t('shell.noKeychainWhy', { reason: appInfo.keychain.reason })
+              : t('shell.noKeychain')}
           </Alert>
         )}
         <HistoryDamageNotice />

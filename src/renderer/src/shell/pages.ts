@@ -1,11 +1,12 @@
 import type { Permission } from '@shared/operators';
 
-// The app's pages, in navigation order: Alt+1 … Alt+4 follow this order.
+// The app's pages, in navigation order: Alt+1 … Alt+4 follow this order. Their names are the catalogue's
+// `shell.page.<id>`.
 export const PAGES = [
-  { id: 'payin', label: 'Pay-in', shortcut: 'Alt+1' },
-  { id: 'kyc', label: 'KYC batches', shortcut: 'Alt+2' },
-  { id: 'history', label: 'History', shortcut: 'Alt+3' },
-  { id: 'settings', label: 'Settings', shortcut: 'Alt+4' },
+  { id: 'payin', shortcut: 'Alt+1' },
+  { id: 'kyc', shortcut: 'Alt+2' },
+  { id: 'history', shortcut: 'Alt+3' },
+  { id: 'settings', shortcut: 'Alt+4' },
 ] as const;
 export type PageId = (typeof PAGES)[number]['id'];
 

@@ -1,6 +1,7 @@
 // Card number, expiry and CVV: grouped as typed, brand beside the number, Luhn checked once the length is
 // complete. The inputs themselves (and the number kept from copy, cut and drag) are CardInputs.tsx.
 import { Group } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { CardNumberInput, CvvInput, ExpiryInput } from '@renderer/lib/CardInputs';
 import { brandOf, cardDigits, cvvLabelOf, cvvLengthOf, liveCardNumberError } from '@renderer/lib/card-input';
 import { Controller, type ControllerRenderProps, useFormContext, useWatch } from 'react-hook-form';
@@ -14,6 +15,7 @@ function bound(field: ControllerRenderProps<PayInFormValues, 'cardNumber' | 'exp
 
 /** `optional`: card details beside a stored card, for a gateway that takes them (A8); none is required. */
 export function CardFields({ optional = false }: { optional?: boolean }) {
+  const t = useT();
   const { control } = useFormContext<PayInFormValues>();
   const cardNumber = useWatch({ control, name: 'cardNumber' });
   const brand = brandOf(cardNumber);
@@ -36,7 +38,11 @@ export function CardFields({ optional = false }: { optional?: boolean }) {
             description={
               !live && brand && !fieldState.error
                 ? cardDigits(field.value).length >= 12
-                  ? `${brand.name}: ${brand.cvvLength}-digit ${brand.cvvName}`
+                  ? t('payin.card.brandCvv', {
+                      brand: brand.name,
+                      digits: brand.cvvLength,
+                      code: brand.cvvName,
+                    })
                   : brand.name
                 : undefined
             }
@@ -48,7 +54,9 @@ export function CardFields({ optional = false }: { optional?: boolean }) {
         control={control}
         name="expDate"
         render={({ field, fieldState }) => (
-          <ExpiryInput {...bound(field)} required={!optional} w="9.5rem" error={fieldState.error?.message} />
+          // Room for the label on one line in German and Portuguese ("Ablaufdatum (MM/JJ)"), so the three
+          // inputs stay in a row.
+          <ExpiryInput {...bound(field)} required={!optional} w="12rem" error={fieldState.error?.message} />
         )}
       />
       <Controller
@@ -59,7 +67,7 @@ export function CardFields({ optional = false }: { optional?: boolean }) {
             {...bound(field)}
             digits={cvvLengthOf(brand)}
             label={cvvName}
-            description={brand ? `${brand.cvvLength} digits` : undefined}
+            description={brand ? t('payin.card.digits', { digits: brand.cvvLength }) : undefined}
             required={!optional}
             w="7rem"
             error={fieldState.error?.message}

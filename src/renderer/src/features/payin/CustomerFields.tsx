@@ -3,6 +3,7 @@
 // to open the fields again. Folded, a returning customer's pay-in needs no scrolling at 1280×800 (issue 35,
 // item 16); the values stay in the form and are sent and checked as if shown.
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { countryOptions } from '@renderer/lib/countries';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
 import type { PayInRules } from '@shared/gateway/payin';
@@ -25,6 +26,7 @@ export function customerComplete(values: PayInFormValues): boolean {
 }
 
 function CustomerSummary({ onUnfold }: { onUnfold: () => void }) {
+  const t = useT();
   const { control } = useFormContext<PayInFormValues>();
   // react-hook-form types the watched form as DeepPartial; the form's defaults give every field a value.
   const values = useWatch({ control }) as PayInFormValues;
@@ -35,22 +37,28 @@ function CustomerSummary({ onUnfold }: { onUnfold: () => void }) {
   const parts = [
     `${values.firstName} ${values.lastName}`,
     `${values.addressLine}, ${values.zip} ${values.city}, ${country}`,
-    `mobile ${phone}`,
+    t('payin.customer.mobile', { phone }),
     ...(values.version === 'v1' ? [values.email] : []),
-    `IP ${values.ip}`,
-    ...(values.document ? [`document ${values.document}`] : []),
+    t('payin.customer.ip', { ip: values.ip }),
+    ...(values.document ? [t('payin.customer.document', { document: values.document })] : []),
   ];
   return (
-    <Paper withBorder p="sm" role="group" aria-label="Customer details" data-testid="customer-summary">
+    <Paper
+      withBorder
+      p="sm"
+      role="group"
+      aria-label={t('payin.customer.group')}
+      data-testid="customer-summary"
+    >
       <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
         <Text size="sm" style={{ minWidth: 0 }}>
           <Text span fw={600}>
-            Customer:{' '}
+            {t('payin.customer.label')}{' '}
           </Text>
           {parts.join(' · ')}
         </Text>
         <Button variant="default" size="xs" onClick={onUnfold} style={{ flexShrink: 0 }}>
-          Edit details
+          {t('payin.customer.edit')}
         </Button>
       </Group>
     </Paper>
@@ -68,6 +76,7 @@ export function CustomerFields({
   folded: boolean;
   onUnfold: () => void;
 }) {
+  const t = useT();
   const { control } = useFormContext<PayInFormValues>();
   const countries = useMemo(countryOptions, []);
   if (folded) return <CustomerSummary onUnfold={onUnfold} />;
@@ -80,10 +89,10 @@ export function CustomerFields({
           <TextField
             key={name}
             name="country"
-            label={PAYIN_FIELDS.country.label}
+            label={t('payin.field.country')}
             required
             maxLength={8}
-            description="As the gateway writes it, up to 8"
+            description={t('payin.country.asGateway')}
           />
         ) : (
           <Controller
@@ -93,7 +102,7 @@ export function CustomerFields({
             render={({ field, fieldState }) => (
               <SearchSelect
                 ref={field.ref}
-                label={PAYIN_FIELDS.country.label}
+                label={t('payin.field.country')}
                 required
                 // Keyboard first: typing replaces the country shown, and Enter takes the first match.
                 searchable
@@ -101,7 +110,7 @@ export function CustomerFields({
                 value={field.value || null}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                nothingFoundMessage="No such country"
+                nothingFoundMessage={t('payin.country.none')}
                 limit={50}
                 error={fieldState.error?.message}
                 data-testid="country"

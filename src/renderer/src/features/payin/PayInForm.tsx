@@ -1,12 +1,14 @@
 // The MOTO pay-in form: keyboard-first (Enter sends, Escape clears the card details, then the form),
 // labelled fields in the order an agent asks for them on the phone, the amount shown as it will be sent.
 
+import { Trans } from '@lingui/react';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
 import { formatCardNumber } from '@renderer/lib/card-input';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
 import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
-import { accordionSectionOf, PAYIN_FIELDS } from '@shared/payin-fields';
+import { accordionSectionOf } from '@shared/payin-fields';
 import type { PayInSubmit } from '@shared/payin-input';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { Profile } from '@shared/profile';
@@ -42,6 +44,7 @@ export function PayInForm({
   secretSet: boolean;
   active: boolean;
 }) {
+  const t = useT();
   // The profile's reading of country and stored cards (A8, A14): the form refuses no more than it does.
   const rules = rulesOf(profile);
   const form = useForm<PayInFormValues, unknown, PayInSubmit>({
@@ -245,13 +248,15 @@ export function PayInForm({
     newPayment: () => newPayment(),
   });
 
-  const sendLabel = preview?.ok ? `Send payment of ${preview.value} ${currency}` : 'Send payment';
+  const sendLabel = preview?.ok
+    ? t('payin.sendAmount', { amount: preview.value, currency })
+    : t('payin.send');
 
   return (
     <FormProvider {...form}>
       <form
         noValidate
-        aria-label="Card payment"
+        aria-label={t('payin.form')}
         onSubmit={handleSubmit(onValid, onInvalid)}
         data-testid="payin-form"
       >
@@ -259,10 +264,10 @@ export function PayInForm({
           <Group justify="space-between" align="flex-end">
             <SegmentedField
               name="version"
-              label="Interface version"
+              label={t('payin.version')}
               options={[
-                { value: 'v2', label: 'v2 (JSON)' },
-                { value: 'v1', label: 'v1 (signed form)' },
+                { value: 'v2', label: t('payin.version.v2') },
+                { value: 'v1', label: t('payin.version.v1') },
               ]}
             />
             {profile?.environment === 'sandbox' && <TestScenarioPicker />}
@@ -271,16 +276,16 @@ export function PayInForm({
           {version === 'v1' && !secretSet && !profile?.embeddedSandbox && (
             <Alert
               color="orange"
-              title="v1 needs the merchant secret"
+              title={t('payin.v1NeedsSecret.title')}
               // The light alert's own title colour is too pale on its tint (WCAG AA): the darkest shade.
               styles={{ title: { color: 'var(--mantine-color-orange-9)' } }}
             >
-              v1 pay-ins are signed. Set this profile's merchant secret in Settings first.
+              {t('payin.v1NeedsSecret.body')}
             </Alert>
           )}
 
           <SimpleGrid {...FORM_COLUMNS}>
-            <TextField name="userId" label={PAYIN_FIELDS.userId.label} required autoComplete="off" />
+            <TextField name="userId" label={t('payin.field.userId')} required autoComplete="off" />
             <StoredCardPicker profileId={profile?.id} onCards={setStoredCardCount} />
           </SimpleGrid>
           <ReturningCustomer profileId={profile?.id} />
@@ -290,21 +295,20 @@ export function PayInForm({
           ) : rules.storedCard === 'token-with-card' ? (
             <Stack gap={4}>
               <Text size="sm" c="dimmed">
-                Paying with the stored card. This profile's gateway also takes card details with it: type any
-                it asks for (the CVV, most often); those left empty are not sent.
+                {t('payin.storedCard.withDetails')}
               </Text>
               <CardFields optional />
             </Stack>
           ) : (
             <Text size="sm" c="dimmed">
-              Paying with the stored card: no card details are sent.
+              {t('payin.storedCard.only')}
             </Text>
           )}
 
           <Group align="flex-start" gap="sm">
             <TextField
               name="amount"
-              label={PAYIN_FIELDS.amount.label}
+              label={t('payin.field.amount')}
               required
               inputMode="decimal"
               autoComplete="off"
@@ -312,7 +316,11 @@ export function PayInForm({
               description={
                 preview?.ok ? (
                   <span data-testid="amount-preview">
-                    Will be sent as <strong>{preview.value}</strong> {currency}
+                    <Trans
+                      id="payin.amountPreview"
+                      values={{ amount: preview.value, currency }}
+                      components={{ 0: <strong /> }}
+                    />
                   </span>
                 ) : preview?.ambiguous ? (
                   <Text span size="sm" fw={600} c="red.9" data-testid="amount-ambiguous">
@@ -331,7 +339,7 @@ export function PayInForm({
               <TextField
                 name="currency"
                 options={{ setValueAs: (value: string) => value.toUpperCase() }}
-                label={PAYIN_FIELDS.currency.label}
+                label={t('payin.field.currency')}
                 required
                 maxLength={3}
                 w="7rem"
@@ -340,7 +348,7 @@ export function PayInForm({
             )}
             {version === 'v2' && (
               <Text size="xs" c="dimmed" mt={28} maw="18rem">
-                v2 sends no currency: the merchant account's currency ({currency}) applies.
+                {t('payin.v2Currency', { currency })}
               </Text>
             )}
           </Group>
@@ -354,16 +362,15 @@ export function PayInForm({
 
           {!ccStorageID && (
             <Checkbox
-              label={PAYIN_FIELDS.storeCc.label}
-              description="The gateway returns a ccStorageID that Paydesk keeps for this customer id."
+              label={t('payin.field.storeCc')}
+              description={t('payin.storeCc.description')}
               {...register('storeCc')}
             />
           )}
 
           <Group justify="space-between">
             <Text size="xs" c="dimmed" aria-live="polite">
-              {notice ??
-                `Enter sends · Esc clears the card details, Esc again the whole form · ${NEW_PAYMENT_KEY} new payment`}
+              {notice ?? t('payin.keys', { key: NEW_PAYMENT_KEY })}
             </Text>
             <Group gap="sm">
               <Button
@@ -375,7 +382,7 @@ export function PayInForm({
                 aria-keyshortcuts={NEW_PAYMENT_KEY}
                 title={NEW_PAYMENT_KEY}
               >
-                New payment
+                {t('payin.newPayment')}
               </Button>
               <Button
                 type="submit"

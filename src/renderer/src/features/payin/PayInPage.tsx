@@ -1,4 +1,5 @@
 import { Box, Group, Stack, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { LazyWhen } from '@renderer/lib/lazy-code';
 import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
 import { LazyOutcomeUnknownQueue } from '@renderer/lib/team/lazy-outcome-unknown-queue';
@@ -9,6 +10,7 @@ import { PayInResult } from './PayInResult';
 import { usePayInStore } from './store';
 
 export function PayInPage({ active }: { active: boolean }) {
+  const t = useT();
   const profile = useActiveProfile();
   // Another profile: the panel forgets the last one's pay-in (the form resets itself, PayInForm).
   useEffect(() => usePayInStore.getState().profileShown(profile?.id), [profile?.id]);
@@ -29,7 +31,7 @@ export function PayInPage({ active }: { active: boolean }) {
   const duplicateAsked = usePayInStore((state) => state.duplicate !== undefined);
   return (
     <Stack gap="md">
-      <Title order={2}>Card payment (MOTO)</Title>
+      <Title order={2}>{t('payin.title')}</Title>
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Box style={{ flex: wide ? '1 1 22rem' : '1 1 40rem', minWidth: 0 }} maw={760}>
           <PayInForm profile={profile} secretSet={secretSet} active={active} />

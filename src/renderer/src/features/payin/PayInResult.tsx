@@ -6,6 +6,7 @@
 // pay-in (result-relation.ts), the panel says its pay-in is the previous one: a settled one dims to a line
 // with its receipt, an open one keeps all it offers.
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { AskAgainPanel } from '@renderer/lib/AskAgainPanel';
 import { useApprovalRequest } from '@renderer/lib/approval/approval-request';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
@@ -206,6 +207,7 @@ function Body({ result }: { result: Result }) {
 }
 
 function PhaseView({ phase }: { phase: PayInPhase }) {
+  const t = useT();
   const awaitingApproval = useApprovalRequest(
     (state) => state.waiting?.request.action === 'payin.over_limit',
   );
@@ -223,11 +225,13 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
     case 'sending':
       if (awaitingApproval) {
         return (
-          <Frame color="yellow" title="Waiting for a supervisor" testStatus="awaiting_approval" next={false}>
-            <Text size="sm">
-              This pay-in is above your limit: a supervisor approves it at this desk. Nothing has been sent
-              yet.
-            </Text>
+          <Frame
+            color="yellow"
+            title={t('payin.result.awaitingApproval.title')}
+            testStatus="awaiting_approval"
+            next={false}
+          >
+            <Text size="sm">{t('payin.result.awaitingApproval.body')}</Text>
           </Frame>
         );
       }

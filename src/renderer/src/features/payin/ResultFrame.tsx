@@ -1,6 +1,7 @@
 // The result panel's frame: the outcome's colour down its edge, its heading (which takes the focus, so that a
 // screen reader says the outcome) and, first after it, "New payment" (Alt+N).
 import { Button, Group, Kbd, Paper, Stack, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { usePayInStore } from './store';
 import { NEW_PAYMENT_KEY } from './use-payin-form-keys';
@@ -53,6 +54,7 @@ export function Frame({
 
 /** The next payment, from the panel: as the form's New payment (Alt+N), the cursor in Customer id. */
 function NewPaymentButton() {
+  const t = useT();
   const newPayment = usePayInStore((state) => state.newPayment);
   return (
     <Button
@@ -63,7 +65,7 @@ function NewPaymentButton() {
       rightSection={<Kbd size="xs">{NEW_PAYMENT_KEY}</Kbd>}
       data-testid="payin-result-new-payment"
     >
-      New payment
+      {t('payin.newPayment')}
     </Button>
   );
 }

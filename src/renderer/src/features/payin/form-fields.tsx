@@ -1,6 +1,7 @@
 // The pay-in form's text fields as the shared table (payin-fields.ts) describes them, and its columns:
 // shared by the form and its customer section.
 import { SegmentedControl, Stack, Text, type TextInputProps } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
 import { MONO_INPUT } from '@renderer/lib/styles';
 import { BROWSER_FIELD_MAX_LENGTH } from '@shared/bank-page-browser';
@@ -14,7 +15,7 @@ export const TextField = FormTextInput<PayInFormValues>;
 /** What a text field shows beside its label and whether it is required (both in the shared table). */
 const TEXT_FIELD_PROPS: Partial<Record<FormFieldName, Omit<TextInputProps, 'name' | 'error'>>> = {
   email: { type: 'email' },
-  iddCode: { inputMode: 'numeric', leftSection: '+', description: 'From the country unless changed' },
+  iddCode: { inputMode: 'numeric', leftSection: '+' },
   mobile: { inputMode: 'numeric' },
   // No placeholder for the IP: a grey address in an empty required field looks filled (issue 35, item 18).
   clientHTTPAccept: { maxLength: BROWSER_FIELD_MAX_LENGTH, styles: MONO_INPUT },
@@ -22,11 +23,21 @@ const TEXT_FIELD_PROPS: Partial<Record<FormFieldName, Omit<TextInputProps, 'name
   eci: { maxLength: 2 },
 };
 
-/** A text field as the shared table describes it: its label, whether it is required, its extras above. */
+/**
+ * A text field as the shared table describes it: whether it is required, its extras above; its label from
+ * the catalogue (`payin.field.<name>`: the shared table's English is main's).
+ */
 export function TableField({ name }: { name: FormFieldName }) {
+  const t = useT();
   const spec = PAYIN_FIELDS[name];
   return (
-    <TextField name={name} label={spec.label} required={'required' in spec} {...TEXT_FIELD_PROPS[name]} />
+    <TextField
+      name={name}
+      label={t(`payin.field.${name}`)}
+      required={'required' in spec}
+      {...TEXT_FIELD_PROPS[name]}
+      {...(name === 'iddCode' && { description: t('payin.iddCode.description') })}
+    />
   );
 }
 

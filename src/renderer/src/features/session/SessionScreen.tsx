@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { roleName, type Translate, useT } from '@renderer/i18n/use-t';
 import { useSessionStore } from '@renderer/lib/session-store';
 import {
   type Enrolment,
@@ -54,11 +55,11 @@ function Problem({ id, problem }: { id: string; problem: string | undefined }) {
 }
 
 /** A new passphrase twice: at least 12 characters (PCI DSS 8.3.6), the same both times. */
-function newPassphraseProblem(passphrase: string, repeat: string): string | undefined {
+function newPassphraseProblem(t: Translate, passphrase: string, repeat: string): string | undefined {
   if (passphrase.length < OPERATOR_PASSPHRASE_MIN) {
-    return `The passphrase needs at least ${OPERATOR_PASSPHRASE_MIN} characters.`;
+    return t('session.problem.passphraseShort', { min: OPERATOR_PASSPHRASE_MIN });
   }
-  if (passphrase !== repeat) return 'The two passphrases differ: type the same one twice.';
+  if (passphrase !== repeat) return t('session.problem.passphrasesDiffer');
   return undefined;
 }
 
@@ -91,16 +92,17 @@ function NewPassphraseFields(props: {
 function CodeInput({
   value,
   onChange,
-  description = '6 digits; a new one every 30 seconds.',
+  description,
 }: {
   value: string;
   onChange: (value: string) => void;
   description?: string;
 }) {
+  const t = useT();
   return (
     <TextInput
-      label="Code from your authenticator app"
-      description={description}
+      label={t('session.code.label')}
+      description={description ?? t('session.code.description')}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
@@ -112,6 +114,7 @@ function CodeInput({
 }
 
 function SignInForm({ locked }: { locked?: SignedInOperator }) {
+  const t = useT();
   const signIn = useSessionStore((state) => state.signIn);
   const signOut = useSessionStore((state) => state.signOut);
   const [operatorId, setOperatorId] = useState(locked?.id ?? '');
@@ -125,7 +128,7 @@ function SignInForm({ locked }: { locked?: SignedInOperator }) {
     event.preventDefault();
     // No code only for a new or reset account's first sign-in (it enrols next): main decides which it is.
     if (!operatorId.trim() || !passphrase || (code !== '' && !CODE_PATTERN.test(code))) {
-      setProblem('Type your operator id, your passphrase and the 6-digit code.');
+      setProblem(t('session.problem.signInIncomplete'));
       return;
     }
     setBusy(true);
@@ -140,11 +143,11 @@ function SignInForm({ locked }: { locked?: SignedInOperator }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form onSubmit={onSubmit} noValidate aria-label={t('session.signIn.form')}>
       <Stack gap="sm">
         <TextInput
           ref={first}
-          label="Operator id"
+          label={t('session.operatorId')}
           autoComplete="username"
           autoFocus={!locked}
           required
@@ -152,25 +155,21 @@ function SignInForm({ locked }: { locked?: SignedInOperator }) {
           onChange={(event) => setOperatorId(event.currentTarget.value)}
         />
         <PasswordInput
-          label="Passphrase"
+          label={t('session.passphrase')}
           autoComplete="current-password"
           autoFocus={Boolean(locked)}
           required
           value={passphrase}
           onChange={(event) => setPassphrase(event.currentTarget.value)}
         />
-        <CodeInput
-          value={code}
-          onChange={setCode}
-          description="6 digits; a new one every 30 seconds. Leave it empty at your first sign-in with the passphrase a supervisor gave you."
-        />
+        <CodeInput value={code} onChange={setCode} description={t('session.code.descriptionFirstSignIn')} />
         <Problem id="sign-in-problem" problem={problem} />
         <Button type="submit" color="indigo.7" loading={busy}>
-          Sign in
+          {t('session.signIn.submit')}
         </Button>
         {locked && (
           <Button variant="subtle" onClick={() => void signOut()}>
-            Switch operator
+            {t('session.switchOperator')}
           </Button>
         )}
       </Stack>
@@ -179,6 +178,7 @@ function SignInForm({ locked }: { locked?: SignedInOperator }) {
 }
 
 function FirstSupervisorForm({ suggestedName }: { suggestedName: string | undefined }) {
+  const t = useT();
   const create = useSessionStore((state) => state.createFirstSupervisor);
   const [id, setId] = useState('');
   const [displayName, setDisplayName] = useState(suggestedName ?? '');
@@ -191,10 +191,10 @@ function FirstSupervisorForm({ suggestedName }: { suggestedName: string | undefi
     event.preventDefault();
     const idCheck = operatorIdSchema.safeParse(id);
     const local = !idCheck.success
-      ? idCheck.error.issues[0]?.message
+      ? t('session.problem.operatorIdShape')
       : !displayName.trim()
-        ? 'Type the name to show for this supervisor.'
-        : newPassphraseProblem(passphrase, repeat);
+        ? t('session.problem.nameMissing')
+        : newPassphraseProblem(t, passphrase, repeat);
     if (local) {
       setProblem(local);
       return;
@@ -206,11 +206,11 @@ function FirstSupervisorForm({ suggestedName }: { suggestedName: string | undefi
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create the first supervisor">
+    <form onSubmit={onSubmit} noValidate aria-label={t('session.first.form')}>
       <Stack gap="sm">
         <TextInput
-          label="Operator id"
-          description="Never changes and is never reused, e.g. ana.ruiz."
+          label={t('session.operatorId')}
+          description={t('session.first.idDescription')}
           autoComplete="off"
           autoFocus
           required
@@ -218,7 +218,7 @@ function FirstSupervisorForm({ suggestedName }: { suggestedName: string | undefi
           onChange={(event) => setId(event.currentTarget.value)}
         />
         <TextInput
-          label="Name shown"
+          label={t('session.first.nameShown')}
           autoComplete="name"
           required
           maxLength={60}
@@ -226,14 +226,14 @@ function FirstSupervisorForm({ suggestedName }: { suggestedName: string | undefi
           onChange={(event) => setDisplayName(event.currentTarget.value)}
         />
         <NewPassphraseFields
-          labels={['Passphrase', 'Passphrase again']}
-          description={`At least ${OPERATOR_PASSPHRASE_MIN} characters.`}
+          labels={[t('session.passphrase'), t('session.passphraseAgain')]}
+          description={t('session.first.passphraseDescription', { min: OPERATOR_PASSPHRASE_MIN })}
           values={[passphrase, repeat]}
           onChange={[setPassphrase, setRepeat]}
         />
         <Problem id="first-supervisor-problem" problem={problem} />
         <Button type="submit" color="indigo.7" loading={busy}>
-          Create and continue
+          {t('session.first.submit')}
         </Button>
       </Stack>
     </form>
@@ -246,6 +246,7 @@ function grouped(secret: string): string {
 }
 
 function EnrolmentForm({ enrolment }: { enrolment: Enrolment }) {
+  const t = useT();
   const complete = useSessionStore((state) => state.completeEnrolment);
   const signOut = useSessionStore((state) => state.signOut);
   const [passphrase, setPassphrase] = useState('');
@@ -259,8 +260,8 @@ function EnrolmentForm({ enrolment }: { enrolment: Enrolment }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const local =
-      (enrolment.needsPassphrase ? newPassphraseProblem(passphrase, repeat) : undefined) ??
-      (CODE_PATTERN.test(code) ? undefined : 'Type the 6-digit code the app shows now.');
+      (enrolment.needsPassphrase ? newPassphraseProblem(t, passphrase, repeat) : undefined) ??
+      (CODE_PATTERN.test(code) ? undefined : t('session.problem.codeMissing'));
     if (local) {
       setProblem(local);
       return;
@@ -273,20 +274,17 @@ function EnrolmentForm({ enrolment }: { enrolment: Enrolment }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Set up your authenticator">
+    <form onSubmit={onSubmit} noValidate aria-label={t('session.enrol.form')}>
       <Stack gap="sm">
         <Group align="flex-start" wrap="nowrap" gap="md">
           <img
             src={qrSource}
-            alt={`QR code to add ${enrolment.operatorId} to an authenticator app`}
+            alt={t('session.enrol.qrAlt', { operatorId: enrolment.operatorId })}
             width={168}
             height={168}
           />
           <Stack gap={4}>
-            <Text size="sm">
-              Scan the code with an authenticator app (Google Authenticator, Microsoft Authenticator,
-              1Password, FreeOTP…), or type this key into it:
-            </Text>
+            <Text size="sm">{t('session.enrol.scan')}</Text>
             <Text ff="monospace" fw={700} data-testid="enrolment-secret">
               {grouped(enrolment.secret)}
             </Text>
@@ -294,8 +292,8 @@ function EnrolmentForm({ enrolment }: { enrolment: Enrolment }) {
         </Group>
         {enrolment.needsPassphrase && (
           <NewPassphraseFields
-            labels={['Your new passphrase', 'New passphrase again']}
-            description={`At least ${OPERATOR_PASSPHRASE_MIN} characters, not the one you were given.`}
+            labels={[t('session.enrol.newPassphrase'), t('session.enrol.newPassphraseAgain')]}
+            description={t('session.enrol.passphraseDescription', { min: OPERATOR_PASSPHRASE_MIN })}
             values={[passphrase, repeat]}
             onChange={[setPassphrase, setRepeat]}
           />
@@ -303,10 +301,10 @@ function EnrolmentForm({ enrolment }: { enrolment: Enrolment }) {
         <CodeInput value={code} onChange={setCode} />
         <Problem id="enrolment-problem" problem={problem} />
         <Button type="submit" color="indigo.7" loading={busy}>
-          Confirm and sign in
+          {t('session.enrol.submit')}
         </Button>
         <Button variant="subtle" onClick={() => void signOut()}>
-          Cancel
+          {t('session.enrol.cancel')}
         </Button>
       </Stack>
     </form>
@@ -314,13 +312,14 @@ function EnrolmentForm({ enrolment }: { enrolment: Enrolment }) {
 }
 
 export function SessionScreen() {
+  const t = useT();
   const session = useSessionStore((state) => state.session);
   const statusError = useSessionStore((state) => state.statusError);
   if (!session) {
     return (
-      <Frame title="Paydesk" intro="Paydesk could not say who is at the desk.">
+      <Frame title="Paydesk" intro={t('session.unknown.intro')}>
         <Alert color="red" role="alert">
-          {statusError ?? 'Waiting for Paydesk…'}
+          {statusError ?? t('session.unknown.waiting')}
         </Alert>
       </Frame>
     );
@@ -328,18 +327,15 @@ export function SessionScreen() {
   switch (session.kind) {
     case 'first-start':
       return (
-        <Frame
-          title="Welcome to Paydesk"
-          intro="This desk has no operators yet. Create its first supervisor: the person who adds the others. You will set up an authenticator app next."
-        >
+        <Frame title={t('session.firstStart.title')} intro={t('session.firstStart.intro')}>
           <FirstSupervisorForm suggestedName={session.suggestedDisplayName} />
         </Frame>
       );
     case 'enrolling':
       return (
         <Frame
-          title={`Set up your authenticator, ${session.enrolment.displayName}`}
-          intro="Paydesk asks for a code from your phone at every sign-in (PCI DSS 8.4.2)."
+          title={t('session.enrolling.title', { name: session.enrolment.displayName })}
+          intro={t('session.enrolling.intro')}
         >
           <EnrolmentForm enrolment={session.enrolment} />
         </Frame>
@@ -347,15 +343,19 @@ export function SessionScreen() {
     case 'signed-in':
       return (
         <Frame
-          title={`Locked — ${session.operator.displayName}`}
-          intro={`${session.operator.roleLabel} ${session.operator.id} locked Paydesk, or it locked itself after ${session.idleLockMinutes} minutes without activity. Anything typed has been cleared. Sign in again to go on; another operator can switch.`}
+          title={t('session.locked.title', { name: session.operator.displayName })}
+          intro={t('session.locked.intro', {
+            role: roleName(t, session.operator),
+            operatorId: session.operator.id,
+            minutes: session.idleLockMinutes,
+          })}
         >
           <SignInForm locked={session.operator} />
         </Frame>
       );
     case 'damaged':
       return (
-        <Frame title="Nobody can sign in" intro="Paydesk cannot trust its operator accounts.">
+        <Frame title={t('session.damaged.title')} intro={t('session.damaged.intro')}>
           <Alert color="red" role="alert" data-testid="session-damaged">
             {session.message}
           </Alert>
@@ -363,10 +363,7 @@ export function SessionScreen() {
       );
     default:
       return (
-        <Frame
-          title="Sign in to Paydesk"
-          intro="Your operator id, your passphrase and the code from your authenticator app."
-        >
+        <Frame title={t('session.signedOut.title')} intro={t('session.signedOut.intro')}>
           <SignInForm />
         </Frame>
       );

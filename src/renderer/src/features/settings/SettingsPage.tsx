@@ -4,6 +4,7 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { IdleLockSection } from './IdleLockSection';
+import { LanguageSection } from './LanguageSection';
 import { OperatorsSection } from './OperatorsSection';
 import { PayInLimitsSection } from './PayInLimitsSection';
 import { ProfilesSection } from './ProfilesSection';
@@ -27,6 +28,7 @@ export function SettingsPage() {
       <RolesSection />
       <PayInLimitsSection />
       <IdleLockSection />
+      <LanguageSection />
       <TeamSection />
     </Stack>
   );

@@ -3,6 +3,7 @@
 // approving themselves, unless they are the desk's only supervisor, which the dialog says and main audits.
 import '@mantine/core/styles/PasswordInput.css';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import type { ApprovalRequest } from '@shared/approvals';
 import { type FormEvent, useRef, useState } from 'react';
 import { ProblemAlert } from '../ProblemAlert';
@@ -10,15 +11,8 @@ import { call } from '../paydesk';
 import { useAction } from '../use-action';
 import { useApprovalRequest } from './approval-request';
 
-const ACTION_TITLES = {
-  'payin.over_limit': 'A pay-in above the limit',
-  'profile.production': 'Switching to production',
-  'card.remove': 'Removing a stored card',
-  'export.personal_data': 'An export of personal data',
-  'operator.change': 'A change to operators',
-} as const;
-
 export function ApprovalDialog() {
+  const t = useT();
   const waiting = useApprovalRequest((state) => state.waiting);
   const settle = useApprovalRequest((state) => state.settle);
   // The words stay while the dialog fades out after an answer.
@@ -61,24 +55,25 @@ export function ApprovalDialog() {
     <Modal
       opened={waiting !== undefined}
       onClose={() => close(false)}
-      title={request ? `Supervisor approval: ${ACTION_TITLES[request.action].toLowerCase()}` : ''}
+      title={request ? t(`approval.title.${request.action}`) : ''}
       centered
-      closeButtonProps={{ 'aria-label': 'Cancel' }}
+      closeButtonProps={{ 'aria-label': t('approval.cancel') }}
     >
       {request && (
         <form onSubmit={(event) => void onSubmit(event)} data-testid="approval-dialog">
           <Stack gap="sm">
             <Text size="sm">
-              <strong>{request.requestedBy.displayName}</strong> ({request.requestedBy.id}) asks for{' '}
-              {request.summary}.
+              {t('approval.asks', {
+                name: request.requestedBy.displayName,
+                operatorId: request.requestedBy.id,
+                summary: request.summary,
+              })}
             </Text>
             <Text size="sm" c="gray.7">
-              {request.selfApprovalAllowed
-                ? 'You are this desk’s only supervisor: approve it yourself with your passphrase and a new code. It is recorded as that exception.'
-                : 'A supervisor approves it here, with their own operator id, passphrase and code. Nothing is done until then.'}
+              {t(request.selfApprovalAllowed ? 'approval.selfAllowed' : 'approval.otherSupervisor')}
             </Text>
             <TextInput
-              label="Supervisor’s operator id"
+              label={t('approval.supervisorId')}
               autoComplete="off"
               required
               value={supervisorId}
@@ -86,7 +81,7 @@ export function ApprovalDialog() {
               data-autofocus={request.selfApprovalAllowed ? undefined : true}
             />
             <PasswordInput
-              label="Supervisor’s passphrase"
+              label={t('approval.supervisorPassphrase')}
               autoComplete="off"
               required
               value={passphrase}
@@ -94,7 +89,7 @@ export function ApprovalDialog() {
               data-autofocus={request.selfApprovalAllowed ? true : undefined}
             />
             <TextInput
-              label="Code from the supervisor’s authenticator app"
+              label={t('approval.supervisorCode')}
               inputMode="numeric"
               autoComplete="off"
               maxLength={6}
@@ -105,10 +100,10 @@ export function ApprovalDialog() {
             <ProblemAlert problem={problem} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => close(false)}>
-                Cancel
+                {t('approval.cancel')}
               </Button>
               <Button type="submit" color="indigo.7" loading={busy}>
-                Approve
+                {t('approval.approve')}
               </Button>
             </Group>
           </Stack>

@@ -1,0 +1,125 @@
+// No literal words a person reads in the renderer's JSX (issue 33): they come from the catalogues
+// (src/renderer/src/i18n). Found with TypeScript's own parser: text between tags, string literals and
+// template text in JSX expressions, and the attributes a person reads or hears (label, title, aria-label…).
+// Most of the renderer is still English: the files not converted yet are listed with their count of literals
+// as a ceiling, like check-file-lengths.ts's: each may only go down, a file leaves the list at 0, and a file
+// not listed may have none. Run by `npm run lint`; `-- --list` prints every literal found.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { STILL_LITERAL } from './ui-strings-ceilings';
+
+/** Attributes whose value is read or heard. */
+const VISIBLE_ATTRIBUTES = new Set([
+  'label',
+  'title',
+  'description',
+  'placeholder',
+  'aria-label',
+  'aria-description',
+  'alt',
+  'intro',
+  'error',
+  'tooltip',
+  'nothingFoundMessage',
+  'confirmLabel',
+  'cancelLabel',
+]);
+/** Words never translated: the product's name, and the gateway's own field names shown as it sends them. */
+const NOT_WORDS = new Set(['Paydesk', 'orderId', 'traceid']);
+
+function hasWords(text: string): boolean {
+  const trimmed = text.trim();
+  return /\p{L}{2,}/u.test(trimmed) && !NOT_WORDS.has(trimmed);
+}
+
+function literalsIn(file: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
+  const found: string[] = [];
+  const where = (node: ts.Node) =>
+    `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  function stringsOf(expression: ts.Node): void {
+    if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) {
+      if (hasWords(expression.text)) found.push(`${where(expression)} "${expression.text.trim()}"`);
+    } else if (ts.isTemplateExpression(expression)) {
+      const parts = [expression.head.text, ...expression.templateSpans.map((span) => span.literal.text)];
+      if (parts.some(hasWords)) found.push(`${where(expression)} \`${parts.join('…').trim()}\``);
+    } else if (ts.isConditionalExpression(expression)) {
+      stringsOf(expression.whenTrue);
+      stringsOf(expression.whenFalse);
+    } else if (
+      ts.isBinaryExpression(expression) &&
+      expression.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken
+    ) {
+      stringsOf(expression.left);
+      stringsOf(expression.right);
+    } else if (ts.isParenthesizedExpression(expression)) {
+      stringsOf(expression.expression);
+    }
+  }
+  function visit(node: ts.Node): void {
+    if (ts.isJsxText(node) && hasWords(node.text)) {
+      found.push(`${where(node)} "${node.text.trim().replace(/\s+/g, ' ')}"`);
+    } else if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent)) {
+      stringsOf(node.expression);
+    } else if (
+      ts.isJsxAttribute(node) &&
+      VISIBLE_ATTRIBUTES.has(node.name.getText(source)) &&
+      node.initializer
+    ) {
+      const value = node.initializer;
+      if (ts.isStringLiteral(value)) stringsOf(value);
+      else if (ts.isJsxExpression(value) && value.expression) stringsOf(value.expression);
+    }
+    ts.forEachChild(node, visit);
+  }
+  visit(source);
+  return found;
+}
+
+const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src/renderer'], {
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((file) => file.endsWith('.tsx'));
+
+const problems: string[] = [];
+let total = 0;
+for (const file of files) {
+  let literals: string[];
+  try {
+    literals = literalsIn(file);
+  } catch {
+    continue; // listed by git, deleted in the work tree
+  }
+  total += literals.length;
+  if (process.argv.includes('--list')) for (const literal of literals) console.log(literal);
+  const ceiling = STILL_LITERAL[file] ?? 0;
+  if (literals.length > ceiling) {
+    problems.push(
+      `${file}: ${literals.length} literal strings, at most ${ceiling}; the words belong in the catalogues:\n    ${literals.join('\n    ')}`,
+    );
+  } else if (STILL_LITERAL[file] !== undefined && literals.length < ceiling) {
+    problems.push(
+      `${file}: ${literals.length} literal strings now: lower its ceiling in scripts/ui-strings-ceilings.ts`,
+    );
+  }
+}
+for (const file of Object.keys(STILL_LITERAL)) {
+  if (!files.includes(file)) problems.push(`${file} is gone: take it off scripts/ui-strings-ceilings.ts`);
+  else if (STILL_LITERAL[file] === 0)
+    problems.push(`${file}: converted; take it off scripts/ui-strings-ceilings.ts`);
+}
+if (problems.length > 0) {
+  console.error(`Literal words in JSX:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(
+  `ui strings: ${files.length} files, ${total} literals left in the ${Object.keys(STILL_LITERAL).length} files not converted yet`,
+);

@@ -46,6 +46,7 @@ import {
   kycUpdateResult,
 } from './kyc-batch';
 import { kycEditsSchema } from './kyc-edits';
+import { operatorDayQuerySchema, operatorDaySchema } from './operator-day';
 import {
   addOperatorInputSchema,
   type ChannelAccess,
@@ -336,6 +337,8 @@ export const ipcChannels = {
   'history.query': channel(historyFilterSchema, historyPageSchema, 'history.own'),
   'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema, 'history.own'),
   'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema), 'history.own'),
+  /** One operator's day at this desk, in the caller's local day (shared/operator-day.ts). */
+  'history.operatorDay': channel(operatorDayQuerySchema, operatorDaySchema, 'operators.activity'),
   'history.exportCsv': channel(
     historyFilterSchema,
     z.object({ csv: z.string(), fileName: z.string() }),

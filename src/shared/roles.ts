@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'secrets.manage',
   /** Add, disable, reset operators and change their roles. */
   'operators.manage',
+  /** See each operator's day: sessions, pay-ins, KYC batches, approvals, refused calls. */
+  'operators.activity',
   /** Team History across every desk. */
   'team.read',
   /** Verify every desk's replicated audit trail. */

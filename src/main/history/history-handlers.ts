@@ -61,6 +61,7 @@ export function historyHandlers(deps: {
         own === undefined ? query : { ...query, filter: { ...query.filter, operator: own } },
       );
     },
+    'history.operatorDay': async (query) => history.operatorDay(query),
     'history.exportCsv': async (filter) => ({
       csv: history.exportCsv(scoped(filter), { operator: deps.operator() }),
       fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,

@@ -4,6 +4,7 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { IdleLockSection } from './IdleLockSection';
+import { OperatorDaySection } from './OperatorDaySection';
 import { OperatorsSection } from './OperatorsSection';
 import { PayInLimitsSection } from './PayInLimitsSection';
 import { ProfilesSection } from './ProfilesSection';
@@ -23,6 +24,7 @@ export function SettingsPage() {
       <SettingsNotices dismissible={false} />
       <ProfilesSection />
       <OperatorsSection />
+      <OperatorDaySection />
       <PayInLimitsSection />
       <IdleLockSection />
       <TeamSection />

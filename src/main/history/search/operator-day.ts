@@ -41,7 +41,10 @@ export const OPERATOR_DAY_SQL = {
      ORDER BY created_at, id LIMIT :limit`,
 } as const;
 
-/** The day's start and end (exclusive), epoch ms, for a local day at `utcOffsetMinutes`. */
+/**
+ * The day's start and end (exclusive), epoch ms, for a local day at `utcOffsetMinutes`. A day on which the
+ * clocks change (23 or 25 hours) is read as the 24 hours from its midnight, at the offset of its start.
+ */
 export function localDayRange(day: string, utcOffsetMinutes: number): { from: number; to: number } {
   const from = Date.parse(`${day}T00:00:00Z`) - utcOffsetMinutes * 60_000;
   return { from, to: from + DAY_MS };

@@ -4,6 +4,7 @@
 import type { IpcResult } from '@shared/ipc';
 import type { OperatorDay } from '@shared/operator-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../support/app/audit-events';
 import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import { addAndSignIn, nextCode, signIn, type TestOperator } from '../support/app/sign-in';
 
@@ -121,6 +122,15 @@ describe("an agent's day, as the supervisor reads it", () => {
     // Nothing of the agent's is the supervisor's.
     expect(own.payIns).toEqual([]);
     expect(own.refusedCalls).toEqual([]);
+  });
+
+  it('is itself audited: who read whose day', () => {
+    expect(auditEvents(fx).filter((entry) => entry.event === 'history.operator_day_viewed')).toContainEqual({
+      event: 'history.operator_day_viewed',
+      operator: supervisor.id,
+      resource: ANA.id,
+      detail: { day: today(), utcOffsetMinutes: 0 },
+    });
   });
 
   it('is empty for a day the agent did not work', async () => {

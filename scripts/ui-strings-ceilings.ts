@@ -40,6 +40,8 @@ export const STILL_LITERAL: Record<string, number> = {
   'src/renderer/src/features/settings/ConnectionTest.tsx': 10,
   'src/renderer/src/features/settings/DefaultCountryField.tsx': 3,
   'src/renderer/src/features/settings/IdleLockSection.tsx': 5,
+  'src/renderer/src/features/settings/OperatorDaySection.tsx': 7,
+  'src/renderer/src/features/settings/OperatorDayView.tsx': 14,
   'src/renderer/src/features/settings/OperatorsSection.tsx': 29,
   'src/renderer/src/features/settings/PayInLimitsSection.tsx': 15,
   'src/renderer/src/features/settings/ProfileEditor.tsx': 52,

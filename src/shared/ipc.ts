@@ -47,6 +47,7 @@ import {
 } from './kyc-batch';
 import { kycEditsSchema } from './kyc-edits';
 import { languageChannels } from './language-schema';
+import { operatorDayQuerySchema, operatorDaySchema } from './operator-day';
 import {
   addOperatorInputSchema,
   type ChannelAccess,
@@ -342,6 +343,8 @@ export const ipcChannels = {
   'history.query': channel(historyFilterSchema, historyPageSchema, 'history.own'),
   'history.get': channel(z.strictObject({ id: z.int().positive() }), historyDetailSchema, 'history.own'),
   'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema), 'history.own'),
+  /** One operator's day at this desk, in the caller's local day (shared/operator-day.ts). */
+  'history.operatorDay': channel(operatorDayQuerySchema, operatorDaySchema, 'operators.activity'),
   'history.exportCsv': channel(
     historyFilterSchema,
     z.object({ csv: z.string(), fileName: z.string() }),

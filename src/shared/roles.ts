@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'secrets.manage',
   /** Add, disable, reset operators and change their roles. */
   'operators.manage',
+  /** See each operator's day: sessions, pay-ins, KYC batches, approvals, refused calls. */
+  'operators.activity',
   /** Team History across every desk. */
   'team.read',
   /** Verify every desk's replicated audit trail. */
@@ -53,6 +55,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'settings.manage': 'Settings: profiles, idle lock, team connection',
   'secrets.manage': 'Merchant and team secrets',
   'operators.manage': 'Operators, roles and pay-in limits',
+  'operators.activity': 'See each operator’s day',
   'team.read': 'Team History',
   'team.verify': "Verify every desk's audit trail",
   'approvals.grant': 'Approve what others ask for (four eyes)',

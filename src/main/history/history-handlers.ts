@@ -61,6 +61,18 @@ export function historyHandlers(deps: {
         own === undefined ? query : { ...query, filter: { ...query.filter, operator: own } },
       );
     },
+    'history.operatorDay': async (query) => {
+      const day = history.operatorDay(query);
+      // Reading the audit trail is itself audited (PCI DSS 10.2.1.3): who looked at whose day.
+      history.recordEvent({
+        operator: deps.operator(),
+        event: 'history.operator_day_viewed',
+        outcome: 'success',
+        resource: query.operatorId,
+        detail: { day: query.day, utcOffsetMinutes: query.utcOffsetMinutes },
+      });
+      return day;
+    },
     'history.exportCsv': async (filter) => ({
       csv: history.exportCsv(scoped(filter), { operator: deps.operator() }),
       fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,

@@ -20,6 +20,7 @@ import type {
   KycBatchRow,
   PayInRow,
 } from '@shared/history';
+import type { OperatorDayQuery } from '@shared/operator-day';
 import { canFollow, decide } from '@shared/payin-lifecycle';
 import { type AuditEntry, type AuditEvent, rowToEntry } from '../audit/audit-chain';
 import { startAuditChecks } from '../audit/audit-checks';
@@ -27,6 +28,7 @@ import type { AuditTrust } from '../audit/audit-trust';
 import { digestInputSql, rowDigest } from '../audit/row-digest';
 import { insertSql } from '../row-table/columns';
 import { historyQueries, NAMED_SQL } from '../search/history-queries';
+import { operatorDay } from '../search/operator-day';
 import { openHistoryDb } from './history-db';
 import { HistoryStoreError } from './history-errors';
 import { kycEditsInTrail } from './kyc-edit-trail';
@@ -348,6 +350,9 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
     exportCsv: queries.exportCsv,
     explainQuery: queries.explainQuery,
     explainDailyTotals: queries.explainDailyTotals,
+
+    /** One operator's day for a supervisor (operator-day.ts). */
+    operatorDay: (query: OperatorDayQuery) => operatorDay(history, query),
 
     /** The changes waiting for the team store (team mode only: team/replicator.ts). */
     teamOutbox: teamOutbox(history, now),

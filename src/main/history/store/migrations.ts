@@ -4,6 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { columnMigrations } from '../row-table/column-migrations';
 import { applyMigrations, type Migration } from './apply-migrations';
+import { auditByOperatorAndEvent } from './migrations/audit-indexes';
 import { payinBuckets, payinDays } from './migrations/daily-totals';
 import { historyRowsAndAudit, keyedAudit, noteColumn } from './migrations/rows-and-audit';
 import { idIndexes, wordIndex, wordPrefixes, wordTimeBlocks } from './migrations/search-indexes';
@@ -22,6 +23,7 @@ export const WRITTEN_MIGRATIONS: readonly Migration[] = [
   noteColumn, // 9
   wordPrefixes, // 10
   idIndexes, // 11
+  auditByOperatorAndEvent, // 12
 ];
 
 /** The written migrations, then those adding the row table's later columns (row-table/). */

@@ -15,7 +15,7 @@ const PAGE_NEEDS: Record<PageId, readonly Permission[]> = {
   payin: ['payin.send'],
   kyc: ['kyc.send'],
   history: ['history.own', 'history.all'],
-  settings: ['settings.manage', 'operators.manage'],
+  settings: ['settings.manage', 'operators.manage', 'operators.activity'],
 };
 
 /** The pages an operator with these permissions is shown, in navigation order. */

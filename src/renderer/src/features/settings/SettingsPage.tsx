@@ -5,6 +5,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { IdleLockSection } from './IdleLockSection';
 import { LanguageSection } from './LanguageSection';
+import { OperatorDaySection } from './OperatorDaySection';
 import { OperatorsSection } from './OperatorsSection';
 import { PayInLimitsSection } from './PayInLimitsSection';
 import { ProfilesSection } from './ProfilesSection';
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <ProfilesSection />
       <OperatorsSection />
       <RolesSection />
+      <OperatorDaySection />
       <PayInLimitsSection />
       <IdleLockSection />
       <LanguageSection />

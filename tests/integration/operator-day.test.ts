@@ -6,14 +6,9 @@ import type { OperatorDay } from '@shared/operator-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../support/app/audit-events';
 import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
-import { addAndSignIn, nextCode, signIn, type TestOperator } from '../support/app/sign-in';
+import { addAndSignIn, nextCode, signIn, TEST_AGENT, type TestOperator } from '../support/app/sign-in';
 
-const ANA = {
-  id: 'ana.agent',
-  displayName: 'Ana Agent',
-  passphrase: 'agent passphrase 1',
-  role: 'agent',
-} as const;
+const ANA = TEST_AGENT;
 
 let fx: Fixture;
 let ana: TestOperator;

@@ -22,18 +22,13 @@ import {
   enrolFirstSupervisor,
   nextCode,
   signIn,
+  TEST_AGENT,
   TEST_SUPERVISOR,
   type TestOperator,
 } from '../support/app/sign-in';
 
 const REFUSED = /do not sign anyone in/;
-/** An agent the supervisor adds (addAndSignIn) in most of these tests. */
-const ANA = {
-  id: 'ana.agent',
-  displayName: 'Ana Agent',
-  passphrase: 'agent passphrase 1',
-  role: 'agent',
-} as const;
+const ANA = TEST_AGENT;
 
 /** A wall clock the test moves, and a monotonic one that moves with it. */
 function movableClock() {

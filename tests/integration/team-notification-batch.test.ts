@@ -4,67 +4,21 @@
 // not at all: a history write that fails midway leaves the cursor before the batch and every row of it
 // unwritten, and the next read settles them all once. The notifications are stored while the desk is
 // closed, so that it reads them in one go when it starts. Real PostgreSQL, the whole desk.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
-import type pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../support/app/paydesk-fixture';
 import { v2Fields } from '../support/app/paydesk-fixture';
-import {
-  connectAs,
-  deskHome,
-  genuineNotification,
-  startNotifiedDesk,
-  storeNotification,
-  THREE_DS_CARD,
-} from '../support/notify-desk/notify-desk';
-import { drained, teamForThisFile, waitUntil } from '../support/team/team-desk';
+import { notifiedDesksForThisFile } from '../support/notify-desk/notified-desks';
+import { genuineNotification, storeNotification, THREE_DS_CARD } from '../support/notify-desk/notify-desk';
+import { drained, waitUntil } from '../support/team/team-desk';
 
-const setup = teamForThisFile();
-const started: Fixture[] = [];
-const folders: string[] = [];
-const clients: pg.Client[] = [];
-
-afterEach(async () => {
-  for (const fx of started.splice(0)) await fx.close();
+const { home, start, stop, notifyRole } = notifiedDesksForThisFile({
+  folderPrefix: 'paydesk-batch-',
+  notifyRole: 'notify_batch',
 });
-afterAll(async () => {
-  for (const client of clients.splice(0)) await client.end().catch(() => undefined);
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-async function home(role: string, deskName: string) {
-  const folder = mkdtempSync(join(tmpdir(), 'paydesk-batch-'));
-  folders.push(folder);
-  return deskHome(await setup.team.addDesk(role), deskName, folder);
-}
-
-async function start(deskHomeOf: Awaited<ReturnType<typeof home>>): Promise<Fixture> {
-  const fx = await startNotifiedDesk(deskHomeOf);
-  started.push(fx);
-  return fx;
-}
-
-async function stop(fx: Fixture): Promise<void> {
-  started.splice(started.indexOf(fx), 1);
-  await fx.close();
-}
-
-let roles: { notify: pg.Client; owner: pg.Client } | undefined;
-async function notifyRole(): Promise<{ notify: pg.Client; owner: pg.Client }> {
-  if (!roles) {
-    roles = {
-      notify: await connectAs(await setup.team.addNotify('notify_batch')),
-      owner: await connectAs(setup.team.owner),
-    };
-    clients.push(roles.notify, roles.owner);
-  }
-  return roles;
-}
 
 async function waitingPayIn(fx: Fixture, amount: string): Promise<PayInRow> {
   const result = await fx.data('payin.submit', {

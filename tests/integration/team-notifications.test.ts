@@ -4,74 +4,25 @@
 // starts (and does not handle again what it handled before); desk A's order never settles anything on
 // desk B; a row edited in PostgreSQL settles nothing and the desk says so (audit and log); a notification
 // stored before the desk's own row reached PostgreSQL still settles it. Real PostgreSQL, the whole desk.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { PayInRow } from '@shared/history';
-import type pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../support/app/paydesk-fixture';
 import { v2Fields } from '../support/app/paydesk-fixture';
+import { notifiedDesksForThisFile } from '../support/notify-desk/notified-desks';
 import {
-  connectAs,
-  deskHome,
   genuineNotification,
   logLines,
-  startNotifiedDesk,
   storeNotification,
   THREE_DS_CARD,
 } from '../support/notify-desk/notify-desk';
-import { drained, teamForThisFile, waitUntil } from '../support/team/team-desk';
+import { drained, waitUntil } from '../support/team/team-desk';
 
-const setup = teamForThisFile();
-const started: Fixture[] = [];
-const folders: string[] = [];
-const clients: pg.Client[] = [];
-
-afterEach(async () => {
-  for (const fx of started.splice(0)) await fx.close();
+const { home, start, stop, notifyRole, ownerRole } = notifiedDesksForThisFile({
+  folderPrefix: 'paydesk-notified-',
+  notifyRole: 'notify_tests',
 });
-afterAll(async () => {
-  for (const client of clients.splice(0)) await client.end().catch(() => undefined);
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-async function home(role: string, deskName: string) {
-  const folder = mkdtempSync(join(tmpdir(), 'paydesk-notified-'));
-  folders.push(folder);
-  return deskHome(await setup.team.addDesk(role), deskName, folder);
-}
-
-async function start(deskHomeOf: Awaited<ReturnType<typeof home>>): Promise<Fixture> {
-  const fx = await startNotifiedDesk(deskHomeOf);
-  started.push(fx);
-  return fx;
-}
-
-async function stop(fx: Fixture): Promise<void> {
-  started.splice(started.indexOf(fx), 1);
-  await fx.close();
-}
-
-let roles: { notify: pg.Client; owner: pg.Client } | undefined;
-/** The notification service's connection (its role may only INSERT), and the owner's to read ids. */
-async function notifyRole(): Promise<{ notify: pg.Client; owner: pg.Client }> {
-  if (!roles) {
-    roles = {
-      notify: await connectAs(await setup.team.addNotify('notify_tests')),
-      owner: await connectAs(setup.team.owner),
-    };
-    clients.push(roles.notify, roles.owner);
-  }
-  return roles;
-}
-
-async function ownerRole(): Promise<pg.Client> {
-  const client = await connectAs(setup.team.owner);
-  clients.push(client);
-  return client;
-}
 
 /** A 3-D Secure pay-in left waiting for the bank (action_required, with the gateway's orderId). */
 async function waitingPayIn(fx: Fixture, amount = '25.00'): Promise<PayInRow> {

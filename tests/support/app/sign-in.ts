@@ -21,6 +21,14 @@ export const TEST_SUPERVISOR: TestOperator = {
   role: 'supervisor',
 };
 
+/** The agent most sign-in tests add (addAndSignIn) beside the supervisor. */
+export const TEST_AGENT = {
+  id: 'ana.agent',
+  displayName: 'Ana Agent',
+  passphrase: 'agent passphrase 1',
+  role: 'agent',
+} as const;
+
 type Call = (channel: string, input?: unknown) => Promise<IpcResult<unknown>>;
 
 async function data<T>(call: Call, channel: string, input?: unknown): Promise<T> {

@@ -8,8 +8,8 @@ export const auditByOperatorAndEvent: Migration = {
   description: "audit_log indexed by operator and time, and by event and time (an operator's day)",
   up: `
       -- An operator's own entries of a day (sessions, approvals asked for, refused calls).
-      CREATE INDEX idx_audit_operator_at ON audit_log (operator, at, seq);
+      CREATE INDEX IF NOT EXISTS idx_audit_operator_at ON audit_log (operator, at, seq);
       -- One event's entries of a day: the approvals granted, whose approver is in the entry's detail.
-      CREATE INDEX idx_audit_event_at ON audit_log (event, at, seq);
+      CREATE INDEX IF NOT EXISTS idx_audit_event_at ON audit_log (event, at, seq);
     `,
 };

@@ -44,7 +44,7 @@ async function sizeCallbacksAlive(session: CDPSession): Promise<number> {
 /** Picks the first profile in History's filter, or clears it when it is the one picked (a Select's toggle). */
 async function pickProfile(page: Page, profile: Locator): Promise<void> {
   await profile.click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await expect(profile).toHaveAttribute('aria-expanded', 'false');
 }
 

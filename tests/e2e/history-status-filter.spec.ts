@@ -32,7 +32,7 @@ for (const size of WINDOW_SIZES) {
       // "decl", Enter: Declined.
       await history.status.focus();
       await page.keyboard.type('decl');
-      await expect(page.getByRole('option')).toHaveText(['Declined']);
+      await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Declined']);
       await page.keyboard.press('Enter');
       await expect(history.status).toHaveValue('');
       await expect.poll(() => history.column('status')).toEqual(['Declined']);
@@ -40,7 +40,7 @@ for (const size of WINDOW_SIZES) {
       // "re": Refused (begins with it) before Action required (a word does), though the list has Action
       // required first; Enter takes Refused.
       await page.keyboard.type('re');
-      await expect(page.getByRole('option')).toHaveText(['Refused', 'Action required']);
+      await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Refused', 'Action required']);
       await page.keyboard.press('Enter');
       const filters = page.getByRole('search', { name: 'Filter the history' });
       await expect(filters.getByText('Refused', { exact: true })).toBeVisible();

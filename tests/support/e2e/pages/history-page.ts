@@ -80,7 +80,7 @@ export class HistoryPage {
   async chooseStatus(label: string): Promise<void> {
     await this.status.click();
     await this.status.pressSequentially(label);
-    await expect(this.page.getByRole('option').first()).toHaveText(label);
+    await expect(this.page.getByRole('listbox').getByRole('option').first()).toHaveText(label);
     await this.page.keyboard.press('Enter');
     await this.page.keyboard.press('Escape');
   }

@@ -1,6 +1,7 @@
 // A returning customer on the phone: the agent types the customer id, is offered the last pay-in's details
 // and the cards stored for them, and can take a card off Paydesk's list.
 
+import { approvalDialog, approveAtDesk } from '../support/e2e/approval';
 import { seriousViolations } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
 import { CARDS, customer } from '../support/e2e/pages/payin-page';
@@ -34,6 +35,9 @@ test('a returning customer’s details come back in one click, and a stored card
   const confirm = page.getByRole('dialog', { name: 'Remove the stored card from the list?' });
   await expect(confirm).toContainText('The gateway keeps the card');
   await confirm.getByRole('button', { name: 'Remove from the list' }).click();
+  // Removing a stored card waits for a supervisor: the desk's, signed in, approves it.
+  await expect(approvalDialog(page)).toContainText('removing the stored card');
+  await approveAtDesk(page);
   await expect(confirm).toBeHidden();
   await expect(payin.storedCardPicker).toHaveCount(0);
   await expect(payin.cardNumber).toBeVisible();

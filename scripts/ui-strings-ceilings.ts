@@ -38,7 +38,6 @@ export const STILL_LITERAL: Record<string, number> = {
   'src/renderer/src/features/payin/StoredCardPicker.tsx': 5,
   'src/renderer/src/features/payin/TestScenarioPicker.tsx': 4,
   'src/renderer/src/features/settings/ConnectionTest.tsx': 10,
-  'src/renderer/src/features/settings/DefaultCountryField.tsx': 3,
   'src/renderer/src/features/settings/IdleLockSection.tsx': 5,
   'src/renderer/src/features/settings/OperatorDaySection.tsx': 7,
   'src/renderer/src/features/settings/OperatorDayView.tsx': 14,

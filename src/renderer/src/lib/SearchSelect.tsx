@@ -24,6 +24,8 @@ import './search-select.css';
 interface SelectOption {
   value: string;
   label: string;
+  /** Other words the option is found by (not shown): a country's English name, "UK", "USA". */
+  keywords?: readonly string[];
 }
 
 interface SelectGroup {
@@ -85,7 +87,9 @@ function matchingRows(
   limit: number,
 ): readonly Row[] {
   if (!search?.trim()) return rows;
-  return rankGroups(data, search, entryItems, (option) => option.label)
+  return rankGroups(data, search, entryItems, (option) =>
+    option.keywords ? [option.label, ...option.keywords] : option.label,
+  )
     .flatMap(({ group, items }) =>
       items.map((option) => ({ option, group: 'group' in group ? group.group : undefined })),
     )

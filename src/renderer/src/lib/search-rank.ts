@@ -5,6 +5,10 @@
 // Polynesia"), then the text anywhere; in the list's own order within each. Letters compare without case
 // or accents ("cote" finds "Côte d’Ivoire"). Pure, for lib/SearchSelect.tsx and for Mantine's Selects
 // (`rankedOptionsFilter`, imported as a type only: nothing of Mantine's reaches the pay-in page's start).
+// An option may be found by other words than its label (a country by its English name and short forms,
+// "UK", "USA"): such a term counts only typed whole (as an exact code) or from its start, so that it
+// never puts an option before one whose own label holds the text ("kingdom" is the United Kingdom, not
+// the Netherlands of "Netherlands (Kingdom of the)").
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 
 export const MATCH_RANK = { code: 0, start: 1, wordStart: 2, anywhere: 3 } as const;
@@ -39,35 +43,46 @@ export function matchRank(label: string, search: string): MatchRank | undefined 
   return folded.includes(search) ? MATCH_RANK.anywhere : undefined;
 }
 
+/** What an item is found by: its label, or its label followed by other terms. */
+type TermsOf<T> = (item: T) => string | readonly string[];
+
+/** The best rank among an item's terms for `needle` (folded); undefined: none matches. */
+function termsRank(terms: string | readonly string[], needle: string): MatchRank | undefined {
+  if (typeof terms === 'string') return matchRank(terms, needle);
+  let best: MatchRank | undefined;
+  terms.forEach((term, at) => {
+    const rank = matchRank(term, needle);
+    const counts = rank !== undefined && (at === 0 || rank <= MATCH_RANK.start);
+    if (counts && (best === undefined || rank < best)) best = rank;
+  });
+  return best;
+}
+
 /**
- * The items whose label matches `search`, best first, in their own order within one rank; at most
- * `limit`. Nothing typed (blank): every item, in its own order.
+ * The items whose label (or another of their terms) matches `search`, best first, in their own order
+ * within one rank; at most `limit`. Nothing typed (blank): every item, in its own order.
  */
 export function rankByLabel<T>(
   items: readonly T[],
   search: string,
-  labelOf: (item: T) => string,
+  termsOf: TermsOf<T>,
   limit = Number.POSITIVE_INFINITY,
 ): T[] {
   const needle = foldForSearch(search);
   if (needle === '') return items.slice(0, limit);
   const ranked: { item: T; rank: MatchRank; at: number }[] = [];
   items.forEach((item, at) => {
-    const rank = matchRank(labelOf(item), needle);
+    const rank = termsRank(termsOf(item), needle);
     if (rank !== undefined) ranked.push({ item, rank, at });
   });
   ranked.sort((a, b) => a.rank - b.rank || a.at - b.at);
   return ranked.slice(0, limit).map((entry) => entry.item);
 }
 
-/** The best rank among a group's items for `search`, or undefined when none matches. */
-function bestRank(labels: readonly string[], needle: string): MatchRank | undefined {
-  let best: MatchRank | undefined;
-  for (const label of labels) {
-    const rank = matchRank(label, needle);
-    if (rank !== undefined && (best === undefined || rank < best)) best = rank;
-  }
-  return best;
+/** The best rank among a group's items for `needle`, or undefined when none matches. */
+function bestRank<T>(items: readonly T[], termsOf: TermsOf<T>, needle: string): MatchRank | undefined {
+  const ranks = items.map((item) => termsRank(termsOf(item), needle)).filter((rank) => rank !== undefined);
+  return ranks.length === 0 ? undefined : (Math.min(...ranks) as MatchRank);
 }
 
 /**
@@ -78,15 +93,15 @@ export function rankGroups<G, T>(
   groups: readonly G[],
   search: string,
   itemsOf: (group: G) => readonly T[],
-  labelOf: (item: T) => string,
+  termsOf: TermsOf<T>,
 ): { group: G; items: T[] }[] {
   const needle = foldForSearch(search);
   const ranked: { group: G; items: T[]; rank: number; at: number }[] = [];
   groups.forEach((group, at) => {
     const items = itemsOf(group);
-    const rank = needle === '' ? 0 : bestRank(items.map(labelOf), needle);
+    const rank = needle === '' ? 0 : bestRank(items, termsOf, needle);
     if (rank === undefined) return;
-    ranked.push({ group, items: rankByLabel(items, search, labelOf), rank, at });
+    ranked.push({ group, items: rankByLabel(items, search, termsOf), rank, at });
   });
   ranked.sort((a, b) => a.rank - b.rank || a.at - b.at);
   return ranked.map(({ group, items }) => ({ group, items }));

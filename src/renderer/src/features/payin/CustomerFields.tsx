@@ -4,11 +4,10 @@
 // item 16); the values stay in the form and are sent and checked as if shown.
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useT } from '@renderer/i18n/use-t';
-import { countryOptions } from '@renderer/lib/countries';
+import { useCountryOptions } from '@renderer/lib/countries';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
 import type { PayInRules } from '@shared/gateway/payin';
 import { fieldsIn, isSentIn, PAYIN_FIELDS } from '@shared/payin-fields';
-import { useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { PayInFormValues, PayInVersion } from './form';
 import { FORM_COLUMNS, TableField, TextField } from './form-fields';
@@ -30,7 +29,7 @@ function CustomerSummary({ onUnfold }: { onUnfold: () => void }) {
   const { control } = useFormContext<PayInFormValues>();
   // react-hook-form types the watched form as DeepPartial; the form's defaults give every field a value.
   const values = useWatch({ control }) as PayInFormValues;
-  const countries = useMemo(countryOptions, []);
+  const countries = useCountryOptions();
   const country = countries.find((option) => option.value === values.country)?.label ?? values.country;
   const phone =
     values.version === 'v1' && values.iddCode ? `+${values.iddCode} ${values.mobile}` : values.mobile;
@@ -78,7 +77,7 @@ export function CustomerFields({
 }) {
   const t = useT();
   const { control } = useFormContext<PayInFormValues>();
-  const countries = useMemo(countryOptions, []);
+  const countries = useCountryOptions();
   if (folded) return <CustomerSummary onUnfold={onUnfold} />;
   return (
     <SimpleGrid {...FORM_COLUMNS}>

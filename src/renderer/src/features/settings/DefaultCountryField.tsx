@@ -1,17 +1,20 @@
 // The profile's default billing country (issue 35, item 17): the country a new pay-in starts with, or none,
 // and then the agent picks it on every pay-in. Never a country built into the code.
-import { countryOptions } from '@renderer/lib/countries';
+import { useT } from '@renderer/i18n/use-t';
+import { useCountryOptions } from '@renderer/lib/countries';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
+import { useMemo } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { ProfileFormValues } from './profile-form';
 
-/** Every country, after "none" (the pay-in form then starts with no country: the agent picks it). */
-const defaultCountryOptions = [
-  { value: '', label: 'None: the agent picks it on each pay-in' },
-  ...countryOptions(),
-];
-
 export function DefaultCountryField() {
+  const t = useT();
+  const countries = useCountryOptions();
+  /** Every country, after "none" (the pay-in form then starts with no country: the agent picks it). */
+  const options = useMemo(
+    () => [{ value: '', label: t('settings.defaultCountry.none') }, ...countries],
+    [t, countries],
+  );
   const { control } = useFormContext<ProfileFormValues>();
   return (
     <Controller
@@ -20,14 +23,14 @@ export function DefaultCountryField() {
       render={({ field, fieldState }) => (
         <SearchSelect
           ref={field.ref}
-          label="Default billing country"
-          description="A new pay-in starts with it; with none, the agent picks the country every time"
+          label={t('settings.defaultCountry.label')}
+          description={t('settings.defaultCountry.description')}
           searchable
-          data={defaultCountryOptions}
+          data={options}
           value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          nothingFoundMessage="No such country"
+          nothingFoundMessage={t('payin.country.none')}
           limit={50}
           error={fieldState.error?.message}
         />

@@ -8,6 +8,6 @@ import { formatter } from '@lingui/format-json';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es', 'pt-BR', 'de', 'en-XA'],
-  catalogs: [{ path: '<rootDir>/src/renderer/src/i18n/catalogs/{locale}', include: [] }],
+  catalogs: [{ path: '<rootDir>/src/shared/i18n/catalogs/{locale}', include: [] }],
   format: formatter({ style: 'minimal' }),
 });

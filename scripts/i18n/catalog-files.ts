@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const CATALOG_DIR = resolve(import.meta.dirname, '../../src/renderer/src/i18n/catalogs');
+export const CATALOG_DIR = resolve(import.meta.dirname, '../../src/shared/i18n/catalogs');
 
 export function catalogPath(language: string): string {
   return join(CATALOG_DIR, `${language}.json`);

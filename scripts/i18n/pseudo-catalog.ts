@@ -2,7 +2,7 @@
 // vowels doubled, padded to 40 % longer and wrapped in ⟦ ⟧, so that a string that does not come from the
 // catalogue reads plainly English on a screenshot, and a label with no room for German shows cut short.
 // Only the text between the ICU syntax changes (@messageformat/parser finds it): placeholders, plurals and
-// selects stay as they are. `npm run i18n:pseudo` (scripts/i18n-pseudo.ts) writes src/renderer/src/i18n/catalogs/en-XA.json; the
+// selects stay as they are. `npm run i18n:pseudo` (scripts/i18n-pseudo.ts) writes src/shared/i18n/catalogs/en-XA.json; the
 // catalogue check (tests/unit/catalogs.test.ts) fails when it is out of date.
 import { type Content, parse, type Token } from '@messageformat/parser';
 

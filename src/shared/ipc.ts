@@ -64,7 +64,7 @@ import {
 } from './operators';
 import { CUSTOMER_FIELDS, payInSubmitSchema } from './payin-input';
 import { profileSchema, settingsSchema } from './profile';
-import { receiptPdfSchema, receiptRequestSchema, receiptSchema } from './receipt';
+import { receiptPdfSchema, receiptRequestSchema, receiptViewSchema } from './receipt';
 import { teamCheckSchema, teamConnectionSchema, teamKeySchema, teamSecretsSetSchema } from './team';
 import {
   deskIdSchema,
@@ -295,8 +295,8 @@ export const ipcChannels = {
   'payin.cancelBankPage': channel(historyId, payInResultSchema, 'payin.send'),
   /** Brings the pay-in's bank page window to the front; `focused` false when main has no such window open. */
   'payin.focusBankPage': channel(historyId, z.object({ focused: z.boolean() }), 'payin.send'),
-  /** A settled pay-in's receipt (approved or declined only), in the desk's time zone, to show and print. */
-  'payin.receipt': channel(receiptRequestSchema, receiptSchema, 'receipt.issue'),
+  /** A settled pay-in's receipt (approved or declined only), worded in the language asked for, in the desk's time zone, to show and print. */
+  'payin.receipt': channel(receiptRequestSchema, receiptViewSchema, 'receipt.issue'),
   /** The same receipt as a PDF to send the customer; audited as a copy leaving the desk. */
   'payin.receiptPdf': channel(receiptRequestSchema, receiptPdfSchema, 'receipt.issue'),
   'payin.storedCards': channel(customerId, z.array(storedCardSchema), 'payin.send'),

@@ -1,28 +1,12 @@
-// How a receipt reads (receipt.ts holds its schema): the wording the PDF and the printed page lay out, and
-// the PDF's file name. Apart from the schema so that the pay-in page shows a receipt without loading zod.
-import type { Receipt } from './receipt';
+// How a receipt reads (receipt.ts holds its schema): the wording the PDF and the printed page lay out, in the
+// receipt's language (the desk's, or the cardholder's chosen in the receipt dialog), and the PDF's file name.
+// Main words it (main/receipt) from the shared catalogues; the renderer lays out what main sends.
+import { formatAmount } from './i18n/format';
+import type { Translate } from './i18n/messages';
+import type { Receipt, ReceiptText } from './receipt';
 
-interface ReceiptLine {
-  label: string;
-  value: string;
-}
-
-/** How a receipt reads, top to bottom: the PDF and the printed page lay out exactly this. */
-interface ReceiptText {
-  title: string;
-  /** Set when no real money can have moved: a test or sandbox gateway. */
-  testNotice?: string;
-  merchant: string;
-  merchantDetail?: string;
-  outcome: string;
-  outcomeDetail?: string;
-  amount: string;
-  lines: ReceiptLine[];
-  footer: string;
-}
-
-function formatReceiptTime(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+function formatReceiptTime(at: number, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
     timeZone,
     day: 'numeric',
     month: 'long',
@@ -35,40 +19,48 @@ function formatReceiptTime(at: number, timeZone: string): string {
   }).format(at);
 }
 
-function cardText(receipt: Receipt): string {
-  const brand = receipt.brand ? `${receipt.brand.charAt(0).toUpperCase()}${receipt.brand.slice(1)}` : 'Card';
-  return receipt.last4 ? `${brand} ending ${receipt.last4}` : `${brand} stored with the merchant`;
+function cardText(receipt: Receipt, t: Translate): string {
+  const brand = receipt.brand
+    ? `${receipt.brand.charAt(0).toUpperCase()}${receipt.brand.slice(1)}`
+    : t('receipt.card.noBrand');
+  return receipt.last4
+    ? t('receipt.card.ending', { brand, last4: receipt.last4 })
+    : t('receipt.card.stored', { brand });
 }
 
-export function receiptText(receipt: Receipt): ReceiptText {
+/** The receipt in the words of `t`, with dates and amounts as `locale` (the same language) writes them. */
+export function receiptText(receipt: Receipt, t: Translate, locale: string): ReceiptText {
   const approved = receipt.status === 'approved';
-  const lines: ReceiptLine[] = [
-    { label: 'Card', value: cardText(receipt) },
-    { label: 'Date and time', value: formatReceiptTime(receipt.paidAt, receipt.timeZone) },
-    { label: 'Order number', value: receipt.merchantTradeNo },
+  const lines: ReceiptText['lines'] = [
+    { label: t('receipt.line.card'), value: cardText(receipt, t) },
+    {
+      label: t('receipt.line.dateTime'),
+      value: formatReceiptTime(receipt.paidAt, receipt.timeZone, locale),
+    },
+    { label: t('receipt.line.orderNumber'), value: receipt.merchantTradeNo },
   ];
-  if (receipt.orderId) lines.push({ label: 'Gateway order ID', value: receipt.orderId });
+  if (receipt.orderId) lines.push({ label: t('receipt.line.gatewayOrderId'), value: receipt.orderId });
   lines.push(
-    { label: 'Payment', value: 'Card details taken by phone (MOTO)' },
-    { label: 'Taken by', value: receipt.operator },
+    { label: t('receipt.line.payment'), value: t('receipt.payment.moto') },
+    { label: t('receipt.line.takenBy'), value: receipt.operator },
   );
   const text: ReceiptText = {
-    title: approved ? 'Payment receipt' : 'Declined payment',
+    title: approved ? t('receipt.title.approved') : t('receipt.title.declined'),
     merchant: receipt.merchantName,
-    outcome: approved ? 'Approved' : 'Declined',
-    amount: `${receipt.amount} ${receipt.currency}`,
+    outcome: approved ? t('receipt.outcome.approved') : t('receipt.outcome.declined'),
+    amount: formatAmount(receipt.amount, receipt.currency, locale),
     lines,
-    footer: `Issued ${formatReceiptTime(receipt.issuedAt, receipt.timeZone)} by Paydesk. Keep this receipt for your records.`,
+    footer: t('receipt.footer', { time: formatReceiptTime(receipt.issuedAt, receipt.timeZone, locale) }),
   };
-  if (receipt.merchantId) text.merchantDetail = `Merchant no. ${receipt.merchantId}`;
+  if (receipt.merchantId)
+    text.merchantDetail = t('receipt.merchantNumber', { merchantId: receipt.merchantId });
   if (!approved) {
+    // The gateway's own words, as it sent them.
     const reason = receipt.declineReason?.replace(/[.\s]+$/, '');
-    text.outcomeDetail = reason
-      ? `The card was declined: ${reason}. Nothing was charged.`
-      : 'The card was declined. Nothing was charged.';
+    text.outcomeDetail = reason ? t('receipt.declined.reason', { reason }) : t('receipt.declined.noReason');
   }
   if (receipt.environment !== 'production' && receipt.environment !== null) {
-    text.testNotice = `Test payment on a ${receipt.environment} gateway: no real money moved.`;
+    text.testNotice = t(`receipt.testNotice.${receipt.environment}`);
   }
   return text;
 }

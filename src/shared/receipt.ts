@@ -4,6 +4,7 @@
 // tell the customer something nobody can prove.
 import { z } from 'zod';
 import { canonicalAmountSchema } from './history';
+import { languageSchema } from './language-schema';
 import type { PayInStatus } from './payin-lifecycle';
 import { environmentSchema } from './profile';
 
@@ -34,6 +35,8 @@ const timeZoneSchema = z
 export const receiptRequestSchema = z.strictObject({
   historyId: z.int().positive(),
   timeZone: timeZoneSchema,
+  /** The receipt's language: the agent's, or the cardholder's chosen in the receipt dialog. */
+  language: languageSchema,
 });
 export type ReceiptRequest = z.infer<typeof receiptRequestSchema>;
 
@@ -64,6 +67,31 @@ export const receiptSchema = z.object({
   timeZone: timeZoneSchema,
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+const receiptLineSchema = z.object({ label: z.string(), value: z.string() });
+
+/** How a receipt reads, top to bottom, in its language: the PDF and the printed page lay out exactly this. */
+const receiptTextSchema = z.object({
+  title: z.string(),
+  /** Set when no real money can have moved: a test or sandbox gateway. */
+  testNotice: z.string().optional(),
+  merchant: z.string(),
+  merchantDetail: z.string().optional(),
+  outcome: z.string(),
+  outcomeDetail: z.string().optional(),
+  amount: z.string(),
+  lines: z.array(receiptLineSchema),
+  footer: z.string(),
+});
+export type ReceiptText = z.infer<typeof receiptTextSchema>;
+
+/** A receipt as main words it (shared/receipt-text.ts) for the dialog to show and print. */
+export const receiptViewSchema = z.object({
+  receipt: receiptSchema,
+  language: languageSchema,
+  text: receiptTextSchema,
+});
+export type ReceiptView = z.infer<typeof receiptViewSchema>;
 
 export const receiptPdfSchema = z.object({
   fileName: z.string().regex(/^[\w.-]+\.pdf$/),

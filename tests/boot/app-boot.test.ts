@@ -342,13 +342,16 @@ describe('the built app, booted against a stand-in for Electron', () => {
       expect.objectContaining({ kind: 'payin', status: 'approved', orderId: result.data.orderId }),
     ]);
 
-    // The built main finds its PDF library and the embedded font outside the bundle.
+    // The built main finds its PDF library and the embedded font outside the bundle, and its catalogues in it.
     const receipt = await paydesk.invoke('payin.receiptPdf', {
       historyId: result.data.historyId,
       timeZone: 'Europe/Berlin',
+      language: 'de',
     });
     if (!receipt.ok) throw new Error(receipt.error.message);
-    expect(pdfText(Buffer.from(receipt.data.pdfBase64, 'base64'))).toContain(result.data.merchantTradeNo);
+    const words = pdfText(Buffer.from(receipt.data.pdfBase64, 'base64'));
+    expect(words).toContain(result.data.merchantTradeNo);
+    expect(words).toContain('ZAHLUNGSBELEG');
   });
 
   it('opens a 3-D Secure page in its own window (own partition, no preload) and cancels the pay-in when it is closed', async () => {

@@ -15,7 +15,7 @@ test('an approved pay-in has a receipt to print and to save as a PDF', async ({ 
   await payin.result.getByRole('button', { name: 'Receipt…' }).click();
   const dialog = payin.page.getByRole('dialog', { name: 'Receipt' });
   const sheet = dialog.getByRole('region', { name: 'Payment receipt' });
-  await expect(sheet).toContainText('19.90 EUR');
+  await expect(sheet).toContainText('€19.90');
   await expect(sheet).toContainText('Approved');
   await expect(sheet).toContainText('Visa ending 4242');
   await expect(sheet).toContainText(orderNumber);
@@ -29,7 +29,7 @@ test('an approved pay-in has a receipt to print and to save as a PDF', async ({ 
   await expect(printed).toBeHidden();
   await payin.page.emulateMedia({ media: 'print' });
   await expect(printed).toBeVisible();
-  await expect(printed).toContainText('19.90 EUR');
+  await expect(printed).toContainText('€19.90');
   await expect(payin.form).toBeHidden();
   await expect(dialog.getByRole('button', { name: 'Print' })).toBeHidden();
   await payin.page.emulateMedia({ media: 'screen' });
@@ -44,14 +44,26 @@ test('an approved pay-in has a receipt to print and to save as a PDF', async ({ 
   await dialog.getByRole('button', { name: 'Print' }).click();
   expect(await payin.page.evaluate(() => (globalThis as unknown as Printing).printed)).toBe(1);
 
+  // The cardholder reads German: the receipt, not the desk, changes language (its amount and date too).
+  await dialog.getByRole('combobox', { name: 'Receipt language' }).selectOption({ label: 'Deutsch' });
+  const german = dialog.getByRole('region', { name: 'Zahlungsbeleg' });
+  await expect(german).toContainText('19,90\u00a0€');
+  await expect(german).toContainText('Genehmigt');
+  await expect(german).toContainText('Visa mit Endziffern 4242');
+  await expect(german).toHaveAttribute('lang', 'de');
+  await payin.page.setViewportSize({ width: 1024, height: 700 });
+  await payin.page.screenshot({ path: test.info().outputPath('receipt-de-1024.png') });
+  await expect(dialog.getByRole('button', { name: 'Save PDF' })).toBeVisible();
+
   const downloading = payin.page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Save PDF' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`receipt-${orderNumber}.pdf`);
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const words = pdfText(pdf);
-  expect(words).toContain('19.90 EUR');
+  const words = pdfText(pdf).replace(/\u00a0/g, ' ');
+  expect(words).toContain('ZAHLUNGSBELEG');
+  expect(words).toContain('19,90 €');
   expect(words).toContain(orderNumber);
   expect(words).not.toContain('424242');
   await expect(dialog.getByRole('status')).toContainText(`receipt-${orderNumber}.pdf made`);

@@ -33,8 +33,8 @@ const EXAMPLES: Partial<Record<IpcChannel, unknown[]>> = {
     { version: 'v1', fields: v1Fields() },
   ],
   // An IANA time zone is a refinement too.
-  'payin.receipt': [{ historyId: 1, timeZone: 'Europe/Berlin' }],
-  'payin.receiptPdf': [{ historyId: 2, timeZone: 'America/New_York' }],
+  'payin.receipt': [{ historyId: 1, timeZone: 'Europe/Berlin', language: 'de' }],
+  'payin.receiptPdf': [{ historyId: 2, timeZone: 'America/New_York', language: 'en' }],
 };
 
 type Schema = Parameters<typeof refused>[0];

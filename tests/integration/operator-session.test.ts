@@ -252,7 +252,11 @@ describe('roles, enforced in main', () => {
     const own = await fx.data('payin.submit', { version: 'v2', fields: v2Fields() });
     expect(fx.paydesk.history.getById(own.historyId)?.operator).toBe('ana.agent');
     // The receipt names the person, by their display name.
-    const receipt = await fx.data('payin.receipt', { historyId: own.historyId, timeZone: 'UTC' });
+    const { receipt } = await fx.data('payin.receipt', {
+      historyId: own.historyId,
+      timeZone: 'UTC',
+      language: 'en',
+    });
     expect(receipt.operator).toBe('Ana Agent');
     // The operator comes from the session: an input naming one is refused, not believed.
     expect(

@@ -1,8 +1,9 @@
-// Amounts and dates for display (src/renderer/src/i18n/format.ts): the locale's separators, the currency's
+// Amounts and dates for display (src/shared/i18n/format.ts): the locale's separators, the currency's
 // decimals, the desk's time zone across a change of summer time; and no amount ever read through a float.
+
+import { formatAmount, formatDateTime } from '@shared/i18n/format';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime } from '../../src/renderer/src/i18n/format';
 
 /** Intl puts no-break spaces where a person sees a space. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,10 +1,10 @@
-// The receipt as a one-page A5 PDF, laid out from receiptText (the printed page's wording). DejaVu Sans is
-// embedded (subset) so names in any Latin, Greek or Cyrillic script print as typed: the PDF's built-in
-// fonts know only Western European letters. pdfkit is loaded with the first receipt, not at start: it
+// The receipt as a one-page A5 PDF, laid out from its wording in the receipt's language (receiptText, the
+// printed page's too). DejaVu Sans is embedded (subset) so that every language the desk speaks, and names
+// in any Latin, Greek or Cyrillic script, print as typed: the PDF's built-in fonts know only Western
+// European letters. pdfkit is loaded with the first receipt, not at start: it
 // takes about as long to load as the rest of main's start-up work together.
 import { createRequire } from 'node:module';
-import type { Receipt } from '@shared/receipt';
-import { receiptText } from '@shared/receipt-text';
+import type { Receipt, ReceiptText } from '@shared/receipt';
 
 // Not named `require`: the built main bundle declares one of its own at the top.
 const fromHere = createRequire(import.meta.url);
@@ -19,9 +19,8 @@ const NOTICE = { fill: '#fff4e0', ink: '#8a4b00' } as const;
 const MARGIN = 40;
 const LABEL_WIDTH = 108;
 
-export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
+export async function receiptPdf(receipt: Receipt, text: ReceiptText): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  const text = receiptText(receipt);
   const doc = new PDFDocument({
     size: 'A5',
     margin: MARGIN,

@@ -1,9 +1,10 @@
 // Receipts for settled pay-ins: the view the renderer prints, and the PDF a customer is sent. A PDF is a
 // copy of the payment leaving the desk, so its making is written to the pay-in's audit trail.
 import type { Profile } from '@shared/profile';
-import type { Receipt, ReceiptRequest } from '@shared/receipt';
-import { receiptFileName } from '@shared/receipt-text';
+import type { Receipt, ReceiptRequest, ReceiptView } from '@shared/receipt';
+import { receiptFileName, receiptText } from '@shared/receipt-text';
 import type { HistoryStore } from '../history/store/history-store';
+import { wordsIn } from '../i18n/words';
 import { receiptOf } from './receipt-of';
 import { receiptPdf } from './receipt-pdf';
 
@@ -26,13 +27,20 @@ export function createReceipts(deps: {
       deps.displayNameOf,
     );
 
+  const worded = async (request: ReceiptRequest): Promise<ReceiptView> => {
+    const receipt = receiptFor(request);
+    const t = await wordsIn(request.language);
+    return { receipt, language: request.language, text: receiptText(receipt, t, request.language) };
+  };
+
   return {
-    view: receiptFor,
+    view: worded,
     async pdf(request: ReceiptRequest): Promise<{ fileName: string; pdfBase64: string }> {
-      const receipt = receiptFor(request);
-      const bytes = await receiptPdf(receipt);
+      const { receipt, text } = await worded(request);
+      const bytes = await receiptPdf(receipt, text);
       deps.history.recordPayInEvent(receipt.historyId, 'payin.receipt_pdf', deps.operator(), {
         status: receipt.status,
+        language: request.language,
       });
       return { fileName: receiptFileName(receipt), pdfBase64: bytes.toString('base64') };
     },

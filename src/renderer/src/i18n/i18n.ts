@@ -2,10 +2,7 @@
 // catalogue (the source): a key missing there does not compile; the catalogue check (tests/unit/catalogs.test.ts)
 // holds the other languages to the same keys, placeholders and ICU syntax.
 import { setupI18n } from '@lingui/core';
-import type source from './catalogs/en.json';
-
-export type MessageKey = keyof typeof source;
-export type MessageValues = Record<string, string | number>;
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
 
 export const i18n = setupI18n();
 

@@ -5,11 +5,11 @@ import type { Language } from '@shared/languages';
 import { i18n } from './i18n';
 
 const CATALOGS: Record<Language, () => Promise<{ messages: Messages }>> = {
-  en: () => import('./catalogs/en.json?lingui'),
-  es: () => import('./catalogs/es.json?lingui'),
-  'pt-BR': () => import('./catalogs/pt-BR.json?lingui'),
-  de: () => import('./catalogs/de.json?lingui'),
-  'en-XA': () => import('./catalogs/en-XA.json?lingui'),
+  en: () => import('@shared/i18n/catalogs/en.json?lingui'),
+  es: () => import('@shared/i18n/catalogs/es.json?lingui'),
+  'pt-BR': () => import('@shared/i18n/catalogs/pt-BR.json?lingui'),
+  de: () => import('@shared/i18n/catalogs/de.json?lingui'),
+  'en-XA': () => import('@shared/i18n/catalogs/en-XA.json?lingui'),
 };
 
 const loaded = new Set<Language>();

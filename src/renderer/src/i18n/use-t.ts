@@ -1,11 +1,11 @@
 // Components read their words through useT: the Lingui context makes them render again when the language
 // changes (Settings, or another operator signing in), with no remount.
 import { useLingui } from '@lingui/react';
+import type { Translate } from '@shared/i18n/messages';
 import { ROLE_IDS } from '@shared/roles';
 import { useCallback } from 'react';
-import type { MessageKey, MessageValues } from './i18n';
 
-export type Translate = (key: MessageKey, values?: MessageValues) => string;
+export type { Translate };
 
 export function useT(): Translate {
   const { i18n } = useLingui();

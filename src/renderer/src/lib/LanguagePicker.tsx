@@ -9,7 +9,8 @@ import { useState } from 'react';
 
 const FOLLOW_DESK = 'desk';
 
-function ownName(language: Language): string {
+/** A language named in itself ("Deutsch"), for whoever reads it. */
+export function languageOwnName(language: Language): string {
   const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
@@ -32,10 +33,10 @@ export function LanguagePicker({
   const choose = useLanguageStore((state) => state.choose);
   const [problem, setProblem] = useState<string | undefined>();
   if (!choice) return null;
-  const languages = LANGUAGES.map((language) => ({ value: language, label: ownName(language) }));
+  const languages = LANGUAGES.map((language) => ({ value: language, label: languageOwnName(language) }));
   const options = followDesk
     ? [
-        { value: FOLLOW_DESK, label: t('language.followDesk', { language: ownName(choice.desk) }) },
+        { value: FOLLOW_DESK, label: t('language.followDesk', { language: languageOwnName(choice.desk) }) },
         ...languages,
       ]
     : languages;

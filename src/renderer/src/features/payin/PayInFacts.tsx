@@ -2,9 +2,9 @@
 // read out on the phone. The amount and the time in the agent's language; the gateway's own names (orderId,
 // traceid) as the gateway spells them.
 import { Text } from '@mantine/core';
-import { formatAmount, formatDateTime } from '@renderer/i18n/format';
 import { useLocale, useT } from '@renderer/i18n/use-t';
 import { CopyValue } from '@renderer/lib/CopyValue';
+import { formatAmount, formatDateTime } from '@shared/i18n/format';
 import type { PayInResult as Result } from '@shared/ipc';
 import { phoneReference } from '@shared/trade-no';
 

@@ -1,11 +1,15 @@
 // A settled pay-in's receipt: shown as main words it (the PDF's wording), printed from here, or saved as a
 // PDF to send the customer. Main refuses a receipt for any pay-in the gateway has not approved or declined.
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+// It is in the agent's language unless they choose the cardholder's: main words the receipt in any of the
+// desk's languages, with that language's dates and amounts.
+import { Alert, Button, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { downloadBase64 } from '@renderer/lib/download';
+import { languageOwnName } from '@renderer/lib/LanguagePicker';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { useOpenedOnceMounted } from '@renderer/lib/use-opened-once-mounted';
-import type { Receipt } from '@shared/receipt';
-import { receiptText } from '@shared/receipt-text';
+import { isLanguage, LANGUAGES, type Language } from '@shared/languages';
+import type { ReceiptView } from '@shared/receipt';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import './receipt.css';
@@ -14,10 +18,10 @@ const deskTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 // The PDF's inks (receipt-pdf.ts): readable on white and on paper.
 const OUTCOME_COLOR = { approved: '#1b6e35', declined: '#a61e1e' } as const;
 
-function ReceiptSheet({ receipt }: { receipt: Receipt }) {
-  const text = receiptText(receipt);
+function ReceiptSheet({ view }: { view: ReceiptView }) {
+  const { text, receipt } = view;
   return (
-    <section className="paydesk-receipt-sheet" aria-label={text.title}>
+    <section className="paydesk-receipt-sheet" aria-label={text.title} lang={view.language}>
       <Stack gap={2}>
         <Text fw={700} size="lg">
           {text.merchant}
@@ -58,6 +62,14 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/** The agent's language first; the pseudo-locale of the tests stays offered while it is the desk's. */
+function receiptLanguages(current: Language): { value: Language; label: string }[] {
+  const languages: Language[] = LANGUAGES.includes(current as (typeof LANGUAGES)[number])
+    ? [...LANGUAGES]
+    : [current, ...LANGUAGES];
+  return languages.map((language) => ({ value: language, label: languageOwnName(language) }));
+}
+
 export function ReceiptDialog({
   historyId,
   onClose,
@@ -65,33 +77,44 @@ export function ReceiptDialog({
   historyId: number | undefined;
   onClose: () => void;
 }) {
-  const [receipt, setReceipt] = useState<Receipt>();
+  const t = useT();
+  const locale = useLocale();
+  const agentLanguage: Language = isLanguage(locale) ? locale : 'en';
+  // The cardholder's language, chosen for this receipt; each receipt opens in the agent's.
+  const [chosen, setChosen] = useState<{ historyId: number; language: Language }>();
+  const language = chosen && chosen.historyId === historyId ? chosen.language : agentLanguage;
+  const [view, setView] = useState<ReceiptView>();
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string>();
   const opened = useOpenedOnceMounted(historyId !== undefined);
 
   useEffect(() => {
-    setReceipt(undefined);
     setProblem(undefined);
     setSaved(undefined);
-    if (historyId === undefined) return;
+    if (historyId === undefined) {
+      setView(undefined);
+      return;
+    }
     let current = true;
-    call('payin.receipt', { historyId, timeZone: deskTimeZone() }).then(
-      (answer) => current && setReceipt(answer),
+    call('payin.receipt', { historyId, timeZone: deskTimeZone(), language }).then(
+      (answer) => current && setView(answer),
       (error: unknown) => current && setProblem(errorMessage(error)),
     );
     return () => {
       current = false;
     };
-  }, [historyId]);
+  }, [historyId, language]);
+
+  // Another pay-in's receipt, or one still in another language, is not this one yet.
+  const shown = view?.receipt.historyId === historyId && view?.language === language ? view : undefined;
 
   async function savePdf() {
     if (historyId === undefined) return;
     setSaving(true);
     setProblem(undefined);
     try {
-      const file = await call('payin.receiptPdf', { historyId, timeZone: deskTimeZone() });
+      const file = await call('payin.receiptPdf', { historyId, timeZone: deskTimeZone(), language });
       downloadBase64(file.pdfBase64, file.fileName, 'application/pdf');
       setSaved(file.fileName);
     } catch (error) {
@@ -105,42 +128,57 @@ export function ReceiptDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Receipt"
+      title={t('receipt.dialog.title')}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close the receipt' }}
+      closeButtonProps={{ 'aria-label': t('receipt.dialog.close') }}
     >
       <Stack gap="sm">
         {problem && (
-          <Alert color="red" title="No receipt">
+          <Alert color="red" title={t('receipt.dialog.problem')}>
             {problem}
           </Alert>
         )}
-        {!receipt && !problem && <Loader size="sm" aria-label="Loading the receipt" />}
-        {receipt && <ReceiptSheet receipt={receipt} />}
-        {receipt &&
+        {!shown && !problem && <Loader size="sm" aria-label={t('receipt.dialog.loading')} />}
+        {shown && <ReceiptSheet view={shown} />}
+        {shown &&
           createPortal(
             <div className="paydesk-print-only" aria-hidden="true">
-              <ReceiptSheet receipt={receipt} />
+              <ReceiptSheet view={shown} />
             </div>,
             document.body,
           )}
         {saved && (
           <Text size="sm" role="status">
-            {saved} made: choose where to keep it if asked, then attach it to the customer's e-mail.
+            {t('receipt.dialog.saved', { fileName: saved })}
           </Text>
         )}
-        <Group justify="flex-end">
-          {/* The focus starts here: Print waits for the receipt, and a disabled button cannot take it. */}
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Close
-          </Button>
-          <Button variant="default" disabled={!receipt} loading={saving} onClick={() => void savePdf()}>
-            Save PDF
-          </Button>
-          <Button disabled={!receipt} onClick={() => window.print()}>
-            Print
-          </Button>
+        <Group justify="space-between" align="flex-end">
+          <NativeSelect
+            size="sm"
+            w={230}
+            label={t('receipt.dialog.language')}
+            description={t('receipt.dialog.languageHint')}
+            data={receiptLanguages(agentLanguage)}
+            value={language}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (historyId !== undefined && isLanguage(value)) setChosen({ historyId, language: value });
+            }}
+            data-testid="receipt-language"
+          />
+          <Group>
+            {/* The focus starts here: Print waits for the receipt, and a disabled button cannot take it. */}
+            <Button variant="default" onClick={onClose} data-autofocus>
+              {t('receipt.dialog.closeButton')}
+            </Button>
+            <Button variant="default" disabled={!shown} loading={saving} onClick={() => void savePdf()}>
+              {t('receipt.dialog.savePdf')}
+            </Button>
+            <Button disabled={!shown} onClick={() => window.print()}>
+              {t('receipt.dialog.print')}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </Modal>

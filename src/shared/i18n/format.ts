@@ -6,8 +6,13 @@
 
 /** `1.234,56 €` in de, `€1,234.56` in en; `amount` is the interface's decimal text (e.g. "1234.56"). */
 export function formatAmount(amount: string, currency: string, locale: string): string {
-  // ES2023 takes a decimal string as it is; TypeScript's lib types it as a template literal.
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as `${number}`);
+  try {
+    // ES2023 takes a decimal string as it is; TypeScript's lib types it as a template literal.
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as `${number}`);
+  } catch {
+    // A code Intl refuses (not three letters: a gateway's own "USDT"): the amount as sent, and the code.
+    return `${amount} ${currency}`;
+  }
 }
 
 /** A moment in the desk's time zone (the system's unless given), in the locale's words and order. */

@@ -5,12 +5,14 @@
 // answer's value).
 
 import type { ApprovalRequest } from '@shared/approvals';
-import type { IpcError, IpcResult } from '@shared/ipc';
+import type { IpcError, IpcResult, RefusalWords } from '@shared/ipc';
 import type { z } from 'zod';
 
 export class Refusal extends Error {
   /** For `approval_needed`: the request to show a supervisor (operators/approvals.ts). */
   approval?: ApprovalRequest;
+  /** The catalogue's key and values of the message, for the renderer to say in the reader's language. */
+  words?: RefusalWords;
 
   constructor(
     readonly kind: IpcError['kind'],
@@ -25,6 +27,7 @@ export class Refusal extends Error {
     const error: IpcError = { kind: this.kind, message: this.message };
     if (this.field !== undefined) error.field = this.field;
     if (this.approval !== undefined) error.approval = this.approval;
+    if (this.words !== undefined) error.words = this.words;
     return error;
   }
 }

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import {
   approvalGrantedSchema,
-  approvalRequestSchema,
   grantApprovalInputSchema,
   payInLimitSchema,
   setPayInLimitInputSchema,
@@ -24,6 +23,7 @@ import {
   rowAuditSchema,
 } from './history';
 import { historySalvageNoticeSchema } from './history-startup';
+import type { IpcResult } from './ipc-error';
 import {
   kycBatchRef,
   kycBatchSummary,
@@ -79,28 +79,7 @@ import {
   teamStatusSchema,
 } from './team-history';
 
-export const IPC_ERROR_KINDS = [
-  'invalid',
-  'duplicate_suspected',
-  'not_found',
-  'conflict',
-  'locked',
-  'keychain_unavailable',
-  /** History could not be written before anything was sent: nothing left Paydesk. */
-  'storage',
-  'forbidden',
-  /** Waits for a supervisor's approval at the desk (`approval` says what to show them); nothing was done. */
-  'approval_needed',
-  'internal',
-] as const;
-export const ipcErrorSchema = z.object({
-  kind: z.enum(IPC_ERROR_KINDS),
-  message: z.string(),
-  field: z.string().optional(),
-  approval: approvalRequestSchema.optional(),
-});
-export type IpcError = z.infer<typeof ipcErrorSchema>;
-export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
+export { IPC_ERROR_KINDS, type IpcError, type IpcResult, type RefusalWords } from './ipc-error';
 
 const none = z.undefined();
 const id = z.strictObject({ id: z.string().min(1).max(64) });

@@ -1,24 +1,22 @@
-// What main words itself in a person's language (a receipt, in the desk's or the cardholder's): the same
-// catalogues as the renderer (src/shared/i18n/catalogs), read with Lingui. The renderer's are compiled when
-// the bundle is built; main compiles a language's messages the first time it needs that language (a few
-// milliseconds), so that main runs the same from its sources (the harness, the tests) as from its bundle.
+// What main words itself in a person's language: the same catalogues as the renderer
+// (src/shared/i18n/catalogs), read with Lingui. The renderer's are compiled when the bundle is built; main
+// compiles a language's messages the first time it needs that language (a few milliseconds), so that main
+// runs the same from its sources (the harness, the tests) as from its bundle. English, the source, is in
+// main's bundle: a refusal's message (for the log, and for a reader without the catalogue) is English.
 import { setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import english from '@shared/i18n/catalogs/en.json';
 import type { Translate } from '@shared/i18n/messages';
 import type { Language } from '@shared/languages';
 
-const CATALOGS: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
-  en: () => import('@shared/i18n/catalogs/en.json'),
+const CATALOGS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, string> }>> = {
   es: () => import('@shared/i18n/catalogs/es.json'),
   'pt-BR': () => import('@shared/i18n/catalogs/pt-BR.json'),
   de: () => import('@shared/i18n/catalogs/de.json'),
   'en-XA': () => import('@shared/i18n/catalogs/en-XA.json'),
 };
 
-const translators = new Map<Language, Promise<Translate>>();
-
-async function load(language: Language): Promise<Translate> {
-  const { default: catalog } = await CATALOGS[language]();
+function translatorOf(language: Language, catalog: Record<string, string>): Translate {
   const messages = Object.fromEntries(
     Object.entries(catalog).map(([key, message]) => [key, compileMessageOrThrow(message)]),
   );
@@ -27,11 +25,22 @@ async function load(language: Language): Promise<Translate> {
   return (key, values) => i18n._(key, values);
 }
 
+let englishWords: Translate | undefined;
+
+/** English, the catalogues' source: at hand at once, for the words main sends with a refusal. */
+export function inEnglish(): Translate {
+  englishWords ??= translatorOf('en', english);
+  return englishWords;
+}
+
+const translators = new Map<Language, Promise<Translate>>();
+
 /** The words of `language`, loaded and compiled once. */
 export function wordsIn(language: Language): Promise<Translate> {
+  if (language === 'en') return Promise.resolve(inEnglish());
   let found = translators.get(language);
   if (!found) {
-    found = load(language);
+    found = CATALOGS[language]().then(({ default: catalog }) => translatorOf(language, catalog));
     // A failed load is not kept: the next receipt tries again.
     found.catch(() => translators.delete(language));
     translators.set(language, found);

@@ -6,6 +6,7 @@ import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { HistoryStore } from '../history/store/history-store';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
 import { type Exchange, type SendDeps, sendAndRecord } from './send-and-record';
@@ -31,7 +32,7 @@ function routeFor(deps: AskAgainDeps, historyId: number): ReturnRoute {
 
 function payInRow(history: HistoryStore, historyId: number): PayInRow {
   const row = history.getById(historyId);
-  if (row?.kind !== 'payin') throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
+  if (row?.kind !== 'payin') throw refusal('not_found', 'refusal.payin.notFound', undefined, 'historyId');
   return row;
 }
 
@@ -43,18 +44,12 @@ export async function askAgainAboutPayIn(
   // One request per order on its way: a second one would ask the gateway twice and record two answers. The
   // check and the mark happen before the first await, so two calls cannot both pass.
   if (deps.inFlight.isSending(row.id)) {
-    throw new Refusal(
-      'conflict',
-      `A request for order ${row.merchantTradeNo} is already on its way to the gateway: its answer will show here.`,
-    );
+    throw refusal('conflict', 'refusal.payin.onItsWay', { order: row.merchantTradeNo });
   }
   // A pending row whose request is no longer on its way: history could not write the answer.
   const answerLost = row.status === 'pending';
   if (!ASK_AGAIN_STATUSES.has(row.status) && !answerLost) {
-    throw new Refusal(
-      'conflict',
-      `This pay-in is ${row.status.replaceAll('_', ' ')}: only a pay-in whose outcome is still open can be asked about again.`,
-    );
+    throw refusal('conflict', 'refusal.payin.notOpen');
   }
   deps.inFlight.sendingStarted(row.id);
   let sent = false;

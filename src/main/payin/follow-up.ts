@@ -4,7 +4,7 @@
 // checks the reason (the contract's schema) and the status itself, whatever the page sent.
 import { FOLLOW_UP_STATUSES } from '@shared/payin-lifecycle';
 import type { HistoryStore } from '../history/store/history-store';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 
 const FOLLOW_UP_EVENT = 'payin.follow_up';
 
@@ -21,12 +21,9 @@ export function markForFollowUp(
   operator: string,
 ): FollowUp {
   const row = deps.history.getById(input.historyId);
-  if (row?.kind !== 'payin') throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
+  if (row?.kind !== 'payin') throw refusal('not_found', 'refusal.payin.notFound', undefined, 'historyId');
   if (!FOLLOW_UP_STATUSES.has(row.status)) {
-    throw new Refusal(
-      'conflict',
-      `This pay-in is ${row.status.replaceAll('_', ' ')}: the gateway has settled it, there is nothing to follow up.`,
-    );
+    throw refusal('conflict', 'refusal.payin.nothingToFollowUp');
   }
   deps.history.recordPayInEvent(row.id, FOLLOW_UP_EVENT, operator, { reason: input.reason });
   return { historyId: row.id, operator, reason: input.reason, at: deps.now() };

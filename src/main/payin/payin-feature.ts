@@ -7,8 +7,8 @@ import type { Profile } from '@shared/profile';
 import type { PaydeskConfig } from '../app-config';
 import type { GatewayAccess } from '../gateway/gateway-access';
 import type { HistoryStore } from '../history/store/history-store';
+import { refusal } from '../i18n/refuse';
 import { createReceipts } from '../receipt/receipt-service';
-import { Refusal } from '../refusal';
 import { startReturnListener } from '../returns/return-listener';
 import type { SettingsService } from '../settings/settings-service';
 import type { TeamMode } from '../team/team-mode';
@@ -70,10 +70,7 @@ export async function createPayInFeature(
     connectionFor: async (profileName) => {
       const profile = settings.read().profiles.find((candidate) => candidate.name === profileName);
       if (!profile) {
-        throw new Refusal(
-          'not_found',
-          `The profile "${profileName}" this pay-in was sent with no longer exists, so Paydesk cannot ask its gateway again. Look the order up at that gateway before charging again.`,
-        );
+        throw refusal('not_found', 'refusal.payin.profileGone', { profile: profileName });
       }
       return gateway.payInConnection(profile);
     },

@@ -8,7 +8,7 @@ import type { PayInResult, ReturningCustomer, StoredCard } from '@shared/ipc';
 import type { PayInSubmitted } from '@shared/payin-input';
 import type { Profile } from '@shared/profile';
 import { type HistoryStore, SYSTEM_OPERATOR } from '../history/store/history-store';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import type { ReturnListener } from '../returns/return-listener';
 import { askAgainAboutPayIn } from './ask-again';
 import { markForFollowUp } from './follow-up';
@@ -137,7 +137,7 @@ export function createPayInService(deps: {
     async forgetStoredCard(ccStorageID: string): Promise<StoredCard[]> {
       const { profile, operator } = await deps.connection();
       const removed = deps.storedCards.remove(profile.id, ccStorageID);
-      if (!removed) throw new Refusal('not_found', "That card is not on this profile's list.", 'ccStorageID');
+      if (!removed) throw refusal('not_found', 'refusal.payin.cardNotStored', undefined, 'ccStorageID');
       deps.history.recordEvent({
         operator,
         event: 'stored_card.forgotten',

@@ -10,7 +10,7 @@ import type { PayInResult } from '@shared/ipc';
 import type { Profile } from '@shared/profile';
 import { verifyBodySignature } from '../../node/sign';
 import { type HistoryStore, SYSTEM_OPERATOR } from '../history/store/history-store';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import type { ReturnKind } from '../returns/return-listener';
 import type { PayInRecorder } from './record-evidence';
 
@@ -147,7 +147,7 @@ export function createSettlement(deps: SettleDeps) {
     /** The operator closed the bank page: the order stays as the gateway has it, which Paydesk cannot see. */
     cancelBankPage(historyId: number, operator: string): PayInResult {
       const row = deps.history.getById(historyId);
-      if (row?.kind !== 'payin') throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
+      if (row?.kind !== 'payin') throw refusal('not_found', 'refusal.payin.notFound', undefined, 'historyId');
       return deps.recorder.record(historyId, { source: 'bank_page_closed' }, operator).result;
     },
   };

@@ -9,6 +9,7 @@ import type { TeamCheck } from '@shared/team';
 import { generateMerchantTradeNo } from '@shared/trade-no';
 import { toMinorUnits } from '../history/store/amount-minor';
 import type { HistoryStore } from '../history/store/history-store';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 import type { ReturnListener } from '../returns/return-listener';
 import type { CardForKey } from '../team/card-key';
@@ -160,10 +161,7 @@ export async function submitPayIn(deps: SubmitDeps, input: PayInSubmitted): Prom
     deps.listener.forget(route.token);
     const reason = error instanceof Error ? error.message : String(error);
     deps.log?.error({ merchantTradeNo, err: reason }, 'history could not record a pay-in: not sent');
-    throw new Refusal(
-      'storage',
-      `History could not record this pay-in (${reason}), so Paydesk did not send it. Free disk space or check the data folder, then send it again.`,
-    );
+    throw refusal('storage', 'refusal.payin.historyWriteFailed', { reason });
   }
   deps.listener.bind(route.token, historyId);
   deps.inFlight.setRoute(historyId, route);

@@ -8,7 +8,7 @@ import type { PayInResult } from '@shared/ipc';
 import { IN_PROGRESS_STATUSES } from '@shared/payin-lifecycle';
 import { payInResultOf } from '@shared/payin-result';
 import type { HistoryStore } from '../history/store/history-store';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 
@@ -54,19 +54,13 @@ export function payInsUnderWay(deps: UnderWayDeps, profileName: string, operator
 /** The pay-in's bank page again; refused when the pay-in no longer waits for it or the page is too old. */
 export function reopenBankPage(deps: UnderWayDeps, historyId: number): PayInResult {
   const row = payInRow(deps.history, historyId);
-  if (!row) throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
+  if (!row) throw refusal('not_found', 'refusal.payin.notFound', undefined, 'historyId');
   if (row.status !== 'action_required') {
-    throw new Refusal(
-      'conflict',
-      `This pay-in is ${row.status.replaceAll('_', ' ')}: it no longer waits for the bank page.`,
-    );
+    throw refusal('conflict', 'refusal.payin.noBankPageWaits');
   }
   const result = resultOf(deps, row);
   if (!result.bankPage) {
-    throw new Refusal(
-      'conflict',
-      `Paydesk no longer holds a valid bank page for order ${row.merchantTradeNo} (a bank page is offered again for 10 minutes, and only until Paydesk closes). Ask the gateway again: while the order is still open it gives the page again.`,
-    );
+    throw refusal('conflict', 'refusal.payin.bankPageGone', { order: row.merchantTradeNo });
   }
   return result;
 }

@@ -15,6 +15,7 @@ import { serviceAddresses } from '@shared/notification-service';
 import type { PayInSubmitted } from '@shared/payin-input';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
+import { refusal } from '../i18n/refuse';
 import { describeIssue, Refusal } from '../refusal';
 import type { ReturnRoute } from '../returns/return-listener';
 import type { WireRequest } from './in-flight';
@@ -140,7 +141,7 @@ export function rebuildWireBody(input: {
   const { row } = input;
   const original: unknown = JSON.parse(row.request);
   if (typeof original !== 'object' || original === null) {
-    throw new Refusal('conflict', `History does not hold the request of order ${row.merchantTradeNo}.`);
+    throw refusal('conflict', 'refusal.payin.requestMissing', { order: row.merchantTradeNo });
   }
   const storedCard =
     'ccStorageID' in original && typeof original.ccStorageID === 'string' && original.ccStorageID !== '';
@@ -160,10 +161,10 @@ export function rebuildWireBody(input: {
     .filter(([key, value]) => key !== 'sign' && MASKED_DIGITS.test(String(value)))
     .map(([key]) => key);
   if (masked.length > 0) {
-    throw new Refusal(
-      'conflict',
-      `This pay-in cannot be sent again exactly: history keeps ${masked.join(', ')} masked because it looks like a card number. Its outcome stays unknown: look order ${row.merchantTradeNo} up at the gateway before charging again.`,
-    );
+    throw refusal('conflict', 'refusal.payin.maskedInHistory', {
+      fields: masked.join(', '),
+      order: row.merchantTradeNo,
+    });
   }
   if (row.apiVersion === 'v2') {
     // It was checked under the profile's rules when it was first sent; here only that it is a v2 request.

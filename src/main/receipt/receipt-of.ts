@@ -3,7 +3,7 @@
 import type { HistoryRow } from '@shared/history';
 import type { Profile } from '@shared/profile';
 import { hasReceipt, type Receipt } from '@shared/receipt';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 
 /** The merchantId as sent (v1 and v2 both carry it), so a removed profile still gets its number printed. */
 function merchantIdSent(request: string): string | null {
@@ -23,13 +23,9 @@ export function receiptOf(
   /** The operator as the customer reads them: an account's display name (a row from before accounts keeps its name). */
   displayNameOf: (operator: string) => string = (operator) => operator,
 ): Receipt {
-  if (row?.kind !== 'payin') throw new Refusal('not_found', 'No pay-in with that id.', 'historyId');
+  if (row?.kind !== 'payin') throw refusal('not_found', 'refusal.payin.notFound', undefined, 'historyId');
   if (!hasReceipt(row.status)) {
-    throw new Refusal(
-      'conflict',
-      `No receipt: the pay-in is ${row.status.replaceAll('_', ' ')}. A receipt is made only once the gateway has approved or declined it.`,
-      'historyId',
-    );
+    throw refusal('conflict', 'refusal.receipt.notSettled', undefined, 'historyId');
   }
   const profile = profiles.find((candidate) => candidate.name === row.profile);
   return {

@@ -1,5 +1,8 @@
 // The renderer's only way to main: window.paydesk, typed from the IPC contract. `call` unwraps the result
 // value and turns a failure into a PaydeskError that keeps the kind the UI branches on.
+
+import { translate } from '@renderer/i18n/i18n';
+import type { MessageKey } from '@shared/i18n/messages';
 import type {
   ChannelArgs,
   ChannelOutput,
@@ -51,6 +54,16 @@ export function onLockedAnswer(listener: () => void): () => void {
   return () => lockedListeners.delete(listener);
 }
 
+/**
+ * A refusal in the reader's language when main sent its catalogue key (main/i18n/refuse.ts); main's English
+ * message for a refusal without one, or with a key this renderer's catalogue does not have.
+ */
+function refusalText(error: IpcError): string {
+  if (!error.words) return error.message;
+  const text = translate(error.words.key as MessageKey, error.words.values);
+  return text === error.words.key ? error.message : text;
+}
+
 /** The answer's data, or a PaydeskError: `bridge` when no answer came, else the kind main gave. */
 async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<T>>): Promise<T> {
   if (typeof window.paydesk?.invoke !== 'function') {
@@ -73,7 +86,7 @@ async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<T>>): Pro
   }
   if (result.ok) return result.data;
   if (result.error.kind === 'locked') for (const listener of lockedListeners) listener();
-  throw new PaydeskError(result.error.kind, result.error.message, result.error.field);
+  throw new PaydeskError(result.error.kind, refusalText(result.error), result.error.field);
 }
 
 export function call<C extends IpcChannel>(channel: C, ...input: ChannelArgs<C>): Promise<ChannelOutput<C>> {

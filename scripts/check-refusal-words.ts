@@ -1,0 +1,76 @@
+// No refusal reason written in main as a literal (issue 33): a refusal a person reads is worded from the
+// catalogues (main/i18n/refuse.ts: its key and values go with it, and the renderer says it in the reader's
+// language). Found with TypeScript's parser: a string or template with words as the message of
+// `new Refusal(…)` or `refusedAnswer(…)`. Most of main's refusals are still English: the files not converted
+// yet are listed with their count as a ceiling (scripts/refusal-words-ceilings.ts), which may only go down.
+// Run by `npm run lint`; `-- --list` prints every literal found.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { STILL_LITERAL_REFUSALS } from './refusal-words-ceilings';
+
+const REFUSERS = new Set(['Refusal', 'refusedAnswer']);
+const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
+
+function isLiteralWithWords(node: ts.Expression): boolean {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return hasWords(node.text);
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].some(hasWords);
+  if (ts.isConditionalExpression(node))
+    return isLiteralWithWords(node.whenTrue) || isLiteralWithWords(node.whenFalse);
+  if (ts.isParenthesizedExpression(node)) return isLiteralWithWords(node.expression);
+  return false;
+}
+
+function literalRefusalsIn(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  function visit(node: ts.Node): void {
+    if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression)) {
+      const message = node.arguments?.[1];
+      if (REFUSERS.has(node.expression.text) && message && isLiteralWithWords(message)) {
+        const line = source.getLineAndCharacterOfPosition(message.getStart()).line + 1;
+        found.push(`${file}:${line} ${message.getText(source).slice(0, 80)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  }
+  visit(source);
+  return found;
+}
+
+const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src/main'], { encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => file.endsWith('.ts'));
+
+const problems: string[] = [];
+let total = 0;
+for (const file of files) {
+  let literals: string[];
+  try {
+    literals = literalRefusalsIn(file);
+  } catch {
+    continue; // listed by git, deleted in the work tree
+  }
+  total += literals.length;
+  if (process.argv.includes('--list')) for (const literal of literals) console.log(literal);
+  const ceiling = STILL_LITERAL_REFUSALS[file] ?? 0;
+  if (literals.length > ceiling) {
+    problems.push(
+      `${file}: ${literals.length} refusals worded in the code, at most ${ceiling}; word them from the catalogues (main/i18n/refuse.ts):\n    ${literals.join('\n    ')}`,
+    );
+  } else if (STILL_LITERAL_REFUSALS[file] !== undefined && literals.length < ceiling) {
+    problems.push(`${file}: ${literals.length} now: lower its ceiling in scripts/refusal-words-ceilings.ts`);
+  }
+}
+for (const [file, ceiling] of Object.entries(STILL_LITERAL_REFUSALS)) {
+  if (!files.includes(file)) problems.push(`${file} is gone: take it off scripts/refusal-words-ceilings.ts`);
+  else if (ceiling === 0) problems.push(`${file}: converted; take it off scripts/refusal-words-ceilings.ts`);
+}
+if (problems.length > 0) {
+  console.error(`Refusal reasons written as literals:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(
+  `refusal words: ${files.length} files, ${total} literal refusals left in the ${Object.keys(STILL_LITERAL_REFUSALS).length} files not converted yet`,
+);

@@ -1,0 +1,18 @@
+// A refusal worded from the catalogue: its message in English (the log's, and the fallback), and its key
+// and values, which the renderer says in the language of whoever reads it (lib/paydesk.ts).
+
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
+import type { IpcError } from '@shared/ipc';
+import { Refusal } from '../refusal';
+import { inEnglish } from './words';
+
+export function refusal(
+  kind: IpcError['kind'],
+  key: MessageKey,
+  values?: MessageValues,
+  field?: string,
+): Refusal {
+  const refused = new Refusal(kind, inEnglish()(key, values), field);
+  refused.words = values === undefined ? { key } : { key, values };
+  return refused;
+}

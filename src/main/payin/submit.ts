@@ -2,7 +2,7 @@
 // (masked card) BEFORE anything leaves, then send and record. Everything that can refuse the pay-in
 // happens before the row is written, so a refusal here truly sent nothing.
 import { checkCard, maskCardNumber } from '@shared/cards/card';
-import { duplicateQuestion } from '@shared/duplicate-wording';
+import { duplicateValues } from '@shared/duplicate-wording';
 import type { PayInResult } from '@shared/ipc';
 import type { PayInSubmitted } from '@shared/payin-input';
 import type { TeamCheck } from '@shared/team';
@@ -56,12 +56,13 @@ async function teamDuplicateCheck(team: TeamGuard, query: TeamDuplicateQuery): P
     };
   }
   const { match } = answer;
-  const desk = match.deskName ? `desk "${match.deskName}"` : `desk ${match.deskId.slice(0, 8)}`;
-  throw new Refusal(
+  const desk = match.deskName ? `"${match.deskName}"` : match.deskId.slice(0, 8);
+  throw refusal(
     'duplicate_suspected',
-    duplicateQuestion({
+    'refusal.payin.duplicate',
+    duplicateValues({
       at: clockTime(match.createdAt),
-      where: `on ${desk} by ${match.operator}`,
+      where: { desk, operator: match.operator },
       status: match.status,
       merchantTradeNo: match.merchantTradeNo,
     }),
@@ -114,9 +115,10 @@ export async function submitPayIn(deps: SubmitDeps, input: PayInSubmitted): Prom
       deps.now() - DUPLICATE_WINDOW_MS,
     );
     if (earlier) {
-      throw new Refusal(
+      throw refusal(
         'duplicate_suspected',
-        duplicateQuestion({
+        'refusal.payin.duplicate',
+        duplicateValues({
           at: clockTime(earlier.createdAt),
           status: earlier.status,
           merchantTradeNo: earlier.merchantTradeNo,

@@ -6,18 +6,23 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { amountRefusalText, chargedFigure, figure } from '@renderer/features/payin/amount-entry';
 import { defaultValues, type PayInFormValues } from '@renderer/features/payin/form';
 import { payInResolverFor } from '@renderer/features/payin/form-resolver';
+import de from '@renderer/i18n/catalogs/de.json';
+import en from '@renderer/i18n/catalogs/en.json';
+import es from '@renderer/i18n/catalogs/es.json';
+import ptBR from '@renderer/i18n/catalogs/pt-BR.json';
 import { i18n } from '@renderer/i18n/i18n';
 import { DEFAULT_PAYIN_RULES } from '@shared/gateway/payin';
 import type { CanonicalAmount } from '@shared/money/amount';
 import { type AmountRefusalReason, readLocaleAmount, separatorsOf } from '@shared/money/locale-amount';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readCatalog } from '../../scripts/i18n/catalog-files';
 import { LANGUAGES } from '../../src/shared/languages';
+
+const CATALOGS: Record<(typeof LANGUAGES)[number], Record<string, string>> = { en, es, 'pt-BR': ptBR, de };
 
 beforeAll(() => {
   for (const language of LANGUAGES) {
     const messages = Object.fromEntries(
-      Object.entries(readCatalog(language)).map(([key, message]) => [key, compileMessageOrThrow(message)]),
+      Object.entries(CATALOGS[language]).map(([key, message]) => [key, compileMessageOrThrow(message)]),
     );
     i18n.load(language, messages);
   }

@@ -31,32 +31,55 @@ export type AmountRefusalReason = AmountRefusal['reason'];
 
 export type LocaleAmountResult = { ok: true; value: CanonicalAmount } | { ok: false; refusal: AmountRefusal };
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One Intl.NumberFormat per language and options, made once: making one costs tens of microseconds, and the
+ * field is read on every keystroke (bench/amount-entry.ts).
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 interface Separators {
   group: string;
   decimal: string;
 }
 
-const separatorCache = new Map<string, Separators>();
+/** What is learnt of a language once: its separators and the currencies' signs in it. */
+const learnt = new Map<string, Separators | string[]>();
+
+function once<T extends Separators | string[]>(key: string, learn: () => T): T {
+  let value = learnt.get(key) as T | undefined;
+  if (!value) {
+    value = learn();
+    learnt.set(key, value);
+  }
+  return value;
+}
 
 /** The locale's thousands and decimal signs, as Intl formats a number that has both. */
 export function separatorsOf(locale: string): Separators {
-  const cached = separatorCache.get(locale);
-  if (cached) return cached;
-  // Seven digits: some locales (es) group only from five digits on.
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
-  const found = {
-    group: parts.find((part) => part.type === 'group')?.value ?? ',',
-    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-  };
-  separatorCache.set(locale, found);
-  return found;
+  return once(`separators ${locale}`, () => {
+    // Seven digits: some locales (es) group only from five digits on.
+    const parts = numberFormat(locale).formatToParts(1234567.5);
+    return {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    };
+  });
 }
 
 /** The decimal places an amount in `currency` may have on the wire: the currency's own (CLDR), at most 2. */
 export function amountDecimals(currency: string): number {
   if (!CURRENCY_CODE.test(currency)) return WIRE_DECIMALS;
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits;
+  const digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
   return Math.min(digits ?? WIRE_DECIMALS, WIRE_DECIMALS);
 }
 
@@ -66,7 +89,7 @@ export function amountAsTyped(amount: CanonicalAmount, locale: string): string {
 }
 
 function plainNumber(value: string, locale: string, fractionDigits?: number, useGrouping = true): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     useGrouping,
     ...(fractionDigits !== undefined && {
       minimumFractionDigits: fractionDigits,
@@ -78,17 +101,15 @@ function plainNumber(value: string, locale: string, fractionDigits?: number, use
 /** The currency's signs that may stand before or after the figure: its symbols in the locale, and its code. */
 function currencySigns(locale: string, currency: string): string[] {
   if (!CURRENCY_CODE.test(currency)) return [];
-  const signs = new Set([currency]);
-  for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
-    const parts = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay,
-    }).formatToParts(1);
-    for (const part of parts) if (part.type === 'currency') signs.add(part.value);
-  }
-  // The longest first: "US$" before "$".
-  return [...signs].sort((a, b) => b.length - a.length);
+  return once(`signs ${locale} ${currency}`, () => {
+    const signs = new Set([currency]);
+    for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
+      const parts = numberFormat(locale, { style: 'currency', currency, currencyDisplay }).formatToParts(1);
+      for (const part of parts) if (part.type === 'currency') signs.add(part.value);
+    }
+    // The longest first: "US$" before "$".
+    return [...signs].sort((a, b) => b.length - a.length);
+  });
 }
 
 function withoutCurrency(text: string, locale: string, currency: string): string {

@@ -10,6 +10,7 @@ import {
   type AmountRefusalReason,
   amountDecimals,
   type LocaleAmountResult,
+  numberFormat,
   readLocaleAmount,
 } from '@shared/money/locale-amount';
 
@@ -55,7 +56,7 @@ export function chargedFigure(amount: CanonicalAmount, currency: string, locale:
 /** The figure alone, in the language's writing with the currency's decimals: `1.234,56` in de. */
 export function figure(amount: CanonicalAmount, currency: string, locale: string): string {
   const decimals = amountDecimals(currency);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(amount as `${number}`);

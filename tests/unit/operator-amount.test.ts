@@ -122,4 +122,12 @@ describe('the pay-in IPC input holds the rule itself', () => {
   it('a plain two-place amount has no amount issue', () => {
     expect(amountIssues('1.25')).toEqual([]);
   });
+
+  it('takes only the interface’s decimal text: an amount still in a language’s writing is refused', () => {
+    // The renderer reads the agent's writing (locale-amount.ts) and sends the canonical text; main reads again.
+    for (const written of ['1.234,56', '1,234.56', '1 234,56', '€1,234.56', '25,00']) {
+      expect(amountIssues(written), written).toHaveLength(1);
+    }
+    expect(amountIssues('1234.56')).toEqual([]);
+  });
 });

@@ -80,7 +80,7 @@ test('a German desk speaks German from its first start, and each operator may ch
   await box('Ort').fill('Wien');
   await box('Postleitzahl').fill('1010');
   await box('IP des Kunden (IPv4)').fill('203.0.113.7');
-  await form.getByRole('button', { name: 'Zahlung über 1234.50 EUR senden' }).click();
+  await form.getByRole('button', { name: 'Zahlung über 1.234,50 EUR senden' }).click();
   const result = page.getByRole('region', { name: 'Payment result' });
   await expect(result.getByRole('heading', { level: 3 })).toHaveText('Approved');
   await expect(result.getByRole('row', { name: /^Betrag/ }).getByRole('cell')).toHaveText('1.234,50\u00a0€');

@@ -15,7 +15,7 @@ for (const size of WINDOW_SIZES) {
     }) => {
       await payin.fillPayIn(customer(`amount-${size.width}`), CARDS.approve, '1.250');
       const ambiguous = payin.form.getByTestId('amount-ambiguous');
-      await expect(ambiguous).toHaveText('"1.250" could be 1250 or 1.25: type 1250, or 1.25.');
+      await expect(ambiguous).toHaveText('"1.250" could be 1,250 or 1.25: type 1,250 or 1.25.');
       await expect(payin.form.getByTestId('amount-preview')).toHaveCount(0);
       expect(await seriousViolations(payin.page)).toEqual([]);
 
@@ -25,11 +25,16 @@ for (const size of WINDOW_SIZES) {
       await expect(payin.result).toContainText('The result of the payment appears here.');
 
       await payin.amount.fill('12.345');
-      await expect(ambiguous).toContainText('"12.345" could be 12345');
+      // After a Send the field's error says it (checked again as it is typed), in place of the live note.
+      await expect(payin.form).toContainText('"12.345" looks like 12,345 as another country writes it');
+      await expect(ambiguous).toHaveCount(0);
       await payin.amount.fill('1250');
       await expect(payin.form.getByTestId('amount-preview')).toHaveText('Will be sent as 1250.00 EUR');
+      await expect(payin.form.getByTestId('amount-charged')).toHaveText('Will be charged: €1,250.00');
+      // In English the comma groups thousands: "1,25" is no amount, and never 1.25 or 125.
       await payin.amount.fill('1,25');
-      await expect(payin.form.getByTestId('amount-preview')).toHaveText('Will be sent as 1.25 EUR');
+      await expect(payin.form).toContainText('"," separates thousands');
+      await expect(payin.form.getByTestId('amount-preview')).toHaveCount(0);
     });
 
     test('a duplicate of a pay-in whose outcome is unknown says "may have been charged"', async ({

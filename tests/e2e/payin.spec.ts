@@ -243,8 +243,13 @@ for (const width of [1024, 1280]) {
   });
 }
 
-test('an amount typed with a decimal comma is sent with a point', async ({ payin }) => {
+test('in English a comma groups thousands: "1,50" is refused, "1.50" is sent as 1.50', async ({ payin }) => {
   await payin.fillPayIn(customer('decimal-comma'), CARDS.approve, '1,50');
+  await expect(payin.form.getByTestId('amount-ambiguous')).toHaveText(
+    '"," separates thousands and is followed by exactly three digits; the decimal places come after ".", e.g. 12,345.67.',
+  );
+  await expect(payin.send).toHaveText('Send payment');
+  await payin.amount.fill('1.50');
   await expect(payin.send).toHaveText('Send payment of 1.50 EUR');
   await payin.send.click();
   await payin.expectOutcome('Approved');

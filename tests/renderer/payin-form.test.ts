@@ -27,7 +27,7 @@ function typed(overrides: Partial<PayInFormValues> = {}): PayInFormValues {
     zip: 'N1 9GU',
     country: 'GB',
     ip: '203.0.113.7',
-    amount: '12,5',
+    amount: '12.5',
     cardNumber: '4242 4242 4242 4242',
     expDate: '12/34',
     cvv: '123',

@@ -7,7 +7,6 @@ import {
   canonicalAmount,
   normalizeAmount,
   sumAmounts,
-  withDecimalPoint,
 } from '@shared/money/amount';
 import { describe, expect, it } from 'vitest';
 
@@ -126,28 +125,5 @@ describe('sumAmounts', () => {
   it('is 0.00 for no amounts and reads any iterable', () => {
     expect(sumAmounts([])).toBe('0.00');
     expect(sumAmounts(new Set(['1.00', '2.50']))).toBe('3.50');
-  });
-});
-
-describe('withDecimalPoint: a decimal comma as the agent types it', () => {
-  it.each([
-    ['1,50', '1.50'],
-    ['12,5', '12.5'],
-    [' 12,50 ', ' 12.50 '],
-    ['\t7,05\n', '\t7.05\n'],
-  ])('%j -> %j', (input, expected) => {
-    expect(withDecimalPoint(input)).toBe(expected);
-  });
-
-  it.each([
-    ['1,500', 'could be a thousands separator'],
-    ['1.50', 'already has a point'],
-    ['a1,50', 'has something before the digits'],
-    ['1,50a', 'has something after the digits'],
-    [',50', 'has no digit before the comma'],
-    ['1,', 'has no digit after the comma'],
-    ['1,5,0', 'has two commas'],
-  ])('leaves %j as it is: it %s', (input) => {
-    expect(withDecimalPoint(input)).toBe(input);
   });
 });

@@ -1,13 +1,13 @@
 // The desk's reading of an amount an operator typed (issue 35, item 1): "1.250" is not 1.25 EUR. The wire's
 // rounding (section 2.1) is the gateway's; the desk sends only the exact figure typed, or refuses it.
-import { normalizeAmount, normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
+import { normalizeAmount, normalizeOperatorAmount } from '@shared/money/amount';
 import { payInSubmitSchema } from '@shared/payin-input';
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-/** What an agent's keyboard produces: the form's own reading, a decimal comma turned into a point. */
-const read = (typed: string) => normalizeOperatorAmount(withDecimalPoint(typed));
+/** Main's own reading of what the renderer sends (the agent's separators are read first: locale-amount.ts). */
+const read = (typed: string) => normalizeOperatorAmount(typed);
 
 describe('normalizeOperatorAmount: what it refuses that the wire would round', () => {
   it.each([
@@ -37,8 +37,6 @@ describe('normalizeOperatorAmount: what it refuses that the wire would round', (
 
   it.each([
     ['1.25', '1.25'],
-    ['1,5', '1.50'],
-    ['12,34', '12.34'],
     ['1250', '1250.00'],
     [' 49.90 ', '49.90'],
     ['0.01', '0.01'],
@@ -79,7 +77,7 @@ describe('property: a figure typed is sent exactly, or not at all', () => {
       fc.property(typedAmount, (typed) => {
         const result = read(typed);
         if (!result.ok) return;
-        expect(new Big(result.value).eq(new Big(withDecimalPoint(typed).trim()))).toBe(true);
+        expect(new Big(result.value).eq(new Big(typed.trim()))).toBe(true);
       }),
       { seed: 35_2, numRuns: 5_000 },
     );
@@ -123,5 +121,13 @@ describe('the pay-in IPC input holds the rule itself', () => {
 
   it('a plain two-place amount has no amount issue', () => {
     expect(amountIssues('1.25')).toEqual([]);
+  });
+
+  it('takes only the interface’s decimal text: an amount still in a language’s writing is refused', () => {
+    // The renderer reads the agent's writing (locale-amount.ts) and sends the canonical text; main reads again.
+    for (const written of ['1.234,56', '1,234.56', '1 234,56', '€1,234.56', '25,00']) {
+      expect(amountIssues(written), written).toHaveLength(1);
+    }
+    expect(amountIssues('1234.56')).toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ const DECIMAL_PLACES = /^\d+\.(\d+)$/;
  * not a licence for the desk to send a figure the agent did not mean. So more than 2 decimal places is
  * refused, never rounded, and a figure that reads as thousands grouping in much of Europe ("1.250",
  * "12.345") is refused with both readings named. An accepted amount is always the exact value typed.
- * Decimal commas are the caller's to turn into points first (withDecimalPoint).
+ * The agent's own separators are read before this, in their language (locale-amount.ts).
  */
 export function normalizeOperatorAmount(input: string): AmountResult {
   const text = input.trim();
@@ -82,15 +82,6 @@ function thousandsMessage(text: string): string {
   return exactCents
     ? `"${text}" could be ${grouped} or ${exactCents}: type ${grouped}, or ${exactCents}.`
     : `"${text}" could be ${grouped} (a separator before three digits groups thousands): type ${grouped} without separators, or an amount with at most 2 decimal places.`;
-}
-
-/**
- * An amount as an agent in a decimal-comma locale types it ("1,50", "12,5") with a point instead; anything
- * else as it is. Only one comma followed by one or two digits counts: "1,500" could be a thousands
- * separator, and is left for the amount check to refuse.
- */
-export function withDecimalPoint(input: string): string {
-  return /^\s*\d+,\d{1,2}\s*$/.test(input) ? input.replace(',', '.') : input;
 }
 
 /** The canonical amount, or a thrown error: for callers that have already validated. */

@@ -1,13 +1,11 @@
 // The MOTO pay-in form: keyboard-first (Enter sends, Escape clears the card details, then the form),
 // labelled fields in the order an agent asks for them on the phone, the amount shown as it will be sent.
 
-import { Trans } from '@lingui/react';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
 import { formatCardNumber } from '@renderer/lib/card-input';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
-import { normalizeOperatorAmount, withDecimalPoint } from '@shared/money/amount';
 import { accordionSectionOf } from '@shared/payin-fields';
 import type { PayInSubmit } from '@shared/payin-input';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
@@ -15,6 +13,8 @@ import type { Profile } from '@shared/profile';
 import { generateMerchantTradeNo } from '@shared/trade-no';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, type SubmitErrorHandler, useForm, useWatch } from 'react-hook-form';
+import { AmountField } from './AmountField';
+import { type AmountContext, figure, readTypedAmount } from './amount-entry';
 import { CardFields } from './CardFields';
 import { CustomerFields, customerComplete, customerFieldsOf } from './CustomerFields';
 import {
@@ -45,11 +45,16 @@ export function PayInForm({
   active: boolean;
 }) {
   const t = useT();
+  const locale = useLocale();
+  // How the resolver reads the amount: the language and the currency shown, set below on every render (the
+  // currency follows the version and the currency field, which the form itself holds).
+  const amountContext = useRef<AmountContext>({ locale, currency: '' }).current;
   // The profile's reading of country and stored cards (A8, A14): the form refuses no more than it does.
   const rules = rulesOf(profile);
-  const form = useForm<PayInFormValues, unknown, PayInSubmit>({
+  const form = useForm<PayInFormValues, AmountContext, PayInSubmit>({
     defaultValues: defaultValues(profile),
     resolver: payInResolverFor(rules),
+    context: amountContext,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -69,7 +74,9 @@ export function PayInForm({
 
   const currency =
     version === 'v1' ? currencyField.toUpperCase() || '???' : (profile?.displayCurrency ?? 'EUR');
-  const preview = amount.trim() ? normalizeOperatorAmount(withDecimalPoint(amount)) : undefined;
+  amountContext.locale = locale;
+  amountContext.currency = currency;
+  const reading = readTypedAmount(amount, amountContext);
   // Folded for the customer id it was folded for: another id typed opens the fields again at once, so a
   // new customer's pay-in never carries the last one's details unseen.
   const userId = useWatch({ control, name: 'userId' });
@@ -248,8 +255,8 @@ export function PayInForm({
     newPayment: () => newPayment(),
   });
 
-  const sendLabel = preview?.ok
-    ? t('payin.sendAmount', { amount: preview.value, currency })
+  const sendLabel = reading?.ok
+    ? t('payin.sendAmount', { amount: figure(reading.value, currency, locale), currency })
     : t('payin.send');
 
   return (
@@ -306,35 +313,7 @@ export function PayInForm({
           )}
 
           <Group align="flex-start" gap="sm">
-            <TextField
-              name="amount"
-              label={t('payin.field.amount')}
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              w="14rem"
-              description={
-                preview?.ok ? (
-                  <span data-testid="amount-preview">
-                    <Trans
-                      id="payin.amountPreview"
-                      values={{ amount: preview.value, currency }}
-                      components={{ 0: <strong /> }}
-                    />
-                  </span>
-                ) : preview?.ambiguous ? (
-                  <Text span size="sm" fw={600} c="red.9" data-testid="amount-ambiguous">
-                    {preview.message}
-                  </Text>
-                ) : undefined
-              }
-              rightSection={
-                <Text size="sm" c="dimmed">
-                  {currency}
-                </Text>
-              }
-              rightSectionWidth={48}
-            />
+            <AmountField reading={reading} currency={currency} />
             {version === 'v1' && (
               <TextField
                 name="currency"

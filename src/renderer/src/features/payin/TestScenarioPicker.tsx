@@ -1,4 +1,5 @@
 // Sandbox only: pick an outcome, the form is filled, the focus lands on Send: two keystrokes to a demo.
+import { useLocale } from '@renderer/i18n/use-t';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -10,6 +11,7 @@ export const SEND_BUTTON_ID = 'payin-send';
 export function TestScenarioPicker() {
   const { setValue, clearErrors, watch } = useFormContext<PayInFormValues>();
   const [filled, setFilled] = useState<string | undefined>();
+  const locale = useLocale();
 
   // "Filled: …" describes the form only until the agent changes it.
   useEffect(() => {
@@ -21,7 +23,7 @@ export function TestScenarioPicker() {
 
   function apply(id: string | null) {
     if (!id) return;
-    const values = scenarioValues(id);
+    const values = scenarioValues(id, new Date(), locale);
     if (!values) return;
     for (const [name, value] of Object.entries(values)) {
       // react-hook-form's setValue ties the value's type to a literal field name, which Object.entries loses.

@@ -7,10 +7,11 @@ import type { PayInRules } from '@shared/gateway/payin';
 import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '@shared/payin-input';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import type { AmountContext } from './amount-entry';
 import { type PayInFormValues, type PayInVersion, toFields } from './form';
 
-/** The form's resolver: its values in, the IPC input out. */
-export type PayInResolver = Resolver<PayInFormValues, unknown, PayInSubmit>;
+/** The form's resolver: its values in, the IPC input out; the context says how the amount is read. */
+export type PayInResolver = Resolver<PayInFormValues, AmountContext, PayInSubmit>;
 
 const valuesOf = (rules: PayInRules) =>
   z.custom<PayInFormValues>().transform((values) => toFields(values, rules));

@@ -8,7 +8,6 @@ import { callingCodesIfLoaded } from '@renderer/lib/calling-codes';
 import { cardDigits } from '@renderer/lib/card-input';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '@shared/cards/card';
 import type { PayInRules } from '@shared/gateway/payin';
-import { withDecimalPoint } from '@shared/money/amount';
 import {
   isPayInFormField,
   isSentIn,
@@ -89,8 +88,9 @@ export function productsJsonOf(rows: readonly ProductRow[]): string | undefined 
 function contractText(name: PayInFormField, values: PayInFormValues): string | undefined {
   switch (name) {
     case 'amount':
-      // A decimal comma as a point; the contract's parse (operatorAmount) reads it, once.
-      return withDecimalPoint(values.amount);
+      // Already the canonical text when the resolver read it in the agent's language (amount-entry.ts);
+      // the contract's parse (operatorAmount) reads it again, as main does.
+      return values.amount;
     case 'cardNumber':
       return cardDigits(values.cardNumber);
     case 'storeCc':
@@ -106,7 +106,7 @@ function contractText(name: PayInFormField, values: PayInFormValues): string | u
 
 /**
  * The contract's `fields` from the form, field by field of the shared table: those of the other version
- * and empty optional ones left out, a decimal comma a point; the schema reads them next (form-schema.ts), the
+ * and empty optional ones left out; the schema reads them next (form-schema.ts), the
  * amount into its canonical form.
  */
 export function toFields(values: PayInFormValues, rules: PayInRules = FORM_DEFAULT_RULES): PayInFieldTexts {

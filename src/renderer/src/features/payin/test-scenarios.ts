@@ -3,6 +3,8 @@
 
 import { formatCardNumber } from '@renderer/lib/card-input';
 import { testExpiry } from '@renderer/lib/test-cards';
+import { canonicalAmount } from '@shared/money/amount';
+import { amountAsTyped } from '@shared/money/locale-amount';
 import type { PayInFormValues } from './form';
 
 interface TestScenario {
@@ -116,8 +118,15 @@ export function scenarioSelectData() {
   return [...groups].map(([group, items]) => ({ group, items }));
 }
 
-/** The values a scenario sets; everything else in the form is left as it is. */
-export function scenarioValues(id: string, now = new Date()): Partial<PayInFormValues> | undefined {
+/**
+ * The values a scenario sets, its amount written as an agent in `locale` types it ("25,00" in de);
+ * everything else in the form is left as it is.
+ */
+export function scenarioValues(
+  id: string,
+  now = new Date(),
+  locale = 'en',
+): Partial<PayInFormValues> | undefined {
   const scenario = TEST_SCENARIOS.find((entry) => entry.id === id);
   if (!scenario) return undefined;
   const amex = scenario.card.startsWith('37');
@@ -128,7 +137,7 @@ export function scenarioValues(id: string, now = new Date()): Partial<PayInFormV
     cardNumber: formatCardNumber(scenario.card),
     expDate: testExpiry(now),
     cvv: amex ? '1234' : '123',
-    amount: scenario.amount,
+    amount: amountAsTyped(canonicalAmount(scenario.amount), locale),
     txMode: scenario.txMode ?? 'h2h',
     firstName: 'Jane',
     lastName: 'Doe',

@@ -5,10 +5,11 @@ import { cardDigits } from '@renderer/lib/card-input';
 import type { PayInSubmit } from '@shared/payin-input';
 import { useEffect } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
+import type { AmountContext } from './amount-entry';
 import type { PayInFormValues } from './form';
 import { usePayInStore } from './store';
 
-export function usePublishFormDraft(control: Control<PayInFormValues, unknown, PayInSubmit>): void {
+export function usePublishFormDraft(control: Control<PayInFormValues, AmountContext, PayInSubmit>): void {
   const userId = useWatch({ control, name: 'userId' });
   const cardNumber = useWatch({ control, name: 'cardNumber' });
   useEffect(() => {

@@ -5,7 +5,7 @@
 // replaced: a decimal comma turned into a point, then normalizeOperatorAmount (the previous commit's form).
 // Prints per-keystroke medians and p99 in microseconds, the ratio, and BENCH_RESULT. No test asserts these.
 import { parseArgs } from 'node:util';
-import { formatAmount } from '../src/renderer/src/i18n/format';
+import { formatAmount } from '../src/shared/i18n/format';
 import { normalizeOperatorAmount } from '../src/shared/money/amount';
 import { amountDecimals, numberFormat, readLocaleAmount } from '../src/shared/money/locale-amount';
 import { loadLine, machineLine, median, percentile, printBenchResult, printTable } from './support/report';

@@ -1,9 +1,10 @@
 // The amount field's reading in the agent's language (issue 33, item 5): what the form checks and sends
 // (readLocaleAmount, src/shared), why it refuses in the agent's words, and the amount shown before Send.
 
-import { formatAmount } from '@renderer/i18n/format';
-import { type MessageKey, translate } from '@renderer/i18n/i18n';
+import { translate } from '@renderer/i18n/i18n';
 import type { Translate } from '@renderer/i18n/use-t';
+import { formatAmount } from '@shared/i18n/format';
+import type { MessageKey } from '@shared/i18n/messages';
 import type { CanonicalAmount } from '@shared/money/amount';
 import {
   type AmountRefusal,

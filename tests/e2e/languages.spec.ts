@@ -73,8 +73,9 @@ test('a German desk speaks German from its first start, and each operator may ch
   await expect(form.getByTestId('amount-preview')).toHaveText('Wird gesendet als 1234.50 EUR');
   await box('Vorname').fill('Jürgen');
   await box('Nachname').fill('Weiß');
-  await form.getByRole('combobox', { name: 'Land' }).fill('Austria');
-  await page.getByRole('option', { name: 'Austria (AT)', exact: true }).click();
+  // Countries are in German too (found by their English names as well: tests/e2e/country-search.spec.ts).
+  await form.getByRole('combobox', { name: 'Land' }).fill('Österreich');
+  await page.getByRole('option', { name: 'Österreich (AT)', exact: true }).click();
   await box('Mobilnummer (ohne Ländervorwahl)').fill('6641234567');
   await box('Adresse').fill('Kärntner Straße 12');
   await box('Ort').fill('Wien');

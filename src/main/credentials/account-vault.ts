@@ -13,7 +13,7 @@ import {
 } from './vault';
 
 /** One account's text in a store; `what` names the item in a store's error, never its value. */
-export interface AccountStore {
+interface AccountStore {
   read(account: string): Promise<string | undefined>;
   write(account: string, value: string, what: string): Promise<void>;
   /** True when there was one to remove. */

@@ -24,6 +24,8 @@ const VISIBLE_ATTRIBUTES = new Set([
   'nothingFoundMessage',
   'confirmLabel',
   'cancelLabel',
+  /** A table's column names (ColumnTable). */
+  'columns',
 ]);
 /** Words never translated: the product's name, and the gateway's own field names shown as it sends them. */
 const NOT_WORDS = new Set(['Paydesk', 'orderId', 'traceid']);
@@ -61,6 +63,8 @@ function literalsIn(file: string): string[] {
       stringsOf(expression.right);
     } else if (ts.isParenthesizedExpression(expression)) {
       stringsOf(expression.expression);
+    } else if (ts.isArrayLiteralExpression(expression)) {
+      for (const element of expression.elements) stringsOf(element);
     }
   }
   function visit(node: ts.Node): void {

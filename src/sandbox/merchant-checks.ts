@@ -4,10 +4,12 @@
 
 import { merchantIdNumber } from '@shared/gateway/fields';
 import { RESULT_CODE } from '@shared/gateway/result-codes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyBodySignature } from '../node/sign';
+import { JSON_TYPE, requireContentType } from './content-types';
 import type { SandboxContext } from './context';
 import type { SandboxMerchant } from './merchants';
-import { isRecord } from './replies';
+import { isRecord, refuse } from './replies';
 import { firstIssueMessage } from './validation';
 
 type CheckRefusal = { ok: false; code: number; msg: string; httpStatus?: number };
@@ -23,7 +25,7 @@ export function lookUpMerchant(
 }
 
 /** A JSON body's merchant: the body must be an object and its merchantId a merchant the sandbox knows. */
-export function merchantOfJsonBody(
+function merchantOfJsonBody(
   ctx: SandboxContext,
   body: unknown,
 ): { ok: true; body: Record<string, unknown>; merchant: SandboxMerchant } | CheckRefusal {
@@ -59,4 +61,26 @@ export function signRefusal(
     code: RESULT_CODE.BAD_SIGNATURE,
     msg: missing ? 'sign: Required.' : `sign: Does not match the request (${merchant.algorithm}).`,
   };
+}
+
+/**
+ * POST `path` with a JSON body of at most `bodyLimit` bytes: its merchant is found (or the request refused)
+ * before `handle` sees it.
+ */
+export function postMerchantJson(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  path: string,
+  bodyLimit: number,
+  handle: (
+    found: { body: Record<string, unknown>; merchant: SandboxMerchant },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>,
+): void {
+  app.post(path, { bodyLimit, onRequest: requireContentType(JSON_TYPE) }, async (request, reply) => {
+    const found = merchantOfJsonBody(ctx, request.body);
+    if (!found.ok) return refuse(reply, found.code, found.msg, found.httpStatus);
+    return handle(found, request, reply);
+  });
 }

@@ -87,20 +87,26 @@ function settle(
 }
 
 export function registerBrowserRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  /** GET `path`: the page of the order `find` gives for its token while it waits for the customer. */
+  const pageWhileWaiting = (
+    path: string,
+    find: (token: string) => OrderRow | undefined,
+    page: (order: OrderRow, token: string) => string,
+  ) =>
+    app.get<TokenParams>(path, async (request, reply) => {
+      const order = find(request.params.token);
+      if (order?.orderStatus !== ORDER_STATUS.PROCESSING) return notWaiting(ctx, reply, order);
+      return sendPage(reply, 200, page(order, request.params.token));
+    });
+
   const challengeOrder = (token: string) => {
     const order = ctx.store.orderByBrowserToken(token);
     return order && needsChallenge(order.cardOutcome) ? order : undefined;
   };
 
-  app.get<TokenParams>('/_sandbox/acs/:token', async (request, reply) => {
-    const order = challengeOrder(request.params.token);
-    if (order?.orderStatus !== ORDER_STATUS.PROCESSING) return notWaiting(ctx, reply, order);
-    return sendPage(
-      reply,
-      200,
-      acsPage(pageOrder(order), acsUrl(ctx, request.params.token), THREE_DS_PASS_CODE),
-    );
-  });
+  pageWhileWaiting('/_sandbox/acs/:token', challengeOrder, (order, token) =>
+    acsPage(pageOrder(order), acsUrl(ctx, token), THREE_DS_PASS_CODE),
+  );
 
   app.post<TokenParams>(
     '/_sandbox/acs/:token',
@@ -129,15 +135,9 @@ export function registerBrowserRoutes(app: FastifyInstance, ctx: SandboxContext)
     return order?.txMode === 'redirection' ? order : undefined;
   };
 
-  app.get<TokenParams>('/_sandbox/pay/:token', async (request, reply) => {
-    const order = hostedOrder(request.params.token);
-    if (order?.orderStatus !== ORDER_STATUS.PROCESSING) return notWaiting(ctx, reply, order);
-    return sendPage(
-      reply,
-      200,
-      hostedPaymentPage(pageOrder(order), hostedPageUrl(ctx, request.params.token)),
-    );
-  });
+  pageWhileWaiting('/_sandbox/pay/:token', hostedOrder, (order, token) =>
+    hostedPaymentPage(pageOrder(order), hostedPageUrl(ctx, token)),
+  );
 
   app.post<TokenParams>('/_sandbox/pay/:token', { bodyLimit: PAGE_BODY_LIMIT }, async (request, reply) => {
     const order = hostedOrder(request.params.token);

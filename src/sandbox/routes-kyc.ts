@@ -3,9 +3,8 @@
 import { KYC_MAX_RECORDS_PER_REQUEST, kycSubmitRequestSchema } from '@shared/gateway/kyc';
 import { RESULT_CODE } from '@shared/gateway/result-codes';
 import type { FastifyInstance } from 'fastify';
-import { JSON_TYPE, requireContentType } from './content-types';
 import type { SandboxContext } from './context';
-import { merchantOfJsonBody, signRefusal } from './merchant-checks';
+import { postMerchantJson, signRefusal } from './merchant-checks';
 import { refuse } from './replies';
 import { firstIssueMessage } from './validation';
 
@@ -13,13 +12,12 @@ import { firstIssueMessage } from './validation';
 const KYC_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function registerKycRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.post(
+  postMerchantJson(
+    app,
+    ctx,
     '/openapi/v1/submitKYC',
-    { bodyLimit: KYC_BODY_LIMIT, onRequest: requireContentType(JSON_TYPE) },
-    async (request, reply) => {
-      const found = merchantOfJsonBody(ctx, request.body);
-      if (!found.ok) return refuse(reply, found.code, found.msg, found.httpStatus);
-      const { body, merchant } = found;
+    KYC_BODY_LIMIT,
+    async ({ body, merchant }, request, reply) => {
       const badSign = signRefusal(body, merchant);
       if (badSign) return refuse(reply, badSign.code, badSign.msg);
       if (Array.isArray(body.data) && body.data.length > KYC_MAX_RECORDS_PER_REQUEST) {

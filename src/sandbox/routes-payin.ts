@@ -5,10 +5,10 @@ import { merchantIdDigits } from '@shared/gateway/fields';
 import { payInV1RequestSchema, payInV2RequestSchema } from '@shared/gateway/payin';
 import { RESULT_CODE } from '@shared/gateway/result-codes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { FORM_TYPE, JSON_TYPE, requireContentType } from './content-types';
+import { FORM_TYPE, requireContentType } from './content-types';
 import type { SandboxContext } from './context';
 import { NOT_JSON_BODY } from './faults';
-import { lookUpMerchant, merchantOfJsonBody, signRefusal } from './merchant-checks';
+import { lookUpMerchant, postMerchantJson, signRefusal } from './merchant-checks';
 import { type PayInResult, payInData, payInMessage, processPayIn } from './payin';
 import { isRecord, refuse } from './replies';
 import { firstIssueMessage } from './validation';
@@ -61,18 +61,11 @@ async function answer(ctx: SandboxContext, reply: FastifyReply, result: PayInRes
 }
 
 export function registerPayInRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.post(
-    '/openapi/v2/pwpp',
-    { bodyLimit: PAYIN_BODY_LIMIT, onRequest: requireContentType(JSON_TYPE) },
-    async (request, reply) => {
-      const found = merchantOfJsonBody(ctx, request.body);
-      if (!found.ok) return refuse(reply, found.code, found.msg, found.httpStatus);
-      const parsed = payInV2RequestSchema.safeParse(found.body);
-      if (!parsed.success)
-        return refuse(reply, RESULT_CODE.INVALID_PARAMETER, firstIssueMessage(parsed.error));
-      return answer(ctx, reply, await processPayIn(ctx, found.merchant, 'v2', parsed.data, request.id));
-    },
-  );
+  postMerchantJson(app, ctx, '/openapi/v2/pwpp', PAYIN_BODY_LIMIT, async (found, request, reply) => {
+    const parsed = payInV2RequestSchema.safeParse(found.body);
+    if (!parsed.success) return refuse(reply, RESULT_CODE.INVALID_PARAMETER, firstIssueMessage(parsed.error));
+    return answer(ctx, reply, await processPayIn(ctx, found.merchant, 'v2', parsed.data, request.id));
+  });
 
   app.post(
     '/openapi/v1/pwpp',

@@ -121,9 +121,11 @@ export const dailyTotalSchema = z.object({
 });
 export type DailyTotal = z.infer<typeof dailyTotalSchema>;
 
-const AUDIT_PROBLEM_KINDS = [
-  /** An entry's content or link no longer carries the hash it was sealed with. */
-  'entry_changed',
+/**
+ * Problems of the chain as a whole rather than of one entry: a deleted, inserted or relinked entry, or a
+ * rollback, may have taken an entry of any row written before it (audit-verify.ts).
+ */
+export const CHAIN_WIDE_PROBLEM_KINDS = [
   /** Entries missing from the sequence: deleted. */
   'entry_missing',
   /** An entry that does not link to the one before it: something was inserted, replaced or deleted. */
@@ -136,6 +138,12 @@ const AUDIT_PROBLEM_KINDS = [
   'rolled_back',
   /** The anchor outside the file was gone though its key was there. */
   'anchor_missing',
+] as const;
+
+const AUDIT_PROBLEM_KINDS = [
+  /** An entry's content or link no longer carries the hash it was sealed with. */
+  'entry_changed',
+  ...CHAIN_WIDE_PROBLEM_KINDS,
   /** A row that differs from what its latest audit entry recorded: edited outside Paydesk. */
   'row_changed',
   /** A row no audit entry describes: added outside Paydesk. */

@@ -117,17 +117,8 @@ export const FOLLOW_UP_STATUSES: ReadonlySet<PayInStatus> = new Set(
 
 /** Which status may follow which: the history store's guard. A status may always stay as it is. */
 export const NEXT_STATUSES: Readonly<Record<PayInStatus, readonly PayInStatus[]>> = Object.freeze({
-  pending: [
-    'approved',
-    'declined',
-    'action_required',
-    'processing',
-    'awaiting_confirmation',
-    'refused',
-    'outcome_unknown',
-    'conflict',
-    'not_sent',
-  ],
+  // Just sent: whatever the first answer, or its absence, says.
+  pending: PAYIN_STATUSES.filter((status) => status !== 'pending'),
   action_required: [
     'approved',
     'declined',

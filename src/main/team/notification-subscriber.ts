@@ -28,6 +28,7 @@ import type { TeamConnection } from '@shared/team';
 import pg from 'pg';
 import type { NotificationCursor } from '../history/store/notification-cursor';
 import type { CallbackVerdict } from '../payin/settle';
+import { wakeableSleep } from '../wakeable-sleep';
 import { teamSchemaVersion } from './apply-team-migrations';
 import type { ReplicatorLog } from './replicator';
 import { teamPoolConfig } from './team-connection';
@@ -120,7 +121,7 @@ export function startNotificationSubscriber(options: NotificationSubscriberOptio
   /** Something may be new: a NOTIFY came, or rows replicated (then the open orders are asked too). */
   let woken = false;
   let askOrders = false;
-  let wake: (() => void) | undefined;
+  const { sleep, wake } = wakeableSleep(() => stopped || woken);
   let broken: Error | undefined;
   const handled = new Set<number>();
   let handledCount = 0;
@@ -130,21 +131,7 @@ export function startNotificationSubscriber(options: NotificationSubscriberOptio
 
   function nudge(): void {
     woken = true;
-    wake?.();
-  }
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (stopped || woken) return resolve();
-      const timer = setTimeout(done, ms);
-      timer.unref?.();
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+    wake();
   }
 
   /** Settles `notifications` in one commit, the cursor moved to `advanceTo` in it; counted once committed. */
@@ -298,7 +285,7 @@ export function startNotificationSubscriber(options: NotificationSubscriberOptio
     },
     async stop(): Promise<void> {
       stopped = true;
-      wake?.();
+      wake();
       await running;
     },
   };

@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { toRawEntry } from '../history/audit/audit-chain';
 import { TEAM_COLUMNS } from '../history/row-table/columns';
 import type { OutboxEntry, TeamOutbox } from '../history/store/team-outbox';
+import { wakeableSleep } from '../wakeable-sleep';
 import { teamSchemaVersion } from './apply-team-migrations';
 import type { DeskSigner } from './desk-signing';
 import { REPLICATION_SCHEMA_VERSION, SIGNING_SCHEMA_VERSION } from './team-migrations';
@@ -160,7 +161,7 @@ export function startReplicator(options: ReplicatorOptions) {
   let signing = false;
   /** The row upsert for the team database's schema, as found when the desk registered. */
   let upsert = upsertRows(REPLICATION_SCHEMA_VERSION);
-  let wake: (() => void) | undefined;
+  const { sleep, wake } = wakeableSleep();
   let state: ReplicatorState = { kind: 'idle', pending: 0 };
   let sentBatches = 0;
   let lastSentAt: number | null = null;
@@ -170,19 +171,6 @@ export function startReplicator(options: ReplicatorOptions) {
     const changed = next.kind !== state.kind;
     state = next;
     if (changed) options.onState?.(next);
-  }
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref?.();
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
   }
 
   async function register(client: pg.PoolClient): Promise<void> {
@@ -305,7 +293,7 @@ export function startReplicator(options: ReplicatorOptions) {
   return {
     /** Something was written: look at the outbox now rather than at the next idle tick. */
     nudge(): void {
-      if (state.kind === 'idle') wake?.();
+      if (state.kind === 'idle') wake();
     },
     state(): ReplicatorState {
       return state;
@@ -321,7 +309,7 @@ export function startReplicator(options: ReplicatorOptions) {
     /** Stops after the batch under way (if any); what is left stays in the outbox for next time. */
     async stop(): Promise<void> {
       stopped = true;
-      wake?.();
+      wake();
       await running;
     },
   };

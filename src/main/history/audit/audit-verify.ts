@@ -6,6 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import {
   type AuditProblem,
+  CHAIN_WIDE_PROBLEM_KINDS,
   type HistoryVerification,
   MAX_LISTED_PROBLEMS,
   type RowAudit,
@@ -29,14 +30,7 @@ export type ChainPoint = { seq: number; hash: string; at: number };
 export const CHAIN_START: ChainPoint = { seq: 0, hash: GENESIS_HASH, at: 0 };
 
 /** Problems about the chain as a whole: a row with entries before one of them cannot be vouched for. */
-const CHAIN_WIDE: ReadonlySet<AuditProblem['kind']> = new Set([
-  'entry_missing',
-  'entry_unlinked',
-  'entries_added',
-  'head_mismatch',
-  'rolled_back',
-  'anchor_missing',
-]);
+const CHAIN_WIDE: ReadonlySet<AuditProblem['kind']> = new Set(CHAIN_WIDE_PROBLEM_KINDS);
 
 /** Every problem found, counted; listed up to MAX_LISTED_PROBLEMS; indexed by row for flags and asking again. */
 export class ProblemList {

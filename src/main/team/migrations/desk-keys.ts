@@ -1,6 +1,7 @@
 // Team migration 4: each desk's Ed25519 public keys, the administrator's pins, and the signatures on
 // replicated audit entries and anchors (team/desk-signing.ts, team/team-verify.ts). Never edit a shipped migration: append a new one.
 import type { TeamMigration } from '../apply-team-migrations';
+import { deskRowPolicies } from './desk-policies';
 
 /** Migration 4: desks' Ed25519 public keys, pins, signed entries and anchors. */
 export const deskKeys: TeamMigration = {
@@ -32,12 +33,7 @@ export const deskKeys: TeamMigration = {
       ALTER TABLE paydesk.audit_anchors ADD COLUMN key_id text, ADD COLUMN sig text;
 
       ALTER TABLE paydesk.desk_keys ENABLE ROW LEVEL SECURITY;
-      CREATE POLICY desk_reads_own ON paydesk.desk_keys FOR SELECT TO paydesk_desk
-        USING (db_role = current_user);
-      CREATE POLICY desk_inserts_own ON paydesk.desk_keys FOR INSERT TO paydesk_desk
-        WITH CHECK (db_role = current_user AND EXISTS (
-          SELECT 1 FROM paydesk.desks AS d WHERE d.desk_id = desk_keys.desk_id AND d.db_role = current_user));
-      CREATE POLICY supervisor_reads ON paydesk.desk_keys FOR SELECT TO paydesk_supervisor USING (true);
+      ${deskRowPolicies('desk_keys')}
       -- Keys are registered, never changed or removed; pins are the administrator's alone.
       GRANT SELECT, INSERT ON paydesk.desk_keys TO paydesk_desk;
       GRANT SELECT ON paydesk.desk_keys, paydesk.desk_key_pins TO paydesk_supervisor;

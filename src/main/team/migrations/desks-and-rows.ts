@@ -1,6 +1,7 @@
 // Team migration 1: the desks, their replicated history rows and audit entries, the audit anchors, and
 // the row-level security that keeps each desk to its own rows. Never edit a shipped migration: append a new one.
 import type { TeamMigration } from '../apply-team-migrations';
+import { deskRowPolicies, ownDeskCheck } from './desk-policies';
 
 /** Migration 1: desks, their history rows and audit entries, audit anchors; row-level security. */
 export const desksAndRows: TeamMigration = {
@@ -111,28 +112,13 @@ export const desksAndRows: TeamMigration = {
         USING (db_role = current_user) WITH CHECK (db_role = current_user);
       CREATE POLICY supervisor_reads ON paydesk.desks FOR SELECT TO paydesk_supervisor USING (true);
 
-      CREATE POLICY desk_reads_own ON paydesk.history_rows FOR SELECT TO paydesk_desk
-        USING (db_role = current_user);
-      CREATE POLICY desk_inserts_own ON paydesk.history_rows FOR INSERT TO paydesk_desk
-        WITH CHECK (db_role = current_user AND EXISTS (
-          SELECT 1 FROM paydesk.desks AS d WHERE d.desk_id = history_rows.desk_id AND d.db_role = current_user));
-      CREATE POLICY desk_updates_own ON paydesk.history_rows FOR UPDATE TO paydesk_desk
-        USING (db_role = current_user)
-        WITH CHECK (db_role = current_user AND EXISTS (
-          SELECT 1 FROM paydesk.desks AS d WHERE d.desk_id = history_rows.desk_id AND d.db_role = current_user));
-      CREATE POLICY supervisor_reads ON paydesk.history_rows FOR SELECT TO paydesk_supervisor USING (true);
+      ${deskRowPolicies('history_rows', { updates: true })}
 
-      CREATE POLICY desk_reads_own ON paydesk.audit_entries FOR SELECT TO paydesk_desk
-        USING (db_role = current_user);
-      CREATE POLICY desk_inserts_own ON paydesk.audit_entries FOR INSERT TO paydesk_desk
-        WITH CHECK (db_role = current_user AND EXISTS (
-          SELECT 1 FROM paydesk.desks AS d WHERE d.desk_id = audit_entries.desk_id AND d.db_role = current_user));
-      CREATE POLICY supervisor_reads ON paydesk.audit_entries FOR SELECT TO paydesk_supervisor USING (true);
+      ${deskRowPolicies('audit_entries')}
 
       CREATE POLICY desk_own ON paydesk.audit_anchors FOR ALL TO paydesk_desk
         USING (db_role = current_user)
-        WITH CHECK (db_role = current_user AND EXISTS (
-          SELECT 1 FROM paydesk.desks AS d WHERE d.desk_id = audit_anchors.desk_id AND d.db_role = current_user));
+        ${ownDeskCheck('audit_anchors')};
       CREATE POLICY supervisor_reads ON paydesk.audit_anchors FOR SELECT TO paydesk_supervisor USING (true);
 
       GRANT SELECT, INSERT ON paydesk.desks TO paydesk_desk;

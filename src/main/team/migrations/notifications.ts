@@ -2,6 +2,25 @@
 // by the desk that sent the order (migration 3); stored without a NOTIFY in the inserting transaction (5). Never edit a shipped migration: append a new one.
 import type { TeamMigration } from '../apply-team-migrations';
 
+/**
+ * A function that gives a desk the notifications `which` selects, of orders it sent itself: a pay-in row its
+ * own role replicated with that merchantTradeNo. Its text is part of migration 3 as shipped: never change it.
+ */
+function ownOrdersFunction(signature: string, which: string, limit?: string): string {
+  return `CREATE FUNCTION paydesk.${signature}
+      RETURNS TABLE (id bigint, merchant_id bigint, merchant_trade_no text, content_type text, raw_body text,
+                     received_at timestamptz)
+      LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+      AS $fn$
+        SELECT n.id, n.merchant_id, n.merchant_trade_no, n.content_type, n.raw_body, n.received_at
+        FROM paydesk.gateway_notifications AS n
+        WHERE ${which} AND EXISTS (
+          SELECT 1 FROM paydesk.history_rows AS r
+          WHERE r.kind = 'payin' AND r.merchant_trade_no = n.merchant_trade_no AND r.db_role = session_user)
+        ORDER BY n.id${limit === undefined ? '' : `\n        ${limit}`}
+      $fn$;`;
+}
+
 /** Migration 3: the gateway's notifications, their roles and the desks' reads. */
 export const notifications: TeamMigration = {
   version: 3,
@@ -61,33 +80,10 @@ export const notifications: TeamMigration = {
       -- merchantTradeNo. Inside SECURITY DEFINER current_user is the owner; session_user is the desk's login
       -- role, the one its rows carry in db_role (a SET ROLE does not change it). By id, after the desk's
       -- cursor: the keyset a desk catches up with after every (re)connect.
-      CREATE FUNCTION paydesk.desk_notifications(p_after bigint, p_limit integer)
-      RETURNS TABLE (id bigint, merchant_id bigint, merchant_trade_no text, content_type text, raw_body text,
-                     received_at timestamptz)
-      LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-      AS $fn$
-        SELECT n.id, n.merchant_id, n.merchant_trade_no, n.content_type, n.raw_body, n.received_at
-        FROM paydesk.gateway_notifications AS n
-        WHERE n.id > p_after AND EXISTS (
-          SELECT 1 FROM paydesk.history_rows AS r
-          WHERE r.kind = 'payin' AND r.merchant_trade_no = n.merchant_trade_no AND r.db_role = session_user)
-        ORDER BY n.id
-        LIMIT least(greatest(p_limit, 1), 1000)
-      $fn$;
+      ${ownOrdersFunction('desk_notifications(p_after bigint, p_limit integer)', 'n.id > p_after', 'LIMIT least(greatest(p_limit, 1), 1000)')}
       -- The same, for the named orders whatever their id: a notification may commit before the desk's row
       -- for its order is replicated, and a cursor that moved past it meanwhile would never show it again.
-      CREATE FUNCTION paydesk.desk_notifications_for_orders(p_trade_nos text[])
-      RETURNS TABLE (id bigint, merchant_id bigint, merchant_trade_no text, content_type text, raw_body text,
-                     received_at timestamptz)
-      LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-      AS $fn$
-        SELECT n.id, n.merchant_id, n.merchant_trade_no, n.content_type, n.raw_body, n.received_at
-        FROM paydesk.gateway_notifications AS n
-        WHERE n.merchant_trade_no = ANY (p_trade_nos) AND EXISTS (
-          SELECT 1 FROM paydesk.history_rows AS r
-          WHERE r.kind = 'payin' AND r.merchant_trade_no = n.merchant_trade_no AND r.db_role = session_user)
-        ORDER BY n.id
-      $fn$;
+      ${ownOrdersFunction('desk_notifications_for_orders(p_trade_nos text[])', 'n.merchant_trade_no = ANY (p_trade_nos)')}
       REVOKE ALL ON FUNCTION paydesk.desk_notifications(bigint, integer),
         paydesk.desk_notifications_for_orders(text[]) FROM PUBLIC;
       GRANT EXECUTE ON FUNCTION paydesk.desk_notifications(bigint, integer),

@@ -2,6 +2,54 @@
 // 15-minute bucket (2), per local day for each UTC offset asked for (3). Never edit a shipped migration.
 import type { Migration } from '../apply-migrations';
 
+/** How a totals table counts a pay-in in, out, and drops a total that came to nothing. */
+interface Counts {
+  /** A new or changed pay-in counted into its totals. */
+  addNew: string;
+  /** A changed or deleted pay-in taken out of the totals it was counted in. */
+  takeOld: string;
+  /** Those totals dropped once nothing is left in them. */
+  dropOldIfEmpty: string;
+}
+
+/**
+ * The triggers that keep a pay-in totals table equal to the rows, in the row change's own transaction: a
+ * pay-in counted in when written, moved when what it is totalled by changes, taken out when deleted. The
+ * text here and in the counts below is part of migrations 2 and 3 as shipped: never change it.
+ */
+function countingTriggers(table: string, counts: Counts): string {
+  return `CREATE TRIGGER ${table}_insert AFTER INSERT ON history_rows WHEN NEW.kind = 'payin'
+      BEGIN
+        ${counts.addNew}
+      END;
+
+      CREATE TRIGGER ${table}_update AFTER UPDATE OF status, amount_minor, currency, profile, created_at
+        ON history_rows WHEN NEW.kind = 'payin'
+      BEGIN
+        ${counts.takeOld}
+        ${counts.addNew}
+        ${counts.dropOldIfEmpty}
+      END;
+
+      CREATE TRIGGER ${table}_delete AFTER DELETE ON history_rows WHEN OLD.kind = 'payin'
+      BEGIN
+        ${counts.takeOld}
+        ${counts.dropOldIfEmpty}
+      END;`;
+}
+
+/** Per 15-minute bucket. */
+const BUCKET_COUNTS: Counts = {
+  addNew: `INSERT INTO payin_buckets (bucket, profile, status, currency, n, minor)
+          VALUES (NEW.created_at / 900000, NEW.profile, NEW.status, NEW.currency, 1, NEW.amount_minor)
+          ON CONFLICT DO UPDATE SET n = n + 1, minor = minor + excluded.minor;`,
+  takeOld: `UPDATE payin_buckets SET n = n - 1, minor = minor - OLD.amount_minor
+          WHERE bucket = OLD.created_at / 900000 AND profile = OLD.profile AND status = OLD.status
+            AND currency = OLD.currency;`,
+  dropOldIfEmpty: `DELETE FROM payin_buckets WHERE n = 0 AND bucket = OLD.created_at / 900000 AND profile = OLD.profile
+          AND status = OLD.status AND currency = OLD.currency;`,
+};
+
 /** Migration 2: pay-in totals per 15-minute bucket. */
 export const payinBuckets: Migration = {
   version: 2,
@@ -24,35 +72,27 @@ export const payinBuckets: Migration = {
         SELECT created_at / 900000, profile, status, currency, COUNT(*), SUM(amount_minor)
         FROM history_rows WHERE kind = 'payin' GROUP BY 1, 2, 3, 4;
 
-      CREATE TRIGGER payin_buckets_insert AFTER INSERT ON history_rows WHEN NEW.kind = 'payin'
-      BEGIN
-        INSERT INTO payin_buckets (bucket, profile, status, currency, n, minor)
-          VALUES (NEW.created_at / 900000, NEW.profile, NEW.status, NEW.currency, 1, NEW.amount_minor)
-          ON CONFLICT DO UPDATE SET n = n + 1, minor = minor + excluded.minor;
-      END;
-
-      CREATE TRIGGER payin_buckets_update AFTER UPDATE OF status, amount_minor, currency, profile, created_at
-        ON history_rows WHEN NEW.kind = 'payin'
-      BEGIN
-        UPDATE payin_buckets SET n = n - 1, minor = minor - OLD.amount_minor
-          WHERE bucket = OLD.created_at / 900000 AND profile = OLD.profile AND status = OLD.status
-            AND currency = OLD.currency;
-        INSERT INTO payin_buckets (bucket, profile, status, currency, n, minor)
-          VALUES (NEW.created_at / 900000, NEW.profile, NEW.status, NEW.currency, 1, NEW.amount_minor)
-          ON CONFLICT DO UPDATE SET n = n + 1, minor = minor + excluded.minor;
-        DELETE FROM payin_buckets WHERE n = 0 AND bucket = OLD.created_at / 900000 AND profile = OLD.profile
-          AND status = OLD.status AND currency = OLD.currency;
-      END;
-
-      CREATE TRIGGER payin_buckets_delete AFTER DELETE ON history_rows WHEN OLD.kind = 'payin'
-      BEGIN
-        UPDATE payin_buckets SET n = n - 1, minor = minor - OLD.amount_minor
-          WHERE bucket = OLD.created_at / 900000 AND profile = OLD.profile AND status = OLD.status
-            AND currency = OLD.currency;
-        DELETE FROM payin_buckets WHERE n = 0 AND bucket = OLD.created_at / 900000 AND profile = OLD.profile
-          AND status = OLD.status AND currency = OLD.currency;
-      END;
+      ${countingTriggers('payin_buckets', BUCKET_COUNTS)}
     `,
+};
+
+/** Per local day, in every UTC offset kept. */
+const DAY_COUNTS: Counts = {
+  addNew: `INSERT INTO payin_days (utc_offset_minutes, day, profile, status, currency, n, minor)
+          SELECT o.utc_offset_minutes, (NEW.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
+                 NEW.profile, NEW.status, NEW.currency, 1, NEW.amount_minor
+          FROM payin_day_offsets AS o WHERE true
+          ON CONFLICT DO UPDATE SET n = n + 1, minor = minor + excluded.minor;`,
+  takeOld: `UPDATE payin_days SET n = n - 1, minor = minor - OLD.amount_minor
+          WHERE (utc_offset_minutes, day, profile, status, currency) IN (
+            SELECT o.utc_offset_minutes, (OLD.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
+                   OLD.profile, OLD.status, OLD.currency
+            FROM payin_day_offsets AS o);`,
+  dropOldIfEmpty: `DELETE FROM payin_days WHERE n = 0
+          AND (utc_offset_minutes, day, profile, status, currency) IN (
+            SELECT o.utc_offset_minutes, (OLD.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
+                   OLD.profile, OLD.status, OLD.currency
+            FROM payin_day_offsets AS o);`,
 };
 
 /** Migration 3: pay-in totals per local day for each UTC offset. */
@@ -95,47 +135,6 @@ export const payinDays: Migration = {
         SELECT 0, (bucket * 900000 + 86400000) / 86400000 - 1, profile, status, currency, SUM(n), SUM(minor)
         FROM payin_buckets WHERE n > 0 GROUP BY 2, 3, 4, 5;
 
-      CREATE TRIGGER payin_days_insert AFTER INSERT ON history_rows WHEN NEW.kind = 'payin'
-      BEGIN
-        INSERT INTO payin_days (utc_offset_minutes, day, profile, status, currency, n, minor)
-          SELECT o.utc_offset_minutes, (NEW.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
-                 NEW.profile, NEW.status, NEW.currency, 1, NEW.amount_minor
-          FROM payin_day_offsets AS o WHERE true
-          ON CONFLICT DO UPDATE SET n = n + 1, minor = minor + excluded.minor;
-      END;
-
-      CREATE TRIGGER payin_days_update AFTER UPDATE OF status, amount_minor, currency, profile, created_at
-        ON history_rows WHEN NEW.kind = 'payin'
-      BEGIN
-        UPDATE payin_days SET n = n - 1, minor = minor - OLD.amount_minor
-          WHERE (utc_offset_minutes, day, profile, status, currency) IN (
-            SELECT o.utc_offset_minutes, (OLD.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
-                   OLD.profile, OLD.status, OLD.currency
-            FROM payin_day_offsets AS o);
-        INSERT INTO payin_days (utc_offset_minutes, day, profile, status, currency, n, minor)
-          SELECT o.utc_offset_minutes, (NEW.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
-                 NEW.profile, NEW.status, NEW.currency, 1, NEW.amount_minor
-          FROM payin_day_offsets AS o WHERE true
-          ON CONFLICT DO UPDATE SET n = n + 1, minor = minor + excluded.minor;
-        DELETE FROM payin_days WHERE n = 0
-          AND (utc_offset_minutes, day, profile, status, currency) IN (
-            SELECT o.utc_offset_minutes, (OLD.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
-                   OLD.profile, OLD.status, OLD.currency
-            FROM payin_day_offsets AS o);
-      END;
-
-      CREATE TRIGGER payin_days_delete AFTER DELETE ON history_rows WHEN OLD.kind = 'payin'
-      BEGIN
-        UPDATE payin_days SET n = n - 1, minor = minor - OLD.amount_minor
-          WHERE (utc_offset_minutes, day, profile, status, currency) IN (
-            SELECT o.utc_offset_minutes, (OLD.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
-                   OLD.profile, OLD.status, OLD.currency
-            FROM payin_day_offsets AS o);
-        DELETE FROM payin_days WHERE n = 0
-          AND (utc_offset_minutes, day, profile, status, currency) IN (
-            SELECT o.utc_offset_minutes, (OLD.created_at + o.utc_offset_minutes * 60000 + 86400000) / 86400000 - 1,
-                   OLD.profile, OLD.status, OLD.currency
-            FROM payin_day_offsets AS o);
-      END;
+      ${countingTriggers('payin_days', DAY_COUNTS)}
     `,
 };

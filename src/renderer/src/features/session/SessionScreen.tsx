@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { roleName, type Translate, useT } from '@renderer/i18n/use-t';
+import { CodeInput } from '@renderer/lib/CodeInput';
 import { useSessionStore } from '@renderer/lib/session-store';
 import {
   type Enrolment,
@@ -89,7 +90,7 @@ function NewPassphraseFields(props: {
   );
 }
 
-function CodeInput({
+function SessionCodeInput({
   value,
   onChange,
   description,
@@ -100,15 +101,12 @@ function CodeInput({
 }) {
   const t = useT();
   return (
-    <TextInput
+    <CodeInput
       label={t('session.code.label')}
       description={description ?? t('session.code.description')}
-      inputMode="numeric"
       autoComplete="one-time-code"
-      maxLength={6}
-      required
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value.replace(/\D/g, ''))}
+      onChange={onChange}
     />
   );
 }
@@ -162,7 +160,11 @@ function SignInForm({ locked }: { locked?: SignedInOperator }) {
           value={passphrase}
           onChange={(event) => setPassphrase(event.currentTarget.value)}
         />
-        <CodeInput value={code} onChange={setCode} description={t('session.code.descriptionFirstSignIn')} />
+        <SessionCodeInput
+          value={code}
+          onChange={setCode}
+          description={t('session.code.descriptionFirstSignIn')}
+        />
         <Problem id="sign-in-problem" problem={problem} />
         <Button type="submit" color="indigo.7" loading={busy}>
           {t('session.signIn.submit')}
@@ -298,7 +300,7 @@ function EnrolmentForm({ enrolment }: { enrolment: Enrolment }) {
             onChange={[setPassphrase, setRepeat]}
           />
         )}
-        <CodeInput value={code} onChange={setCode} />
+        <SessionCodeInput value={code} onChange={setCode} />
         <Problem id="enrolment-problem" problem={problem} />
         <Button type="submit" color="indigo.7" loading={busy}>
           {t('session.enrol.submit')}

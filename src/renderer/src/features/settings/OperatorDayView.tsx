@@ -1,6 +1,7 @@
 // One operator's day as main answered it (history.operatorDay): the pay-ins' totals per status and
 // currency, then each list in time order. Amounts are main's decimal text, shown as they came.
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { localDateTime } from '@renderer/lib/local-time';
 import type { OperatorDay } from '@shared/operator-day';
 import type { ReactNode } from 'react';
@@ -50,27 +51,18 @@ function List({
           {empty}
         </Text>
       ) : (
-        <Table striped withTableBorder aria-label={title} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              {head.map((cell) => (
-                <Table.Th key={cell}>{cell}</Table.Th>
+        <ColumnTable label={title} columns={head} fz="sm">
+          {rows.map((cells, index) => (
+            // The lists are in time order and never reordered: the index is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Table.Tr key={index}>
+              {cells.map((cell, column) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                <Table.Td key={column}>{cell}</Table.Td>
               ))}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((cells, index) => (
-              // The lists are in time order and never reordered: the index is a stable key.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <Table.Tr key={index}>
-                {cells.map((cell, column) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
-                  <Table.Td key={column}>{cell}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ColumnTable>
       )}
       {capped && (
         <Text size="sm" c="orange.8">

@@ -14,6 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { localTimeOfDay } from '@renderer/lib/local-time';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call, errorMessage } from '@renderer/lib/paydesk';
@@ -229,27 +230,17 @@ export function OperatorsSection() {
       intro="Each person signs in with their own id, passphrase and authenticator code. Ids are never reused: disable an account rather than delete it. A reset gives a one-time passphrase; the person enrols again."
     >
       {operators && (
-        <Table striped withTableBorder aria-label="Operators of this desk">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Operator</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {operators.map((operator) => (
-              <OperatorRow
-                key={operator.id}
-                operator={operator}
-                isMe={operator.id === me?.id}
-                onChanged={setOperators}
-                onProblem={setProblem}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ColumnTable label="Operators of this desk" columns={['Operator', 'Role', 'State', 'Actions']}>
+          {operators.map((operator) => (
+            <OperatorRow
+              key={operator.id}
+              operator={operator}
+              isMe={operator.id === me?.id}
+              onChanged={setOperators}
+              onProblem={setProblem}
+            />
+          ))}
+        </ColumnTable>
       )}
       <ProblemAlert problem={problem} />
       <AddOperatorForm onAdded={setOperators} />

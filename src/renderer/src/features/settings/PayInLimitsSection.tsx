@@ -4,6 +4,7 @@
 // them, and makes every change itself wait for a supervisor's approval.
 import '@mantine/core/styles/Table.css';
 import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { useAction } from '@renderer/lib/use-action';
@@ -71,38 +72,26 @@ export function PayInLimitsSection() {
       intro="A pay-in above the limit waits until a supervisor approves it at the desk with their own passphrase and code. An operator’s own limit comes before their role’s; a currency without a limit has none."
     >
       {limits && limits.length > 0 && (
-        <Table striped withTableBorder aria-label="Pay-in limits">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Whose</Table.Th>
-              <Table.Th>Currency</Table.Th>
-              <Table.Th>Approval above</Table.Th>
-              <Table.Th>Actions</Table.Th>
+        <ColumnTable label="Pay-in limits" columns={['Whose', 'Currency', 'Approval above', 'Actions']}>
+          {limits.map((limit) => (
+            <Table.Tr key={`${scopeValue(limit.scope)} ${limit.currency}`}>
+              <Table.Td>{scopeLabel(limit.scope, operators, roles)}</Table.Td>
+              <Table.Td>{limit.currency}</Table.Td>
+              <Table.Td ff="monospace">{limit.amount}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={busy}
+                  onClick={() => void change({ scope: limit.scope, currency: limit.currency, amount: null })}
+                  aria-label={`Remove the ${limit.currency} limit of ${scopeLabel(limit.scope, operators, roles)}`}
+                >
+                  Remove
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {limits.map((limit) => (
-              <Table.Tr key={`${scopeValue(limit.scope)} ${limit.currency}`}>
-                <Table.Td>{scopeLabel(limit.scope, operators, roles)}</Table.Td>
-                <Table.Td>{limit.currency}</Table.Td>
-                <Table.Td ff="monospace">{limit.amount}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    disabled={busy}
-                    onClick={() =>
-                      void change({ scope: limit.scope, currency: limit.currency, amount: null })
-                    }
-                    aria-label={`Remove the ${limit.currency} limit of ${scopeLabel(limit.scope, operators, roles)}`}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ColumnTable>
       )}
       {limits && limits.length === 0 && <Text size="sm">No limits: no pay-in waits for a supervisor.</Text>}
       <form onSubmit={onSubmit} aria-label="Set a pay-in limit">

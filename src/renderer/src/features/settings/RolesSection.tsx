@@ -4,6 +4,7 @@
 // a supervisor's approval; a changed role counts from its operators' next call.
 import '@mantine/core/styles/Table.css';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call } from '@renderer/lib/paydesk';
 import { useAction } from '@renderer/lib/use-action';
@@ -116,64 +117,55 @@ export function RolesSection() {
       intro="A role is a set of permissions. The four built in stay as they are: copy one to make the desk’s own, and change it. A change counts from each operator’s next action."
     >
       {roles && (
-        <Table striped withTableBorder aria-label="Roles of this desk">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>May</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {roles.map((role) => (
-              <Table.Tr key={role.id} data-testid={`role-${role.id}`}>
-                <Table.Td>
-                  <Text fw={600}>{role.label}</Text>
-                  <Text size="xs" c="dimmed">
-                    {role.id}
-                    {role.builtIn ? ' · built in' : role.basedOn ? ` · from ${role.basedOn}` : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {role.permissions.map((permission) => PERMISSION_LABELS[permission]).join(' · ') ||
-                      'Nothing'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+        <ColumnTable label="Roles of this desk" columns={['Role', 'May', 'Actions']}>
+          {roles.map((role) => (
+            <Table.Tr key={role.id} data-testid={`role-${role.id}`}>
+              <Table.Td>
+                <Text fw={600}>{role.label}</Text>
+                <Text size="xs" c="dimmed">
+                  {role.id}
+                  {role.builtIn ? ' · built in' : role.basedOn ? ` · from ${role.basedOn}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {role.permissions.map((permission) => PERMISSION_LABELS[permission]).join(' · ') ||
+                    'Nothing'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={`Copy ${role.label}`}
+                    onClick={() => setDraft(copyOf(role, roles))}
+                  >
+                    Copy
+                  </Button>
+                  {!role.builtIn && (
                     <Button
                       size="compact-sm"
                       variant="default"
-                      aria-label={`Copy ${role.label}`}
-                      onClick={() => setDraft(copyOf(role, roles))}
+                      aria-label={`Change ${role.label}`}
+                      onClick={() =>
+                        setDraft({
+                          id: role.id,
+                          label: role.label,
+                          permissions: [...role.permissions],
+                          basedOn: role.basedOn,
+                          existing: true,
+                        })
+                      }
                     >
-                      Copy
+                      Change
                     </Button>
-                    {!role.builtIn && (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`Change ${role.label}`}
-                        onClick={() =>
-                          setDraft({
-                            id: role.id,
-                            label: role.label,
-                            permissions: [...role.permissions],
-                            basedOn: role.basedOn,
-                            existing: true,
-                          })
-                        }
-                      >
-                        Change
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ColumnTable>
       )}
       {draft && (
         <RoleEditor key={`${draft.id} ${draft.existing}`} draft={draft} onDone={() => setDraft(undefined)} />

@@ -6,6 +6,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import { useT } from '@renderer/i18n/use-t';
 import type { ApprovalRequest } from '@shared/approvals';
 import { type FormEvent, useRef, useState } from 'react';
+import { CodeInput } from '../CodeInput';
 import { ProblemAlert } from '../ProblemAlert';
 import { call } from '../paydesk';
 import { useAction } from '../use-action';
@@ -88,14 +89,11 @@ export function ApprovalDialog() {
               onChange={(event) => setPassphrase(event.currentTarget.value)}
               data-autofocus={request.selfApprovalAllowed ? true : undefined}
             />
-            <TextInput
+            <CodeInput
               label={t('approval.supervisorCode')}
-              inputMode="numeric"
               autoComplete="off"
-              maxLength={6}
-              required
               value={code}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
+              onChange={setCode}
             />
             <ProblemAlert problem={problem} />
             <Group justify="flex-end">

@@ -52,6 +52,10 @@ describe("the team's accounts on every desk", () => {
     const leadRole = await setup.team.addDesk('desk_lead');
     await setup.team.grantSupervisor('desk_lead');
     const lead = await setup.desks.start(leadRole, 'Lena', 'Lead');
+    // Until an administrator turns the team's accounts on, each desk keeps its own.
+    await lead.data('session.status');
+    expect(await teamOperators()).toEqual([]);
+    await setup.team.useTeamAccounts();
     await waitUntil('the lead desk seeded the team', async () =>
       (await teamOperators()).some((row) => row.operator_id === 'lena'),
     );

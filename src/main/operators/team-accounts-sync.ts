@@ -1,4 +1,5 @@
-// One identity on every desk (issue 31 item 7). In team mode with team migration 7, the team database holds
+// One identity on every desk (issue 31 item 7). In team mode with team migration 7, turned on by the
+// administrator (docs/team/team-accounts.sql; until then each desk keeps its own), the team database holds
 // the operators, roles and limits, and the desk's sealed account store (account-store.ts) becomes its copy
 // of them: read again before every sign-in and approval, at every change any desk makes (LISTEN, team/
 // accounts-listener.ts) and every 30 s. When the database cannot be reached, sign-in is proved against the
@@ -122,7 +123,7 @@ export function createTeamAccountsSync(deps: {
       return;
     }
     try {
-      if (!(await team.schemaReady())) {
+      if (!(await team.inUse())) {
         source = 'desk';
         offline = false;
         return;

@@ -152,9 +152,11 @@ export function teamAccountsOn(pool: Queryable, teamKey: string) {
   ];
 
   return {
-    /** Whether the team database has the accounts' tables (migration 7). */
-    async schemaReady(): Promise<boolean> {
-      return (await teamSchemaVersion(pool)) >= ACCOUNTS_SCHEMA_VERSION;
+    /** Whether the team's desks use the team's accounts: migration 7, turned on by an administrator. */
+    async inUse(): Promise<boolean> {
+      if ((await teamSchemaVersion(pool)) < ACCOUNTS_SCHEMA_VERSION) return false;
+      const { rows } = await pool.query('SELECT EXISTS (SELECT 1 FROM paydesk.team_accounts_on) AS used');
+      return rows[0]?.used === true;
     },
 
     /** Every operator, role and limit, parsed and opened; throws when the database cannot be read or trusted. */

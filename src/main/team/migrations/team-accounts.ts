@@ -51,6 +51,15 @@ export const teamAccounts: TeamMigration = {
         PRIMARY KEY (scope_kind, scope_id, currency)
       );
 
+      -- Whether the team's desks use these accounts: off until an administrator turns it on
+      -- (docs/team/team-accounts.sql), so that a team upgraded to this schema goes on with each desk's own
+      -- accounts until it decides; then the first desk with the supervisor grant seeds them.
+      CREATE TABLE paydesk.team_accounts_on (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        on_since timestamptz NOT NULL DEFAULT now(),
+        turned_on_by name NOT NULL DEFAULT session_user
+      );
+
       -- The last authenticator step each operator used, on any desk: a code is taken once across the team.
       -- Nobody reads or writes it but the function below.
       CREATE TABLE paydesk.team_operator_steps (
@@ -66,6 +75,8 @@ export const teamAccounts: TeamMigration = {
       ALTER TABLE paydesk.team_roles ENABLE ROW LEVEL SECURITY;
       ALTER TABLE paydesk.team_limits ENABLE ROW LEVEL SECURITY;
       ALTER TABLE paydesk.team_operator_steps ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE paydesk.team_accounts_on ENABLE ROW LEVEL SECURITY;
+      CREATE POLICY team_reads ON paydesk.team_accounts_on FOR SELECT TO paydesk_desk, paydesk_supervisor USING (true);
       CREATE POLICY team_reads ON paydesk.team_operators FOR SELECT TO paydesk_desk, paydesk_supervisor USING (true);
       CREATE POLICY supervisor_adds ON paydesk.team_operators FOR INSERT TO paydesk_supervisor
         WITH CHECK (changed_by_role = session_user);
@@ -81,7 +92,7 @@ export const teamAccounts: TeamMigration = {
         WITH CHECK (changed_by_role = session_user);
       CREATE POLICY supervisor_changes ON paydesk.team_limits FOR UPDATE TO paydesk_supervisor
         USING (true) WITH CHECK (changed_by_role = session_user);
-      GRANT SELECT ON paydesk.team_operators, paydesk.team_roles, paydesk.team_limits
+      GRANT SELECT ON paydesk.team_operators, paydesk.team_roles, paydesk.team_limits, paydesk.team_accounts_on
         TO paydesk_desk, paydesk_supervisor;
       GRANT INSERT, UPDATE ON paydesk.team_operators, paydesk.team_roles, paydesk.team_limits
         TO paydesk_supervisor;
@@ -135,6 +146,8 @@ export const teamAccounts: TeamMigration = {
       CREATE TRIGGER team_roles_changed AFTER INSERT OR UPDATE ON paydesk.team_roles
         FOR EACH STATEMENT EXECUTE FUNCTION paydesk.team_accounts_changed();
       CREATE TRIGGER team_limits_changed AFTER INSERT OR UPDATE ON paydesk.team_limits
+        FOR EACH STATEMENT EXECUTE FUNCTION paydesk.team_accounts_changed();
+      CREATE TRIGGER team_accounts_turned_on AFTER INSERT ON paydesk.team_accounts_on
         FOR EACH STATEMENT EXECUTE FUNCTION paydesk.team_accounts_changed();
     `,
 };

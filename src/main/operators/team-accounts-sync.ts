@@ -171,7 +171,8 @@ export function createTeamAccountsSync(deps: {
         do {
           again = false;
           await readOnce();
-        } while (again);
+          // Down: a sign-in waiting here is answered from the copy now, not after another timeout.
+        } while (again && !offline);
       } finally {
         running = undefined;
       }

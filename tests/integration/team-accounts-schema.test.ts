@@ -89,6 +89,10 @@ describe("the team's accounts", () => {
       changedBy: 'sam.super',
     });
     await lead.putLimit({ kind: 'role', role: 'agent' }, 'EUR', '100.00');
+    // An id is never reused: adding it again changes nothing.
+    expect(await lead.addOperator(operator('ana.ruiz', { role: 'supervisor', totpSecret: null }))).toBe(
+      false,
+    );
     const read = await desk.read();
     expect(read.operators).toEqual([operator('ana.ruiz')]);
     expect(read.roles.map((role) => [role.id, role.permissions])).toEqual([['senior-agent', ['payin.send']]]);

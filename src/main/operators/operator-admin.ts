@@ -59,7 +59,7 @@ export function createOperatorAdmin(
     event: string,
     detail: Record<string, unknown>,
   ): Promise<OperatorView[]> {
-    await session.commit({ kind: 'operator', id });
+    await session.commit({ kind: 'operator', id, ...(event === 'operator.added' && { added: true }) });
     audit(event, 'success', session.operatorId(), { target: id, ...detail });
     await session.afterAdminChange(id);
     return view();

@@ -22,7 +22,8 @@ export interface SessionTeamHooks {
 
 /** What a supervisor changed: which account, role or limit goes to the team. */
 export type AccountChange =
-  | { kind: 'operator'; id: OperatorId }
+  /** `added`: a new id, which the team must not have already (ids are never reused). */
+  | { kind: 'operator'; id: OperatorId; added?: true }
   | { kind: 'role'; id: string }
   | { kind: 'limit'; scope: PayInLimit['scope']; currency: string };
 

@@ -180,6 +180,9 @@ export function createTeamAccountsSync(deps: {
     return running;
   }
 
+  /** Read through a call, so that the compiler does not hold on to a narrowing made before an await. */
+  const sourceNow = () => source;
+
   function teamOrNothing(): TeamAccounts | undefined {
     return source === 'team' ? deps.team() : undefined;
   }
@@ -191,14 +194,30 @@ export function createTeamAccountsSync(deps: {
     async write(change: AccountChange): Promise<void> {
       const s = session;
       // With team mode on but the team not read yet, a change could be lost: read first.
-      if (deps.team() && source === 'desk') await refresh();
+      if (deps.team() && source === 'desk') {
+        await refresh();
+        // Just read, the team's accounts replaced what this change was made on: it is to be asked again.
+        if (sourceNow() === 'team') {
+          throw new Refusal(
+            'conflict',
+            "The team's operators were read just now: look at them again and make the change again.",
+          );
+        }
+      }
       if (deps.team() && offline) throw new Refusal('conflict', UNREACHABLE);
       const team = teamOrNothing();
       if (!s || !team) return;
       try {
         if (change.kind === 'operator') {
           const account = s.accounts().get(change.id);
-          if (account) await team.putOperator(toTeam(account));
+          if (account && change.added && !(await team.addOperator(toTeam(account)))) {
+            throw new Refusal(
+              'conflict',
+              `The id ${change.id} is taken in the team (ids are never reused): choose another.`,
+              'id',
+            );
+          }
+          if (account && !change.added) await team.putOperator(toTeam(account));
         } else if (change.kind === 'role') {
           const role = s.roles.custom().find((one) => one.id === change.id);
           if (role) await team.putRole(role);
@@ -208,6 +227,7 @@ export function createTeamAccountsSync(deps: {
           await team.putLimit(change.scope, change.currency, limit?.amount ?? null);
         }
       } catch (error) {
+        if (error instanceof Refusal) throw error;
         if (error instanceof TeamAccountsRefused) throw new Refusal('forbidden', error.message);
         deps.log.error(
           { err: errorText(error) },

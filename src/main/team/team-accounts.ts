@@ -198,6 +198,18 @@ export function teamAccountsOn(pool: Queryable, teamKey: string) {
       return rows[0]?.may === true;
     },
 
+    /** Adds a new operator; false when the team has the id already (another desk took it meanwhile). */
+    async addOperator(op: TeamOperator): Promise<boolean> {
+      try {
+        const { rowCount } = await pool.query(
+          `${OPERATOR_UPSERT.slice(0, OPERATOR_UPSERT.indexOf('ON CONFLICT'))} ON CONFLICT (operator_id) DO NOTHING`,
+          operatorParams(op),
+        );
+        return rowCount === 1;
+      } catch (error) {
+        return refusedOrThrow(error);
+      }
+    },
     putOperator: (op: TeamOperator) =>
       pool.query(OPERATOR_UPSERT, operatorParams(op)).then(() => undefined, refusedOrThrow),
     putRole: (role: TeamRole) =>

@@ -42,7 +42,7 @@ const desks: Fixture[] = [];
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   team = await createTeamDatabase(cluster);
-  await team.useTeamAccounts();
+  await team.turnOnTeamAccounts();
   proxy = await startRawTcpProxy({ target: { port: cluster.port } });
 });
 

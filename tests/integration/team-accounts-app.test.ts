@@ -55,7 +55,7 @@ describe("the team's accounts on every desk", () => {
     // Until an administrator turns the team's accounts on, each desk keeps its own.
     await lead.data('session.status');
     expect(await teamOperators()).toEqual([]);
-    await setup.team.useTeamAccounts();
+    await setup.team.turnOnTeamAccounts();
     await waitUntil('the lead desk seeded the team', async () =>
       (await teamOperators()).some((row) => row.operator_id === 'lena'),
     );

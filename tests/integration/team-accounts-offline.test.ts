@@ -15,7 +15,7 @@ describe('PostgreSQL down during a sign-in', () => {
   it("signs in from the desk's copy, says so, refuses account changes, and is online again once it is back", async () => {
     const leadRole = await setup.team.addDesk('desk_lead');
     await setup.team.grantSupervisor('desk_lead');
-    await setup.team.useTeamAccounts();
+    await setup.team.turnOnTeamAccounts();
     const lead = await setup.desks.start(leadRole, 'Lena', 'Lead');
     const lena = lead.operator;
     if (!lena) throw new Error('the lead desk has no supervisor');

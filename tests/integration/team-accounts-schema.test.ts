@@ -75,7 +75,7 @@ afterAll(async () => {
 describe("the team's accounts", () => {
   it('are written by a supervisor’s login and read by every desk, the secret opened with the team key', async () => {
     expect(await desk.inUse()).toBe(false);
-    await team.useTeamAccounts();
+    await team.turnOnTeamAccounts();
     expect(await desk.inUse()).toBe(true);
     expect(await desk.mayWrite()).toBe(false);
     expect(await lead.mayWrite()).toBe(true);

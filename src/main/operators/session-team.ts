@@ -26,8 +26,3 @@ export type AccountChange =
   | { kind: 'operator'; id: OperatorId; added?: true }
   | { kind: 'role'; id: string }
   | { kind: 'limit'; scope: PayInLimit['scope']; currency: string };
-
-type Session =
-  | { kind: 'signed-out' }
-  | { kind: 'enrolling'; id: OperatorId; secret: string; needsPassphrase: boolean }
-  | { kind: 'signed-in'; id: OperatorId; locked: boolean };

@@ -24,7 +24,7 @@ export interface TeamDatabase {
   /** The supervisor grant for a desk's role (grant-supervisor.sql). */
   grantSupervisor(role: string): Promise<void>;
   /** One identity on every desk: the team's accounts turned on (team-accounts.sql). */
-  useTeamAccounts(): Promise<void>;
+  turnOnTeamAccounts(): Promise<void>;
 }
 
 export async function createTeamDatabase(
@@ -73,7 +73,7 @@ export async function createTeamDatabase(
     async grantSupervisor(role) {
       await cluster.psql(database, script('grant-supervisor.sql'), { desk_role: role });
     },
-    async useTeamAccounts() {
+    async turnOnTeamAccounts() {
       await cluster.psql(database, script('team-accounts.sql'));
     },
   };

@@ -71,6 +71,15 @@ describe("the team's accounts on every desk", () => {
     // Enrolled at desk A: the passphrase she chose and her authenticator go to the team.
     const deskA = await joiningDesk('desk_team_a', 'Front A');
     await deskA.data('session.signIn', { operatorId: AGENT.id, passphrase: 'temporary ana pass' });
+    // A change in the team while she enrols (a limit) reaches desk A and leaves her enrolment alone.
+    await lead.data('operators.setLimit', {
+      scope: { kind: 'role', role: 'agent' },
+      currency: 'EUR',
+      amount: '500.00',
+    });
+    await waitUntil('desk A has the new limit', () =>
+      deskA.paydesk.session.limits().some((limit) => limit.amount === '500.00'),
+    );
     const agent: TestOperator = await completeEnrolment(deskA.call, { ...AGENT });
     const atA = await state(deskA);
     expect(atA).toMatchObject({ kind: 'signed-in', operator: { id: AGENT.id, role: 'agent' } });

@@ -189,6 +189,8 @@ export async function createSessionService(options: SessionServiceOptions) {
     if (session.id !== id) return;
     const account = accounts.get(id);
     if (session.kind === 'signed-in' && account?.enabled && account.totp !== null) return;
+    // The team's accounts read again: an enrolment goes on while its account still waits for it.
+    if (session.kind === 'enrolling' && reason && account?.enabled && account.totp === null) return;
     if (session.kind === 'signed-in' && reason) audit('session.signed_out', 'success', id, { reason });
     session = { kind: 'signed-out' };
     await changed();

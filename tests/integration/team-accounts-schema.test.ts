@@ -153,11 +153,15 @@ describe("the team's accounts", () => {
   });
 
   it('take a code’s step once across the team', async () => {
-    expect(await desk.codeUsed('ana.ruiz', 100)).toBe(true);
-    expect(await lead.codeUsed('ana.ruiz', 100)).toBe(false);
-    expect(await desk.codeUsed('ana.ruiz', 99)).toBe(false);
-    expect(await lead.codeUsed('ana.ruiz', 101)).toBe(true);
-    expect(await desk.codeUsed('nobody.here', 5)).toBe(false);
+    const now = Math.floor(Date.now() / 30_000);
+    expect(await desk.codeUsed('ana.ruiz', now)).toBe(true);
+    expect(await lead.codeUsed('ana.ruiz', now)).toBe(false);
+    expect(await desk.codeUsed('ana.ruiz', now - 1)).toBe(false);
+    expect(await lead.codeUsed('ana.ruiz', now + 1)).toBe(true);
+    expect(await desk.codeUsed('nobody.here', now + 2)).toBe(false);
+    // A step far from the server's clock is not taken, so it cannot block the operator's next codes.
+    expect(await desk.codeUsed('ana.ruiz', now + 1_000_000)).toBe(false);
+    expect(await desk.codeUsed('ana.ruiz', now + 2)).toBe(true);
   });
 
   it('NOTIFY paydesk_accounts at each change', async () => {

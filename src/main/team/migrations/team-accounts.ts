@@ -113,13 +113,15 @@ export const teamAccounts: TeamMigration = {
         SELECT EXISTS (SELECT 1 FROM done)
       $fn$;
       -- Takes an authenticator step for an operator: true when it is newer than every step used before on
-      -- any desk (the code is not a replay), false otherwise.
+      -- any desk (the code is not a replay), false otherwise. Only a step within a day of the server's clock
+      -- is taken: a desk's login cannot push an operator's last step years ahead and so refuse their codes.
       CREATE FUNCTION paydesk.team_operator_code_used(p_id text, p_step bigint)
       RETURNS boolean LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
       AS $fn$
         WITH taken AS (
           INSERT INTO paydesk.team_operator_steps AS s (operator_id, last_step)
           SELECT p_id, p_step WHERE EXISTS (SELECT 1 FROM paydesk.team_operators WHERE operator_id = p_id)
+            AND abs(p_step - floor(extract(epoch FROM clock_timestamp()) / 30)) <= 2880
           ON CONFLICT (operator_id) DO UPDATE SET last_step = EXCLUDED.last_step
             WHERE s.last_step < EXCLUDED.last_step
           RETURNING 1)

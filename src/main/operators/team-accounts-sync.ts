@@ -49,6 +49,8 @@ export function createTeamAccountsSync(deps: {
   /** The desk's accounts are the team's (the team has some); `desk` before that or without team mode. */
   let source: 'team' | 'desk' = 'desk';
   let offline = false;
+  /** What the last read found wrong with the team's rows, audited once. */
+  let untrusted: string | undefined;
   let running: Promise<void> | undefined;
   let again = false;
 
@@ -104,11 +106,11 @@ export function createTeamAccountsSync(deps: {
 
   async function adopt(s: SessionService, snapshot: TeamAccountsSnapshot): Promise<void> {
     await deps.store.prepareKey();
-    const accounts = snapshot.operators.map((op) => fromTeam(op, s.accounts().get(op.id)));
+    const byId = (a: Account, b: Account) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const accounts = snapshot.operators.map((op) => fromTeam(op, s.accounts().get(op.id))).sort(byId);
     const roles: CustomRole[] = snapshot.roles;
     const same =
-      JSON.stringify(accounts) ===
-        JSON.stringify([...s.accounts().values()].sort((a, b) => a.id.localeCompare(b.id))) &&
+      JSON.stringify(accounts) === JSON.stringify([...s.accounts().values()].sort(byId)) &&
       JSON.stringify(roles) === JSON.stringify(s.roles.custom()) &&
       JSON.stringify(snapshot.limits) === JSON.stringify(s.limits());
     if (!same) await s.adopt({ accounts, roles, limits: snapshot.limits });
@@ -141,6 +143,7 @@ export function createTeamAccountsSync(deps: {
       }
       const wasOffline = offline;
       offline = false;
+      untrusted = undefined;
       if (snapshot.operators.length === 0) {
         source = 'desk';
         return;
@@ -149,9 +152,11 @@ export function createTeamAccountsSync(deps: {
       await adopt(s, snapshot);
       if (wasOffline) await s.reload();
     } catch (error) {
-      if (error instanceof TeamAccountsUntrusted) {
+      // Audited once for each new finding, not at every read that finds it again.
+      if (error instanceof TeamAccountsUntrusted && error.message !== untrusted) {
         deps.audit('operator.team_accounts_untrusted', 'failure', 'desk', { why: error.message });
       }
+      untrusted = error instanceof TeamAccountsUntrusted ? error.message : untrusted;
       deps.log.error(
         { err: errorText(error) },
         "team accounts: the team's operators could not be read; the desk's copy stays",

@@ -14,7 +14,8 @@
 --   paydesk_owner       owns the schema and runs the migrations; Paydesk desks never use it. As the
 --                       owner it is not bound by row-level security: keep its password with the DBA.
 --   paydesk_desk        group role (no login) of every desk: writes, and reads, only its own rows.
---   paydesk_supervisor  group role (no login): reads every desk's rows, writes nothing.
+--   paydesk_supervisor  group role (no login): reads every desk's rows, writes nothing but the team's
+--                       operator accounts, roles and limits (team migration 7).
 --   paydesk_notify      group role (no login) of the notification service (src/notify): inserts the
 --                       gateway's notifications, reads nothing. Its login roles: add-notify.sql.
 \set ON_ERROR_STOP on

@@ -54,7 +54,14 @@ export async function createPaydesk(config: PaydeskConfig) {
   const payInsReady = new Promise<PayInService>((resolve) => {
     payInsBuilt = resolve;
   });
-  const team = await createTeamFeature(config, { settings, history: history.history, payIns: payInsReady });
+  const team = await createTeamFeature(config, {
+    settings,
+    history: history.history,
+    payIns: payInsReady,
+    onAccountsChange: () => void operators.teamChanged(),
+  });
+  // In team mode the desk's operators are the team's (operators/team-accounts-sync.ts).
+  operators.readTeamAccountsFrom(() => team.team.current()?.accounts);
   const gateway = createGatewayAccess(config, settings, operator, errorText);
   const payIn = await createPayInFeature(config, {
     history: history.history,

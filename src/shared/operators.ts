@@ -142,6 +142,11 @@ export const sessionStateSchema = z.discriminatedUnion('kind', [
     operator: signedInOperatorSchema,
     locked: z.boolean(),
     idleLockMinutes: z.int(),
+    /**
+     * Team mode, and the team database could not be reached at sign-in: the operator was proved against
+     * the desk's last copy of the team's accounts (a change made since is not known here yet).
+     */
+    offline: z.literal(true).optional(),
   }),
   z.object({ kind: z.literal('damaged'), message: z.string() }),
 ]);

@@ -161,16 +161,20 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
       }
     },
 
+    /** Makes the key and puts it in the keychain, if this desk has none yet (a write follows at once). */
+    async prepareKey(): Promise<void> {
+      if (keys) return;
+      const key = randomBytes(32);
+      await vault.setOperatorsKey(deskId, key.toString('base64'));
+      keys = keysOf(key);
+    },
+
     /** Writes every account, limit and role, sealed; the first write makes the key and puts it in the keychain. */
     async write(
       accounts: readonly Account[],
       extras: AccountsExtras = { limits: [], roles: [] },
     ): Promise<void> {
-      if (!keys) {
-        const key = randomBytes(32);
-        await vault.setOperatorsKey(deskId, key.toString('base64'));
-        keys = keysOf(key);
-      }
+      await this.prepareKey();
       const body = JSON.stringify(accountsBodySchema.parse({ version: 1, accounts, ...extras }));
       const next = `${file}.${process.pid}.tmp`;
       try {

@@ -38,6 +38,8 @@ interface CredentialCheckDeps {
   clock: SessionClock;
   save: () => Promise<void>;
   refuseWhileDamaged: () => void;
+  /** In team mode: takes the code's step across the team (false: another desk took it, a replay). */
+  claimStep?: (id: OperatorId, step: number) => Promise<boolean>;
 }
 
 export function createCredentialCheck({
@@ -47,6 +49,7 @@ export function createCredentialCheck({
   clock,
   save,
   refuseWhileDamaged,
+  claimStep,
 }: CredentialCheckDeps) {
   /** A lockout from an earlier run ends as planned; a clock set back cannot stretch it past LOCKOUT_MS. */
   function lockoutEndMs(account: Account): number | undefined {
@@ -147,8 +150,11 @@ export function createCredentialCheck({
             account.totp.lastStep,
             clock.wallMs(),
           );
-    if (!check.ok) {
-      await countWrong(account, check.reason === 'replayed' ? 'code used before' : 'code', purpose);
+    const replayed = !check.ok
+      ? check.reason === 'replayed'
+      : claimStep && !(await claimStep(account.id, check.step));
+    if (!check.ok || replayed) {
+      await countWrong(account, replayed ? 'code used before' : 'code', purpose);
       throw new Refusal('invalid', SIGN_IN_REFUSED);
     }
     account.totp.lastStep = check.step;

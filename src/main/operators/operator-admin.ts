@@ -59,7 +59,7 @@ export function createOperatorAdmin(
     event: string,
     detail: Record<string, unknown>,
   ): Promise<OperatorView[]> {
-    await session.save();
+    await session.commit({ kind: 'operator', id, ...(event === 'operator.added' && { added: true }) });
     audit(event, 'success', session.operatorId(), { target: id, ...detail });
     await session.afterAdminChange(id);
     return view();
@@ -144,7 +144,7 @@ export function createOperatorAdmin(
         changedAt: new Date(now()).toISOString(),
         changedBy: session.operatorId(),
       });
-      await session.save();
+      await session.commit({ kind: 'role', id: input.id });
       audit(before ? 'role.changed' : 'role.created', 'success', session.operatorId(), {
         role: input.id,
         label: input.label,
@@ -167,7 +167,7 @@ export function createOperatorAdmin(
           ? others
           : [...others, { scope: input.scope, currency: input.currency, amount: input.amount }],
       );
-      await session.save();
+      await session.commit({ kind: 'limit', scope: input.scope, currency: input.currency });
       audit('operator.limit_changed', 'success', session.operatorId(), {
         scope: input.scope,
         currency: input.currency,

@@ -8,6 +8,7 @@ import type { PaydeskConfig } from '../app-config';
 import type { HistoryStore } from '../history/store/history-store';
 import type { IpcHandlers } from '../ipc/dispatch';
 import type { SettingsService } from '../settings/settings-service';
+import type { TeamAccounts } from '../team/team-accounts';
 import { accountStoreIn } from './account-store';
 import { approvalRules, withApprovals } from './approval-rules';
 import { createApprovals } from './approvals';
@@ -15,6 +16,7 @@ import type { SessionAudit } from './credential-check';
 import { createOperatorAdmin } from './operator-admin';
 import { operatorHandlers } from './operator-handlers';
 import { createSessionService } from './session-service';
+import { createTeamAccountsSync } from './team-accounts-sync';
 
 /** The single desk passphrase's lock record, from before personal accounts. */
 const LEGACY_LOCK_RECORD = 'operator-lock.json';
@@ -26,8 +28,13 @@ export async function createOperatorsFeature(
   const vault = config.keychainVault ?? config.vault;
   const audit: SessionAudit = (event, outcome, operator, detail) =>
     deps.history.recordEvent({ operator, event, outcome, resource: 'operators', ...(detail && { detail }) });
+  const store = accountStoreIn(config.dataDir, vault);
+  // Team mode's accounts (team-accounts-sync.ts): the running team store's, once app.ts says where it is.
+  let teamAccounts: () => TeamAccounts | undefined = () => undefined;
+  const sync = createTeamAccountsSync({ team: () => teamAccounts(), store, audit, log: config.log });
   const session = await createSessionService({
-    store: accountStoreIn(config.dataDir, vault),
+    store,
+    team: sync.hooks,
     idleLockMinutes: () => deps.settings.read().idleLockMinutes,
     emit: (state) => config.emit('session.changed', state),
     audit,
@@ -43,6 +50,7 @@ export async function createOperatorsFeature(
     },
     ...(config.sessionClock && { clock: config.sessionClock }),
   });
+  sync.attach(session);
   const admin = createOperatorAdmin(session, audit);
   const approvals = createApprovals(session, audit);
   const rules = approvalRules({
@@ -62,6 +70,12 @@ export async function createOperatorsFeature(
     handlers: () => operatorHandlers(session, admin, approvals),
     /** Every handler, those that need a supervisor's approval behind it (approval-rules.ts). */
     withApprovals: (handlers: IpcHandlers) => withApprovals(handlers, rules, approvals),
+    /** Where team mode's accounts are (app.ts: the running team store's), read again now. */
+    readTeamAccountsFrom(accounts: () => TeamAccounts | undefined): void {
+      teamAccounts = accounts;
+    },
+    /** Reads the team's accounts again (a change heard on any desk, team mode started). */
+    teamChanged: () => sync.refresh(),
     stop: () => session.stopIdleClock(),
   };
 }

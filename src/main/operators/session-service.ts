@@ -7,9 +7,10 @@ import type { PayInLimit } from '@shared/approvals';
 import type { Enrolment, OperatorId, Permission, SessionState } from '@shared/operators';
 import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
 import { Refusal } from '../refusal';
-import type { Account, AccountStore } from './account-store';
+import type { Account, AccountStore, CustomRole } from './account-store';
 import { createCredentialCheck, type SessionAudit, type SessionClock } from './credential-check';
 import { createRoleBook } from './role-book';
+import type { AccountChange, SessionTeamHooks } from './session-team';
 import { checkCode, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
 
 /** How often main looks at the idle clock; the lock lands at most this late. */
@@ -30,6 +31,8 @@ interface SessionServiceOptions {
   /** Retires the single desk passphrase of an upgraded desk (its hash and its lock record). */
   retireLegacyPassphrase: () => Promise<boolean>;
   clock?: SessionClock;
+  /** In team mode, the team's accounts (team-accounts-sync.ts); absent, the desk's own are the only ones. */
+  team?: SessionTeamHooks;
 }
 
 type Session =
@@ -114,6 +117,7 @@ export async function createSessionService(options: SessionServiceOptions) {
         },
         locked: session.locked,
         idleLockMinutes: options.idleLockMinutes(),
+        ...(options.team?.offline() && { offline: true }),
       };
     }
     return { kind: 'signed-out' };
@@ -136,6 +140,7 @@ export async function createSessionService(options: SessionServiceOptions) {
     clock,
     save,
     refuseWhileDamaged,
+    ...(options.team && { claimStep: options.team.claimStep }),
   });
   const { lockoutEndMs } = credentials;
   const proveOnce = credentials.prove;
@@ -148,6 +153,7 @@ export async function createSessionService(options: SessionServiceOptions) {
   }
 
   async function signInOnce(input: { operatorId: string; passphrase: string; code?: string | undefined }) {
+    await options.team?.refresh();
     const proof = await proveOnce(input, 'sign-in');
     const account = proof.account;
     if (proof.kind === 'enrol') {
@@ -177,6 +183,19 @@ export async function createSessionService(options: SessionServiceOptions) {
     void changed();
   }
 
+  /** Signs out whoever is signed in (or enrolling) when their account is gone, disabled or reset. */
+  async function signOutIfChanged(id: OperatorId, reason?: string): Promise<void> {
+    if (session.kind !== 'enrolling' && session.kind !== 'signed-in') return;
+    if (session.id !== id) return;
+    const account = accounts.get(id);
+    if (session.kind === 'signed-in' && account?.enabled && account.totp !== null) return;
+    // The team's accounts read again: an enrolment goes on while its account still waits for it.
+    if (session.kind === 'enrolling' && reason && account?.enabled && account.totp === null) return;
+    if (session.kind === 'signed-in' && reason) audit('session.signed_out', 'success', id, { reason });
+    session = { kind: 'signed-out' };
+    await changed();
+  }
+
   function checkIdle(): void {
     if (clock.monotonicMs() - lastActivity >= options.idleLockMinutes() * 60_000) lock('idle');
   }
@@ -201,6 +220,32 @@ export async function createSessionService(options: SessionServiceOptions) {
       limits = next;
     },
     save,
+    /** A supervisor's change: to the team first in team mode (refused there, undone here), then sealed here. */
+    async commit(change: AccountChange): Promise<void> {
+      try {
+        await options.team?.write(change);
+      } catch (error) {
+        await load();
+        throw error;
+      }
+      await save();
+    },
+    /**
+     * The team's accounts, roles and limits become the desk's (its sealed copy, for when the team database
+     * cannot be reached): whoever is signed in and was disabled, reset or removed there is signed out now.
+     */
+    async adopt(next: { accounts: Account[]; limits: PayInLimit[]; roles: CustomRole[] }): Promise<void> {
+      refuseWhileDamaged();
+      accounts = new Map(next.accounts.map((account) => [account.id, account]));
+      limits = next.limits;
+      roles.load(next.roles);
+      await save();
+      const id = session.kind === 'signed-out' ? undefined : session.id;
+      if (id !== undefined) await signOutIfChanged(id, 'account changed in the team');
+      await changed();
+    },
+    /** The sealed store (the team's sync re-seals authenticator secrets under this desk's key). */
+    store,
     /** The signed-in operator's id for the audit trail and history rows; `desk` when nobody is signed in. */
     operatorId: (): string => (session.kind === 'signed-in' ? session.id : 'desk'),
     /** The signed-in operator's id, also while locked; undefined when nobody is. */
@@ -289,7 +334,10 @@ export async function createSessionService(options: SessionServiceOptions) {
       passphrase: string;
       code: string;
     }): Promise<Account> {
-      const proof = await inTurn(() => proveOnce(input, 'approval'));
+      const proof = await inTurn(async () => {
+        await options.team?.refresh();
+        return proveOnce(input, 'approval');
+      });
       return proof.account;
     },
 
@@ -324,7 +372,14 @@ export async function createSessionService(options: SessionServiceOptions) {
         account.temporaryPassphrase = false;
       }
       account.totp = { secret: store.encryptSecret(session.secret), lastStep: check.step };
+      try {
+        await options.team?.enrolled(account, session.secret, session.needsPassphrase);
+      } catch (error) {
+        await load();
+        throw error;
+      }
       await save();
+      options.team?.changedHere();
       audit('operator.enrolled', 'success', account.id, { newPassphrase: session.needsPassphrase });
       session = { kind: 'signed-in', id: account.id, locked: false };
       lastActivity = clock.monotonicMs();
@@ -367,13 +422,6 @@ export async function createSessionService(options: SessionServiceOptions) {
     /** The locked-out end of an account, for the supervisor's list. */
     lockoutEndMs,
     /** Signs out the signed-in operator if a supervisor changed their account (disabled, reset). */
-    async afterAdminChange(id: OperatorId): Promise<void> {
-      if (session.kind !== 'enrolling' && session.kind !== 'signed-in') return;
-      if (session.id !== id) return;
-      const account = accounts.get(id);
-      if (session.kind === 'signed-in' && account?.enabled && account.totp !== null) return;
-      session = { kind: 'signed-out' };
-      await changed();
-    },
+    afterAdminChange: (id: OperatorId) => signOutIfChanged(id),
   };
 }

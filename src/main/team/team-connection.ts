@@ -21,7 +21,7 @@ export function isLocalHost(host: string): boolean {
   return isIP(name) === 4 && name.startsWith('127.');
 }
 
-type PoolPurpose = 'replication' | 'check' | 'read' | 'notify';
+type PoolPurpose = 'replication' | 'check' | 'read' | 'notify' | 'accounts';
 
 /**
  * Limits per purpose: replication sends one batch at a time; the duplicate check must answer quickly;
@@ -29,7 +29,8 @@ type PoolPurpose = 'replication' | 'check' | 'read' | 'notify';
  * slow database shows as such in the team view and holds nothing else up.
  * idleMs 0: the check keeps its connections open, so that a pay-in's check does not wait for one.
  * `notify`: the one connection that LISTENs for the gateway's notifications (notification-subscriber.ts),
- * a client of its own, held open.
+ * a client of its own, held open. `accounts`: the team's operators read at each sign-in and written by a
+ * supervisor; quick to give up, so a database that cannot be reached signs in from the desk's copy.
  */
 const LIMITS: Record<
   PoolPurpose,
@@ -39,6 +40,7 @@ const LIMITS: Record<
   check: { max: 2, connectMs: 1_000, queryMs: 1_000, idleMs: 0 },
   read: { max: 2, connectMs: 2_000, queryMs: 4_000, idleMs: 30_000, statementMs: 3_500 },
   notify: { max: 1, connectMs: 5_000, queryMs: 15_000, idleMs: 0, statementMs: 10_000 },
+  accounts: { max: 2, connectMs: 1_500, queryMs: 2_000, idleMs: 30_000, statementMs: 2_000 },
 };
 
 export function teamPoolConfig(

@@ -18,6 +18,8 @@ export async function createTeamFeature(
     history: HistoryStore;
     /** The pay-in service, built after team mode: a notification heard before then waits for it. */
     payIns: Promise<PayInService>;
+    /** The team's accounts may have changed (operators/team-accounts-sync.ts reads them again). */
+    onAccountsChange?: () => void;
   },
 ) {
   const { history } = deps;
@@ -27,6 +29,7 @@ export async function createTeamFeature(
     outbox: history.teamOutbox,
     dataDir: config.dataDir,
     log: config.log,
+    ...(deps.onAccountsChange && { onAccountsChange: deps.onAccountsChange }),
     ...(config.teamTiming && { timing: config.teamTiming }),
     notifications: {
       cursor: history.notificationCursor,

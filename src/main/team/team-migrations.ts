@@ -11,6 +11,7 @@ import { deskKeys } from './migrations/desk-keys';
 import { desksAndRows } from './migrations/desks-and-rows';
 import { TEAM_MIGRATION_ID_PARTS } from './migrations/id-parts';
 import { notifications, notifyAfterCommit } from './migrations/notifications';
+import { teamAccounts } from './migrations/team-accounts';
 import { teamHistory } from './migrations/team-history';
 
 /** In version order, each once: a database at version n has had the first n applied. Topics in migrations/. */
@@ -21,6 +22,7 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   deskKeys, // 4
   notifyAfterCommit, // 5
   TEAM_MIGRATION_ID_PARTS, // 6
+  teamAccounts, // 7
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.version ?? 0;
@@ -35,6 +37,9 @@ export const REPLICATION_SCHEMA_VERSION = 1;
 
 /** From this schema on, the replicator registers the desk's public key and signs what it sends (migration 4). */
 export const SIGNING_SCHEMA_VERSION = 4;
+
+/** From this schema on, a desk's operators, roles and limits are the team's (migration 7, team-accounts.ts). */
+export const ACCOUNTS_SCHEMA_VERSION = 7;
 
 /**
  * Brings the team database up to the latest schema, as its owner (apply-team-migrations.ts). Refuses a

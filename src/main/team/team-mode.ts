@@ -22,6 +22,8 @@ export interface TeamModeDeps {
   timing?: Pick<TeamStoreOptions, 'replication' | 'checkTimeoutMs'> & {
     notifications?: NonNullable<TeamStoreOptions['notifications']>['timing'];
   };
+  /** Told when the team's accounts may have changed, and when team mode started or stopped (operators' sync). */
+  onAccountsChange?: () => void;
   /** Where the gateway's notifications go on this desk (notification-subscriber.ts). */
   notifications?: Omit<NonNullable<TeamStoreOptions['notifications']>, 'timing'>;
 }
@@ -88,6 +90,7 @@ export function createTeamMode(deps: TeamModeDeps) {
         outbox: deps.outbox,
         log: deps.log,
         ...timing,
+        ...(deps.onAccountsChange && { onAccountsChange: deps.onAccountsChange }),
         ...(deps.notifications && {
           notifications: {
             ...deps.notifications,

@@ -7,6 +7,7 @@ import type { TeamConnection } from '@shared/team';
 import type { TeamScope } from '@shared/team-history';
 import pg from 'pg';
 import type { TeamOutbox } from '../history/store/team-outbox';
+import { type AccountsListener, startAccountsListener } from './accounts-listener';
 import { type CardForKey, cardKeyOf } from './card-key';
 import type { DeskSigner } from './desk-signing';
 import {
@@ -15,6 +16,7 @@ import {
   startNotificationSubscriber,
 } from './notification-subscriber';
 import { type ReplicatorLog, type ReplicatorOptions, startReplicator } from './replicator';
+import { teamAccountsOn } from './team-accounts';
 import { teamPoolConfig } from './team-connection';
 import { checkTeamDuplicate, type TeamDuplicateAnswer, type TeamDuplicateQuery } from './team-duplicate';
 import { teamScope } from './team-history';
@@ -38,6 +40,8 @@ export interface TeamStoreOptions {
   };
   /** The duplicate check's deadline; TEAM_CHECK_TIMEOUT_MS otherwise. */
   checkTimeoutMs?: number;
+  /** Told when the team's accounts may have changed (accounts-listener.ts); absent: the desk does not listen. */
+  onAccountsChange?: () => void;
 }
 
 export type TeamStore = ReturnType<typeof startTeamStore>;
@@ -53,9 +57,10 @@ export function startTeamStore(options: TeamStoreOptions) {
   const replicationPool = new pg.Pool(teamPoolConfig(connection, password, 'replication'));
   const checkPool = new pg.Pool(teamPoolConfig(connection, password, 'check'));
   const readPool = new pg.Pool(teamPoolConfig(connection, password, 'read'));
+  const accountsPool = new pg.Pool(teamPoolConfig(connection, password, 'accounts'));
   // An idle connection that breaks (the server restarted) is reported here; without a listener it would
   // take the whole process down.
-  for (const pool of [replicationPool, checkPool, readPool]) {
+  for (const pool of [replicationPool, checkPool, readPool, accountsPool]) {
     pool.on('error', (error) => log?.error({ err: errorText(error) }, 'a team database connection broke'));
   }
   // The check's connection is made now rather than by the first pay-in, whose 300 ms would otherwise
@@ -71,6 +76,16 @@ export function startTeamStore(options: TeamStoreOptions) {
       ...where,
       ...(log && { log }),
       ...timing,
+    });
+  }
+  // The team's operators, roles and limits (issue 31 item 7), heard on a connection of their own.
+  let accountsListener: AccountsListener | undefined;
+  if (options.onAccountsChange) {
+    accountsListener = startAccountsListener({
+      connection,
+      password,
+      onChange: options.onAccountsChange,
+      ...(log && { log }),
     });
   }
   const replicator = startReplicator({
@@ -109,11 +124,13 @@ export function startTeamStore(options: TeamStoreOptions) {
       return checkTeamDuplicate(checkPool, deskId, query, options.checkTimeoutMs);
     },
     replicator,
+    /** The team's operators, roles and limits (team-accounts.ts), on a pool of their own. */
+    accounts: teamAccountsOn(accountsPool, options.teamKey),
     /** The notification subscriber, when this desk listens for the gateway's notifications. */
     notifications,
     async close(): Promise<void> {
-      await Promise.all([replicator.stop(), notifications?.stop()]);
-      await Promise.all([replicationPool.end(), checkPool.end(), readPool.end()]);
+      await Promise.all([replicator.stop(), notifications?.stop(), accountsListener?.stop()]);
+      await Promise.all([replicationPool.end(), checkPool.end(), readPool.end(), accountsPool.end()]);
     },
   };
 }

@@ -23,6 +23,8 @@ export interface TeamDatabase {
   addNotify(role: string, password?: string): Promise<DeskRoleConnection>;
   /** The supervisor grant for a desk's role (grant-supervisor.sql). */
   grantSupervisor(role: string): Promise<void>;
+  /** One identity on every desk: the team's accounts turned on (team-accounts.sql). */
+  turnOnTeamAccounts(): Promise<void>;
 }
 
 export async function createTeamDatabase(
@@ -70,6 +72,9 @@ export async function createTeamDatabase(
     },
     async grantSupervisor(role) {
       await cluster.psql(database, script('grant-supervisor.sql'), { desk_role: role });
+    },
+    async turnOnTeamAccounts() {
+      await cluster.psql(database, script('team-accounts.sql'));
     },
   };
 }

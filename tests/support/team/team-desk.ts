@@ -24,6 +24,8 @@ export async function startTeamDesk(
   role: DeskRoleConnection,
   operatorName: string,
   deskName: string,
+  /** signIn false: the desk is left as it starts (a desk joining a team whose accounts it will read). */
+  options: { signIn?: false } = {},
 ): Promise<Fixture> {
   const settingsStore = memoryStore();
   settingsStore.set('settings', {
@@ -40,6 +42,7 @@ export async function startTeamDesk(
     vault,
     teamTiming: { checkTimeoutMs: 10_000 },
     supervisor: { id: operatorIdFor(operatorName), displayName: operatorName },
+    ...options,
   });
 }
 
@@ -57,8 +60,13 @@ export function drained(fx: Fixture): Promise<void> {
 function teamDesks() {
   const started: Fixture[] = [];
   return {
-    async start(role: DeskRoleConnection, operatorName: string, deskName: string): Promise<Fixture> {
-      const fx = await startTeamDesk(role, operatorName, deskName);
+    async start(
+      role: DeskRoleConnection,
+      operatorName: string,
+      deskName: string,
+      options: { signIn?: false } = {},
+    ): Promise<Fixture> {
+      const fx = await startTeamDesk(role, operatorName, deskName, options);
       started.push(fx);
       return fx;
     },

@@ -52,6 +52,9 @@ function OnDemandPage({ id, shown, visited }: { id: LazyPageId; shown: boolean; 
 export function Shell() {
   const t = useT();
   const operator = useSessionStore(selectOperator);
+  const accountsOffline = useSessionStore(
+    (state) => state.session?.kind === 'signed-in' && state.session.offline === true,
+  );
   const lockNow = useSessionStore((state) => state.lockNow);
   const signOut = useSessionStore((state) => state.signOut);
   // The pages this operator's role may use, in their order; the first is where the shell opens.
@@ -145,6 +148,12 @@ export function Shell() {
                 <Text size="xs" c="dimmed" lh={1.2}>
                   {roleName(t, operator)}
                 </Text>
+                {accountsOffline && (
+                  // Team mode, the team database not reached at sign-in (main's `offline` on the session).
+                  <Text size="xs" c="orange.8" lh={1.2} maw={220} data-testid="accounts-offline">
+                    {t('shell.accountsOffline')}
+                  </Text>
+                )}
               </Stack>
               <Button size="compact-sm" variant="default" onClick={() => void lockNow()}>
                 {t('shell.lockNow')}

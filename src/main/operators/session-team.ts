@@ -1,0 +1,28 @@
+// What team mode adds to a desk's session (issue 31 item 7): the hooks through which the team's accounts
+// reach session-service.ts, implemented by team-accounts-sync.ts. Types only, so that neither imports the other.
+import type { PayInLimit } from '@shared/approvals';
+import type { OperatorId } from '@shared/operators';
+import type { Account } from './account-store';
+
+/** What the team's accounts add to the session (operators/team-accounts-sync.ts implements it). */
+export interface SessionTeamHooks {
+  /** Reads the team's accounts before a proof; a database that cannot be reached leaves the desk's copy. */
+  refresh(): Promise<void>;
+  /** Whether the last read failed: sign-in is from the desk's last copy (the session says offline). */
+  offline(): boolean;
+  /** Writes a supervisor's change to the team first (refused there: nothing changes here either). */
+  write(change: AccountChange): Promise<void>;
+  /** The operator's own enrolment, to the team; throws a Refusal when it cannot be taken. */
+  enrolled(account: Account, secret: string, newPassphrase: boolean): Promise<void>;
+  /** Takes a code's step across the team: false for one another desk already took. */
+  claimStep(id: OperatorId, step: number): Promise<boolean>;
+  /** The desk's own accounts changed (a first supervisor enrolled): a team may take them. */
+  changedHere(): void;
+}
+
+/** What a supervisor changed: which account, role or limit goes to the team. */
+export type AccountChange =
+  /** `added`: a new id, which the team must not have already (ids are never reused). */
+  | { kind: 'operator'; id: OperatorId; added?: true }
+  | { kind: 'role'; id: string }
+  | { kind: 'limit'; scope: PayInLimit['scope']; currency: string };

@@ -1,0 +1,277 @@
+// One identity on every desk (issue 31 item 7). In team mode with team migration 7, turned on by the
+// administrator (docs/team/team-accounts.sql; until then each desk keeps its own), the team database holds
+// the operators, roles and limits, and the desk's sealed account store (account-store.ts) becomes its copy
+// of them: read again before every sign-in and approval, at every change any desk makes (LISTEN, team/
+// accounts-listener.ts) and every 30 s. When the database cannot be reached, sign-in is proved against the
+// last copy and the session says it is offline (`offline` on the signed-in state).
+//
+// - A supervisor's change goes to the team first; the database decides who may write (row-level security:
+//   a supervisor's login, i.e. a team lead's desk with the supervisor grant). Refused there, nothing
+//   changes here either.
+// - An operator's own enrolment goes to the team through the one function a desk's login may call.
+// - A code is taken once across the team (`claimStep`); wrong sign-ins and lockouts stay the desk's own.
+// - A team with no accounts yet is seeded by the first supervisor's desk that connects with the grant: its
+//   own accounts become the team's. Until then each desk keeps its own (team mode as it was before).
+// Authenticator secrets travel sealed under the team key (team/account-secret.ts) and are sealed again
+// under the desk's own key in its copy.
+import { refusal } from '../i18n/refuse';
+import { Refusal } from '../refusal';
+import {
+  type TeamAccounts,
+  TeamAccountsRefused,
+  type TeamAccountsSnapshot,
+  TeamAccountsUntrusted,
+  type TeamOperator,
+} from '../team/team-accounts';
+import type { Account, AccountStore, CustomRole } from './account-store';
+import type { SessionAudit } from './credential-check';
+import type { SessionService } from './session-service';
+import type { AccountChange, SessionTeamHooks } from './session-team';
+
+interface SyncLog {
+  error(detail: Record<string, unknown>, message: string): void;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const UNREACHABLE =
+  "The team database cannot be reached now: the team's operators are changed there only. Try again when it is back.";
+
+export function createTeamAccountsSync(deps: {
+  /** The running team store's accounts, when team mode is on. */
+  team: () => TeamAccounts | undefined;
+  store: Pick<AccountStore, 'encryptSecret' | 'decryptSecret' | 'prepareKey'>;
+  audit: SessionAudit;
+  log: SyncLog;
+}) {
+  let session: SessionService | undefined;
+  /** The desk's accounts are the team's (the team has some); `desk` before that or without team mode. */
+  let source: 'team' | 'desk' = 'desk';
+  let offline = false;
+  /** What the last read found wrong with the team's rows, audited once. */
+  let untrusted: string | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  function openSecret(account: Account | undefined): string | null {
+    if (!account?.totp) return null;
+    return deps.store.decryptSecret(account.totp.secret);
+  }
+
+  function toTeam(account: Account): TeamOperator {
+    return {
+      id: account.id,
+      displayName: account.displayName,
+      role: account.role,
+      enabled: account.enabled,
+      passphraseHash: account.passphraseHash,
+      temporaryPassphrase: account.temporaryPassphrase,
+      totpSecret: openSecret(account),
+      createdAt: account.createdAt,
+      createdBy: account.createdBy,
+    };
+  }
+
+  /** The team's operator as the desk keeps it: its own sign-in count, lockout and last step kept. */
+  function fromTeam(op: TeamOperator, local: Account | undefined): Account {
+    const sameSecret = op.totpSecret !== null && openSecret(local) === op.totpSecret;
+    return {
+      id: op.id,
+      displayName: op.displayName,
+      role: op.role,
+      enabled: op.enabled,
+      createdAt: op.createdAt,
+      createdBy: op.createdBy,
+      passphraseHash: op.passphraseHash,
+      temporaryPassphrase: op.temporaryPassphrase,
+      totp:
+        op.totpSecret === null
+          ? null
+          : sameSecret && local?.totp
+            ? local.totp
+            : { secret: deps.store.encryptSecret(op.totpSecret), lastStep: 0 },
+      wrongInARow: local?.wrongInARow ?? 0,
+      ...(local?.lockout && { lockout: local.lockout }),
+    };
+  }
+
+  function snapshotOfDesk(s: SessionService): TeamAccountsSnapshot {
+    return {
+      operators: [...s.accounts().values()].map(toTeam),
+      roles: s.roles.custom(),
+      limits: s.limits(),
+    };
+  }
+
+  async function adopt(s: SessionService, snapshot: TeamAccountsSnapshot): Promise<void> {
+    await deps.store.prepareKey();
+    const byId = (a: Account, b: Account) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const accounts = snapshot.operators.map((op) => fromTeam(op, s.accounts().get(op.id))).sort(byId);
+    const roles: CustomRole[] = snapshot.roles;
+    const same =
+      JSON.stringify(accounts) === JSON.stringify([...s.accounts().values()].sort(byId)) &&
+      JSON.stringify(roles) === JSON.stringify(s.roles.custom()) &&
+      JSON.stringify(snapshot.limits) === JSON.stringify(s.limits());
+    if (!same) await s.adopt({ accounts, roles, limits: snapshot.limits });
+  }
+
+  async function readOnce(): Promise<void> {
+    const s = session;
+    const team = deps.team();
+    if (!s || !team) {
+      source = 'desk';
+      offline = false;
+      return;
+    }
+    try {
+      if (!(await team.inUse())) {
+        source = 'desk';
+        offline = false;
+        return;
+      }
+      let snapshot = await team.read();
+      if (snapshot.operators.length === 0 && s.accounts().size > 0 && (await team.mayWrite())) {
+        if (await team.seed(snapshotOfDesk(s))) {
+          deps.audit('operator.team_seeded', 'success', s.operatorId(), {
+            operators: s.accounts().size,
+            roles: s.roles.custom().length,
+            limits: s.limits().length,
+          });
+        }
+        snapshot = await team.read();
+      }
+      const wasOffline = offline;
+      offline = false;
+      untrusted = undefined;
+      if (snapshot.operators.length === 0) {
+        source = 'desk';
+        return;
+      }
+      source = 'team';
+      await adopt(s, snapshot);
+      if (wasOffline) await s.reload();
+    } catch (error) {
+      // Audited once for each new finding, not at every read that finds it again.
+      if (error instanceof TeamAccountsUntrusted && error.message !== untrusted) {
+        deps.audit('operator.team_accounts_untrusted', 'failure', 'desk', { why: error.message });
+      }
+      untrusted = error instanceof TeamAccountsUntrusted ? error.message : untrusted;
+      deps.log.error(
+        { err: errorText(error) },
+        "team accounts: the team's operators could not be read; the desk's copy stays",
+      );
+      offline = true;
+    }
+  }
+
+  /** One read at a time; a call during a read makes one more after it (what it asks about may be newer). */
+  function refresh(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await readOnce();
+          // Down: a sign-in waiting here is answered from the copy now, not after another timeout.
+        } while (again && !offline);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  /** Read through a call, so that the compiler does not hold on to a narrowing made before an await. */
+  const sourceNow = () => source;
+
+  function teamOrNothing(): TeamAccounts | undefined {
+    return source === 'team' ? deps.team() : undefined;
+  }
+
+  const hooks: SessionTeamHooks = {
+    refresh,
+    offline: () => offline && deps.team() !== undefined,
+
+    async write(change: AccountChange): Promise<void> {
+      const s = session;
+      // With team mode on but the team not read yet, a change could be lost: read first.
+      if (deps.team() && source === 'desk') {
+        await refresh();
+        // Just read, the team's accounts replaced what this change was made on: it is to be asked again.
+        if (sourceNow() === 'team') {
+          throw refusal('conflict', 'refusal.team.accountsReadAgain');
+        }
+      }
+      if (deps.team() && offline) throw new Refusal('conflict', UNREACHABLE);
+      const team = teamOrNothing();
+      if (!s || !team) return;
+      try {
+        if (change.kind === 'operator') {
+          const account = s.accounts().get(change.id);
+          if (account && change.added && !(await team.addOperator(toTeam(account)))) {
+            throw refusal('conflict', 'refusal.team.idTaken', { id: change.id }, 'id');
+          }
+          if (account && !change.added) await team.putOperator(toTeam(account));
+        } else if (change.kind === 'role') {
+          const role = s.roles.custom().find((one) => one.id === change.id);
+          if (role) await team.putRole(role);
+        } else {
+          const same = (scope: typeof change.scope) => JSON.stringify(scope) === JSON.stringify(change.scope);
+          const limit = s.limits().find((one) => one.currency === change.currency && same(one.scope));
+          await team.putLimit(change.scope, change.currency, limit?.amount ?? null);
+        }
+      } catch (error) {
+        if (error instanceof Refusal) throw error;
+        if (error instanceof TeamAccountsRefused) throw new Refusal('forbidden', error.message);
+        deps.log.error(
+          { err: errorText(error) },
+          "team accounts: a supervisor's change did not reach the team",
+        );
+        throw new Refusal('conflict', UNREACHABLE);
+      }
+    },
+
+    async enrolled(account, secret, newPassphrase): Promise<void> {
+      const team = teamOrNothing();
+      if (!team) return;
+      let taken: boolean;
+      try {
+        taken = await team.enrolled(account.id, newPassphrase ? account.passphraseHash : null, secret);
+      } catch (error) {
+        deps.log.error({ err: errorText(error) }, 'team accounts: an enrolment did not reach the team');
+        throw refusal('conflict', 'refusal.team.enrolUnreachable');
+      }
+      if (!taken) {
+        throw refusal('conflict', 'refusal.team.enrolRefused');
+      }
+    },
+
+    async claimStep(id, step): Promise<boolean> {
+      const team = teamOrNothing();
+      if (!team || offline) return true;
+      try {
+        return await team.codeUsed(id, step);
+      } catch {
+        // The database went away mid-sign-in: the desk's own replay guard stands alone, as offline.
+        offline = true;
+        return true;
+      }
+    },
+
+    changedHere: () => void refresh(),
+  };
+
+  return {
+    hooks,
+    attach(s: SessionService): void {
+      session = s;
+    },
+    refresh,
+    source: () => source,
+  };
+}

@@ -1,0 +1,202 @@
+// The team's operator accounts in PostgreSQL (team migration 7), as an administrator sets it up: every
+// desk's login reads them, only a supervisor's login writes them (row-level security, and no privilege
+// besides), nobody deletes one; the one write a desk makes is an operator's own enrolment, once; a code's
+// step is taken once across the team; every change NOTIFYs paydesk_accounts; and what the database holds
+// (a pg_dump, a SELECT) has no authenticator secret anyone can compute a code from.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTeamSecret } from '../../src/main/team/account-secret';
+import {
+  type TeamAccounts,
+  TeamAccountsRefused,
+  TeamAccountsUntrusted,
+  type TeamOperator,
+  teamAccountsOn,
+} from '../../src/main/team/team-accounts';
+import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
+import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
+import { TEAM_KEY } from '../support/team/team-desk';
+
+let cluster: PostgresCluster;
+let team: TeamDatabase;
+const pools: pg.Pool[] = [];
+let desk: TeamAccounts;
+let lead: TeamAccounts;
+let deskPool: pg.Pool;
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const HASH = `scrypt$${'ab'.repeat(16)}$${'cd'.repeat(32)}`;
+
+function operator(id: string, extra: Partial<TeamOperator> = {}): TeamOperator {
+  return {
+    id,
+    displayName: id,
+    role: 'agent',
+    enabled: true,
+    passphraseHash: HASH,
+    temporaryPassphrase: false,
+    totpSecret: SECRET,
+    createdAt: '2026-11-29T07:00:00.000Z',
+    createdBy: 'sam.super',
+    ...extra,
+  };
+}
+
+function poolOf(connection: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(connection);
+  pools.push(pool);
+  return pool;
+}
+
+async function refusal(work: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work;
+    return undefined;
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+}
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  team = await createTeamDatabase(cluster);
+  deskPool = poolOf(await team.addDesk('desk_front'));
+  desk = teamAccountsOn(deskPool, TEAM_KEY);
+  const leadRole = await team.addDesk('desk_lead');
+  await team.grantSupervisor('desk_lead');
+  lead = teamAccountsOn(poolOf(leadRole), TEAM_KEY);
+});
+
+afterAll(async () => {
+  for (const pool of pools.splice(0)) await pool.end();
+  await cluster?.destroy();
+});
+
+describe("the team's accounts", () => {
+  it('are written by a supervisor’s login and read by every desk, the secret opened with the team key', async () => {
+    expect(await desk.inUse()).toBe(false);
+    await team.turnOnTeamAccounts();
+    expect(await desk.inUse()).toBe(true);
+    expect(await desk.mayWrite()).toBe(false);
+    expect(await lead.mayWrite()).toBe(true);
+    await lead.putOperator(operator('ana.ruiz'));
+    await lead.putRole({
+      id: 'senior-agent',
+      label: 'Senior agent',
+      permissions: ['payin.send'],
+      basedOn: 'agent',
+      changedAt: '2026-11-29T07:00:00.000Z',
+      changedBy: 'sam.super',
+    });
+    await lead.putLimit({ kind: 'role', role: 'agent' }, 'EUR', '100.00');
+    // An id is never reused: adding it again changes nothing.
+    expect(await lead.addOperator(operator('ana.ruiz', { role: 'supervisor', totpSecret: null }))).toBe(
+      false,
+    );
+    const read = await desk.read();
+    expect(read.operators).toEqual([operator('ana.ruiz')]);
+    expect(read.roles.map((role) => [role.id, role.permissions])).toEqual([['senior-agent', ['payin.send']]]);
+    expect(read.limits).toEqual([
+      { scope: { kind: 'role', role: 'agent' }, currency: 'EUR', amount: '100.00' },
+    ]);
+  });
+
+  it('refuse a write from a desk’s ordinary login (row-level security), and a delete from anyone', async () => {
+    await lead.putOperator(operator('bo.desk'));
+    await expect(desk.putOperator(operator('bo.desk', { role: 'supervisor' }))).rejects.toBeInstanceOf(
+      TeamAccountsRefused,
+    );
+    await expect(desk.putLimit({ kind: 'role', role: 'agent' }, 'EUR', null)).rejects.toBeInstanceOf(
+      TeamAccountsRefused,
+    );
+    // Straight SQL as the desk's login: refused with insufficient_privilege, row and all.
+    expect(await refusal(deskPool.query("UPDATE paydesk.team_operators SET role = 'supervisor'"))).toBe(
+      '42501',
+    );
+    expect(
+      await refusal(
+        deskPool.query(
+          `INSERT INTO paydesk.team_operators (operator_id, display_name, role, enabled, passphrase_hash,
+             temporary_passphrase, created_at, created_by) VALUES ('eve.x', 'Eve', 'supervisor', true, $1, false, now(), 'eve.x')`,
+          [HASH],
+        ),
+      ),
+    ).toBe('42501');
+    // Even the owner's grant to supervisors does not let a supervisor's login pass a row as another login's.
+    const leadPool = pools[1]!;
+    expect(
+      await refusal(leadPool.query("UPDATE paydesk.team_operators SET changed_by_role = 'desk_front'")),
+    ).toBe('42501');
+    expect(await refusal(leadPool.query('DELETE FROM paydesk.team_operators'))).toBe('42501');
+    const after = await desk.read();
+    expect(after.operators.find((op) => op.id === 'bo.desk')?.role).toBe('agent');
+    expect(after.operators.map((op) => op.id)).not.toContain('eve.x');
+    expect(after.limits).toHaveLength(1);
+  });
+
+  it('take an operator’s own enrolment from any desk, once, only while the account waits for it', async () => {
+    await lead.putOperator(operator('cy.new', { totpSecret: null, temporaryPassphrase: true }));
+    // A temporary passphrase must be replaced.
+    expect(await desk.enrolled('cy.new', null, SECRET)).toBe(false);
+    const own = `scrypt$${'ee'.repeat(16)}$${'ff'.repeat(32)}`;
+    expect(await desk.enrolled('cy.new', own, SECRET)).toBe(true);
+    expect(await desk.enrolled('cy.new', own, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe(false);
+    // An enrolled account's authenticator is not the desk's to replace.
+    expect(await desk.enrolled('ana.ruiz', null, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe(false);
+    const read = await desk.read();
+    expect(read.operators.find((op) => op.id === 'cy.new')).toMatchObject({
+      passphraseHash: own,
+      temporaryPassphrase: false,
+      totpSecret: SECRET,
+    });
+    expect(read.operators.find((op) => op.id === 'ana.ruiz')?.totpSecret).toBe(SECRET);
+  });
+
+  it('take a code’s step once across the team', async () => {
+    const now = Math.floor(Date.now() / 30_000);
+    expect(await desk.codeUsed('ana.ruiz', now)).toBe(true);
+    expect(await lead.codeUsed('ana.ruiz', now)).toBe(false);
+    expect(await desk.codeUsed('ana.ruiz', now - 1)).toBe(false);
+    expect(await lead.codeUsed('ana.ruiz', now + 1)).toBe(true);
+    expect(await desk.codeUsed('nobody.here', now + 2)).toBe(false);
+    // A step far from the server's clock is not taken, so it cannot block the operator's next codes.
+    expect(await desk.codeUsed('ana.ruiz', now + 1_000_000)).toBe(false);
+    expect(await desk.codeUsed('ana.ruiz', now + 2)).toBe(true);
+  });
+
+  it('NOTIFY paydesk_accounts at each change', async () => {
+    const listener = new pg.Client(await team.addDesk('desk_listen'));
+    await listener.connect();
+    try {
+      const heard = new Promise<string>((resolve) =>
+        listener.on('notification', (message) => resolve(`${message.channel}:${message.payload}`)),
+      );
+      await listener.query('LISTEN paydesk_accounts');
+      await lead.putOperator(operator('ana.ruiz', { enabled: false }));
+      expect(await heard).toBe('paydesk_accounts:team_operators');
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('hold no authenticator secret a pg_dump or a SELECT lets anyone compute a code from', async () => {
+    const dump = await cluster.dump(team.database);
+    expect(dump).toContain('ana.ruiz');
+    expect(dump).not.toContain(SECRET);
+    expect(dump.toLowerCase()).not.toContain(SECRET.toLowerCase());
+    const { rows } = await deskPool.query<{ totp_secret: string }>(
+      "SELECT totp_secret FROM paydesk.team_operators WHERE operator_id = 'ana.ruiz'",
+    );
+    const sealed = rows[0]!.totp_secret;
+    expect(sealed).toMatch(/^tk1:/);
+    expect(Buffer.from(sealed.slice(4), 'base64').toString('latin1')).not.toContain(SECRET);
+    // Only the team key opens it, and only for the operator it was sealed for.
+    expect(openTeamSecret(TEAM_KEY, 'ana.ruiz', sealed)).toBe(SECRET);
+    expect(() => openTeamSecret('a5'.repeat(32), 'ana.ruiz', sealed)).toThrow();
+    expect(() => openTeamSecret(TEAM_KEY, 'bo.desk', sealed)).toThrow();
+    // A desk with another key does not believe the rows.
+    await expect(teamAccountsOn(deskPool, '11'.repeat(32)).read()).rejects.toBeInstanceOf(
+      TeamAccountsUntrusted,
+    );
+  });
+});

@@ -4,7 +4,6 @@
 
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { amountRefusalText, chargedFigure, figure } from '@renderer/features/payin/amount-entry';
-import { defaultValues, type PayInFormValues } from '@renderer/features/payin/form';
 import { payInResolverFor } from '@renderer/features/payin/form-resolver';
 import { i18n } from '@renderer/i18n/i18n';
 import { DEFAULT_PAYIN_RULES } from '@shared/gateway/payin';
@@ -16,6 +15,7 @@ import type { CanonicalAmount } from '@shared/money/amount';
 import { type AmountRefusalReason, readLocaleAmount, separatorsOf } from '@shared/money/locale-amount';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/languages';
+import { filledPayInForm } from './filled-payin-form';
 
 const CATALOGS: Record<(typeof LANGUAGES)[number], Record<string, string>> = { en, es, 'pt-BR': ptBR, de };
 
@@ -28,24 +28,7 @@ beforeAll(() => {
   }
 });
 
-function filled(amount: string): PayInFormValues {
-  return {
-    ...defaultValues(undefined),
-    userId: 'u-1',
-    firstName: 'Ann',
-    lastName: 'Lee',
-    mobile: '15123456789',
-    addressLine: '1 Main Street',
-    city: 'Berlin',
-    zip: '10115',
-    country: 'DE',
-    ip: '203.0.113.7',
-    amount,
-    cardNumber: '4242 4242 4242 4242',
-    expDate: '12/40',
-    cvv: '123',
-  };
-}
+const filled = (amount: string) => filledPayInForm({ amount });
 
 async function resolve(amount: string, locale: string, currency = 'EUR') {
   i18n.activate(locale);

@@ -7,30 +7,12 @@ import { payInResolverFor } from '@renderer/features/payin/form-resolver';
 import { DEFAULT_PAYIN_RULES, type PayInRules } from '@shared/gateway/payin';
 import { profileSchema } from '@shared/profile';
 import { describe, expect, it } from 'vitest';
+import { filledPayInForm } from './filled-payin-form';
 
 const TEXT_COUNTRY: PayInRules = { country: 'text', storedCard: 'token-alone' };
 const WITH_CARD: PayInRules = { country: 'iso-alpha2', storedCard: 'token-with-card' };
 
-function filled(overrides: Partial<PayInFormValues> = {}): PayInFormValues {
-  return {
-    ...defaultValues(undefined),
-    userId: 'u-1',
-    firstName: 'Ann',
-    lastName: 'Lee',
-    mobile: '15123456789',
-    addressLine: '1 Main Street',
-    city: 'Berlin',
-    zip: '10115',
-    // No profile, so no default billing country: the form starts without one (issue 35, item 17).
-    country: 'DE',
-    ip: '203.0.113.7',
-    amount: '10.00',
-    cardNumber: '4242 4242 4242 4242',
-    expDate: '12/40',
-    cvv: '123',
-    ...overrides,
-  };
-}
+const filled = filledPayInForm;
 
 async function errorsOf(rules: PayInRules, values: PayInFormValues): Promise<Record<string, string>> {
   const result = await payInResolverFor(rules)(values, undefined, {

@@ -25,8 +25,8 @@ const VISIBLE_ATTRIBUTES = new Set([
   'confirmLabel',
   'cancelLabel',
 ]);
-/** Words never translated: the product's name, and the gateway's own field names shown as it sends them. */
-const NOT_WORDS = new Set(['Paydesk', 'orderId', 'traceid']);
+/** Words never translated: the product's name, the gateway's own field names shown as it sends them, a hash's name. */
+const NOT_WORDS = new Set(['Paydesk', 'orderId', 'traceid', 'userId', 'SHA-256']);
 
 function hasWords(text: string): boolean {
   const trimmed = text.trim();
@@ -55,7 +55,9 @@ function literalsIn(file: string): string[] {
       stringsOf(expression.whenFalse);
     } else if (
       ts.isBinaryExpression(expression) &&
-      expression.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken
+      expression.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken &&
+      // `'kycEdits' in detail`: a property's name, not words.
+      expression.operatorToken.kind !== ts.SyntaxKind.InKeyword
     ) {
       stringsOf(expression.left);
       stringsOf(expression.right);

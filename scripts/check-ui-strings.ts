@@ -56,6 +56,7 @@ function literalsIn(file: string): string[] {
     } else if (
       ts.isBinaryExpression(expression) &&
       expression.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken &&
+      expression.operatorToken.kind !== ts.SyntaxKind.ExclamationEqualsEqualsToken &&
       // `'kycEdits' in detail`: a property's name, not words.
       expression.operatorToken.kind !== ts.SyntaxKind.InKeyword
     ) {

@@ -33,7 +33,6 @@ export const STILL_LITERAL: Record<string, number> = {
   'src/renderer/src/lib/SaveStatus.tsx': 2,
   'src/renderer/src/lib/SearchSelect.tsx': 1,
   'src/renderer/src/lib/lazy-code.tsx': 2,
-  'src/renderer/src/lib/receipt/ReceiptButton.tsx': 1,
   'src/renderer/src/lib/receipt/ReceiptDialog.tsx': 7,
   'src/renderer/src/lib/team/OutcomeUnknownQueue.tsx': 14,
   'src/renderer/src/lib/team/ReplicationStatus.tsx': 8,

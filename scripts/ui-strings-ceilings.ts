@@ -5,7 +5,6 @@ export const STILL_LITERAL: Record<string, number> = {
   'src/renderer/src/features/kyc/KycDateWarnings.tsx': 7,
   'src/renderer/src/features/kyc/KycEditBar.tsx': 5,
   'src/renderer/src/features/kyc/KycGridRow.tsx': 3,
-  'src/renderer/src/features/kyc/KycGridStatus.tsx': 7,
   'src/renderer/src/features/kyc/KycMappingPanel.tsx': 17,
   'src/renderer/src/features/kyc/KycSubmitPanel.tsx': 22,
   'src/renderer/src/features/payin/DuplicateDialog.tsx': 4,

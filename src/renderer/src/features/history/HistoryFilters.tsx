@@ -177,7 +177,8 @@ export function HistoryFilters() {
             value={operator}
             onChange={(event) => setOperator(event.currentTarget.value)}
             maxLength={60}
-            w="9rem"
+            // Room for the placeholder in Portuguese ("Qualquer operador").
+            w="10rem"
             data-testid="history-operator"
           />
         )}

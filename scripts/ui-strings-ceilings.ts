@@ -5,7 +5,6 @@ export const STILL_LITERAL: Record<string, number> = {
   'src/renderer/src/features/kyc/KycEditBar.tsx': 5,
   'src/renderer/src/features/kyc/KycGridRow.tsx': 3,
   'src/renderer/src/features/kyc/KycMappingPanel.tsx': 17,
-  'src/renderer/src/features/kyc/KycSubmitPanel.tsx': 22,
   'src/renderer/src/features/payin/DuplicateDialog.tsx': 4,
   'src/renderer/src/features/payin/MoreOptions.tsx': 8,
   'src/renderer/src/features/payin/PayInForm.tsx': 1,

@@ -2,7 +2,6 @@
 // as a ceiling (scripts/check-ui-strings.ts): a file may only go down, and leaves this list at 0.
 export const STILL_LITERAL: Record<string, number> = {
   'src/renderer/src/features/kyc/KycDateWarnings.tsx': 7,
-  'src/renderer/src/features/kyc/KycEditBar.tsx': 5,
   'src/renderer/src/features/kyc/KycGridRow.tsx': 3,
   'src/renderer/src/features/kyc/KycMappingPanel.tsx': 17,
   'src/renderer/src/features/payin/DuplicateDialog.tsx': 4,

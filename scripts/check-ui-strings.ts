@@ -27,8 +27,8 @@ const VISIBLE_ATTRIBUTES = new Set([
   /** A table's column names (ColumnTable). */
   'columns',
 ]);
-/** Words never translated: the product's name, and the gateway's own field names shown as it sends them. */
-const NOT_WORDS = new Set(['Paydesk', 'orderId', 'traceid']);
+/** Words never translated: the product's name, the gateway's own field names shown as it sends them, a hash's name. */
+const NOT_WORDS = new Set(['Paydesk', 'orderId', 'traceid', 'userId', 'SHA-256']);
 
 function hasWords(text: string): boolean {
   const trimmed = text.trim();
@@ -57,7 +57,10 @@ function literalsIn(file: string): string[] {
       stringsOf(expression.whenFalse);
     } else if (
       ts.isBinaryExpression(expression) &&
-      expression.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken
+      expression.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken &&
+      expression.operatorToken.kind !== ts.SyntaxKind.ExclamationEqualsEqualsToken &&
+      // `'kycEdits' in detail`: a property's name, not words.
+      expression.operatorToken.kind !== ts.SyntaxKind.InKeyword
     ) {
       stringsOf(expression.left);
       stringsOf(expression.right);

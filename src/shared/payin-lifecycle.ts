@@ -19,10 +19,6 @@ export const PAYIN_STATUSES = [
 ] as const;
 export type PayInStatus = (typeof PAYIN_STATUSES)[number];
 
-/** A status this desk knows (one another desk wrote, through the team database, may be newer). */
-export const isPayInStatus = (status: string): status is PayInStatus =>
-  (PAYIN_STATUSES as readonly string[]).includes(status);
-
 /**
  * What a pay-in's status says about the customer's money:
  * - `charged`: the gateway said approved;

@@ -82,8 +82,8 @@ test('a German desk speaks German from its first start, and each operator may ch
   await box('Postleitzahl').fill('1010');
   await box('IP des Kunden (IPv4)').fill('203.0.113.7');
   await form.getByRole('button', { name: 'Zahlung über 1.234,50 EUR senden' }).click();
-  const result = page.getByRole('region', { name: 'Payment result' });
-  await expect(result.getByRole('heading', { level: 3 })).toHaveText('Approved');
+  const result = page.getByRole('region', { name: 'Zahlungsergebnis' });
+  await expect(result.getByRole('heading', { level: 3 })).toHaveText('Genehmigt');
   await expect(result.getByRole('row', { name: /^Betrag/ }).getByRole('cell')).toHaveText('1.234,50\u00a0€');
 
   // Something typed, then another language: it renders in place, and the typed value stays.

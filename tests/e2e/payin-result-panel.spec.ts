@@ -33,7 +33,7 @@ for (const size of WINDOW_SIZES) {
       await payin.userId.fill(`next-caller-${size.width}`);
       await payin.expectOutcome('Previous payment: Approved');
       await expect(payin.result.getByTestId('payin-result-previous')).toHaveText(
-        `49.90 EUR for customer ${first.userId}, order ${orderNumber}`,
+        `€49.90 for customer ${first.userId}, order ${orderNumber}`,
       );
       await expect(payin.result.getByTestId('payin-result')).toHaveAttribute('data-previous', 'true');
       await expect(payin.result.getByRole('button', { name: /^Receipt/ })).toBeVisible();
@@ -56,7 +56,7 @@ for (const size of WINDOW_SIZES) {
       await payin.cardNumber.fill(CARDS.approve);
       await payin.expectOutcome('Previous payment: Declined');
       await expect(payin.result.getByTestId('payin-result-previous')).toContainText(
-        `25.00 EUR for customer ${who.userId}`,
+        `€25.00 for customer ${who.userId}`,
       );
       await payin.cardNumber.fill('');
       await payin.expectOutcome('Declined');

@@ -8,8 +8,10 @@ import {
   previousSummary,
 } from '@renderer/features/payin/result-relation';
 import { answerWords, attemptsOf } from '@renderer/lib/payin-attempts';
+import { statusWords } from '@renderer/lib/status-look';
 import type { PayInResult } from '@shared/ipc';
 import { describe, expect, it } from 'vitest';
+import { english } from './support/english';
 
 const approved: PayInResult = {
   historyId: 3,
@@ -42,8 +44,8 @@ describe('the form against the shown pay-in', () => {
   });
 
   it('sums the previous pay-in up in one line', () => {
-    expect(previousSummary(approved, 'CUST-1')).toBe('49.90 EUR for customer CUST-1, order PD-3');
-    expect(previousSummary(approved, undefined)).toBe('49.90 EUR, order PD-3');
+    expect(previousSummary(english, 'en', approved, 'CUST-1')).toBe('€49.90 for customer CUST-1, order PD-3');
+    expect(previousSummary(english, 'en', approved, undefined)).toBe('€49.90, order PD-3');
   });
 });
 
@@ -68,7 +70,12 @@ describe('the attempts of a pay-in', () => {
       entry(5, 'payin.replay', { from: 'outcome_unknown', to: 'approved', word: 'approved', code: 0 }),
     ]);
     expect(
-      attempts.map(({ seq, kind, answer, statusAfter }) => ({ seq, kind, answer, statusAfter })),
+      attempts.map(({ seq, kind, answer, statusAfter }) => ({
+        seq,
+        kind,
+        answer: answerWords(english, answer),
+        statusAfter: statusWords(english, statusAfter),
+      })),
     ).toEqual([
       { seq: 2, kind: 'sent', answer: 'server error (HTTP 500)', statusAfter: 'Outcome unknown' },
       { seq: 3, kind: 'asked_again', answer: 'server error (HTTP 500)', statusAfter: undefined },
@@ -78,16 +85,16 @@ describe('the attempts of a pay-in', () => {
   });
 
   it('says each kind of answer in a few words', () => {
-    expect(answerWords({ word: 'unknown', reason: 'not_json', httpStatus: 200 })).toBe(
+    expect(answerWords(english, { word: 'unknown', reason: 'not_json', httpStatus: 200 })).toBe(
       'an answer that could not be read',
     );
-    expect(answerWords({ word: 'no_order', httpStatus: 400, code: 90750001 })).toBe(
+    expect(answerWords(english, { word: 'no_order', httpStatus: 400, code: 90750001 })).toBe(
       'refused the request (HTTP 400, code 90750001)',
     );
-    expect(answerWords({ word: 'not_connected', reason: 'connection_refused' })).toBe(
+    expect(answerWords(english, { word: 'not_connected', reason: 'connection_refused' })).toBe(
       'not sent (no connection)',
     );
-    expect(answerWords({ word: 'unknown', reason: 'timeout' })).toBe('no answer in time');
-    expect(answerWords({})).toBe('no readable answer');
+    expect(answerWords(english, { word: 'unknown', reason: 'timeout' })).toBe('no answer in time');
+    expect(answerWords(english, {})).toBe('no readable answer');
   });
 });

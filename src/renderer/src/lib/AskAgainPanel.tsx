@@ -4,6 +4,7 @@
 // and History's drawer; each keeps its own state of the action (lib/ask-again.ts) and adds its own buttons
 // and news.
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { AskAgainExplained } from './AskAgainExplained';
 import type { AskAgainCard } from './ask-again';
@@ -16,6 +17,7 @@ import './ask-again.css';
 
 /** The card typed again; the number cannot be copied, cut or dragged out of its field (CardInputs). */
 function AskAgainCardForm({ busy, onAskAgain }: { busy: boolean; onAskAgain: (card: AskAgainCard) => void }) {
+  const t = useT();
   const [cardNumber, setCardNumber] = useState('');
   const [expDate, setExpDate] = useState('');
   const [cvv, setCvv] = useState('');
@@ -29,10 +31,10 @@ function AskAgainCardForm({ busy, onAskAgain }: { busy: boolean; onAskAgain: (ca
     onAskAgain(card);
   }
   return (
-    <form onSubmit={onSubmit} aria-label="Card details for asking again">
+    <form onSubmit={onSubmit} aria-label={t('askAgain.cardForm')}>
       <Stack gap="xs">
         <CardNumberInput
-          description="The same card as the first attempt"
+          description={t('askAgain.sameCard')}
           value={cardNumber}
           onChange={setCardNumber}
           required
@@ -44,7 +46,7 @@ function AskAgainCardForm({ busy, onAskAgain }: { busy: boolean; onAskAgain: (ca
         </Group>
         <Group>
           <Button type="submit" color="yellow" c="dark" loading={busy}>
-            Ask again with these card details
+            {t('askAgain.withCard')}
           </Button>
         </Group>
       </Stack>
@@ -81,15 +83,16 @@ export function AskAgainPanel({
   attempts?: readonly PayInAttempt[] | undefined;
   testId?: string;
 }) {
+  const t = useT();
   return (
     <Stack gap="xs" data-testid={testId}>
       <Stack gap={2} data-testid="ask-again-summary">
-        <Text fw={700}>The customer may have been charged.</Text>
-        <Text size="sm">Ask the gateway again; never charge again with a new order number.</Text>
+        <Text fw={700}>{t('askAgain.mayBeCharged')}</Text>
+        <Text size="sm">{t('askAgain.whatToDo')}</Text>
         <Group gap={6} fz="sm">
-          <Text size="sm">Order number to quote:</Text>
+          <Text size="sm">{t('askAgain.orderNumber')}</Text>
           <Box ff="monospace" fz="sm" fw={600} data-testid="ask-again-order-number">
-            <CopyValue label="order number to quote" value={merchantTradeNo} />
+            <CopyValue label={t('askAgain.orderNumberToCopy')} value={merchantTradeNo} />
           </Box>
         </Group>
       </Stack>
@@ -111,13 +114,13 @@ export function AskAgainPanel({
             onClick={() => onAskAgain()}
             data-testid="ask-again-same"
           >
-            Ask the gateway again
+            {t('askAgain.button')}
           </Button>
           {actions}
         </Group>
       )}
       <details className="ask-again-why">
-        <summary>Why is the outcome unknown?</summary>
+        <summary>{t('askAgain.why')}</summary>
         <Stack gap={4} mt={4}>
           {message && <Text size="sm">{message}</Text>}
           <AskAgainExplained merchantTradeNo={merchantTradeNo} />

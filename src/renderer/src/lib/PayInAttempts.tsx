@@ -1,14 +1,11 @@
 // The list under "The customer may have been charged": each time the order went to the gateway, when, and
 // what came back, so that asking again twice shows two attempts even when both answers say the same.
 import { Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { useId } from 'react';
 import { localDateTime } from './local-time';
-import type { PayInAttempt } from './payin-attempts';
-
-const KIND_WORDS: Record<PayInAttempt['kind'], string> = {
-  sent: 'Sent',
-  asked_again: 'Asked again',
-};
+import { answerWords, type PayInAttempt } from './payin-attempts';
+import { statusWords } from './status-look';
 
 /** "20:01:12" today, "2026-11-27 20:01:12" on another day. */
 function timeOf(at: number, now: number): string {
@@ -17,26 +14,29 @@ function timeOf(at: number, now: number): string {
 }
 
 export function PayInAttempts({ attempts }: { attempts: readonly PayInAttempt[] }) {
+  const t = useT();
   const labelId = useId();
   const now = Date.now();
   const asked = attempts.filter((attempt) => attempt.kind === 'asked_again').length;
   return (
     <div>
       <Text size="sm" fw={600} id={labelId}>
-        {asked === 0
-          ? 'Not asked again yet'
-          : asked === 1
-            ? 'Asked again once'
-            : `Asked again ${asked} times`}
+        {t('attempts.asked', { count: asked })}
       </Text>
       <ol className="payin-attempts" aria-labelledby={labelId} data-testid="payin-attempts">
-        {attempts.map((attempt) => (
-          <li key={attempt.seq}>
-            <span className="payin-attempts-time">{timeOf(attempt.at, now)}</span> {KIND_WORDS[attempt.kind]}:{' '}
-            {attempt.answer}
-            {attempt.statusAfter ? ` → ${attempt.statusAfter}` : ''}
-          </li>
-        ))}
+        {attempts.map((attempt) => {
+          const after = statusWords(t, attempt.statusAfter);
+          const answer = answerWords(t, attempt.answer);
+          return (
+            <li key={attempt.seq}>
+              <span className="payin-attempts-time">{timeOf(attempt.at, now)}</span>{' '}
+              {attempt.kind === 'sent'
+                ? t('attempts.sent', { answer })
+                : t('attempts.askedAgain', { answer })}
+              {after ? ` → ${after}` : ''}
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

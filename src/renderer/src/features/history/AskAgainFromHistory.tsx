@@ -2,10 +2,12 @@
 // open: the result panel's own panel and action (lib/AskAgainPanel, lib/ask-again), with the answer
 // said here and the drawer refreshed after every attempt. Once the card was asked for, the form stays
 // until asking again gets through.
+import { Trans } from '@lingui/react';
 import { Alert } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { AskAgainPanel } from '@renderer/lib/AskAgainPanel';
 import { type AskAgainCard, askAgain } from '@renderer/lib/ask-again';
-import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { statusLook } from '@renderer/lib/status-look';
 import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
 import type { PayInResult } from '@shared/ipc';
 import { useState } from 'react';
@@ -19,6 +21,7 @@ export function AskAgainFromHistory({
   merchantTradeNo: string;
   onDone: () => void;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [needsCard, setNeedsCard] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -43,7 +46,7 @@ export function AskAgainFromHistory({
     onDone();
   }
 
-  const look = news && STATUS_LOOK[news.result.status];
+  const look = news && statusLook(t, news.result.status);
   return (
     <AskAgainPanel
       merchantTradeNo={merchantTradeNo}
@@ -57,8 +60,11 @@ export function AskAgainFromHistory({
         news &&
         look && (
           <Alert color={look.color} p="xs" role="status">
-            {news.settledMeanwhile ? 'It settled meanwhile' : 'The gateway was asked again'}:{' '}
-            <strong>{look.label}</strong>
+            <Trans
+              id={news.settledMeanwhile ? 'history.askAgain.settledMeanwhile' : 'history.askAgain.asked'}
+              values={{ status: look.label }}
+              components={{ 0: <strong /> }}
+            />
             {news.result.message ? `: ${news.result.message}` : ''}
           </Alert>
         )

@@ -2,6 +2,7 @@
 // problem found — each with the row it concerns, one click from its detail. Main checks at start, then
 // every entry and row in the background; "Check every row now" runs that full check again.
 import { Alert, Button, Group, List, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { subscribe } from '@renderer/lib/paydesk';
 import { useCan } from '@renderer/lib/session-store';
 import type { AuditStatus, HistoryVerification } from '@shared/history';
@@ -9,32 +10,27 @@ import { useEffect, useState } from 'react';
 import { localDateTime } from './format';
 import { useHistoryStore } from './store';
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
-function verifiedLine(verification: HistoryVerification, checking: boolean): string {
+function verifiedLine(t: Translate, verification: HistoryVerification, checking: boolean): string {
   const { verifiedUpTo, entries } = verification;
-  if (entries === 0) return 'The audit trail has no entries yet.';
+  if (entries === 0) return t('history.audit.noEntries');
   if (!verifiedUpTo) {
-    return checking
-      ? `Checking the audit trail (${count(entries, 'entry', 'entries')})…`
-      : `The audit trail (${count(entries, 'entry', 'entries')}) has not been verified yet.`;
+    return checking ? t('history.audit.checking', { entries }) : t('history.audit.notVerified', { entries });
   }
-  const upTo = `${localDateTime(verifiedUpTo.at)} (${count(verifiedUpTo.seq, 'entry', 'entries')})`;
-  return verification.ok
-    ? `Audit trail verified up to ${upTo}.`
-    : `The chain of audit entries holds up to ${upTo}.`;
+  const values = { at: localDateTime(verifiedUpTo.at), seq: verifiedUpTo.seq };
+  return verification.ok ? t('history.audit.verified', values) : t('history.audit.chainHolds', values);
 }
 
-function rowsLine(status: AuditStatus): string {
+function rowsLine(t: Translate, status: AuditStatus): string {
   const { verification, checking } = status;
-  if (checking) return 'Checking every row against it…';
+  if (checking) return t('history.audit.checkingRows');
   if (verification.scope === 'full') {
     // A full check covers the rows there were then, not rows written since: said so, not "every row".
-    const rows = verification.rowsChecked;
-    const there = rows === 1 ? 'The 1 row there was' : `The ${count(rows, 'row')} there were`;
-    return `${there} at ${localDateTime(verification.checkedAt)} checked against it; newer rows are checked as they are shown.`;
+    return t('history.audit.fullChecked', {
+      rows: verification.rowsChecked,
+      at: localDateTime(verification.checkedAt),
+    });
   }
-  return 'Each row is checked against it as it is shown.';
+  return t('history.audit.eachRow');
 }
 
 /**
@@ -44,6 +40,7 @@ function rowsLine(status: AuditStatus): string {
 const PROBLEMS_SHOWN = 100;
 
 function Problems({ verification }: { verification: HistoryVerification }) {
+  const t = useT();
   const open = useHistoryStore((state) => state.open);
   const [shown, setShown] = useState(PROBLEMS_SHOWN);
   const listed = verification.problems.length;
@@ -53,14 +50,11 @@ function Problems({ verification }: { verification: HistoryVerification }) {
     <Alert
       color="red"
       role="alert"
-      title={`The audit trail fails verification: ${count(verification.problemCount, 'problem')}`}
+      title={t('history.audit.fails', { count: verification.problemCount })}
       data-testid="audit-problems"
     >
       <Stack gap={6}>
-        <Text size="sm">
-          What History shows may not be what Paydesk recorded. Paydesk does not ask the gateway again about a
-          pay-in whose row fails, nor record anything on top of it: look such orders up at the gateway.
-        </Text>
+        <Text size="sm">{t('history.audit.failsBody')}</Text>
         <ScrollArea.Autosize mah={220} type="auto">
           <List size="sm" spacing={4} type="ordered" data-testid="audit-problem-list">
             {verification.problems.slice(0, shown).map((problem) => (
@@ -72,9 +66,8 @@ function Problems({ verification }: { verification: HistoryVerification }) {
                     variant="subtle"
                     size="compact-xs"
                     onClick={() => void open({ id: problem.rowId as number })}
-                    aria-label={`Open row ${problem.rowId}`}
                   >
-                    Open row {problem.rowId}
+                    {t('history.audit.openRow', { id: problem.rowId })}
                   </Button>
                 )}
               </List.Item>
@@ -83,26 +76,25 @@ function Problems({ verification }: { verification: HistoryVerification }) {
         </ScrollArea.Autosize>
         {hidden > 0 && (
           <Group gap="xs">
-            <Text size="sm">
-              {shown.toLocaleString()} of {count(listed, 'problem')} shown.
-            </Text>
+            <Text size="sm">{t('history.audit.shownOf', { shown, count: listed })}</Text>
             <Button
               variant="default"
               size="compact-sm"
               onClick={() => setShown((n) => n + PROBLEMS_SHOWN)}
               data-testid="audit-problems-more"
             >
-              Show {Math.min(PROBLEMS_SHOWN, hidden).toLocaleString()} more
+              {t('history.audit.showMore', { count: Math.min(PROBLEMS_SHOWN, hidden) })}
             </Button>
           </Group>
         )}
-        {more > 0 && <Text size="sm">…and {count(more, 'more problem')} not listed.</Text>}
+        {more > 0 && <Text size="sm">{t('history.audit.notListed', { count: more })}</Text>}
       </Stack>
     </Alert>
   );
 }
 
 export function AuditPanel() {
+  const t = useT();
   const audit = useHistoryStore((state) => state.audit);
   const auditError = useHistoryStore((state) => state.auditError);
   const verifying = useHistoryStore((state) => state.verifying);
@@ -133,7 +125,7 @@ export function AuditPanel() {
           {busy && <Loader size="xs" aria-hidden="true" />}
           <Text size="sm" c={verification.ok ? 'teal.9' : 'gray.8'} data-testid="audit-verified">
             {verification.ok && verification.verifiedUpTo ? '✓ ' : ''}
-            {verifiedLine(verification, busy)} {rowsLine({ verification, checking: busy })}
+            {verifiedLine(t, verification, busy)} {rowsLine(t, { verification, checking: busy })}
           </Text>
         </Group>
         {canVerify && (
@@ -144,28 +136,26 @@ export function AuditPanel() {
             loading={busy}
             style={{ flexShrink: 0 }}
           >
-            Check every row now
+            {t('history.audit.checkNow')}
           </Button>
         )}
       </Group>
       {verification.legacy && (
         <Text size="xs" c="gray.7">
-          Entries 1 to {verification.legacy.toSeq.toLocaleString()} were written by an earlier Paydesk (plain
-          SHA-256) and were checked with its rule when adopted; the keyed entries after them pin them.
+          {t('history.audit.legacy', { to: verification.legacy.toSeq })}
         </Text>
       )}
       {verification.unproved && (
         <Alert color="yellow" p="xs" role="note" data-testid="audit-unproved">
-          Entries {verification.unproved.fromSeq.toLocaleString()} to{' '}
-          {verification.unproved.toSeq.toLocaleString()} were sealed under an audit key this keychain does not
-          hold (a keychain reset, another computer, or an earlier session without a keychain): they cannot be
-          proved, and Paydesk does not ask the gateway again about the pay-ins they describe.
+          {t('history.audit.unproved', {
+            from: verification.unproved.fromSeq,
+            to: verification.unproved.toSeq,
+          })}
         </Alert>
       )}
       {verification.keyStore === 'memory' && (
         <Text size="xs" c="gray.7">
-          No keychain: the audit key is kept in memory for this session only, so what is written now cannot be
-          proved after a restart.
+          {t('history.audit.memory')}
         </Text>
       )}
       {verification.notices.map((notice) => (

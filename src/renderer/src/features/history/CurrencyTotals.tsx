@@ -2,6 +2,7 @@
 // add up): what was approved and for how much, what was declined, and what is still open — money that may
 // have moved and nobody has said whether. Summed exactly, as decimal text, from the daily totals.
 import { Table, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import type { DailyTotal } from '@shared/history';
 import { sumAmounts } from '@shared/money/amount';
 import { MONEY_READING } from '@shared/payin-lifecycle';
@@ -37,6 +38,7 @@ function byCurrency(totals: DailyTotal[]): CurrencyLine[] {
 }
 
 export function CurrencyTotals() {
+  const t = useT();
   const totals = useHistoryStore((state) => state.totals);
   const lines = useMemo(() => byCurrency(totals), [totals]);
   if (lines.length === 0) return null;
@@ -47,17 +49,17 @@ export function CurrencyTotals() {
       verticalSpacing={2}
       horizontalSpacing="md"
       style={{ width: 'auto', alignSelf: 'flex-start' }}
-      aria-label="Totals of the filtered pay-ins, per currency"
+      aria-label={t('history.totals.label')}
       data-testid="history-currency-totals"
     >
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Currency</Table.Th>
-          <Table.Th ta="right">Approved</Table.Th>
-          <Table.Th ta="right">Amount approved</Table.Th>
-          <Table.Th ta="right">Declined</Table.Th>
-          <Table.Th ta="right">Still open</Table.Th>
-          <Table.Th ta="right">Refused or not sent</Table.Th>
+          <Table.Th>{t('history.totals.currency')}</Table.Th>
+          <Table.Th ta="right">{t('status.approved')}</Table.Th>
+          <Table.Th ta="right">{t('history.totals.amountApproved')}</Table.Th>
+          <Table.Th ta="right">{t('status.declined')}</Table.Th>
+          <Table.Th ta="right">{t('history.totals.open')}</Table.Th>
+          <Table.Th ta="right">{t('history.totals.other')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

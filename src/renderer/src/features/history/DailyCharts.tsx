@@ -3,7 +3,8 @@
 // holding the same numbers, which is what assistive technology reads. Counts only: amounts of different
 // currencies never add up, and amounts are never turned into floats.
 import { Alert, Paper, SimpleGrid, Stack, Text, Title, useMantineTheme, VisuallyHidden } from '@mantine/core';
-import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { type Translate, useT } from '@renderer/i18n/use-t';
+import { STATUS_LOOK, statusLabel } from '@renderer/lib/status-look';
 import type { DailyTotal } from '@shared/history';
 import { PAYIN_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
 import { type ReactNode, useId, useMemo } from 'react';
@@ -42,10 +43,12 @@ function byDay(totals: DailyTotal[]): DayRow[] {
   return rows;
 }
 
-const percent = (value: number | null) => (value === null ? 'no decided pay-ins' : `${value}%`);
+const percent = (t: Translate, value: number | null) =>
+  value === null ? t('history.charts.noDecided') : `${value}%`;
 
 /** `drawn`: false while the page is hidden, where the charts would measure 0×0. */
 export function DailyCharts({ drawn }: { drawn: boolean }) {
+  const t = useT();
   const totals = useHistoryStore((state) => state.totals);
   const totalsError = useHistoryStore((state) => state.totalsError);
   const totalsNote = useHistoryStore((state) => state.totalsNote);
@@ -69,12 +72,19 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
   const last = rows[rows.length - 1];
   const volumeSummary =
     first && last && busiest
-      ? `${count} ${count === 1 ? 'pay-in' : 'pay-ins'} on ${rows.length} ${rows.length === 1 ? 'day' : 'days'} from ${first.day} to ${last.day}; the busiest day was ${busiest.day} with ${busiest.total}.`
-      : 'No pay-ins match the filter.';
+      ? t('history.charts.volumeSummary', {
+          count,
+          days: rows.length,
+          first: first.day,
+          last: last.day,
+          busiest: busiest.day,
+          busiestCount: busiest.total,
+        })
+      : t('history.charts.noPayIns');
   const rateSummary =
     rows.length > 0
-      ? `Approval rate over the period: ${percent(overall)} (${approved} approved, ${declined} declined).`
-      : 'No approved or declined pay-ins match the filter.';
+      ? t('history.charts.rateSummary', { rate: percent(t, overall), approved, declined })
+      : t('history.charts.noDecidedMatch');
 
   if (totalsNote) {
     return (
@@ -85,7 +95,7 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
   }
   if (totalsError) {
     return (
-      <Alert color="red" title="The charts could not load">
+      <Alert color="red" title={t('history.charts.failed')}>
         {totalsError}
       </Alert>
     );
@@ -94,13 +104,13 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
   return (
     <SimpleGrid cols={2} spacing="md" data-testid="history-charts">
       <DayChart
-        title="Pay-ins per day, by status"
+        title={t('history.charts.volumeTitle')}
         caption={volumeSummary}
         drawn={drawn}
         rows={rows}
         table={{
-          caption: 'Pay-ins per day and status',
-          columns: [...present.map((status) => STATUS_LOOK[status].label), 'Total'],
+          caption: t('history.charts.volumeTable'),
+          columns: [...present.map((status) => statusLabel(t, status)), t('history.charts.total')],
           cells: (row) => [...present.map((status) => row[status] ?? 0), row.total],
         }}
       >
@@ -114,7 +124,7 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
           <Bar
             key={status}
             dataKey={status}
-            name={STATUS_LOOK[status].label}
+            name={statusLabel(t, status)}
             stackId="status"
             maxBarSize={56}
             fill={colorOf(status)}
@@ -124,19 +134,24 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
       </DayChart>
 
       <DayChart
-        title="Approval rate per day"
-        caption={`${rateSummary} Approved ÷ (approved + declined); other outcomes are left out.`}
+        title={t('history.charts.rateTitle')}
+        caption={t('history.charts.rateCaption', { summary: rateSummary })}
         drawn={drawn}
         rows={rows}
         table={{
-          caption: 'Approval rate per day',
-          columns: ['Approved', 'Declined', 'Approval rate'],
-          cells: (row) => [row.approved, row.declined, percent(row.rate)],
+          caption: t('history.charts.rateTitle'),
+          columns: [t('status.approved'), t('status.declined'), t('history.charts.rate')],
+          cells: (row) => [row.approved, row.declined, percent(t, row.rate)],
         }}
       >
         <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
-        <Tooltip isAnimationActive={false} formatter={(value) => [`${value}%`, 'Approval rate']} />
-        <Bar dataKey="rate" name="Approval rate" fill={theme.colors.indigo[6]} isAnimationActive={false} />
+        <Tooltip isAnimationActive={false} formatter={(value) => [`${value}%`, t('history.charts.rate')]} />
+        <Bar
+          dataKey="rate"
+          name={t('history.charts.rate')}
+          fill={theme.colors.indigo[6]}
+          isAnimationActive={false}
+        />
       </DayChart>
     </SimpleGrid>
   );
@@ -161,6 +176,7 @@ function DayChart({
   table: { caption: string; columns: string[]; cells: (row: DayRow) => ReactNode[] };
   children: ReactNode;
 }) {
+  const t = useT();
   const titleId = useId();
   return (
     <Paper withBorder p="sm" component="figure" m={0} aria-labelledby={titleId}>
@@ -192,7 +208,7 @@ function DayChart({
           <caption>{table.caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{t('history.charts.day')}</th>
               {table.columns.map((column) => (
                 <th scope="col" key={column}>
                   {column}

@@ -4,9 +4,10 @@
 // the same, with its desk, from the team database: its audit trail is checked, its receipt printed and
 // its gateway asked again on the desk that sent it.
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
-import { type HistoryStatus, KIND_LABEL, STATUS_LOOK } from '@renderer/lib/status-look';
+import { isHistoryStatus, kindLabel, STATUS_LOOK, statusLook } from '@renderer/lib/status-look';
 import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { hasReceipt } from '@shared/receipt';
@@ -43,6 +44,7 @@ function CopyField({ label, value }: { label: string; value: string | null }) {
 }
 
 function JsonBlock({ title, text }: { title: string; text: string | null }) {
+  const t = useT();
   if (text === null) {
     return (
       <Stack gap={4}>
@@ -50,7 +52,7 @@ function JsonBlock({ title, text }: { title: string; text: string | null }) {
           {title}
         </Title>
         <Text size="sm" c="gray.7">
-          None received.
+          {t('history.detail.noneReceived')}
         </Text>
       </Stack>
     );
@@ -64,7 +66,7 @@ function JsonBlock({ title, text }: { title: string; text: string | null }) {
         </Title>
         {!pretty.isJson && (
           <Text size="xs" c="gray.7">
-            not JSON, shown as received
+            {t('history.detail.notJson')}
           </Text>
         )}
       </Group>
@@ -74,67 +76,70 @@ function JsonBlock({ title, text }: { title: string; text: string | null }) {
         aria-label={title}
         style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
       >
-        {pretty.text || '(empty)'}
+        {pretty.text || t('history.detail.empty')}
       </Code>
     </Stack>
   );
 }
 
 function PayInFields({ row }: { row: PayInRow }) {
+  const t = useT();
   return (
     <>
-      <Field label="Amount">
+      <Field label={t('history.detail.amount')}>
         <Text span fw={700} ff="monospace">
           {row.amount} {row.currency}
         </Text>
       </Field>
-      <Field label="Card" mono>
-        {row.maskedPan ?? 'stored card'}
+      <Field label={t('history.detail.card')} mono>
+        {row.maskedPan ?? t('history.detail.storedCard')}
         {row.brand ? ` (${row.brand})` : ''}
       </Field>
       <Field label="userId" mono>
         {row.userId}
       </Field>
-      <Field label="Customer">{customerNameOf(row.request) ?? '—'}</Field>
-      <CopyField label="Order number" value={row.merchantTradeNo} />
-      <Field label="Reference" mono>
+      <Field label={t('history.detail.customer')}>{customerNameOf(row.request) ?? '—'}</Field>
+      <CopyField label={t('history.detail.orderNumber')} value={row.merchantTradeNo} />
+      <Field label={t('history.detail.reference')} mono>
         {phoneReference(row.merchantTradeNo)}
       </Field>
       <CopyField label="orderId" value={row.orderId} />
       <CopyField label="traceid" value={row.traceid} />
-      {row.remark && <Field label="Remark">{row.remark}</Field>}
-      <Field label="API">{row.apiVersion}</Field>
+      {row.remark && <Field label={t('history.detail.remark')}>{row.remark}</Field>}
+      <Field label={t('history.detail.api')}>{row.apiVersion}</Field>
     </>
   );
 }
 
 function BatchFields({ row }: { row: KycBatchRow }) {
+  const t = useT();
   const { counts } = row;
   return (
     <>
-      <Field label="File">{row.fileName}</Field>
+      <Field label={t('history.detail.file')}>{row.fileName}</Field>
       <Field label="SHA-256" mono>
         {row.sha256}
       </Field>
-      <Field label="Records">{batchCountWords(counts)}</Field>
+      <Field label={t('history.detail.records')}>{batchCountWords(t, counts)}</Field>
     </>
   );
 }
 
 function Chunks({ row }: { row: KycBatchRow }) {
+  const t = useT();
   if (row.chunks.length === 0) return null;
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">
-        Chunks sent
+        {t('history.detail.chunks')}
       </Title>
       <Table fz="sm" striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>#</Table.Th>
-            <Table.Th>Records</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Message</Table.Th>
+            <Table.Th>{t('history.detail.records')}</Table.Th>
+            <Table.Th>{t('history.detail.code')}</Table.Th>
+            <Table.Th>{t('history.detail.message')}</Table.Th>
             <Table.Th>traceid</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -155,23 +160,24 @@ function Chunks({ row }: { row: KycBatchRow }) {
 }
 
 function Timeline({ detail }: { detail: RowDetail }) {
+  const t = useT();
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">
-        Timeline
+        {t('history.detail.timeline')}
       </Title>
       {detail.timeline.length === 0 ? (
         <Text size="sm" c="gray.7">
-          No audit entries.
+          {t('history.detail.noEntries')}
         </Text>
       ) : (
         <Table fz="sm" striped data-testid="history-timeline">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Time (local)</Table.Th>
-              <Table.Th>By</Table.Th>
-              <Table.Th>What happened</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>{t('history.column.time')}</Table.Th>
+              <Table.Th>{t('history.detail.by')}</Table.Th>
+              <Table.Th>{t('history.detail.whatHappened')}</Table.Th>
+              <Table.Th>{t('history.column.status')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -179,8 +185,8 @@ function Timeline({ detail }: { detail: RowDetail }) {
               <Table.Tr key={entry.seq}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{localDateTime(entry.at)}</Table.Td>
                 <Table.Td>{entry.operator}</Table.Td>
-                <Table.Td title={entry.event}>{eventWords(entry.event, entry.detail)}</Table.Td>
-                <Table.Td>{statusChangeWords(entry.detail, entry.event)}</Table.Td>
+                <Table.Td title={entry.event}>{eventWords(t, entry.event, entry.detail)}</Table.Td>
+                <Table.Td>{statusChangeWords(t, entry.detail, entry.event)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -191,24 +197,25 @@ function Timeline({ detail }: { detail: RowDetail }) {
 }
 
 /** A row's note is headed by the status it explains, in that status's look. */
-function noteLook(kind: string): { color: string; label: string } {
-  if (kind === 'conflict') return { ...STATUS_LOOK.conflict, label: 'Conflict: check the order' };
-  return Object.hasOwn(STATUS_LOOK, kind)
-    ? STATUS_LOOK[kind as HistoryStatus]
-    : { color: 'gray', label: 'Note' };
+function noteLook(t: Translate, kind: string): { color: string; label: string } {
+  if (kind === 'conflict') return { ...STATUS_LOOK.conflict, label: t('status.conflictCheck') };
+  return isHistoryStatus(kind) ? statusLook(t, kind) : { color: 'gray', label: t('history.detail.note') };
 }
 
-function titleOf(row: HistoryRow): string {
-  return row.kind === 'payin' ? `Pay-in ${row.merchantTradeNo}` : `KYC batch ${row.fileName}`;
+function titleOf(t: Translate, row: HistoryRow): string {
+  return row.kind === 'payin'
+    ? t('history.detail.title.payin', { order: row.merchantTradeNo })
+    : t('history.detail.title.kyc', { file: row.fileName });
 }
 
 /** The row against its audit trail: main checked it as it was read. */
 function AuditState({ detail }: { detail: HistoryDetail }) {
+  const t = useT();
   const { audit } = detail;
   if (audit.state === 'verified') {
     return (
       <Text size="sm" c="teal.9" data-testid="history-row-audit">
-        ✓ Matches its audit trail.
+        ✓ {t('history.detail.auditMatches')}
       </Text>
     );
   }
@@ -218,7 +225,7 @@ function AuditState({ detail }: { detail: HistoryDetail }) {
       color={failed ? 'red' : 'yellow'}
       role={failed ? 'alert' : 'note'}
       p="xs"
-      title={failed ? 'This row fails verification against the audit trail' : 'This row cannot be proved'}
+      title={failed ? t('history.detail.auditFails') : t('history.detail.auditUnproved')}
       data-testid="history-row-audit"
     >
       <Stack gap={4}>
@@ -227,16 +234,14 @@ function AuditState({ detail }: { detail: HistoryDetail }) {
             {reason}
           </Text>
         ))}
-        <Text size="sm">
-          What it shows may not be what Paydesk recorded. Paydesk does not ask the gateway about it again or
-          record anything on top of it: look the order up at the gateway.
-        </Text>
+        <Text size="sm">{t('history.detail.auditWarning')}</Text>
       </Stack>
     </Alert>
   );
 }
 
 function Body({ detail }: { detail: RowDetail }) {
+  const t = useT();
   const { row } = detail;
   const team = isTeamRow(row);
   return (
@@ -245,35 +250,34 @@ function Body({ detail }: { detail: RowDetail }) {
         <AuditState detail={detail} />
       ) : (
         <Text size="sm" c="gray.7" data-testid="history-row-audit">
-          Read from the team database. Its audit trail is checked, its receipt printed and its gateway asked
-          again on desk “{team ? row.deskName : ''}”, which sent it.
+          {t('history.detail.fromTeam', { desk: team ? row.deskName : '' })}
         </Text>
       )}
       <Table withRowBorders={false} verticalSpacing={3} fz="sm">
         <Table.Tbody>
-          <Field label="Status">
+          <Field label={t('history.column.status')}>
             <StatusLabel status={row.status} />
           </Field>
-          {team && <Field label="Desk">{row.deskName || row.deskId}</Field>}
-          <Field label="Kind">{KIND_LABEL[row.kind]}</Field>
-          <Field label="Created (local)">{localDateTime(row.createdAt)}</Field>
+          {team && <Field label={t('history.column.desk')}>{row.deskName || row.deskId}</Field>}
+          <Field label={t('history.detail.kind')}>{kindLabel(t, row.kind)}</Field>
+          <Field label={t('history.detail.created')}>{localDateTime(row.createdAt)}</Field>
           {row.updatedAt !== row.createdAt && (
-            <Field label="Updated (local)">{localDateTime(row.updatedAt)}</Field>
+            <Field label={t('history.detail.updated')}>{localDateTime(row.updatedAt)}</Field>
           )}
-          <Field label="Profile">{row.profile}</Field>
-          <Field label="Operator">{row.operator}</Field>
+          <Field label={t('history.column.profile')}>{row.profile}</Field>
+          <Field label={t('history.column.operator')}>{row.operator}</Field>
           {row.kind === 'payin' ? <PayInFields row={row} /> : <BatchFields row={row} />}
         </Table.Tbody>
       </Table>
       {row.note && (
         <Alert
-          color={noteLook(row.note.kind).color}
+          color={noteLook(t, row.note.kind).color}
           p="xs"
-          title={noteLook(row.note.kind).label}
+          title={noteLook(t, row.note.kind).label}
           data-testid="history-note"
         >
           {row.note.message}
-          {row.note.field ? ` (field ${row.note.field})` : ''}
+          {row.note.field ? ` ${t('history.detail.noteField', { field: row.note.field })}` : ''}
         </Alert>
       )}
       {!team && row.kind === 'payin' && hasReceipt(row.status) && (
@@ -285,8 +289,8 @@ function Body({ detail }: { detail: RowDetail }) {
       <Timeline detail={detail} />
       {row.kind === 'payin' ? (
         <>
-          <JsonBlock title="Request as sent (card masked, CVV removed)" text={row.request} />
-          <JsonBlock title="Response as received" text={row.rawResponse} />
+          <JsonBlock title={t('history.detail.request')} text={row.request} />
+          <JsonBlock title={t('history.detail.response')} text={row.rawResponse} />
         </>
       ) : (
         <>
@@ -301,6 +305,7 @@ function Body({ detail }: { detail: RowDetail }) {
 }
 
 export function HistoryDetailDrawer() {
+  const t = useT();
   const selected = useHistoryStore((state) => state.selected);
   const detail = useHistoryStore((state) => state.detail);
   const detailError = useHistoryStore((state) => state.detailError);
@@ -313,10 +318,10 @@ export function HistoryDetailDrawer() {
       size="44rem"
       title={
         <Text component="span" fw={700} size="lg">
-          {detail ? titleOf(detail.row) : 'History entry'}
+          {detail ? titleOf(t, detail.row) : t('history.detail.entry')}
         </Text>
       }
-      closeButtonProps={{ 'aria-label': 'Close the detail' }}
+      closeButtonProps={{ 'aria-label': t('history.detail.close') }}
       data-testid="history-detail"
     >
       {detailError && (
@@ -324,7 +329,7 @@ export function HistoryDetailDrawer() {
           {detailError}
         </Alert>
       )}
-      {!detail && !detailError && <Loader aria-label="Loading the entry" />}
+      {!detail && !detailError && <Loader aria-label={t('history.detail.loading')} />}
       {detail && <Body detail={detail} />}
     </Drawer>
   );

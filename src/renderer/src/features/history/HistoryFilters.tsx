@@ -4,10 +4,11 @@
 // only, not names or words (team-history.ts).
 import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import { useCan } from '@renderer/lib/session-store';
 import { useSettingsStore } from '@renderer/lib/settings-store';
-import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
+import { type HistoryStatus, statusLabel } from '@renderer/lib/status-look';
 import { useTeamDesks } from '@renderer/lib/team/use-team-reads';
 import { type HistoryKind, ID_PART_MIN, KYC_BATCH_STATUSES } from '@shared/history';
 import { PAYIN_STATUSES } from '@shared/payin-lifecycle';
@@ -17,25 +18,25 @@ import { EMPTY_FILTERS } from './query';
 import { StatusFilter } from './StatusFilter';
 import { useHistoryStore } from './store';
 
-const statusOptions = (statuses: readonly HistoryStatus[]) =>
-  statuses.map((status) => ({ value: status, label: STATUS_LOOK[status].label }));
-const STATUS_OPTIONS: Record<HistoryKind, { value: string; label: string }[]> = {
-  payin: statusOptions(PAYIN_STATUSES),
-  kyc_batch: statusOptions(KYC_BATCH_STATUSES),
+const STATUSES: Record<HistoryKind, readonly HistoryStatus[]> = {
+  payin: PAYIN_STATUSES,
+  kyc_batch: KYC_BATCH_STATUSES,
 };
-const VIEW_OPTIONS = [
-  { value: 'payin', label: 'Pay-ins' },
-  { value: 'kyc_batch', label: 'KYC batches' },
-];
-const SEARCH_HINT: Record<HistoryKind, string> = {
-  payin:
-    'Name, e-mail, amount, card (424242******4242 or last 4), decline reason, order no., orderId, userId',
-  kyc_batch: 'A word of the file name',
-};
-const TEAM_SEARCH_HINT =
-  'Order no., orderId, userId (any part), traceid; amount; card (424242******4242 or last 4)';
+
+/** What the search box takes, as its placeholder says it. */
+function searchHint(t: Translate, kind: HistoryKind, team: boolean): string {
+  if (team) return t('history.filters.searchHint.team');
+  return kind === 'payin' ? t('history.filters.searchHint.payin') : t('history.filters.searchHint.kyc');
+}
+
+const PRESET_KEYS = {
+  today: 'history.filters.preset.today',
+  yesterday: 'history.filters.preset.yesterday',
+  last7: 'history.filters.preset.last7',
+} as const;
 
 export function HistoryFilters() {
+  const t = useT();
   const filters = useHistoryStore((state) => state.filters);
   const setFilters = useHistoryStore((state) => state.setFilters);
   const resetFilters = useHistoryStore((state) => state.resetFilters);
@@ -64,11 +65,14 @@ export function HistoryFilters() {
     JSON.stringify({ ...EMPTY_FILTERS, kind: filters.kind });
 
   return (
-    <Stack gap="xs" role="search" aria-label="Filter the history">
+    <Stack gap="xs" role="search" aria-label={t('history.filters.region')}>
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <SegmentedControl
-          aria-label="Show"
-          data={VIEW_OPTIONS}
+          aria-label={t('history.filters.show')}
+          data={[
+            { value: 'payin', label: t('history.filters.view.payin') },
+            { value: 'kyc_batch', label: t('history.filters.view.kyc') },
+          ]}
           value={filters.kind}
           // Statuses and words differ between the two: a filter made for one view means nothing in the other.
           onChange={(value) => {
@@ -78,12 +82,12 @@ export function HistoryFilters() {
           style={{ flexShrink: 0 }}
         />
         <TextInput
-          label="Search"
-          placeholder={team ? TEAM_SEARCH_HINT : SEARCH_HINT[filters.kind]}
+          label={t('history.filters.search')}
+          placeholder={searchHint(t, filters.kind, team)}
           description={
             team
-              ? `Ids match by any part of ${ID_PART_MIN}+ characters, in any case; amounts and cards: “12.50”, “4242”`
-              : `Ids match by any part of ${ID_PART_MIN}+ characters, in any case; names by their start: “kow” finds Kowalska`
+              ? t('history.filters.searchHelp.team', { min: ID_PART_MIN })
+              : t('history.filters.searchHelp.desk', { min: ID_PART_MIN })
           }
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
@@ -96,32 +100,35 @@ export function HistoryFilters() {
       </Group>
       <Group align="flex-end" gap="xs">
         <StatusFilter
-          options={STATUS_OPTIONS[filters.kind]}
+          options={STATUSES[filters.kind].map((status) => ({
+            value: status,
+            label: statusLabel(t, status),
+          }))}
           value={filters.status}
           onChange={(status) => setFilters({ status })}
         />
         <TextInput
-          label="From"
+          label={t('history.filters.from')}
           type="date"
           value={filters.from}
           onChange={(event) => setFilters({ from: event.currentTarget.value })}
           w="9.5rem"
         />
         <TextInput
-          label="To (inclusive)"
+          label={t('history.filters.to')}
           type="date"
           value={filters.to}
           onChange={(event) => setFilters({ to: event.currentTarget.value })}
           w="9.5rem"
         />
-        <Group gap={4} role="group" aria-label="Date presets">
+        <Group gap={4} role="group" aria-label={t('history.filters.presets')}>
           {DATE_PRESETS.map((preset) => {
             const from = localDayText(preset.from);
             const to = localDayText(preset.to);
             const active = filters.from === from && filters.to === to;
             return (
               <Button
-                key={preset.label}
+                key={preset.id}
                 size="compact-sm"
                 variant={active ? 'filled' : 'default'}
                 color={active ? 'indigo.8' : undefined}
@@ -129,15 +136,15 @@ export function HistoryFilters() {
                 onClick={() => setFilters({ from, to })}
                 mb={6}
               >
-                {preset.label}
+                {t(PRESET_KEYS[preset.id])}
               </Button>
             );
           })}
         </Group>
         {team && (
           <Select
-            label="Desk"
-            placeholder="Every desk"
+            label={t('history.filters.desk')}
+            placeholder={t('history.filters.everyDesk')}
             data={desks.map((desk) => ({ value: desk.deskId, label: desk.deskName || desk.deskId }))}
             value={filters.deskId}
             onChange={(value) => setFilters({ deskId: value })}
@@ -151,8 +158,8 @@ export function HistoryFilters() {
         )}
         {!team && (
           <Select
-            label="Profile"
-            placeholder="Any profile"
+            label={t('history.filters.profile')}
+            placeholder={t('history.filters.anyProfile')}
             data={profileNames}
             value={filters.profile}
             onChange={(value) => setFilters({ profile: value })}
@@ -165,12 +172,13 @@ export function HistoryFilters() {
         )}
         {!team && readsEveryone && (
           <TextInput
-            label="Operator"
-            placeholder="Any operator"
+            label={t('history.filters.operator')}
+            placeholder={t('history.filters.anyOperator')}
             value={operator}
             onChange={(event) => setOperator(event.currentTarget.value)}
             maxLength={60}
-            w="9rem"
+            // Room for the placeholder in Portuguese ("Qualquer operador").
+            w="10rem"
             data-testid="history-operator"
           />
         )}
@@ -183,7 +191,7 @@ export function HistoryFilters() {
             resetFilters();
           }}
         >
-          Clear filters
+          {t('history.filters.clear')}
         </Button>
       </Group>
     </Stack>

@@ -9,6 +9,7 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Code.css';
 import './history.css';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { downloadText } from '@renderer/lib/download';
 import { subscribe } from '@renderer/lib/paydesk';
 import { useCan } from '@renderer/lib/session-store';
@@ -29,22 +30,11 @@ import { HistoryTable } from './HistoryTable';
 import type { HistorySource } from './query';
 import { useHistoryStore } from './store';
 
-const SOURCES = [
-  { value: 'desk', label: 'This desk' },
-  { value: 'team', label: 'Team' },
-];
-
-function subtitle(source: HistorySource, scope: TeamScope | undefined): string {
-  if (source === 'desk')
-    return 'Every pay-in and KYC batch sent from this desk, with what the gateway answered.';
-  if (scope === 'own') {
-    return "This desk's rows as the team database holds them: its role reads only its own. A supervisor's database account shows every desk.";
-  }
-  return "Every desk's pay-ins and KYC batches, as replicated to the team database.";
+function subtitle(t: Translate, source: HistorySource, scope: TeamScope | undefined): string {
+  if (source === 'desk') return t('history.subtitle.desk');
+  if (scope === 'own') return t('history.subtitle.teamOwn');
+  return t('history.subtitle.team');
 }
-
-/** What the team view cannot do that this desk's can, said once under the filters. */
-const TEAM_LIMITS = `Team view: search takes any part (${ID_PART_MIN}+ characters, any case) of an order number, orderId or userId, the start of a traceid, an amount or a card (not names or words); a desk instead of the profile; totals and charts need the supervisor grant and are the whole team's (not with a search or a desk); receipts and asking again are on the desk that sent the pay-in.`;
 
 /** Refreshes on any change of a pay-in and when the page (or the window) becomes visible again. */
 function useLiveRefresh(root: RefObject<HTMLElement | null>): boolean {
@@ -75,6 +65,7 @@ function useLiveRefresh(root: RefObject<HTMLElement | null>): boolean {
 }
 
 export function HistoryPage() {
+  const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const error = useHistoryStore((state) => state.error);
   const open = useHistoryStore((state) => state.open);
@@ -110,17 +101,20 @@ export function HistoryPage() {
       {/* Title and buttons on one row, the subtitle wrapping beside them: at 700 px the table starts in view. */}
       <Group justify="space-between" align="flex-end" wrap="nowrap">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Title order={2}>History</Title>
+          <Title order={2}>{t('shell.page.history')}</Title>
           <Text size="sm" c="gray.7" data-testid="history-subtitle">
-            {subtitle(source, scope)}
+            {subtitle(t, source, scope)}
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
           {teamMode && canReadTeam && (
             <Stack gap={2} align="flex-end">
               <SegmentedControl
-                aria-label="History of"
-                data={SOURCES}
+                aria-label={t('history.source')}
+                data={[
+                  { value: 'desk', label: t('history.source.desk') },
+                  { value: 'team', label: t('history.source.team') },
+                ]}
                 value={source}
                 onChange={(value) => setSource(value as HistorySource)}
                 data-testid="history-source"
@@ -129,7 +123,7 @@ export function HistoryPage() {
             </Stack>
           )}
           <Button variant="default" onClick={() => void refresh()}>
-            Refresh
+            {t('history.refresh')}
           </Button>
           {canExport && (
             <Button
@@ -138,7 +132,7 @@ export function HistoryPage() {
               loading={exporting}
               data-testid="history-export"
             >
-              Export CSV
+              {t('history.exportButton')}
             </Button>
           )}
         </Group>
@@ -149,7 +143,7 @@ export function HistoryPage() {
       <HistoryFilters />
       {team && (
         <Text size="xs" c="gray.7" data-testid="history-team-limits">
-          {TEAM_LIMITS}
+          {t('history.teamLimits', { min: ID_PART_MIN })}
         </Text>
       )}
       {team && teamProblem && (
@@ -157,10 +151,10 @@ export function HistoryPage() {
           color="red"
           role="alert"
           p="xs"
-          title="The team view cannot be shown"
+          title={t('history.teamProblem.title')}
           data-testid="team-problem"
         >
-          {teamProblem} This desk's own history works as before: switch to “This desk”.
+          {teamProblem} {t('history.teamProblem.body')}
         </Alert>
       )}
       {error && (
@@ -178,7 +172,7 @@ export function HistoryPage() {
       />
       {/* The keys, the totals and the charts under the list, so that at 700 px the list starts in view. */}
       <Text id="history-table-help" size="xs" c="gray.7">
-        Arrow keys move between rows, Enter opens the detail of a row, Ctrl+C copies its order number.
+        {t('history.keys')}
       </Text>
       {view === 'payin' && <CurrencyTotals />}
       {view === 'payin' && <DailyCharts drawn={shown} />}

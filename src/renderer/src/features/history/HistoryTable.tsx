@@ -4,6 +4,7 @@
 // Rows are HistoryTableRow, memoized: scrolling renders the rows that come into view, not all of them.
 // Ctrl+C on a pay-in row copies its order number. The team view's rows add their desk and operator.
 import { Loader, Text } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { GridFooter } from '@renderer/lib/GridFooter';
 import { paddingAboveRows } from '@renderer/lib/rows-in-flow';
 import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
@@ -24,12 +25,13 @@ import { useHistoryStore } from './store';
 
 /** Rows still ahead of the last one rendered when the next page is asked for. */
 const LOAD_AHEAD = 100;
-const TABLE_LABEL: Record<HistoryKind, string> = {
-  payin: 'Pay-ins, newest first',
-  kyc_batch: 'KYC batches, newest first',
-};
+function tableLabel(t: Translate, kind: HistoryKind, team: boolean): string {
+  const label = t(`history.table.label.${kind}`);
+  return team ? t('history.table.team', { label }) : label;
+}
 
 export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
+  const t = useT();
   const rows = useHistoryStore((state) => state.rows);
   const filters = useHistoryStore((state) => state.filters);
   const error = useHistoryStore((state) => state.error);
@@ -146,7 +148,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
         data-testid="history-scroll"
         // The rows are the tab stops; with none in view (an empty list) the box itself is one, so that it
         // still scrolls by keyboard (axe: scrollable-region-focusable).
-        {...(!activeShown && { tabIndex: 0, role: 'group', 'aria-label': TABLE_LABEL[view] })}
+        {...(!activeShown && { tabIndex: 0, role: 'group', 'aria-label': tableLabel(t, view, false) })}
         // A wheel that reaches the rows loaded so far waits there for the next page rather than scroll the
         // page under the pointer (which then lands on the charts).
         style={{
@@ -158,7 +160,7 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
         }}
       >
         <table
-          aria-label={`${source === 'team' ? 'Team: ' : ''}${TABLE_LABEL[view]}`}
+          aria-label={tableLabel(t, view, source === 'team')}
           aria-rowcount={more ? -1 : rows.length + 1}
           aria-describedby="history-table-help"
           data-testid="history-table"
@@ -190,15 +192,15 @@ export function HistoryTable({ onOpen }: { onOpen: (row: ListRow) => void }) {
         {loading ? (
           <>
             <Loader size="xs" />
-            <Text size="xs">Loading…</Text>
+            <Text size="xs">{t('history.table.loading')}</Text>
           </>
         ) : (
           <Text size="xs" c="gray.7">
             {unavailable
-              ? 'The team view is not available now.'
-              : rows.length === 0
-                ? '0 rows'
-                : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}${more ? ' loaded; more load as you scroll' : ''}`}
+              ? t('history.table.unavailable')
+              : more
+                ? t('history.table.rowsMore', { count: rows.length })
+                : t('history.table.rows', { count: rows.length })}
           </Text>
         )}
       </GridFooter>

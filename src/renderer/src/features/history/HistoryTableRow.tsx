@@ -4,6 +4,8 @@
 // renders again only when its own row, index, tab stop or audit flag changes. A row that fails verification against the audit trail is marked (⚠ in its status,
 // a red edge, and the reasons on hover): what it shows may not be what Paydesk recorded. The team view's
 // rows add the desk that wrote them and its operator.
+
+import { useT } from '@renderer/i18n/use-t';
 import { type KeyboardEvent, memo } from 'react';
 import { type ColumnSet, columnsOf, RowCells } from './history-columns';
 import type { ListRow } from './query';
@@ -62,6 +64,7 @@ export const HistoryTableRow = memo(function HistoryTableRow({
 });
 
 export function HistoryTableHeader({ view }: { view: ColumnSet }) {
+  const t = useT();
   return (
     <thead className="paydesk-history-head">
       <tr aria-rowindex={1} className="paydesk-history-grid paydesk-history-head-row">
@@ -73,7 +76,7 @@ export function HistoryTableHeader({ view }: { view: ColumnSet }) {
             data-align={column.align}
             data-column={column.id}
           >
-            {column.header}
+            {t(column.header)}
           </th>
         ))}
       </tr>

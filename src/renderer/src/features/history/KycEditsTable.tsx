@@ -1,31 +1,32 @@
 // A KYC batch's hand edits in History's drawer: each cell an operator changed in Paydesk before its record
 // was sent (row, field, the value before and after, who, when), as the batch's audit entries hold them.
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import type { KycEdit } from '@shared/kyc-edits';
 import { localDateTime } from './format';
 
-const shown = (value: string) => (value === '' ? '(empty)' : value);
-
 export function KycEditsTable({ edits, unreadable }: { edits: readonly KycEdit[]; unreadable: number }) {
+  const t = useT();
+  const shown = (value: string) => (value === '' ? t('history.detail.empty') : value);
   return (
     <Stack gap={4} data-testid="history-kyc-edits">
       <Title order={3} size="h5">
-        Hand edits sent ({edits.length})
+        {t('history.edits.title', { count: edits.length })}
       </Title>
       {edits.length === 0 ? (
         <Text size="sm" c="gray.7">
-          The records were sent as the file had them: no cell was edited in Paydesk.
+          {t('history.edits.none')}
         </Text>
       ) : (
         <Table fz="sm" striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Before</Table.Th>
-              <Table.Th>After (sent)</Table.Th>
-              <Table.Th>By</Table.Th>
-              <Table.Th>Time (local)</Table.Th>
+              <Table.Th>{t('history.edits.row')}</Table.Th>
+              <Table.Th>{t('history.edits.field')}</Table.Th>
+              <Table.Th>{t('history.edits.before')}</Table.Th>
+              <Table.Th>{t('history.edits.after')}</Table.Th>
+              <Table.Th>{t('history.detail.by')}</Table.Th>
+              <Table.Th>{t('history.column.time')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -45,8 +46,7 @@ export function KycEditsTable({ edits, unreadable }: { edits: readonly KycEdit[]
       )}
       {unreadable > 0 && (
         <Alert color="red" p="xs" role="alert">
-          {unreadable === 1 ? '1 audit entry' : `${unreadable} audit entries`} of this batch hold edits that
-          no longer read as Paydesk wrote them: they are left out above.
+          {t('history.edits.unreadable', { count: unreadable })}
         </Alert>
       )}
     </Stack>

@@ -3,6 +3,7 @@
 // reopen the bank page on the Pay-in page while it is still valid (A38); or mark the pay-in for follow-up
 // with the reason, which main audits with the operator's name. Earlier marks are listed with who and when.
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { usePageRequest } from '@renderer/lib/page-request';
 import { errorMessage } from '@renderer/lib/paydesk';
 import { payInActions } from '@renderer/lib/payin-actions';
@@ -19,6 +20,7 @@ type AuditEntryView = HistoryDetail['timeline'][number];
 const FOLLOW_UP_EVENT = 'payin.follow_up';
 
 function ReopenBankPage({ historyId }: { historyId: number }) {
+  const t = useT();
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   async function reopen() {
@@ -39,10 +41,10 @@ function ReopenBankPage({ historyId }: { historyId: number }) {
     <Stack gap="xs" data-testid="history-reopen-bank-page">
       <Group gap="sm">
         <Button variant="default" loading={busy} onClick={() => void reopen()}>
-          Reopen the bank page
+          {t('history.forward.reopen')}
         </Button>
         <Text size="xs" c="gray.7">
-          On the Pay-in page, for 10 minutes after the gateway gave it.
+          {t('history.forward.reopenWhen')}
         </Text>
       </Group>
       {problem && (
@@ -55,14 +57,15 @@ function ReopenBankPage({ historyId }: { historyId: number }) {
 }
 
 function FollowUpMarks({ marks }: { marks: AuditEntryView[] }) {
+  const t = useT();
   if (marks.length === 0) return null;
   return (
     <Stack gap={4} data-testid="history-follow-ups">
       {marks.map((mark) => (
-        <Alert key={mark.seq} color="grape" p="xs" title="Marked for follow-up">
+        <Alert key={mark.seq} color="grape" p="xs" title={t('history.forward.marked')}>
           <Text size="sm">{String(mark.detail.reason ?? '')}</Text>
           <Text size="xs" c="gray.7">
-            by {mark.operator}, {localDateTime(mark.at)}
+            {t('history.forward.markedBy', { operator: mark.operator, at: localDateTime(mark.at) })}
           </Text>
         </Alert>
       ))}
@@ -71,6 +74,7 @@ function FollowUpMarks({ marks }: { marks: AuditEntryView[] }) {
 }
 
 function FollowUpForm({ historyId }: { historyId: number }) {
+  const t = useT();
   const markFollowUp = useHistoryStore((state) => state.markFollowUp);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -94,17 +98,17 @@ function FollowUpForm({ historyId }: { historyId: number }) {
     return (
       <Group>
         <Button variant="default" onClick={() => setOpen(true)} data-testid="history-follow-up-open">
-          Mark for follow-up…
+          {t('history.forward.markOpen')}
         </Button>
       </Group>
     );
   }
   return (
-    <form onSubmit={(event) => void onSubmit(event)} aria-label="Mark for follow-up">
+    <form onSubmit={(event) => void onSubmit(event)} aria-label={t('history.forward.mark')}>
       <Stack gap="xs">
         <Textarea
-          label="Why it needs following up"
-          description="Kept in the pay-in's audit trail with your name."
+          label={t('history.forward.why')}
+          description={t('history.forward.whyDescription')}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={FOLLOW_UP_REASON_MAX}
@@ -118,10 +122,10 @@ function FollowUpForm({ historyId }: { historyId: number }) {
         />
         <Group>
           <Button type="submit" loading={busy}>
-            Mark for follow-up
+            {t('history.forward.mark')}
           </Button>
           <Button variant="default" onClick={() => setOpen(false)}>
-            Cancel
+            {t('history.forward.cancel')}
           </Button>
         </Group>
       </Stack>
@@ -130,6 +134,7 @@ function FollowUpForm({ historyId }: { historyId: number }) {
 }
 
 export function PayInWaysForward({ row, timeline }: { row: PayInRow; timeline: AuditEntryView[] }) {
+  const t = useT();
   const refresh = useHistoryStore((state) => state.refresh);
   const marks = timeline.filter((entry) => entry.event === FOLLOW_UP_EVENT);
   const open = MONEY_READING[row.status] === 'open';
@@ -137,7 +142,7 @@ export function PayInWaysForward({ row, timeline }: { row: PayInRow; timeline: A
   return (
     <Stack gap="sm" data-testid="history-ways-forward">
       <Title order={3} size="h5">
-        {open ? 'Not settled yet: what you can do' : 'Follow-up'}
+        {open ? t('history.forward.openTitle') : t('history.forward.title')}
       </Title>
       {open && (
         <AskAgainFromHistory

@@ -3,6 +3,7 @@
 // match. Enter with nothing typed takes nothing unless the arrow keys chose an option: it used to take the
 // list's first status, Pending, whatever the agent meant.
 import { MultiSelect } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import type { HistoryStatus } from '@renderer/lib/status-look';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -16,6 +17,7 @@ export function StatusFilter({
   value: HistoryStatus[];
   onChange: (value: HistoryStatus[]) => void;
 }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   /** An arrow key chose an option since the text last changed: Enter takes that one. */
   const navigated = useRef(false);
@@ -29,8 +31,8 @@ export function StatusFilter({
 
   return (
     <MultiSelect
-      label="Status"
-      placeholder={value.length === 0 ? 'Any status' : undefined}
+      label={t('history.filters.status')}
+      placeholder={value.length === 0 ? t('history.filters.anyStatus') : undefined}
       data={options}
       value={value}
       onChange={(next) => {

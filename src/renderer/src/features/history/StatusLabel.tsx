@@ -1,6 +1,8 @@
+import { useT } from '@renderer/i18n/use-t';
 import { StatusTag } from '@renderer/lib/StatusTag';
-import { type HistoryStatus, STATUS_LOOK } from '@renderer/lib/status-look';
+import { type HistoryStatus, statusLook } from '@renderer/lib/status-look';
 
 export function StatusLabel({ status }: { status: HistoryStatus }) {
-  return <StatusTag look={STATUS_LOOK[status]} state={status} />;
+  const t = useT();
+  return <StatusTag look={statusLook(t, status)} state={status} />;
 }

@@ -28,9 +28,9 @@ export function localDayText(daysAgo: number, now = new Date()): string {
 
 /** The date filter's presets: from and to, both inclusive local days. */
 export const DATE_PRESETS = [
-  { label: 'Today', from: 0, to: 0 },
-  { label: 'Yesterday', from: 1, to: 1 },
-  { label: 'Last 7 days', from: 6, to: 0 },
+  { id: 'today', from: 0, to: 0 },
+  { id: 'yesterday', from: 1, to: 1 },
+  { id: 'last7', from: 6, to: 0 },
 ] as const;
 
 /** Minutes east of UTC, as history.dailyTotals wants them (getTimezoneOffset counts the other way). */

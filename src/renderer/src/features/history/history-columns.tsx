@@ -1,8 +1,11 @@
 // History's list columns, one registry: each column's id, header, width and cell, and each view's
 // columns as a list of ids. The header and every row lay out the same list, so a cell and its header
 // cannot drift apart; a new column is one entry here and its id in the views that show it.
+
+import { useT } from '@renderer/i18n/use-t';
 import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryKind, KycBatchRow, PayInRow } from '@shared/history';
+import type { MessageKey } from '@shared/i18n/messages';
 import type { TeamRow } from '@shared/team-history';
 import { type ReactNode, useEffect, useState } from 'react';
 import { localDateTime } from './format';
@@ -20,25 +23,28 @@ type CellProps<R> = { row: R; failing: readonly string[] | undefined; active: bo
 
 /** One column of the list: its header, its share of the row (a CSS grid track) and its cell. */
 type ListColumn<R> = {
-  header: string;
+  /** The header's words, from the catalogue. */
+  header: MessageKey;
   width: string;
   align?: 'right';
   Cell: (props: CellProps<R>) => ReactNode;
 };
 
 function Dash() {
+  const t = useT();
   return (
     <>
       <span className="paydesk-history-dash" aria-hidden="true">
         —
       </span>
-      <span className="paydesk-history-hidden">none</span>
+      <span className="paydesk-history-hidden">{t('history.cell.none')}</span>
     </>
   );
 }
 
 /** The row's status, and ⚠ when it fails verification. */
 function StatusCell({ row, failing }: { row: ListRow; failing: readonly string[] | undefined }) {
+  const t = useT();
   return (
     <td className="paydesk-history-cell" title={failing?.join(' ')}>
       {failing && (
@@ -47,9 +53,7 @@ function StatusCell({ row, failing }: { row: ListRow; failing: readonly string[]
         </span>
       )}
       <StatusLabel status={row.status} />
-      {failing && (
-        <span className="paydesk-history-hidden">, fails verification against the audit trail</span>
-      )}
+      {failing && <span className="paydesk-history-hidden">{t('history.cell.failsVerification')}</span>}
     </td>
   );
 }
@@ -64,6 +68,7 @@ const COPIED_MS = 1_000;
  * (three elements fewer in each of two cells of every row).
  */
 function RowCopyButton({ label, value, active }: { label: string; value: string; active: boolean }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -76,8 +81,8 @@ function RowCopyButton({ label, value, active }: { label: string; value: string;
       className="paydesk-history-copy"
       data-copied={copied}
       tabIndex={active ? 0 : -1}
-      aria-label={`Copy ${label} ${value}`}
-      title={copied ? 'Copied' : `Copy ${label}`}
+      aria-label={t('history.cell.copy', { what: label, value })}
+      title={copied ? t('copy.copied') : t('copy.label', { what: label })}
       // Enter and Space press the button; the row's own keys (Enter opens it) stay the row's.
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') event.stopPropagation();
@@ -116,6 +121,12 @@ function CopyCell({ label, value, active }: { label: string; value: string | nul
   );
 }
 
+/** The order number's copy button says what it copies in the agent's words. */
+function OrderNumberCell({ value, active }: { value: string; active: boolean }) {
+  const t = useT();
+  return <CopyCell label={t('history.cell.orderNumber')} value={value} active={active} />;
+}
+
 function TextCell({ value }: { value: string }) {
   return (
     <td className="paydesk-history-cell" title={value}>
@@ -141,28 +152,28 @@ const registry =
 /** Columns every kind of row has. */
 const COMMON = registry<ListRow>()({
   time: {
-    header: 'Time (local)',
+    header: 'history.column.time',
     width: '8.9rem',
     Cell: ({ row }) => <td className="paydesk-history-cell">{localDateTime(row.createdAt)}</td>,
   },
   status: {
-    header: 'Status',
+    header: 'history.column.status',
     width: '10.8rem',
     Cell: ({ row, failing }) => <StatusCell row={row} failing={failing} />,
   },
   /** The team view's: the desk that wrote the row. */
   desk: {
-    header: 'Desk',
+    header: 'history.column.desk',
     width: 'minmax(5.5rem, 1fr)',
     Cell: ({ row }) => <TextCell value={isTeamRow(row) ? row.deskName || row.deskId : ''} />,
   },
   operator: {
-    header: 'Operator',
+    header: 'history.column.operator',
     width: 'minmax(5rem, 1fr)',
     Cell: ({ row }) => <TextCell value={row.operator} />,
   },
   profile: {
-    header: 'Profile',
+    header: 'history.column.profile',
     width: 'minmax(5rem, 1fr)',
     Cell: ({ row }) => <TextCell value={row.profile} />,
   },
@@ -171,7 +182,7 @@ const COMMON = registry<ListRow>()({
 const PAYIN = registry<PayInListRow>()({
   ...COMMON,
   amount: {
-    header: 'Amount',
+    header: 'history.column.amount',
     width: 'minmax(5.5rem, 0.8fr)',
     align: 'right',
     Cell: ({ row }) => (
@@ -181,7 +192,7 @@ const PAYIN = registry<PayInListRow>()({
     ),
   },
   card: {
-    header: 'Card',
+    header: 'history.column.card',
     width: '9.4rem',
     Cell: ({ row }) => (
       <td className="paydesk-history-cell" data-mono>
@@ -190,23 +201,23 @@ const PAYIN = registry<PayInListRow>()({
     ),
   },
   userId: {
-    header: 'userId',
+    header: 'history.column.userId',
     width: 'minmax(5rem, 1fr)',
     Cell: ({ row }) => <TextCell value={row.userId} />,
   },
   /** The team's rows do not carry the customer's name. */
   customer: {
-    header: 'Customer',
+    header: 'history.column.customer',
     width: 'minmax(6rem, 1.2fr)',
     Cell: ({ row }) => <TextCell value={isTeamRow(row) ? '' : (customerNameOf(row.request) ?? '')} />,
   },
   merchantTradeNo: {
-    header: 'Order number',
+    header: 'history.column.orderNumber',
     width: 'minmax(7rem, 1.7fr)',
-    Cell: ({ row, active }) => <CopyCell label="order number" value={row.merchantTradeNo} active={active} />,
+    Cell: ({ row, active }) => <OrderNumberCell value={row.merchantTradeNo} active={active} />,
   },
   orderId: {
-    header: 'orderId',
+    header: 'history.column.orderId',
     width: 'minmax(6rem, 1.1fr)',
     Cell: ({ row, active }) => <CopyCell label="orderId" value={row.orderId} active={active} />,
   },
@@ -215,24 +226,24 @@ const PAYIN = registry<PayInListRow>()({
 const BATCH = registry<BatchListRow>()({
   ...COMMON,
   file: {
-    header: 'File',
+    header: 'history.column.file',
     width: 'minmax(8rem, 2fr)',
     Cell: ({ row }) => <TextCell value={row.fileName} />,
   },
   records: {
-    header: 'Records',
+    header: 'history.column.records',
     width: '5rem',
     align: 'right',
     Cell: ({ row }) => <RightCell value={row.counts.total} />,
   },
   accepted: {
-    header: 'Accepted',
+    header: 'history.column.accepted',
     width: '5.5rem',
     align: 'right',
     Cell: ({ row }) => <RightCell value={row.counts.accepted} />,
   },
   notAccepted: {
-    header: 'Refused or invalid',
+    header: 'history.column.notAccepted',
     width: '8rem',
     align: 'right',
     Cell: ({ row }) => <RightCell value={row.counts.rejected + row.counts.invalid} />,

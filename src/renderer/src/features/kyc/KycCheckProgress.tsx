@@ -2,11 +2,12 @@
 // invalid ones found so far, and a way out. The rows checked are in the grid meanwhile; the rest show
 // "Checking" until they are reached.
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { count } from './format';
+import { useT } from '@renderer/i18n/use-t';
 import { isChecking } from './kyc-state';
 import { useKycStore } from './store';
 
 export function KycCheckProgress() {
+  const t = useT();
   const counts = useKycStore((state) => state.counts);
   const close = useKycStore((state) => state.close);
   if (!counts || !isChecking(counts)) return null;
@@ -17,21 +18,24 @@ export function KycCheckProgress() {
       <Stack gap={4}>
         <Group justify="space-between" gap="xs">
           <Text fw={700} size="sm">
-            Checking records…
+            {t('kyc.check.title')}
           </Text>
           <Group gap="sm">
             <Text size="sm" data-testid="kyc-check-count">
-              {count(checked)} of {count(counts.total)} checked · {count(counts.invalid)} invalid so far
+              {t('kyc.check.count', {
+                checked,
+                total: counts.total,
+                invalid: counts.invalid,
+              })}
             </Text>
             <Button size="compact-sm" variant="default" onClick={() => void close()}>
-              Stop and close file
+              {t('kyc.check.stop')}
             </Button>
           </Group>
         </Group>
-        <Progress value={percent} aria-label="Records checked" color="indigo.7" animated size="md" />
+        <Progress value={percent} aria-label={t('kyc.check.progress')} color="indigo.7" animated size="md" />
         <Text size="xs" c="gray.7">
-          The rows checked so far can be read and scrolled now; sending, export and changes to the mapping
-          wait until every row is checked.
+          {t('kyc.check.meanwhile')}
         </Text>
       </Stack>
     </Paper>

@@ -3,6 +3,7 @@
 // a 100,000-record batch has 200 chunks, and each progress event must re-render only the chunk it reports
 // (re-rendering every row's copy button and tooltip per event overran React's nested-update limit).
 import { Button, Table } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import type { KycChunkResult } from '@shared/kyc-batch';
 import { memo } from 'react';
@@ -18,6 +19,7 @@ const ChunkRow = memo(function ChunkRow({
   busy: boolean;
   onResubmit: (chunkIndex: number) => void;
 }) {
+  const t = useT();
   const number = chunk.index + 1;
   return (
     <Table.Tr data-testid="kyc-chunk">
@@ -27,7 +29,11 @@ const ChunkRow = memo(function ChunkRow({
         <ChunkStateLabel state={chunk.state} />
       </Table.Td>
       <Table.Td ff="monospace" fz="xs">
-        {chunk.traceid ? <CopyValue label={`traceid of chunk ${number}`} value={chunk.traceid} /> : '—'}
+        {chunk.traceid ? (
+          <CopyValue label={t('kyc.chunks.traceid', { number })} value={chunk.traceid} />
+        ) : (
+          '—'
+        )}
       </Table.Td>
       <Table.Td ff="monospace">{chunk.code ?? '—'}</Table.Td>
       <Table.Td style={{ wordBreak: 'break-word' }}>{chunk.msg}</Table.Td>
@@ -38,9 +44,9 @@ const ChunkRow = memo(function ChunkRow({
             variant="default"
             disabled={busy}
             onClick={() => onResubmit(chunk.index)}
-            aria-label={`Resubmit chunk ${number}`}
+            aria-label={t('kyc.chunks.resubmitChunk', { number })}
           >
-            Resubmit
+            {t('kyc.chunks.resubmit')}
           </Button>
         )}
       </Table.Td>
@@ -58,6 +64,7 @@ export function KycChunkTable({
   /** Stable across renders, so that unchanged rows stay memoized. */
   onResubmit: (chunkIndex: number) => void;
 }) {
+  const t = useT();
   if (chunks.length === 0) return null;
   return (
     <div
@@ -73,20 +80,20 @@ export function KycChunkTable({
         striped
         stickyHeader
         verticalSpacing={4}
-        aria-label="Chunks sent"
+        aria-label={t('history.detail.chunks')}
         data-testid="kyc-chunks"
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Chunk</Table.Th>
+            <Table.Th scope="col">{t('kyc.chunks.chunk')}</Table.Th>
             <Table.Th scope="col" ta="right">
-              Records
+              {t('history.detail.records')}
             </Table.Th>
-            <Table.Th scope="col">State</Table.Th>
+            <Table.Th scope="col">{t('kyc.chunks.state')}</Table.Th>
             <Table.Th scope="col">traceid</Table.Th>
-            <Table.Th scope="col">Code</Table.Th>
-            <Table.Th scope="col">Message</Table.Th>
-            <Table.Th scope="col">Action</Table.Th>
+            <Table.Th scope="col">{t('history.detail.code')}</Table.Th>
+            <Table.Th scope="col">{t('history.detail.message')}</Table.Th>
+            <Table.Th scope="col">{t('kyc.chunks.action')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -3,33 +3,30 @@
 // it; a column whose rows prove both orders, or neither, reads none of them. The officer may set the order
 // of any date column for this file (main checks every row again, and audits the choice).
 import { Alert, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { KycDateColumn, KycDateOrder } from '@shared/kyc-batch';
 import { useState } from 'react';
 import { useKycStore } from './store';
 
-const ORDER_WORDS = { 'day-first': 'day first', 'month-first': 'month first' } as const;
+/** An order as the messages' select names it ("day-first" is no ICU key). */
+const orderKey = (order: KycDateOrder) => (order === 'day-first' ? 'day' : 'month');
 
-function sentenceOf(column: KycDateColumn): string {
+function sentenceOf(t: Translate, column: KycDateColumn): string {
   const { reading } = column;
-  const set = column.chosen ? ` Set here: ${ORDER_WORDS[column.chosen]}.` : '';
+  const set = column.chosen ? ` ${t('kyc.dates.set', { order: orderKey(column.chosen) })}` : '';
   switch (reading.kind) {
     case 'proven':
-      return `Dates read ${ORDER_WORDS[reading.order]}, as row ${reading.row} (${reading.text}) shows.${set}`;
+      return `${t('kyc.dates.proven', { order: orderKey(reading.order), row: reading.row, text: reading.text })}${set}`;
     case 'conflict':
-      return `Dates written day first (row ${reading.dayFirstRow}) and month first (row ${reading.monthFirstRow}): one that reads both ways is not guessed.${set}`;
+      return `${t('kyc.dates.conflict', { dayFirst: reading.dayFirstRow, monthFirst: reading.monthFirstRow })}${set}`;
     case 'unproven':
-      return `No row tells whether the day or the month comes first: a date that reads both ways is not guessed.${set}`;
+      return `${t('kyc.dates.unproven')}${set}`;
   }
 }
 
-const OPTIONS = [
-  { value: '', label: 'As its rows prove' },
-  { value: 'day-first', label: 'Day first (DD.MM.YYYY)' },
-  { value: 'month-first', label: 'Month first (MM/DD/YYYY)' },
-];
-
 function DateColumn({ column }: { column: KycDateColumn }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   async function choose(value: string) {
@@ -51,7 +48,8 @@ function DateColumn({ column }: { column: KycDateColumn }) {
   return (
     <Group gap="sm" wrap="nowrap" align="center" justify="space-between">
       <Text size="sm">
-        <strong>“{column.header}”</strong>: {sentenceOf(column)}
+        {/* The file's own header, as the file writes it. */}
+        <strong>“{column.header}”</strong>: {sentenceOf(t, column)}
         {problem && (
           <Text span c="red.8" size="sm" role="alert">
             {' '}
@@ -61,8 +59,12 @@ function DateColumn({ column }: { column: KycDateColumn }) {
       </Text>
       <NativeSelect
         size="xs"
-        aria-label={`Order of the dates in “${column.header}”`}
-        data={OPTIONS}
+        aria-label={t('kyc.dates.orderOf', { header: column.header })}
+        data={[
+          { value: '', label: t('kyc.dates.option.proven') },
+          { value: 'day-first', label: t('kyc.dates.option.dayFirst') },
+          { value: 'month-first', label: t('kyc.dates.option.monthFirst') },
+        ]}
         value={column.chosen ?? ''}
         // Not disabled while main checks again: a disabled select loses the keyboard's focus.
         aria-busy={busy}
@@ -74,9 +76,10 @@ function DateColumn({ column }: { column: KycDateColumn }) {
 }
 
 export function KycDateColumns({ columns }: { columns: readonly KycDateColumn[] }) {
+  const t = useT();
   if (columns.length === 0) return null;
   return (
-    <Alert color="blue" p="xs" title="Dates in the file" data-testid="kyc-date-columns">
+    <Alert color="blue" p="xs" title={t('kyc.dates.title')} data-testid="kyc-date-columns">
       <Stack gap={4}>
         {columns.map((column) => (
           <DateColumn key={column.header} column={column} />

@@ -3,11 +3,11 @@
 // for the whole batch. Main finds the warnings itself and records each confirmation (who, when, which
 // rows) in the batch's History record and the audit trail; this panel only shows them and asks.
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { KycRowView } from '@shared/kyc-batch';
 import { useEffect, useRef, useState } from 'react';
-import { count, records } from './format';
 import { useKycStore } from './store';
 
 /** Rows listed here; the Warnings filter of the grid shows every one. */
@@ -20,6 +20,7 @@ function focusAfterConfirm(panel: HTMLElement | null, position: number): void {
 }
 
 export function KycDateWarnings() {
+  const t = useT();
   const summary = useKycStore((state) => state.summary);
   const waiting = useKycStore((state) => state.counts?.warnings ?? 0);
   const sending = useKycStore((state) => state.send?.phase === 'sending');
@@ -65,9 +66,9 @@ export function KycDateWarnings() {
 
   const confirmAll = () =>
     setDialog({
-      title: `Send ${records(waiting)} whose identity document is not in force today?`,
-      body: `Each of the ${count(waiting)} rows has an identity document that is expired or not valid yet. They are sent with the batch once you confirm, and History records that you did, when, and which rows.`,
-      confirmLabel: `Confirm ${records(waiting, 'row')}`,
+      title: t('kyc.warnings.confirmTitle', { count: waiting }),
+      body: t('kyc.warnings.confirmBody', { count: waiting }),
+      confirmLabel: t('kyc.warnings.confirmLabel', { count: waiting }),
       onConfirm: () => confirm({ count: waiting }, 0),
     });
 
@@ -78,20 +79,17 @@ export function KycDateWarnings() {
       p="sm"
       // Yellow's own title colour is too pale on its ground (axe: contrast).
       styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
-      title={`${records(waiting, 'row')}: identity document not in force today`}
+      title={t('kyc.warnings.title', { count: waiting })}
       data-testid="kyc-date-warnings"
     >
       <Stack gap="xs">
-        <Text size="sm">
-          These records are well-formed, but the document is expired or not valid yet. They are not sent until
-          you confirm them, one by one or all at once; History keeps who confirmed which rows, and when.
-        </Text>
+        <Text size="sm">{t('kyc.warnings.body')}</Text>
         <Table fz="sm" withRowBorders={false} verticalSpacing={2} data-testid="kyc-date-warning-rows">
           <Table.Tbody>
             {rows.map((row, position) => (
               <Table.Tr key={row.index}>
                 <Table.Th scope="row" w="5rem" fw={500}>
-                  Row {row.row}
+                  {t('kyc.status.row', { row: row.row })}
                 </Table.Th>
                 <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
                   {row.record.userId ?? '—'}
@@ -105,7 +103,7 @@ export function KycDateWarnings() {
                     disabled={busy || sending}
                     onClick={() => void confirm({ indices: [row.index] }, position)}
                   >
-                    Confirm row {row.row}
+                    {t('kyc.warnings.confirmRow', { row: row.row })}
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -115,11 +113,11 @@ export function KycDateWarnings() {
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="gray.8">
             {waiting > rows.length
-              ? `${count(waiting - rows.length)} more in the grid's Warnings filter.`
-              : 'The grid marks each one in its date column.'}
+              ? t('kyc.warnings.more', { count: waiting - rows.length })
+              : t('kyc.warnings.marked')}
           </Text>
           <Button size="xs" data-confirm-all disabled={busy || sending} onClick={confirmAll}>
-            Confirm all ({count(waiting)})…
+            {t('kyc.warnings.confirmAll', { count: waiting })}
           </Button>
         </Group>
         {error && (

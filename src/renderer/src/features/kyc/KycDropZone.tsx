@@ -1,6 +1,8 @@
 // Where a file comes in: dropped on the KYC page (the zone lights up while a file is dragged over the
 // page) or chosen with the picker (Ctrl+O while the page is shown). The CSV template is next to it.
+import { Trans } from '@lingui/react';
 import { Button, Group, Kbd, Loader, Stack, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { downloadText } from '@renderer/lib/download';
 import { fileSizeText } from '@shared/kyc-batch';
 import { type DragEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
@@ -54,10 +56,11 @@ export function useFileDrop() {
 }
 
 function Opening({ name }: { name: string }) {
+  const t = useT();
   return (
     <Group gap="xs" wrap="nowrap">
       <Loader size="sm" />
-      <Text size="sm">Opening {name}…</Text>
+      <Text size="sm">{t('kyc.drop.opening', { name })}</Text>
     </Group>
   );
 }
@@ -72,6 +75,7 @@ export function KycDropZone({
   current: ReactNode;
   pickerRef: RefObject<HTMLInputElement | null>;
 }) {
+  const t = useT();
   const compact = current !== undefined;
   const open = useKycStore((state) => state.open);
   const opening = useKycStore((state) => state.opening);
@@ -102,16 +106,16 @@ export function KycDropZone({
       aria-keyshortcuts="Control+O"
       loading={opening !== undefined}
     >
-      {compact ? 'Open another file…' : 'Choose a file…'}
+      {compact ? t('kyc.drop.openAnother') : t('kyc.drop.choose')}
     </Button>
   );
   const templateButton = (
     <Button
       variant="subtle"
       onClick={() => downloadText(kycCsvTemplate(), KYC_TEMPLATE_FILE_NAME)}
-      title={`A CSV file with the header line: ${KYC_FIELDS.join(', ')}`}
+      title={t('kyc.drop.templateHint', { fields: KYC_FIELDS.join(', ') })}
     >
-      Download CSV template
+      {t('kyc.drop.template')}
     </Button>
   );
 
@@ -120,7 +124,7 @@ export function KycDropZone({
       className="kyc-drop-zone"
       data-over={over}
       data-testid="kyc-drop-zone"
-      aria-label="KYC file"
+      aria-label={t('kyc.drop.region')}
       style={{ padding: compact ? '8px 12px' : '28px 20px' }}
     >
       {picker}
@@ -132,19 +136,19 @@ export function KycDropZone({
           </div>
           {over && (
             <Text size="sm" fw={700}>
-              Drop the file to open it
+              {t('kyc.drop.dropNow')}
             </Text>
           )}
           {chooseButton}
           <Button variant="subtle" onClick={() => void close()} disabled={sending || opening !== undefined}>
-            Close file
+            {t('kyc.drop.close')}
           </Button>
           {templateButton}
         </Group>
       ) : (
         <Stack align="center" gap="xs">
           <Text fw={700} size="lg">
-            {over ? 'Drop the file to open it' : 'Drop a CSV, XLSX or JSON file here'}
+            {over ? t('kyc.drop.dropNow') : t('kyc.drop.dropHere')}
           </Text>
           {opening ? (
             <Opening name={opening} />
@@ -152,15 +156,14 @@ export function KycDropZone({
             <Group gap="xs">
               {chooseButton}
               <Text size="sm" c="gray.7">
-                or press <Kbd>Ctrl</Kbd> + <Kbd>O</Kbd>
+                <Trans id="kyc.drop.orPress" components={{ 0: <Kbd />, 1: <Kbd /> }} />
               </Text>
             </Group>
           )}
           <Text size="sm" c="gray.7" ta="center" maw={560}>
-            One record per row, with a header line naming the fields (any order; common names such as “Date of
-            birth”, “Geburtsdatum” or “Fecha de nacimiento” are recognised).
-            {maxFileBytes === undefined ? '' : ` Up to ${fileSizeText(maxFileBytes)}.`} Dates as YYYY-MM-DD;
-            several image URLs in one cell separated by “;”.
+            {t('kyc.drop.format')}
+            {maxFileBytes === undefined ? '' : ` ${t('kyc.drop.upTo', { size: fileSizeText(maxFileBytes) })}`}{' '}
+            {t('kyc.drop.dates')}
           </Text>
           {templateButton}
         </Stack>

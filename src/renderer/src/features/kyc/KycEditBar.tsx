@@ -3,9 +3,8 @@
 // show the values sent with an earlier batch, not the file's. The stacks are the store's (edit-history.ts).
 import { Alert, Button, Group } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { useT } from '@renderer/i18n/use-t';
 import { useRef } from 'react';
-import { editName } from './edit-history';
-import { records } from './format';
 import { useKycStore } from './store';
 
 function UndoIcon({ flip }: { flip?: boolean }) {
@@ -30,8 +29,8 @@ function UndoIcon({ flip }: { flip?: boolean }) {
 
 /** The two buttons: the word, the keys they answer (aria-keyshortcuts) and the one their title names. */
 const STEPS = [
-  { kind: 'undo', label: 'Undo', keys: 'Control+Z', shortcut: 'Ctrl+Z' },
-  { kind: 'redo', label: 'Redo', keys: 'Control+Y Control+Shift+Z', shortcut: 'Ctrl+Y' },
+  { kind: 'undo', keys: 'Control+Z', shortcut: 'Ctrl+Z' },
+  { kind: 'redo', keys: 'Control+Y Control+Shift+Z', shortcut: 'Ctrl+Y' },
 ] as const;
 
 /** Where typing goes (a text box, a combobox's input, an editable area): Ctrl+Z there is the field's own. */
@@ -43,6 +42,7 @@ function isTextField(target: EventTarget | null): boolean {
 }
 
 export function KycEditBar() {
+  const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const edits = useKycStore((state) => state.edits);
   const busy = useKycStore((state) => state.send?.phase === 'sending' || state.mappingBusy);
@@ -72,8 +72,9 @@ export function KycEditBar() {
 
   return (
     <Group gap={6} ref={root} wrap="nowrap" data-testid="kyc-edit-bar">
-      {STEPS.map(({ kind, label, keys, shortcut }) => {
+      {STEPS.map(({ kind, keys, shortcut }) => {
         const last = kind === 'undo' ? lastUndo : lastRedo;
+        const label = t(`kyc.edit.${kind}`);
         return (
           <Button
             key={kind}
@@ -83,7 +84,11 @@ export function KycEditBar() {
             disabled={!last || busy || stepping}
             onClick={() => void (kind === 'undo' ? undo() : redo())}
             aria-keyshortcuts={keys}
-            title={last ? `${label} the edit of ${editName(last)} (${shortcut})` : `Nothing to ${kind}`}
+            title={
+              last
+                ? t(`kyc.edit.${kind}Title`, { row: last.row, field: last.field, shortcut })
+                : t(`kyc.edit.${kind}Nothing`)
+            }
           >
             {label}
           </Button>
@@ -95,12 +100,12 @@ export function KycEditBar() {
 
 /** Rows of a file opened again that show what was sent with an earlier batch (History), not the file. */
 export function KycSentValuesNote() {
+  const t = useT();
   const rows = useKycStore((state) => state.summary?.sentValueRows ?? 0);
   if (rows === 0) return null;
   return (
     <Alert color="gray" p="xs" data-testid="kyc-sent-values">
-      {records(rows, 'accepted row')} {rows === 1 ? 'shows' : 'show'} the values sent with an earlier batch,
-      which differ from this file (cells marked ↑ sent). History lists each edit.
+      {t('kyc.edit.sentValues', { count: rows })}
     </Alert>
   );
 }

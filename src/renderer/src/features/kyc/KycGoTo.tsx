@@ -3,6 +3,7 @@
 // to it and selects it; nothing found is said beside the field, which keeps the focus to type again.
 import { Group, Text, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { useT } from '@renderer/i18n/use-t';
 import { errorMessage } from '@renderer/lib/paydesk';
 import type { KycRowView } from '@shared/kyc-batch';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import { useKycStore } from './store';
 const RESULT_ID = 'kyc-go-to-result';
 
 export function KycGoTo({ onFound }: { onFound: (pos: number, row: KycRowView, byUserId: boolean) => void }) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -45,7 +47,7 @@ export function KycGoTo({ onFound }: { onFound: (pos: number, row: KycRowView, b
       if (outcome.found) onFound(outcome.pos, outcome.row, outcome.row.row !== Number(text.trim()));
       else setProblem(outcome.message);
     } catch (error) {
-      setProblem(`The rows could not be searched: ${errorMessage(error)}`);
+      setProblem(t('kyc.goTo.failed', { reason: errorMessage(error) }));
     } finally {
       setSearching(false);
     }
@@ -64,8 +66,8 @@ export function KycGoTo({ onFound }: { onFound: (pos: number, row: KycRowView, b
         type="search"
         size="xs"
         w="14rem"
-        aria-label="Go to row or userId"
-        placeholder="Go to row or userId (Ctrl+G)"
+        aria-label={t('kyc.goTo.label')}
+        placeholder={t('kyc.goTo.placeholder')}
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);
@@ -79,7 +81,7 @@ export function KycGoTo({ onFound }: { onFound: (pos: number, row: KycRowView, b
         autoComplete="off"
       />
       <Text id={RESULT_ID} role="status" size="xs" c={problem ? 'red.9' : 'gray.7'} data-testid={RESULT_ID}>
-        {searching ? 'Searching…' : problem}
+        {searching ? t('kyc.goTo.searching') : problem}
       </Text>
     </Group>
   );

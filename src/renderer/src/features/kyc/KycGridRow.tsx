@@ -5,6 +5,7 @@
 // pinned columns' offsets come from the grid's stylesheet (kyc.css, with the widths as one CSS variable on
 // the table), not from a style object per cell, and a row still loading is empty cells, not placeholders.
 
+import { useT } from '@renderer/i18n/use-t';
 import type { KycField, KycRowError, KycRowView, KycRowWarning } from '@shared/kyc-batch';
 import type { KycCellChange } from '@shared/kyc-edits';
 import { type KeyboardEvent, memo, type ReactNode } from 'react';
@@ -143,6 +144,7 @@ export const KycGridRow = memo(function KycGridRow({
   saving,
   editor,
 }: RowProps) {
+  const t = useT();
   if (!row && activeCol < 0) return <LoadingRow pos={pos} />;
   const descriptions: { id: string; text: string }[] = [];
   const cells = COLUMNS.map((column, col) => {
@@ -152,7 +154,9 @@ export const KycGridRow = memo(function KycGridRow({
     const warned = !invalid && warnings.length > 0;
     const whyId = invalid || warned ? describedById(pos, col) : undefined;
     if (whyId) {
-      const text = invalid ? `Invalid: ${errorText(errors)}` : `Warning: ${warningText(warnings)}`;
+      const text = invalid
+        ? t('kyc.grid.invalid', { why: errorText(errors) })
+        : t('kyc.grid.warning', { why: warningText(warnings) });
       descriptions.push({ id: whyId, text });
     }
     const change = column.field ? row?.changed?.[column.field] : undefined;
@@ -196,7 +200,7 @@ export const KycGridRow = memo(function KycGridRow({
           <input
             ref={focusEditor}
             className="kyc-cell-editor"
-            aria-label={`${field}, row ${row.row}`}
+            aria-label={t('kyc.grid.cell', { field, row: row.row })}
             aria-describedby={describedBy}
             value={editing.draft}
             onChange={(event) => editor.onDraft(event.currentTarget.value)}
@@ -244,6 +248,7 @@ export const KycGridRow = memo(function KycGridRow({
 
 /** The column headers, sticky above the rows: field names as the gateway spells them. */
 export function KycGridHeader() {
+  const t = useT();
   return (
     <thead className="kyc-head">
       <tr aria-rowindex={1} className="kyc-head-row">
@@ -257,7 +262,11 @@ export function KycGridHeader() {
             data-pinned-last={column.id === LAST_PINNED_ID || undefined}
             title={column.field && `${KYC_FIELD_LABELS[column.field]} (${column.field})`}
           >
-            {column.field ? GRID_HEADERS[column.field] : column.id === 'row' ? 'Row' : 'State'}
+            {column.field
+              ? GRID_HEADERS[column.field]
+              : column.id === 'row'
+                ? t('kyc.grid.row')
+                : t('kyc.chunks.state')}
           </th>
         ))}
       </tr>

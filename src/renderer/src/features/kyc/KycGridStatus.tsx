@@ -1,9 +1,9 @@
 // The line under the grid: where the active cell is and what is wrong with it (the same words as its
 // tooltip, for a glance without hovering), and how many rows the filter holds.
 import { Loader, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { GridFooter } from '@renderer/lib/GridFooter';
 import type { KycField, KycRowError, KycRowFilter, KycRowView } from '@shared/kyc-batch';
-import { count } from './format';
 import { GRID_HEADERS } from './grid-columns';
 import { changeText, errorText } from './KycGridRow';
 
@@ -20,10 +20,11 @@ export function KycGridStatus({
   field: KycField | undefined;
   errors: readonly KycRowError[];
 }) {
+  const t = useT();
   let detail = '';
   if (row && errors.length > 0) detail = ` — ${errorText(errors)}`;
   else if (row && row.errors.length > 0) {
-    detail = ` — ${row.errors.length === 1 ? '1 problem' : `${row.errors.length} problems`} in this row`;
+    detail = ` — ${t('kyc.status.problems', { count: row.errors.length })}`;
   }
   const change = row && field ? row.changed?.[field] : undefined;
   if (change) detail += ` — ${changeText(change)}`;
@@ -31,12 +32,12 @@ export function KycGridStatus({
     <GridFooter mih={30} wrap="nowrap" data-testid="kyc-active-cell">
       {total === 0 ? (
         <Text size="xs" c="gray.7">
-          {filter === 'all' ? 'The file has no records.' : 'No row matches this filter.'}
+          {filter === 'all' ? t('kyc.empty.all.title') : t('kyc.status.noMatch')}
         </Text>
       ) : row ? (
         <Text size="xs" c="gray.8" truncate>
           <strong>
-            Row {row.row}
+            {t('kyc.status.row', { row: row.row })}
             {field ? ` · ${GRID_HEADERS[field]} (${field})` : ''}
           </strong>
           {detail}
@@ -44,12 +45,11 @@ export function KycGridStatus({
       ) : (
         <>
           <Loader size="xs" />
-          <Text size="xs">Loading rows…</Text>
+          <Text size="xs">{t('kyc.status.loading')}</Text>
         </>
       )}
       <Text size="xs" c="gray.7" ml="auto" style={{ whiteSpace: 'nowrap' }}>
-        {count(total)}{' '}
-        {filter === 'all' ? 'rows' : filter === 'warnings' ? 'rows to confirm' : `${filter} rows`}
+        {t(`kyc.status.rows.${filter}`, { count: total })}
       </Text>
     </GridFooter>
   );

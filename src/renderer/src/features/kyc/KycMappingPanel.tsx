@@ -2,6 +2,7 @@
 // Main guessed it from the headers; a change is sent at once (kyc.setMapping), every row is validated
 // again, and the counts and rows refresh. Open by itself when a required field has no column.
 import { Accordion, Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import type { KycField } from '@shared/kyc-batch';
 import { fieldOptionLabel, KYC_FIELDS, REQUIRED_FIELDS } from './kyc-fields';
@@ -10,12 +11,10 @@ import { useKycStore } from './store';
 
 // Not a KYC field name, so it cannot be mistaken for one.
 const IGNORE = '(ignore)';
-const OPTIONS = [
-  { value: IGNORE, label: 'Ignore this column' },
-  ...KYC_FIELDS.map((field) => ({ value: field, label: fieldOptionLabel(field) })),
-];
+const FIELD_OPTIONS = KYC_FIELDS.map((field) => ({ value: field, label: fieldOptionLabel(field) }));
 
 export function KycMappingPanel() {
+  const t = useT();
   const summary = useKycStore((state) => state.summary);
   const busy = useKycStore(
     (state) => state.mappingBusy || state.send?.phase === 'sending' || isChecking(state.counts),
@@ -29,11 +28,10 @@ export function KycMappingPanel() {
   const fed = new Set(mapping.map((column) => column.field));
   const optionalMissing = KYC_FIELDS.filter((field) => !fed.has(field) && !REQUIRED_FIELDS.has(field));
   const headline = [
-    `${used} of ${mapping.length} columns used`,
-    missing.length > 0
-      ? `${missing.length} required ${missing.length === 1 ? 'field has' : 'fields have'} no column`
-      : 'every required field has a column',
+    t('kyc.mapping.used', { used, count: mapping.length }),
+    missing.length > 0 ? t('kyc.mapping.missing', { count: missing.length }) : t('kyc.mapping.complete'),
   ].join(' · ');
+  const options = [{ value: IGNORE, label: t('kyc.mapping.ignore') }, ...FIELD_OPTIONS];
 
   return (
     <Accordion
@@ -45,7 +43,7 @@ export function KycMappingPanel() {
       <Accordion.Item value="mapping">
         <Accordion.Control>
           <Text fw={600} span>
-            Column mapping
+            {t('kyc.mapping.title')}
           </Text>
           <Text size="sm" c={missing.length > 0 ? 'red.9' : 'gray.7'} span>
             {' '}
@@ -56,22 +54,18 @@ export function KycMappingPanel() {
           <Stack gap="sm">
             {summary.mappingFrom === 'remembered' && (
               <Alert color="blue" p="xs" data-testid="kyc-mapping-remembered">
-                Mapped as you set it for a file with these same columns before.
+                {t('kyc.mapping.remembered')}
               </Alert>
             )}
             {missing.length > 0 && (
-              <Alert color="red" p="xs" title="Required fields without a column">
-                No column feeds {missing.join(', ')}: every record misses{' '}
-                {missing.length === 1 ? 'it' : 'them'}. Choose the column that holds{' '}
-                {missing.length === 1 ? 'it' : 'each'} below, or fill {missing.length === 1 ? 'it' : 'them'}{' '}
-                in row by row.
+              <Alert color="red" p="xs" title={t('kyc.mapping.missingTitle')}>
+                {t('kyc.mapping.missingBody', { count: missing.length, fields: missing.join(', ') })}
               </Alert>
             )}
             <Text size="sm" c="gray.7">
-              Each column of the file, and the KYC field it feeds. Choosing a field another column feeds moves
-              it to this column (the other one is then ignored).
+              {t('kyc.mapping.help')}
               {optionalMissing.length > 0
-                ? ` Not in the file (optional): ${optionalMissing.join(', ')}.`
+                ? ` ${t('kyc.mapping.optionalMissing', { fields: optionalMissing.join(', ') })}`
                 : ''}
             </Text>
             <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">
@@ -79,7 +73,7 @@ export function KycMappingPanel() {
                 <Select
                   key={column.header}
                   label={column.header}
-                  data={OPTIONS}
+                  data={options}
                   value={column.field ?? IGNORE}
                   onChange={(value) => {
                     const field = value === IGNORE || value === null ? null : (value as KycField);
@@ -101,7 +95,7 @@ export function KycMappingPanel() {
             </SimpleGrid>
             {error && (
               <Alert color="red" role="alert" p="xs">
-                The mapping was not changed: {error}
+                {t('kyc.mapping.failed', { reason: error })}
               </Alert>
             )}
           </Stack>

@@ -5,9 +5,9 @@ import '@mantine/core/styles/Progress.css';
 import './kyc.css';
 import { Alert, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { useT } from '@renderer/i18n/use-t';
 import type { KycBatchSummary } from '@shared/kyc-batch';
 import { Fragment, useDeferredValue, useEffect, useRef } from 'react';
-import { count, records } from './format';
 import { firstInvalidField } from './grid-columns';
 import { KycCheckProgress } from './KycCheckProgress';
 import { KycDateColumns } from './KycDateColumns';
@@ -24,17 +24,18 @@ import { listenForKycProgress, useKycStore } from './store';
 const FORMAT_LABEL: Record<KycBatchSummary['format'], string> = { csv: 'CSV', xlsx: 'XLSX', json: 'JSON' };
 
 function BatchHeader({ summary }: { summary: KycBatchSummary }) {
+  const t = useT();
   const counts = useKycStore((state) => state.counts) ?? summary.counts;
   const facts = [
     FORMAT_LABEL[summary.format],
-    records(counts.total),
-    `${count(counts.invalid)} invalid`,
-    `${count(counts.valid)} valid`,
+    t('kyc.header.records', { count: counts.total }),
+    t('kyc.header.invalid', { count: counts.invalid }),
+    t('kyc.header.valid', { count: counts.valid }),
   ];
-  if (counts.accepted > 0) facts.push(`${count(counts.accepted)} accepted`);
-  if (counts.rejected > 0) facts.push(`${count(counts.rejected)} rejected`);
-  if (counts.warnings > 0) facts.push(`${count(counts.warnings)} to confirm`);
-  if (counts.checking > 0) facts.push(`${count(counts.checking)} to check`);
+  if (counts.accepted > 0) facts.push(t('kyc.header.accepted', { count: counts.accepted }));
+  if (counts.rejected > 0) facts.push(t('kyc.header.rejected', { count: counts.rejected }));
+  if (counts.warnings > 0) facts.push(t('kyc.header.toConfirm', { count: counts.warnings }));
+  if (counts.checking > 0) facts.push(t('kyc.header.toCheck', { count: counts.checking }));
   return (
     // The name whole (a long one wraps, never cut to "k…"), the counts after it, each count on one line.
     <Group gap="xs" data-testid="kyc-batch-header" style={{ rowGap: 0 }}>
@@ -54,11 +55,12 @@ function BatchHeader({ summary }: { summary: KycBatchSummary }) {
 }
 
 function Batch({ summary }: { summary: KycBatchSummary }) {
+  const t = useT();
   const grid = useRef<KycGridHandle>(null);
   return (
     <>
       {summary.warnings.length > 0 && (
-        <Alert color="yellow" p="xs" title="Notes on the file">
+        <Alert color="yellow" p="xs" title={t('kyc.notes')}>
           {summary.warnings.join(' ')}
         </Alert>
       )}
@@ -80,18 +82,18 @@ function Batch({ summary }: { summary: KycBatchSummary }) {
         <Group gap="sm" align="center" wrap="nowrap">
           <KycEditBar />
           <Text id="kyc-grid-help" size="xs" c="gray.7" maw={440} ta="right">
-            Arrows move; Enter, F2 or a double-click edits; Enter saves, Escape cancels; Ctrl+Z undoes. ⚠ an
-            invalid cell (red) or a date to confirm (yellow), why on hover and focus; ✎ an edited one.
+            {t('kyc.gridKeys')}
           </Text>
         </Group>
       </Group>
       <KycSentValuesNote />
-      <KycGrid ref={grid} label={`Records of ${summary.fileName}`} />
+      <KycGrid ref={grid} label={t('kyc.gridLabel', { file: summary.fileName })} />
     </>
   );
 }
 
 export function KycPage() {
+  const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const pickerRef = useRef<HTMLInputElement>(null);
   const summary = useKycStore((state) => state.summary);
@@ -122,10 +124,10 @@ export function KycPage() {
   return (
     <Stack gap="sm" ref={root} {...handlers} data-testid="kyc-page">
       <Stack gap={0}>
-        <Title order={2}>KYC batches</Title>
+        <Title order={2}>{t('shell.page.kyc')}</Title>
         {!summary && (
           <Text size="sm" c="gray.7">
-            Upload a file of identity records, check and fix them, and send them to the gateway in chunks.
+            {t('kyc.intro')}
           </Text>
         )}
       </Stack>
@@ -135,9 +137,9 @@ export function KycPage() {
         pickerRef={pickerRef}
       />
       {fileError && (
-        <Alert color="red" role="alert" p="xs" title="The file was not opened" data-testid="kyc-file-error">
+        <Alert color="red" role="alert" p="xs" title={t('kyc.fileError')} data-testid="kyc-file-error">
           {fileError}
-          {summary ? ` ${summary.fileName} stays open as it was.` : ''}
+          {summary ? ` ${t('kyc.fileError.staysOpen', { file: summary.fileName })}` : ''}
         </Alert>
       )}
       {batch && <Batch summary={batch} />}

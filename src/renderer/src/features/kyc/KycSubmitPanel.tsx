@@ -1,12 +1,13 @@
 // Sending the batch: "Submit N valid records" (or, for a file the gateway has seen, the offer to send only
 // the records not yet accepted), the progress in records and chunks as main reports it, each chunk's
 // answer, and the export of the rows still to fix.
+import { Trans } from '@lingui/react';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
 import { useActiveProfile } from '@renderer/lib/settings-store';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import { useState } from 'react';
-import { count, records } from './format';
 import { KycChunkTable } from './KycChunkTable';
 import { isChecking, type SendState } from './kyc-state';
 import { waitingText } from './sending';
@@ -17,6 +18,7 @@ import { useKycStore } from './store';
  * (compliance staff expect it). Main refuses a production send that was not confirmed for that profile.
  */
 function useProductionConfirmation() {
+  const t = useT();
   const profile = useActiveProfile();
   const [confirmation, setConfirmation] = useState<Confirmation>();
   function guarded(recordCount: number, send: (confirmedProfile?: string) => Promise<void>) {
@@ -25,9 +27,9 @@ function useProductionConfirmation() {
       return;
     }
     setConfirmation({
-      title: `Send ${records(recordCount)} to production?`,
-      body: `Identity records of real people go to the production gateway of profile “${profile.name}”. Paydesk keeps only the userIds the gateway accepts.`,
-      confirmLabel: `Send ${records(recordCount)} to ${profile.name}`,
+      title: t('kyc.submit.prodTitle', { count: recordCount }),
+      body: t('kyc.submit.prodBody', { profile: profile.name }),
+      confirmLabel: t('kyc.submit.prodConfirm', { count: recordCount, profile: profile.name }),
       danger: true,
       // The dialog closes at once; the progress panel shows the send.
       onConfirm: () => void send(profile.id),
@@ -37,18 +39,21 @@ function useProductionConfirmation() {
   return { guarded, dialog };
 }
 
-function progressTitle(send: SendState): string {
+function progressTitle(t: Translate, send: SendState): string {
   if (send.phase === 'sending') {
-    return send.what === 'chunk' ? `Sending chunk ${(send.chunkIndex ?? 0) + 1} again…` : 'Sending…';
+    return send.what === 'chunk'
+      ? t('kyc.progress.sendingChunk', { number: (send.chunkIndex ?? 0) + 1 })
+      : t('kyc.progress.sending');
   }
-  if (send.phase === 'failed') return 'Sending stopped';
-  if (send.sentRecords > 0 && send.notSentRecords === send.sentRecords) return 'Not sent';
+  if (send.phase === 'failed') return t('kyc.progress.stopped');
+  if (send.sentRecords > 0 && send.notSentRecords === send.sentRecords) return t('status.not_sent');
   if (send.unknownRecords + send.rejectedRecords + send.notSentRecords > 0)
-    return 'Sent, with chunks to look at';
-  return 'Sent';
+    return t('kyc.progress.sentToLookAt');
+  return t('kyc.progress.sent');
 }
 
 function SendProgress({ send }: { send: SendState }) {
+  const t = useT();
   const percent =
     send.expectedRecords > 0 ? Math.round((send.sentRecords / send.expectedRecords) * 100) : 100;
   const problems = send.rejectedRecords + send.unknownRecords + send.notSentRecords > 0;
@@ -56,40 +61,42 @@ function SendProgress({ send }: { send: SendState }) {
     <Stack gap={4} data-testid="kyc-progress">
       <Group justify="space-between" gap="xs">
         <Text fw={700} size="sm">
-          {progressTitle(send)}
+          {progressTitle(t, send)}
         </Text>
         <Text size="sm">
-          {count(send.sentRecords)} of {records(send.expectedRecords)} · {count(send.doneChunks)} of{' '}
-          {records(send.totalChunks, 'chunk')}
+          {t('kyc.progress.counts', {
+            sent: send.sentRecords,
+            expected: send.expectedRecords,
+            done: send.doneChunks,
+            chunks: send.totalChunks,
+          })}
         </Text>
       </Group>
       <Progress
         value={percent}
-        aria-label="Records sent"
+        aria-label={t('kyc.progress.label')}
         color={problems ? 'orange.8' : 'indigo.7'}
         animated={send.phase === 'sending'}
         size="lg"
       />
       <Text size="sm" data-testid="kyc-send-totals">
-        <strong>{count(send.acceptedRecords)}</strong> accepted by the gateway
+        <Trans id="kyc.progress.accepted" values={{ count: send.acceptedRecords }} components={BOLD} />
         {send.rejectedRecords > 0 && (
           <>
             {' · '}
-            <strong>{count(send.rejectedRecords)}</strong> in refused chunks
+            <Trans id="kyc.progress.refused" values={{ count: send.rejectedRecords }} components={BOLD} />
           </>
         )}
         {send.unknownRecords > 0 && (
           <>
             {' · '}
-            <strong>{count(send.unknownRecords)}</strong> in chunks whose outcome is unknown (no answer, or
-            not all counted: resubmit sends the same records again, the latest record wins)
+            <Trans id="kyc.progress.unknown" values={{ count: send.unknownRecords }} components={BOLD} />
           </>
         )}
         {send.notSentRecords > 0 && (
           <>
             {' · '}
-            <strong>{count(send.notSentRecords)}</strong> in chunks not sent (no connection was made: nothing
-            left Paydesk, resubmit when the gateway can be reached)
+            <Trans id="kyc.progress.notSent" values={{ count: send.notSentRecords }} components={BOLD} />
           </>
         )}
       </Text>
@@ -107,24 +114,24 @@ function SendProgress({ send }: { send: SendState }) {
   );
 }
 
+const BOLD = { 0: <strong /> };
+
 /** A file whose records the gateway accepted before: only the rest goes, never those twice. */
 function RemainingOffer({ busy, onSend }: { busy: boolean; onSend: () => void }) {
+  const t = useT();
   const acceptedBefore = useKycStore((state) => state.acceptedBefore);
   const counts = useKycStore((state) => state.counts);
   if (!counts) return null;
   const toFix = counts.invalid + counts.rejected;
   return (
-    <Alert color="blue" p="sm" title="This file was sent before" data-testid="kyc-remaining-offer">
+    <Alert color="blue" p="sm" title={t('kyc.remaining.title')} data-testid="kyc-remaining-offer">
       <Stack gap="xs">
         <Text size="sm">
-          The gateway already accepted {records(acceptedBefore)} of this file (matched by userId); they are
-          marked Accepted and are not sent again. {records(counts.valid)} {counts.valid === 1 ? 'is' : 'are'}{' '}
-          valid and not yet accepted
-          {toFix > 0 ? `; ${records(toFix, 'row')} need${toFix === 1 ? 's' : ''} fixing first` : ''}.
+          {t('kyc.remaining.body', { accepted: acceptedBefore, valid: counts.valid, toFix })}
         </Text>
         <Group>
           <Button onClick={onSend} disabled={counts.valid - counts.warnings === 0 || busy} data-kyc-submit>
-            Send only the {records(counts.valid - counts.warnings)} not yet accepted
+            {t('kyc.remaining.send', { count: counts.valid - counts.warnings })}
           </Button>
         </Group>
       </Stack>
@@ -133,6 +140,7 @@ function RemainingOffer({ busy, onSend }: { busy: boolean; onSend: () => void })
 }
 
 export function KycSubmitPanel() {
+  const t = useT();
   const counts = useKycStore((state) => state.counts);
   const send = useKycStore((state) => state.send);
   const acceptedBefore = useKycStore((state) => state.acceptedBefore);
@@ -172,7 +180,7 @@ export function KycSubmitPanel() {
                 loading={send?.phase === 'sending'}
                 data-kyc-submit
               >
-                Submit {records(sendable, 'valid record')}
+                {t('kyc.submit.button', { count: sendable })}
               </Button>
             )}
             <Button
@@ -181,7 +189,7 @@ export function KycSubmitPanel() {
               disabled={toFix === 0 || checking}
               loading={exporting}
             >
-              Export rejected rows ({count(toFix)})
+              {t('kyc.submit.export', { count: toFix })}
             </Button>
           </Group>
           {!checking && counts.warnings > 0 && (
@@ -191,13 +199,15 @@ export function KycSubmitPanel() {
           )}
           {checking && (
             <Text size="sm" c="gray.8" data-testid="kyc-waiting-for-check">
-              Sending and export wait until every row is checked.
+              {t('kyc.submit.waitForCheck')}
             </Text>
           )}
           <Text size="xs" c="gray.7" maw={440}>
-            To profile <strong>{profile?.name ?? '—'}</strong>, in chunks of up to{' '}
-            {count(KYC_MAX_RECORDS_PER_REQUEST)} records, two at a time. Invalid rows stay here; export them
-            to fix them in the file.
+            <Trans
+              id="kyc.submit.how"
+              values={{ profile: profile?.name ?? '—', max: KYC_MAX_RECORDS_PER_REQUEST }}
+              components={BOLD}
+            />
           </Text>
         </Group>
         {exportError && (

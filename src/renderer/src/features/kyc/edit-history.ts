@@ -54,7 +54,7 @@ export function dropStep(stacks: EditStacks, kind: 'undo' | 'redo'): EditStacks 
 const shown = (value: string) => (value === '' ? 'empty' : `“${value}”`);
 
 /** "row 43 email" — what the Undo and Redo buttons name. */
-export const editName = (edit: CellEdit) => `row ${edit.row} ${edit.field}`;
+const editName = (edit: CellEdit) => `row ${edit.row} ${edit.field}`;
 
 /** What is announced once an edit is undone or redone. */
 export function stepText(kind: 'Undid' | 'Redid', edit: CellEdit, value: string): string {

@@ -3,6 +3,8 @@
 // to the front or cancel; in the browser harness a sandboxed frame in the panel, or (window mode) a
 // popup the panel opens itself and closes again once the bank step is over.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { translate } from '@renderer/i18n/i18n';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import type { PayInResult } from '@shared/ipc';
@@ -11,13 +13,13 @@ import { usePayInStore } from './store';
 
 type BankPageLink = NonNullable<PayInResult['bankPage']>;
 
-function intro(page: BankPageLink, where: string): string {
-  return page.kind === '3ds'
-    ? `The customer's bank asks for 3-D Secure. Complete it with the customer ${where}; this panel updates when the gateway answers.`
-    : `The gateway asks for its hosted payment page. Complete it ${where}; this panel updates when it finishes.`;
+/** What the bank page asks for, where the agent completes it: its own window. */
+function intro(t: Translate, page: BankPageLink): string {
+  return page.kind === '3ds' ? t('bankPage.window.intro3ds') : t('bankPage.window.introHosted');
 }
 
 function CancelButton({ historyId, page, size }: { historyId: number; page: BankPageLink; size?: 'xs' }) {
+  const t = useT();
   const cancelBankPage = usePayInStore((state) => state.cancelBankPage);
   return (
     <Button
@@ -26,25 +28,24 @@ function CancelButton({ historyId, page, size }: { historyId: number; page: Bank
       style={{ flexShrink: 0 }}
       onClick={() => void cancelBankPage(historyId)}
     >
-      {page.kind === '3ds' ? 'Cancel bank page' : 'Cancel payment page'}
+      {page.kind === '3ds' ? t('bankPage.cancel3ds') : t('bankPage.cancelHosted')}
     </Button>
   );
 }
 
 function BankPageFrame({ historyId, page }: { historyId: number; page: BankPageLink }) {
+  const t = useT();
   return (
     <Stack gap="xs">
       {/* One short line and Cancel above the frame: at 700 px the bank's own Confirm stays in view. */}
       <Group gap="sm" wrap="nowrap" justify="space-between">
         <Text size="xs">
-          {page.kind === '3ds'
-            ? 'Complete 3-D Secure with the customer on their bank’s page below.'
-            : 'Complete the gateway’s payment page below.'}
+          {page.kind === '3ds' ? t('bankPage.frame.intro3ds') : t('bankPage.frame.introHosted')}
         </Text>
         <CancelButton historyId={historyId} page={page} size="xs" />
       </Group>
       <iframe
-        title={page.kind === '3ds' ? 'Bank page (3-D Secure)' : 'Hosted payment page'}
+        title={page.kind === '3ds' ? t('bankPage.frame.title3ds') : t('bankPage.frame.titleHosted')}
         src={page.url}
         sandbox="allow-scripts allow-forms allow-same-origin"
         referrerPolicy="no-referrer"
@@ -86,6 +87,7 @@ function BankPageWindow({
   page: BankPageLink;
   opener: 'main' | 'panel';
 }) {
+  const t = useT();
   const cancelBankPage = usePayInStore((state) => state.cancelBankPage);
   const popup = useRef<Window | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
@@ -95,9 +97,7 @@ function BankPageWindow({
     if (opener !== 'panel') return;
     popup.current = openPopup({ url, kind }, historyId);
     if (!popup.current) {
-      setProblem(
-        'The browser blocked the bank page window: allow pop-ups for Paydesk, then cancel and send again.',
-      );
+      setProblem(translate('bankPage.window.blocked'));
       return;
     }
     const watch = window.setInterval(() => {
@@ -119,12 +119,12 @@ function BankPageWindow({
     setProblem(undefined);
     if (opener === 'panel') {
       if (popup.current && !popup.current.closed) popup.current.focus();
-      else setProblem('The bank page window is closed.');
+      else setProblem(t('bankPage.window.closed'));
       return;
     }
     try {
       const { focused } = await call('payin.focusBankPage', { historyId });
-      if (!focused) setProblem('The bank page window is closed.');
+      if (!focused) setProblem(t('bankPage.window.closed'));
     } catch (error) {
       setProblem(errorMessage(error));
     }
@@ -133,7 +133,7 @@ function BankPageWindow({
   return (
     <Stack gap="xs" data-testid="bank-page-window">
       <Text size="sm">
-        <strong>The bank page is open in its own window.</strong> {intro(page, 'there')}
+        <strong>{t('bankPage.window.open')}</strong> {intro(t, page)}
       </Text>
       {problem && (
         <Alert color="orange" p="xs" role="alert">
@@ -141,7 +141,7 @@ function BankPageWindow({
         </Alert>
       )}
       <Group>
-        <Button onClick={() => void bringToFront()}>Bring to front</Button>
+        <Button onClick={() => void bringToFront()}>{t('bankPage.window.bringToFront')}</Button>
         <CancelButton historyId={historyId} page={page} />
       </Group>
     </Stack>

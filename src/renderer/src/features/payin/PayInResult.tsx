@@ -5,13 +5,14 @@
 // the pay-in's changes from any source (main's payin.changed events). Once the form describes another
 // pay-in (result-relation.ts), the panel says its pay-in is the previous one: a settled one dims to a line
 // with its receipt, an open one keeps all it offers.
+import { Trans } from '@lingui/react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
+import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { AskAgainPanel } from '@renderer/lib/AskAgainPanel';
 import { useApprovalRequest } from '@renderer/lib/approval/approval-request';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { useActiveProfile } from '@renderer/lib/settings-store';
-import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { STATUS_LOOK, statusLabel } from '@renderer/lib/status-look';
 import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
 import type { PayInResult as Result } from '@shared/ipc';
 import { type PayInStatus, SETTLED_STATUSES } from '@shared/payin-lifecycle';
@@ -23,17 +24,21 @@ import { customerOf, describesAnotherPayIn, previousSummary } from './result-rel
 import { type PayInPhase, usePayInStore } from './store';
 import './payin-result.css';
 
-// The result panel's headings: the History page's words, except where the panel says more.
-const TITLE: Partial<Record<PayInStatus, string>> = {
-  pending: 'Outcome unknown',
-  refused: 'Refused by the gateway',
-  awaiting_confirmation: "Awaiting the gateway's confirmation",
-  conflict: 'Conflict: check the order',
-};
-const lookOf = (status: PayInStatus) => ({
-  color: STATUS_LOOK[status].color,
-  title: TITLE[status] ?? STATUS_LOOK[status].label,
-});
+/** The result panel's headings: the History page's words, except where the panel says more. */
+function titleOf(t: Translate, status: PayInStatus): string {
+  switch (status) {
+    case 'pending':
+      return t('status.outcome_unknown');
+    case 'refused':
+      return t('payin.result.title.refused');
+    case 'awaiting_confirmation':
+      return t('payin.result.title.awaitingConfirmation');
+    case 'conflict':
+      return t('status.conflictCheck');
+    default:
+      return statusLabel(t, status);
+  }
+}
 
 /**
  * A pay-in whose outcome is open: what the agent may do is ask the gateway again, never charge again.
@@ -41,6 +46,7 @@ const lookOf = (status: PayInStatus) => ({
  * settle it by itself).
  */
 function AskAgain({ result, checkLater: offerLater = true }: { result: Result; checkLater?: boolean }) {
+  const t = useT();
   const askAgain = usePayInStore((state) => state.askAgain);
   const putAside = usePayInStore((state) => state.putAside);
   const askAgainProblem = usePayInStore((state) => state.askAgainProblem);
@@ -57,7 +63,7 @@ function AskAgain({ result, checkLater: offerLater = true }: { result: Result; c
       actions={
         offerLater && (
           <Button variant="default" onClick={() => putAside(result)}>
-            Check later
+            {t('payin.result.checkLater')}
           </Button>
         )
       }
@@ -72,6 +78,7 @@ function AskAgain({ result, checkLater: offerLater = true }: { result: Result; c
  * again stays offered, as the fallback.
  */
 function Waiting({ result }: { result: Result }) {
+  const t = useT();
   const notified = useActiveProfile()?.notificationService !== undefined;
   if (notified) {
     return (
@@ -79,13 +86,10 @@ function Waiting({ result }: { result: Result }) {
         <Group gap="xs" data-testid="payin-waiting-notification">
           <Loader size="xs" />
           <Text size="sm" fw={600}>
-            Waiting for the gateway's notification.
+            {t('payin.result.waitingNotification')}
           </Text>
         </Group>
-        <Text size="sm">
-          It reaches this desk through the notification service; this panel updates when it does. If it does
-          not come, ask the gateway again below.
-        </Text>
+        <Text size="sm">{t('payin.result.waitingNotificationBody')}</Text>
         <AskAgain result={{ ...result, message: undefined }} checkLater={false} />
       </Stack>
     );
@@ -95,7 +99,7 @@ function Waiting({ result }: { result: Result }) {
     <Stack gap="xs">
       <Group gap="xs">
         <Loader size="xs" />
-        <Text size="sm">The gateway has not decided yet. This panel updates when it does.</Text>
+        <Text size="sm">{t('payin.result.notDecided')}</Text>
       </Group>
       <AskAgain result={{ ...result, message: undefined }} />
     </Stack>
@@ -104,16 +108,17 @@ function Waiting({ result }: { result: Result }) {
 
 /** An approval: the form has started a new payment; the same customer's details come back on request. */
 function Approved({ result }: { result: Result }) {
+  const t = useT();
   const lastCustomer = usePayInStore((state) => state.lastCustomer);
   const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
   return (
     <Stack gap="xs">
-      <Text size="sm">{result.message ?? 'The payment went through.'}</Text>
+      <Text size="sm">{result.message ?? t('payin.result.wentThrough')}</Text>
       <Group>
         <ReceiptButton historyId={result.historyId} />
         {lastCustomer && (
           <Button variant="default" size="xs" onClick={sameCustomerAgain}>
-            Same customer again
+            {t('payin.result.sameCustomer')}
           </Button>
         )}
       </Group>
@@ -122,18 +127,20 @@ function Approved({ result }: { result: Result }) {
 }
 
 /** The panel's own Close (or Check later): the cursor goes back to the form (store.ts putAside). */
-function PutAside({ label = 'Close' }: { label?: string }) {
+function PutAside({ label }: { label?: string }) {
+  const t = useT();
   const putAside = usePayInStore((state) => state.putAside);
   return (
     <Group>
       <Button variant="default" size="xs" onClick={() => putAside()}>
-        {label}
+        {label ?? t('payin.result.close')}
       </Button>
     </Group>
   );
 }
 
 function Body({ result }: { result: Result }) {
+  const t = useT();
   switch (result.status) {
     case 'approved':
       return <Approved result={result} />;
@@ -141,7 +148,11 @@ function Body({ result }: { result: Result }) {
       return (
         <Stack gap="xs">
           <Text size="sm">
-            Reason: <strong>{result.remark ?? result.message ?? 'not given by the gateway'}</strong>
+            <Trans
+              id="payin.result.reason"
+              values={{ reason: result.remark ?? result.message ?? t('payin.result.reasonNotGiven') }}
+              components={{ 0: <strong /> }}
+            />
           </Text>
           <Group>
             <ReceiptButton historyId={result.historyId} />
@@ -157,9 +168,7 @@ function Body({ result }: { result: Result }) {
         <AskAgain
           result={{
             ...result,
-            message:
-              result.message ??
-              'Paydesk no longer shows the bank page of this pay-in. Ask the gateway again: while the order is still open, it gives the page again.',
+            message: result.message ?? t('payin.result.bankPageGone'),
           }}
         />
       );
@@ -172,9 +181,9 @@ function Body({ result }: { result: Result }) {
     case 'conflict':
       return (
         <Stack gap="xs">
-          <Text fw={700}>The gateway said two different things about this payment.</Text>
+          <Text fw={700}>{t('payin.result.conflict')}</Text>
           <Text size="sm">{result.message}</Text>
-          <Text size="sm">Every answer and notification is in the pay-in's timeline in History.</Text>
+          <Text size="sm">{t('payin.result.conflictTimeline')}</Text>
           <PutAside />
         </Stack>
       );
@@ -182,21 +191,19 @@ function Body({ result }: { result: Result }) {
     case 'not_sent':
       return (
         <Stack gap="xs">
-          <Text size="sm">{result.message ?? 'The gateway refused the request.'}</Text>
-          {result.status === 'not_sent' && <Text size="sm">Nothing was charged.</Text>}
+          <Text size="sm">{result.message ?? t('payin.result.refusedRequest')}</Text>
+          {result.status === 'not_sent' && <Text size="sm">{t('payin.result.nothingCharged')}</Text>}
           {result.field === 'sign' ? (
-            <Text size="sm">
-              The gateway did not accept the signature: this profile's merchant secret is not the one the
-              gateway has. Check it in Settings.
-            </Text>
+            <Text size="sm">{t('payin.result.badSignature')}</Text>
           ) : (
             isFormField(result.field) && (
               <Text size="sm">
-                Field:{' '}
-                <Text span ff="monospace">
-                  {result.field}
-                </Text>{' '}
-                (marked in the form)
+                {/* The gateway's field name, as it spells it. */}
+                <Trans
+                  id="payin.result.field"
+                  values={{ field: result.field }}
+                  components={{ 0: <Text span ff="monospace" /> }}
+                />
               </Text>
             )
           )}
@@ -219,7 +226,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
         </Alert>
       ) : (
         <Text size="sm" c="dimmed">
-          The result of the payment appears here.
+          {t('payin.result.idle')}
         </Text>
       );
     case 'sending':
@@ -238,36 +245,36 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
       return (
         <Frame
           color="blue"
-          title={phase.what === 'cancel' ? 'Closing the bank page…' : 'Sending…'}
+          title={phase.what === 'cancel' ? t('payin.result.closingBankPage') : t('payin.result.sending')}
           testStatus="sending"
           next={false}
         >
           <Group gap="xs">
             <Loader size="sm" />
-            <Text size="sm">Waiting for the gateway. Do not send the payment again.</Text>
+            <Text size="sm">{t('payin.result.waitingGateway')}</Text>
           </Group>
         </Frame>
       );
     case 'refused_locally':
       return phase.certain ? (
-        <Frame color="gray" title="Not sent" testStatus="not_sent">
+        <Frame color="gray" title={t('status.not_sent')} testStatus="not_sent">
           <Text size="sm">{phase.message}</Text>
-          <Text size="sm">Nothing left Paydesk; nothing was charged.</Text>
+          <Text size="sm">{t('payin.result.nothingLeft')}</Text>
           <PutAside />
         </Frame>
       ) : (
-        <Frame color="yellow" title="Paydesk could not finish" testStatus="outcome_unknown">
+        <Frame color="yellow" title={t('payin.result.couldNotFinish')} testStatus="outcome_unknown">
           <Text size="sm">{phase.message}</Text>
-          <Text size="sm">Look the pay-in up in History before charging again.</Text>
+          <Text size="sm">{t('payin.result.lookUpFirst')}</Text>
           <PutAside />
         </Frame>
       );
     case 'lost':
       return (
-        <Frame color="yellow" title="Outcome unknown" testStatus="outcome_unknown">
-          <Text fw={700}>The customer may have been charged.</Text>
+        <Frame color="yellow" title={t('status.outcome_unknown')} testStatus="outcome_unknown">
+          <Text fw={700}>{t('askAgain.mayBeCharged')}</Text>
           <Text size="sm">{phase.message}</Text>
-          <PutAside label="Check later" />
+          <PutAside label={t('payin.result.checkLater')} />
         </Frame>
       );
     case 'result':
@@ -278,6 +285,7 @@ function PhaseView({ phase }: { phase: PayInPhase }) {
 
 /** A settled pay-in the form has moved on from: one line, its receipt, its customer again, and Close. */
 function PreviousSettled({ result }: { result: Result }) {
+  const t = useT();
   const putAside = usePayInStore((state) => state.putAside);
   const lastCustomer = usePayInStore((state) => state.lastCustomer);
   const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
@@ -288,33 +296,37 @@ function PreviousSettled({ result }: { result: Result }) {
       )}
       {result.status === 'approved' && lastCustomer && (
         <Button variant="default" size="xs" onClick={sameCustomerAgain}>
-          Same customer again
+          {t('payin.result.sameCustomer')}
         </Button>
       )}
       <Button variant="default" size="xs" onClick={() => putAside()}>
-        Close
+        {t('payin.result.close')}
       </Button>
     </Group>
   );
 }
 
 function ResultFrame({ result }: { result: Result }) {
+  const t = useT();
+  const locale = useLocale();
   const customer = usePayInStore((state) => customerOf(result, state.sentFor));
   const previous = usePayInStore((state) => describesAnotherPayIn(state.draft, customer));
-  const look = lookOf(result.status);
+  const color = STATUS_LOOK[result.status].color;
+  const title = titleOf(t, result.status);
   // An open pay-in keeps its colour and all it offers: it is never put aside without the agent's word.
   const settled = SETTLED_STATUSES.has(result.status);
   return (
     <Frame
-      color={previous && settled ? 'gray' : look.color}
-      title={previous ? `Previous payment: ${look.title}` : look.title}
+      color={previous && settled ? 'gray' : color}
+      title={previous ? t('payin.result.previous', { title }) : title}
       testStatus={result.status}
       previous={previous}
     >
       {previous && (
         <Text size="sm" fw={500} data-testid="payin-result-previous">
-          {previousSummary(result, customer)}
-          {settled ? '' : '. Still open: not the payment in the form.'}
+          {settled
+            ? previousSummary(t, locale, result, customer)
+            : t('payin.result.previousOpen', { summary: previousSummary(t, locale, result, customer) })}
         </Text>
       )}
       {previous && settled ? (
@@ -336,9 +348,10 @@ function ResultFrame({ result }: { result: Result }) {
 }
 
 export function PayInResult() {
+  const t = useT();
   const phase = usePayInStore((state) => state.phase);
   return (
-    <section aria-live="polite" aria-atomic="false" aria-label="Payment result">
+    <section aria-live="polite" aria-atomic="false" aria-label={t('payin.result.region')}>
       <PhaseView phase={phase} />
     </section>
   );

@@ -2,6 +2,9 @@
 // to the next payment in the same form: once another customer id or a card is typed there, the panel's
 // pay-in is the previous one, and it must say so (a green "Approved" beside the next caller's details
 // reads as theirs).
+
+import type { Translate } from '@renderer/i18n/use-t';
+import { formatAmount } from '@shared/i18n/format';
 import type { PayInResult } from '@shared/ipc';
 
 /** What the form holds now, as far as it tells one pay-in from another. */
@@ -39,8 +42,16 @@ export function describesAnotherPayIn(draft: FormDraft, shownCustomer: string | 
   return shownCustomer === undefined || draft.userId !== shownCustomer;
 }
 
-/** "49.90 EUR for customer CUST-5005, order PD2026…": the previous pay-in in one line. */
-export function previousSummary(result: PayInResult, customer: string | undefined): string {
-  const who = customer ? ` for customer ${customer}` : '';
-  return `${result.amount} ${result.currency}${who}, order ${result.merchantTradeNo}`;
+/** "€49.90 for customer CUST-5005, order PD2026…": the previous pay-in in one line, in the agent's words. */
+export function previousSummary(
+  t: Translate,
+  locale: string,
+  result: PayInResult,
+  customer: string | undefined,
+): string {
+  const amount = formatAmount(result.amount, result.currency, locale);
+  const order = result.merchantTradeNo;
+  return customer
+    ? t('payin.result.summaryFor', { amount, customer, order })
+    : t('payin.result.summary', { amount, order });
 }

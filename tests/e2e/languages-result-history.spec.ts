@@ -1,0 +1,180 @@
+// Issue 33 in the browser, the agent's hour: a pay-in's result panel and the History page (its filters,
+// list, totals and a row's drawer) in German and Brazilian Portuguese at the agents' window, and in the
+// pseudo-locale (English accented, 40 % longer, in ⟦ ⟧) at the smallest one, where every label, heading,
+// button, column header and status must come from the catalogue (marked) and be whole: measured in the page,
+// not cut, not overflowing (support/e2e/fits.ts). PAYDESK_LANGUAGE_SHOTS=DIR saves each screen to look at.
+import { join } from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { readCatalog } from '../../scripts/i18n/catalog-files';
+import { expectUncut, expectWhole } from '../support/e2e/fits';
+import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import { CARDS, futureExpiry } from '../support/e2e/pages/payin-page';
+
+/** A catalogue's message by its key, as the renderer's bundle holds it (a key not there fails the test). */
+type Words = (key: string) => string;
+
+function catalog(language: string): Words {
+  const messages = readCatalog(language);
+  return (key) => {
+    const message = messages[key];
+    if (message === undefined) throw new Error(`${language} has no message ${key}`);
+    return message;
+  };
+}
+const deWords = catalog('de');
+const ptWords = catalog('pt-BR');
+const pseudoWords = catalog('en-XA');
+
+const CASES = [
+  {
+    locale: 'de-DE',
+    words: deWords,
+    size: { width: 1280, height: 800 },
+    expected: { approved: 'Genehmigt', declined: 'Abgelehnt', reason: /^Grund: / },
+  },
+  {
+    locale: 'pt-BR',
+    words: ptWords,
+    size: { width: 1280, height: 800 },
+    expected: { approved: 'Aprovado', declined: 'Recusado', reason: /^Motivo: / },
+  },
+  {
+    locale: 'en-XA',
+    words: pseudoWords,
+    size: { width: 1024, height: 700 },
+    expected: { approved: pseudoWords('status.approved'), declined: pseudoWords('status.declined') },
+  },
+] as const;
+
+async function shoot(page: Page, locale: string, screen: string, width: number): Promise<void> {
+  const folder = process.env.PAYDESK_LANGUAGE_SHOTS;
+  if (!folder) return;
+  await page.addStyleTag({ content: '*, *::before, *::after { caret-color: transparent !important; }' });
+  await page.screenshot({ path: join(folder, `${locale}-${screen}-${width}.png`), animations: 'disabled' });
+}
+
+/** The gateway's own field names and a hash's name: shown as they are in every language. */
+const NAMES = /^(userId|orderId|traceid|SHA-256|#)$/;
+
+/**
+ * Every element each locator finds: whole (`oneLine`: on one line too, as a button's label must be), and in
+ * the pseudo-locale (`pseudo`) from the catalogue: its text marked.
+ */
+async function checkAll(locators: Locator[], pseudo: boolean, oneLine = false): Promise<number> {
+  let checked = 0;
+  for (const locator of locators) {
+    for (const one of await locator.all()) {
+      if (!(await one.isVisible())) continue;
+      if (oneLine) await expectWhole(one);
+      else await expectUncut(one);
+      const text = (await one.textContent())?.trim() ?? '';
+      if (pseudo && !NAMES.test(text)) expect(text).toMatch(/⟦.*⟧/s);
+      checked += 1;
+    }
+  }
+  return checked;
+}
+
+/** A pay-in typed as an agent does, the fields found by their names in the desk's language. */
+async function payIn(page: Page, words: Words, card: string, userId: string): Promise<void> {
+  const form = page.getByTestId('payin-form');
+  const box = (key: string) => form.getByRole('textbox', { name: words(key), exact: true });
+  await box('payin.field.userId').fill(userId);
+  await box('payin.field.cardNumber').fill(card);
+  await box('payin.field.expDate').fill(futureExpiry());
+  // Named after the card's brand (CVV, CVC, CID): the brand's own code, the same in every language.
+  await form.locator('input[name="cvv"]').fill('123');
+  await box('payin.field.amount').fill('25');
+  await box('payin.field.firstName').fill('Jürgen');
+  await box('payin.field.lastName').fill('Weiß');
+  await form.getByRole('combobox', { name: words('payin.field.country') }).fill('Austria');
+  await page.getByRole('option', { name: 'Austria (AT)', exact: true }).click();
+  await box('payin.field.mobile').fill('6641234567');
+  await box('payin.field.addressLine').fill('Kärntner Straße 12');
+  await box('payin.field.city').fill('Wien');
+  await box('payin.field.zip').fill('1010');
+  await box('payin.field.ip').fill('203.0.113.7');
+  await page.getByTestId('send-payment').click();
+}
+
+for (const { locale, words, size, expected } of CASES) {
+  test.describe(`${locale} at ${size.width}×${size.height}`, () => {
+    let harness: RunningHarness;
+    test.beforeAll(async () => {
+      harness = await startHarness(0, ['--locale', locale], { signedIn: true });
+    });
+    test.afterAll(async () => {
+      await harness?.close();
+    });
+
+    test('the result panel and History speak the desk’s language, every word whole', async ({ page }) => {
+      test.setTimeout(120_000);
+      const pseudo = locale === 'en-XA';
+      await page.setViewportSize(size);
+      await page.goto(harness.url);
+      const result = page.getByRole('region', { name: words('payin.result.region') });
+      const heading = result.getByRole('heading', { level: 3 });
+
+      // A decline: its heading, and the gateway's reason under the panel's own word for it.
+      await payIn(page, words, CARDS.decline, `lang-${Date.now().toString(36)}`);
+      await expect(heading).toHaveText(expected.declined);
+      if ('reason' in expected) await expect(result.getByText(expected.reason)).toBeVisible();
+      await checkAll([result.locator('.mantine-Button-label')], pseudo, true);
+      await checkAll([heading, result.locator('th')], pseudo);
+      // The reason is the gateway's own words: whole, in whatever language the gateway wrote it.
+      await checkAll([result.locator('p')], false);
+      await shoot(page, locale, 'result-declined', size.width);
+
+      // An approval: the panel's words, its facts' labels and its buttons.
+      await payIn(page, words, CARDS.approve, `lang-${Date.now().toString(36)}`);
+      await expect(heading).toHaveText(expected.approved);
+      await expect(result.getByRole('button', { name: words('payin.result.sameCustomer') })).toBeVisible();
+      await checkAll([result.locator('.mantine-Button-label')], pseudo, true);
+      await checkAll([heading, result.locator('th')], pseudo);
+      await shoot(page, locale, 'result-approved', size.width);
+
+      // History: the title, the filters, the list's header and statuses, the totals and the charts.
+      await page.keyboard.press('Alt+3');
+      await expect(page.getByRole('heading', { level: 2, name: words('shell.page.history') })).toBeVisible();
+      const rows = page.getByTestId('history-row');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.first().locator('.paydesk-status-tag')).toHaveText(expected.approved);
+      await expect(rows.nth(1).locator('.paydesk-status-tag')).toHaveText(expected.declined);
+      const filters = page.getByRole('search', { name: words('history.filters.region') });
+      await expect(filters).toBeVisible();
+      const main = page.locator('main');
+      await checkAll([main.locator('.mantine-Button-label')], pseudo, true);
+      const checked = await checkAll(
+        [
+          main.getByRole('heading'),
+          filters.locator('label'),
+          filters.locator('.mantine-SegmentedControl-label'),
+          page.getByTestId('history-subtitle'),
+          page.getByTestId('audit-verified'),
+          page.locator('#history-table-help'),
+          page.getByTestId('history-table').locator('th'),
+          page.getByTestId('history-table').locator('.paydesk-status-tag'),
+          page.getByTestId('history-currency-totals').locator('th[scope="col"]'),
+          page.getByTestId('history-charts').locator('figcaption'),
+        ],
+        pseudo,
+      );
+      expect(checked).toBeGreaterThan(25);
+      // The line under the list counts its rows in the desk's words (a plural from the catalogue).
+      await expect(page.getByRole('status').filter({ hasText: /^⟦?2 / })).toBeVisible();
+      await shoot(page, locale, 'history', size.width);
+
+      // The declined row's drawer: its fields, its timeline in words, its status.
+      await rows.nth(1).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByTestId('history-timeline')).toBeVisible();
+      await expect(drawer.getByTestId('history-timeline')).toContainText(words('history.event.payinAnswer'));
+      await checkAll([drawer.locator('.mantine-Button-label')], pseudo, true);
+      await checkAll(
+        [drawer.getByRole('heading'), drawer.locator('th'), drawer.locator('.paydesk-status-tag')],
+        pseudo,
+      );
+      await shoot(page, locale, 'history-detail', size.width);
+    });
+  });
+}

@@ -4,9 +4,9 @@
 // `new Refusal(…)` or `refusedAnswer(…)`. Most of main's refusals are still English: the files not converted
 // yet are listed with their count as a ceiling (scripts/refusal-words-ceilings.ts), which may only go down.
 // Run by `npm run lint`; `-- --list` prints every literal found.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
+import { checkCeilings } from './literal-ceilings';
 import { STILL_LITERAL_REFUSALS } from './refusal-words-ceilings';
 
 const REFUSERS = new Set(['Refusal', 'refusedAnswer']);
@@ -39,38 +39,14 @@ function literalRefusalsIn(file: string): string[] {
   return found;
 }
 
-const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src/main'], { encoding: 'utf8' })
-  .split('\n')
-  .filter((file) => file.endsWith('.ts'));
-
-const problems: string[] = [];
-let total = 0;
-for (const file of files) {
-  let literals: string[];
-  try {
-    literals = literalRefusalsIn(file);
-  } catch {
-    continue; // listed by git, deleted in the work tree
-  }
-  total += literals.length;
-  if (process.argv.includes('--list')) for (const literal of literals) console.log(literal);
-  const ceiling = STILL_LITERAL_REFUSALS[file] ?? 0;
-  if (literals.length > ceiling) {
-    problems.push(
-      `${file}: ${literals.length} refusals worded in the code, at most ${ceiling}; word them from the catalogues (main/i18n/refuse.ts):\n    ${literals.join('\n    ')}`,
-    );
-  } else if (STILL_LITERAL_REFUSALS[file] !== undefined && literals.length < ceiling) {
-    problems.push(`${file}: ${literals.length} now: lower its ceiling in scripts/refusal-words-ceilings.ts`);
-  }
-}
-for (const [file, ceiling] of Object.entries(STILL_LITERAL_REFUSALS)) {
-  if (!files.includes(file)) problems.push(`${file} is gone: take it off scripts/refusal-words-ceilings.ts`);
-  else if (ceiling === 0) problems.push(`${file}: converted; take it off scripts/refusal-words-ceilings.ts`);
-}
-if (problems.length > 0) {
-  console.error(`Refusal reasons written as literals:\n  ${problems.join('\n  ')}`);
-  process.exit(1);
-}
-console.log(
-  `refusal words: ${files.length} files, ${total} literal refusals left in the ${Object.keys(STILL_LITERAL_REFUSALS).length} files not converted yet`,
-);
+checkCeilings({
+  folder: 'src/main',
+  extension: '.ts',
+  literalsIn: literalRefusalsIn,
+  ceilings: STILL_LITERAL_REFUSALS,
+  ceilingsFile: 'scripts/refusal-words-ceilings.ts',
+  literalWords: 'refusals worded in the code; word them from the catalogues (main/i18n/refuse.ts)',
+  heading: 'Refusal reasons written as literals',
+  summary: (files, total, listed) =>
+    `refusal words: ${files} files, ${total} literal refusals left in the ${listed} files not converted yet`,
+});

@@ -4,9 +4,9 @@
 // Most of the renderer is still English: the files not converted yet are listed with their count of literals
 // as a ceiling, like check-file-lengths.ts's: each may only go down, a file leaves the list at 0, and a file
 // not listed may have none. Run by `npm run lint`; `-- --list` prints every literal found.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
+import { checkCeilings } from './literal-ceilings';
 import { STILL_LITERAL } from './ui-strings-ceilings';
 
 /** Attributes whose value is read or heard. */
@@ -90,43 +90,14 @@ function literalsIn(file: string): string[] {
   return found;
 }
 
-const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src/renderer'], {
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter((file) => file.endsWith('.tsx'));
-
-const problems: string[] = [];
-let total = 0;
-for (const file of files) {
-  let literals: string[];
-  try {
-    literals = literalsIn(file);
-  } catch {
-    continue; // listed by git, deleted in the work tree
-  }
-  total += literals.length;
-  if (process.argv.includes('--list')) for (const literal of literals) console.log(literal);
-  const ceiling = STILL_LITERAL[file] ?? 0;
-  if (literals.length > ceiling) {
-    problems.push(
-      `${file}: ${literals.length} literal strings, at most ${ceiling}; the words belong in the catalogues:\n    ${literals.join('\n    ')}`,
-    );
-  } else if (STILL_LITERAL[file] !== undefined && literals.length < ceiling) {
-    problems.push(
-      `${file}: ${literals.length} literal strings now: lower its ceiling in scripts/ui-strings-ceilings.ts`,
-    );
-  }
-}
-for (const file of Object.keys(STILL_LITERAL)) {
-  if (!files.includes(file)) problems.push(`${file} is gone: take it off scripts/ui-strings-ceilings.ts`);
-  else if (STILL_LITERAL[file] === 0)
-    problems.push(`${file}: converted; take it off scripts/ui-strings-ceilings.ts`);
-}
-if (problems.length > 0) {
-  console.error(`Literal words in JSX:\n  ${problems.join('\n  ')}`);
-  process.exit(1);
-}
-console.log(
-  `ui strings: ${files.length} files, ${total} literals left in the ${Object.keys(STILL_LITERAL).length} files not converted yet`,
-);
+checkCeilings({
+  folder: 'src/renderer',
+  extension: '.tsx',
+  literalsIn,
+  ceilings: STILL_LITERAL,
+  ceilingsFile: 'scripts/ui-strings-ceilings.ts',
+  literalWords: 'literal strings; the words belong in the catalogues',
+  heading: 'Literal words in JSX',
+  summary: (files, total, listed) =>
+    `ui strings: ${files} files, ${total} literals left in the ${listed} files not converted yet`,
+});

@@ -1,4 +1,4 @@
-// The pause of a background loop (team/replicator.ts, team/notification-subscriber.ts) between its
+// The pause of a background loop (team/replicator.ts, notification-subscriber.ts, accounts-listener.ts) between its
 // rounds, which news or a stop ends at once; its timer never keeps the process alive.
 export function wakeableSleep(skip: () => boolean = () => false) {
   let wake: (() => void) | undefined;

@@ -6,6 +6,7 @@
 // what it changes is operators/team-accounts-sync.ts's.
 import type { TeamConnection } from '@shared/team';
 import pg from 'pg';
+import { wakeableSleep } from '../wakeable-sleep';
 import type { ReplicatorLog } from './replicator';
 import { teamPoolConfig } from './team-connection';
 
@@ -28,34 +29,20 @@ export function startAccountsListener(options: AccountsListenerOptions) {
   const backoffMs = options.backoffMs ?? 250;
   const maxBackoffMs = options.maxBackoffMs ?? 10_000;
   let stopped = false;
-  let wake: (() => void) | undefined;
   let broken: Error | undefined;
   let connected = false;
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (stopped || broken) return resolve();
-      const timer = setTimeout(done, ms);
-      timer.unref?.();
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-  }
+  const { sleep, wake } = wakeableSleep(() => stopped || broken !== undefined);
 
   async function connect(): Promise<pg.Client> {
     const db = new pg.Client(teamPoolConfig(options.connection, options.password, 'notify'));
     broken = undefined;
     db.on('error', (error) => {
       broken = error;
-      wake?.();
+      wake();
     });
     db.on('end', () => {
       broken ??= new Error('the accounts connection closed');
-      wake?.();
+      wake();
     });
     db.on('notification', (message) => {
       if (message.channel === ACCOUNTS_CHANNEL) options.onChange();
@@ -112,7 +99,7 @@ export function startAccountsListener(options: AccountsListenerOptions) {
     connected: () => connected,
     async stop(): Promise<void> {
       stopped = true;
-      wake?.();
+      wake();
       await running;
     },
   };

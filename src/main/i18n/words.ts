@@ -3,17 +3,19 @@
 // compiles a language's messages the first time it needs that language (a few milliseconds), so that main
 // runs the same from its sources (the harness, the tests) as from its bundle. English, the source, is in
 // main's bundle: a refusal's message (for the log, and for a reader without the catalogue) is English.
+// The imports say `type: 'json'`: Node's own ESM loader (the browser tests' Playwright runs main's code
+// through it) refuses a JSON module without it.
 import { setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import english from '@shared/i18n/catalogs/en.json';
+import english from '@shared/i18n/catalogs/en.json' with { type: 'json' };
 import type { Translate } from '@shared/i18n/messages';
 import type { Language } from '@shared/languages';
 
 const CATALOGS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, string> }>> = {
-  es: () => import('@shared/i18n/catalogs/es.json'),
-  'pt-BR': () => import('@shared/i18n/catalogs/pt-BR.json'),
-  de: () => import('@shared/i18n/catalogs/de.json'),
-  'en-XA': () => import('@shared/i18n/catalogs/en-XA.json'),
+  es: () => import('@shared/i18n/catalogs/es.json', { with: { type: 'json' } }),
+  'pt-BR': () => import('@shared/i18n/catalogs/pt-BR.json', { with: { type: 'json' } }),
+  de: () => import('@shared/i18n/catalogs/de.json', { with: { type: 'json' } }),
+  'en-XA': () => import('@shared/i18n/catalogs/en-XA.json', { with: { type: 'json' } }),
 };
 
 function translatorOf(language: Language, catalog: Record<string, string>): Translate {

@@ -2,7 +2,8 @@
 // desk (the supervisor grant) seeds the team with its accounts and adds an agent; the agent enrols at one
 // desk and signs in at another with the same id, passphrase and code; disabling the account at the lead's
 // desk signs the agent out on both, heard through LISTEN (the periodic read is every 30 s); and a desk's
-// ordinary login cannot change the team's accounts, even for a supervisor signed in there.
+// ordinary login cannot change the team's accounts, even for a supervisor signed in there; and ten wrong
+// sign-ins spread over two desks lock the account at both.
 import type { SessionState } from '@shared/operators';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -160,5 +161,33 @@ describe("the team's accounts on every desk", () => {
     expect(!added.ok && added.error.message).toContain('supervisor grant');
     expect(front.paydesk.session.accounts().has('mallory.x')).toBe(false);
     expect(await teamOperators()).toEqual(before);
+
+    // Wrong sign-ins count across the team: five at each front desk lock Lena's account at both (and a
+    // desk that never saw a wrong attempt refuses her right passphrase and code too).
+    await front.data('session.signOut');
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const wrong = await (attempt % 2 ? deskA : deskB).call('session.signIn', {
+        operatorId: lena.id,
+        passphrase: 'not her passphrase at all',
+        code: '000000',
+      });
+      expect(wrong).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    }
+    expect(auditEvents(deskB)).toContainEqual(
+      expect.objectContaining({
+        event: 'session.account_locked',
+        operator: lena.id,
+        detail: expect.objectContaining({ acrossTeam: true }),
+      }),
+    );
+    const lenaCode = await nextCode(lena.secret!);
+    for (const desk of [deskA, deskB]) {
+      const locked = await desk.call('session.signIn', {
+        operatorId: lena.id,
+        passphrase: lena.passphrase,
+        code: lenaCode,
+      });
+      expect(locked).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    }
   });
 });

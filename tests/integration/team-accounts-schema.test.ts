@@ -1,7 +1,7 @@
 // The team's operator accounts in PostgreSQL (team migration 7), as an administrator sets it up: every
 // desk's login reads them, only a supervisor's login writes them (row-level security, and no privilege
 // besides), nobody deletes one; the one write a desk makes is an operator's own enrolment, once; a code's
-// step is taken once across the team; every change NOTIFYs paydesk_accounts; and what the database holds
+// step is taken once across the team, and wrong sign-ins are counted across it (migration 8); every change NOTIFYs paydesk_accounts; and what the database holds
 // (a pg_dump, a SELECT) has no authenticator secret anyone can compute a code from.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +162,37 @@ describe("the team's accounts", () => {
     // A step far from the server's clock is not taken, so it cannot block the operator's next codes.
     expect(await desk.codeUsed('ana.ruiz', now + 1_000_000)).toBe(false);
     expect(await desk.codeUsed('ana.ruiz', now + 2)).toBe(true);
+  });
+
+  it('count wrong sign-ins across the team: ten from any desks lock the account, by the database’s clock', async () => {
+    await lead.putOperator(operator('dee.count'));
+    const lockMs = 30 * 60_000;
+    const other = teamAccountsOn(poolOf(await team.addDesk('desk_other')), TEAM_KEY);
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      // Odd attempts at this desk, even ones at the other: one count for the team.
+      expect(await (attempt % 2 ? desk : other).signInWrong('dee.count', 10, lockMs)).toBeUndefined();
+    }
+    expect(await desk.signInLockedUntil('dee.count')).toBeUndefined();
+    const before = Date.now();
+    const ends = await other.signInWrong('dee.count', 10, lockMs);
+    expect(ends).toBeGreaterThanOrEqual(before + lockMs - 5_000);
+    expect(ends).toBeLessThanOrEqual(Date.now() + lockMs + 5_000);
+    expect(await desk.signInLockedUntil('dee.count')).toBe(ends);
+    // A desk's login cannot ask for a looser count or a shorter lockout than the floor, nor read the table.
+    await lead.putOperator(operator('eve.floor'));
+    for (let attempt = 1; attempt < 10; attempt++) await desk.signInWrong('eve.floor', 1000, 1);
+    const floor = await desk.signInWrong('eve.floor', 1000, 1);
+    expect(floor).toBeGreaterThanOrEqual(Date.now() + 29 * 60_000);
+    expect(await refusal(deskPool.query('SELECT * FROM paydesk.team_sign_in_failures'))).toBe('42501');
+    // A proof that passed starts the count again; an unknown id counts nothing.
+    await lead.putOperator(operator('fay.ok'));
+    for (let attempt = 1; attempt <= 9; attempt++) await desk.signInWrong('fay.ok', 10, lockMs);
+    await desk.signInProved('fay.ok');
+    expect(await desk.signInWrong('fay.ok', 10, lockMs)).toBeUndefined();
+    expect(await desk.signInWrong('nobody.here', 1, lockMs)).toBeUndefined();
+    // A supervisor's reset (waiting for enrolment again) unlocks the account on every desk.
+    await lead.putOperator(operator('dee.count', { totpSecret: null, temporaryPassphrase: true }));
+    expect(await desk.signInLockedUntil('dee.count')).toBeUndefined();
   });
 
   it('NOTIFY paydesk_accounts at each change', async () => {

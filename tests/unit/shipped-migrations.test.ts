@@ -29,6 +29,8 @@ const TEAM_SHIPPED: Readonly<Record<number, string>> = {
   4: '13526eb35e0d60ffcb8d53d34ffa47e0b1ecb14400cfe11291fede47af41de6c',
   5: 'f75130be8b8a61b2225e33b4b579d883cb34b1e53a6c79cd94213c58e8ae1825',
   6: '7a87ad8e4ec797d53c120f61650a19aaaaa21679920f7287a128f4fe30dfcda1',
+  7: '1f4ec21d9bcb140697d0edae8bf7c822e4f12ad8926f8422982900d46b5ab6bc',
+  8: 'af3286be7a113aebc62ca58968e16e8a0af029e195859ab8a78cd49033e15229',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

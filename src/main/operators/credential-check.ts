@@ -5,6 +5,7 @@ import { ACCOUNT_LOCKOUT, type OperatorId } from '@shared/operators';
 import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
 import { Refusal } from '../refusal';
 import type { Account, AccountStore } from './account-store';
+import type { TeamSignInFailures } from './session-team';
 import { checkCode } from './totp';
 
 export interface SessionClock {
@@ -40,6 +41,8 @@ interface CredentialCheckDeps {
   refuseWhileDamaged: () => void;
   /** In team mode: takes the code's step across the team (false: another desk took it, a replay). */
   claimStep?: (id: OperatorId, step: number) => Promise<boolean>;
+  /** In team mode: wrong attempts and the lockout counted across the team too. */
+  teamFailures?: TeamSignInFailures;
 }
 
 export function createCredentialCheck({
@@ -50,6 +53,7 @@ export function createCredentialCheck({
   save,
   refuseWhileDamaged,
   claimStep,
+  teamFailures,
 }: CredentialCheckDeps) {
   /** A lockout from an earlier run ends as planned; a clock set back cannot stretch it past LOCKOUT_MS. */
   function lockoutEndMs(account: Account): number | undefined {
@@ -69,19 +73,26 @@ export function createCredentialCheck({
       attempt: account.wrongInARow,
       ...(purpose === 'approval' && { purpose }),
     });
-    if (account.wrongInARow >= ACCOUNT_LOCKOUT.wrongAttempts) {
-      const wall = clock.wallMs();
-      account.lockout = {
-        startedAt: new Date(wall).toISOString(),
-        endsAt: new Date(wall + LOCKOUT_MS).toISOString(),
-      };
-      account.wrongInARow = 0;
-      audit('session.account_locked', 'failure', account.id, {
-        wrongAttempts: ACCOUNT_LOCKOUT.wrongAttempts,
-        endsAt: account.lockout.endsAt,
-      });
+    const lockedAcrossTeam = await teamFailures?.wrong(account.id);
+    if (account.wrongInARow >= ACCOUNT_LOCKOUT.wrongAttempts || lockedAcrossTeam !== undefined) {
+      lockHere(account, lockedAcrossTeam);
     }
     await save();
+  }
+
+  /** Locks the account at this desk: for LOCKOUT_MS, or until the end the team's count set. */
+  function lockHere(account: Account, teamEndMs?: number): void {
+    const wall = clock.wallMs();
+    account.lockout = {
+      startedAt: new Date(wall).toISOString(),
+      endsAt: new Date(Math.min(teamEndMs ?? wall + LOCKOUT_MS, wall + LOCKOUT_MS)).toISOString(),
+    };
+    account.wrongInARow = 0;
+    audit('session.account_locked', 'failure', account.id, {
+      wrongAttempts: ACCOUNT_LOCKOUT.wrongAttempts,
+      endsAt: account.lockout.endsAt,
+      ...(teamEndMs !== undefined && { acrossTeam: true }),
+    });
   }
 
   function timeOfDay(ms: number): string {
@@ -111,7 +122,15 @@ export function createCredentialCheck({
       });
       throw new Refusal('invalid', SIGN_IN_REFUSED);
     }
-    const lockedUntil = lockoutEndMs(account);
+    let lockedUntil = lockoutEndMs(account);
+    const teamLockedUntil =
+      lockedUntil === undefined ? await teamFailures?.lockedUntil(account.id) : undefined;
+    if (teamLockedUntil !== undefined) {
+      // Locked at another desk of the team: locked here too, so that it holds if the database goes away.
+      lockHere(account, teamLockedUntil);
+      await save();
+      lockedUntil = lockoutEndMs(account);
+    }
     if (lockedUntil !== undefined) {
       audit('session.sign_in_refused', 'failure', account.id, {
         reason: 'account locked',
@@ -137,6 +156,7 @@ export function createCredentialCheck({
         throw new Refusal('invalid', SIGN_IN_REFUSED);
       }
       account.wrongInARow = 0;
+      await teamFailures?.proved(account.id);
       await save();
       return { kind: 'enrol', account };
     }
@@ -159,6 +179,7 @@ export function createCredentialCheck({
     }
     account.totp.lastStep = check.step;
     account.wrongInARow = 0;
+    await teamFailures?.proved(account.id);
     await save();
     return { kind: 'proved', account };
   }

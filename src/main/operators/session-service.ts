@@ -140,7 +140,10 @@ export async function createSessionService(options: SessionServiceOptions) {
     clock,
     save,
     refuseWhileDamaged,
-    ...(options.team && { claimStep: options.team.claimStep }),
+    ...(options.team && {
+      claimStep: options.team.claimStep,
+      teamFailures: options.team.signInFailures,
+    }),
   });
   const { lockoutEndMs } = credentials;
   const proveOnce = credentials.prove;

@@ -16,8 +16,20 @@ export interface SessionTeamHooks {
   enrolled(account: Account, secret: string, newPassphrase: boolean): Promise<void>;
   /** Takes a code's step across the team: false for one another desk already took. */
   claimStep(id: OperatorId, step: number): Promise<boolean>;
+  /** Wrong sign-ins counted across the team (offline: none, the desk's own count stands alone). */
+  signInFailures: TeamSignInFailures;
   /** The desk's own accounts changed (a first supervisor enrolled): a team may take them. */
   changedHere(): void;
+}
+
+/** The team's count of wrong sign-ins and its lockout, by the database's clock (team migration 8). */
+export interface TeamSignInFailures {
+  /** The end (epoch ms) of the operator's lockout across the team, if locked. */
+  lockedUntil(id: OperatorId): Promise<number | undefined>;
+  /** Counts a wrong attempt; the lockout's end when this one locked the account. */
+  wrong(id: OperatorId): Promise<number | undefined>;
+  /** A proof passed: the count starts again. */
+  proved(id: OperatorId): Promise<void>;
 }
 
 /** What a supervisor changed: which account, role or limit goes to the team. */

@@ -9,11 +9,14 @@
 //   a supervisor's login, i.e. a team lead's desk with the supervisor grant). Refused there, nothing
 //   changes here either.
 // - An operator's own enrolment goes to the team through the one function a desk's login may call.
-// - A code is taken once across the team (`claimStep`); wrong sign-ins and lockouts stay the desk's own.
+// - A code is taken once across the team (`claimStep`), and wrong sign-ins and the lockout are counted
+//   across the team (`signInFailures`, team migration 8) beside the desk's own count, which alone stands
+//   while the database cannot be reached.
 // - A team with no accounts yet is seeded by the first supervisor's desk that connects with the grant: its
 //   own accounts become the team's. Until then each desk keeps its own (team mode as it was before).
 // Authenticator secrets travel sealed under the team key (team/account-secret.ts) and are sealed again
 // under the desk's own key in its copy.
+import { ACCOUNT_LOCKOUT } from '@shared/operators';
 import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 import {
@@ -24,7 +27,7 @@ import {
   type TeamOperator,
 } from '../team/team-accounts';
 import type { Account, AccountStore, CustomRole } from './account-store';
-import type { SessionAudit } from './credential-check';
+import { LOCKOUT_MS, type SessionAudit } from './credential-check';
 import type { SessionService } from './session-service';
 import type { AccountChange, SessionTeamHooks } from './session-team';
 
@@ -92,8 +95,10 @@ export function createTeamAccountsSync(deps: {
           : sameSecret && local?.totp
             ? local.totp
             : { secret: deps.store.encryptSecret(op.totpSecret), lastStep: 0 },
-      wrongInARow: local?.wrongInARow ?? 0,
-      ...(local?.lockout && { lockout: local.lockout }),
+      // Reset in the team (waiting for its owner to enrol again): the desk's own count and lockout go too.
+      ...(op.totpSecret === null && local?.totp
+        ? { wrongInARow: 0 }
+        : { wrongInARow: local?.wrongInARow ?? 0, ...(local?.lockout && { lockout: local.lockout }) }),
     };
   }
 
@@ -251,20 +256,31 @@ export function createTeamAccountsSync(deps: {
       }
     },
 
-    async claimStep(id, step): Promise<boolean> {
-      const team = teamOrNothing();
-      if (!team || offline) return true;
-      try {
-        return await team.codeUsed(id, step);
-      } catch {
-        // The database went away mid-sign-in: the desk's own replay guard stands alone, as offline.
-        offline = true;
-        return true;
-      }
+    // Offline, or the database gone mid-sign-in: the desk's own replay guard stands alone.
+    claimStep: async (id, step) => (await acrossTeam((team) => team.codeUsed(id, step))) ?? true,
+
+    signInFailures: {
+      lockedUntil: (id) => acrossTeam((team) => team.signInLockedUntil(id)),
+      wrong: (id) => acrossTeam((team) => team.signInWrong(id, ACCOUNT_LOCKOUT.wrongAttempts, LOCKOUT_MS)),
+      proved: async (id) => {
+        await acrossTeam((team) => team.signInProved(id));
+      },
     },
 
     changedHere: () => void refresh(),
   };
+
+  /** A question to the team during a proof; offline, or failing, it answers nothing and the desk is offline. */
+  async function acrossTeam<T>(ask: (team: TeamAccounts) => Promise<T>): Promise<T | undefined> {
+    const team = teamOrNothing();
+    if (!team || offline) return undefined;
+    try {
+      return await ask(team);
+    } catch {
+      offline = true;
+      return undefined;
+    }
+  }
 
   return {
     hooks,

@@ -265,5 +265,31 @@ export function teamAccountsOn(pool: Queryable, teamKey: string) {
       ]);
       return rows[0]?.fresh === true;
     },
+
+    /** Counts a wrong attempt across the team; the lockout's end (ms) when this one locked the account. */
+    async signInWrong(id: string, limit: number, lockMs: number): Promise<number | undefined> {
+      const { rows } = await pool.query('SELECT paydesk.team_sign_in_wrong($1, $2, $3) AS ends', [
+        id,
+        limit,
+        Math.ceil(lockMs / 1000),
+      ]);
+      return endOf(rows[0]?.ends);
+    },
+
+    /** The end (ms) of the operator's lockout across the team, if they are locked. */
+    async signInLockedUntil(id: string): Promise<number | undefined> {
+      const { rows } = await pool.query('SELECT paydesk.team_sign_in_locked_until($1) AS ends', [id]);
+      return endOf(rows[0]?.ends);
+    },
+
+    /** A proof passed: the team's count of wrong attempts starts again. */
+    async signInProved(id: string): Promise<void> {
+      await pool.query('SELECT paydesk.team_sign_in_proved($1)', [id]);
+    },
   };
+}
+
+/** A timestamptz the database returned (node-postgres gives a Date), as epoch ms; anything else: none. */
+function endOf(value: unknown): number | undefined {
+  return value instanceof Date && Number.isFinite(value.getTime()) ? value.getTime() : undefined;
 }

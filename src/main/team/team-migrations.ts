@@ -13,6 +13,7 @@ import { TEAM_MIGRATION_ID_PARTS } from './migrations/id-parts';
 import { notifications, notifyAfterCommit } from './migrations/notifications';
 import { teamAccounts } from './migrations/team-accounts';
 import { teamHistory } from './migrations/team-history';
+import { teamSignInFailures } from './migrations/team-sign-in-failures';
 
 /** In version order, each once: a database at version n has had the first n applied. Topics in migrations/. */
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
@@ -23,6 +24,7 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   notifyAfterCommit, // 5
   TEAM_MIGRATION_ID_PARTS, // 6
   teamAccounts, // 7
+  teamSignInFailures, // 8
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.version ?? 0;

@@ -87,8 +87,12 @@ async function payIn(page: Page, words: Words, card: string, userId: string): Pr
   await box('payin.field.amount').fill('25');
   await box('payin.field.firstName').fill('Jürgen');
   await box('payin.field.lastName').fill('Weiß');
-  await form.getByRole('combobox', { name: words('payin.field.country') }).fill('Austria');
-  await page.getByRole('option', { name: 'Austria (AT)', exact: true }).click();
+  // Countries are named in the desk's language ("Österreich (AT)"): picked here by their code.
+  await form.getByRole('combobox', { name: words('payin.field.country') }).fill('AT');
+  await page
+    .getByRole('option', { name: /\(AT\)$/ })
+    .first()
+    .click();
   await box('payin.field.mobile').fill('6641234567');
   await box('payin.field.addressLine').fill('Kärntner Straße 12');
   await box('payin.field.city').fill('Wien');

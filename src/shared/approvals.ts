@@ -18,6 +18,8 @@ export const APPROVAL_ACTIONS = [
   'export.personal_data',
   /** Adding, enabling or disabling, resetting an operator, changing a role or a pay-in limit. */
   'operator.change',
+  /** Sending identity (KYC) records to a production gateway, once the officer confirmed the profile. */
+  'kyc.production',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

@@ -1,8 +1,9 @@
 // Identity records to a production gateway: one confirmation naming the profile and the record count
-// before anything leaves; Cancel sends nothing. A harness of this file's own, since the test makes a
+// before anything leaves, then a supervisor's approval; Cancel sends nothing. A harness of this file's own, since the test makes a
 // production profile active. Nothing listens at the profile's address: a confirmed send is tried, and
 // says that nothing left (not "outcome unknown": no connection was ever made).
 import { expect, test } from '@playwright/test';
+import { approvalDialog, approveAtDesk } from '../support/e2e/approval';
 import { seriousViolations } from '../support/e2e/axe';
 import { startHarness } from '../support/e2e/harness';
 import { KycPage } from '../support/e2e/pages/kyc-page';
@@ -40,6 +41,13 @@ test('a KYC batch for a production profile asks first, naming the profile and th
     await kyc.submit.click();
     await confirm.getByRole('button', { name: `Send 3 records to ${name}` }).click();
     await expect(confirm).toBeHidden();
+    // Real customers' identities to production wait for a supervisor (issue 31, item 4): nothing left yet.
+    await expect(
+      page.getByRole('dialog', { name: 'Supervisor approval: identity records to production' }),
+    ).toBeVisible();
+    await expect(approvalDialog(page)).toContainText(`production gateway of profile "${name}"`);
+    await expect(kyc.chunks).toHaveCount(0);
+    await approveAtDesk(page);
     await expect(kyc.progress).toBeVisible();
     // Tried: the chunk says it never left, and nothing says the outcome is unknown.
     await expect(kyc.chunks).toHaveCount(1);

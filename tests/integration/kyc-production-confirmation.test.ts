@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { withApproval } from '../support/app/sign-in';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 
 let fx: Fixture;
@@ -49,9 +50,15 @@ describe('KYC to a production gateway', () => {
     });
   });
 
-  it('goes ahead once this profile is confirmed', async () => {
-    await fx.call('kyc.submit', { batchId, confirmedProfile: 'live' });
-    // Past the confirmation, the batch is written before it is sent (here: to nobody).
+  it('waits for a supervisor once this profile is confirmed, then goes ahead', async () => {
+    const asked = await fx.call('kyc.submit', { batchId, confirmedProfile: 'live' });
+    expect(asked).toMatchObject({
+      ok: false,
+      error: { kind: 'approval_needed', approval: { action: 'kyc.production' } },
+    });
+    expect(await batchRows()).toBe(0);
+    await withApproval(fx.call, 'kyc.submit', { batchId, confirmedProfile: 'live' });
+    // Past the confirmation and the approval, the batch is written before it is sent (here: to nobody).
     expect(await batchRows()).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 // Which calls wait for a supervisor's approval, and what the supervisor is shown (issue 31 item 4): a
 // pay-in above the operator's limit in its currency, making a production profile the active one, removing
-// a stored card, an export of History (customers' personal data), and every change to an operator or a
-// limit. One table, in front of the handlers: a rule reads the call's parsed input and answers the subject
+// a stored card, an export of History (customers' personal data), a KYC batch sent to production, and
+// every change to an operator or a limit. One table, in front of the handlers: a rule reads the call's parsed input and answers the subject
 // to approve, or nothing. The handlers themselves know nothing of approvals.
 import type { ApprovalAction, PayInLimit } from '@shared/approvals';
 import type { IpcChannel } from '@shared/ipc';
@@ -59,6 +59,19 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
   const operator = (id: OperatorId) => `${deps.displayName(id)} (${id})`;
   // Their own account the handler refuses at once (operator-admin.ts): nothing to approve.
   const yourOwn = (id: OperatorId) => id === deps.operatorId();
+  // Only once the officer confirmed this production profile: otherwise the handler refuses, nothing to approve.
+  const kycToProduction = (
+    input: { batchId: string; confirmedProfile?: string | undefined },
+    what: string,
+  ) => {
+    const active = deps.activeProfile();
+    if (active.environment !== 'production' || input.confirmedProfile !== active.id) return undefined;
+    return subject(
+      'kyc.production',
+      `sending ${what} to the production gateway of profile "${active.name}" (real customers' identities)`,
+      input,
+    );
+  };
   return {
     'payin.submit': (input) => {
       const { fields } = input;
@@ -85,6 +98,9 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
         id,
       );
     },
+    'kyc.submit': (input) => kycToProduction(input, 'the records of a KYC batch'),
+    'kyc.resubmitChunk': (input) =>
+      kycToProduction(input, `chunk ${input.chunkIndex + 1} of a KYC batch (identity records)`),
     'payin.forgetStoredCard': (input) =>
       subject('card.remove', `removing the stored card ${input.ccStorageID} from Paydesk's list`, input),
     'history.exportCsv': (filter) =>

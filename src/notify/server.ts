@@ -19,7 +19,7 @@ import type { NotifyConfig } from './config';
 import { createNotifyMetrics, type NotifyMetrics } from './metrics';
 import { type RejectionReason, Rejections } from './rejections';
 import { logEachRequest, noteOutcome } from './request-log';
-import { RETURN_PATHS, returnPage } from './return-page';
+import { RETURN_PATHS, returnPages as returnPagesIn } from './return-page';
 import type { NotifySecrets } from './secrets';
 import { createNotificationStore, DatabaseUnavailable, type NotificationStore } from './store';
 import { NOTIFY_VERSION } from './version';
@@ -253,7 +253,7 @@ async function callbackRoute(
 }
 
 async function returnPages(scope: FastifyInstance, frameAncestors: readonly string[]): Promise<void> {
-  const page = returnPage(frameAncestors);
+  const pages = returnPagesIn(frameAncestors);
   // A bank may POST a form to the return address: whatever it sends is read and dropped, never echoed.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 65_536 }, (_request, _body, done) =>
@@ -263,7 +263,10 @@ async function returnPages(scope: FastifyInstance, frameAncestors: readonly stri
     scope.route({
       method: ['GET', 'POST'],
       url: path,
-      handler: async (_request, reply) => reply.code(200).headers(page.headers).send(page.html),
+      handler: async (request, reply) => {
+        const page = pages.pageFor(request.headers['accept-language']);
+        return reply.code(200).headers(page.headers).send(page.html);
+      },
     });
   }
 }

@@ -42,6 +42,31 @@ export function languageForLocale(locale: string | undefined): Language {
   }
 }
 
+/**
+ * The language a browser's `Accept-Language` header asks for (RFC 9110 §12.5.4): its ranges in order of
+ * weight, the first whose language the desk speaks (by languageForLocale's rule: any Portuguese is
+ * Brazilian). English when none is, or the header is missing or malformed. Never the pseudo-locale.
+ */
+export function languageForAcceptLanguage(header: string | undefined): (typeof LANGUAGES)[number] {
+  const ranges = (header ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [range = '', ...parameters] = part.trim().split(';');
+      const weight = parameters
+        .map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p)?.[1])
+        .find(Boolean);
+      return { range: range.trim(), weight: weight === undefined ? 1 : Number(weight), order };
+    })
+    .filter(({ range, weight }) => range !== '' && range !== '*' && weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order);
+  for (const { range } of ranges) {
+    const language = languageForLocale(range);
+    if (language === PSEUDO_LANGUAGE) continue;
+    if (language !== 'en' || /^en(?:-|$)/i.test(range)) return language;
+  }
+  return 'en';
+}
+
 /** What the channels answer: the operator's language (or the desk's) and the desk's, from the OS. */
 export interface LanguageChoice {
   language: Language;

@@ -272,6 +272,18 @@ describe('the pages and the health check', () => {
     }
   });
 
+  it("speaks the browser's language through nginx, and says so to caches", async () => {
+    const answer = await gateway.send(`${nginx.url}/return`, {
+      headers: { 'accept-language': 'fr-FR,de-AT;q=0.8,en;q=0.5' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-language']).toBe('de');
+    expect(answer.headers.vary).toMatch(/Accept-Language/i);
+    expect(answer.text).toContain('<html lang="de">');
+    expect(answer.text).toContain('Die Bankseite ist abgeschlossen');
+    expect(answer.text).not.toContain('The bank page is finished');
+  });
+
   it('says the database is reachable, and names no secret', async () => {
     const answer = await health();
     expect(answer.status).toBe(200);

@@ -5,10 +5,9 @@
 // main's bundle: a refusal's message (for the log, and for a reader without the catalogue) is English.
 // The imports say `type: 'json'`: Node's own ESM loader (the browser tests' Playwright runs main's code
 // through it) refuses a JSON module without it.
-import { setupI18n } from '@lingui/core';
-import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import english from '@shared/i18n/catalogs/en.json' with { type: 'json' };
 import type { Translate } from '@shared/i18n/messages';
+import { translatorOf } from '@shared/i18n/translator';
 import type { Language } from '@shared/languages';
 
 const CATALOGS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, string> }>> = {
@@ -17,15 +16,6 @@ const CATALOGS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<
   de: () => import('@shared/i18n/catalogs/de.json', { with: { type: 'json' } }),
   'en-XA': () => import('@shared/i18n/catalogs/en-XA.json', { with: { type: 'json' } }),
 };
-
-function translatorOf(language: Language, catalog: Record<string, string>): Translate {
-  const messages = Object.fromEntries(
-    Object.entries(catalog).map(([key, message]) => [key, compileMessageOrThrow(message)]),
-  );
-  const i18n = setupI18n();
-  i18n.loadAndActivate({ locale: language, messages });
-  return (key, values) => i18n._(key, values);
-}
 
 let englishWords: Translate | undefined;
 

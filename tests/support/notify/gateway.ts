@@ -53,15 +53,23 @@ export function gatewayClient(ca?: string) {
   return {
     async send(
       url: string,
-      options: { method?: 'GET' | 'POST'; body?: string; contentType?: string } = {},
+      options: {
+        method?: 'GET' | 'POST';
+        body?: string;
+        contentType?: string;
+        headers?: Record<string, string>;
+      } = {},
     ): Promise<Answer> {
       const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+      const headers = {
+        ...options.headers,
+        ...(options.body !== undefined ? { 'content-type': options.contentType ?? 'application/json' } : {}),
+      };
       const response = await request(url, {
         method,
         dispatcher,
-        ...(options.body !== undefined
-          ? { body: options.body, headers: { 'content-type': options.contentType ?? 'application/json' } }
-          : {}),
+        headers,
+        ...(options.body !== undefined ? { body: options.body } : {}),
       });
       return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
     },

@@ -5,10 +5,10 @@
 // notification, and every `pollMs` besides (a connection that died without a word); what is read and
 // what it changes is operators/team-accounts-sync.ts's.
 import type { TeamConnection } from '@shared/team';
-import pg from 'pg';
+import type pg from 'pg';
 import { wakeableSleep } from '../wakeable-sleep';
+import { connectListening, retryWait } from './listening-client';
 import type { ReplicatorLog } from './replicator';
-import { teamPoolConfig } from './team-connection';
 
 const ACCOUNTS_CHANNEL = 'paydesk_accounts';
 
@@ -33,29 +33,20 @@ export function startAccountsListener(options: AccountsListenerOptions) {
   let connected = false;
   const { sleep, wake } = wakeableSleep(() => stopped || broken !== undefined);
 
-  async function connect(): Promise<pg.Client> {
-    const db = new pg.Client(teamPoolConfig(options.connection, options.password, 'notify'));
+  const connect = () => {
     broken = undefined;
-    db.on('error', (error) => {
-      broken = error;
-      wake();
+    return connectListening({
+      connection: options.connection,
+      password: options.password,
+      channel: ACCOUNTS_CHANNEL,
+      onNotification: options.onChange,
+      onBroken: (error) => {
+        broken ??= error;
+        wake();
+      },
+      closed: 'the accounts connection closed',
     });
-    db.on('end', () => {
-      broken ??= new Error('the accounts connection closed');
-      wake();
-    });
-    db.on('notification', (message) => {
-      if (message.channel === ACCOUNTS_CHANNEL) options.onChange();
-    });
-    try {
-      await db.connect();
-      await db.query(`LISTEN ${ACCOUNTS_CHANNEL}`);
-      return db;
-    } catch (error) {
-      await db.end().catch(() => undefined);
-      throw error;
-    }
-  }
+  };
 
   async function loop(): Promise<void> {
     let failures = 0;
@@ -85,7 +76,7 @@ export function startAccountsListener(options: AccountsListenerOptions) {
         await client?.end().catch(() => undefined);
         client = undefined;
         broken = undefined;
-        await sleep(Math.min(maxBackoffMs, backoffMs * 2 ** Math.min(failures - 1, 16)));
+        await sleep(retryWait(failures, backoffMs, maxBackoffMs));
       } finally {
         connected = false;
         await client?.end().catch(() => undefined);

@@ -25,13 +25,13 @@
 // a restart one may be handled again, which changes nothing (the lifecycle decides; its audit says so).
 import { NOTIFICATION_CHANNEL } from '@shared/notification-service';
 import type { TeamConnection } from '@shared/team';
-import pg from 'pg';
+import type pg from 'pg';
 import type { NotificationCursor } from '../history/store/notification-cursor';
 import type { CallbackVerdict } from '../payin/settle';
 import { wakeableSleep } from '../wakeable-sleep';
 import { teamSchemaVersion } from './apply-team-migrations';
+import { connectListening, retryWait } from './listening-client';
 import type { ReplicatorLog } from './replicator';
-import { teamPoolConfig } from './team-connection';
 
 /** The team schema version that has the notifications (team-migrations.ts, migration 3). */
 const NOTIFICATIONS_SCHEMA_VERSION = 3;
@@ -188,37 +188,28 @@ export function startNotificationSubscriber(options: NotificationSubscriberOptio
       await handleBatch(rows.slice(from, from + batchSize).map(toNotification));
   }
 
-  async function connect(): Promise<pg.Client> {
-    const db = new pg.Client(teamPoolConfig(connection, options.password, 'notify'));
+  const connect = () => {
     broken = undefined;
-    // A connection that breaks (the server restarted, the network cut) says so here; unheard, it would
-    // take the process down. The loop then reconnects.
-    db.on('error', (error) => {
-      broken = error;
-      nudge();
+    return connectListening({
+      connection,
+      password: options.password,
+      channel: NOTIFICATION_CHANNEL,
+      onNotification: nudge,
+      onBroken: (error) => {
+        broken ??= error;
+        nudge();
+      },
+      closed: 'the notification connection closed',
+      prepare: async (db) => {
+        const version = await teamSchemaVersion(db);
+        if (version < NOTIFICATIONS_SCHEMA_VERSION) {
+          throw new NotificationSchemaError(
+            `The team database is at schema version ${version}; the gateway's notifications need ${NOTIFICATIONS_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
+          );
+        }
+      },
     });
-    db.on('end', () => {
-      broken ??= new Error('the notification connection closed');
-      nudge();
-    });
-    db.on('notification', (message) => {
-      if (message.channel === NOTIFICATION_CHANNEL) nudge();
-    });
-    try {
-      await db.connect();
-      const version = await teamSchemaVersion(db);
-      if (version < NOTIFICATIONS_SCHEMA_VERSION) {
-        throw new NotificationSchemaError(
-          `The team database is at schema version ${version}; the gateway's notifications need ${NOTIFICATIONS_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
-        );
-      }
-      await db.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
-      return db;
-    } catch (error) {
-      await db.end().catch(() => undefined);
-      throw error;
-    }
-  }
+  };
 
   async function loop(): Promise<void> {
     let failures = 0;
@@ -250,8 +241,7 @@ export function startNotificationSubscriber(options: NotificationSubscriberOptio
         connected = false;
         failures += 1;
         lastError = { message: errorText(error), at: Date.now() };
-        const base = Math.min(maxBackoffMs, backoffMs * 2 ** Math.min(failures - 1, 16));
-        const wait = Math.round(base * (1 + Math.random() / 4));
+        const wait = retryWait(failures, backoffMs, maxBackoffMs, 1 / 4);
         if (failures === 1 || wait >= maxBackoffMs) {
           log?.error(
             { err: errorText(error), failures, retryInMs: wait },

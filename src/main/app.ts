@@ -14,6 +14,7 @@ import {
   type IpcDispatcher,
   type IpcHandlers,
 } from './ipc/dispatch';
+import { type EventListenerCheck, gateEvents } from './ipc/event-gate';
 import { sessionGated } from './ipc/session-gate';
 import { createKycFeature } from './kyc/kyc-feature';
 import { createOperatorsFeature } from './operators/operators-feature';
@@ -28,10 +29,20 @@ export type { PaydeskConfig } from './app-config';
 
 export type Paydesk = Awaited<ReturnType<typeof createPaydesk>>;
 
-export async function createPaydesk(config: PaydeskConfig) {
+export async function createPaydesk(hostConfig: PaydeskConfig) {
+  // The features emit through the event gate: an event reaches the window only if the session may hear it.
+  const heard: { session?: EventListenerCheck; ownerOf?: (historyId: number) => string | undefined } = {};
+  const config: PaydeskConfig = {
+    ...hostConfig,
+    emit: gateEvents(hostConfig.emit, {
+      session: () => heard.session,
+      ownerOf: (historyId) => heard.ownerOf?.(historyId),
+    }),
+  };
   // History, logs and the lock record: for this OS user only.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const history = await createHistoryFeature(config);
+  heard.ownerOf = (historyId) => history.history.getById(historyId)?.operator;
 
   const settings = createSettingsService({
     store: config.settingsStore,
@@ -41,6 +52,7 @@ export async function createPaydesk(config: PaydeskConfig) {
     onTeamChange: () => team.team.restart(),
   });
   const operators = await createOperatorsFeature(config, { settings, history: history.history });
+  heard.session = operators.session;
   // Whoever is signed in, by id: every audit entry and history row names them (never a name from the page).
   const operator = () => operators.session.operatorId();
   const languages = createLanguageService({

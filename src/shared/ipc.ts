@@ -396,6 +396,20 @@ export const ipcEvents = {
   'history.auditChanged': auditStatusSchema,
 } as const;
 
+/**
+ * Who hears each event, as a channel's `access` says who may call it (main/ipc/event-gate.ts holds it, for
+ * both hosts). `own-rows`: every pay-in with `history.all`, only the listener's own with `history.own`,
+ * none otherwise. Signed out or locked, only `anyone`'s events reach the window.
+ */
+export type EventAccess = ChannelAccess | 'own-rows';
+export const ipcEventAccess: Record<keyof typeof ipcEvents, EventAccess> = {
+  'payin.changed': 'own-rows',
+  'kyc.progress': 'kyc.send',
+  'kyc.checked': 'kyc.send',
+  'session.changed': 'anyone',
+  'history.auditChanged': 'signed-in',
+};
+
 export type IpcChannel = keyof typeof ipcChannels;
 export type IpcFileChannel = keyof typeof ipcFileChannels;
 export type IpcEvent = keyof typeof ipcEvents;

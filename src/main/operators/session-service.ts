@@ -284,6 +284,18 @@ export async function createSessionService(options: SessionServiceOptions) {
       };
     },
 
+    /**
+     * Whether main's events needing `access` may reach the window now: as `allows` (signed in, not locked,
+     * enabled, the role's permission), without its side effects: a call, not an event, signs a disabled
+     * account out.
+     */
+    hears(access: Permission | 'signed-in'): boolean {
+      if (session.kind !== 'signed-in' || session.locked) return false;
+      const account = accounts.get(session.id);
+      if (!account?.enabled) return false;
+      return access === 'signed-in' || roles.permissionsOf(account.role).includes(access);
+    },
+
     /** Whether the signed-in operator's role has `permission` (false when nobody is signed in). */
     can(permission: Permission): boolean {
       const account = signedInAccount();

@@ -307,6 +307,28 @@ describe('what waits and what does not', () => {
     }
     expect(await fx.data('operators.limits')).toEqual([]);
   });
+
+  it("disabling, resetting or changing an operator's role waits, and the account is unchanged before the approval", async () => {
+    const fx = await desk();
+    const ana = await addAndSignIn(fx.call, ANA);
+    await fx.data('session.signOut');
+    await signIn(fx.call, fx.operator!);
+    const before = fx.paydesk.session.accounts().get(ana.id);
+    for (const [channel, input] of [
+      ['operators.setEnabled', { id: ana.id, enabled: false }],
+      ['operators.setRole', { id: ana.id, role: 'reviewer' }],
+      ['operators.reset', { id: ana.id, temporaryPassphrase: 'temporary ana pass 2' }],
+    ] as const) {
+      const asked = refused(await fx.call(channel, input));
+      expect(asked.kind, channel).toBe('approval_needed');
+      expect(asked.approval, channel).toMatchObject({ action: 'operator.change' });
+    }
+    expect(fx.paydesk.session.accounts().get(ana.id)).toEqual(before);
+    // Ana's own passphrase and code still open her account: nothing was reset or disabled.
+    await fx.data('session.signOut');
+    await signIn(fx.call, ana);
+    expect((await fx.data<{ operator?: { role: string } }>('session.status')).operator?.role).toBe('agent');
+  });
 });
 
 async function addAgentAs(fx: Fixture, supervisor: TestOperator, operator: typeof ANA) {

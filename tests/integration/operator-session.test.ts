@@ -25,6 +25,7 @@ import {
   TEST_AGENT,
   TEST_SUPERVISOR,
   type TestOperator,
+  withApproval,
 } from '../support/app/sign-in';
 
 const REFUSED = /do not sign anyone in/;
@@ -429,6 +430,83 @@ describe('the idle lock and a switch of operator', () => {
     const changes = fx.events.filter((event) => event.event === 'session.changed');
     expect(changes.length).toBeGreaterThan(3);
   });
+});
+
+describe('an id', () => {
+  it("is never reused: a disabled operator's id is refused to a new account, which changes nothing", async () => {
+    const fx = await desk();
+    await addAndSignIn(fx.call, ANA);
+    await fx.data('session.signOut');
+    await signIn(fx.call, fx.operator!);
+    expect(await withApproval(fx.call, 'operators.setEnabled', { id: ANA.id, enabled: false })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    const again = await withApproval(fx.call, 'operators.add', {
+      id: ANA.id,
+      displayName: 'Another Ana',
+      role: 'supervisor',
+      temporaryPassphrase: 'temporary other ana',
+    });
+    expect(again).toMatchObject({ ok: false, error: { kind: 'conflict', field: 'id' } });
+    const anas = (await fx.data('operators.list')).filter((row) => row.id === ANA.id);
+    expect(anas).toEqual([
+      expect.objectContaining({ displayName: ANA.displayName, role: 'agent', enabled: false }),
+    ]);
+  });
+});
+
+describe('the wall clock alone set back or forward, in a run', () => {
+  /** The OS's clock moved by the test; the monotonic clock, which no one sets, as it is. */
+  function wallOnlyClock() {
+    let offset = 0;
+    return {
+      clock: { monotonicMs: () => performance.now(), wallMs: () => Date.now() + offset },
+      move: (ms: number) => {
+        offset += ms;
+      },
+      wall: () => Date.now() + offset,
+    };
+  }
+
+  it('neither locks an active desk as idle nor ends a lockout early', async () => {
+    const time = wallOnlyClock();
+    const fx = await desk({ signIn: false, sessionClock: time.clock });
+    const supervisor = await enrolFirstSupervisor(fx.call, TEST_SUPERVISOR, time.wall);
+    const agent = await addAndSignIn(fx.call, ANA, time.wall);
+    // Two hours forward: the idle time is the monotonic clock's, and no time has passed on it.
+    time.move(2 * 3_600_000);
+    fx.paydesk.session.checkIdle();
+    expect(await fx.data('session.status')).toMatchObject({ kind: 'signed-in', locked: false });
+
+    await fx.data('session.signOut');
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await fx.call('session.signIn', {
+        operatorId: agent.id,
+        passphrase: `wrong ${attempt} pass`,
+        code: '000000',
+      });
+    }
+    const right = async () =>
+      fx.call('session.signIn', {
+        operatorId: agent.id,
+        passphrase: agent.passphrase,
+        code: await nextCode(agent.secret!, time.wall),
+      });
+    expect(await right()).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    // The clock set an hour forward, past the 30 minutes on the wall clock: still locked.
+    time.move(LOCKOUT_MS + 3_600_000);
+    expect(await right()).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    // Set back a day: still locked (a code from a phone would not match this clock anyway).
+    time.move(-24 * 3_600_000);
+    expect(await right()).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    // The clock right again: the lockout is said to end within its 30 minutes, never later.
+    time.move(24 * 3_600_000);
+    await signIn(fx.call, supervisor, time.wall);
+    const listed = (await fx.data('operators.list')).find((row) => row.id === agent.id)!;
+    expect(Date.parse(listed.lockedOutUntil!) - time.wall()).toBeLessThanOrEqual(LOCKOUT_MS);
+  }, 60_000);
 });
 
 describe('a damaged account store', () => {

@@ -55,10 +55,20 @@ export function createCredentialCheck({
   claimStep,
   teamFailures,
 }: CredentialCheckDeps) {
-  /** A lockout from an earlier run ends as planned; a clock set back cannot stretch it past LOCKOUT_MS. */
+  /** Lockouts set in this run, by account: when each ends on the monotonic clock, which no one sets. */
+  const lockedThisRun = new Map<string, number>();
+
+  /**
+   * A lockout from an earlier run ends as planned by the wall clock; a clock set back cannot stretch it past
+   * LOCKOUT_MS. One set in this run also lasts its time on the monotonic clock: a clock set forward does not
+   * end it early.
+   */
   function lockoutEndMs(account: Account): number | undefined {
     if (!account.lockout) return undefined;
-    const remaining = Math.min(Math.max(Date.parse(account.lockout.endsAt) - clock.wallMs(), 0), LOCKOUT_MS);
+    const recorded = Math.min(Math.max(Date.parse(account.lockout.endsAt) - clock.wallMs(), 0), LOCKOUT_MS);
+    const steadyEnd = lockedThisRun.get(account.id);
+    const steady = steadyEnd === undefined ? 0 : Math.max(steadyEnd - clock.monotonicMs(), 0);
+    const remaining = Math.max(recorded, steady);
     return remaining > 0 ? clock.wallMs() + remaining : undefined;
   }
 
@@ -88,6 +98,7 @@ export function createCredentialCheck({
       endsAt: new Date(Math.min(teamEndMs ?? wall + LOCKOUT_MS, wall + LOCKOUT_MS)).toISOString(),
     };
     account.wrongInARow = 0;
+    lockedThisRun.set(account.id, clock.monotonicMs() + (Date.parse(account.lockout.endsAt) - wall));
     audit('session.account_locked', 'failure', account.id, {
       wrongAttempts: ACCOUNT_LOCKOUT.wrongAttempts,
       endsAt: account.lockout.endsAt,
@@ -145,6 +156,7 @@ export function createCredentialCheck({
     if (account.lockout) {
       audit('session.account_unlocked', 'success', account.id, { startedAt: account.lockout.startedAt });
       delete account.lockout;
+      lockedThisRun.delete(account.id);
     }
     if (!(await verifyPassphrase(input.passphrase, account.passphraseHash))) {
       await countWrong(account, 'passphrase', purpose);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_FORM } from '../../src/main/csv/csv-form';
 import {
   encodeTeamCursor,
   explainTeamPage,
@@ -327,7 +328,7 @@ describe('the CSV export', () => {
     expect(lines[0]).toMatch(/^"?deskId"?,"?deskName"?,"?id"?,/);
     expect(lines[1]).toContain('Front 2');
     expect(lines[1]).toContain('PD-LOST-1');
-    const cut = await teamHistoryCsv(the.supervisor, { kind: 'payin' }, 'team', 5);
+    const cut = await teamHistoryCsv(the.supervisor, { kind: 'payin' }, 'team', MACHINE_FORM, 5);
     expect(cut).toMatchObject({ rows: 5, truncated: true });
   });
 });

@@ -2,9 +2,11 @@
 // saved file is what a German Excel opens as it should: a BOM (Lucía, not "LucÃ­a"), `;` between cells,
 // 1234,56 as the amount, the time the list shows (the desk's clock, not UTC), the status in German, the
 // headers English. The machine-readable form stays the other choice of the same menu (history.spec.ts).
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { readCatalog } from '../../scripts/i18n/catalog-files';
 import { freshCode, supervisorAt } from '../support/e2e/desk-operator';
+import { expectUncut } from '../support/e2e/fits';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 import { CARDS, futureExpiry } from '../support/e2e/pages/payin-page';
@@ -51,13 +53,21 @@ async function payIn(page: Page, userId: string): Promise<void> {
   await page.getByTestId('send-payment').click();
 }
 
+/** PAYDESK_LANGUAGE_SHOTS=DIR saves the screen to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const folder = process.env.PAYDESK_LANGUAGE_SHOTS;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), animations: 'disabled' });
+}
+
 /** The supervisor's approval, in the desk's German dialog. */
 async function approveInGerman(page: Page): Promise<void> {
   const supervisor = supervisorAt(page.url());
   const dialog = page.getByTestId('approval-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: words('approval.supervisorId') }).fill(supervisor.id);
-  await dialog.getByLabel(new RegExp(`^${words('approval.supervisorPassphrase')}`)).fill(supervisor.passphrase);
+  await dialog
+    .getByLabel(new RegExp(`^${words('approval.supervisorPassphrase')}`))
+    .fill(supervisor.passphrase);
   await dialog
     .getByRole('textbox', { name: words('approval.supervisorCode') })
     .fill(await freshCode(supervisor.secret!));
@@ -81,13 +91,20 @@ test('a German desk exports History for a spreadsheet in German, and the saved f
   await expect(history.rows).toHaveCount(1);
   const [shown] = await history.rowCells();
 
-  // The menu names both forms in German; the spreadsheet one is in the desk's language.
+  // The menu names both forms in German, the spreadsheet one in the desk's language: whole at the smallest
+  // window too (German words are long).
+  await page.setViewportSize({ width: 1024, height: 700 });
   await history.exportButton.click();
-  await expect(page.getByTestId('history-export-spreadsheet')).toContainText(
-    words('export.form.spreadsheet').replace('{language}', 'Deutsch'),
-  );
-  await expect(page.getByTestId('history-export-machine')).toContainText(words('export.form.machine'));
+  const spreadsheet = page.getByTestId('history-export-spreadsheet');
+  const machine = page.getByTestId('history-export-machine');
+  await expect(spreadsheet).toContainText(words('export.form.spreadsheet').replace('{language}', 'Deutsch'));
+  await expect(machine).toContainText(words('export.form.machine'));
+  for (const item of [spreadsheet, machine]) {
+    for (const line of await item.locator('p').all()) await expectUncut(line);
+  }
+  await shoot(page, 'de-history-export-menu-1024');
   await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const file = await history.exportCsv('spreadsheet', approveInGerman);
   expect(file.fileName).toMatch(/^paydesk-history-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -334,7 +334,7 @@ describe('the CSV export', () => {
     expect(cut).toMatchObject({ rows: 5, truncated: true });
   });
 
-  it('in the spreadsheet form for a German Excel: a BOM, the desk first, then History\'s cells in German terms', async () => {
+  it("in the spreadsheet form for a German Excel: a BOM, the desk first, then History's cells in German terms", async () => {
     const t = await wordsIn('de');
     const german = spreadsheetForm('de', 'Europe/Berlin', t);
     const file = await teamHistoryCsv(the.supervisor, { kind: 'payin' }, 'team', german);

@@ -2,6 +2,7 @@
 // in the agent's language (BOM, `;` where decimals take a comma, amounts and times and statuses in the
 // agent's terms, headers English), and the machine-readable form, pinned byte for byte to what the export
 // wrote before the forms existed.
+import { historyExportInputSchema } from '@shared/csv-export';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { csvFormOf, MACHINE_FORM, spreadsheetForm } from '../../src/main/csv/csv-form';
 import { wordsIn } from '../../src/main/i18n/words';
@@ -144,6 +145,23 @@ describe('the spreadsheet form in other languages', () => {
       utcOffset: 'UTC+00:00',
     });
     expect(await csvFormOf({ form: 'machine' })).toBe(MACHINE_FORM);
+  });
+});
+
+describe("the channel's option, as main parses it", () => {
+  it('is machine-readable unless said, and a spreadsheet needs a language and a time zone this runtime knows', () => {
+    expect(historyExportInputSchema.parse({}).format).toEqual({ form: 'machine' });
+    const asked = { form: 'spreadsheet', language: 'pt-BR', timeZone: 'America/Sao_Paulo' } as const;
+    expect(historyExportInputSchema.parse({ format: asked }).format).toEqual(asked);
+    for (const format of [
+      { form: 'spreadsheet' },
+      { form: 'spreadsheet', language: 'fr', timeZone: 'Europe/Paris' },
+      { form: 'spreadsheet', language: 'de', timeZone: 'Mars/Olympus' },
+      { form: 'excel' },
+      { form: 'machine', separator: ';' },
+    ]) {
+      expect(historyExportInputSchema.safeParse({ format }).success).toBe(false);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from './approvals';
 import { bankPageUrlSchema } from './bank-page-url';
 import { connectionTestSchema } from './connection-test';
+import { historyExportInputSchema, kycExportInputSchema, teamExportInputSchema } from './csv-export';
 import {
   auditEntryViewSchema,
   auditStatusSchema,
@@ -314,7 +315,8 @@ export const ipcChannels = {
   'kyc.update': channel(kycUpdateInput, kycUpdateResult, 'kyc.send'),
   'kyc.submit': channel(kycSubmitInput, kycSubmitResult, 'kyc.send'),
   'kyc.resubmitChunk': channel(kycResubmitInput, kycSubmitResult, 'kyc.send'),
-  'kyc.exportRejected': channel(kycBatchRef, kycExportResult, 'kyc.send'),
+  /** The rows to fix as CSV, in the form the operator chose (csv-export.ts). */
+  'kyc.exportRejected': channel(kycExportInputSchema, kycExportResult, 'kyc.send'),
   /** Closes a file, also while it is being checked (the check stops); not while it is being sent. */
   'kyc.close': channel(kycBatchRef, kycCloseResult, 'kyc.send'),
   /** The compliance officer confirms document-date warnings (expired, not yet valid): those rows may be sent. */
@@ -324,8 +326,9 @@ export const ipcChannels = {
   'history.dailyTotals': channel(dailyTotalsQuerySchema, z.array(dailyTotalSchema), 'history.own'),
   /** One operator's day at this desk, in the caller's local day (shared/operator-day.ts). */
   'history.operatorDay': channel(operatorDayQuerySchema, operatorDaySchema, 'operators.activity'),
+  /** The filter's rows as CSV, in the form the operator chose (csv-export.ts): audited. */
   'history.exportCsv': channel(
-    historyFilterSchema,
+    historyExportInputSchema,
     z.object({ csv: z.string(), fileName: z.string() }),
     'history.export',
   ),
@@ -355,7 +358,7 @@ export const ipcChannels = {
   ),
   /** Audited on this desk, like History's own export. */
   'team.exportCsv': channel(
-    teamHistoryFilterSchema,
+    teamExportInputSchema,
     teamAnswerSchema(
       z.object({ csv: z.string(), fileName: z.string(), rows: z.int(), truncated: z.boolean() }),
     ),

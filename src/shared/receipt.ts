@@ -7,6 +7,7 @@ import { canonicalAmountSchema } from './history';
 import { languageSchema } from './language-schema';
 import type { PayInStatus } from './payin-lifecycle';
 import { environmentSchema } from './profile';
+import { timeZoneSchema } from './time-zone';
 
 const RECEIPT_STATUSES = ['approved', 'declined'] as const satisfies readonly PayInStatus[];
 type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
@@ -14,23 +15,6 @@ type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 export function hasReceipt(status: PayInStatus): status is ReceiptStatus {
   return (RECEIPT_STATUSES as readonly PayInStatus[]).includes(status);
 }
-
-/** An IANA time zone this runtime knows (the renderer's own, sent so the receipt shows the desk's clock). */
-const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine(
-    (zone) => {
-      try {
-        new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'An IANA time zone such as Europe/Berlin.' },
-  );
 
 export const receiptRequestSchema = z.strictObject({
   historyId: z.int().positive(),

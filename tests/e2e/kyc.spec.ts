@@ -258,6 +258,7 @@ test('Export rejected rows downloads the rows to fix with their reasons', async 
 
   const download = page.waitForEvent('download');
   await kyc.exportRejected.click();
+  await page.getByRole('menuitem', { name: /^Machine-readable/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('planted-errors-to-fix.csv');
   const text = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');

@@ -3,6 +3,8 @@
 
 import type { KycRecord } from '@shared/gateway/kyc';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { spreadsheetForm } from '../../src/main/csv/csv-form';
+import { wordsIn } from '../../src/main/i18n/words';
 import { createKycBatches, type KycBatches } from '../../src/main/kyc/batches';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 import { kycWorkersForFile, utf8 } from '../support/kyc/open';
@@ -157,6 +159,32 @@ describe('KYC export of rows to fix', () => {
       email: evil.email,
       iddCode: '49',
       lastName: 'Smith, Jr.',
+    });
+  });
+  it("in the spreadsheet form for a German Excel: ';' between cells, the BOM kept, and it opens again", async () => {
+    const service = createKycBatches({ workers });
+    const evil = {
+      ...kycRecord(2),
+      firstName: 'Lucía =1+1 with a name far too long',
+      lastName: 'Smith; Jr.',
+    };
+    const { batchId } = await service.open(utf8(kycCsv([kycRecord(1), evil])), 'people.csv');
+    const german = spreadsheetForm('de', 'Europe/Berlin', await wordsIn('de'));
+    const exported = await service.exportRejected(batchId, german);
+    expect(exported.csv.startsWith('\uFEFF"')).toBe(true);
+    const [header, row] = exported.csv.slice(1).split('\r\n');
+    expect(header).toMatch(/^"[^"]+"(;"[^"]+")+;"errors"$/);
+    expect(row).toContain(';"Smith; Jr.";');
+    expect(row).not.toMatch(/[,;]"?[=@+]/);
+    // Its cells are the file's own text: only the separator differs from the machine-readable form.
+    const machine = await service.exportRejected(batchId);
+    expect(exported.csv.replaceAll('";"', '","')).toBe(machine.csv);
+
+    const reopened = await service.open(utf8(exported.csv), 'people-to-fix.csv');
+    expect(reopened.unmappedHeaders).toEqual(['errors']);
+    expect(service.rows(reopened.batchId).rows[0]?.record).toMatchObject({
+      firstName: evil.firstName,
+      lastName: 'Smith; Jr.',
     });
   });
 });

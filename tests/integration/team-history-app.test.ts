@@ -73,7 +73,7 @@ describe('Team History through IPC', () => {
     ]);
 
     // The export names each desk, and is audited on the desk that exported (then replicated with it).
-    const file = await lead.data('team.exportCsv', { kind: 'payin' });
+    const file = await lead.data('team.exportCsv', { filter: { kind: 'payin' } });
     expect(file.ok && file.data.rows).toBe(2);
     expect(file.ok && file.data.csv).toContain('Front desk');
     await drained(lead);

@@ -4,9 +4,12 @@
 // role (row-level security: its own rows only, yet the whole team's queue).
 
 import { randomUUID } from 'node:crypto';
+import { HISTORY_STATUSES } from '@shared/history';
 import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_FORM, spreadsheetForm } from '../../src/main/csv/csv-form';
+import { wordsIn } from '../../src/main/i18n/words';
 import {
   encodeTeamCursor,
   explainTeamPage,
@@ -327,8 +330,25 @@ describe('the CSV export', () => {
     expect(lines[0]).toMatch(/^"?deskId"?,"?deskName"?,"?id"?,/);
     expect(lines[1]).toContain('Front 2');
     expect(lines[1]).toContain('PD-LOST-1');
-    const cut = await teamHistoryCsv(the.supervisor, { kind: 'payin' }, 'team', 5);
+    const cut = await teamHistoryCsv(the.supervisor, { kind: 'payin' }, 'team', MACHINE_FORM, 5);
     expect(cut).toMatchObject({ rows: 5, truncated: true });
+  });
+
+  it("in the spreadsheet form for a German Excel: a BOM, the desk first, then History's cells in German terms", async () => {
+    const t = await wordsIn('de');
+    const german = spreadsheetForm('de', 'Europe/Berlin', t);
+    const file = await teamHistoryCsv(the.supervisor, { kind: 'payin' }, 'team', german);
+    expect(file.rows).toBe(12);
+    expect(file.csv.startsWith('\uFEFF"deskId";"deskName";"id";"createdAt";')).toBe(true);
+    const [header = '', first = ''] = file.csv.slice(1).split('\r\n');
+    expect(header.endsWith(';"customerName";"utcOffset"')).toBe(true);
+    const cells = first.slice(1, -1).split('";"');
+    expect(cells).toHaveLength(header.split(';').length);
+    expect(cells[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(cells.at(-1)).toMatch(/^UTC\+0[12]:00$/);
+    // Amounts with a decimal comma and no grouping, never the dot of the machine-readable form.
+    expect(cells[13]).toMatch(/^\d+,\d\d$/);
+    expect(HISTORY_STATUSES.map((status) => t(`status.${status}`))).toContain(cells[5]);
   });
 });
 

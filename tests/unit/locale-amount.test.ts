@@ -6,6 +6,7 @@ import {
   type AmountRefusalReason,
   amountAsTyped,
   amountDecimals,
+  amountForSpreadsheet,
   readLocaleAmount,
   separatorsOf,
 } from '@shared/money/locale-amount';
@@ -35,6 +36,22 @@ describe('the separators come from Intl, per language', () => {
     expect(amountDecimals('KWD')).toBe(2);
     // A currency field still being typed: the wire's places.
     expect(amountDecimals('EU')).toBe(2);
+  });
+});
+
+describe("an amount as a spreadsheet in the language reads a number (the CSV export's spreadsheet form)", () => {
+  it.each([
+    ['1234.56', 'EUR', 'de', '1234,56'],
+    ['1234.56', 'EUR', 'en', '1234.56'],
+    ['1234567.50', 'EUR', 'es', '1234567,50'],
+    ['1500.00', 'JPY', 'de', '1500'],
+    ['92233720368547758.07', 'BRL', 'pt-BR', '92233720368547758,07'],
+  ])('%s %s in %s is %s: no grouping, the currency’s places, exact', (amount, currency, locale, cell) => {
+    expect(amountForSpreadsheet(amount, currency, locale)).toBe(cell);
+  });
+
+  it('drops only zeros: a yen amount with cents keeps them rather than round', () => {
+    expect(amountForSpreadsheet('1500.50', 'JPY', 'de')).toBe('1500,5');
   });
 });
 

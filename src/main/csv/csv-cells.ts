@@ -27,6 +27,10 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${neutralizeFormulas(String(value)).replaceAll('"', '""')}"`;
 }
 
-export function csvLine(cells: readonly (string | number | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
+/** One record and its CRLF: `,` between cells, or `;` for a spreadsheet whose locale writes decimal commas. */
+export function csvLine(
+  cells: readonly (string | number | null | undefined)[],
+  separator: ',' | ';' = ',',
+): string {
+  return `${cells.map(csvCell).join(separator)}\r\n`;
 }

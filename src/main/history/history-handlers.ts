@@ -1,6 +1,7 @@
 // What the history.* channels answer: pages, one entry with its audit trail, daily totals, the CSV export
 // and the audit trail's checks, all from the history store (history-store.ts); the notice of a history
 // salvaged at start (salvage/salvage-reports.ts), which the page asks for when it is ready.
+import { csvFormOf } from '../csv/csv-form';
 import type { HandlersOf } from '../ipc/dispatch';
 import { Refusal } from '../refusal';
 import { acknowledgeSalvageNotices, pendingSalvageNotice } from './salvage/salvage-reports';
@@ -73,8 +74,8 @@ export function historyHandlers(deps: {
       });
       return day;
     },
-    'history.exportCsv': async (filter) => ({
-      csv: history.exportCsv(scoped(filter), { operator: deps.operator() }),
+    'history.exportCsv': async ({ filter = {}, format }) => ({
+      csv: history.exportCsv(scoped(filter), { operator: deps.operator(), form: await csvFormOf(format) }),
       fileName: `paydesk-history-${new Date().toISOString().slice(0, 10)}.csv`,
     }),
     'history.verify': async () => history.verifyAll(),

@@ -21,6 +21,7 @@ import {
   type KycUpdateResult,
 } from '@shared/kyc-batch';
 import type { KycEdit } from '@shared/kyc-edits';
+import type { CsvForm } from '../csv/csv-form';
 import { Refusal } from '../refusal';
 import { type CheckWith, KycBatch } from './batch-store';
 import { summaryOf } from './batch-summary';
@@ -394,9 +395,9 @@ export function createKycBatches(options: KycBatchesOptions) {
       return withBusy(batch, () => resubmitChunk(batch, chunk, submitOptions));
     },
 
-    async exportRejected(batchId: string): Promise<KycExportResult> {
+    async exportRejected(batchId: string, form?: CsvForm): Promise<KycExportResult> {
       const batch = checkedBatchOf(batchId);
-      const { csv, rows } = await exportRejectedCsv(batch);
+      const { csv, rows } = await exportRejectedCsv(batch, form);
       const base = batch.fileName.replace(/\.[^.]+$/, '');
       return { fileName: `${base}-to-fix.csv`, csv, rows };
     },

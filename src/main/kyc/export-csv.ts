@@ -1,7 +1,11 @@
 // Rows to fix, as a CSV the user opens in a spreadsheet, corrects and opens in Paydesk again: the file's
-// own columns as they were read, any fixes made in Paydesk, and the reasons.
+// own columns as they were read, any fixes made in Paydesk, and the reasons. Both forms (csv/csv-form.ts)
+// start with a BOM, as this file always has; the spreadsheet form puts `;` between cells where the agent's
+// language writes decimal commas (Excel's list separator there). The cells are the file's own text in both.
+// Paydesk's reader finds either separator.
 import type { KycField } from '@shared/kyc-batch';
 import { csvCell } from '../csv/csv-cells';
+import { type CsvForm, MACHINE_FORM } from '../csv/csv-form';
 import { type KycBatch, STATE } from './batch-store';
 import type { RawCell } from './reading/table';
 import { sliceClock, yieldToEventLoop } from './yield';
@@ -13,13 +17,17 @@ const cellText = (cell: RawCell): string =>
  * The rows to fix as CSV. Built a few milliseconds at a time: a batch of 100,000 invalid rows takes the
  * better part of a second to write, which main's event loop must not spend in one turn.
  */
-export async function exportRejectedCsv(batch: KycBatch): Promise<{ csv: string; rows: number }> {
+export async function exportRejectedCsv(
+  batch: KycBatch,
+  form: CsvForm = MACHINE_FORM,
+): Promise<{ csv: string; rows: number }> {
+  const { separator } = form;
   const editedFields: KycField[] = [];
   for (const edits of batch.edits.values()) {
     for (const field of Object.keys(edits) as KycField[])
       if (!editedFields.includes(field)) editedFields.push(field);
   }
-  const lines = [[...batch.headers, ...editedFields, 'errors'].map(csvCell).join(',')];
+  const lines = [[...batch.headers, ...editedFields, 'errors'].map(csvCell).join(separator)];
   const clock = sliceClock();
   let rows = 0;
   for (let i = 0; i < batch.size; i++) {
@@ -37,7 +45,7 @@ export async function exportRejectedCsv(batch: KycBatch): Promise<{ csv: string;
       ...editedFields.map((field) => edits[field] ?? ''),
       reasons,
     ];
-    lines.push(line.map(csvCell).join(','));
+    lines.push(line.map(csvCell).join(separator));
     rows++;
   }
   // A BOM makes Excel read the file as UTF-8 (names with accents); Paydesk's reader drops it.

@@ -1,5 +1,6 @@
 // What the kyc.* channels answer (and kyc.openPath, a file channel): every one goes to the KYC service
 // (kyc-service.ts), with its input as the contract parsed it.
+import { csvFormOf } from '../csv/csv-form';
 import type { FileHandlers, HandlersOf } from '../ipc/dispatch';
 import type { KycService } from './kyc-service';
 
@@ -18,7 +19,7 @@ export function kycHandlers(kyc: KycService): HandlersOf<'kyc'> {
       kyc.submit(batchId, onlyRemaining, confirmedProfile),
     'kyc.resubmitChunk': ({ batchId, chunkIndex, confirmedProfile }) =>
       kyc.resubmitChunk(batchId, chunkIndex, confirmedProfile),
-    'kyc.exportRejected': async ({ batchId }) => kyc.exportRejected(batchId),
+    'kyc.exportRejected': async ({ batchId, format }) => kyc.exportRejected(batchId, await csvFormOf(format)),
     'kyc.close': async ({ batchId }) => kyc.close(batchId),
     'kyc.confirmWarnings': (input) => kyc.confirmWarnings(input),
   };

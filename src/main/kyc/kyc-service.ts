@@ -23,6 +23,7 @@ import type {
 import type { KycEdit } from '@shared/kyc-edits';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
+import type { CsvForm } from '../csv/csv-form';
 import { submitKyc } from '../gateway/client';
 import type { HistoryStore } from '../history/store/history-store';
 import { Refusal } from '../refusal';
@@ -363,7 +364,8 @@ export function createKycService(deps: {
         deps.batches.resubmitChunk(batchId, chunkIndex, { send, onProgress }),
       ),
     /** The rows still to fix, as a CSV to correct in a spreadsheet and open again. */
-    exportRejected: (batchId: string): Promise<KycExportResult> => deps.batches.exportRejected(batchId),
+    exportRejected: (batchId: string, form?: CsvForm): Promise<KycExportResult> =>
+      deps.batches.exportRejected(batchId, form),
   };
 }
 

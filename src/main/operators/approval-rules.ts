@@ -103,17 +103,17 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
       kycToProduction(input, `chunk ${input.chunkIndex + 1} of a KYC batch (identity records)`),
     'payin.forgetStoredCard': (input) =>
       subject('card.remove', `removing the stored card ${input.ccStorageID} from Paydesk's list`, input),
-    'history.exportCsv': (filter) =>
+    'history.exportCsv': (input) =>
       subject(
         'export.personal_data',
         "an export of this desk's History as CSV, with customers' names and contacts",
-        filter,
+        input,
       ),
-    'team.exportCsv': (filter) =>
+    'team.exportCsv': (input) =>
       subject(
         'export.personal_data',
         "an export of the team's History as CSV, with customers' names and contacts",
-        filter,
+        input,
       ),
     'operators.add': (input) =>
       subject(

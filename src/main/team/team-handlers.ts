@@ -3,6 +3,7 @@
 // server down or slow, a grant missing — is an answer saying so, `ok: false`, never a refusal: the team
 // view shows it in words while the desk's own history, and every pay-in, go on as before.
 import type { TeamScope } from '@shared/team-history';
+import { csvFormOf } from '../csv/csv-form';
 import type { HistoryStore } from '../history/store/history-store';
 import type { HandlersOf } from '../ipc/dispatch';
 import { Refusal } from '../refusal';
@@ -90,16 +91,22 @@ export function teamHandlers(deps: {
     'team.get': (ref) => read(async (store) => (await teamHistoryRow(store.readPool, ref)) ?? null),
     'team.dailyTotals': (query) =>
       read((store) => teamDailyTotals(store.readPool, query), "the team's totals and charts"),
-    'team.exportCsv': (filter) =>
+    'team.exportCsv': ({ filter, format }) =>
       read(async (store, scope) => {
-        const file = await teamHistoryCsv(store.readPool, filter, scope);
+        const form = await csvFormOf(format);
+        const file = await teamHistoryCsv(store.readPool, filter, scope, form);
         // Reading the team's cardholder-related records in bulk is audited here, like History's export.
         deps.history.recordEvent({
           operator: deps.operator(),
           event: 'history.team_exported',
           outcome: 'success',
           resource: 'team_history',
-          detail: { rows: file.rows, truncated: file.truncated, filter: { ...filter, cursor: undefined } },
+          detail: {
+            rows: file.rows,
+            truncated: file.truncated,
+            filter: { ...filter, cursor: undefined },
+            form: form.name,
+          },
         });
         return { ...file, fileName: `paydesk-team-history-${new Date().toISOString().slice(0, 10)}.csv` };
       }),

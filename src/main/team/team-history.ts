@@ -27,9 +27,9 @@ import {
 } from '@shared/team-history';
 import type pg from 'pg';
 import { z } from 'zod';
-import { csvLine } from '../csv/csv-cells';
+import { type CsvForm, MACHINE_FORM } from '../csv/csv-form';
 import { CONTRACT_COLUMNS, teamColumnAs } from '../history/row-table/columns';
-import { CSV_HEADER, csvCells } from '../history/search/csv-export';
+import { csvCells, csvHeader } from '../history/search/csv-export';
 import { DAY_MS, isoDay } from '../history/search/daily-totals';
 import { fromMinorUnits } from '../history/store/amount-minor';
 import { type SqlRow, toRow } from '../history/store/row-mapping';
@@ -336,23 +336,24 @@ export async function teamDailyTotals(
 }
 
 /**
- * The filter's rows as CSV (History's columns after the desk's), page by page, at most TEAM_EXPORT_MAX:
- * `truncated` says when more matched.
+ * The filter's rows as CSV in `form` (History's columns after the desk's), page by page, at most
+ * TEAM_EXPORT_MAX: `truncated` says when more matched.
  */
 export async function teamHistoryCsv(
   db: TeamDb,
   input: TeamHistoryFilterInput,
   scope: TeamScope,
+  form: CsvForm = MACHINE_FORM,
   maxRows: number = TEAM_EXPORT_MAX,
 ): Promise<{ csv: string; rows: number; truncated: boolean }> {
   const filter = teamHistoryFilterSchema.parse({ ...input, cursor: undefined, limit: EXPORT_PAGE });
-  const lines = [csvLine(['deskId', 'deskName', ...CSV_HEADER])];
+  const lines = [form.start, form.line(['deskId', 'deskName', ...csvHeader(form)])];
   let cursor: string | undefined;
   let count = 0;
   for (;;) {
     const page = await teamHistoryPage(db, { ...filter, ...(cursor && { cursor }) }, scope);
     const taken = page.rows.slice(0, maxRows - count);
-    for (const row of taken) lines.push(csvLine([row.deskId, row.deskName, ...csvCells(row)]));
+    for (const row of taken) lines.push(form.line([row.deskId, row.deskName, ...csvCells(row, form)]));
     count += taken.length;
     const more = page.nextCursor !== null || taken.length < page.rows.length;
     if (!more || count >= maxRows || !page.nextCursor) {

@@ -88,6 +88,18 @@ export function amountAsTyped(amount: CanonicalAmount, locale: string): string {
   return plainNumber(amount, locale, WIRE_DECIMALS, false);
 }
 
+/**
+ * An amount as a spreadsheet in `locale` reads a number ("1234,56" in de, "1234" for JPY): the locale's
+ * decimal sign, no grouping (Excel would read "1.234,56" back as text in some locales), the currency's
+ * decimal places. Text, never a float: only zeros are dropped, a digit that is not zero stays.
+ */
+export function amountForSpreadsheet(amount: string, currency: string, locale: string): string {
+  const [whole = '', fraction = ''] = amount.split('.');
+  const places = amountDecimals(currency);
+  const kept = fraction.padEnd(places, '0').slice(0, places) + fraction.slice(places).replace(/0+$/, '');
+  return kept === '' ? whole : `${whole}${separatorsOf(locale).decimal}${kept}`;
+}
+
 function plainNumber(value: string, locale: string, fractionDigits?: number, useGrouping = true): string {
   return numberFormat(locale, {
     useGrouping,

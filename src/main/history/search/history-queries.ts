@@ -21,6 +21,7 @@ import {
 import type { CanonicalAmount } from '@shared/money/amount';
 import { IN_PROGRESS_STATUSES, NO_CHARGE_STATUSES } from '@shared/payin-lifecycle';
 import type { z } from 'zod';
+import { type CsvForm, MACHINE_FORM } from '../../csv/csv-form';
 import { fromMinorUnits, toMinorUnits } from '../store/amount-minor';
 import type { HistoryDb } from '../store/history-db';
 import { integer, type SqlRow, text, toKycBatchRow, toPayInRow, toRow } from '../store/row-mapping';
@@ -257,12 +258,13 @@ export function historyQueries(
       }));
     },
 
-    /** Every row the filter matches (pagination ignored), in its sort order, as CSV text. */
-    exportCsv(input?: HistoryFilterInput, options: { operator?: string } = {}): string {
+    /** Every row the filter matches (pagination ignored), in its sort order, as CSV text in `form`. */
+    exportCsv(input?: HistoryFilterInput, options: { operator?: string; form?: CsvForm } = {}): string {
       const filter = parseFilter(input);
       const { sql, params } = filteredSelect(filter, { paged: false });
       // Its own statement: a shared one would be reset if anything ran it again mid-iteration.
-      const { csv, rows } = historyCsv(prepareFresh(sql).iterate(params));
+      const form = options.form ?? MACHINE_FORM;
+      const { csv, rows } = historyCsv(prepareFresh(sql).iterate(params), form);
       // Reading cardholder-related records in bulk is itself an auditable event (PCI DSS 10.2.1).
       if (options.operator !== undefined) {
         const operator = options.operator;
@@ -272,7 +274,7 @@ export function historyQueries(
             event: 'history.exported',
             outcome: 'success',
             resource: 'history',
-            detail: { rows, filter: { ...filter, cursor: undefined } },
+            detail: { rows, filter: { ...filter, cursor: undefined }, form: form.name },
           }),
         );
       }

@@ -126,24 +126,31 @@ export class HistoryPage {
   }
 
   /**
-   * Presses Export CSV, approves it as the run's supervisor (an export of personal data waits for one), and
-   * reads the downloaded file back as records keyed by the header row.
+   * Presses Export CSV, chooses the file's form (machine-readable unless said), approves it as the run's
+   * supervisor (an export of personal data waits for one; `approve` in another language), and reads the
+   * downloaded file back as records keyed by the header row. `bytes` are the file as saved.
    */
-  async exportCsv(): Promise<{ fileName: string; text: string; records: Record<string, string>[] }> {
+  async exportCsv(
+    form: 'machine' | 'spreadsheet' = 'machine',
+    approve: (page: Page) => Promise<void> = approveAtDesk,
+  ): Promise<{ fileName: string; text: string; bytes: Buffer; records: Record<string, string>[] }> {
     const downloaded = this.page.waitForEvent('download');
     await this.exportButton.click();
-    await approveAtDesk(this.page);
+    await this.page.getByTestId(`history-export-${form}`).click();
+    await approve(this.page);
     const download = await downloaded;
-    const path = await download.path();
-    const text = await readFile(path, 'utf8');
-    const [header = [], ...lines] = parseCsv(text);
+    const bytes = await readFile(await download.path());
+    const text = bytes.toString('utf8');
+    // The separator after the first header: `;` in a spreadsheet form whose language writes decimal commas.
+    const separator = /^\uFEFF?"[^"]*";/.test(text) ? ';' : ',';
+    const [header = [], ...lines] = parseCsv(text.replace(/^\uFEFF/, ''), separator);
     const records = lines.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
-    return { fileName: download.suggestedFilename(), text, records };
+    return { fileName: download.suggestedFilename(), text, bytes, records };
   }
 }
 
-/** RFC 4180 (quotes doubled, CRLF between records), as the export writes it. */
-export function parseCsv(text: string): string[][] {
+/** RFC 4180 (quotes doubled, CRLF between records), as the export writes it, with `,` or `;` between cells. */
+export function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let cell = '';
@@ -161,7 +168,7 @@ export function parseCsv(text: string): string[][] {
       }
     } else if (char === '"') {
       quoted = true;
-    } else if (char === ',') {
+    } else if (char === separator) {
       record.push(cell);
       cell = '';
     } else if (char === '\r' && text[i + 1] === '\n') {

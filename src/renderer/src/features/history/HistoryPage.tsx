@@ -11,6 +11,7 @@ import './history.css';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { type Translate, useT } from '@renderer/i18n/use-t';
 import { downloadText } from '@renderer/lib/download';
+import { ExportFormatMenu, useSpreadsheetFormat } from '@renderer/lib/ExportFormatMenu';
 import { subscribe } from '@renderer/lib/paydesk';
 import { useCan } from '@renderer/lib/session-store';
 import { useSettingsStore } from '@renderer/lib/settings-store';
@@ -18,7 +19,9 @@ import { OutcomeUnknownQueue } from '@renderer/lib/team/OutcomeUnknownQueue';
 import { ReplicationIndicator } from '@renderer/lib/team/ReplicationIndicator';
 import { TeamVerifyPanel } from '@renderer/lib/team/TeamVerifyPanel';
 import { useTeamStatus } from '@renderer/lib/team/use-team-reads';
+import { type CsvFormat, spreadsheetLocale } from '@shared/csv-export';
 import { ID_PART_MIN } from '@shared/history';
+import { amountForSpreadsheet } from '@shared/money/locale-amount';
 import type { TeamScope } from '@shared/team-history';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { AuditPanel } from './AuditPanel';
@@ -85,14 +88,19 @@ export function HistoryPage() {
   const team = source === 'team';
   // What the role may do here (main refuses the rest anyway): export, and the team's view.
   const canExport = useCan('history.export');
+  const spreadsheetExample = amountForSpreadsheet(
+    '1234.56',
+    'EUR',
+    spreadsheetLocale(useSpreadsheetFormat().language),
+  );
 
   // Team mode left (Settings → Team): back to this desk's history.
   useEffect(() => {
     if (!teamMode && source === 'team') setSource('desk');
   }, [teamMode, source, setSource]);
 
-  async function onExport() {
-    const file = await exportCsv();
+  async function onExport(format: CsvFormat) {
+    const file = await exportCsv(format);
     if (file) downloadText(file.csv, file.fileName);
   }
 
@@ -126,14 +134,17 @@ export function HistoryPage() {
             {t('history.refresh')}
           </Button>
           {canExport && (
-            <Button
-              variant="default"
-              onClick={() => void onExport()}
+            <ExportFormatMenu
+              onExport={(format) => void onExport(format)}
+              hints={{
+                spreadsheet: t('history.export.spreadsheetHint', { example: spreadsheetExample }),
+                machine: t('history.export.machineHint'),
+              }}
               loading={exporting}
-              data-testid="history-export"
+              testId="history-export"
             >
               {t('history.exportButton')}
-            </Button>
+            </ExportFormatMenu>
           )}
         </Group>
       </Group>

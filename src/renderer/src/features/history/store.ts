@@ -7,6 +7,7 @@
 // desk's own view is one switch away.
 
 import { call, errorMessage } from '@renderer/lib/paydesk';
+import type { CsvFormat } from '@shared/csv-export';
 import type { AuditStatus, DailyTotal } from '@shared/history';
 import type { ChannelOutput } from '@shared/ipc';
 import type { TeamHistoryDetail, TeamScope } from '@shared/team-history';
@@ -104,7 +105,8 @@ interface HistoryState {
   reloadDetail: () => Promise<void>;
   /** Marks a pay-in for follow-up with the reason (main checks both and audits it with the operator's name). */
   markFollowUp: (historyId: number, reason: string) => Promise<void>;
-  exportCsv: () => Promise<{ csv: string; fileName: string } | undefined>;
+  /** The filter's rows as a file in the form the operator chose. */
+  exportCsv: (format: CsvFormat) => Promise<{ csv: string; fileName: string } | undefined>;
 }
 
 export const useHistoryStore = create<HistoryState>((set, get) => {
@@ -341,7 +343,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       }
     },
 
-    async exportCsv() {
+    async exportCsv(format) {
       const { source, filters } = get();
       const built = source === 'team' ? toTeamQuery(filters) : toQuery(filters);
       if ('problem' in built) {
@@ -352,8 +354,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       try {
         const file: ExportFile =
           source === 'team'
-            ? await teamExport(filters)
-            : { ...(await call('history.exportCsv', built.query)), notice: undefined };
+            ? await teamExport(filters, format)
+            : { ...(await call('history.exportCsv', { filter: built.query, format })), notice: undefined };
         set({ exporting: false, exportMessage: file.notice });
         return 'csv' in file ? { csv: file.csv, fileName: file.fileName } : undefined;
       } catch (error) {
@@ -371,10 +373,10 @@ type ExportNotice = { ok: boolean; text: string } | undefined;
 type ExportFile = { csv: string; fileName: string; notice: ExportNotice } | { notice: ExportNotice };
 
 /** The team's export, and what to tell the operator about it (it stops at a limit). */
-async function teamExport(filters: HistoryFilters): Promise<ExportFile> {
+async function teamExport(filters: HistoryFilters, format: CsvFormat): Promise<ExportFile> {
   const built = toTeamQuery(filters);
   if ('problem' in built) return { notice: { ok: false, text: built.problem } };
-  const answer = await call('team.exportCsv', built.query);
+  const answer = await call('team.exportCsv', { filter: built.query, format });
   if (!answer.ok) return { notice: { ok: false, text: `Export failed: ${answer.message}` } };
   const { csv, fileName, rows, truncated } = answer.data;
   return {

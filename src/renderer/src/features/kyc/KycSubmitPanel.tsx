@@ -5,7 +5,9 @@ import { Trans } from '@lingui/react';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { type Translate, useT } from '@renderer/i18n/use-t';
 import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
+import { ExportFormatMenu, useSpreadsheetFormat } from '@renderer/lib/ExportFormatMenu';
 import { useActiveProfile } from '@renderer/lib/settings-store';
+import { spreadsheetSeparator } from '@shared/csv-export';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import { useState } from 'react';
 import { KycChunkTable } from './KycChunkTable';
@@ -151,6 +153,7 @@ export function KycSubmitPanel() {
   const resubmit = useKycStore((state) => state.resubmit);
   const exportRejected = useKycStore((state) => state.exportRejected);
   const profile = useActiveProfile();
+  const separator = spreadsheetSeparator(useSpreadsheetFormat().language);
   const production = useProductionConfirmation();
   if (!counts) return null;
   // Valid rows whose document dates wait for confirmation stay here until the officer confirms them.
@@ -183,14 +186,18 @@ export function KycSubmitPanel() {
                 {t('kyc.submit.button', { count: sendable })}
               </Button>
             )}
-            <Button
-              variant="default"
-              onClick={() => void exportRejected()}
+            <ExportFormatMenu
+              onExport={(format) => void exportRejected(format)}
+              hints={{
+                spreadsheet: t('kyc.export.spreadsheetHint', { separator }),
+                machine: t('kyc.export.machineHint'),
+              }}
               disabled={toFix === 0 || checking}
               loading={exporting}
+              testId="kyc-export"
             >
               {t('kyc.submit.export', { count: toFix })}
-            </Button>
+            </ExportFormatMenu>
           </Group>
           {!checking && counts.warnings > 0 && (
             <Text size="sm" c="gray.8" data-testid="kyc-waiting-for-confirmation">

@@ -1,4 +1,6 @@
 // The KYC page's state as the store holds it (store.ts): its shape, and what a batch's counts say.
+
+import type { CsvFormat } from '@shared/csv-export';
 import type {
   KycBatchSummary,
   KycCheckedEvent,
@@ -78,7 +80,8 @@ export interface KycState {
   /** `confirmedProfile`: the production profile the operator confirmed (main refuses production without). */
   submit: (confirmedProfile?: string) => Promise<void>;
   resubmit: (chunkIndex: number, confirmedProfile?: string) => Promise<void>;
-  exportRejected: () => Promise<void>;
+  /** The rows to fix as a file in the form the operator chose. */
+  exportRejected: (format: CsvFormat) => Promise<void>;
   progress: (event: KycProgressEvent) => void;
   /** How the check of the open file goes on (main's kyc.checked). */
   checked: (event: KycCheckedEvent) => void;

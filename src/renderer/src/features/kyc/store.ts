@@ -223,12 +223,12 @@ export const useKycStore = create<KycState>((set, get) => {
     redo: () => step('Redid'),
     ...createSending(get, set, rows, announce),
 
-    async exportRejected() {
+    async exportRejected(format) {
       const { summary } = get();
       if (!summary) return;
       set({ exporting: true, exportError: undefined });
       try {
-        const file = await call('kyc.exportRejected', { batchId: summary.batchId });
+        const file = await call('kyc.exportRejected', { batchId: summary.batchId, format });
         downloadText(file.csv, file.fileName);
         set({ exporting: false });
         announce(`Exported ${records(file.rows, 'row')} with their reasons to ${file.fileName}.`);

@@ -2,17 +2,24 @@
 // still verified with the desk's own merchant secret (a forged one settles nothing, is audited, and does
 // not hold the others back), the renderer hears of the batch in one event, and the batch commits whole or
 // not at all: a history write that fails midway leaves the cursor before the batch and every row of it
-// unwritten, and the next read settles them all once. The notifications are stored while the desk is
-// closed, so that it reads them in one go when it starts. Real PostgreSQL, the whole desk.
+// unwritten, and the next read settles them all once. The notifications of a batch are committed together
+// (or stored while the desk is closed), so that it reads them in one go. Real PostgreSQL, the whole desk.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
+import { NOTIFICATION_CHANNEL } from '@shared/notification-service';
 import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../support/app/paydesk-fixture';
 import { v2Fields } from '../support/app/paydesk-fixture';
 import { notifiedDesksForThisFile } from '../support/notify-desk/notified-desks';
-import { genuineNotification, storeNotification, THREE_DS_CARD } from '../support/notify-desk/notify-desk';
+import {
+  genuineNotification,
+  insertNotification,
+  notificationId,
+  storeNotification,
+  THREE_DS_CARD,
+} from '../support/notify-desk/notify-desk';
 import { drained, waitUntil } from '../support/team/team-desk';
 
 const { home, start, stop, notifyRole } = notifiedDesksForThisFile({
@@ -53,9 +60,10 @@ function cursorOf(fx: Fixture): number {
 const callbackEvents = (fx: Fixture, historyId: number) =>
   fx.paydesk.history.auditTrail(historyId).filter((entry) => entry.event === 'payin.callback');
 
-/** The payin.changed events that name any of `ids`. */
-function changedEvents(fx: Fixture, ids: number[]): PayInResult[][] {
+/** The payin.changed events that name any of `ids` (from the `from`th event on). */
+function changedEvents(fx: Fixture, ids: number[], from = 0): PayInResult[][] {
   return fx.events
+    .slice(from)
     .filter(({ event }) => event === 'payin.changed')
     .map(({ payload }) => payload as PayInResult[])
     .filter((results) => results.some((result) => ids.includes(result.historyId)));
@@ -64,18 +72,27 @@ function changedEvents(fx: Fixture, ids: number[]): PayInResult[][] {
 describe('notifications that arrive together settle together', () => {
   it('settles the genuine ones of a batch, refuses the forged one, and tells the renderer once', async () => {
     const deskHomeOf = await home('desk_batch_forged', 'Front B1');
-    let fx = await start(deskHomeOf);
+    const fx = await start(deskHomeOf);
     const first = await waitingPayIn(fx, '41.00');
     const forged = await waitingPayIn(fx, '42.00');
     const third = await waitingPayIn(fx, '43.00');
     await drained(fx);
-    await stop(fx);
 
-    await storeNotification(await notifyRole(), genuineNotification(first, 'approved'));
-    const forgedId = await storeNotification(await notifyRole(), forgedNotification(forged));
-    const lastId = await storeNotification(await notifyRole(), genuineNotification(third, 'declined'));
+    // Three notifications committed together, then one wake-up, while the supervisor is signed in (a desk
+    // that is signed out tells no window: tests/integration/event-gate.test.ts).
+    const roles = await notifyRole();
+    const eventsBefore = fx.events.length;
+    const bodies = [
+      genuineNotification(first, 'approved'),
+      forgedNotification(forged),
+      genuineNotification(third, 'declined'),
+    ];
+    await roles.notify.query('BEGIN');
+    for (const body of bodies) await insertNotification(roles.notify, body);
+    await roles.notify.query('COMMIT');
+    const [, forgedId, lastId] = await Promise.all(bodies.map((body) => notificationId(roles.owner, body)));
+    await roles.owner.query(`NOTIFY ${NOTIFICATION_CHANNEL}`);
 
-    fx = await start(deskHomeOf);
     await fx.waitForStatus(first.id, 'approved');
     await fx.waitForStatus(third.id, 'declined');
     await waitUntil('the desk has handled the batch', () => cursorOf(fx) === lastId);
@@ -93,7 +110,7 @@ describe('notifications that arrive together settle together', () => {
     expect(JSON.parse(refused[0]?.detail_json ?? '{}')).toMatchObject({ notificationId: forgedId });
 
     // One event for the batch, naming both pay-ins it settled (and not the refused one).
-    const events = changedEvents(fx, [first.id, forged.id, third.id]);
+    const events = changedEvents(fx, [first.id, forged.id, third.id], eventsBefore);
     expect(events).toHaveLength(1);
     expect(events[0]?.map((result) => result.historyId).sort()).toEqual([first.id, third.id].sort());
     expect((await fx.paydesk.history.verifyAll()).ok).toBe(true);

@@ -87,6 +87,34 @@ export function genuineNotification(row: PayInRow, outcome: 'approved' | 'declin
   });
 }
 
+/** Inserts a notification as the service's role does (its role may only INSERT); no NOTIFY. */
+export async function insertNotification(notify: pg.Client, rawBody: string): Promise<void> {
+  const body = JSON.parse(rawBody) as {
+    merchantId: number;
+    merchantTradeNo: string;
+    orderId: string;
+    orderStatus: number;
+  };
+  await notify.query(
+    `INSERT INTO paydesk.gateway_notifications
+       (merchant_id, merchant_trade_no, order_id, order_status, content_type, raw_body, body_sha256)
+     VALUES ($1, $2, $3, $4, 'application/json', $5, $6) ON CONFLICT DO NOTHING`,
+    [body.merchantId, body.merchantTradeNo, body.orderId, body.orderStatus, rawBody, sha256Of(rawBody)],
+  );
+}
+
+/** A stored notification's id, read by the owner. */
+export async function notificationId(owner: pg.Client, rawBody: string): Promise<number> {
+  const { merchantId } = JSON.parse(rawBody) as { merchantId: number };
+  const { rows } = await owner.query(
+    'SELECT id FROM paydesk.gateway_notifications WHERE merchant_id = $1 AND body_sha256 = $2',
+    [merchantId, sha256Of(rawBody)],
+  );
+  return Number(rows[0]?.id);
+}
+
+const sha256Of = (rawBody: string) => createHash('sha256').update(rawBody).digest('hex');
+
 /**
  * Stores a notification as the notification service does (its role may only INSERT: no RETURNING); its id,
  * as the owner reads it.
@@ -95,24 +123,8 @@ export async function storeNotification(
   roles: { notify: pg.Client; owner: pg.Client },
   rawBody: string,
 ): Promise<number> {
-  const body = JSON.parse(rawBody) as {
-    merchantId: number;
-    merchantTradeNo: string;
-    orderId: string;
-    orderStatus: number;
-  };
-  const sha256 = createHash('sha256').update(rawBody).digest('hex');
-  await roles.notify.query(
-    `INSERT INTO paydesk.gateway_notifications
-       (merchant_id, merchant_trade_no, order_id, order_status, content_type, raw_body, body_sha256)
-     VALUES ($1, $2, $3, $4, 'application/json', $5, $6) ON CONFLICT DO NOTHING`,
-    [body.merchantId, body.merchantTradeNo, body.orderId, body.orderStatus, rawBody, sha256],
-  );
-  const { rows } = await roles.owner.query(
-    'SELECT id FROM paydesk.gateway_notifications WHERE merchant_id = $1 AND body_sha256 = $2',
-    [body.merchantId, sha256],
-  );
-  return Number(rows[0]?.id);
+  await insertNotification(roles.notify, rawBody);
+  return notificationId(roles.owner, rawBody);
 }
 
 /** The desk's log lines, parsed. */

@@ -43,8 +43,13 @@ for (const size of WINDOW_SIZES) {
     await operator.focus();
     await operator.selectOption(TEST_SUPERVISOR.id);
     await page.keyboard.press('Tab');
-    await expect(section.getByLabel(/^Day/)).toBeFocused();
-    // Enter in the day's field sends the form (its own Tab stops are the date's parts).
+    const day = section.getByRole('textbox', { name: /^Day/ });
+    await expect(day).toBeFocused();
+    // Today, as the desk's language writes it (en: month first), whatever the browser's own locale.
+    const now = new Date();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    await expect(day).toHaveValue(`${pad(now.getMonth() + 1)}/${pad(now.getDate())}/${now.getFullYear()}`);
+    // Enter in the day's field reads it and sends the form.
     await page.keyboard.press('Enter');
 
     const payIns = section.getByRole('table', { name: 'Pay-ins by status' });

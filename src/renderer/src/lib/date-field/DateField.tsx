@@ -7,7 +7,6 @@ import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { type DayRefusal, dayPattern, formatDay, patternText, readDay } from '@shared/i18n/day-text';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { CalendarIcon } from '../icons';
 import { Calendar } from './Calendar';
 
@@ -49,8 +48,8 @@ export function DateField({ label, value, onChange, max, required, w, ...rest }:
     setRefusal(undefined);
   }, [value, locale]);
 
-  /** Reads what is typed: a day goes out (now, when `now`: a form's Enter sends it next), else the refusal shows. */
-  function commit(now = false): boolean {
+  /** Reads what is typed: a day goes out, else the refusal shows and the value stays. */
+  function commit(): boolean {
     const reading = readDay(text, locale, { patternText: placeholder, ...(max !== undefined && { max }) });
     if (!reading.ok) {
       setRefusal(reading.refusal);
@@ -58,16 +57,14 @@ export function DateField({ label, value, onChange, max, required, w, ...rest }:
     }
     setRefusal(undefined);
     setText(formatDay(reading.day, locale));
-    if (reading.day !== value) {
-      if (now) flushSync(() => onChange(reading.day));
-      else onChange(reading.day);
-    }
+    if (reading.day !== value) onChange(reading.day);
     return true;
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    // In a form, Enter sends it: with the day just read, or not at all when there is none.
-    if (event.key === 'Enter' && !commit(true)) event.preventDefault();
+    // In a form, Enter sends it: with the day just read (React renders a key's updates before the form's
+    // submit event, so its handler reads the new day: operator-day.spec), or not at all when there is none.
+    if (event.key === 'Enter' && !commit()) event.preventDefault();
   }
 
   function pick(day: string) {

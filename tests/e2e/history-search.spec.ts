@@ -61,7 +61,8 @@ test('date presets set the range, show which one is on, and clear with the filte
   await today.click();
   await expect(today).toHaveAttribute('aria-pressed', 'true');
   const now = new Date();
-  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  // As an English desk writes it: month first (the fields show the desk's language, not ISO).
+  const day = `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
   await expect(history.from).toHaveValue(day);
   await expect(history.to).toHaveValue(day);
   await page.getByRole('button', { name: 'Last 7 days' }).click();

@@ -36,6 +36,12 @@ function dayBefore(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** A "YYYY-MM-DD" as an English desk writes it: "MM/DD/YYYY" (CLDR's en, the harness's language). */
+function english(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${month}/${date}/${year}`;
+}
+
 test('pay-ins are found by search, status and date range, and exported as the table shows them', async ({
   payin,
   page,
@@ -91,16 +97,21 @@ test('pay-ins are found by search, status and date range, and exported as the ta
   await history.chooseStatus('Approved');
   const approved = [mastercard.merchantTradeNo, visa.merchantTradeNo];
   await expect.poll(() => history.column('merchantTradeNo')).toEqual(approved);
+  // The list's times are ISO; the fields read ISO in every language and show the desk's (en: month first).
   const day = all[0]!.time.slice(0, 10);
-  await history.from.fill(day);
-  await history.to.fill(day);
+  await history.typeDay(history.from, day);
+  await history.typeDay(history.to, day);
+  await expect(history.from).toHaveValue(english(day));
+  await expect(history.to).toHaveValue(english(day));
   await expect.poll(() => history.column('merchantTradeNo')).toEqual(approved);
-  await history.to.fill(dayBefore(day));
+  await history.typeDay(history.to, dayBefore(day));
   await expect(history.problem).toHaveText('The "From" day is after the "To" day.');
-  await history.from.fill(dayBefore(day));
+  // The day before typed as digits in the desk's order (en: mmddyyyy).
+  await history.typeDay(history.from, english(dayBefore(day)).replaceAll('/', ''));
+  await expect(history.from).toHaveValue(english(dayBefore(day)));
   await history.expectRowCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-  await history.to.fill(day);
+  await history.typeDay(history.to, day);
   await expect.poll(() => history.column('merchantTradeNo')).toEqual(approved);
   await history.expectRowCount(2);
   const shown = await history.rowCells();

@@ -25,6 +25,8 @@ const WINDOW_SIZES = [
 
 for (const size of WINDOW_SIZES) {
   test(`a supervisor reads an operator's day at ${size.width}×${size.height}`, async ({ payin }, info) => {
+    // Two pay-ins, two days read, axe: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     const { page } = payin;
     await page.setViewportSize(size);
     for (const cardNumber of ['4242424242424242', '4000000000009995']) {
@@ -43,8 +45,13 @@ for (const size of WINDOW_SIZES) {
     await operator.focus();
     await operator.selectOption(TEST_SUPERVISOR.id);
     await page.keyboard.press('Tab');
-    await expect(section.getByLabel(/^Day/)).toBeFocused();
-    // Enter in the day's field sends the form (its own Tab stops are the date's parts).
+    const day = section.getByRole('textbox', { name: /^Day/ });
+    await expect(day).toBeFocused();
+    // Today, as the desk's language writes it (en: month first), whatever the browser's own locale.
+    const now = new Date();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    await expect(day).toHaveValue(`${pad(now.getMonth() + 1)}/${pad(now.getDate())}/${now.getFullYear()}`);
+    // Enter in the day's field reads it and sends the form.
     await page.keyboard.press('Enter');
 
     const payIns = section.getByRole('table', { name: 'Pay-ins by status' });
@@ -65,5 +72,14 @@ for (const size of WINDOW_SIZES) {
     const box = await section.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(size.width);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Yesterday typed as the desk's digits (en: mmddyyyy), then Enter: the form sends the day just read, which
+    // has none of this run's pay-ins.
+    const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+    const [mm, dd, yyyy] = [pad(yesterday.getMonth() + 1), pad(yesterday.getDate()), yesterday.getFullYear()];
+    await day.fill(`${mm}${dd}${yyyy}`);
+    await day.press('Enter');
+    await expect(day).toHaveValue(`${mm}/${dd}/${yyyy}`);
+    await expect(payIns).toHaveCount(0);
   });
 }

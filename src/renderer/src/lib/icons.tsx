@@ -30,3 +30,11 @@ export const CopyIcon = icon(
 export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
 export const ChevronIcon = icon(<path d="m6 9 6 6 6-6" />);
 export const RemoveIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);
+export const ChevronLeftIcon = icon(<path d="m15 18-6-6 6-6" />);
+export const ChevronRightIcon = icon(<path d="m9 18 6-6-6-6" />);
+export const CalendarIcon = icon(
+  <>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+  </>,
+);

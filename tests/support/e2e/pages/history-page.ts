@@ -76,6 +76,15 @@ export class HistoryPage {
     await expect(this.page.getByRole('radio', { name: view })).toBeChecked();
   }
 
+  /**
+   * A day typed into "From" or "To" as an agent does, then Enter: the field reads it only then (or when
+   * left), and shows it as the desk's language writes it.
+   */
+  async typeDay(field: Locator, typed: string): Promise<void> {
+    await field.fill(typed);
+    await field.press('Enter');
+  }
+
   /** As an agent does: the status's name typed into the filter, Enter takes the best match. */
   async chooseStatus(label: string): Promise<void> {
     await this.status.click();

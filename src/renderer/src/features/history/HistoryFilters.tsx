@@ -5,6 +5,7 @@
 import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Translate, useT } from '@renderer/i18n/use-t';
+import { DateField } from '@renderer/lib/date-field/DateField';
 import { rankedOptionsFilter } from '@renderer/lib/search-rank';
 import { useCan } from '@renderer/lib/session-store';
 import { useSettingsStore } from '@renderer/lib/settings-store';
@@ -107,19 +108,19 @@ export function HistoryFilters() {
           value={filters.status}
           onChange={(status) => setFilters({ status })}
         />
-        <TextInput
+        <DateField
           label={t('history.filters.from')}
-          type="date"
           value={filters.from}
-          onChange={(event) => setFilters({ from: event.currentTarget.value })}
+          onChange={(from) => setFilters({ from })}
           w="9.5rem"
+          data-testid="history-from"
         />
-        <TextInput
+        <DateField
           label={t('history.filters.to')}
-          type="date"
           value={filters.to}
-          onChange={(event) => setFilters({ to: event.currentTarget.value })}
+          onChange={(to) => setFilters({ to })}
           w="9.5rem"
+          data-testid="history-to"
         />
         <Group gap={4} role="group" aria-label={t('history.filters.presets')}>
           {DATE_PRESETS.map((preset) => {

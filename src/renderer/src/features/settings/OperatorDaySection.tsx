@@ -3,6 +3,7 @@
 // permission again; the day's UTC offset is the one at that day's local midnight (summer or winter time).
 import '@mantine/core/styles/Table.css';
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DateField } from '@renderer/lib/date-field/DateField';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { useCan } from '@renderer/lib/session-store';
@@ -97,14 +98,7 @@ export function OperatorDaySection() {
                 onChange={(event) => setOperatorId(event.currentTarget.value)}
               />
             )}
-            <TextInput
-              label="Day"
-              type="date"
-              required
-              value={day}
-              max={today()}
-              onChange={(event) => setDay(event.currentTarget.value)}
-            />
+            <DateField label="Day" required value={day} max={today()} onChange={setDay} />
             <Button type="submit" loading={busy} disabled={operatorId === '' || day === ''}>
               Show the day
             </Button>

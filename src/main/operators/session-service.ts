@@ -5,13 +5,22 @@
 // supervisor changes in them: operator-admin.ts.
 import type { PayInLimit } from '@shared/approvals';
 import type { Enrolment, OperatorId, Permission, SessionState } from '@shared/operators';
-import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
+import { hashPassphrase } from '../credentials/passphrase-hash';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
+import type { EnrolmentAnswer } from '../team/team-accounts';
 import type { Account, AccountStore, CustomRole } from './account-store';
 import { createCredentialCheck, type SessionAudit, type SessionClock } from './credential-check';
+import { checkEnrolmentInput } from './enrolment-check';
 import { createRoleBook } from './role-book';
 import type { AccountChange, SessionTeamHooks } from './session-team';
-import { checkCode, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
+import { newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
+
+/** Why the team refused an enrolment, in the audit trail. */
+const ENDED_REASON = {
+  reset: 'account reset since the enrolment started',
+  refused: 'account no longer waits for an enrolment',
+} as const;
 
 /** How often main looks at the idle clock; the lock lands at most this late. */
 const IDLE_CHECK_INTERVAL_MS = 15_000;
@@ -36,8 +45,10 @@ interface SessionServiceOptions {
 }
 
 type Session =
-  | { kind: 'signed-out' }
-  | { kind: 'enrolling'; id: OperatorId; secret: string; needsPassphrase: boolean }
+  /** `ended`: an enrolment the team refused ended here (the sign-in screen says why). */
+  | { kind: 'signed-out'; ended?: 'reset' | 'refused' }
+  /** `startedFrom`: the passphrase hash the sign-in proved, which the team's account must still have. */
+  | { kind: 'enrolling'; id: OperatorId; secret: string; needsPassphrase: boolean; startedFrom: string }
   | { kind: 'signed-in'; id: OperatorId; locked: boolean };
 
 export type SessionService = Awaited<ReturnType<typeof createSessionService>>;
@@ -120,7 +131,10 @@ export async function createSessionService(options: SessionServiceOptions) {
         ...(options.team?.offline() && { offline: true }),
       };
     }
-    return { kind: 'signed-out' };
+    return {
+      kind: 'signed-out',
+      ...(session.kind === 'signed-out' && session.ended && { enrolmentEnded: session.ended }),
+    };
   }
 
   async function changed(): Promise<SessionState> {
@@ -166,6 +180,7 @@ export async function createSessionService(options: SessionServiceOptions) {
         id: account.id,
         secret: newTotpSecret(),
         needsPassphrase: account.temporaryPassphrase,
+        startedFrom: account.passphraseHash,
       };
       audit('session.enrolment_started', 'success', account.id);
       return changed();
@@ -316,7 +331,13 @@ export async function createSessionService(options: SessionServiceOptions) {
       if (await options.retireLegacyPassphrase()) {
         audit('session.legacy_passphrase_retired', 'success', account.id);
       }
-      session = { kind: 'enrolling', id: account.id, secret: newTotpSecret(), needsPassphrase: false };
+      session = {
+        kind: 'enrolling',
+        id: account.id,
+        secret: newTotpSecret(),
+        needsPassphrase: false,
+        startedFrom: account.passphraseHash,
+      };
       return changed();
     },
 
@@ -350,40 +371,35 @@ export async function createSessionService(options: SessionServiceOptions) {
         throw new Refusal('conflict', 'No enrolment is under way: sign in first.');
       const account = accounts.get(session.id);
       if (!account) throw new Refusal('conflict', 'This account is gone: sign in again.');
-      if (session.needsPassphrase) {
-        if (input.passphrase === undefined) {
-          throw new Refusal('invalid', 'Choose a passphrase of your own.', 'passphrase');
-        }
-        if (await verifyPassphrase(input.passphrase, account.passphraseHash)) {
-          throw new Refusal(
-            'invalid',
-            'Choose a passphrase of your own, not the one you were given.',
-            'passphrase',
-          );
-        }
-      }
-      const check = checkCode(session.secret, account.id, input.code, 0, clock.wallMs());
-      if (!check.ok) {
-        throw new Refusal(
-          'invalid',
-          'That code does not match the new authenticator. Type the 6 digits the app shows now.',
-          'code',
-        );
-      }
-      if (session.needsPassphrase && input.passphrase !== undefined) {
+      const enrolling = session;
+      const step = await checkEnrolmentInput(enrolling, account, input, clock.wallMs());
+      if (enrolling.needsPassphrase && input.passphrase !== undefined) {
         account.passphraseHash = await hashPassphrase(input.passphrase);
         account.temporaryPassphrase = false;
       }
-      account.totp = { secret: store.encryptSecret(session.secret), lastStep: check.step };
+      account.totp = { secret: store.encryptSecret(enrolling.secret), lastStep: step };
+      let answer: EnrolmentAnswer = 'enrolled';
       try {
-        await options.team?.enrolled(account, session.secret, session.needsPassphrase);
+        const { secret, needsPassphrase, startedFrom } = enrolling;
+        answer = (await options.team?.enrolled(account, secret, needsPassphrase, startedFrom)) ?? answer;
       } catch (error) {
         await load();
         throw error;
       }
+      if (answer !== 'enrolled') {
+        // Nothing of it is kept: the account is as the team has it, and the enrolment starts again at sign-in.
+        await load();
+        audit('session.enrolment_refused', 'failure', account.id, { reason: ENDED_REASON[answer] });
+        session = { kind: 'signed-out', ended: answer };
+        await changed();
+        throw refusal(
+          'conflict',
+          answer === 'reset' ? 'refusal.team.enrolReset' : 'refusal.team.enrolRefused',
+        );
+      }
       await save();
       options.team?.changedHere();
-      audit('operator.enrolled', 'success', account.id, { newPassphrase: session.needsPassphrase });
+      audit('operator.enrolled', 'success', account.id, { newPassphrase: enrolling.needsPassphrase });
       session = { kind: 'signed-in', id: account.id, locked: false };
       lastActivity = clock.monotonicMs();
       audit('session.signed_in', 'success', account.id);

@@ -241,18 +241,15 @@ export function createTeamAccountsSync(deps: {
       }
     },
 
-    async enrolled(account, secret, newPassphrase): Promise<void> {
+    async enrolled(account, secret, newPassphrase, startedFrom) {
       const team = teamOrNothing();
-      if (!team) return;
-      let taken: boolean;
+      if (!team) return 'enrolled';
       try {
-        taken = await team.enrolled(account.id, newPassphrase ? account.passphraseHash : null, secret);
+        const passphraseHash = newPassphrase ? account.passphraseHash : null;
+        return await team.enrolled(account.id, startedFrom, passphraseHash, secret);
       } catch (error) {
         deps.log.error({ err: errorText(error) }, 'team accounts: an enrolment did not reach the team');
         throw refusal('conflict', 'refusal.team.enrolUnreachable');
-      }
-      if (!taken) {
-        throw refusal('conflict', 'refusal.team.enrolRefused');
       }
     },
 

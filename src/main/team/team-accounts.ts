@@ -16,7 +16,7 @@ import {
 import type pg from 'pg';
 import { openTeamSecret, sealTeamSecret } from './account-secret';
 import { teamSchemaVersion } from './apply-team-migrations';
-import { ACCOUNTS_SCHEMA_VERSION } from './team-migrations';
+import { ACCOUNTS_SCHEMA_VERSION, ENROLMENT_FROM_SCHEMA_VERSION } from './team-migrations';
 
 /** An operator as the team keeps them, the authenticator secret opened (base32), or null before enrolment. */
 export interface TeamOperator {
@@ -30,6 +30,9 @@ export interface TeamOperator {
   createdAt: string;
   createdBy: string;
 }
+
+/** What the team database did with an enrolment (migration 9): taken, refused across a reset, or refused. */
+export type EnrolmentAnswer = 'enrolled' | 'reset' | 'refused';
 
 export interface TeamRole {
   id: string;
@@ -247,14 +250,35 @@ export function teamAccountsOn(pool: Queryable, teamKey: string) {
       }
     },
 
-    /** The operator's own enrolment, from any desk, once, while the account waits for it. */
-    async enrolled(id: string, passphraseHash: string | null, totpSecret: string): Promise<boolean> {
-      const { rows } = await pool.query('SELECT paydesk.team_operator_enrolled($1, $2, $3) AS done', [
+    /**
+     * The operator's own enrolment, from any desk, once, while the account waits for it and its passphrase
+     * hash is still `startedFrom`, the one the desk proved when the enrolment started ('reset' otherwise:
+     * a supervisor reset the account meanwhile). A team database before migration 9 cannot tell a reset
+     * apart: there the enrolment is taken as before.
+     */
+    async enrolled(
+      id: string,
+      startedFrom: string,
+      passphraseHash: string | null,
+      totpSecret: string,
+    ): Promise<EnrolmentAnswer> {
+      const sealed = sealTeamSecret(teamKey, id, totpSecret);
+      if ((await teamSchemaVersion(pool)) < ENROLMENT_FROM_SCHEMA_VERSION) {
+        const { rows } = await pool.query('SELECT paydesk.team_operator_enrolled($1, $2, $3) AS done', [
+          id,
+          passphraseHash,
+          sealed,
+        ]);
+        return rows[0]?.done === true ? 'enrolled' : 'refused';
+      }
+      const { rows } = await pool.query('SELECT paydesk.team_operator_enrolled($1, $2, $3, $4) AS answer', [
         id,
+        startedFrom,
         passphraseHash,
-        sealTeamSecret(teamKey, id, totpSecret),
+        sealed,
       ]);
-      return rows[0]?.done === true;
+      const answer: unknown = rows[0]?.answer;
+      return answer === 'enrolled' || answer === 'reset' ? answer : 'refused';
     },
 
     /** Takes an authenticator step across the team: false when any desk took it, or a later one, before. */

@@ -1,9 +1,11 @@
-// What an operator types to finish enrolling (a passphrase of their own when the account has a one-time
-// one, and the first code of the new authenticator), checked before anything is written.
+// An enrolment as the operator sees it (the QR code of the new authenticator), and what they type to finish
+// it (a passphrase of their own when the account has a one-time one, and the first code), checked before
+// anything is written.
+import type { Enrolment } from '@shared/operators';
 import { verifyPassphrase } from '../credentials/passphrase-hash';
 import { refusal } from '../i18n/refuse';
 import type { Account } from './account-store';
-import { checkCode } from './totp';
+import { checkCode, otpauthUri, qrCodeSvg } from './totp';
 
 /** An enrolment under way: the new authenticator's secret and whether a passphrase of their own is due. */
 interface EnrolmentUnderWay {
@@ -31,4 +33,21 @@ export async function checkEnrolmentInput(
     throw refusal('invalid', 'refusal.enrol.codeWrong', undefined, 'code');
   }
   return check.step;
+}
+
+/** What the enrolment screen shows: the new authenticator's secret, as text and as a QR code. */
+export async function enrolmentView(
+  account: Account,
+  secret: string,
+  needsPassphrase: boolean,
+): Promise<Enrolment> {
+  const uri = otpauthUri(secret, account.id);
+  return {
+    operatorId: account.id,
+    displayName: account.displayName,
+    otpauthUri: uri,
+    secret,
+    qrSvg: await qrCodeSvg(uri),
+    needsPassphrase,
+  };
 }

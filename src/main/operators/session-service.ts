@@ -4,17 +4,17 @@
 // Everything is audited under the operator's id. The accounts themselves: account-store.ts; what a
 // supervisor changes in them: operator-admin.ts.
 import type { PayInLimit } from '@shared/approvals';
-import type { Enrolment, OperatorId, Permission, SessionState } from '@shared/operators';
+import type { OperatorId, Permission, SessionState } from '@shared/operators';
 import { hashPassphrase } from '../credentials/passphrase-hash';
 import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 import type { EnrolmentAnswer } from '../team/team-accounts';
-import type { Account, AccountStore, CustomRole } from './account-store';
+import type { Account, AccountStore, AccountsDamage, CustomRole } from './account-store';
 import { createCredentialCheck, type SessionAudit, type SessionClock } from './credential-check';
-import { checkEnrolmentInput } from './enrolment-check';
+import { checkEnrolmentInput, enrolmentView } from './enrolment-check';
 import { createRoleBook } from './role-book';
 import type { AccountChange, SessionTeamHooks } from './session-team';
-import { newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
+import { newTotpSecret } from './totp';
 
 /** Why the team refused an enrolment, in the audit trail. */
 const ENDED_REASON = {
@@ -59,7 +59,7 @@ export async function createSessionService(options: SessionServiceOptions) {
   let accounts = new Map<OperatorId, Account>();
   let limits: PayInLimit[] = [];
   const roles = createRoleBook();
-  let trouble: { kind: 'damaged' | 'keychain'; message: string } | undefined;
+  let trouble: { kind: 'damaged' | 'keychain'; message: string; why?: AccountsDamage } | undefined;
   let session: Session = { kind: 'signed-out' };
   let lastActivity = clock.monotonicMs();
   let timer: NodeJS.Timeout | undefined;
@@ -71,7 +71,7 @@ export async function createSessionService(options: SessionServiceOptions) {
     if (read.kind === 'damaged' || read.kind === 'keychain') {
       if (trouble?.message !== read.message)
         audit('session.accounts_unreadable', 'failure', 'desk', { read: read.kind });
-      trouble = { kind: read.kind, message: read.message };
+      trouble = { kind: read.kind, message: read.message, ...(read.kind === 'damaged' && { why: read.why }) };
       accounts = new Map();
       session = { kind: 'signed-out' };
       return;
@@ -90,19 +90,6 @@ export async function createSessionService(options: SessionServiceOptions) {
     return session.kind === 'signed-in' ? accounts.get(session.id) : undefined;
   }
 
-  async function enrolmentView(id: OperatorId, secret: string, needsPassphrase: boolean): Promise<Enrolment> {
-    const account = accounts.get(id)!;
-    const uri = otpauthUri(secret, id);
-    return {
-      operatorId: id,
-      displayName: account.displayName,
-      otpauthUri: uri,
-      secret,
-      qrSvg: await qrCodeSvg(uri),
-      needsPassphrase,
-    };
-  }
-
   async function state(): Promise<SessionState> {
     if (trouble) return { kind: 'damaged', message: trouble.message };
     if (accounts.size === 0) {
@@ -112,7 +99,7 @@ export async function createSessionService(options: SessionServiceOptions) {
     if (session.kind === 'enrolling') {
       return {
         kind: 'enrolling',
-        enrolment: await enrolmentView(session.id, session.secret, session.needsPassphrase),
+        enrolment: await enrolmentView(accounts.get(session.id)!, session.secret, session.needsPassphrase),
       };
     }
     const account = signedInAccount();
@@ -251,17 +238,25 @@ export async function createSessionService(options: SessionServiceOptions) {
     /**
      * The team's accounts, roles and limits become the desk's (its sealed copy, for when the team database
      * cannot be reached): whoever is signed in and was disabled, reset or removed there is signed out now.
+     * A damaged store (not a keychain that cannot be read) is rebuilt from them, the damaged file set aside:
+     * what was found, and where it went, is returned.
      */
-    async adopt(next: { accounts: Account[]; limits: PayInLimit[]; roles: CustomRole[] }): Promise<void> {
-      refuseWhileDamaged();
+    async adopt(next: { accounts: Account[]; limits: PayInLimit[]; roles: CustomRole[] }) {
+      const damage = trouble?.why;
+      if (damage === undefined) refuseWhileDamaged();
+      const keptAs = damage === undefined ? undefined : store.setAside(clock.wallMs());
       accounts = new Map(next.accounts.map((account) => [account.id, account]));
       limits = next.limits;
       roles.load(next.roles);
       await save();
+      trouble = undefined;
       const id = session.kind === 'signed-out' ? undefined : session.id;
       if (id !== undefined) await signOutIfChanged(id, 'account changed in the team');
       await changed();
+      return damage && { found: damage, ...(keptAs && { keptAs }) };
     },
+    /** Why nobody can sign in: the store is damaged, or the keychain cannot be read; undefined when neither. */
+    trouble: () => trouble?.kind,
     /** The sealed store (the team's sync re-seals authenticator secrets under this desk's key). */
     store,
     /** The signed-in operator's id for the audit trail and history rows; `desk` when nobody is signed in. */

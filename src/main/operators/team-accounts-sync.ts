@@ -14,6 +14,9 @@
 //   while the database cannot be reached.
 // - A team with no accounts yet is seeded by the first supervisor's desk that connects with the grant: its
 //   own accounts become the team's. Until then each desk keeps its own (team mode as it was before).
+// - A damaged copy (operators.json changed, unreadable, or its file or key gone) is rebuilt from the team at
+//   the first read that reaches it, the damaged file set aside in damaged/ and the rebuild audited
+//   (`operator.accounts_rebuilt`). Until the team is reached the desk stays shut (session-service.ts).
 // Authenticator secrets travel sealed under the team key (team/account-secret.ts) and are sealed again
 // under the desk's own key in its copy.
 import { ACCOUNT_LOCKOUT } from '@shared/operators';
@@ -111,6 +114,8 @@ export function createTeamAccountsSync(deps: {
   }
 
   async function adopt(s: SessionService, snapshot: TeamAccountsSnapshot): Promise<void> {
+    // A keychain that cannot be read keeps the desk shut: no new key is made over the one it holds.
+    if (s.trouble() === 'keychain') return;
     await deps.store.prepareKey();
     const byId = (a: Account, b: Account) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     const accounts = snapshot.operators.map((op) => fromTeam(op, s.accounts().get(op.id))).sort(byId);
@@ -119,7 +124,18 @@ export function createTeamAccountsSync(deps: {
       JSON.stringify(accounts) === JSON.stringify([...s.accounts().values()].sort(byId)) &&
       JSON.stringify(roles) === JSON.stringify(s.roles.custom()) &&
       JSON.stringify(snapshot.limits) === JSON.stringify(s.limits());
-    if (!same) await s.adopt({ accounts, roles, limits: snapshot.limits });
+    if (same && s.trouble() === undefined) return;
+    // The desk's copy damaged: it is only a copy of what the team holds, so it is written again from it.
+    const rebuilt = await s.adopt({ accounts, roles, limits: snapshot.limits });
+    if (rebuilt) {
+      deps.audit('operator.accounts_rebuilt', 'success', 'desk', {
+        from: 'team',
+        ...rebuilt,
+        operators: accounts.length,
+        roles: roles.length,
+        limits: snapshot.limits.length,
+      });
+    }
   }
 
   async function readOnce(): Promise<void> {

@@ -77,6 +77,7 @@ afterAll(async () => {
 describe("the team's accounts", () => {
   it('are written by a supervisor’s login and read by every desk, the secret opened with the team key', async () => {
     expect(await desk.inUse()).toBe(false);
+    expect(await desk.readInUse()).toBeUndefined();
     await team.turnOnTeamAccounts();
     expect(await desk.inUse()).toBe(true);
     expect(await desk.mayWrite()).toBe(false);
@@ -96,6 +97,8 @@ describe("the team's accounts", () => {
       false,
     );
     const read = await desk.read();
+    // The read before each sign-in (one round trip) finds the same as inUse and read.
+    expect(await desk.readInUse()).toEqual(read);
     expect(read.operators).toEqual([operator('ana.ruiz')]);
     expect(read.roles.map((role) => [role.id, role.permissions])).toEqual([['senior-agent', ['payin.send']]]);
     expect(read.limits).toEqual([
@@ -225,6 +228,14 @@ describe("the team's accounts", () => {
     for (let attempt = 1; attempt <= 9; attempt++) await desk.signInWrong('fay.ok', 10, lockMs);
     await desk.signInProved('fay.ok');
     expect(await desk.signInWrong('fay.ok', 10, lockMs)).toBeUndefined();
+    // A step taken with the proof in one statement clears the count too; a step taken before clears nothing.
+    for (let attempt = 2; attempt <= 9; attempt++) await desk.signInWrong('fay.ok', 10, lockMs);
+    const step = Math.floor(Date.now() / 30_000);
+    expect(await desk.codeUsedAndProved('fay.ok', step)).toBe(true);
+    expect(await desk.signInWrong('fay.ok', 10, lockMs)).toBeUndefined();
+    for (let attempt = 2; attempt <= 9; attempt++) await desk.signInWrong('fay.ok', 10, lockMs);
+    expect(await desk.codeUsedAndProved('fay.ok', step)).toBe(false);
+    expect(await desk.signInWrong('fay.ok', 10, lockMs)).toBeGreaterThan(Date.now());
     expect(await desk.signInWrong('nobody.here', 1, lockMs)).toBeUndefined();
     // A supervisor's reset (waiting for enrolment again) unlocks the account on every desk.
     await lead.putOperator(operator('dee.count', { totpSecret: null, temporaryPassphrase: true }));

@@ -60,6 +60,8 @@ export function createTeamAccountsSync(deps: {
   let untrusted: string | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  /** The operator whose step claimStep just took, their team count of wrong attempts already cleared. */
+  let provedWithStep: string | undefined;
 
   function openSecret(account: Account | undefined): string | null {
     if (!account?.totp) return null;
@@ -147,12 +149,12 @@ export function createTeamAccountsSync(deps: {
       return;
     }
     try {
-      if (!(await team.inUse())) {
+      let snapshot = await team.readInUse();
+      if (!snapshot) {
         source = 'desk';
         offline = false;
         return;
       }
-      let snapshot = await team.read();
       if (snapshot.operators.length === 0 && s.accounts().size > 0 && (await team.mayWrite())) {
         if (await team.seed(snapshotOfDesk(s))) {
           deps.audit('operator.team_seeded', 'success', s.operatorId(), {
@@ -269,14 +271,23 @@ export function createTeamAccountsSync(deps: {
       }
     },
 
-    // Offline, or the database gone mid-sign-in: the desk's own replay guard stands alone.
-    claimStep: async (id, step) => (await acrossTeam((team) => team.codeUsed(id, step))) ?? true,
+    // Offline, or the database gone mid-sign-in: the desk's own replay guard stands alone. A fresh step
+    // also starts the team's count of wrong attempts again, in the same round trip: `proved`, which the
+    // proof calls next, then has nothing left to ask.
+    claimStep: async (id, step) => {
+      provedWithStep = undefined;
+      const fresh = await acrossTeam((team) => team.codeUsedAndProved(id, step));
+      if (fresh) provedWithStep = id;
+      return fresh ?? true;
+    },
 
     signInFailures: {
       lockedUntil: (id) => acrossTeam((team) => team.signInLockedUntil(id)),
       wrong: (id) => acrossTeam((team) => team.signInWrong(id, ACCOUNT_LOCKOUT.wrongAttempts, LOCKOUT_MS)),
       proved: async (id) => {
-        await acrossTeam((team) => team.signInProved(id));
+        const done = provedWithStep === id;
+        provedWithStep = undefined;
+        if (!done) await acrossTeam((team) => team.signInProved(id));
       },
     },
 

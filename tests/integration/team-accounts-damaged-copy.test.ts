@@ -3,7 +3,7 @@
 // rebuilds it from the team at start (the damaged file set aside, the rebuild audited) and starts to the
 // ordinary sign-in, where a team operator signs in. Damaged while PostgreSQL is down, it starts to today's
 // damaged-store screen and refuses every sign-in: it never starts unlocked.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionState } from '@shared/operators';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +96,19 @@ describe("a team desk's damaged copy of the team's accounts", () => {
       expect(signedIn).toMatchObject({ kind: 'signed-in', operator: { id: AGENT.id, role: 'agent' } });
     });
 
+    // Deleted while its key is in the keychain (damage, not a first start): rebuilt too, nothing to set aside.
+    rmSync(file);
+    await withDesk(front(), async (fx) => {
+      await waitUntil(
+        'the front desk rebuilt its copy',
+        async () => (await status(fx)).kind === 'signed-out',
+      );
+      const rebuilt = auditEvents(fx).filter((entry) => entry.event === 'operator.accounts_rebuilt');
+      expect(rebuilt.map((entry) => entry.detail.found)).toEqual(['changed', 'file missing']);
+      expect(rebuilt[1]?.detail.keptAs).toBeUndefined();
+      expect(fx.paydesk.session.accounts().get(AGENT.id)?.totp).not.toBeNull();
+    });
+
     // Damaged again, and PostgreSQL down: the damaged-store screen, and nobody signs in.
     damage(file);
     await setup.cluster.stop();
@@ -114,7 +127,7 @@ describe("a team desk's damaged copy of the team's accounts", () => {
           error: { kind: 'locked' },
         });
         const rebuilds = auditEvents(fx).filter((entry) => entry.event === 'operator.accounts_rebuilt');
-        expect(rebuilds).toHaveLength(1);
+        expect(rebuilds).toHaveLength(2);
       });
     } finally {
       await setup.cluster.start();

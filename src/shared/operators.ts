@@ -135,7 +135,15 @@ export const sessionStateSchema = z.discriminatedUnion('kind', [
     /** The operator name of a desk upgraded from the single passphrase, offered as the display name. */
     suggestedDisplayName: z.string().optional(),
   }),
-  z.object({ kind: z.literal('signed-out') }),
+  z.object({
+    kind: z.literal('signed-out'),
+    /**
+     * An enrolment just ended because the team database refused it: `reset`, a supervisor reset the
+     * account after it started (sign in with the new one-time passphrase); `refused`, the account no
+     * longer waits for one (enrolled at another desk, or disabled).
+     */
+    enrolmentEnded: z.enum(['reset', 'refused']).optional(),
+  }),
   z.object({ kind: z.literal('enrolling'), enrolment: enrolmentSchema }),
   z.object({
     kind: z.literal('signed-in'),

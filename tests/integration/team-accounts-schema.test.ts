@@ -1,7 +1,9 @@
 // The team's operator accounts in PostgreSQL (team migration 7), as an administrator sets it up: every
 // desk's login reads them, only a supervisor's login writes them (row-level security, and no privilege
 // besides), nobody deletes one; the one write a desk makes is an operator's own enrolment, once; a code's
-// step is taken once across the team, and wrong sign-ins are counted across it (migration 8); every change NOTIFYs paydesk_accounts; and what the database holds
+// step is taken once across the team, and wrong sign-ins are counted across it (migration 8); an enrolment
+// completes only from the account's current passphrase hash, never across a reset (migration 9); every
+// change NOTIFYs paydesk_accounts; and what the database holds
 // (a pg_dump, a SELECT) has no authenticator secret anyone can compute a code from.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +77,7 @@ afterAll(async () => {
 describe("the team's accounts", () => {
   it('are written by a supervisor’s login and read by every desk, the secret opened with the team key', async () => {
     expect(await desk.inUse()).toBe(false);
+    expect(await desk.readInUse()).toBeUndefined();
     await team.turnOnTeamAccounts();
     expect(await desk.inUse()).toBe(true);
     expect(await desk.mayWrite()).toBe(false);
@@ -94,6 +97,8 @@ describe("the team's accounts", () => {
       false,
     );
     const read = await desk.read();
+    // The read before each sign-in (one round trip) finds the same as inUse and read.
+    expect(await desk.readInUse()).toEqual(read);
     expect(read.operators).toEqual([operator('ana.ruiz')]);
     expect(read.roles.map((role) => [role.id, role.permissions])).toEqual([['senior-agent', ['payin.send']]]);
     expect(read.limits).toEqual([
@@ -137,12 +142,12 @@ describe("the team's accounts", () => {
   it('take an operator’s own enrolment from any desk, once, only while the account waits for it', async () => {
     await lead.putOperator(operator('cy.new', { totpSecret: null, temporaryPassphrase: true }));
     // A temporary passphrase must be replaced.
-    expect(await desk.enrolled('cy.new', null, SECRET)).toBe(false);
+    expect(await desk.enrolled('cy.new', HASH, null, SECRET)).toBe('refused');
     const own = `scrypt$${'ee'.repeat(16)}$${'ff'.repeat(32)}`;
-    expect(await desk.enrolled('cy.new', own, SECRET)).toBe(true);
-    expect(await desk.enrolled('cy.new', own, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe(false);
+    expect(await desk.enrolled('cy.new', HASH, own, SECRET)).toBe('enrolled');
+    expect(await desk.enrolled('cy.new', own, own, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe('refused');
     // An enrolled account's authenticator is not the desk's to replace.
-    expect(await desk.enrolled('ana.ruiz', null, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe(false);
+    expect(await desk.enrolled('ana.ruiz', HASH, null, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe('refused');
     const read = await desk.read();
     expect(read.operators.find((op) => op.id === 'cy.new')).toMatchObject({
       passphraseHash: own,
@@ -150,6 +155,40 @@ describe("the team's accounts", () => {
       totpSecret: SECRET,
     });
     expect(read.operators.find((op) => op.id === 'ana.ruiz')?.totpSecret).toBe(SECRET);
+  });
+
+  it('refuse an enrolment begun before a supervisor’s reset, writing nothing, and take a fresh one (migration 9)', async () => {
+    const given = `scrypt$${'01'.repeat(16)}$${'02'.repeat(32)}`;
+    const givenAgain = `scrypt$${'03'.repeat(16)}$${'04'.repeat(32)}`;
+    const own = `scrypt$${'05'.repeat(16)}$${'06'.repeat(32)}`;
+    const waiting = { totpSecret: null, temporaryPassphrase: true };
+    await lead.putOperator(operator('gil.reset', { ...waiting, passphraseHash: given }));
+    // A desk proved `given` and started the enrolment; wrong sign-ins meanwhile locked the account.
+    for (let attempt = 1; attempt <= 10; attempt++) await desk.signInWrong('gil.reset', 10, 30 * 60_000);
+    expect(await desk.signInLockedUntil('gil.reset')).toBeDefined();
+    // A supervisor resets it (a new one-time passphrase) before that enrolment completes.
+    await lead.putOperator(operator('gil.reset', { ...waiting, passphraseHash: givenAgain }));
+    // The reset of an account still waiting for its enrolment unlocks it on every desk too.
+    expect(await desk.signInLockedUntil('gil.reset')).toBeUndefined();
+    const rowOf = async () =>
+      (await deskPool.query("SELECT * FROM paydesk.team_operators WHERE operator_id = 'gil.reset'")).rows[0];
+    const before = await rowOf();
+    expect(await desk.enrolled('gil.reset', given, own, SECRET)).toBe('reset');
+    expect(await rowOf()).toEqual(before);
+    // An enrolment started from the account as it is now is taken.
+    expect(await desk.enrolled('gil.reset', givenAgain, own, SECRET)).toBe('enrolled');
+    expect((await desk.read()).operators.find((op) => op.id === 'gil.reset')).toMatchObject({
+      passphraseHash: own,
+      temporaryPassphrase: false,
+      totpSecret: SECRET,
+    });
+    // Migration 7's function, which named no start, is gone: no desk's login completes an enrolment without.
+    await lead.putOperator(operator('hal.old', waiting));
+    expect(
+      await refusal(
+        deskPool.query("SELECT paydesk.team_operator_enrolled('hal.old', $1, 'tk1:AAAA')", [own]),
+      ),
+    ).toBe('42883');
   });
 
   it('take a code’s step once across the team', async () => {
@@ -189,6 +228,14 @@ describe("the team's accounts", () => {
     for (let attempt = 1; attempt <= 9; attempt++) await desk.signInWrong('fay.ok', 10, lockMs);
     await desk.signInProved('fay.ok');
     expect(await desk.signInWrong('fay.ok', 10, lockMs)).toBeUndefined();
+    // A step taken with the proof in one statement clears the count too; a step taken before clears nothing.
+    for (let attempt = 2; attempt <= 9; attempt++) await desk.signInWrong('fay.ok', 10, lockMs);
+    const step = Math.floor(Date.now() / 30_000);
+    expect(await desk.codeUsedAndProved('fay.ok', step)).toBe(true);
+    expect(await desk.signInWrong('fay.ok', 10, lockMs)).toBeUndefined();
+    for (let attempt = 2; attempt <= 9; attempt++) await desk.signInWrong('fay.ok', 10, lockMs);
+    expect(await desk.codeUsedAndProved('fay.ok', step)).toBe(false);
+    expect(await desk.signInWrong('fay.ok', 10, lockMs)).toBeGreaterThan(Date.now());
     expect(await desk.signInWrong('nobody.here', 1, lockMs)).toBeUndefined();
     // A supervisor's reset (waiting for enrolment again) unlocks the account on every desk.
     await lead.putOperator(operator('dee.count', { totpSecret: null, temporaryPassphrase: true }));

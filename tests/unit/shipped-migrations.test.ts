@@ -31,6 +31,7 @@ const TEAM_SHIPPED: Readonly<Record<number, string>> = {
   6: '7a87ad8e4ec797d53c120f61650a19aaaaa21679920f7287a128f4fe30dfcda1',
   7: '1f4ec21d9bcb140697d0edae8bf7c822e4f12ad8926f8422982900d46b5ab6bc',
   8: 'af3286be7a113aebc62ca58968e16e8a0af029e195859ab8a78cd49033e15229',
+  9: 'a10507ae0af1de66590b3a1dd3937c788f6bd8c35dc581f0f802579454d6b0ca',
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -15,12 +15,14 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type PayInLimit, payInLimitSchema } from '@shared/approvals';
 import { operatorIdSchema, permissionSchema, roleIdSchema } from '@shared/operators';
 import { z } from 'zod';
 import type { CredentialVault } from '../credentials/vault';
+import { fileStamp } from '../history/backups/history-backups';
+import { DAMAGED_FOLDER } from '../history/salvage/salvage-reports';
 
 export const ACCOUNTS_FILE = 'operators.json';
 
@@ -67,10 +69,13 @@ const accountsBodySchema = z.strictObject({
 });
 const sealedFileSchema = z.strictObject({ body: z.string(), seal: z.string().regex(/^[0-9a-f]{64}$/) });
 
+/** What is wrong with a damaged store: its key gone from the keychain, its file gone, changed or unreadable. */
+export type AccountsDamage = 'key missing' | 'file missing' | 'changed' | 'unreadable';
+
 type AccountsRead =
   | { kind: 'none' }
   | ({ kind: 'found'; accounts: Account[] } & AccountsExtras)
-  | { kind: 'damaged'; message: string }
+  | { kind: 'damaged'; why: AccountsDamage; message: string }
   | { kind: 'keychain'; message: string };
 
 export type AccountStore = Awaited<ReturnType<typeof accountStoreIn>>;
@@ -132,6 +137,7 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
       if (key?.length !== 32) {
         return {
           kind: 'damaged',
+          why: 'key missing',
           message: `The operator accounts are here but their key is not in the OS keychain. ${DAMAGED_WAY_OUT}`,
         };
       }
@@ -139,6 +145,7 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
       if (!present) {
         return {
           kind: 'damaged',
+          why: 'file missing',
           message: `The operator accounts file (${ACCOUNTS_FILE}) is missing from the data folder. ${DAMAGED_WAY_OUT}`,
         };
       }
@@ -148,6 +155,7 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
         if (!timingSafeEqual(expected, Buffer.from(sealed.seal, 'hex'))) {
           return {
             kind: 'damaged',
+            why: 'changed',
             message: `The operator accounts file (${ACCOUNTS_FILE}) was changed outside Paydesk. ${DAMAGED_WAY_OUT}`,
           };
         }
@@ -156,9 +164,22 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
       } catch {
         return {
           kind: 'damaged',
+          why: 'unreadable',
           message: `The operator accounts file (${ACCOUNTS_FILE}) cannot be read. ${DAMAGED_WAY_OUT}`,
         };
       }
+    },
+
+    /**
+     * Moves a damaged accounts file into the data folder's `damaged/` (as found, for whoever looks into
+     * it) before a copy rebuilt from the team replaces it; its path there, or undefined when there was none.
+     */
+    setAside(at: number): string | undefined {
+      if (!existsSync(file)) return undefined;
+      const kept = join(DAMAGED_FOLDER, `operators-${fileStamp(at)}.json`);
+      mkdirSync(join(dataDir, DAMAGED_FOLDER), { recursive: true, mode: 0o700 });
+      renameSync(file, join(dataDir, kept));
+      return kept;
     },
 
     /** Makes the key and puts it in the keychain, if this desk has none yet (a write follows at once). */

@@ -4,14 +4,23 @@
 // Everything is audited under the operator's id. The accounts themselves: account-store.ts; what a
 // supervisor changes in them: operator-admin.ts.
 import type { PayInLimit } from '@shared/approvals';
-import type { Enrolment, OperatorId, Permission, SessionState } from '@shared/operators';
-import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
+import type { OperatorId, Permission, SessionState } from '@shared/operators';
+import { hashPassphrase } from '../credentials/passphrase-hash';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
-import type { Account, AccountStore, CustomRole } from './account-store';
+import type { EnrolmentAnswer } from '../team/team-accounts';
+import type { Account, AccountStore, AccountsDamage, CustomRole } from './account-store';
 import { createCredentialCheck, type SessionAudit, type SessionClock } from './credential-check';
+import { checkEnrolmentInput, enrolmentView } from './enrolment-check';
 import { createRoleBook } from './role-book';
 import type { AccountChange, SessionTeamHooks } from './session-team';
-import { checkCode, newTotpSecret, otpauthUri, qrCodeSvg } from './totp';
+import { newTotpSecret } from './totp';
+
+/** Why the team refused an enrolment, in the audit trail. */
+const ENDED_REASON = {
+  reset: 'account reset since the enrolment started',
+  refused: 'account no longer waits for an enrolment',
+} as const;
 
 /** How often main looks at the idle clock; the lock lands at most this late. */
 const IDLE_CHECK_INTERVAL_MS = 15_000;
@@ -36,8 +45,10 @@ interface SessionServiceOptions {
 }
 
 type Session =
-  | { kind: 'signed-out' }
-  | { kind: 'enrolling'; id: OperatorId; secret: string; needsPassphrase: boolean }
+  /** `ended`: an enrolment the team refused ended here (the sign-in screen says why). */
+  | { kind: 'signed-out'; ended?: 'reset' | 'refused' }
+  /** `startedFrom`: the passphrase hash the sign-in proved, which the team's account must still have. */
+  | { kind: 'enrolling'; id: OperatorId; secret: string; needsPassphrase: boolean; startedFrom: string }
   | { kind: 'signed-in'; id: OperatorId; locked: boolean };
 
 export type SessionService = Awaited<ReturnType<typeof createSessionService>>;
@@ -48,7 +59,7 @@ export async function createSessionService(options: SessionServiceOptions) {
   let accounts = new Map<OperatorId, Account>();
   let limits: PayInLimit[] = [];
   const roles = createRoleBook();
-  let trouble: { kind: 'damaged' | 'keychain'; message: string } | undefined;
+  let trouble: { kind: 'damaged' | 'keychain'; message: string; why?: AccountsDamage } | undefined;
   let session: Session = { kind: 'signed-out' };
   let lastActivity = clock.monotonicMs();
   let timer: NodeJS.Timeout | undefined;
@@ -60,7 +71,7 @@ export async function createSessionService(options: SessionServiceOptions) {
     if (read.kind === 'damaged' || read.kind === 'keychain') {
       if (trouble?.message !== read.message)
         audit('session.accounts_unreadable', 'failure', 'desk', { read: read.kind });
-      trouble = { kind: read.kind, message: read.message };
+      trouble = { kind: read.kind, message: read.message, ...(read.kind === 'damaged' && { why: read.why }) };
       accounts = new Map();
       session = { kind: 'signed-out' };
       return;
@@ -79,19 +90,6 @@ export async function createSessionService(options: SessionServiceOptions) {
     return session.kind === 'signed-in' ? accounts.get(session.id) : undefined;
   }
 
-  async function enrolmentView(id: OperatorId, secret: string, needsPassphrase: boolean): Promise<Enrolment> {
-    const account = accounts.get(id)!;
-    const uri = otpauthUri(secret, id);
-    return {
-      operatorId: id,
-      displayName: account.displayName,
-      otpauthUri: uri,
-      secret,
-      qrSvg: await qrCodeSvg(uri),
-      needsPassphrase,
-    };
-  }
-
   async function state(): Promise<SessionState> {
     if (trouble) return { kind: 'damaged', message: trouble.message };
     if (accounts.size === 0) {
@@ -101,7 +99,7 @@ export async function createSessionService(options: SessionServiceOptions) {
     if (session.kind === 'enrolling') {
       return {
         kind: 'enrolling',
-        enrolment: await enrolmentView(session.id, session.secret, session.needsPassphrase),
+        enrolment: await enrolmentView(accounts.get(session.id)!, session.secret, session.needsPassphrase),
       };
     }
     const account = signedInAccount();
@@ -120,7 +118,10 @@ export async function createSessionService(options: SessionServiceOptions) {
         ...(options.team?.offline() && { offline: true }),
       };
     }
-    return { kind: 'signed-out' };
+    return {
+      kind: 'signed-out',
+      ...(session.kind === 'signed-out' && session.ended && { enrolmentEnded: session.ended }),
+    };
   }
 
   async function changed(): Promise<SessionState> {
@@ -166,6 +167,7 @@ export async function createSessionService(options: SessionServiceOptions) {
         id: account.id,
         secret: newTotpSecret(),
         needsPassphrase: account.temporaryPassphrase,
+        startedFrom: account.passphraseHash,
       };
       audit('session.enrolment_started', 'success', account.id);
       return changed();
@@ -236,17 +238,25 @@ export async function createSessionService(options: SessionServiceOptions) {
     /**
      * The team's accounts, roles and limits become the desk's (its sealed copy, for when the team database
      * cannot be reached): whoever is signed in and was disabled, reset or removed there is signed out now.
+     * A damaged store (not a keychain that cannot be read) is rebuilt from them, the damaged file set aside:
+     * what was found, and where it went, is returned.
      */
-    async adopt(next: { accounts: Account[]; limits: PayInLimit[]; roles: CustomRole[] }): Promise<void> {
-      refuseWhileDamaged();
+    async adopt(next: { accounts: Account[]; limits: PayInLimit[]; roles: CustomRole[] }) {
+      const damage = trouble?.why;
+      if (damage === undefined) refuseWhileDamaged();
+      const keptAs = damage === undefined ? undefined : store.setAside(clock.wallMs());
       accounts = new Map(next.accounts.map((account) => [account.id, account]));
       limits = next.limits;
       roles.load(next.roles);
       await save();
+      trouble = undefined;
       const id = session.kind === 'signed-out' ? undefined : session.id;
       if (id !== undefined) await signOutIfChanged(id, 'account changed in the team');
       await changed();
+      return damage && { found: damage, ...(keptAs && { keptAs }) };
     },
+    /** Why nobody can sign in: the store is damaged, or the keychain cannot be read; undefined when neither. */
+    trouble: () => trouble?.kind,
     /** The sealed store (the team's sync re-seals authenticator secrets under this desk's key). */
     store,
     /** The signed-in operator's id for the audit trail and history rows; `desk` when nobody is signed in. */
@@ -284,11 +294,7 @@ export async function createSessionService(options: SessionServiceOptions) {
       };
     },
 
-    /**
-     * Whether main's events needing `access` may reach the window now: as `allows` (signed in, not locked,
-     * enabled, the role's permission), without its side effects: a call, not an event, signs a disabled
-     * account out.
-     */
+    /** Whether an event needing `access` may reach the window now: `allows` without its side effects. */
     hears(access: Permission | 'signed-in'): boolean {
       if (session.kind !== 'signed-in' || session.locked) return false;
       const account = accounts.get(session.id);
@@ -328,7 +334,13 @@ export async function createSessionService(options: SessionServiceOptions) {
       if (await options.retireLegacyPassphrase()) {
         audit('session.legacy_passphrase_retired', 'success', account.id);
       }
-      session = { kind: 'enrolling', id: account.id, secret: newTotpSecret(), needsPassphrase: false };
+      session = {
+        kind: 'enrolling',
+        id: account.id,
+        secret: newTotpSecret(),
+        needsPassphrase: false,
+        startedFrom: account.passphraseHash,
+      };
       return changed();
     },
 
@@ -362,40 +374,35 @@ export async function createSessionService(options: SessionServiceOptions) {
         throw new Refusal('conflict', 'No enrolment is under way: sign in first.');
       const account = accounts.get(session.id);
       if (!account) throw new Refusal('conflict', 'This account is gone: sign in again.');
-      if (session.needsPassphrase) {
-        if (input.passphrase === undefined) {
-          throw new Refusal('invalid', 'Choose a passphrase of your own.', 'passphrase');
-        }
-        if (await verifyPassphrase(input.passphrase, account.passphraseHash)) {
-          throw new Refusal(
-            'invalid',
-            'Choose a passphrase of your own, not the one you were given.',
-            'passphrase',
-          );
-        }
-      }
-      const check = checkCode(session.secret, account.id, input.code, 0, clock.wallMs());
-      if (!check.ok) {
-        throw new Refusal(
-          'invalid',
-          'That code does not match the new authenticator. Type the 6 digits the app shows now.',
-          'code',
-        );
-      }
-      if (session.needsPassphrase && input.passphrase !== undefined) {
+      const enrolling = session;
+      const step = await checkEnrolmentInput(enrolling, account, input, clock.wallMs());
+      if (enrolling.needsPassphrase && input.passphrase !== undefined) {
         account.passphraseHash = await hashPassphrase(input.passphrase);
         account.temporaryPassphrase = false;
       }
-      account.totp = { secret: store.encryptSecret(session.secret), lastStep: check.step };
+      account.totp = { secret: store.encryptSecret(enrolling.secret), lastStep: step };
+      let answer: EnrolmentAnswer = 'enrolled';
       try {
-        await options.team?.enrolled(account, session.secret, session.needsPassphrase);
+        const { secret, needsPassphrase, startedFrom } = enrolling;
+        answer = (await options.team?.enrolled(account, secret, needsPassphrase, startedFrom)) ?? answer;
       } catch (error) {
         await load();
         throw error;
       }
+      if (answer !== 'enrolled') {
+        // Nothing of it is kept: the account is as the team has it, and the enrolment starts again at sign-in.
+        await load();
+        audit('session.enrolment_refused', 'failure', account.id, { reason: ENDED_REASON[answer] });
+        session = { kind: 'signed-out', ended: answer };
+        await changed();
+        throw refusal(
+          'conflict',
+          answer === 'reset' ? 'refusal.team.enrolReset' : 'refusal.team.enrolRefused',
+        );
+      }
       await save();
       options.team?.changedHere();
-      audit('operator.enrolled', 'success', account.id, { newPassphrase: session.needsPassphrase });
+      audit('operator.enrolled', 'success', account.id, { newPassphrase: enrolling.needsPassphrase });
       session = { kind: 'signed-in', id: account.id, locked: false };
       lastActivity = clock.monotonicMs();
       audit('session.signed_in', 'success', account.id);

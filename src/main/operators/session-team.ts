@@ -2,6 +2,7 @@
 // reach session-service.ts, implemented by team-accounts-sync.ts. Types only, so that neither imports the other.
 import type { PayInLimit } from '@shared/approvals';
 import type { OperatorId } from '@shared/operators';
+import type { EnrolmentAnswer } from '../team/team-accounts';
 import type { Account } from './account-store';
 
 /** What the team's accounts add to the session (operators/team-accounts-sync.ts implements it). */
@@ -12,8 +13,17 @@ export interface SessionTeamHooks {
   offline(): boolean;
   /** Writes a supervisor's change to the team first (refused there: nothing changes here either). */
   write(change: AccountChange): Promise<void>;
-  /** The operator's own enrolment, to the team; throws a Refusal when it cannot be taken. */
-  enrolled(account: Account, secret: string, newPassphrase: boolean): Promise<void>;
+  /**
+   * The operator's own enrolment, to the team, naming the passphrase hash proved when it started
+   * (`startedFrom`): 'reset' when a supervisor reset the account since, 'refused' when it no longer waits
+   * for one; a Refusal thrown when the team cannot be reached. Without the team's accounts: 'enrolled'.
+   */
+  enrolled(
+    account: Account,
+    secret: string,
+    newPassphrase: boolean,
+    startedFrom: string,
+  ): Promise<EnrolmentAnswer>;
   /** Takes a code's step across the team: false for one another desk already took. */
   claimStep(id: OperatorId, step: number): Promise<boolean>;
   /** Wrong sign-ins counted across the team (offline: none, the desk's own count stands alone). */

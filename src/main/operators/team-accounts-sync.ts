@@ -14,6 +14,9 @@
 //   while the database cannot be reached.
 // - A team with no accounts yet is seeded by the first supervisor's desk that connects with the grant: its
 //   own accounts become the team's. Until then each desk keeps its own (team mode as it was before).
+// - A damaged copy (operators.json changed, unreadable, or its file or key gone) is rebuilt from the team at
+//   the first read that reaches it, the damaged file set aside in damaged/ and the rebuild audited
+//   (`operator.accounts_rebuilt`). Until the team is reached the desk stays shut (session-service.ts).
 // Authenticator secrets travel sealed under the team key (team/account-secret.ts) and are sealed again
 // under the desk's own key in its copy.
 import { ACCOUNT_LOCKOUT } from '@shared/operators';
@@ -57,6 +60,8 @@ export function createTeamAccountsSync(deps: {
   let untrusted: string | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  /** The operator whose step claimStep just took, their team count of wrong attempts already cleared. */
+  let provedWithStep: string | undefined;
 
   function openSecret(account: Account | undefined): string | null {
     if (!account?.totp) return null;
@@ -111,6 +116,8 @@ export function createTeamAccountsSync(deps: {
   }
 
   async function adopt(s: SessionService, snapshot: TeamAccountsSnapshot): Promise<void> {
+    // A keychain that cannot be read keeps the desk shut: no new key is made over the one it holds.
+    if (s.trouble() === 'keychain') return;
     await deps.store.prepareKey();
     const byId = (a: Account, b: Account) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     const accounts = snapshot.operators.map((op) => fromTeam(op, s.accounts().get(op.id))).sort(byId);
@@ -119,7 +126,18 @@ export function createTeamAccountsSync(deps: {
       JSON.stringify(accounts) === JSON.stringify([...s.accounts().values()].sort(byId)) &&
       JSON.stringify(roles) === JSON.stringify(s.roles.custom()) &&
       JSON.stringify(snapshot.limits) === JSON.stringify(s.limits());
-    if (!same) await s.adopt({ accounts, roles, limits: snapshot.limits });
+    if (same && s.trouble() === undefined) return;
+    // The desk's copy damaged: it is only a copy of what the team holds, so it is written again from it.
+    const rebuilt = await s.adopt({ accounts, roles, limits: snapshot.limits });
+    if (rebuilt) {
+      deps.audit('operator.accounts_rebuilt', 'success', 'desk', {
+        from: 'team',
+        ...rebuilt,
+        operators: accounts.length,
+        roles: roles.length,
+        limits: snapshot.limits.length,
+      });
+    }
   }
 
   async function readOnce(): Promise<void> {
@@ -131,12 +149,12 @@ export function createTeamAccountsSync(deps: {
       return;
     }
     try {
-      if (!(await team.inUse())) {
+      let snapshot = await team.readInUse();
+      if (!snapshot) {
         source = 'desk';
         offline = false;
         return;
       }
-      let snapshot = await team.read();
       if (snapshot.operators.length === 0 && s.accounts().size > 0 && (await team.mayWrite())) {
         if (await team.seed(snapshotOfDesk(s))) {
           deps.audit('operator.team_seeded', 'success', s.operatorId(), {
@@ -241,29 +259,35 @@ export function createTeamAccountsSync(deps: {
       }
     },
 
-    async enrolled(account, secret, newPassphrase): Promise<void> {
+    async enrolled(account, secret, newPassphrase, startedFrom) {
       const team = teamOrNothing();
-      if (!team) return;
-      let taken: boolean;
+      if (!team) return 'enrolled';
       try {
-        taken = await team.enrolled(account.id, newPassphrase ? account.passphraseHash : null, secret);
+        const passphraseHash = newPassphrase ? account.passphraseHash : null;
+        return await team.enrolled(account.id, startedFrom, passphraseHash, secret);
       } catch (error) {
         deps.log.error({ err: errorText(error) }, 'team accounts: an enrolment did not reach the team');
         throw refusal('conflict', 'refusal.team.enrolUnreachable');
       }
-      if (!taken) {
-        throw refusal('conflict', 'refusal.team.enrolRefused');
-      }
     },
 
-    // Offline, or the database gone mid-sign-in: the desk's own replay guard stands alone.
-    claimStep: async (id, step) => (await acrossTeam((team) => team.codeUsed(id, step))) ?? true,
+    // Offline, or the database gone mid-sign-in: the desk's own replay guard stands alone. A fresh step
+    // also starts the team's count of wrong attempts again, in the same round trip: `proved`, which the
+    // proof calls next, then has nothing left to ask.
+    claimStep: async (id, step) => {
+      provedWithStep = undefined;
+      const fresh = await acrossTeam((team) => team.codeUsedAndProved(id, step));
+      if (fresh) provedWithStep = id;
+      return fresh ?? true;
+    },
 
     signInFailures: {
       lockedUntil: (id) => acrossTeam((team) => team.signInLockedUntil(id)),
       wrong: (id) => acrossTeam((team) => team.signInWrong(id, ACCOUNT_LOCKOUT.wrongAttempts, LOCKOUT_MS)),
       proved: async (id) => {
-        await acrossTeam((team) => team.signInProved(id));
+        const done = provedWithStep === id;
+        provedWithStep = undefined;
+        if (!done) await acrossTeam((team) => team.signInProved(id));
       },
     },
 

@@ -16,7 +16,7 @@ import {
 import type pg from 'pg';
 import { openTeamSecret, sealTeamSecret } from './account-secret';
 import { teamSchemaVersion } from './apply-team-migrations';
-import { ACCOUNTS_SCHEMA_VERSION } from './team-migrations';
+import { ACCOUNTS_SCHEMA_VERSION, ENROLMENT_FROM_SCHEMA_VERSION } from './team-migrations';
 
 /** An operator as the team keeps them, the authenticator secret opened (base32), or null before enrolment. */
 export interface TeamOperator {
@@ -30,6 +30,9 @@ export interface TeamOperator {
   createdAt: string;
   createdBy: string;
 }
+
+/** What the team database did with an enrolment (migration 9): taken, refused across a reset, or refused. */
+export type EnrolmentAnswer = 'enrolled' | 'reset' | 'refused';
 
 export interface TeamRole {
   id: string;
@@ -125,12 +128,51 @@ const LIMIT_UPSERT = `
   ON CONFLICT (scope_kind, scope_id, currency) DO UPDATE SET amount = EXCLUDED.amount,
     changed_at = now(), changed_by_role = session_user`;
 
+const ACCOUNTS_ON_SQL = 'SELECT EXISTS (SELECT 1 FROM paydesk.team_accounts_on) AS used';
+const OPERATORS_SQL = `SELECT operator_id, display_name, role, enabled, passphrase_hash, temporary_passphrase,
+  totp_secret, created_at, created_by FROM paydesk.team_operators ORDER BY operator_id`;
+const ROLES_SQL =
+  'SELECT role_id, label, permissions, based_on, changed_at, changed_by FROM paydesk.team_roles ORDER BY role_id';
+const LIMITS_SQL =
+  'SELECT scope_kind, scope_id, currency, amount FROM paydesk.team_limits ORDER BY scope_kind, scope_id, currency';
+
+/** The rows of the three tables, each parsed at the boundary and each secret opened with the team key. */
+function snapshotOf(
+  teamKey: string,
+  operators: unknown[],
+  roles: unknown[],
+  limits: unknown[],
+): TeamAccountsSnapshot {
+  return {
+    operators: operators.map((row) => toOperator(teamKey, parsed(teamOperatorRowSchema, row))),
+    roles: roles.map((row) => {
+      const role = parsed(teamRoleRowSchema, row);
+      return {
+        id: role.role_id,
+        label: role.label,
+        permissions: role.permissions,
+        ...(role.based_on !== null && { basedOn: role.based_on }),
+        changedAt: role.changed_at,
+        changedBy: role.changed_by,
+      };
+    }),
+    limits: limits.flatMap((row) => parsed(teamLimitRowSchema, row) ?? []),
+  };
+}
+
 const scopeParams = (scope: LimitScope) =>
   scope.kind === 'role' ? ['role', scope.role] : ['operator', scope.operatorId];
 
 export type TeamAccounts = ReturnType<typeof teamAccountsOn>;
 
 export function teamAccountsOn(pool: Queryable, teamKey: string) {
+  /** The schema last seen: migrations only add, so a version once reached is not asked again. */
+  let schemaSeen = 0;
+  async function schemaAtLeast(version: number): Promise<boolean> {
+    if (schemaSeen < version) schemaSeen = await teamSchemaVersion(pool);
+    return schemaSeen >= version;
+  }
+
   const operatorParams = (op: TeamOperator) => [
     op.id,
     op.displayName,
@@ -154,40 +196,38 @@ export function teamAccountsOn(pool: Queryable, teamKey: string) {
   return {
     /** Whether the team's desks use the team's accounts: migration 7, turned on by an administrator. */
     async inUse(): Promise<boolean> {
-      if ((await teamSchemaVersion(pool)) < ACCOUNTS_SCHEMA_VERSION) return false;
-      const { rows } = await pool.query('SELECT EXISTS (SELECT 1 FROM paydesk.team_accounts_on) AS used');
+      if (!(await schemaAtLeast(ACCOUNTS_SCHEMA_VERSION))) return false;
+      const { rows } = await pool.query(ACCOUNTS_ON_SQL);
       return rows[0]?.used === true;
     },
 
     /** Every operator, role and limit, parsed and opened; throws when the database cannot be read or trusted. */
     async read(): Promise<TeamAccountsSnapshot> {
-      const [operators, roles, limits] = await Promise.all([
-        pool.query(
-          `SELECT operator_id, display_name, role, enabled, passphrase_hash, temporary_passphrase, totp_secret,
-             created_at, created_by FROM paydesk.team_operators ORDER BY operator_id`,
-        ),
-        pool.query(
-          'SELECT role_id, label, permissions, based_on, changed_at, changed_by FROM paydesk.team_roles ORDER BY role_id',
-        ),
-        pool.query(
-          'SELECT scope_kind, scope_id, currency, amount FROM paydesk.team_limits ORDER BY scope_kind, scope_id, currency',
-        ),
-      ]);
-      return {
-        operators: operators.rows.map((row) => toOperator(teamKey, parsed(teamOperatorRowSchema, row))),
-        roles: roles.rows.map((row) => {
-          const role = parsed(teamRoleRowSchema, row);
-          return {
-            id: role.role_id,
-            label: role.label,
-            permissions: role.permissions,
-            ...(role.based_on !== null && { basedOn: role.based_on }),
-            changedAt: role.changed_at,
-            changedBy: role.changed_by,
-          };
-        }),
-        limits: limits.rows.flatMap((row) => parsed(teamLimitRowSchema, row) ?? []),
-      };
+      const [operators, roles, limits] = await Promise.all(
+        [OPERATORS_SQL, ROLES_SQL, LIMITS_SQL].map((sql) => pool.query(sql)),
+      );
+      return snapshotOf(teamKey, operators!.rows, roles!.rows, limits!.rows);
+    },
+
+    /**
+     * The team's accounts when its desks use them, else undefined: `inUse` and `read` in one round trip
+     * (read before every sign-in). The four statements go together in one simple query, which takes no
+     * parameters and answers each; the schema is asked only until it is seen at migration 7.
+     */
+    async readInUse(): Promise<TeamAccountsSnapshot | undefined> {
+      if (!(await schemaAtLeast(ACCOUNTS_SCHEMA_VERSION))) return undefined;
+      let answers: pg.QueryResult[];
+      try {
+        const all = [ACCOUNTS_ON_SQL, OPERATORS_SQL, ROLES_SQL, LIMITS_SQL].join(';\n');
+        answers = (await pool.query(all)) as unknown as pg.QueryResult[];
+      } catch (error) {
+        // A database put back from before migration 7, say: its schema is asked again next time.
+        schemaSeen = 0;
+        throw error;
+      }
+      const [on, operators, roles, limits] = answers;
+      if (on?.rows[0]?.used !== true) return undefined;
+      return snapshotOf(teamKey, operators?.rows ?? [], roles?.rows ?? [], limits?.rows ?? []);
     },
 
     /** Whether this desk's login may write accounts (a member of paydesk_supervisor). */
@@ -247,14 +287,35 @@ export function teamAccountsOn(pool: Queryable, teamKey: string) {
       }
     },
 
-    /** The operator's own enrolment, from any desk, once, while the account waits for it. */
-    async enrolled(id: string, passphraseHash: string | null, totpSecret: string): Promise<boolean> {
-      const { rows } = await pool.query('SELECT paydesk.team_operator_enrolled($1, $2, $3) AS done', [
+    /**
+     * The operator's own enrolment, from any desk, once, while the account waits for it and its passphrase
+     * hash is still `startedFrom`, the one the desk proved when the enrolment started ('reset' otherwise:
+     * a supervisor reset the account meanwhile). A team database before migration 9 cannot tell a reset
+     * apart: there the enrolment is taken as before.
+     */
+    async enrolled(
+      id: string,
+      startedFrom: string,
+      passphraseHash: string | null,
+      totpSecret: string,
+    ): Promise<EnrolmentAnswer> {
+      const sealed = sealTeamSecret(teamKey, id, totpSecret);
+      if (!(await schemaAtLeast(ENROLMENT_FROM_SCHEMA_VERSION))) {
+        const { rows } = await pool.query('SELECT paydesk.team_operator_enrolled($1, $2, $3) AS done', [
+          id,
+          passphraseHash,
+          sealed,
+        ]);
+        return rows[0]?.done === true ? 'enrolled' : 'refused';
+      }
+      const { rows } = await pool.query('SELECT paydesk.team_operator_enrolled($1, $2, $3, $4) AS answer', [
         id,
+        startedFrom,
         passphraseHash,
-        sealTeamSecret(teamKey, id, totpSecret),
+        sealed,
       ]);
-      return rows[0]?.done === true;
+      const answer: unknown = rows[0]?.answer;
+      return answer === 'enrolled' || answer === 'reset' ? answer : 'refused';
     },
 
     /** Takes an authenticator step across the team: false when any desk took it, or a later one, before. */
@@ -263,6 +324,19 @@ export function teamAccountsOn(pool: Queryable, teamKey: string) {
         id,
         step,
       ]);
+      return rows[0]?.fresh === true;
+    },
+
+    /**
+     * `codeUsed` and, when the step was fresh, `signInProved` (the team's count of wrong attempts starts
+     * again) in one statement: a sign-in's two questions after its proof, one round trip.
+     */
+    async codeUsedAndProved(id: string, step: number): Promise<boolean> {
+      const { rows } = await pool.query(
+        `SELECT taken.fresh, CASE WHEN taken.fresh THEN paydesk.team_sign_in_proved($1)::text END AS proved
+         FROM (SELECT paydesk.team_operator_code_used($1, $2) AS fresh) AS taken`,
+        [id, step],
+      );
       return rows[0]?.fresh === true;
     },
 

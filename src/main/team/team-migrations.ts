@@ -12,6 +12,7 @@ import { desksAndRows } from './migrations/desks-and-rows';
 import { TEAM_MIGRATION_ID_PARTS } from './migrations/id-parts';
 import { notifications, notifyAfterCommit } from './migrations/notifications';
 import { teamAccounts } from './migrations/team-accounts';
+import { teamEnrolmentFrom } from './migrations/team-enrolment-from';
 import { teamHistory } from './migrations/team-history';
 import { teamSignInFailures } from './migrations/team-sign-in-failures';
 
@@ -25,6 +26,7 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   TEAM_MIGRATION_ID_PARTS, // 6
   teamAccounts, // 7
   teamSignInFailures, // 8
+  teamEnrolmentFrom, // 9
 ];
 
 export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]?.version ?? 0;
@@ -42,6 +44,9 @@ export const SIGNING_SCHEMA_VERSION = 4;
 
 /** From this schema on, a desk's operators, roles and limits are the team's (migration 7, team-accounts.ts). */
 export const ACCOUNTS_SCHEMA_VERSION = 7;
+
+/** From this schema on, an enrolment names the passphrase hash it started from (migration 9). */
+export const ENROLMENT_FROM_SCHEMA_VERSION = 9;
 
 /**
  * Brings the team database up to the latest schema, as its owner (apply-team-migrations.ts). Refuses a

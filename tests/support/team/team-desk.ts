@@ -20,19 +20,25 @@ export async function waitUntil(
   }
 }
 
+interface TeamDeskOptions {
+  /** false: the desk is left as it starts (a desk joining a team whose accounts it will read). */
+  signIn?: false;
+  /** The desk's data folder and keychain (the accounts' key, the team's items), to start it again on them. */
+  kept?: { dataDir: string; vault: ReturnType<typeof createMemoryVault> };
+}
+
 export async function startTeamDesk(
   role: DeskRoleConnection,
   operatorName: string,
   deskName: string,
-  /** signIn false: the desk is left as it starts (a desk joining a team whose accounts it will read). */
-  options: { signIn?: false } = {},
+  options: TeamDeskOptions = {},
 ): Promise<Fixture> {
   const settingsStore = memoryStore();
   settingsStore.set('settings', {
     operatorName,
     team: { host: role.host, port: role.port, database: role.database, user: role.user, deskName },
   });
-  const vault = createMemoryVault();
+  const vault = options.kept?.vault ?? createMemoryVault();
   await vault.setTeamItem('password', role.password);
   await vault.setTeamItem('key', TEAM_KEY);
   // The check's deadline is 300 ms in the app; here the question is what it says, not how fast, and a
@@ -42,7 +48,8 @@ export async function startTeamDesk(
     vault,
     teamTiming: { checkTimeoutMs: 10_000 },
     supervisor: { id: operatorIdFor(operatorName), displayName: operatorName },
-    ...options,
+    ...(options.signIn === false && { signIn: false }),
+    ...(options.kept && { dataDir: options.kept.dataDir }),
   });
 }
 
@@ -64,7 +71,7 @@ function teamDesks() {
       role: DeskRoleConnection,
       operatorName: string,
       deskName: string,
-      options: { signIn?: false } = {},
+      options: TeamDeskOptions = {},
     ): Promise<Fixture> {
       const fx = await startTeamDesk(role, operatorName, deskName, options);
       started.push(fx);

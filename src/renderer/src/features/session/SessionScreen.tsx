@@ -366,6 +366,15 @@ export function SessionScreen() {
     default:
       return (
         <Frame title={t('session.signedOut.title')} intro={t('session.signedOut.intro')}>
+          {session.enrolmentEnded && (
+            <Alert color="yellow" role="alert" mb="sm" data-testid="session-enrolment-ended">
+              {t(
+                session.enrolmentEnded === 'reset'
+                  ? 'session.signedOut.enrolmentReset'
+                  : 'session.signedOut.enrolmentRefused',
+              )}
+            </Alert>
+          )}
           <SignInForm />
         </Frame>
       );

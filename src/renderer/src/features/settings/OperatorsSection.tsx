@@ -136,6 +136,8 @@ function OperatorRow({
           data={roleOptions(t, roles)}
           value={operator.role}
           disabled={isMe}
+          // A table cell shrinks a select below its value: a role's name stays whole (German, long names).
+          miw="11rem"
           onChange={(event) => {
             const role = event.currentTarget.value as RoleId;
             void change(() => call('operators.setRole', { id: operator.id, role }));
@@ -163,7 +165,7 @@ function OperatorRow({
       </Table.Td>
       <Table.Td>
         {!isMe && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <Button
               size="compact-sm"
               variant="default"
@@ -188,12 +190,14 @@ function OperatorRow({
                   });
                 }}
               >
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4}>
                   <PasswordInput
                     aria-label={t('settings.operators.resetPassphrase', { id: operator.id })}
                     placeholder={t('settings.operators.resetPlaceholder', { min: OPERATOR_PASSPHRASE_MIN })}
                     autoComplete="new-password"
                     size="xs"
+                    // Its cell would squeeze it to the eye alone: room for the placeholder and a passphrase.
+                    w="12rem"
                     value={temporary}
                     onChange={(event) => setTemporary(event.currentTarget.value)}
                   />

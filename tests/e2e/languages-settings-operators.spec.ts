@@ -3,7 +3,7 @@
 // (approving it at the desk in the same language), opens a row's reset and a role's copy; every heading,
 // column name, state, permission, label and button is whole (a button's label on one line), measured in the
 // page; in the pseudo-locale each of them, and the names read aloud (aria-label, placeholder), come from the
-// catalogue. The words to find things by are the catalogue's own. PAYDESK_LANGUAGE_SHOTS=DIR also saves
+// catalogue. The operator's day, pay-in limits and team sections' forms likewise, as a new desk has them. The words to find things by are the catalogue's own. PAYDESK_LANGUAGE_SHOTS=DIR also saves
 // DIR/<locale>-settings-<section>-1024.png, to look at.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -202,6 +202,27 @@ for (const { locale, catalog: language } of LOCALES) {
       await shoot(page, locale, 'roles');
       await centre(agent);
       await shoot(page, locale, 'roles-table');
+
+      // The other sections this page words from the same namespace: an operator's day, the pay-in limits
+      // (none yet) and team mode (off), each form's fields, menus and buttons.
+      for (const id of ['operator-day', 'limits', 'team']) {
+        const section = page.locator(`section[aria-labelledby="${id}-title"]`);
+        await checkAll(
+          [
+            section.getByRole('heading'),
+            section.locator('h3 + p'),
+            section.locator(':scope > div > p.mantine-Text-root:not(:empty)'),
+            section.locator('label'),
+            section.locator('.mantine-InputWrapper-description'),
+          ],
+          pseudo,
+        );
+        await checkAll([section.locator('.mantine-Button-label')], pseudo, true);
+        // The day's menu lists operators by name (the desk's words); the limits' one "Every <role>".
+        await expectFieldsWhole(section.locator('select'), pseudo && id !== 'operator-day');
+        await centre(section);
+        await shoot(page, locale, id);
+      }
     });
   });
 }

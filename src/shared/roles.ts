@@ -42,7 +42,10 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** What an IPC channel needs: a permission, any signed-in operator, or nobody (the sign-in screen's calls). */
 export type ChannelAccess = Permission | 'signed-in' | 'anyone';
 
-/** How a person reads each permission (Settings' role editor). */
+/**
+ * Each permission in English, as main words a role's save in its approval summary. Settings names them in the
+ * reader's language from the catalogue (`settings.roles.permission.<id>`).
+ */
 export const PERMISSION_LABELS: Record<Permission, string> = {
   'payin.send': 'Send pay-ins, ask again, follow bank pages',
   'payin.removeCard': 'Ask to remove a stored card',

@@ -3,6 +3,7 @@
 // permission again; the day's UTC offset is the one at that day's local midnight (summer or winter time).
 import '@mantine/core/styles/Table.css';
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { DateField } from '@renderer/lib/date-field/DateField';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call, errorMessage } from '@renderer/lib/paydesk';
@@ -26,6 +27,7 @@ function offsetAtStartOf(day: string): number {
 }
 
 export function OperatorDaySection() {
+  const t = useT();
   const canSee = useCan('operators.activity');
   const canList = useCan('operators.manage');
   const [operators, setOperators] = useState<OperatorView[]>([]);
@@ -74,33 +76,38 @@ export function OperatorDaySection() {
       <Stack gap="sm">
         <Stack gap={0}>
           <Title order={3} id="operator-day-title">
-            An operator’s day
+            {t('settings.operatorDay.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            When they signed in, locked and signed out, their pay-ins with totals per currency, KYC batches,
-            the approvals they asked for and gave, and the calls refused to them, on this desk.
+            {t('settings.operatorDay.intro')}
           </Text>
         </Stack>
-        <form onSubmit={(event) => void onSubmit(event)} aria-label="Show an operator's day">
+        <form onSubmit={(event) => void onSubmit(event)} aria-label={t('settings.operatorDay.form')}>
           <Group align="flex-end" gap="sm" wrap="wrap">
             {canList ? (
               <NativeSelect
-                label="Operator"
+                label={t('settings.operatorDay.operator')}
                 data={operators.map((one) => ({ value: one.id, label: nameOf(one.id) }))}
                 value={operatorId}
                 onChange={(event) => setOperatorId(event.currentTarget.value)}
               />
             ) : (
               <TextInput
-                label="Operator id"
+                label={t('settings.operatorDay.operatorId')}
                 required
                 value={operatorId}
                 onChange={(event) => setOperatorId(event.currentTarget.value)}
               />
             )}
-            <DateField label="Day" required value={day} max={today()} onChange={setDay} />
+            <DateField
+              label={t('settings.operatorDay.day')}
+              required
+              value={day}
+              max={today()}
+              onChange={setDay}
+            />
             <Button type="submit" loading={busy} disabled={operatorId === '' || day === ''}>
-              Show the day
+              {t('settings.operatorDay.submit')}
             </Button>
           </Group>
         </form>

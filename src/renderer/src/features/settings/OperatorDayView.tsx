@@ -1,34 +1,16 @@
 // One operator's day as main answered it (history.operatorDay): the pay-ins' totals per status and
 // currency, then each list in time order. Amounts are main's decimal text, shown as they came.
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { localDateTime } from '@renderer/lib/local-time';
-import type { OperatorDay } from '@shared/operator-day';
+import { statusWords } from '@renderer/lib/status-look';
+import { OPERATOR_DAY_LIST_CAP, type OperatorDay } from '@shared/operator-day';
 import type { ReactNode } from 'react';
-
-const SESSION_WORDS: Record<string, string> = {
-  signed_in: 'Signed in',
-  unlocked: 'Unlocked',
-  locked: 'Locked',
-  signed_out: 'Signed out',
-  sign_in_refused: 'Sign-in refused',
-  account_locked: 'Locked out (too many tries)',
-  account_unlocked: 'Lockout lifted',
-  enrolment_started: 'Started enrolling',
-  enrolment_abandoned: 'Left enrolment',
-};
-
-const APPROVAL_WORDS: Record<string, string> = {
-  requested: 'Asked for approval',
-  granted: 'Approved',
-  refused: 'Approval refused',
-  used: 'Approval used',
-};
-
-const LOCK_REASONS: Record<string, string> = { idle: 'idle', operator: 'by the operator' };
+import { approvalWords, daySummary, sessionWords } from './operator-day-words';
+import { permissionName } from './roles-store';
 
 const time = (at: number) => localDateTime(at).slice(11);
-const words = (table: Record<string, string>, key: string) => table[key] ?? key.replaceAll('_', ' ');
 
 function List({
   title,
@@ -43,6 +25,7 @@ function List({
   head: string[];
   rows: ReactNode[][];
 }) {
+  const t = useT();
   return (
     <Stack gap={4}>
       <Title order={4}>{title}</Title>
@@ -66,7 +49,7 @@ function List({
       )}
       {capped && (
         <Text size="sm" c="orange.8">
-          Only the first 500 are shown: History has the rest.
+          {t('settings.operatorDay.capped', { max: OPERATOR_DAY_LIST_CAP })}
         </Text>
       )}
     </Stack>
@@ -74,22 +57,31 @@ function List({
 }
 
 export function OperatorDayView({ day, name }: { day: OperatorDay; name: string }) {
+  const t = useT();
   const capped = (list: OperatorDay['capped'][number]) => day.capped.includes(list);
-  const payInCount = day.payIns.reduce((sum, total) => sum + total.count, 0);
+  const column = {
+    time: t('settings.operatorDay.column.time'),
+    what: t('settings.operatorDay.column.what'),
+    about: t('settings.operatorDay.column.about'),
+    status: t('settings.operatorDay.column.status'),
+  };
   return (
     <Stack gap="sm" aria-live="polite">
       <Text size="sm" fw={500}>
-        {name} on {day.day}: {day.sessions.length} session events, {payInCount} pay-ins,{' '}
-        {day.kycBatches.length} KYC batches, {day.approvalsAsked.length} approval events,{' '}
-        {day.approvalsGiven.length} approvals given, {day.refusedCalls.length} refused calls.
+        {daySummary(t, day, name)}
       </Text>
       <List
-        title="Pay-ins by status"
-        empty="No pay-ins."
+        title={t('settings.operatorDay.payIns.title')}
+        empty={t('settings.operatorDay.payIns.empty')}
         capped={false}
-        head={['Status', 'Currency', 'Pay-ins', 'Total']}
+        head={[
+          column.status,
+          t('settings.operatorDay.column.currency'),
+          t('settings.operatorDay.column.payIns'),
+          t('settings.operatorDay.column.total'),
+        ]}
         rows={day.payIns.map((total) => [
-          total.status.replaceAll('_', ' '),
+          statusWords(t, total.status),
           total.currency,
           total.count,
           <Text key="amount" ff="monospace" size="sm">
@@ -98,55 +90,58 @@ export function OperatorDayView({ day, name }: { day: OperatorDay; name: string 
         ])}
       />
       <List
-        title="Sessions"
-        empty="Not signed in this day."
+        title={t('settings.operatorDay.sessions.title')}
+        empty={t('settings.operatorDay.sessions.empty')}
         capped={capped('sessions')}
-        head={['Time', 'What']}
-        rows={day.sessions.map((moment) => [
-          time(moment.at),
-          `${words(SESSION_WORDS, moment.event)}${moment.reason ? ` (${LOCK_REASONS[moment.reason] ?? moment.reason})` : ''}`,
-        ])}
+        head={[column.time, column.what]}
+        rows={day.sessions.map((moment) => [time(moment.at), sessionWords(t, moment)])}
       />
       <List
-        title="Approvals asked for"
-        empty="None asked for."
+        title={t('settings.operatorDay.asked.title')}
+        empty={t('settings.operatorDay.asked.empty')}
         capped={capped('approvalsAsked')}
-        head={['Time', 'What', 'About', 'Supervisor']}
+        head={[column.time, column.what, column.about, t('settings.operatorDay.column.supervisor')]}
         rows={day.approvalsAsked.map((entry) => [
           time(entry.at),
-          words(APPROVAL_WORDS, entry.event),
+          approvalWords(t, entry.event),
           entry.summary ?? entry.action,
           entry.supervisor ?? '',
         ])}
       />
       <List
-        title="Approvals given"
-        empty="None given."
+        title={t('settings.operatorDay.given.title')}
+        empty={t('settings.operatorDay.given.empty')}
         capped={capped('approvalsGiven')}
-        head={['Time', 'Asked by', 'About']}
+        head={[column.time, t('settings.operatorDay.column.askedBy'), column.about]}
         rows={day.approvalsGiven.map((entry) => [
           time(entry.at),
-          entry.selfApproved ? `${entry.requester} (own request, only supervisor)` : entry.requester,
+          entry.selfApproved
+            ? t('settings.operatorDay.given.ownRequest', { requester: entry.requester })
+            : entry.requester,
           entry.summary ?? entry.action,
         ])}
       />
       <List
-        title="KYC batches"
-        empty="No KYC batches."
+        title={t('settings.operatorDay.batches.title')}
+        empty={t('settings.operatorDay.batches.empty')}
         capped={capped('kycBatches')}
-        head={['Time', 'File', 'Status']}
-        rows={day.kycBatches.map((batch) => [
-          time(batch.at),
-          batch.fileName,
-          batch.status.replaceAll('_', ' '),
-        ])}
+        head={[column.time, t('settings.operatorDay.column.file'), column.status]}
+        rows={day.kycBatches.map((batch) => [time(batch.at), batch.fileName, statusWords(t, batch.status)])}
       />
       <List
-        title="Refused calls"
-        empty="Nothing refused."
+        title={t('settings.operatorDay.refused.title')}
+        empty={t('settings.operatorDay.refused.empty')}
         capped={capped('refusedCalls')}
-        head={['Time', 'What was asked', 'Permission it needs']}
-        rows={day.refusedCalls.map((refused) => [time(refused.at), refused.channel, refused.permission])}
+        head={[
+          column.time,
+          t('settings.operatorDay.column.asked'),
+          t('settings.operatorDay.column.permission'),
+        ]}
+        rows={day.refusedCalls.map((refused) => [
+          time(refused.at),
+          refused.channel,
+          permissionName(t, refused.permission),
+        ])}
       />
     </Stack>
   );

@@ -14,6 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { localTimeOfDay } from '@renderer/lib/local-time';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
@@ -26,6 +27,7 @@ import { roleOptions, useRoles } from './roles-store';
 import { SettingsSection } from './SettingsSection';
 
 function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => void }) {
+  const t = useT();
   const roles = useRoles((state) => state.roles);
   const [id, setId] = useState('');
   const [displayName, setDisplayName] = useState('');
@@ -36,7 +38,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (temporaryPassphrase.length < OPERATOR_PASSPHRASE_MIN) {
-      setProblem(`The one-time passphrase needs at least ${OPERATOR_PASSPHRASE_MIN} characters.`);
+      setProblem(t('settings.operators.add.passphraseShort', { min: OPERATOR_PASSPHRASE_MIN }));
       return;
     }
     const added = await run(async () =>
@@ -49,20 +51,20 @@ function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => 
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add an operator">
+    <form onSubmit={onSubmit} noValidate aria-label={t('settings.operators.add.title')}>
       <Stack gap="xs">
-        <Title order={4}>Add an operator</Title>
+        <Title order={4}>{t('settings.operators.add.title')}</Title>
         <Group align="flex-end" gap="sm">
           <TextInput
-            label="Operator id"
-            placeholder="ana.ruiz"
+            label={t('settings.operators.add.id')}
+            placeholder={t('settings.operators.add.idExample')}
             required
             value={id}
             onChange={(event) => setId(event.currentTarget.value)}
             w="11rem"
           />
           <TextInput
-            label="Name shown"
+            label={t('settings.operators.add.name')}
             required
             maxLength={60}
             value={displayName}
@@ -70,15 +72,15 @@ function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => 
             w="12rem"
           />
           <NativeSelect
-            label="Role"
-            data={roleOptions(roles)}
+            label={t('settings.operators.add.role')}
+            data={roleOptions(t, roles)}
             value={role}
             onChange={(event) => setRole(event.currentTarget.value as RoleId)}
             w="9rem"
           />
           <PasswordInput
-            label="One-time passphrase"
-            description="Give it to the person: they choose their own at the first sign-in."
+            label={t('settings.operators.add.passphrase')}
+            description={t('settings.operators.add.passphraseDescription')}
             autoComplete="new-password"
             required
             value={temporaryPassphrase}
@@ -86,7 +88,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (operators: OperatorView[]) => 
             w="16rem"
           />
           <Button type="submit" loading={busy}>
-            Add operator
+            {t('settings.operators.add.submit')}
           </Button>
         </Group>
         <ProblemAlert problem={problem} />
@@ -106,6 +108,7 @@ function OperatorRow({
   onChanged: (operators: OperatorView[]) => void;
   onProblem: (problem: string | undefined) => void;
 }) {
+  const t = useT();
   const roles = useRoles((state) => state.roles);
   const [resetting, setResetting] = useState(false);
   const [temporary, setTemporary] = useState('');
@@ -124,16 +127,17 @@ function OperatorRow({
       <Table.Td>
         <Text fw={600}>{operator.displayName}</Text>
         <Text size="xs" c="dimmed">
-          {operator.id}
-          {isMe ? ' (you)' : ''}
+          {isMe ? t('settings.operators.you', { id: operator.id }) : operator.id}
         </Text>
       </Table.Td>
       <Table.Td>
         <NativeSelect
-          aria-label={`Role of ${operator.id}`}
-          data={roleOptions(roles)}
+          aria-label={t('settings.operators.roleOf', { id: operator.id })}
+          data={roleOptions(t, roles)}
           value={operator.role}
           disabled={isMe}
+          // A table cell shrinks a select below its value: a role's name stays whole (German, long names).
+          miw="11rem"
           onChange={(event) => {
             const role = event.currentTarget.value as RoleId;
             void change(() => call('operators.setRole', { id: operator.id, role }));
@@ -143,23 +147,25 @@ function OperatorRow({
       <Table.Td>
         <Stack gap={0}>
           <Text size="sm" fw={600} c={operator.enabled ? 'teal.9' : 'gray.8'}>
-            {operator.enabled ? 'Enabled' : 'Disabled'}
+            {operator.enabled ? t('settings.operators.enabled') : t('settings.operators.disabled')}
           </Text>
           {!operator.enrolled && (
             <Text size="sm" fw={600} c="gray.8">
-              Enrols at next sign-in
+              {t('settings.operators.enrolsNext')}
             </Text>
           )}
           {operator.lockedOutUntil && (
             <Text size="sm" fw={600} c="red.9">
-              Locked until {localTimeOfDay(Date.parse(operator.lockedOutUntil))}
+              {t('settings.operators.lockedUntil', {
+                time: localTimeOfDay(Date.parse(operator.lockedOutUntil)),
+              })}
             </Text>
           )}
         </Stack>
       </Table.Td>
       <Table.Td>
         {!isMe && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <Button
               size="compact-sm"
               variant="default"
@@ -169,11 +175,11 @@ function OperatorRow({
                 )
               }
             >
-              {operator.enabled ? 'Disable' : 'Enable'}
+              {operator.enabled ? t('settings.operators.disable') : t('settings.operators.enable')}
             </Button>
             {resetting ? (
               <form
-                aria-label={`Reset ${operator.id}`}
+                aria-label={t('settings.operators.resetForm', { id: operator.id })}
                 onSubmit={(event) => {
                   event.preventDefault();
                   void change(() =>
@@ -184,23 +190,25 @@ function OperatorRow({
                   });
                 }}
               >
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4}>
                   <PasswordInput
-                    aria-label={`One-time passphrase for ${operator.id}`}
-                    placeholder={`${OPERATOR_PASSPHRASE_MIN}+ characters`}
+                    aria-label={t('settings.operators.resetPassphrase', { id: operator.id })}
+                    placeholder={t('settings.operators.resetPlaceholder', { min: OPERATOR_PASSPHRASE_MIN })}
                     autoComplete="new-password"
                     size="xs"
+                    // Its cell would squeeze it to the eye alone: room for the placeholder and a passphrase.
+                    w="12rem"
                     value={temporary}
                     onChange={(event) => setTemporary(event.currentTarget.value)}
                   />
                   <Button size="compact-sm" type="submit">
-                    Reset
+                    {t('settings.operators.reset')}
                   </Button>
                 </Group>
               </form>
             ) : (
               <Button size="compact-sm" variant="default" onClick={() => setResetting(true)}>
-                Reset…
+                {t('settings.operators.resetOpen')}
               </Button>
             )}
           </Group>
@@ -211,6 +219,7 @@ function OperatorRow({
 }
 
 export function OperatorsSection() {
+  const t = useT();
   const me = useSessionStore(selectOperator);
   const [operators, setOperators] = useState<OperatorView[] | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
@@ -226,11 +235,19 @@ export function OperatorsSection() {
   return (
     <SettingsSection
       id="operators"
-      title="Operators"
-      intro="Each person signs in with their own id, passphrase and authenticator code. Ids are never reused: disable an account rather than delete it. A reset gives a one-time passphrase; the person enrols again."
+      title={t('settings.operators.title')}
+      intro={t('settings.operators.intro')}
     >
       {operators && (
-        <ColumnTable label="Operators of this desk" columns={['Operator', 'Role', 'State', 'Actions']}>
+        <ColumnTable
+          label={t('settings.operators.table')}
+          columns={[
+            t('settings.operators.column.operator'),
+            t('settings.operators.column.role'),
+            t('settings.operators.column.state'),
+            t('settings.operators.column.actions'),
+          ]}
+        >
           {operators.map((operator) => (
             <OperatorRow
               key={operator.id}

@@ -4,6 +4,7 @@
 // them, and makes every change itself wait for a supervisor's approval.
 import '@mantine/core/styles/Table.css';
 import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call, errorMessage } from '@renderer/lib/paydesk';
@@ -11,7 +12,7 @@ import { useAction } from '@renderer/lib/use-action';
 import type { LimitScope, PayInLimit } from '@shared/approvals';
 import type { OperatorView, RoleView } from '@shared/operators';
 import { type FormEvent, useEffect, useState } from 'react';
-import { roleLabel, useRoles } from './roles-store';
+import { roleLabel, roleViewName, useRoles } from './roles-store';
 import { SettingsSection } from './SettingsSection';
 
 function scopeValue(scope: LimitScope): string {
@@ -24,16 +25,18 @@ function scopeOf(value: string): LimitScope {
 }
 
 function scopeLabel(
+  t: Translate,
   scope: LimitScope,
   operators: readonly OperatorView[],
   roles: readonly RoleView[] | undefined,
 ): string {
-  if (scope.kind === 'role') return `Every ${roleLabel(roles, scope.role)}`;
+  if (scope.kind === 'role') return t('settings.limits.everyRole', { role: roleLabel(t, roles, scope.role) });
   const operator = operators.find((one) => one.id === scope.operatorId);
   return operator ? `${operator.displayName} (${operator.id})` : scope.operatorId;
 }
 
 export function PayInLimitsSection() {
+  const t = useT();
   const roles = useRoles((state) => state.roles);
   const [limits, setLimits] = useState<PayInLimit[] | undefined>();
   const [operators, setOperators] = useState<OperatorView[]>([]);
@@ -58,7 +61,10 @@ export function PayInLimitsSection() {
   }
 
   const scopeOptions = [
-    ...(roles ?? []).map((role) => ({ value: `role:${role.id}`, label: `Every ${role.label}` })),
+    ...(roles ?? []).map((role) => ({
+      value: `role:${role.id}`,
+      label: t('settings.limits.everyRole', { role: roleViewName(t, role) }),
+    })),
     ...operators.map((operator) => ({
       value: `operator:${operator.id}`,
       label: `${operator.displayName} (${operator.id})`,
@@ -66,16 +72,20 @@ export function PayInLimitsSection() {
   ];
 
   return (
-    <SettingsSection
-      id="limits"
-      title="Pay-in limits"
-      intro="A pay-in above the limit waits until a supervisor approves it at the desk with their own passphrase and code. An operator’s own limit comes before their role’s; a currency without a limit has none."
-    >
+    <SettingsSection id="limits" title={t('settings.limits.title')} intro={t('settings.limits.intro')}>
       {limits && limits.length > 0 && (
-        <ColumnTable label="Pay-in limits" columns={['Whose', 'Currency', 'Approval above', 'Actions']}>
+        <ColumnTable
+          label={t('settings.limits.title')}
+          columns={[
+            t('settings.limits.whose'),
+            t('settings.limits.currency'),
+            t('settings.limits.above'),
+            t('settings.limits.column.actions'),
+          ]}
+        >
           {limits.map((limit) => (
             <Table.Tr key={`${scopeValue(limit.scope)} ${limit.currency}`}>
-              <Table.Td>{scopeLabel(limit.scope, operators, roles)}</Table.Td>
+              <Table.Td>{scopeLabel(t, limit.scope, operators, roles)}</Table.Td>
               <Table.Td>{limit.currency}</Table.Td>
               <Table.Td ff="monospace">{limit.amount}</Table.Td>
               <Table.Td>
@@ -84,26 +94,29 @@ export function PayInLimitsSection() {
                   variant="default"
                   disabled={busy}
                   onClick={() => void change({ scope: limit.scope, currency: limit.currency, amount: null })}
-                  aria-label={`Remove the ${limit.currency} limit of ${scopeLabel(limit.scope, operators, roles)}`}
+                  aria-label={t('settings.limits.removeLabel', {
+                    currency: limit.currency,
+                    whose: scopeLabel(t, limit.scope, operators, roles),
+                  })}
                 >
-                  Remove
+                  {t('settings.limits.remove')}
                 </Button>
               </Table.Td>
             </Table.Tr>
           ))}
         </ColumnTable>
       )}
-      {limits && limits.length === 0 && <Text size="sm">No limits: no pay-in waits for a supervisor.</Text>}
-      <form onSubmit={onSubmit} aria-label="Set a pay-in limit">
+      {limits && limits.length === 0 && <Text size="sm">{t('settings.limits.none')}</Text>}
+      <form onSubmit={onSubmit} aria-label={t('settings.limits.form')}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NativeSelect
-            label="Whose"
+            label={t('settings.limits.whose')}
             data={scopeOptions}
             value={scope}
             onChange={(event) => setScope(event.currentTarget.value)}
           />
           <TextInput
-            label="Currency"
+            label={t('settings.limits.currency')}
             w="6rem"
             maxLength={3}
             required
@@ -111,7 +124,7 @@ export function PayInLimitsSection() {
             onChange={(event) => setCurrency(event.currentTarget.value)}
           />
           <TextInput
-            label="Approval above"
+            label={t('settings.limits.above')}
             w="10rem"
             inputMode="decimal"
             required
@@ -120,7 +133,7 @@ export function PayInLimitsSection() {
             onChange={(event) => setAmount(event.currentTarget.value)}
           />
           <Button type="submit" loading={busy}>
-            Set limit
+            {t('settings.limits.submit')}
           </Button>
         </Group>
       </form>

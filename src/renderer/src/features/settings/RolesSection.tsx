@@ -4,18 +4,21 @@
 // a supervisor's approval; a changed role counts from its operators' next call.
 import '@mantine/core/styles/Table.css';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call } from '@renderer/lib/paydesk';
 import { useAction } from '@renderer/lib/use-action';
-import { PERMISSION_LABELS, PERMISSIONS, type Permission, type RoleView } from '@shared/operators';
+import { PERMISSIONS, type Permission, type RoleView } from '@shared/operators';
 import { type FormEvent, useState } from 'react';
-import { useRoles } from './roles-store';
+import { permissionName, roleViewName, useRoles } from './roles-store';
 import { SettingsSection } from './SettingsSection';
 
 interface Draft {
   id: string;
   label: string;
+  /** The role's name as the editor's title says it (a built-in one's in the active language). */
+  name: string;
   permissions: Permission[];
   basedOn: string | undefined;
   /** Changing a role of the desk's own (its id stays), rather than making a copy. */
@@ -23,6 +26,7 @@ interface Draft {
 }
 
 function RoleEditor({ draft, onDone }: { draft: Draft; onDone: () => void }) {
+  const t = useT();
   const setRoles = useRoles((state) => state.set);
   const [id, setId] = useState(draft.id);
   const [label, setLabel] = useState(draft.label);
@@ -45,15 +49,24 @@ function RoleEditor({ draft, onDone }: { draft: Draft; onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label={draft.existing ? `Change the role ${draft.label}` : 'New role'}>
+    <form
+      onSubmit={onSubmit}
+      aria-label={
+        draft.existing
+          ? t('settings.roles.editor.changeForm', { role: draft.name })
+          : t('settings.roles.editor.newForm')
+      }
+    >
       <Stack gap="xs">
         <Title order={4}>
-          {draft.existing ? `Change ${draft.label}` : `New role, copied from ${draft.basedOn}`}
+          {draft.existing
+            ? t('settings.roles.editor.changeTitle', { role: draft.name })
+            : t('settings.roles.editor.newTitle', { basedOn: draft.basedOn ?? '' })}
         </Title>
         <Group gap="sm" align="flex-end">
           <TextInput
-            label="Role id"
-            description="Never changes"
+            label={t('settings.roles.editor.id')}
+            description={t('settings.roles.editor.idDescription')}
             required
             disabled={draft.existing}
             value={id}
@@ -61,7 +74,7 @@ function RoleEditor({ draft, onDone }: { draft: Draft; onDone: () => void }) {
             w="12rem"
           />
           <TextInput
-            label="Name"
+            label={t('settings.roles.editor.name')}
             required
             maxLength={40}
             value={label}
@@ -70,23 +83,23 @@ function RoleEditor({ draft, onDone }: { draft: Draft; onDone: () => void }) {
           />
         </Group>
         <Checkbox.Group
-          label="May"
+          label={t('settings.roles.editor.may')}
           value={permissions}
           onChange={(value) => setPermissions(value as Permission[])}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4} mt={4}>
             {PERMISSIONS.map((permission) => (
-              <Checkbox key={permission} value={permission} label={PERMISSION_LABELS[permission]} />
+              <Checkbox key={permission} value={permission} label={permissionName(t, permission)} />
             ))}
           </SimpleGrid>
         </Checkbox.Group>
         <ProblemAlert problem={problem} />
         <Group gap="sm">
           <Button type="submit" loading={busy}>
-            Save role
+            {t('settings.roles.editor.save')}
           </Button>
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('settings.roles.editor.cancel')}
           </Button>
         </Group>
       </Stack>
@@ -94,12 +107,13 @@ function RoleEditor({ draft, onDone }: { draft: Draft; onDone: () => void }) {
   );
 }
 
-function copyOf(role: RoleView, roles: readonly RoleView[]): Draft {
+function copyOf(t: Translate, role: RoleView, roles: readonly RoleView[]): Draft {
   let id = `${role.id}-copy`;
   for (let n = 2; roles.some((one) => one.id === id); n += 1) id = `${role.id}-copy-${n}`;
   return {
     id,
-    label: `${role.label} (copy)`,
+    label: t('settings.roles.copyName', { role: roleViewName(t, role) }),
+    name: roleViewName(t, role),
     permissions: [...role.permissions],
     basedOn: role.id,
     existing: false,
@@ -107,30 +121,37 @@ function copyOf(role: RoleView, roles: readonly RoleView[]): Draft {
 }
 
 export function RolesSection() {
+  const t = useT();
   const roles = useRoles((state) => state.roles);
   const [draft, setDraft] = useState<Draft | undefined>();
 
   return (
-    <SettingsSection
-      id="roles"
-      title="Roles"
-      intro="A role is a set of permissions. The four built in stay as they are: copy one to make the desk’s own, and change it. A change counts from each operator’s next action."
-    >
+    <SettingsSection id="roles" title={t('settings.roles.title')} intro={t('settings.roles.intro')}>
       {roles && (
-        <ColumnTable label="Roles of this desk" columns={['Role', 'May', 'Actions']}>
+        <ColumnTable
+          label={t('settings.roles.table')}
+          columns={[
+            t('settings.roles.column.role'),
+            t('settings.roles.column.may'),
+            t('settings.roles.column.actions'),
+          ]}
+        >
           {roles.map((role) => (
             <Table.Tr key={role.id} data-testid={`role-${role.id}`}>
               <Table.Td>
-                <Text fw={600}>{role.label}</Text>
+                <Text fw={600}>{roleViewName(t, role)}</Text>
                 <Text size="xs" c="dimmed">
-                  {role.id}
-                  {role.builtIn ? ' · built in' : role.basedOn ? ` · from ${role.basedOn}` : ''}
+                  {role.builtIn
+                    ? t('settings.roles.idBuiltIn', { id: role.id })
+                    : role.basedOn
+                      ? t('settings.roles.idFrom', { id: role.id, basedOn: role.basedOn })
+                      : role.id}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">
-                  {role.permissions.map((permission) => PERMISSION_LABELS[permission]).join(' · ') ||
-                    'Nothing'}
+                  {role.permissions.map((permission) => permissionName(t, permission)).join(' · ') ||
+                    t('settings.roles.nothing')}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -138,27 +159,28 @@ export function RolesSection() {
                   <Button
                     size="compact-sm"
                     variant="default"
-                    aria-label={`Copy ${role.label}`}
-                    onClick={() => setDraft(copyOf(role, roles))}
+                    aria-label={t('settings.roles.copyLabel', { role: roleViewName(t, role) })}
+                    onClick={() => setDraft(copyOf(t, role, roles))}
                   >
-                    Copy
+                    {t('settings.roles.copy')}
                   </Button>
                   {!role.builtIn && (
                     <Button
                       size="compact-sm"
                       variant="default"
-                      aria-label={`Change ${role.label}`}
+                      aria-label={t('settings.roles.changeLabel', { role: roleViewName(t, role) })}
                       onClick={() =>
                         setDraft({
                           id: role.id,
                           label: role.label,
+                          name: roleViewName(t, role),
                           permissions: [...role.permissions],
                           basedOn: role.basedOn,
                           existing: true,
                         })
                       }
                     >
-                      Change
+                      {t('settings.roles.change')}
                     </Button>
                   )}
                 </Group>

@@ -3,9 +3,11 @@
 // back to the page (it only learns whether they are set). Checked with the contract's own schema before
 // it is sent; main checks again. Below them, how this desk's replication stands (ReplicationStatus).
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { errorMessage } from '@renderer/lib/paydesk';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import { ReplicationStatus } from '@renderer/lib/team/ReplicationStatus';
+import type { MessageKey } from '@shared/i18n/messages';
 import { teamConnectionSchema, teamKeySchema } from '@shared/team';
 import { type FormEvent, useState } from 'react';
 
@@ -18,16 +20,27 @@ type Fields = {
   caFile: string;
 };
 
-const LABELS: Record<keyof Fields, string> = {
-  host: 'Host',
-  port: 'Port',
-  database: 'Database',
-  user: "This desk's role",
-  deskName: 'Desk name',
-  caFile: 'CA certificate file',
+const LABELS: Record<keyof Fields, MessageKey> = {
+  host: 'settings.team.host',
+  port: 'settings.team.port',
+  database: 'settings.team.database',
+  user: 'settings.team.user',
+  deskName: 'settings.team.deskName',
+  caFile: 'settings.team.caFile',
+};
+
+/** What each field takes, said in the page's words rather than the schema's (which main also uses). */
+const INVALID: Record<keyof Fields, MessageKey> = {
+  host: 'settings.team.invalid.host',
+  port: 'settings.team.invalid.port',
+  database: 'settings.team.invalid.name',
+  user: 'settings.team.invalid.name',
+  deskName: 'settings.team.invalid.deskName',
+  caFile: 'settings.team.invalid.caFile',
 };
 
 export function TeamSection() {
+  const t = useT();
   const view = useSettingsStore((state) => state.view);
   const setTeam = useSettingsStore((state) => state.setTeam);
   const setTeamSecrets = useSettingsStore((state) => state.setTeamSecrets);
@@ -47,7 +60,7 @@ export function TeamSection() {
   const [busy, setBusy] = useState(false);
 
   const field = (name: keyof Fields) => ({
-    label: LABELS[name],
+    label: t(LABELS[name]),
     value: fields[name],
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
@@ -81,12 +94,16 @@ export function TeamSection() {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const name = issue?.path[0] as keyof Fields | undefined;
-      setProblem(`${name ? `${LABELS[name]}: ` : ''}${issue?.message ?? 'not valid'}`);
+      setProblem(
+        name && Object.hasOwn(LABELS, name)
+          ? t('settings.team.invalid.field', { field: t(LABELS[name]), problem: t(INVALID[name]) })
+          : t('settings.team.invalid.connection'),
+      );
       return;
     }
     void run(async () => {
       await setTeam(parsed.data);
-      return 'Team connection saved.';
+      return t('settings.team.connectionSaved');
     });
   }
 
@@ -94,25 +111,25 @@ export function TeamSection() {
     event.preventDefault();
     const key = teamKey.trim() ? teamKeySchema.safeParse(teamKey) : undefined;
     if (key && !key.success) {
-      setProblem(key.error.issues[0]?.message ?? 'The team key is not valid.');
+      setProblem(t('settings.team.invalid.key'));
       return;
     }
     if (!password && !key) {
-      setProblem('Enter the password, the team key, or both.');
+      setProblem(t('settings.team.secretsMissing'));
       return;
     }
     void run(async () => {
       await setTeamSecrets({ ...(password && { password }), ...(key?.success && { key: key.data }) });
       setPassword('');
       setTeamKey('');
-      return 'Saved in the keychain.';
+      return t('settings.team.secretsSaved');
     });
   }
 
   function leaveTeam() {
     void run(async () => {
       await setTeam(null);
-      return 'Team mode is off: this desk works alone.';
+      return t('settings.team.left');
     });
   }
 
@@ -121,14 +138,12 @@ export function TeamSection() {
     <Paper withBorder p="md" component="section" aria-labelledby="team-title">
       <Stack gap="sm">
         <Title order={3} id="team-title">
-          Team
+          {t('settings.team.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Optional: share history and the duplicate check with the team's desks through the team's PostgreSQL
-          database, with the connection details your administrator gives you. Any host but this computer is
-          reached over TLS with its certificate verified.
+          {t('settings.team.intro')}
         </Text>
-        <form noValidate onSubmit={saveConnection} aria-label="Team connection">
+        <form noValidate onSubmit={saveConnection} aria-label={t('settings.team.connection')}>
           <Stack gap="xs">
             <Group grow align="flex-start">
               <TextInput {...field('host')} required autoComplete="off" />
@@ -137,45 +152,37 @@ export function TeamSection() {
             </Group>
             <Group grow align="flex-start">
               <TextInput {...field('user')} required autoComplete="off" />
-              <TextInput
-                {...field('deskName')}
-                description="Shown to other desks; empty: this computer's name."
-              />
-              <TextInput
-                {...field('caFile')}
-                description="PEM file, when the system does not trust the server's CA."
-              />
+              <TextInput {...field('deskName')} description={t('settings.team.deskNameDescription')} />
+              <TextInput {...field('caFile')} description={t('settings.team.caFileDescription')} />
             </Group>
             <Group justify="flex-end">
               {team && (
                 <Button variant="default" color="red" onClick={leaveTeam} loading={busy}>
-                  Leave team mode
+                  {t('settings.team.leave')}
                 </Button>
               )}
               <Button type="submit" loading={busy}>
-                Save team connection
+                {t('settings.team.saveConnection')}
               </Button>
             </Group>
           </Stack>
         </form>
         {team && (
-          <form noValidate onSubmit={saveSecrets} aria-label="Team secrets">
+          <form noValidate onSubmit={saveSecrets} aria-label={t('settings.team.secrets')}>
             <Stack gap="xs">
               <Group grow align="flex-start">
                 <PasswordInput
-                  label="Role password"
-                  description={secrets?.password ? 'Set (in the keychain).' : 'Not set.'}
+                  label={t('settings.team.password')}
+                  description={
+                    secrets?.password ? t('settings.team.secretSet') : t('settings.team.secretNotSet')
+                  }
                   value={password}
                   onChange={(event) => setPassword(event.currentTarget.value)}
                   autoComplete="new-password"
                 />
                 <PasswordInput
-                  label="Team key"
-                  description={
-                    secrets?.key
-                      ? 'Set (in the keychain).'
-                      : 'Not set: 64 hex characters from the administrator.'
-                  }
+                  label={t('settings.team.key')}
+                  description={secrets?.key ? t('settings.team.secretSet') : t('settings.team.keyNotSet')}
                   value={teamKey}
                   onChange={(event) => setTeamKey(event.currentTarget.value)}
                   autoComplete="off"
@@ -183,7 +190,7 @@ export function TeamSection() {
               </Group>
               <Group justify="flex-end">
                 <Button type="submit" variant="default" loading={busy}>
-                  Save in the keychain
+                  {t('settings.team.saveSecrets')}
                 </Button>
               </Group>
             </Stack>

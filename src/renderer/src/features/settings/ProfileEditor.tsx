@@ -38,6 +38,13 @@ const EXAMPLE = {
   notify: 'https://pay.example.com/paydesk-notify',
 } as const;
 
+/**
+ * Fields side by side where the editor is wide, one under another where it is not (a 1024 px window): a
+ * choice or a label in German or Portuguese then has the editor's width rather than a third of it.
+ */
+const TWO_WIDE = { base: 1, '36rem': 2 };
+const THREE_WIDE = { base: 1, '36rem': 3 };
+
 /** A text field of this form: registered by name, with its error (lib/FormTextInput). */
 const TextField = FormTextInput<ProfileFormValues>;
 
@@ -143,8 +150,7 @@ export function ProfileEditor({
         data-testid="profile-editor"
       >
         <Stack gap="sm">
-          {/* Name and environment side by side where the editor is wide, else the switch gets a row. */}
-          <SimpleGrid type="container" cols={{ base: 1, '36rem': 2 }} spacing="sm">
+          <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
             <TextField
               name="name"
               label={t('settings.profiles.field.name')}
@@ -170,7 +176,7 @@ export function ProfileEditor({
             <Checkbox label={t('settings.profiles.field.embedded')} {...register('embeddedSandbox')} />
           )}
           {!embedded && (
-            <SimpleGrid cols={2} spacing="sm">
+            <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
               <TextField
                 name="baseUrl"
                 label={t('settings.profiles.field.baseUrl')}
@@ -186,7 +192,7 @@ export function ProfileEditor({
             </SimpleGrid>
           )}
 
-          <SimpleGrid cols={2} spacing="sm">
+          <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
             <TextField
               name="merchantId"
               label={t('settings.profiles.field.merchantId')}
@@ -224,7 +230,7 @@ export function ProfileEditor({
             inputMode="decimal"
           />
           <DefaultCountryField />
-          <SimpleGrid cols={3} spacing="sm">
+          <SimpleGrid type="container" cols={THREE_WIDE} spacing="sm">
             <TextField
               name="displayCurrency"
               options={{ setValueAs: (value: string) => value.toUpperCase() }}
@@ -250,7 +256,7 @@ export function ProfileEditor({
               <Text size="sm" fw={700}>
                 {t('settings.profiles.payInRules')}
               </Text>
-              <SimpleGrid cols={2} spacing="sm">
+              <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
                 <Choice
                   name="payInCountry"
                   id="profile-country-label"
@@ -329,7 +335,7 @@ export function ProfileEditor({
                       : 'settings.profiles.defaults.paydesk',
                   )}
                 </Text>
-                <SimpleGrid cols={2} spacing="sm">
+                <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
                   {DEFAULT_URLS.map((url) => (
                     <TextField
                       key={url.name}

@@ -4,6 +4,7 @@
 // A profile that names a notification service also gets the service's health: is it up, and does it
 // reach the team database.
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { EndpointCheck } from '@shared/connection-test';
 import type { ChannelOutput } from '@shared/ipc';
@@ -11,34 +12,41 @@ import { useState } from 'react';
 
 type Outcome = ChannelOutput<'profiles.testConnection'>;
 
-const TARGET_LABEL: Record<EndpointCheck['target'], string> = {
-  payin: 'Pay-ins (base_url)',
-  kyc: 'KYC (kyc_base_url)',
-  notify: 'Notification service',
-};
+/** The request each address is tried with: the wire's words, the same in every language. */
+const METHOD: Record<EndpointCheck['target'], string> = { payin: 'POST', kyc: 'POST', notify: 'GET' };
 
-function headline(outcome: Outcome): string {
-  if (outcome.ok) return `Connected (${outcome.latencyMs} ms)`;
-  if (outcome.checks.some((check) => check.ok)) return 'Partly connected';
-  return 'No connection';
+function headline(t: Translate, outcome: Outcome): string {
+  if (outcome.ok) return t('settings.connection.connected', { latency: outcome.latencyMs });
+  if (outcome.checks.some((check) => check.ok)) return t('settings.connection.partly');
+  return t('settings.connection.none');
+}
+
+function verdict(t: Translate, check: EndpointCheck): string {
+  const target = t(`settings.connection.target.${check.target}`);
+  if (check.ok) return t('settings.connection.reached', { target });
+  // The service answered, but not as a working one (its health says the team database is out of reach).
+  if (check.target === 'notify' && check.reached) return t('settings.connection.notWorking', { target });
+  return t('settings.connection.notReached', { target });
 }
 
 function CheckLine({ check }: { check: EndpointCheck }) {
+  const t = useT();
   return (
     <List.Item data-testid={`connection-check-${check.target}`}>
       <Text size="sm" fw={600} span>
-        {TARGET_LABEL[check.target]}:{' '}
-        {check.ok ? 'reached' : check.target === 'notify' && check.reached ? 'not working' : 'not reached'}
+        {verdict(t, check)}
       </Text>
       <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        {check.target === 'notify' ? 'GET' : 'POST'} {check.url}
+        {METHOD[check.target]} {check.url}
       </Text>
+      {/* Main's words for what the address answered. */}
       <Text size="sm">{check.message}</Text>
     </List.Item>
   );
 }
 
 export function ConnectionTest({ profileId, unsaved }: { profileId: string; unsaved: boolean }) {
+  const t = useT();
   const [outcome, setOutcome] = useState<Outcome | { failed: string } | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -66,22 +74,22 @@ export function ConnectionTest({ profileId, unsaved }: { profileId: string; unsa
   return (
     <Stack gap="xs" component="section" aria-labelledby="connection-title">
       <Title order={5} id="connection-title">
-        Connection
+        {t('settings.connection.title')}
       </Title>
       <Text size="sm" c="dimmed">
-        Sends an empty request to the pay-in and to the KYC address: nothing is charged.
-        {unsaved ? ' Tests the saved profile, not the unsaved changes.' : ''}
+        {t('settings.connection.intro')}
+        {unsaved ? ` ${t('settings.connection.unsaved')}` : ''}
       </Text>
       <Group>
         <Button variant="default" onClick={() => void run()} loading={busy}>
-          Test connection
+          {t('settings.connection.test')}
         </Button>
       </Group>
       <div role="status" data-testid="connection-result">
         {outcome && (
           <Alert color={color} p="xs">
             <Text size="sm" fw={700}>
-              {'failed' in outcome ? 'Could not test' : headline(outcome)}
+              {'failed' in outcome ? t('settings.connection.failed') : headline(t, outcome)}
             </Text>
             {'failed' in outcome ? (
               <Text size="sm">{outcome.failed}</Text>

@@ -1,5 +1,6 @@
 // How long Paydesk waits without activity before it locks the session (PCI DSS 8.2.8).
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
@@ -15,6 +16,7 @@ import { IDLE_MINUTES, type IdleLockFormValues, idleLockResolver } from './idle-
 const TextField = FormTextInput<IdleLockFormValues>;
 
 export function IdleLockSection() {
+  const t = useT();
   const settings = useSettingsStore((state) => state.view?.settings);
   const updateSettings = useSettingsStore((state) => state.updateSettings);
   const form = useForm<IdleLockFormValues, unknown, ChannelInput<'settings.update'>>({
@@ -49,15 +51,19 @@ export function IdleLockSection() {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="idle-lock-title">
       <FormProvider {...form}>
-        <form noValidate onSubmit={handleSubmit(onValid)} aria-label="Idle lock">
+        <form noValidate onSubmit={handleSubmit(onValid)} aria-label={t('settings.idleLock.title')}>
           <Stack gap="sm">
             <Title order={3} id="idle-lock-title">
-              Idle lock
+              {t('settings.idleLock.title')}
             </Title>
             <TextField
               name="idleLockMinutes"
-              label="Idle lock (minutes)"
-              description={`Paydesk locks after this long without activity; the same operator signs in again (${IDLE_MINUTES.min}–${IDLE_MINUTES.max}; PCI DSS 8.2.8 asks for ${IDLE_MINUTES.default} at most).`}
+              label={t('settings.idleLock.minutes')}
+              description={t('settings.idleLock.description', {
+                min: IDLE_MINUTES.min,
+                max: IDLE_MINUTES.max,
+                atMost: IDLE_MINUTES.default,
+              })}
               required
               inputMode="numeric"
               w="24rem"
@@ -66,7 +72,7 @@ export function IdleLockSection() {
             <Group justify="space-between">
               <SaveStatus isDirty={isDirty} saved={saved} />
               <Button type="submit" loading={isSubmitting}>
-                Save idle lock
+                {t('settings.idleLock.save')}
               </Button>
             </Group>
           </Stack>

@@ -1,18 +1,26 @@
 // The editor of one connection profile. Validated by the shared schema as the operator saves; main checks
 // again, and a field it refuses is marked where it is. The built-in Sandbox keeps its embedded gateway.
-import { Alert, Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { FormTextInput } from '@renderer/lib/FormTextInput';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage, PaydeskError } from '@renderer/lib/paydesk';
 import { SaveStatus } from '@renderer/lib/SaveStatus';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import { MONO_INPUT } from '@renderer/lib/styles';
-import type { PayInRules } from '@shared/gateway/payin';
-import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
-import { type Environment, type Profile, type ReturnAddresses, SANDBOX_PROFILE } from '@shared/profile';
+import { type Profile, SANDBOX_PROFILE } from '@shared/profile';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Controller, FormProvider, useController, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { DefaultCountryField } from './DefaultCountryField';
+import { EnvironmentField } from './EnvironmentField';
+import {
+  ALGORITHM_OPTIONS,
+  Choice,
+  COUNTRY_OPTIONS,
+  labelled,
+  RETURN_OPTIONS,
+  STORED_CARD_OPTIONS,
+} from './ProfileChoice';
 import {
   formFieldOf,
   formValuesOf,
@@ -22,77 +30,48 @@ import {
   profileResolver,
   TIMEOUT_SECONDS,
 } from './profile-form';
-import './environment-switch.css';
 
-const ENVIRONMENT_OPTIONS: { value: Environment; label: string }[] = [
-  { value: 'sandbox', label: 'Sandbox' },
-  { value: 'test', label: 'Test gateway' },
-  { value: 'production', label: 'Production' },
-];
-const ALGORITHM_OPTIONS: { value: SignAlgorithm; label: string }[] = [
-  { value: 'hmac-sha256', label: 'HMAC-SHA256' },
-  { value: 'md5-key', label: 'MD5 with key' },
-];
-const COUNTRY_OPTIONS: { value: PayInRules['country']; label: string }[] = [
-  { value: 'iso-alpha2', label: 'ISO code (DE)' },
-  { value: 'text', label: 'Any text, up to 8' },
-];
-const STORED_CARD_OPTIONS: { value: PayInRules['storedCard']; label: string }[] = [
-  { value: 'token-alone', label: 'Token alone' },
-  { value: 'token-with-card', label: 'Token and card details' },
-];
-const RETURN_OPTIONS: { value: ReturnAddresses; label: string }[] = [
-  { value: 'paydesk', label: "Paydesk's (this computer)" },
-  { value: 'profile', label: "This profile's URLs" },
-];
+/** Example addresses (example.com's): the same in every language. */
+const EXAMPLE = {
+  gateway: 'https://gateway.example.com',
+  kyc: 'https://kyc.example.com',
+  notify: 'https://pay.example.com/paydesk-notify',
+} as const;
 
-/** A labelled choice between a few values (the label is read out with the group). */
-/** The fields of this form chosen from a few values (SegmentedControl). */
-type ChoiceName = 'signAlgorithm' | 'payInCountry' | 'payInStoredCard' | 'returnAddresses';
-
-/** A choice of the form field `name`, labelled, with a description of what the value chosen means if given. */
-function Choice<N extends ChoiceName>({
-  name,
-  id,
-  label,
-  description,
-  data,
-}: {
-  name: N;
-  id: string;
-  label: string;
-  description?: string;
-  data: { value: ProfileFormValues[N]; label: string }[];
-}) {
-  const { field } = useController<ProfileFormValues, N>({ name });
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id={id}>
-        {label}
-      </Text>
-      <SegmentedControl
-        aria-labelledby={id}
-        aria-describedby={description === undefined ? undefined : `${id}-description`}
-        value={field.value}
-        onChange={(next) => field.onChange(next as ProfileFormValues[N])}
-        data={data}
-      />
-      {description !== undefined && (
-        <Text size="xs" c="dimmed" id={`${id}-description`}>
-          {description}
-        </Text>
-      )}
-    </Stack>
-  );
-}
+/**
+ * Fields side by side where the editor is wide, one under another where it is not (a 1024 px window): a
+ * choice or a label in German or Portuguese then has the editor's width rather than a third of it.
+ */
+const TWO_WIDE = { base: 1, '36rem': 2 };
+const THREE_WIDE = { base: 1, '36rem': 3 };
 
 /** A text field of this form: registered by name, with its error (lib/FormTextInput). */
 const TextField = FormTextInput<ProfileFormValues>;
 
 /** The profile's two timeouts, each in seconds within TIMEOUT_SECONDS. */
 const TIMEOUTS = [
-  { name: 'connectTimeoutSeconds', label: 'Connect timeout (seconds)', what: 'to reach the gateway' },
-  { name: 'requestTimeoutSeconds', label: 'Request timeout (seconds)', what: 'for the whole answer' },
+  {
+    name: 'connectTimeoutSeconds',
+    label: 'settings.profiles.field.connectTimeout',
+    description: 'settings.profiles.field.connectTimeoutHelp',
+  },
+  {
+    name: 'requestTimeoutSeconds',
+    label: 'settings.profiles.field.requestTimeout',
+    description: 'settings.profiles.field.requestTimeoutHelp',
+  },
+] as const;
+
+/** The addresses a new pay-in starts with; each is described by the gateway's own name of its field. */
+const DEFAULT_URLS = [
+  { name: 'callBackURL', label: 'settings.profiles.field.callBackURL' },
+  { name: 'successURL', label: 'settings.profiles.field.successURL' },
+  { name: 'failURL', label: 'settings.profiles.field.failURL' },
+  {
+    name: 'retURL',
+    label: 'settings.profiles.field.retURL',
+    description: 'settings.profiles.field.retURLHelp',
+  },
 ] as const;
 
 export function ProfileEditor({
@@ -108,6 +87,7 @@ export function ProfileEditor({
   onCancelNew: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
+  const t = useT();
   const saveProfile = useSettingsStore((state) => state.saveProfile);
   const form = useForm<ProfileFormValues, unknown, Profile>({
     defaultValues: initial,
@@ -164,149 +144,109 @@ export function ProfileEditor({
       <form
         noValidate
         onSubmit={onSubmit}
-        aria-label={isNew ? 'New profile' : `Profile ${initial.name}`}
+        aria-label={
+          isNew ? t('settings.profiles.new') : t('settings.profiles.editor.named', { name: initial.name })
+        }
         data-testid="profile-editor"
       >
         <Stack gap="sm">
-          {/* Name and environment side by side where the editor is wide, else the switch gets a row. */}
-          <SimpleGrid type="container" cols={{ base: 1, '36rem': 2 }} spacing="sm">
-            <TextField name="name" label="Profile name" required maxLength={60} autoComplete="off" />
-            {builtIn ? (
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  Environment
-                </Text>
-                <Text size="sm" py={6}>
-                  Sandbox (the built-in profile stays one)
-                </Text>
-              </Stack>
-            ) : (
-              <Controller
-                control={control}
-                name="environment"
-                render={({ field }) => (
-                  <Stack gap={4}>
-                    <Text size="sm" fw={500} id="profile-environment-label">
-                      Environment
-                    </Text>
-                    <div
-                      role="radiogroup"
-                      aria-labelledby="profile-environment-label"
-                      className="environment-switch"
-                    >
-                      {ENVIRONMENT_OPTIONS.map((option) => (
-                        <label
-                          key={option.value}
-                          className="environment-switch-option"
-                          data-checked={field.value === option.value || undefined}
-                          data-environment={option.value}
-                        >
-                          <input
-                            type="radio"
-                            className="environment-switch-input"
-                            name={field.name}
-                            value={option.value}
-                            checked={field.value === option.value}
-                            onChange={() => field.onChange(option.value)}
-                            onBlur={field.onBlur}
-                          />
-                          {option.label}
-                        </label>
-                      ))}
-                    </div>
-                  </Stack>
-                )}
-              />
-            )}
+          <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
+            <TextField
+              name="name"
+              label={t('settings.profiles.field.name')}
+              required
+              maxLength={60}
+              autoComplete="off"
+            />
+            <EnvironmentField builtIn={builtIn} />
           </SimpleGrid>
           {environment === 'production' && (
             <Alert color="red" p="xs">
               <Text size="sm" fw={700} c="red.9">
-                Production: pay-ins with this profile charge real cards.
+                {t('settings.profiles.productionWarning')}
               </Text>
             </Alert>
           )}
 
           {builtIn ? (
             <Text size="sm" c="dimmed" data-testid="embedded-note">
-              No addresses to set: the built-in Sandbox always uses the sandbox gateway that Paydesk starts on
-              this computer, on a free loopback port, at every start.
+              {t('settings.profiles.embeddedNote')}
             </Text>
           ) : (
-            <Checkbox
-              label="Use Paydesk's embedded sandbox gateway (no addresses needed)"
-              {...register('embeddedSandbox')}
-            />
+            <Checkbox label={t('settings.profiles.field.embedded')} {...register('embeddedSandbox')} />
           )}
           {!embedded && (
-            <SimpleGrid cols={2} spacing="sm">
+            <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
               <TextField
                 name="baseUrl"
-                label="Gateway base URL (base_url)"
+                label={t('settings.profiles.field.baseUrl')}
                 required
-                placeholder="https://gateway.example.com"
+                placeholder={EXAMPLE.gateway}
               />
               <TextField
                 name="kycBaseUrl"
-                label="KYC base URL (kyc_base_url)"
+                label={t('settings.profiles.field.kycBaseUrl')}
                 required
-                placeholder="https://kyc.example.com"
+                placeholder={EXAMPLE.kyc}
               />
             </SimpleGrid>
           )}
 
-          <SimpleGrid cols={2} spacing="sm">
+          <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
             <TextField
               name="merchantId"
-              label="Merchant ID (merchantId)"
+              label={t('settings.profiles.field.merchantId')}
               required
               inputMode="numeric"
               autoComplete="off"
               styles={MONO_INPUT}
               description={
                 builtIn
-                  ? `The embedded sandbox knows merchant ${SANDBOX_PROFILE.merchantId} (${SANDBOX_PROFILE.signAlgorithm}).`
+                  ? t('settings.profiles.field.merchantIdEmbedded', {
+                      merchantId: String(SANDBOX_PROFILE.merchantId),
+                      algorithm: SANDBOX_PROFILE.signAlgorithm,
+                    })
                   : undefined
               }
             />
             <Choice
               name="signAlgorithm"
               id="profile-algorithm-label"
-              label="Sign algorithm (v1 and KYC)"
-              data={ALGORITHM_OPTIONS}
+              label={t('settings.profiles.field.signAlgorithm')}
+              data={labelled(t, ALGORITHM_OPTIONS)}
             />
           </SimpleGrid>
           <TextField
             name="receiptName"
-            label="Business name on receipts"
-            description="What the customer knows the merchant as; the profile name when empty"
+            label={t('settings.profiles.field.receiptName')}
+            description={t('settings.profiles.field.receiptNameHelp')}
             maxLength={80}
             autoComplete="organization"
           />
           <TextField
             name="motoIp"
-            label="Caller IP for phone payments (MOTO)"
-            description="The call centre's public IPv4 (such as 203.0.113.7), sent as the payer's address; prefilled in the pay-in form"
+            label={t('settings.profiles.field.motoIp')}
+            description={t('settings.profiles.field.motoIpHelp')}
             inputMode="decimal"
           />
           <DefaultCountryField />
-          <SimpleGrid cols={3} spacing="sm">
+          <SimpleGrid type="container" cols={THREE_WIDE} spacing="sm">
             <TextField
               name="displayCurrency"
               options={{ setValueAs: (value: string) => value.toUpperCase() }}
-              label="Display currency"
+              label={t('settings.profiles.field.displayCurrency')}
               required
               maxLength={3}
-              description="Shown and recorded; v2 sends none"
+              description={t('settings.profiles.field.displayCurrencyHelp')}
             />
-            {TIMEOUTS.map(({ name, label, what }) => (
+            {TIMEOUTS.map(({ name, label, description }) => (
               <TextField
                 key={name}
                 name={name}
-                label={label}
+                label={t(label)}
                 required
                 inputMode="decimal"
-                description={`${TIMEOUT_SECONDS.min}–${TIMEOUT_SECONDS.max} s ${what}`}
+                description={t(description, TIMEOUT_SECONDS)}
               />
             ))}
           </SimpleGrid>
@@ -314,30 +254,30 @@ export function ProfileEditor({
           {!embedded && (
             <Stack gap="xs" data-testid="payin-rules">
               <Text size="sm" fw={700}>
-                How this gateway reads a pay-in
+                {t('settings.profiles.payInRules')}
               </Text>
-              <SimpleGrid cols={2} spacing="sm">
+              <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
                 <Choice
                   name="payInCountry"
                   id="profile-country-label"
-                  label="Billing country (country)"
-                  description={
+                  label={t('settings.profiles.field.payInCountry')}
+                  description={t(
                     payInCountry === 'iso-alpha2'
-                      ? 'A two-letter ISO 3166-1 code, as the sandbox wants.'
-                      : 'Any text of up to 8 characters (string(8)), e.g. DEU.'
-                  }
-                  data={COUNTRY_OPTIONS}
+                      ? 'settings.profiles.country.isoHelp'
+                      : 'settings.profiles.country.textHelp',
+                  )}
+                  data={labelled(t, COUNTRY_OPTIONS)}
                 />
                 <Choice
                   name="payInStoredCard"
                   id="profile-stored-card-label"
-                  label="Paying with a stored card (ccStorageID)"
-                  description={
+                  label={t('settings.profiles.field.payInStoredCard')}
+                  description={t(
                     payInStoredCard === 'token-alone'
-                      ? 'No card details beside the token, as the sandbox wants.'
-                      : 'Card details (e.g. the CVV) may go with the token.'
-                  }
-                  data={STORED_CARD_OPTIONS}
+                      ? 'settings.profiles.storedCard.tokenAloneHelp'
+                      : 'settings.profiles.storedCard.withCardHelp',
+                  )}
+                  data={labelled(t, STORED_CARD_OPTIONS)}
                 />
               </SimpleGrid>
             </Stack>
@@ -346,63 +286,64 @@ export function ProfileEditor({
           <Stack gap={4}>
             <TextField
               name="notificationServiceUrl"
-              label="Notification service"
-              description="Its public https address, from your administrator. Every pay-in then carries its /callback as callBackURL and its /return, /success and /fail pages; the gateway's notification reaches this desk through the team database."
-              placeholder="https://pay.example.com/paydesk-notify"
+              label={t('settings.profiles.field.notificationService')}
+              description={t('settings.profiles.field.notificationServiceHelp')}
+              placeholder={EXAMPLE.notify}
               autoComplete="off"
               styles={MONO_INPUT}
             />
             {/* Not beside main's refusal at this field, which says why itself (issue 35: it read twice). */}
             {!teamMode && !errors.notificationServiceUrl && (
               <Text size="xs" c="dimmed" data-testid="notification-service-needs-team">
-                Needs team mode (Settings → Team): the service stores the notification in the team database,
-                and a desk without one would never hear it.
+                {t('settings.profiles.needsTeam')}
               </Text>
             )}
           </Stack>
 
           {namesService ? (
             <Text size="sm" c="dimmed" data-testid="service-addresses-note">
-              Return and callback addresses: the notification service's. The bank page closes by itself when
-              it reaches them; the result comes from the gateway's notification.
+              {t('settings.profiles.serviceAddresses')}
             </Text>
           ) : (
             <>
               <Choice
                 name="returnAddresses"
                 id="profile-returns-label"
-                label="Return addresses (retURL, successURL, failURL)"
-                description={
+                label={t('settings.profiles.field.returnAddresses')}
+                description={t(
                   returnAddresses === 'paydesk'
-                    ? 'The bank page comes back to Paydesk on this computer (http://127.0.0.1) and closes by itself. The gateway must accept such addresses.'
-                    : "Only this profile's URLs below are sent (public https pages of your own). The bank page does not close by itself; the result comes from the callback or from asking the gateway again."
-                }
-                data={RETURN_OPTIONS}
+                    ? 'settings.profiles.returns.paydeskHelp'
+                    : 'settings.profiles.returns.profileHelp',
+                )}
+                data={labelled(t, RETURN_OPTIONS)}
               />
               {environment === 'production' && returnAddresses === 'paydesk' && (
                 <Alert color="orange" p="xs" data-testid="loopback-warning">
                   <Text size="sm">
-                    A production gateway usually refuses loopback return addresses: choose "This profile's
-                    URLs" and set them below if it does.
+                    {t('settings.profiles.loopbackWarning', {
+                      option: t('settings.profiles.returns.profile'),
+                    })}
                   </Text>
                 </Alert>
               )}
 
               <Stack gap="xs">
                 <Text size="sm" c="dimmed">
-                  {returnAddresses === 'profile'
-                    ? 'Filled into every new pay-in, where they can still be changed; an empty return URL is left out.'
-                    : 'Optional: filled into every new pay-in, where they can still be changed.'}
+                  {t(
+                    returnAddresses === 'profile'
+                      ? 'settings.profiles.defaults.profile'
+                      : 'settings.profiles.defaults.paydesk',
+                  )}
                 </Text>
-                <SimpleGrid cols={2} spacing="sm">
-                  <TextField name="callBackURL" label="Default callback URL" description="callBackURL" />
-                  <TextField name="successURL" label="Default success URL" description="successURL" />
-                  <TextField name="failURL" label="Default fail URL" description="failURL" />
-                  <TextField
-                    name="retURL"
-                    label="Default 3DS return URL"
-                    description="retURL (where a 3-D Secure page returns)"
-                  />
+                <SimpleGrid type="container" cols={TWO_WIDE} spacing="sm">
+                  {DEFAULT_URLS.map((url) => (
+                    <TextField
+                      key={url.name}
+                      name={url.name}
+                      label={t(url.label)}
+                      description={'description' in url ? t(url.description, { field: url.name }) : url.name}
+                    />
+                  ))}
                 </SimpleGrid>
               </Stack>
             </>
@@ -415,15 +356,15 @@ export function ProfileEditor({
             <Group gap="xs">
               {isNew ? (
                 <Button variant="default" onClick={onCancelNew}>
-                  Cancel
+                  {t('settings.profiles.cancel')}
                 </Button>
               ) : (
                 <Button variant="default" disabled={!isDirty} onClick={() => reset()}>
-                  Discard changes
+                  {t('settings.profiles.discardChanges')}
                 </Button>
               )}
               <Button type="submit" loading={isSubmitting}>
-                {isNew ? 'Create profile' : 'Save profile'}
+                {t(isNew ? 'settings.profiles.create' : 'settings.profiles.save')}
               </Button>
             </Group>
           </Group>

@@ -1,7 +1,9 @@
 // Connection profiles: the list (environment, active, secret) beside the chosen profile's editor, secret
 // and connection test. Making a production profile active, deleting one and dropping unsaved edits ask
 // first; the built-in Sandbox cannot be deleted.
+import { Trans } from '@lingui/react';
 import { Alert, Badge, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { errorMessage } from '@renderer/lib/paydesk';
@@ -17,21 +19,32 @@ import { SecretPanel } from './SecretPanel';
 const NEW = Symbol('new profile');
 type Selection = string | typeof NEW;
 
+const BOLD = { 0: <strong /> };
+const BOLD_TWICE = { 0: <strong />, 1: <strong /> };
+
 function EnvironmentBadge({ profile }: { profile: Profile }) {
+  const t = useT();
   const look = ENV_BADGE[profile.environment];
   return (
     <Badge color={look.color} c={look.text} variant="filled" data-environment={profile.environment}>
-      {look.label}
+      {t(`environment.${profile.environment}`)}
     </Badge>
   );
 }
 
 function ActiveBadge() {
+  const t = useT();
   return (
     <Badge color="indigo.9" variant="outline" data-testid="active-marker">
-      Active
+      {t('settings.profiles.active')}
     </Badge>
   );
+}
+
+/** A list entry's second line: active or not, and whether its merchant secret is set. */
+function itemDescription(t: Translate, active: boolean, secretSet: boolean): string {
+  const secret = t(secretSet ? 'settings.profiles.item.secretSet' : 'settings.profiles.item.secretNotSet');
+  return active ? t('settings.profiles.item.active', { secret }) : secret;
 }
 
 function ProfileList({
@@ -47,12 +60,20 @@ function ProfileList({
   selected: Selection;
   onSelect: (id: string) => void;
 }) {
+  const t = useT();
   // The built-in Sandbox first, then by name: the order does not jump when one is renamed.
   const sorted = [...profiles].sort((a, b) =>
     a.id === SANDBOX_PROFILE.id ? -1 : b.id === SANDBOX_PROFILE.id ? 1 : a.name.localeCompare(b.name),
   );
   return (
-    <Stack component="ul" gap={4} p={0} m={0} aria-label="Connection profiles" style={{ listStyle: 'none' }}>
+    <Stack
+      component="ul"
+      gap={4}
+      p={0}
+      m={0}
+      aria-label={t('settings.profiles.title')}
+      style={{ listStyle: 'none' }}
+    >
       {sorted.map((profile) => {
         const active = profile.id === activeId;
         const isSelected = profile.id === selected;
@@ -71,7 +92,7 @@ function ProfileList({
               }
               // Mantine's active look tints the description in the primary colour, below AA contrast.
               styles={{ description: { color: 'var(--mantine-color-gray-8)', opacity: 1 } }}
-              description={`${active ? 'Active · ' : ''}secret ${secretSet[profile.id] ? 'set' : 'not set'}`}
+              description={itemDescription(t, active, secretSet[profile.id] ?? false)}
               rightSection={<EnvironmentBadge profile={profile} />}
               style={
                 profile.environment === 'production'
@@ -87,6 +108,7 @@ function ProfileList({
 }
 
 export function ProfilesSection() {
+  const t = useT();
   const view = useSettingsStore((state) => state.view);
   const keychain = useSettingsStore((state) => state.appInfo?.keychain.available ?? false);
   const activateProfile = useSettingsStore((state) => state.activateProfile);
@@ -111,9 +133,9 @@ export function ProfilesSection() {
       return;
     }
     setConfirmation({
-      title: 'Discard unsaved changes?',
-      body: 'The profile being edited has changes that are not saved.',
-      confirmLabel: 'Discard changes',
+      title: t('settings.profiles.discardTitle'),
+      body: t('settings.profiles.discardBody'),
+      confirmLabel: t('settings.profiles.discardChanges'),
       onConfirm: () => {
         setDirty(false);
         then();
@@ -144,23 +166,20 @@ export function ProfilesSection() {
     if (target.environment !== 'production') {
       void run(async () => {
         await activateProfile(target.id);
-        setNotice(`"${target.name}" is now the active profile.`);
+        setNotice(t('settings.profiles.activated', { name: target.name }));
       });
       return;
     }
     setConfirmation({
-      title: 'Switch to production?',
+      title: t('settings.profiles.productionTitle'),
       body: (
-        <>
-          With <strong>{target.name}</strong> active, pay-ins go to the production gateway and{' '}
-          <strong>charge real cards</strong>.
-        </>
+        <Trans id="settings.profiles.productionBody" values={{ name: target.name }} components={BOLD_TWICE} />
       ),
-      confirmLabel: 'Switch to production',
+      confirmLabel: t('settings.profiles.productionConfirm'),
       danger: true,
       onConfirm: async () => {
         await activateProfile(target.id);
-        setNotice(`"${target.name}" is now the active profile: real cards are charged.`);
+        setNotice(t('settings.profiles.activatedProduction', { name: target.name }));
       },
     });
   }
@@ -176,7 +195,7 @@ export function ProfilesSection() {
           await saveProfile(copy);
           setDirty(false);
           setSelected(copy.id);
-          setNotice(`Copied as "${copy.name}". The merchant secret is not copied: set one for the copy.`);
+          setNotice(t('settings.profiles.copied', { name: copy.name }));
         }),
     );
   }
@@ -185,23 +204,26 @@ export function ProfilesSection() {
     setNotice(undefined);
     const active = target.id === activeProfileId;
     setConfirmation({
-      title: 'Delete this profile?',
+      title: t('settings.profiles.deleteTitle'),
       body: (
         <Stack gap="xs">
           <Text size="sm">
-            The profile <strong>{target.name}</strong> is deleted, and its merchant secret is removed from{' '}
-            {keychain ? 'the OS keychain' : 'memory'} too. Its pay-ins stay in History.
+            <Trans
+              id={keychain ? 'settings.profiles.deleteBodyKeychain' : 'settings.profiles.deleteBodyMemory'}
+              values={{ name: target.name }}
+              components={BOLD}
+            />
           </Text>
-          {active && <Text size="sm">It is the active profile: Paydesk switches to the Sandbox.</Text>}
+          {active && <Text size="sm">{t('settings.profiles.deleteActive')}</Text>}
         </Stack>
       ),
-      confirmLabel: 'Delete profile',
+      confirmLabel: t('settings.profiles.deleteConfirm'),
       danger: true,
       onConfirm: async () => {
         await removeProfile(target.id);
         setDirty(false);
         setSelected(useSettingsStore.getState().view?.settings.activeProfileId ?? SANDBOX_PROFILE.id);
-        setNotice(`Profile "${target.name}" deleted.`);
+        setNotice(t('settings.profiles.deleted', { name: target.name }));
       },
     });
   }
@@ -213,14 +235,14 @@ export function ProfilesSection() {
         <Group justify="space-between">
           <Stack gap={0}>
             <Title order={3} id="profiles-title">
-              Connection profiles
+              {t('settings.profiles.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              Where pay-ins and KYC batches go. The active profile is named in the header.
+              {t('settings.profiles.intro')}
             </Text>
           </Stack>
           <Button variant="default" onClick={() => select(NEW)} disabled={selected === NEW}>
-            Add profile
+            {t('settings.profiles.add')}
           </Button>
         </Group>
         {notice && (
@@ -242,7 +264,7 @@ export function ProfilesSection() {
           <Stack gap="md" style={{ flex: 1, minWidth: 0 }} data-testid="profile-detail">
             {selected === NEW || !profile ? (
               <>
-                <Title order={4}>New profile</Title>
+                <Title order={4}>{t('settings.profiles.new')}</Title>
                 <ProfileEditor
                   key="new"
                   initial={emptyValues()}
@@ -255,7 +277,7 @@ export function ProfilesSection() {
                   onSaved={(saved) => {
                     setDirty(false);
                     setSelected(saved.id);
-                    setNotice(`Profile "${saved.name}" created. Set its merchant secret below.`);
+                    setNotice(t('settings.profiles.created', { name: saved.name }));
                   }}
                 />
               </>
@@ -273,22 +295,22 @@ export function ProfilesSection() {
                         color={profile.environment === 'production' ? 'red.9' : 'indigo.7'}
                         onClick={() => activate(profile)}
                       >
-                        Make active
+                        {t('settings.profiles.makeActive')}
                       </Button>
                     )}
                     <Button variant="default" onClick={() => duplicate(profile)}>
-                      Duplicate
+                      {t('settings.profiles.duplicate')}
                     </Button>
                     {profile.id !== SANDBOX_PROFILE.id && (
                       <Button variant="outline" color="red.9" onClick={() => remove(profile)}>
-                        Delete
+                        {t('settings.profiles.delete')}
                       </Button>
                     )}
                   </Group>
                 </Group>
                 {profile.id === SANDBOX_PROFILE.id && (
                   <Text size="xs" c="dimmed" mt={-8}>
-                    Built in: it cannot be deleted.
+                    {t('settings.profiles.builtIn')}
                   </Text>
                 )}
                 <ProfileEditor

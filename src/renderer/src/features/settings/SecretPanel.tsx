@@ -1,22 +1,28 @@
 // A profile's merchant secret, write-only: the page knows whether one is set, never its value. What is
 // typed here leaves the page's state as soon as main has it.
+import { Trans } from '@lingui/react';
 import { Badge, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import type { Confirmation } from '@renderer/lib/ConfirmDialog';
 import { errorMessage } from '@renderer/lib/paydesk';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import type { Profile } from '@shared/profile';
 import { type FormEvent, useState } from 'react';
 
-/** Where the secret is kept, in the words of the keychain probe. */
-function useSecretHome(): { keychain: boolean; text: string } {
+const BOLD = { 0: <strong /> };
+
+/** Where the secret is kept: the OS keychain, or memory only (with the keychain probe's reason, its own words). */
+function useSecretHome(): { keychain: boolean; reason: string | undefined } {
   const keychain = useSettingsStore((state) => state.appInfo?.keychain);
-  if (keychain?.available) {
-    return { keychain: true, text: "Kept in the operating system's keychain, never in Paydesk's files." };
-  }
-  return {
-    keychain: false,
-    text: `${keychain?.reason ? ` (${keychain.reason})` : ''}: the secret is kept in memory only and is gone when Paydesk closes.`,
-  };
+  return { keychain: keychain?.available === true, reason: keychain?.reason || undefined };
+}
+
+function SecretHome({ reason }: { reason: string | undefined }) {
+  return reason ? (
+    <Trans id="settings.secret.inMemoryWhy" values={{ reason }} components={BOLD} />
+  ) : (
+    <Trans id="settings.secret.inMemory" components={BOLD} />
+  );
 }
 
 export function SecretPanel({
@@ -35,12 +41,13 @@ export function SecretPanel({
   const [notice, setNotice] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const home = useSecretHome();
+  const t = useT();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setNotice(undefined);
     if (!secret) {
-      setProblem('Type the merchant secret.');
+      setProblem(t('settings.secret.empty'));
       return;
     }
     setBusy(true);
@@ -48,7 +55,7 @@ export function SecretPanel({
       await setSecret(profile.id, secret);
       setSecretText('');
       setProblem(undefined);
-      setNotice(secretSet ? 'Secret replaced.' : 'Secret saved.');
+      setNotice(t(secretSet ? 'settings.secret.replaced' : 'settings.secret.saved'));
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -59,13 +66,15 @@ export function SecretPanel({
   function onRemove() {
     setNotice(undefined);
     confirm({
-      title: 'Remove the merchant secret?',
-      body: `The secret of "${profile.name}" is deleted from ${home.keychain ? 'the OS keychain' : 'memory'}. v1 pay-ins and KYC batches with this profile cannot be signed until one is set again.`,
-      confirmLabel: 'Remove secret',
+      title: t('settings.secret.removeTitle'),
+      body: t(home.keychain ? 'settings.secret.removeBodyKeychain' : 'settings.secret.removeBodyMemory', {
+        name: profile.name,
+      }),
+      confirmLabel: t('settings.secret.remove'),
       danger: true,
       onConfirm: async () => {
         await removeSecret(profile.id);
-        setNotice('Secret removed.');
+        setNotice(t('settings.secret.removed'));
       },
     });
   }
@@ -74,30 +83,29 @@ export function SecretPanel({
     <Stack gap="xs" component="section" aria-labelledby="secret-title">
       <Group gap="xs">
         <Title order={5} id="secret-title">
-          Merchant secret
+          {t('settings.secret.title')}
         </Title>
         <Badge
           variant={secretSet ? 'filled' : 'outline'}
           color={secretSet ? 'teal.9' : 'gray.7'}
           data-testid="secret-status"
         >
-          {secretSet ? 'Set' : 'Not set'}
+          {t(secretSet ? 'settings.secret.set' : 'settings.secret.notSet')}
         </Badge>
       </Group>
       <Text size="sm" c={home.keychain ? 'dimmed' : undefined}>
-        {!home.keychain && <strong>No OS keychain</strong>}
-        {home.text}
+        {home.keychain ? t('settings.secret.inKeychain') : <SecretHome reason={home.reason} />}
       </Text>
       {profile.embeddedSandbox && !secretSet && (
         <Text size="sm" c="dimmed">
-          Not set: v1 pay-ins and KYC batches are signed with the embedded sandbox's public test secret.
+          {t('settings.secret.embedded')}
         </Text>
       )}
-      <form onSubmit={onSubmit} noValidate aria-label="Merchant secret">
+      <form onSubmit={onSubmit} noValidate aria-label={t('settings.secret.title')}>
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <PasswordInput
-            label={secretSet ? 'Replacement secret' : 'New secret'}
-            description="Write-only: Paydesk never shows a saved secret."
+            label={t(secretSet ? 'settings.secret.replacement' : 'settings.secret.new')}
+            description={t('settings.secret.writeOnly')}
             autoComplete="off"
             aria-invalid={problem ? true : undefined}
             style={{ flex: 1 }}
@@ -107,7 +115,7 @@ export function SecretPanel({
             error={problem}
           />
           <Button type="submit" loading={busy}>
-            {secretSet ? 'Replace secret' : 'Save secret'}
+            {t(secretSet ? 'settings.secret.replace' : 'settings.secret.save')}
           </Button>
         </Group>
       </form>
@@ -117,7 +125,7 @@ export function SecretPanel({
         </Text>
         {secretSet && (
           <Button variant="outline" color="red.9" onClick={onRemove}>
-            Remove secret
+            {t('settings.secret.remove')}
           </Button>
         )}
       </Group>

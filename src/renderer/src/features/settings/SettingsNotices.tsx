@@ -1,8 +1,11 @@
 // What main could not use in the settings file and what it did instead (settings-service.ts): a profile
 // that vanished without a word is how a desk ends up charging through the wrong gateway. On every page
-// until dismissed (it comes back when there is something new), and always in Settings.
+// until dismissed (it comes back when there is something new), and always in Settings. The notice itself is
+// main's words; the frame around it is the catalogue's.
 import '@mantine/core/styles/Code.css';
+import { Trans } from '@lingui/react';
 import { Alert, Button, Code, List, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { useSettingsStore } from '@renderer/lib/settings-store';
 import type { SettingsNotice } from '@shared/ipc';
 import { useState } from 'react';
@@ -16,7 +19,11 @@ function NoticeText({ notice }: { notice: SettingsNotice }) {
       {notice.backupFile && (
         <>
           {' '}
-          The file as it was is kept in <Code>{notice.backupFile}</Code>.
+          <Trans
+            id="settings.page.notices.backup"
+            values={{ file: notice.backupFile }}
+            components={{ 0: <Code /> }}
+          />
         </>
       )}
     </>
@@ -24,6 +31,7 @@ function NoticeText({ notice }: { notice: SettingsNotice }) {
 }
 
 export function SettingsNotices({ dismissible }: { dismissible: boolean }) {
+  const t = useT();
   const notices = useSettingsStore((state) => state.view?.notices ?? NONE);
   const [dismissedCount, setDismissedCount] = useState(0);
   if (notices.length === 0 || (dismissible && notices.length <= dismissedCount)) return null;
@@ -35,7 +43,7 @@ export function SettingsNotices({ dismissible }: { dismissible: boolean }) {
       data-testid={dismissible ? 'settings-notices-banner' : 'settings-notices'}
     >
       <Text size="sm" fw={700} mb={4}>
-        Part of the settings file could not be used
+        {t('settings.page.notices.title')}
       </Text>
       {notices.length === 1 ? (
         <Text size="sm">
@@ -54,7 +62,7 @@ export function SettingsNotices({ dismissible }: { dismissible: boolean }) {
       )}
       {dismissible && (
         <Button mt="xs" size="compact-sm" variant="default" onClick={() => setDismissedCount(notices.length)}>
-          Dismiss
+          {t('settings.page.notices.dismiss')}
         </Button>
       )}
     </Alert>

@@ -3,6 +3,7 @@
 // answered, and main checks the supervisor's permissions again on every call.
 import '@mantine/core/styles/PasswordInput.css';
 import { Stack, Text, Title } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { IdleLockSection } from './IdleLockSection';
 import { LanguageSection } from './LanguageSection';
 import { OperatorDaySection } from './OperatorDaySection';
@@ -14,13 +15,13 @@ import { SettingsNotices } from './SettingsNotices';
 import { TeamSection } from './TeamSection';
 
 export function SettingsPage() {
+  const t = useT();
   return (
     <Stack gap="md" maw={1100}>
       <Stack gap={0}>
-        <Title order={2}>Settings</Title>
+        <Title order={2}>{t('shell.page.settings')}</Title>
         <Text size="sm" c="dimmed">
-          Connection profiles, merchant secrets, the operators, their roles and pay-in limits, the idle lock
-          and team mode.
+          {t('settings.page.intro')}
         </Text>
       </Stack>
       <SettingsNotices dismissible={false} />

@@ -1,6 +1,7 @@
 // The idle lock's form (settings.update): the contract's own input schema behind the zod resolver, so the
 // page refuses what main would.
 
+import { translate } from '@renderer/i18n/i18n';
 import { schemaResolver } from '@renderer/lib/zod-resolver';
 import { type ChannelInput, ipcChannels } from '@shared/ipc';
 import type { Resolver } from 'react-hook-form';
@@ -11,7 +12,6 @@ export interface IdleLockFormValues {
 }
 
 export const IDLE_MINUTES = { min: 1, max: 240, default: 15 } as const;
-const IDLE_MESSAGE = `A whole number of minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max}.`;
 
 type IdleLockPatch = ChannelInput<'settings.update'>;
 
@@ -33,7 +33,13 @@ export const idleLockResolver: Resolver<IdleLockFormValues, unknown, IdleLockPat
   options,
 ) => {
   const result = await resolveIdleLock(values, context, options);
-  // zod's own words for a number out of range speak of ">=1"; the field speaks of minutes.
-  if (result.errors.idleLockMinutes) result.errors.idleLockMinutes.message = IDLE_MESSAGE;
+  // zod's own words for a number out of range speak of ">=1"; the field speaks of minutes, in the language
+  // active when the form is checked.
+  if (result.errors.idleLockMinutes) {
+    result.errors.idleLockMinutes.message = translate('settings.idleLock.invalid', {
+      min: IDLE_MINUTES.min,
+      max: IDLE_MINUTES.max,
+    });
+  }
   return result;
 };

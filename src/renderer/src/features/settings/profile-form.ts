@@ -1,6 +1,7 @@
 // The profile editor's values (text as typed, timeouts in seconds) and the step to a profile: validation
 // is the shared savedProfileSchema through the zod resolver, so the editor refuses exactly what main would.
 
+import { translate } from '@renderer/i18n/i18n';
 import { schemaResolver } from '@renderer/lib/zod-resolver';
 import { DEFAULT_PAYIN_RULES, type PayInRules } from '@shared/gateway/payin';
 import type { SignAlgorithm } from '@shared/gateway/sign-algorithm';
@@ -76,7 +77,6 @@ const EDITABLE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
 
 /** The schema's bounds, shown in seconds: 1 000–120 000 ms. */
 export const TIMEOUT_SECONDS = { min: 1, max: 120 } as const;
-const TIMEOUT_MESSAGE = `From ${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max} seconds (up to 3 decimals).`;
 
 /** A profile field named by main or the schema, as the editor's field that shows it. */
 const FORM_FIELD_OF: Partial<Record<string, ProfileField>> = {
@@ -217,10 +217,15 @@ export const profileResolver: Resolver<ProfileFormValues, unknown, Profile> = as
   if (Object.keys(result.errors).length === 0) return result;
   const errors: Record<string, { type: string; message: string }> = {};
   for (const [path, error] of flatErrors(result.errors as Record<string, unknown>)) {
-    const message = error?.message ?? 'Not valid.';
+    const message = error?.message ?? translate('settings.profiles.invalid');
     const field = formFieldOf(path);
     if (field)
-      errors[field] = { type: 'schema', message: field.endsWith('Seconds') ? TIMEOUT_MESSAGE : message };
+      errors[field] = {
+        type: 'schema',
+        message: field.endsWith('Seconds')
+          ? translate('settings.profiles.timeoutInvalid', TIMEOUT_SECONDS)
+          : message,
+      };
     // Not a field the operator can change (the id): said above the buttons, never silently passed.
     else errors.root = { type: 'schema', message: `${path}: ${message}` };
   }
@@ -245,9 +250,14 @@ export function newProfileId(name: string): string {
   return slug ? `${slug}-${tail}` : `profile-${tail}`;
 }
 
-/** A copy under a new id and name; the merchant secret stays with the original (main never reveals it). */
+/**
+ * A copy under a new id and name (named in the language of whoever copies it); the merchant secret stays with
+ * the original (main never reveals it).
+ */
 export function copyOf(profile: Profile, taken: readonly string[]): Profile {
-  let name = `${profile.name} (copy)`.slice(0, 60);
-  for (let n = 2; taken.includes(name); n++) name = `${profile.name} (copy ${n})`.slice(0, 60);
+  let name = translate('settings.profiles.copyName', { name: profile.name }).slice(0, 60);
+  for (let n = 2; taken.includes(name); n++) {
+    name = translate('settings.profiles.copyNameNumbered', { name: profile.name, number: n }).slice(0, 60);
+  }
   return { ...profile, id: newProfileId(profile.name), name };
 }

@@ -46,6 +46,9 @@ export const KYC_PROBLEM_KEYS = [
   'kyc.problem.email.top-level',
   'kyc.problem.email',
   'kyc.problem.duplicateUserId',
+  'kyc.problem.extraCells',
+  'kyc.problem.beyondHeader',
+  'kyc.problem.notAnObject',
   'kyc.problem.invalid',
   'kyc.notice.expired',
   'kyc.notice.notYetValid',
@@ -137,6 +140,33 @@ export function ambiguousDateWords(
     month2: second.month,
   });
 }
+
+/**
+ * A problem with a row as a whole, found as the file is read (kyc/reading): more cells than the header, or a
+ * JSON item that is not an object. Its English goes with it (the worker carries no catalogue).
+ */
+export interface KycRowNote {
+  message: string;
+  words: KycProblemWords;
+}
+
+export const rowNote = {
+  /** A CSV row with `cells` cells under a header of `width`. */
+  extraCells: (cells: number, width: number): KycRowNote => ({
+    message: `This row has ${cells} cells but the header has ${width}: check for an unquoted delimiter.`,
+    words: words('kyc.problem.extraCells', { cells, width }),
+  }),
+  /** A sheet row with cells filled past the header's last column. */
+  beyondHeader: (column: number): KycRowNote => ({
+    message: `This row has cells beyond the last header (column ${column}).`,
+    words: words('kyc.problem.beyondHeader', { column }),
+  }),
+  /** A JSON array's item (1-based) that is not an object. */
+  notAnObject: (item: number): KycRowNote => ({
+    message: `Item ${item} is not an object with named fields.`,
+    words: words('kyc.problem.notAnObject', { item }),
+  }),
+};
 
 /** The same userId as an earlier row of the file. */
 export const duplicateUserIdWords = (row: number): KycProblemWords =>

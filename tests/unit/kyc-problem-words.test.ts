@@ -8,7 +8,7 @@ import { validateRecord } from '../../src/main/kyc/checking/row-checker';
 import german from '../../src/shared/i18n/catalogs/de.json';
 import type { MessageKey } from '../../src/shared/i18n/messages';
 import { translatorOf } from '../../src/shared/i18n/translator';
-import { duplicateUserIdWords, KYC_PROBLEM_KEYS } from '../../src/shared/kyc-problems';
+import { duplicateUserIdWords, KYC_PROBLEM_KEYS, rowNote } from '../../src/shared/kyc-problems';
 import { kycRecord } from '../support/kyc/generate';
 
 const base = (): NormalizedRecord => ({ ...kycRecord(1) });
@@ -86,6 +86,22 @@ describe('KYC row problems as catalogue words', () => {
     const duplicate = duplicateUserIdWords(12);
     expect(de(duplicate.key, duplicate.values)).toBe(
       'Dieselbe userId wie in Zeile 12: jede Person nur einmal pro Datei.',
+    );
+  });
+});
+
+describe('notes on a row as a whole, as the file readers make them', () => {
+  it.each([rowNote.extraCells(3, 2), rowNote.beyondHeader(15), rowNote.notAnObject(4)])(
+    '$message says the same in English from the catalogue',
+    (note) => {
+      expect(inEnglish()(note.words.key, note.words.values)).toBe(note.message);
+    },
+  );
+
+  it('a German desk reads a note in German', () => {
+    const note = rowNote.extraCells(17, 15);
+    expect(translatorOf('de', german)(note.words.key, note.words.values)).toBe(
+      'Diese Zeile hat 17 Zellen, die Kopfzeile aber 15: Prüfen Sie, ob ein Trennzeichen nicht in Anführungszeichen steht.',
     );
   });
 });

@@ -31,16 +31,16 @@ export type PackedProblem = Pick<KycRowError, 'message' | 'words'>;
 /** Problems with a row as a whole (extra cells, …), as rows ascending with their messages. */
 export interface PackedNotes {
   rows: Int32Array;
-  messages: string[];
+  messages: PackedProblem[];
 }
 
-export function packNotes(notes: ReadonlyMap<number, string>): PackedNotes {
+export function packNotes(notes: ReadonlyMap<number, PackedProblem>): PackedNotes {
   const rows = Int32Array.from([...notes.keys()].sort((a, b) => a - b));
   return { rows, messages: Array.from(rows, (row) => notes.get(row)!) };
 }
 
 /** The note of `row`, by binary search. */
-export function noteOf(notes: PackedNotes, row: number): string | undefined {
+export function noteOf(notes: PackedNotes, row: number): PackedProblem | undefined {
   let low = 0;
   let high = notes.rows.length - 1;
   while (low <= high) {

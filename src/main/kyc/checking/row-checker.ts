@@ -82,7 +82,7 @@ type RowChecker = (
   cells: readonly RawCell[],
   edits: Partial<Record<KycField, string>> | undefined,
   /** A problem with the row as a whole (extra cells and the like). */
-  note: string | undefined,
+  note: Pick<KycRowError, 'message' | 'words'> | undefined,
 ) => RowCheck;
 
 /**
@@ -111,7 +111,7 @@ export function rowChecker(
     if (note === undefined && surelyValidValues(values)) return answer;
     const errors = validateRecord(normalizeRow(cells, columnFields, edits, dateOrders));
     answer.errors =
-      note === undefined ? errors : [{ field: null, message: note, source: 'file' }, ...(errors ?? [])];
+      note === undefined ? errors : [{ field: null, ...note, source: 'file' }, ...(errors ?? [])];
     return answer;
   };
 }

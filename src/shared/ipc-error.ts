@@ -21,7 +21,7 @@ export const IPC_ERROR_KINDS = [
  * A refusal's message as the catalogue's key and its values (main/i18n/refuse.ts): the renderer says it in
  * the reader's language; `message` holds the same in English, for logs and for a key it does not know.
  */
-const refusalWordsSchema = z.object({
+export const refusalWordsSchema = z.object({
   key: z.string().max(120),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });

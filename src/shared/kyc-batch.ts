@@ -3,6 +3,7 @@
 // sees pages of it, so 100,000 records never cross the bridge at once.
 import { z } from 'zod';
 import { KYC_FIELDS, type KycRecord } from './gateway/kyc';
+import { refusalWordsSchema } from './ipc-error';
 import { kycCellChangeSchema } from './kyc-edits';
 
 export type KycField = keyof KycRecord;
@@ -89,10 +90,17 @@ export const kycOpenPathInput = z.strictObject({
     .refine((path) => !path.includes('\0'), 'A path has no NUL character.'),
 });
 
+/**
+ * A row problem's or warning's words (shared/kyc-problems.ts): the renderer says them in the reader's
+ * language; `message` holds the same in English (the export's, the logs'). The gateway's own words have none.
+ */
+const kycProblemWordsSchema = refusalWordsSchema;
+
 /** One problem with one row: `field` is null when the problem is the row as a whole (e.g. extra cells). */
 export const kycRowErrorSchema = z.object({
   field: kycFieldSchema.nullable(),
   message: z.string(),
+  words: kycProblemWordsSchema.optional(),
   /** `file`: found by Paydesk before sending; `gateway`: named by the gateway's refusal of a chunk. */
   source: z.enum(['file', 'gateway']),
 });
@@ -226,6 +234,7 @@ export const kycRowsQuery = z.strictObject({
 export const kycRowWarningSchema = z.object({
   field: kycFieldSchema,
   message: z.string(),
+  words: kycProblemWordsSchema.optional(),
   confirmed: z.boolean(),
 });
 export type KycRowWarning = z.infer<typeof kycRowWarningSchema>;

@@ -68,7 +68,7 @@ test('an amount edited in the file is marked in the list, named by the full chec
   await page.getByRole('button', { name: 'Refresh' }).click();
   const editedRow = history.row(`AUD${stamp}B`);
   await expect(editedRow).toHaveAttribute('data-audit', 'failed');
-  await expect(editedRow).toContainText('1300.00');
+  await expect(editedRow).toContainText('1,300.00');
   await expect(history.row(`AUD${stamp}A`)).not.toHaveAttribute('data-audit', 'failed');
 
   await page.getByRole('button', { name: 'Check every row now' }).click();
@@ -84,7 +84,7 @@ test('an amount edited in the file is marked in the list, named by the full chec
   const drawerAudit = history.drawer.getByTestId('history-row-audit');
   await expect(drawerAudit).toContainText('This row fails verification against the audit trail');
   await expect(drawerAudit).toContainText(`Row ${edited} differs from what audit entry`);
-  await expect(history.drawerField('Amount')).toContainText('1300.00');
+  await expect(history.drawerField('Amount')).toContainText('1,300.00');
   await page.screenshot({ path: test.info().outputPath('history-audit-drawer.png') });
   await page.keyboard.press('Escape');
 

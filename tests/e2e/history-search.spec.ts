@@ -32,15 +32,15 @@ test('a pay-in is found by the customer’s name, the amount, the card as shown 
 
   // The totals of the filtered pay-ins: one approved for 23.47, one declined.
   const totals = page.getByRole('table', { name: 'Totals of the filtered pay-ins, per currency' });
-  await expect(totals.getByRole('row', { name: /^EUR/ })).toHaveText(/EUR\s*1\s*23\.47\s*1\s*0\s*0/);
+  await expect(totals.getByRole('row', { name: /^EUR/ })).toHaveText(/EUR\s*1\s*€23\.47\s*1\s*0\s*0/);
 
   await history.searchFor('23.47');
-  await expect(history.rows.first()).toContainText('23.47 EUR');
-  await expect(history.rows.filter({ hasNotText: '23.47 EUR' })).toHaveCount(0);
+  await expect(history.rows.first()).toContainText('€23.47');
+  await expect(history.rows.filter({ hasNotText: '€23.47' })).toHaveCount(0);
 
   await history.searchFor(`${lastName} card declined`);
   await expect(history.rows).toHaveCount(1);
-  await expect(history.rows.first()).toContainText('23.48 EUR');
+  await expect(history.rows.first()).toContainText('€23.48');
 
   // The card exactly as the table shows it.
   const shown = (await history.rows.first().getByRole('cell').nth(3).textContent())?.trim() ?? '';

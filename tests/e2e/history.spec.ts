@@ -71,7 +71,7 @@ test('pay-ins are found by search, status and date range, and exported as the ta
     expect(row.card).toMatch(MASKED_PAN);
     expect(row.userId).toBe(who.userId);
   }
-  expect(all.map((row) => row.amount)).toEqual(['13.00 EUR', '12.00 EUR', '11.00 EUR']);
+  expect(all.map((row) => row.amount)).toEqual(['€13.00', '€12.00', '€11.00']);
   expect(await seriousViolations(page)).toEqual([]);
 
   // An order number, an orderId: one row each.

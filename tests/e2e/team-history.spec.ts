@@ -114,7 +114,7 @@ test('Team History lists every desk with its desk and operator, and the queue sh
 
   await history.searchFor('PD-E2E-OTHER-1');
   await history.expectRowCount(1);
-  await expect(history.row('PD-E2E-OTHER-1')).toContainText('49.90 EUR');
+  await expect(history.row('PD-E2E-OTHER-1')).toContainText('€49.90');
   await history.row('PD-E2E-OTHER-1').click();
   await expect(history.drawerField('Desk')).toHaveText('Front 2');
   await expect(history.drawerField('Operator')).toHaveText('Bruno');

@@ -92,7 +92,12 @@ describe('KYC batch with planted errors', () => {
     const broken = service.update(batchId, 18, 'country', 'XX');
     expect(broken.row.state).toBe('invalid');
     expect(broken.row.errors).toEqual([
-      { field: 'country', message: 'Not an ISO 3166-1 country code.', source: 'file' },
+      {
+        field: 'country',
+        message: 'Not an ISO 3166-1 country code.',
+        words: { key: 'kyc.problem.country' },
+        source: 'file',
+      },
     ]);
 
     // Renaming the first holder of user-000010 leaves row 5000 as the only one: no longer a duplicate.

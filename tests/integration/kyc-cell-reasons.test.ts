@@ -37,14 +37,32 @@ describe('e-mail addresses (assumption A31)', () => {
         {
           field: 'email',
           message: 'An e-mail address cannot hold a space before "@".',
+          words: {
+            key: 'kyc.problem.email.local-character',
+            values: { characterKind: 'space', character: 'U+0020' },
+          },
           source: 'file',
         },
       ],
-      [{ field: 'email', message: 'An e-mail address cannot hold ";" before "@".', source: 'file' }],
+      [
+        {
+          field: 'email',
+          message: 'An e-mail address cannot hold ";" before "@".',
+          words: {
+            key: 'kyc.problem.email.local-character',
+            values: { characterKind: 'visible', character: ';' },
+          },
+          source: 'file',
+        },
+      ],
       [
         {
           field: 'email',
           message: 'An e-mail address cannot hold "_" in its domain (after "@").',
+          words: {
+            key: 'kyc.problem.email.domain-character',
+            values: { characterKind: 'visible', character: '_' },
+          },
           source: 'file',
         },
       ],
@@ -67,6 +85,10 @@ describe('dates whose day and month could be swapped (assumption A32)', () => {
           {
             field: 'birthday',
             message: '07.03.1979 could be 7 March or 3 July: type it as YYYY-MM-DD.',
+            words: {
+              key: 'kyc.problem.dateAmbiguous',
+              values: { text: '07.03.1979', day1: 7, month1: 3, day2: 3, month2: 7 },
+            },
             source: 'file',
           },
         ],
@@ -78,6 +100,10 @@ describe('dates whose day and month could be swapped (assumption A32)', () => {
           {
             field: 'birthday',
             message: '3/7/1979 could be 3 July or 7 March: type it as YYYY-MM-DD.',
+            words: {
+              key: 'kyc.problem.dateAmbiguous',
+              values: { text: '3/7/1979', day1: 3, month1: 7, day2: 7, month2: 3 },
+            },
             source: 'file',
           },
         ],
@@ -110,6 +136,10 @@ describe('dates whose day and month could be swapped (assumption A32)', () => {
       {
         field: 'birthday',
         message: '05.06.1980 could be 5 June or 6 May: type it as YYYY-MM-DD.',
+        words: {
+          key: 'kyc.problem.dateAmbiguous',
+          values: { text: '05.06.1980', day1: 5, month1: 6, day2: 6, month2: 5 },
+        },
         source: 'file',
       },
     ]);

@@ -52,7 +52,12 @@ describe('a file opened by path, checked while it is shown', () => {
     );
     const [duplicate] = batches.rows(opened.batchId, { offset: DUPLICATE, limit: 1 }).rows;
     expect(duplicate?.errors).toEqual([
-      { field: 'userId', message: 'The same userId as row 5: each person once per file.', source: 'file' },
+      {
+        field: 'userId',
+        message: 'The same userId as row 5: each person once per file.',
+        words: { key: 'kyc.problem.duplicateUserId', values: { row: 5 } },
+        source: 'file',
+      },
     ]);
 
     // The events end with the summary at the end; any before it were taken while rows were still checking.

@@ -109,7 +109,13 @@ describe('Paydesk CSV tokenizer', () => {
       ['4', '5'],
     ]);
     expect([...table.rowNotes]).toEqual([
-      [0, 'This row has 3 cells but the header has 2: check for an unquoted delimiter.'],
+      [
+        0,
+        {
+          message: 'This row has 3 cells but the header has 2: check for an unquoted delimiter.',
+          words: { key: 'kyc.problem.extraCells', values: { cells: 3, width: 2 } },
+        },
+      ],
     ]);
   });
 

@@ -157,7 +157,12 @@ describe('KYC open: headers and text encodings', () => {
     });
     // "F" is not one of the allowed words: left as typed (lower-cased) for the schema to name.
     expect(page.rows[0]?.errors).toEqual([
-      { field: 'gender', message: 'One of: male, female, other (lower case).', source: 'file' },
+      {
+        field: 'gender',
+        message: 'One of: male, female, other (lower case).',
+        words: { key: 'kyc.problem.gender' },
+        source: 'file',
+      },
     ]);
   });
 

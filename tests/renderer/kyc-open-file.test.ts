@@ -1,9 +1,10 @@
 // The KYC page opens a file by handing the File itself to window.paydesk.openKycFile (main reads it from
 // disk): never its bytes, never a path. A file past the limit main announced (kyc.prepare) is refused in
 // the page with nothing sent. (A stand-in for window.paydesk records what the page asks.)
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useKycStore } from '../../src/renderer/src/features/kyc/store';
 import { fileTooLargeMessage, type KycBatchSummary } from '../../src/shared/kyc-batch';
+import { speak } from './support/desk-language';
 
 const summary = {
   batchId: 'b1',
@@ -22,6 +23,8 @@ const summary = {
 
 let invoked: string[] = [];
 let opened: unknown[] = [];
+
+beforeAll(() => speak('en'));
 
 beforeEach(() => {
   invoked = [];

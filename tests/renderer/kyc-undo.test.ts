@@ -5,7 +5,8 @@
 
 import { useKycStore } from '@renderer/features/kyc/store';
 import type { KycBatchSummary, KycCounts } from '@shared/kyc-batch';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { speak } from './support/desk-language';
 
 const counts: KycCounts = {
   total: 3,
@@ -21,6 +22,8 @@ const counts: KycCounts = {
 let cells: Record<string, string>;
 let updates: { index: number; field: string; value: string }[];
 let refuse: { kind: string; message: string } | undefined;
+
+beforeAll(() => speak('en'));
 
 beforeEach(() => {
   cells = { '1:email': 'bad@', '1:birthday': '02.01.1990' };

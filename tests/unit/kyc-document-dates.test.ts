@@ -1,6 +1,7 @@
 // The rule that flags an identity document expired or not yet valid on the desk's day (issue 35, item 5):
 // a warning for the compliance officer, read from YYYY-MM-DD day numbers and main's clock.
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../src/main/i18n/words';
 import {
   DOCUMENT_EXPIRED,
   DOCUMENT_NOT_YET_VALID,
@@ -66,9 +67,15 @@ describe('documentDateWarnings', () => {
       TODAY,
     );
     expect(expired).toMatchObject({ field: 'certificateDateEnd', kind: 'expired' });
-    expect(expired!.message).toContain('expired on 2024-04-30 (today is 2026-11-28)');
+    expect(expired!.words).toEqual({
+      key: 'kyc.notice.expired',
+      values: { date: '2024-04-30', today: '2026-11-28' },
+    });
+    expect(inEnglish()(expired!.words.key, expired!.words.values)).toContain(
+      'expired on 2024-04-30 (today is 2026-11-28)',
+    );
     expect(early).toMatchObject({ field: 'certificateDateStart', kind: 'not_yet_valid' });
-    expect(early!.message).toContain('valid only from 2027-01-01');
+    expect(inEnglish()(early!.words.key, early!.words.values)).toContain('valid only from 2027-01-01');
   });
 });
 

@@ -16,6 +16,8 @@ import {
   type KycRowView,
 } from '@shared/kyc-batch';
 import type { KycEdit } from '@shared/kyc-edits';
+import { duplicateUserIdWords } from '@shared/kyc-problems';
+import { inEnglish } from '../i18n/words';
 import { CheckRun, type CheckRunOptions } from './check-run';
 import { type ColumnDateProof, DATE_FIELDS, dateOrdersOf } from './checking/date-order';
 import { type NormalizedRecord, normalizeRow, recordText } from './checking/normalize';
@@ -267,11 +269,8 @@ export class KycBatch {
     const errors = [...this.verdicts.errorsOf(index)];
     const first = this.duplicateOf(index);
     if (first !== undefined) {
-      errors.push({
-        field: 'userId',
-        message: `The same userId as row ${this.rowNumbers[first]}: each person once per file.`,
-        source: 'file',
-      });
+      const words = duplicateUserIdWords(this.rowNumbers[first]!);
+      errors.push({ field: 'userId', message: inEnglish()(words.key, words.values), words, source: 'file' });
     }
     const gateway = this.gatewayErrors.get(index);
     if (gateway) errors.push(gateway);

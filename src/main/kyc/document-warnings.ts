@@ -3,6 +3,7 @@
 // one scan only when the day turns or the rows are checked anew; a confirmation holds for the dates it
 // was given on, so a date changed since asks again. Rows invalid or not checked yet have no warning.
 import type { KycRowWarning } from '@shared/kyc-batch';
+import { inEnglish } from '../i18n/words';
 import { deskToday, documentDateWarningList, documentDateWarnings } from './checking/document-dates';
 
 /** What the warnings read of their batch. */
@@ -128,6 +129,11 @@ export class DocumentWarnings {
       today,
     );
     const confirmed = list.length > 0 && this.isConfirmed(row);
-    return list.map(({ field, message }) => ({ field, message, confirmed }));
+    return list.map(({ field, words }) => ({
+      field,
+      message: inEnglish()(words.key, words.values),
+      words,
+      confirmed,
+    }));
   }
 }

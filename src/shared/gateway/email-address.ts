@@ -21,14 +21,43 @@ const TOP_LEVEL_DOMAIN = /^(?:[\p{L}\p{M}]{2,}|xn--[a-z0-9-]+)$/iu;
 
 const EXAMPLE = 'An e-mail address such as name@example.com';
 
+/** How a character at fault is pointed at: itself when visible, else by its kind (and code point). */
+export interface NamedCharacter {
+  characterKind: 'space' | 'invisible' | 'visible';
+  character: string;
+}
+
+/**
+ * What is wrong with an address, as data: the catalogue words it in each language (shared/kyc-problems.ts),
+ * emailAddressProblem in English for the schema's message.
+ */
+export type EmailAddressFault =
+  | { fault: 'no-at' | 'local-empty' | 'local-dots' | 'domain-empty' | 'domain-no-dot' | 'domain-dots' }
+  | { fault: 'label-hyphen' }
+  | { fault: 'many-at'; count: number }
+  | ({ fault: 'local-character' | 'domain-character' } & NamedCharacter)
+  | { fault: 'top-level'; topLevel: string };
+
+/** A character as a person can find it: the code point (U+200B) only where nothing shows on screen. */
+function namedCharacter(character: string): NamedCharacter {
+  if (character === ' ') return { characterKind: 'space', character: 'U+0020' };
+  if (VISIBLE.test(character)) return { characterKind: 'visible', character };
+  const code = character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+  return { characterKind: 'invisible', character: `U+${code}` };
+}
+
 /**
  * `","`, `a space`, `an invisible character (U+200B)`: a character a person can find. The code point only
  * where nothing shows on screen to point at; a compliance officer reads "U+0020" as noise.
  */
 export function characterName(character: string): string {
-  if (character === ' ') return 'a space';
-  if (VISIBLE.test(character)) return `"${character}"`;
-  return `an invisible character (U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+  return characterInEnglish(namedCharacter(character));
+}
+
+function characterInEnglish(named: NamedCharacter): string {
+  if (named.characterKind === 'space') return 'a space';
+  if (named.characterKind === 'visible') return `"${named.character}"`;
+  return `an invisible character (${named.character})`;
 }
 
 const allowedInLocalPart = (character: string) =>
@@ -41,46 +70,72 @@ const allowedInDomain = (character: string) =>
   character === '-' ||
   (character.charCodeAt(0) > 0x7f && LETTER_MARK_OR_DIGIT.test(character));
 
-function localPartProblem(local: string): string | undefined {
-  if (local === '') return `${EXAMPLE}: nothing comes before "@".`;
+function localPartFault(local: string): EmailAddressFault | undefined {
+  if (local === '') return { fault: 'local-empty' };
   for (const character of local) {
     if (character !== '.' && !allowedInLocalPart(character)) {
-      return `An e-mail address cannot hold ${characterName(character)} before "@".`;
+      return { fault: 'local-character', ...namedCharacter(character) };
     }
   }
-  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
-    return 'An e-mail address cannot have a dot first or last before "@", nor two dots in a row.';
-  }
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return { fault: 'local-dots' };
   return undefined;
 }
 
-function domainProblem(domain: string): string | undefined {
-  if (domain === '') return `${EXAMPLE}: no domain comes after "@".`;
+function domainFault(domain: string): EmailAddressFault | undefined {
+  if (domain === '') return { fault: 'domain-empty' };
   for (const character of domain) {
     if (character !== '.' && !allowedInDomain(character)) {
-      return `An e-mail address cannot hold ${characterName(character)} in its domain (after "@").`;
+      return { fault: 'domain-character', ...namedCharacter(character) };
     }
   }
   const labels = domain.split('.');
-  if (labels.length < 2) return `${EXAMPLE}: the domain after "@" has no dot.`;
-  if (labels.some((label) => label === '')) {
-    return 'An e-mail address cannot have a dot first or last in its domain, nor two dots in a row.';
-  }
-  if (labels.some((label) => label.startsWith('-') || label.endsWith('-'))) {
-    return 'An e-mail address cannot have a part of its domain begin or end with "-".';
-  }
-  if (!TOP_LEVEL_DOMAIN.test(labels.at(-1)!)) {
-    return `${EXAMPLE}: the domain ends in letters, as .com does, not ".${labels.at(-1)}".`;
-  }
+  if (labels.length < 2) return { fault: 'domain-no-dot' };
+  if (labels.some((label) => label === '')) return { fault: 'domain-dots' };
+  if (labels.some((label) => label.startsWith('-') || label.endsWith('-'))) return { fault: 'label-hyphen' };
+  if (!TOP_LEVEL_DOMAIN.test(labels.at(-1)!)) return { fault: 'top-level', topLevel: labels.at(-1)! };
   return undefined;
+}
+
+/** What is wrong with `text` as an address Paydesk takes (A31), or undefined when it is one. */
+export function emailAddressFault(text: string): EmailAddressFault | undefined {
+  if (PLAIN_ADDRESS.test(text)) return undefined;
+  const at = text.indexOf('@');
+  if (at < 0) return { fault: 'no-at' };
+  const ats = text.split('@').length - 1;
+  if (ats > 1) return { fault: 'many-at', count: ats };
+  return localPartFault(text.slice(0, at)) ?? domainFault(text.slice(at + 1));
+}
+
+/** A fault in English: the schema's message, the text the KYC export and the logs keep. */
+function faultInEnglish(fault: EmailAddressFault): string {
+  switch (fault.fault) {
+    case 'no-at':
+      return `${EXAMPLE}: this one has no "@".`;
+    case 'many-at':
+      return `An e-mail address holds one "@"; this one has ${fault.count}.`;
+    case 'local-empty':
+      return `${EXAMPLE}: nothing comes before "@".`;
+    case 'local-character':
+      return `An e-mail address cannot hold ${characterInEnglish(fault)} before "@".`;
+    case 'local-dots':
+      return 'An e-mail address cannot have a dot first or last before "@", nor two dots in a row.';
+    case 'domain-empty':
+      return `${EXAMPLE}: no domain comes after "@".`;
+    case 'domain-character':
+      return `An e-mail address cannot hold ${characterInEnglish(fault)} in its domain (after "@").`;
+    case 'domain-no-dot':
+      return `${EXAMPLE}: the domain after "@" has no dot.`;
+    case 'domain-dots':
+      return 'An e-mail address cannot have a dot first or last in its domain, nor two dots in a row.';
+    case 'label-hyphen':
+      return 'An e-mail address cannot have a part of its domain begin or end with "-".';
+    case 'top-level':
+      return `${EXAMPLE}: the domain ends in letters, as .com does, not ".${fault.topLevel}".`;
+  }
 }
 
 /** Why `text` is not an e-mail address Paydesk takes (A31), or undefined when it is one. */
 export function emailAddressProblem(text: string): string | undefined {
-  if (PLAIN_ADDRESS.test(text)) return undefined;
-  const at = text.indexOf('@');
-  if (at < 0) return `${EXAMPLE}: this one has no "@".`;
-  const ats = text.split('@').length - 1;
-  if (ats > 1) return `An e-mail address holds one "@"; this one has ${ats}.`;
-  return localPartProblem(text.slice(0, at)) ?? domainProblem(text.slice(at + 1));
+  const fault = emailAddressFault(text);
+  return fault && faultInEnglish(fault);
 }

@@ -6,6 +6,7 @@
 // Dates are compared as day numbers (2026-11-28 → 20261128, read from the normalized YYYY-MM-DD text),
 // so a million rows cost an integer comparison each, never a Date.
 import type { KycField } from '@shared/kyc-batch';
+import { documentDateWords, type KycProblemWords } from '@shared/kyc-problems';
 
 export const DOCUMENT_EXPIRED = 1;
 export const DOCUMENT_NOT_YET_VALID = 2;
@@ -68,10 +69,11 @@ export function deskToday(now: number, timeZone?: string): number {
 interface DocumentDateWarning {
   field: KycField;
   kind: 'expired' | 'not_yet_valid';
-  message: string;
+  /** Its words in the catalogue (main words them in English with main/i18n, the renderer in the reader's). */
+  words: KycProblemWords;
 }
 
-/** The words of a row's warnings, for the grid and the summary. */
+/** A row's warnings, for the grid and the summary. */
 export function documentDateWarningList(
   warnings: number,
   issued: number,
@@ -83,14 +85,14 @@ export function documentDateWarningList(
     list.push({
       field: 'certificateDateEnd',
       kind: 'expired',
-      message: `The document expired on ${dayText(expires)} (today is ${dayText(today)}): it is sent only once the compliance officer confirms it.`,
+      words: documentDateWords('expired', dayText(expires), dayText(today)),
     });
   }
   if (warnings & DOCUMENT_NOT_YET_VALID) {
     list.push({
       field: 'certificateDateStart',
       kind: 'not_yet_valid',
-      message: `The document is valid only from ${dayText(issued)} (today is ${dayText(today)}): it is sent only once the compliance officer confirms it.`,
+      words: documentDateWords('not_yet_valid', dayText(issued), dayText(today)),
     });
   }
   return list;

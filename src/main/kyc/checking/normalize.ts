@@ -3,6 +3,7 @@
 
 import { KYC_FIELDS } from '@shared/gateway/kyc';
 import type { KycDateOrder, KycField } from '@shared/kyc-batch';
+import { ambiguousDateWords, type KycProblemWords } from '@shared/kyc-problems';
 import { undoFormulaGuards } from '../../csv/csv-cells';
 import type { RawCell } from '../reading/table';
 
@@ -54,7 +55,7 @@ export function dateParts(text: string): { first: number; second: number } | und
  * YYYY-MM-DD, YYYY/MM/DD, a midnight ISO timestamp, and a day and month before the year that only one
  * reading makes a date (17.03.1979, 03/17/1979, 07.07.1979) become YYYY-MM-DD. Nothing else does: a
  * date whose day and month could be swapped (07.03.1979) is never guessed; it stays as typed, and the
- * check says why (ambiguousDateReason) — unless `order` says which way round its column writes dates,
+ * check says why (ambiguousDateProblem) — unless `order` says which way round its column writes dates,
  * as other rows of the column prove (date-order.ts).
  */
 export function normalizeDate(text: string, order?: KycDateOrder): string {
@@ -81,15 +82,18 @@ export function normalizeDate(text: string, order?: KycDateOrder): string {
 
 /**
  * Why a date cell is not taken when its day and month could be swapped: "07.03.1979 could be 7 March or
- * 3 July: type it as YYYY-MM-DD." undefined for any other text.
+ * 3 July: type it as YYYY-MM-DD." (and the same as the catalogue's words); undefined for any other text.
  */
-export function ambiguousDateReason(text: string): string | undefined {
+export function ambiguousDateProblem(text: string): { message: string; words: KycProblemWords } | undefined {
   const match = NUMBERS_THEN_YEAR.exec(text);
   if (!match) return undefined;
   const readings = readingsOf(Number(match[1]), Number(match[3]));
   if (readings.length < 2) return undefined;
   const [a, b] = readings as [{ day: number; month: number }, { day: number; month: number }];
-  return `${text} could be ${a.day} ${MONTHS[a.month - 1]} or ${b.day} ${MONTHS[b.month - 1]}: type it as YYYY-MM-DD.`;
+  return {
+    message: `${text} could be ${a.day} ${MONTHS[a.month - 1]} or ${b.day} ${MONTHS[b.month - 1]}: type it as YYYY-MM-DD.`,
+    words: ambiguousDateWords(text, a, b),
+  };
 }
 
 function cleanText(text: string): string | undefined {

@@ -19,25 +19,28 @@ export interface PackedChecks {
   /** Field slot of each error (FIELD_SLOT), or -1 for the row as a whole. */
   errorFields: Int8Array;
   errorMessages: Int32Array;
-  /** Each distinct message once: 100,000 rows with the same problem share one string. */
-  messages: string[];
+  /** Each distinct problem once (its English and its words): 100,000 rows with the same problem share one. */
+  messages: PackedProblem[];
   /** Row from + r's document start and end (day numbers, 0: not a date) at 2r and 2r + 1. */
   documentDays: Int32Array;
 }
 
+/** A problem as it crosses: its English message and the catalogue's words. */
+export type PackedProblem = Pick<KycRowError, 'message' | 'words'>;
+
 /** Problems with a row as a whole (extra cells, …), as rows ascending with their messages. */
 export interface PackedNotes {
   rows: Int32Array;
-  messages: string[];
+  messages: PackedProblem[];
 }
 
-export function packNotes(notes: ReadonlyMap<number, string>): PackedNotes {
+export function packNotes(notes: ReadonlyMap<number, PackedProblem>): PackedNotes {
   const rows = Int32Array.from([...notes.keys()].sort((a, b) => a - b));
   return { rows, messages: Array.from(rows, (row) => notes.get(row)!) };
 }
 
 /** The note of `row`, by binary search. */
-export function noteOf(notes: PackedNotes, row: number): string | undefined {
+export function noteOf(notes: PackedNotes, row: number): PackedProblem | undefined {
   let low = 0;
   let high = notes.rows.length - 1;
   while (low <= high) {
@@ -94,7 +97,7 @@ export class ChecksBuilder {
   private readonly errorFields: number[] = [];
   private readonly errorMessages: number[] = [];
   private readonly messageIds = new Map<string, number>();
-  private readonly messages: string[] = [];
+  private readonly messages: PackedProblem[] = [];
   private readonly documentDays: Int32Array;
 
   constructor(
@@ -117,11 +120,15 @@ export class ChecksBuilder {
     if (check.errors === undefined) return;
     this.errorRows.push(row);
     for (const error of check.errors) {
-      let id = this.messageIds.get(error.message);
+      // The English names the values; the key tells apart two problems worded alike in English.
+      const identity = error.words ? `${error.words.key}\u0000${error.message}` : error.message;
+      let id = this.messageIds.get(identity);
       if (id === undefined) {
         id = this.messages.length;
-        this.messages.push(error.message);
-        this.messageIds.set(error.message, id);
+        this.messages.push(
+          error.words ? { message: error.message, words: error.words } : { message: error.message },
+        );
+        this.messageIds.set(identity, id);
       }
       this.errorFields.push(error.field === null ? -1 : FIELD_SLOT[error.field]);
       this.errorMessages.push(id);
@@ -227,7 +234,7 @@ export class FileVerdicts {
     for (let at = errorStarts[k]!; at < errorStarts[k + 1]!; at++) {
       const slot = errorFields[at]!;
       const field: KycField | null = slot < 0 ? null : KYC_FIELDS[slot]!;
-      errors.push({ field, message: messages[errorMessages[at]!]!, source: 'file' });
+      errors.push({ field, ...messages[errorMessages[at]!]!, source: 'file' });
     }
     return errors;
   }

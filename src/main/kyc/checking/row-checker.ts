@@ -4,12 +4,13 @@
 // found crosses to main packed (packed-checks.ts).
 import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
 import type { KycDateOrder, KycField, KycRowError } from '@shared/kyc-batch';
+import { kycIssueWords } from '@shared/kyc-problems';
 import type { RawCell } from '../reading/table';
 import { LIST_VALIDATION_CAPS, surelyValidValues } from './compiled-record-check';
 import { DATE_FIELDS } from './date-order';
 import { dayNumber } from './document-dates';
 import {
-  ambiguousDateReason,
+  ambiguousDateProblem,
   FIELD_SLOT,
   type NormalizedRecord,
   type NormalizedValues,
@@ -37,24 +38,32 @@ function capLists(record: NormalizedRecord): NormalizedRecord {
  * A date the schema refuses because normalization would not guess its order (07.03.1979) says so, rather
  * than only asking for YYYY-MM-DD.
  */
-function dateReason(record: NormalizedRecord, field: KycField): string | undefined {
+function dateProblem(record: NormalizedRecord, field: KycField) {
   const value = record[field];
-  return DATE_FIELDS.has(field) && typeof value === 'string' ? ambiguousDateReason(value) : undefined;
+  return DATE_FIELDS.has(field) && typeof value === 'string' ? ambiguousDateProblem(value) : undefined;
 }
 
-/** The record's errors, or undefined when the gateway's schema accepts it. */
+/** The record's errors, in English and as the catalogue's words, or undefined when the gateway's schema accepts it. */
 export function validateRecord(record: NormalizedRecord): KycRowError[] | undefined {
   const result = kycRecordSchema.safeParse(capLists(record));
   if (result.success) return undefined;
-  return result.error.issues.map((issue) => {
+  return result.error.issues.map((issue): KycRowError => {
     const [key, item] = issue.path;
     const field = isField(key) ? key : null;
-    // A URL list's issue names the item: "URL 2: A web address starting with http:// or https://."
-    const message =
-      typeof item === 'number'
-        ? `URL ${item + 1}: ${issue.message}`
-        : ((field && dateReason(record, field)) ?? issue.message);
-    return { field, message, source: 'file' as const };
+    const value = field === null ? undefined : record[field];
+    if (typeof item === 'number') {
+      // A URL list's issue names the item: "URL 2: A web address starting with http:// or https://."
+      const itemValue = Array.isArray(value) ? value[item] : undefined;
+      return {
+        field,
+        message: `URL ${item + 1}: ${issue.message}`,
+        words: kycIssueWords(issue, field, itemValue, item),
+        source: 'file',
+      };
+    }
+    const date = field === null ? undefined : dateProblem(record, field);
+    if (date) return { field, ...date, source: 'file' };
+    return { field, message: issue.message, words: kycIssueWords(issue, field, value), source: 'file' };
   });
 }
 
@@ -73,7 +82,7 @@ type RowChecker = (
   cells: readonly RawCell[],
   edits: Partial<Record<KycField, string>> | undefined,
   /** A problem with the row as a whole (extra cells and the like). */
-  note: string | undefined,
+  note: Pick<KycRowError, 'message' | 'words'> | undefined,
 ) => RowCheck;
 
 /**
@@ -102,7 +111,7 @@ export function rowChecker(
     if (note === undefined && surelyValidValues(values)) return answer;
     const errors = validateRecord(normalizeRow(cells, columnFields, edits, dateOrders));
     answer.errors =
-      note === undefined ? errors : [{ field: null, message: note, source: 'file' }, ...(errors ?? [])];
+      note === undefined ? errors : [{ field: null, ...note, source: 'file' }, ...(errors ?? [])];
     return answer;
   };
 }

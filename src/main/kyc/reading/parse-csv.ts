@@ -9,6 +9,8 @@
 // a warning). A " inside an unquoted cell is an ordinary character. Rows whose cells are all blank are
 // skipped, as spreadsheets write them. Row numbers count every row, blank or not, as a spreadsheet shows
 // them, a quoted line break inside a cell not starting a new row.
+
+import { type KycRowNote, rowNote } from '@shared/kyc-problems';
 import { Refusal } from '../../refusal';
 import { count, type KycLimits } from '../limits';
 import { CELL_QUOTED, CellStore, type PackedCells, sharePacked } from './cell-store';
@@ -130,7 +132,7 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
   let width = 0;
   let rows = 0;
   let rowNumbers = new Int32Array(1024);
-  const rowNotes = new Map<number, string>();
+  const rowNotes = new Map<number, KycRowNote>();
   let spreadsheetRow = 0;
 
   // Plain loops over the bytes: per cell they beat a native indexOf call, whose overhead dominates at
@@ -256,10 +258,7 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
       else cells.push(0, 0, false);
     }
     if (cellsInRow > width && extraFilled) {
-      rowNotes.set(
-        rows,
-        `This row has ${cellsInRow} cells but the header has ${width}: check for an unquoted delimiter.`,
-      );
+      rowNotes.set(rows, rowNote.extraCells(cellsInRow, width));
     }
     if (rows === rowNumbers.length) {
       const grown = new Int32Array(rows * 2);

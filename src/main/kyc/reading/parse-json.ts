@@ -2,6 +2,8 @@
 // shape). Headers are the keys in the order they first appear; arrays stay lists. Nesting is measured
 // before JSON.parse, because a value nested a million levels deep parses but cannot be turned back into
 // text (JSON.stringify recurses) and says nothing a KYC record could mean.
+
+import { type KycRowNote, rowNote } from '@shared/kyc-problems';
 import { Refusal } from '../../refusal';
 import { count, type KycLimits } from '../limits';
 import { CellStore, packRows } from './cell-store';
@@ -76,7 +78,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
   }
   const columns = new Map<string, number>();
   const rows: RawCell[][] = [];
-  const rowNotes = new Map<number, string>();
+  const rowNotes = new Map<number, KycRowNote>();
   let cells = 0;
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i];
@@ -106,7 +108,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
         row[column] = cell;
       }
     } else {
-      rowNotes.set(i, `Item ${i + 1} is not an object with named fields.`);
+      rowNotes.set(i, rowNote.notAnObject(i + 1));
     }
     // Every record counts as wide as the widest seen so far: that is what the batch will keep.
     cells += Math.max(columns.size, 1);

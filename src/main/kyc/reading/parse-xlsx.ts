@@ -1,5 +1,7 @@
 // The first worksheet of an XLSX workbook to a raw table: the first non-empty row is the header. The ZIP is
 // checked first (zip-guard), because exceljs inflates every part whole.
+
+import { type KycRowNote, rowNote } from '@shared/kyc-problems';
 import type ExcelJS from 'exceljs';
 import { Refusal } from '../../refusal';
 import { count, type KycLimits } from '../limits';
@@ -68,7 +70,7 @@ export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<R
   let headerCells: string[] | undefined;
   const rows: RawCell[][] = [];
   const numbers: number[] = [];
-  const rowNotes = new Map<number, string>();
+  const rowNotes = new Map<number, KycRowNote>();
   let refusal: Refusal | undefined;
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (refusal) return;
@@ -106,7 +108,7 @@ export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<R
       return;
     }
     if (cells.length > headerCells.length && cells.slice(headerCells.length).some((cell) => cell?.trim())) {
-      rowNotes.set(rows.length, `This row has cells beyond the last header (column ${headerCells.length}).`);
+      rowNotes.set(rows.length, rowNote.beyondHeader(headerCells.length));
     }
     rows.push(cells);
     numbers.push(rowNumber);

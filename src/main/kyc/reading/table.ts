@@ -1,5 +1,6 @@
 // The shape every parser produces: headers plus rows of raw cells, before any mapping to KYC fields.
 import type { KycBatchSummary } from '@shared/kyc-batch';
+import type { KycRowNote } from '@shared/kyc-problems';
 import type { CellStore } from './cell-store';
 
 export type { RawCell } from './cell-store';
@@ -13,7 +14,7 @@ export interface RawTable {
   /** The row number the user sees for each record (spreadsheet row, or 1-based JSON item). */
   rowNumbers: Int32Array;
   /** Problems with a row as a whole (extra cells, an item that is not an object), by record index. */
-  rowNotes: Map<number, string>;
+  rowNotes: Map<number, KycRowNote>;
   /** File-level notices that did not stop the parse. */
   warnings: string[];
 }

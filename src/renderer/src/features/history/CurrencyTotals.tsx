@@ -7,6 +7,7 @@ import type { DailyTotal } from '@shared/history';
 import { sumAmounts } from '@shared/money/amount';
 import { MONEY_READING } from '@shared/payin-lifecycle';
 import { useMemo } from 'react';
+import { useAmountText } from './amount-text';
 import { useHistoryStore } from './store';
 
 interface CurrencyLine {
@@ -39,6 +40,7 @@ function byCurrency(totals: DailyTotal[]): CurrencyLine[] {
 
 export function CurrencyTotals() {
   const t = useT();
+  const amountText = useAmountText();
   const totals = useHistoryStore((state) => state.totals);
   const lines = useMemo(() => byCurrency(totals), [totals]);
   if (lines.length === 0) return null;
@@ -68,7 +70,7 @@ export function CurrencyTotals() {
             <Table.Th scope="row">{line.currency}</Table.Th>
             <Table.Td ta="right">{line.approved}</Table.Td>
             <Table.Td ta="right" ff="monospace" fw={700}>
-              {sumAmounts(line.approvedAmounts)}
+              {amountText(sumAmounts(line.approvedAmounts), line.currency)}
             </Table.Td>
             <Table.Td ta="right">{line.declined}</Table.Td>
             <Table.Td ta="right">

@@ -13,6 +13,7 @@ import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { hasReceipt } from '@shared/receipt';
 import { phoneReference } from '@shared/trade-no';
 import type { ReactNode } from 'react';
+import { useAmountText } from './amount-text';
 import { localDateTime, prettyJson } from './format';
 import { KycEditsTable } from './KycEditsTable';
 import { PayInWaysForward } from './PayInWaysForward';
@@ -84,11 +85,12 @@ function JsonBlock({ title, text }: { title: string; text: string | null }) {
 
 function PayInFields({ row }: { row: PayInRow }) {
   const t = useT();
+  const amountText = useAmountText();
   return (
     <>
       <Field label={t('history.detail.amount')}>
         <Text span fw={700} ff="monospace">
-          {row.amount} {row.currency}
+          {amountText(row.amount, row.currency)}
         </Text>
       </Field>
       <Field label={t('history.detail.card')} mono>

@@ -8,6 +8,7 @@ import type { HistoryKind, KycBatchRow, PayInRow } from '@shared/history';
 import type { MessageKey } from '@shared/i18n/messages';
 import type { TeamRow } from '@shared/team-history';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useAmountText } from './amount-text';
 import { localDateTime } from './format';
 import { isTeamRow, type ListRow } from './query';
 import { StatusLabel } from './StatusLabel';
@@ -29,6 +30,15 @@ type ListColumn<R> = {
   align?: 'right';
   Cell: (props: CellProps<R>) => ReactNode;
 };
+
+function AmountCell({ amount, currency }: { amount: string; currency: string }) {
+  const amountText = useAmountText();
+  return (
+    <td className="paydesk-history-cell" data-align="right" data-mono>
+      {amountText(amount, currency)}
+    </td>
+  );
+}
 
 function Dash() {
   const t = useT();
@@ -185,11 +195,7 @@ const PAYIN = registry<PayInListRow>()({
     header: 'history.column.amount',
     width: 'minmax(5.5rem, 0.8fr)',
     align: 'right',
-    Cell: ({ row }) => (
-      <td className="paydesk-history-cell" data-align="right" data-mono>
-        {row.amount} {row.currency}
-      </td>
-    ),
+    Cell: ({ row }) => <AmountCell amount={row.amount} currency={row.currency} />,
   },
   card: {
     header: 'history.column.card',

@@ -3,11 +3,13 @@
 // for the whole batch. Main finds the warnings itself and records each confirmation (who, when, which
 // rows) in the batch's History record and the audit trail; this panel only shows them and asks.
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { translate } from '@renderer/i18n/i18n';
 import { useT } from '@renderer/i18n/use-t';
 import { type Confirmation, ConfirmDialog } from '@renderer/lib/ConfirmDialog';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { KycRowView } from '@shared/kyc-batch';
 import { useEffect, useRef, useState } from 'react';
+import { problemText } from './problem-text';
 import { useKycStore } from './store';
 
 /** Rows listed here; the Warnings filter of the grid shows every one. */
@@ -48,7 +50,10 @@ export function KycDateWarnings() {
     let live = true;
     call('kyc.rows', { batchId, filter: 'warnings', limit: SHOWN })
       .then((page) => live && setRows(page.rows))
-      .catch((reason: unknown) => live && setError(`The rows could not be read: ${errorMessage(reason)}`));
+      .catch(
+        (reason: unknown) =>
+          live && setError(translate('kyc.notice.rowsUnread', { reason: errorMessage(reason) })),
+      );
     return () => {
       live = false;
     };
@@ -94,7 +99,7 @@ export function KycDateWarnings() {
                 <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
                   {row.record.userId ?? '—'}
                 </Table.Td>
-                <Table.Td>{row.warnings.map((warning) => warning.message).join(' ')}</Table.Td>
+                <Table.Td>{row.warnings.map((warning) => problemText(t, warning)).join(' ')}</Table.Td>
                 <Table.Td w="9rem" ta="right">
                   <Button
                     size="compact-sm"

@@ -8,6 +8,7 @@
 // The cell being edited is brought whole into view (past the pinned columns and the header), and the page's
 // "Go to" field moves the active cell to the row it found and selects that row (KycGridHandle).
 import { Alert } from '@mantine/core';
+import { translate } from '@renderer/i18n/i18n';
 import { paddingAboveRows } from '@renderer/lib/rows-in-flow';
 import { useFocusWhenRendered } from '@renderer/lib/use-focus-when-rendered';
 import type { KycField, KycRowView } from '@shared/kyc-batch';
@@ -36,16 +37,10 @@ import {
   revealColumnAt,
 } from './grid-columns';
 import { KycGridEmpty } from './KycGridEmpty';
-import {
-  cellErrors,
-  type EditorHandlers,
-  type EditState,
-  errorText,
-  KycGridHeader,
-  KycGridRow,
-} from './KycGridRow';
+import { cellErrors, type EditorHandlers, type EditState, KycGridHeader, KycGridRow } from './KycGridRow';
 import { KycGridStatus } from './KycGridStatus';
 import { type GridCell as Cell, cellSelector, KycGridTooltip, pointerCell } from './KycGridTooltip';
+import { errorText } from './problem-text';
 import { rowAt } from './row-pages';
 import { useKycStore } from './store';
 
@@ -61,21 +56,22 @@ function cellOf(target: EventTarget | null): Cell | undefined {
 
 /** Why a cell cannot be edited now, or undefined when it can. */
 function lockedReason(row: KycRowView, busy: boolean): string | undefined {
-  if (busy) return 'Wait until sending or remapping ends to edit rows.';
-  if (row.state === 'accepted') return `Row ${row.row} was accepted by the gateway; it cannot change.`;
-  if (row.state === 'sending') return `Row ${row.row} is being sent.`;
+  if (busy) return translate('kyc.notice.lockedBusy');
+  if (row.state === 'accepted') return translate('kyc.notice.lockedAccepted', { row: row.row });
+  if (row.state === 'sending') return translate('kyc.notice.lockedSending', { row: row.row });
   return undefined;
 }
 
 /** What to say after a fix, from the row as main validated it. */
 function fixReport(row: KycRowView, field: KycField): string {
   const left = row.errors.filter((error) => error.field === field);
-  if (left.length > 0) return `Row ${row.row}, ${field} is still invalid: ${errorText(left)}`;
-  if (row.state === 'valid') return `Row ${row.row} is valid now.`;
-  if (row.errors.length > 0) {
-    return `Row ${row.row}: ${field} saved; ${row.errors.length === 1 ? '1 problem is' : `${row.errors.length} problems are`} left in this row.`;
+  const values = { row: row.row, field };
+  if (left.length > 0) {
+    return translate('kyc.notice.fixStillInvalid', { ...values, why: errorText(translate, left) });
   }
-  return `Row ${row.row}: ${field} saved.`;
+  if (row.state === 'valid') return translate('kyc.notice.fixValid', values);
+  if (row.errors.length > 0) return translate('kyc.notice.fixLeft', { ...values, count: row.errors.length });
+  return translate('kyc.notice.fixSaved', values);
 }
 
 /**
@@ -269,8 +265,9 @@ export function KycGrid({ label, ref }: { label: string; ref?: Ref<KycGridHandle
     const outcome = await update(edit.index, edit.field, edit.draft);
     setSaving(undefined);
     if (!outcome.ok) {
-      setProblem(`${edit.field} was not saved: ${outcome.message}`);
-      say(`${edit.field} was not saved: ${outcome.message}`);
+      const notSaved = translate('kyc.notice.notSaved', { field: edit.field, reason: outcome.message });
+      setProblem(notSaved);
+      say(notSaved);
       return;
     }
     say(fixReport(outcome.row, edit.field));

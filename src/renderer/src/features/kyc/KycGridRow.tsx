@@ -5,12 +5,13 @@
 // pinned columns' offsets come from the grid's stylesheet (kyc.css, with the widths as one CSS variable on
 // the table), not from a style object per cell, and a row still loading is empty cells, not placeholders.
 
-import { useT } from '@renderer/i18n/use-t';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import type { KycField, KycRowError, KycRowView, KycRowWarning } from '@shared/kyc-batch';
 import type { KycCellChange } from '@shared/kyc-edits';
 import { type KeyboardEvent, memo, type ReactNode } from 'react';
 import { COLUMNS, GRID_HEADERS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
 import { KYC_FIELD_LABELS } from './kyc-fields';
+import { errorText, warningText } from './problem-text';
 import { RowStateLabel } from './StateLabels';
 
 export interface EditState {
@@ -31,11 +32,9 @@ const describedById = (pos: number, col: number) => `kyc-why-${pos}-${col}`;
 const changedById = (pos: number, col: number) => `kyc-changed-${pos}-${col}`;
 
 /** How a changed cell is described (to a screen reader, and on the line under the grid). */
-export function changeText(change: KycCellChange): string {
-  const file = change.file === '' ? 'an empty cell' : `“${change.file}”`;
-  return change.from === 'edit'
-    ? `Edited here; the file has ${file}.`
-    : `Sent so with an earlier batch; the file has ${file}.`;
+export function changeText(t: Translate, change: KycCellChange): string {
+  const values = { empty: change.file === '' ? 'yes' : 'no', file: change.file };
+  return change.from === 'edit' ? t('kyc.notice.changedEdit', values) : t('kyc.notice.changedSent', values);
 }
 
 /** A pencil for a cell edited here, an arrow for a value sent before: a shape, not a colour alone. */
@@ -74,10 +73,6 @@ export function cellErrors(row: KycRowView | undefined, column: GridColumn | und
   return row.errors.filter((error) => error.field === field);
 }
 
-export function errorText(errors: readonly KycRowError[]): string {
-  return errors.map((error) => error.message).join(' ');
-}
-
 /**
  * A cell's document-date warnings (expired, not valid yet): the row is well-formed, the officer decides.
  * The state cell carries the row's, so that a row far from its date columns still shows one.
@@ -85,13 +80,6 @@ export function errorText(errors: readonly KycRowError[]): string {
 export function cellWarnings(row: KycRowView | undefined, column: GridColumn | undefined): KycRowWarning[] {
   if (!row || !column || column.id === 'row') return [];
   return column.field ? row.warnings.filter((warning) => warning.field === column.field) : row.warnings;
-}
-
-/** A warning's words, saying whether it was confirmed. */
-export function warningText(warnings: readonly KycRowWarning[]): string {
-  return warnings
-    .map((warning) => (warning.confirmed ? `${warning.message} Confirmed.` : warning.message))
-    .join(' ');
 }
 
 function WarningIcon() {
@@ -155,13 +143,13 @@ export const KycGridRow = memo(function KycGridRow({
     const whyId = invalid || warned ? describedById(pos, col) : undefined;
     if (whyId) {
       const text = invalid
-        ? t('kyc.grid.invalid', { why: errorText(errors) })
-        : t('kyc.grid.warning', { why: warningText(warnings) });
+        ? t('kyc.grid.invalid', { why: errorText(t, errors) })
+        : t('kyc.grid.warning', { why: warningText(t, warnings) });
       descriptions.push({ id: whyId, text });
     }
     const change = column.field ? row?.changed?.[column.field] : undefined;
     const changedId = change ? changedById(pos, col) : undefined;
-    if (change && changedId) descriptions.push({ id: changedId, text: changeText(change) });
+    if (change && changedId) descriptions.push({ id: changedId, text: changeText(t, change) });
     const describedBy = [whyId, changedId].filter(Boolean).join(' ') || undefined;
     const common = {
       className: 'kyc-cell',

@@ -5,7 +5,8 @@ import { useT } from '@renderer/i18n/use-t';
 import { GridFooter } from '@renderer/lib/GridFooter';
 import type { KycField, KycRowError, KycRowFilter, KycRowView } from '@shared/kyc-batch';
 import { GRID_HEADERS } from './grid-columns';
-import { changeText, errorText } from './KycGridRow';
+import { changeText } from './KycGridRow';
+import { errorText } from './problem-text';
 
 export function KycGridStatus({
   total,
@@ -22,12 +23,12 @@ export function KycGridStatus({
 }) {
   const t = useT();
   let detail = '';
-  if (row && errors.length > 0) detail = ` — ${errorText(errors)}`;
+  if (row && errors.length > 0) detail = ` — ${errorText(t, errors)}`;
   else if (row && row.errors.length > 0) {
     detail = ` — ${t('kyc.status.problems', { count: row.errors.length })}`;
   }
   const change = row && field ? row.changed?.[field] : undefined;
-  if (change) detail += ` — ${changeText(change)}`;
+  if (change) detail += ` — ${changeText(t, change)}`;
   return (
     <GridFooter mih={30} wrap="nowrap" data-testid="kyc-active-cell">
       {total === 0 ? (

@@ -4,10 +4,12 @@
 // pointer and the cell under it changes every frame, which re-rendered the whole grid each time. While the
 // grid scrolls, the pointer's tip waits (it would flash from cell to cell) and shows where the scrolling stops.
 import { Tooltip } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import type { KycRowError } from '@shared/kyc-batch';
 import { useSyncExternalStore } from 'react';
 import { COLUMNS } from './grid-columns';
-import { cellErrors, cellKey, cellWarnings, errorText, warningText } from './KycGridRow';
+import { cellErrors, cellKey, cellWarnings } from './KycGridRow';
+import { errorText, warningText } from './problem-text';
 import { type RowPage, rowAt } from './row-pages';
 
 export interface GridCell {
@@ -55,6 +57,7 @@ export function KycGridTooltip({
   scrolling: boolean;
   pages: ReadonlyMap<number, RowPage>;
 }) {
+  const t = useT();
   const hovered = useSyncExternalStore(pointer.subscribe, pointer.get);
   const cell = (scrolling ? undefined : hovered) ?? focused;
   const row = cell ? rowAt(pages, cell.pos) : undefined;
@@ -65,7 +68,7 @@ export function KycGridTooltip({
     <Tooltip
       target={cellSelector(cell)}
       opened
-      label={errors.length > 0 ? errorText(errors) : warningText(warnings)}
+      label={errors.length > 0 ? errorText(t, errors) : warningText(t, warnings)}
       position="bottom-start"
       multiline
       w={340}

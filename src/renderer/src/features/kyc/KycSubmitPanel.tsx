@@ -201,7 +201,7 @@ export function KycSubmitPanel() {
           </Group>
           {!checking && counts.warnings > 0 && (
             <Text size="sm" c="gray.8" data-testid="kyc-waiting-for-confirmation">
-              {waitingText(counts.warnings, 'confirm them above to send them')}
+              {waitingText(counts.warnings, 'confirmAbove')}
             </Text>
           )}
           {checking && (

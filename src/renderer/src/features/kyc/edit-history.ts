@@ -1,6 +1,7 @@
 // Undo and redo of the operator's cell edits, as two stacks: an edit pushes onto undo and clears redo;
 // undoing puts the cell's value before back and moves the edit to redo, redoing the other way. Pure, so the
 // store (store.ts) moves an edit only once main has taken the value, and tests run it in Node.
+import { translate } from '@renderer/i18n/i18n';
 import type { KycField } from '@shared/kyc-batch';
 
 /** One cell edit: `before` is the cell's text as main had it (kyc.update's `previous`), `after` the new. */
@@ -51,12 +52,13 @@ export function dropStep(stacks: EditStacks, kind: 'undo' | 'redo'): EditStacks 
     : { undo: stacks.undo, redo: stacks.redo.slice(0, -1) };
 }
 
-const shown = (value: string) => (value === '' ? 'empty' : `“${value}”`);
-
-/** "row 43 email" — what the Undo and Redo buttons name. */
-const editName = (edit: CellEdit) => `row ${edit.row} ${edit.field}`;
-
 /** What is announced once an edit is undone or redone. */
 export function stepText(kind: 'Undid' | 'Redid', edit: CellEdit, value: string): string {
-  return `${kind} the edit of ${editName(edit)}: ${shown(value)} again.`;
+  return translate('kyc.notice.step', {
+    kind: kind === 'Undid' ? 'undo' : 'redo',
+    row: edit.row,
+    field: edit.field,
+    empty: value === '' ? 'yes' : 'no',
+    value,
+  });
 }

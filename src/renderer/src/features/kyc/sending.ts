@@ -1,10 +1,10 @@
 // Sending the open batch, or one chunk of it again, from the KYC store: the send's state as chunks come
 // back (kyc.progress, applied at most every PROGRESS_MS), its summary when main answers, and the words the
 // page announces.
+import { translate } from '@renderer/i18n/i18n';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { KYC_MAX_RECORDS_PER_REQUEST } from '@shared/gateway/kyc';
 import type { KycChunkResult, KycProgressEvent, KycSubmitResult } from '@shared/kyc-batch';
-import { count, records } from './format';
 import { type KycGet, type KycSet, type KycState, type SendState, totalFor } from './kyc-state';
 import type { RowCache } from './row-cache';
 
@@ -15,9 +15,11 @@ import type { RowCache } from './row-cache';
  */
 const PROGRESS_MS = 100;
 
-/** "2 rows wait for confirmation of their document dates: not sent." */
-export function waitingText(rows: number, then = 'not sent'): string {
-  return `${records(rows, 'row')} ${rows === 1 ? 'waits' : 'wait'} for confirmation of ${rows === 1 ? 'its' : 'their'} document dates: ${then}.`;
+/** "2 rows wait for confirmation of their document dates: not sent." (or: confirm them above). */
+export function waitingText(rows: number, then: 'notSent' | 'confirmAbove' = 'notSent'): string {
+  return then === 'notSent'
+    ? translate('kyc.notice.waitingNotSent', { count: rows })
+    : translate('kyc.notice.waitingConfirmAbove', { count: rows });
 }
 
 function upsertChunk(chunks: readonly KycChunkResult[], chunk: KycChunkResult): KycChunkResult[] {
@@ -42,12 +44,19 @@ function finished(result: KycSubmitResult, before: SendState): SendState {
 }
 
 function sentSummary(send: SendState): string {
-  const parts = [`${count(send.acceptedRecords)} accepted`];
-  if (send.rejectedRecords > 0) parts.push(`${count(send.rejectedRecords)} in refused chunks`);
-  if (send.unknownRecords > 0) parts.push(`${count(send.unknownRecords)} in chunks whose outcome is unknown`);
-  if (send.notSentRecords > 0) parts.push(`${count(send.notSentRecords)} in chunks not sent`);
-  const waiting = send.awaitingConfirmation ? ` ${waitingText(send.awaitingConfirmation)}` : '';
-  return `Sent ${records(send.sentRecords)} in ${records(send.totalChunks, 'chunk')}: ${parts.join(', ')}.${waiting}`;
+  const parts = [translate('kyc.notice.sent.accepted', { count: send.acceptedRecords })];
+  if (send.rejectedRecords > 0)
+    parts.push(translate('kyc.notice.sent.refused', { count: send.rejectedRecords }));
+  if (send.unknownRecords > 0)
+    parts.push(translate('kyc.notice.sent.unknown', { count: send.unknownRecords }));
+  if (send.notSentRecords > 0)
+    parts.push(translate('kyc.notice.sent.notSent', { count: send.notSentRecords }));
+  const sent = translate('kyc.notice.sent', {
+    records: send.sentRecords,
+    chunks: send.totalChunks,
+    parts: parts.join(', '),
+  });
+  return send.awaitingConfirmation ? `${sent} ${waitingText(send.awaitingConfirmation)}` : sent;
 }
 
 export function createSending(
@@ -103,7 +112,7 @@ export function createSending(
     } catch (error) {
       const current = get().send ?? start;
       set({ send: { ...current, phase: 'failed', error: errorMessage(error) } });
-      announce(`Sending stopped: ${errorMessage(error)}`);
+      announce(translate('kyc.notice.sendingStopped', { reason: errorMessage(error) }));
     }
     invalidate();
   }

@@ -5,13 +5,13 @@
 // the pages near what is on screen (row-cache.ts), refetching them when a fix, a remapping or a sent chunk
 // may have changed them. Every answer carries the generation it was asked under, so an answer for another
 // file or filter is dropped, never shown. Sending is sending.ts's; the state's shape is kyc-state.ts's.
+import { translate } from '@renderer/i18n/i18n';
 import { downloadText } from '@renderer/lib/download';
 import { forgetOnSignOut } from '@renderer/lib/forget-on-sign-out';
 import { call, errorMessage, openKycFile, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import type { KycBatchSummary, KycCheckedEvent, KycField, KycRowView } from '@shared/kyc-batch';
 import { create } from 'zustand';
 import { dropStep, NO_EDITS, plannedStep, pushEdit, stepText } from './edit-history';
-import { count, records } from './format';
 import { isChecking, type KycState, sameCounts, totalFor, type UpdateOutcome } from './kyc-state';
 import { fileProblem } from './read-file';
 import { createRowCache } from './row-cache';
@@ -20,8 +20,14 @@ import { createSending } from './sending';
 
 function openedText(summary: KycBatchSummary): string {
   const { counts } = summary;
-  if (isChecking(counts)) return `Opened ${summary.fileName}: ${records(counts.total)}, checking them.`;
-  return `Opened ${summary.fileName}: ${records(counts.total)}, ${count(counts.invalid)} invalid, ${count(counts.valid)} valid.`;
+  const file = summary.fileName;
+  if (isChecking(counts)) return translate('kyc.notice.openedChecking', { file, total: counts.total });
+  return translate('kyc.notice.opened', {
+    file,
+    total: counts.total,
+    invalid: counts.invalid,
+    valid: counts.valid,
+  });
 }
 
 export const useKycStore = create<KycState>((set, get) => {
@@ -47,7 +53,7 @@ export const useKycStore = create<KycState>((set, get) => {
     { ok: true; row: KycRowView; previous: string } | { ok: false; message: string; refused?: boolean }
   > {
     const { summary } = get();
-    if (!summary) return { ok: false, message: 'No file is open.' };
+    if (!summary) return { ok: false, message: translate('kyc.notice.noFile') };
     try {
       const result = await call('kyc.update', { batchId: summary.batchId, index, field, value });
       const previous = result.previous ?? '';
@@ -79,8 +85,8 @@ export const useKycStore = create<KycState>((set, get) => {
     set({ stepping: false });
     if (get().summary?.batchId !== summary.batchId) return undefined;
     if (!outcome.ok) {
-      const what = kind === 'Undid' ? 'Undo' : 'Redo';
-      announce(`${what} did not change ${planned.edit.field}: ${outcome.message}`);
+      const values = { kind: kind === 'Undid' ? 'undo' : 'redo', field: planned.edit.field };
+      announce(translate('kyc.notice.stepFailed', { ...values, reason: outcome.message }));
       if (outcome.refused) set({ edits: dropStep(get().edits, kind === 'Undid' ? 'undo' : 'redo') });
       return { ok: false, message: outcome.message };
     }
@@ -156,7 +162,9 @@ export const useKycStore = create<KycState>((set, get) => {
       } catch (error) {
         if (seq !== openSeq) return;
         set({ opening: undefined });
-        get().refuseFiles(`"${file.name}" could not be opened: ${errorMessage(error)}`);
+        get().refuseFiles(
+          translate('kyc.notice.notOpened', { file: file.name, reason: errorMessage(error) }),
+        );
       }
     },
 
@@ -189,9 +197,19 @@ export const useKycStore = create<KycState>((set, get) => {
           ...(get().send === undefined && { acceptedBefore: next.counts.accepted }),
         });
         invalidate();
-        const what = field ? `feeds ${field}` : 'is ignored';
-        const moved = previous ? `; "${previous.header}" is ignored now` : '';
-        announce(`Column "${header}" ${what}${moved}. ${count(next.counts.invalid)} invalid rows.`);
+        const invalid = next.counts.invalid;
+        announce(
+          !field
+            ? translate('kyc.notice.columnIgnored', { header, invalid })
+            : previous
+              ? translate('kyc.notice.columnFeedsMoved', {
+                  header,
+                  field,
+                  previous: previous.header,
+                  invalid,
+                })
+              : translate('kyc.notice.columnFeeds', { header, field, invalid }),
+        );
       } catch (error) {
         set({ mappingBusy: false, mappingError: errorMessage(error) });
       }
@@ -231,9 +249,12 @@ export const useKycStore = create<KycState>((set, get) => {
         const file = await call('kyc.exportRejected', { batchId: summary.batchId, format });
         downloadText(file.csv, file.fileName);
         set({ exporting: false });
-        announce(`Exported ${records(file.rows, 'row')} with their reasons to ${file.fileName}.`);
+        announce(translate('kyc.notice.exported', { count: file.rows, file: file.fileName }));
       } catch (error) {
-        set({ exporting: false, exportError: `Export failed: ${errorMessage(error)}` });
+        set({
+          exporting: false,
+          exportError: translate('kyc.notice.exportFailed', { reason: errorMessage(error) }),
+        });
       }
     },
     checked(event) {
@@ -242,7 +263,9 @@ export const useKycStore = create<KycState>((set, get) => {
       if (!summary || event.batchId !== summary.batchId) return;
       if (event.phase === 'failed') {
         restart({ summary: undefined, counts: undefined, total: 0, send: undefined, edits: NO_EDITS });
-        get().refuseFiles(`"${summary.fileName}" could not be checked: ${event.message}`);
+        get().refuseFiles(
+          translate('kyc.notice.notChecked', { file: summary.fileName, reason: event.message }),
+        );
         return;
       }
       const next = event.summary;
@@ -257,7 +280,12 @@ export const useKycStore = create<KycState>((set, get) => {
         invalidate();
         const { counts } = next;
         announce(
-          `Checked ${records(counts.total)} of ${next.fileName}: ${count(counts.invalid)} invalid, ${count(counts.valid)} valid.`,
+          translate('kyc.notice.checked', {
+            file: next.fileName,
+            total: counts.total,
+            invalid: counts.invalid,
+            valid: counts.valid,
+          }),
         );
       } else invalidateSoon();
     },
@@ -268,7 +296,9 @@ export const useKycStore = create<KycState>((set, get) => {
       try {
         await call('kyc.close', { batchId: summary.batchId });
       } catch (error) {
-        get().refuseFiles(`"${summary.fileName}" could not be closed: ${errorMessage(error)}`);
+        get().refuseFiles(
+          translate('kyc.notice.notClosed', { file: summary.fileName, reason: errorMessage(error) }),
+        );
         return;
       }
       if (get().summary?.batchId !== summary.batchId) return;
@@ -280,12 +310,12 @@ export const useKycStore = create<KycState>((set, get) => {
         fileError: undefined,
         edits: NO_EDITS,
       });
-      announce(`Closed ${summary.fileName}.`);
+      announce(translate('kyc.notice.closed', { file: summary.fileName }));
     },
 
     async confirmWarnings(scope) {
       const { summary } = get();
-      if (!summary) return 'No file is open.';
+      if (!summary) return translate('kyc.notice.noFile');
       try {
         const result = await call('kyc.confirmWarnings', {
           batchId: summary.batchId,
@@ -296,15 +326,18 @@ export const useKycStore = create<KycState>((set, get) => {
         if (get().summary?.batchId !== summary.batchId) return undefined;
         set({ counts: result.counts, total: totalFor(get().filter, result.counts) });
         invalidate();
-        const which = result.rows.length === 1 ? `row ${result.rows[0]}` : records(result.rows.length, 'row');
+        const confirmed = translate('kyc.notice.confirmedRows', {
+          count: result.rows.length,
+          row: result.rows[0] ?? 0,
+        });
         const left = result.counts.warnings;
         announce(
-          `Document dates of ${which} confirmed: ${result.rows.length === 1 ? 'it is' : 'they are'} sent with the batch.${left > 0 ? ` ${records(left, 'row')} still ${left === 1 ? 'waits' : 'wait'} for confirmation.` : ''}`,
+          left > 0 ? `${confirmed} ${translate('kyc.notice.stillWaiting', { count: left })}` : confirmed,
         );
         return undefined;
       } catch (error) {
         const message = errorMessage(error);
-        announce(`Not confirmed: ${message}`);
+        announce(translate('kyc.notice.notConfirmed', { reason: message }));
         return message;
       }
     },

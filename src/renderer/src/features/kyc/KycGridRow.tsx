@@ -9,8 +9,8 @@ import { type Translate, useT } from '@renderer/i18n/use-t';
 import type { KycField, KycRowError, KycRowView, KycRowWarning } from '@shared/kyc-batch';
 import type { KycCellChange } from '@shared/kyc-edits';
 import { type KeyboardEvent, memo, type ReactNode } from 'react';
-import { COLUMNS, GRID_HEADERS, type GridColumn, LAST_PINNED_ID } from './grid-columns';
-import { KYC_FIELD_LABELS } from './kyc-fields';
+import { COLUMNS, type GridColumn, gridHeader, LAST_PINNED_ID } from './grid-columns';
+import { fieldLabel } from './kyc-fields';
 import { errorText, warningText } from './problem-text';
 import { RowStateLabel } from './StateLabels';
 
@@ -248,10 +248,13 @@ export function KycGridHeader() {
             className="kyc-cell"
             data-pinned={column.pinned !== undefined || undefined}
             data-pinned-last={column.id === LAST_PINNED_ID || undefined}
-            title={column.field && `${KYC_FIELD_LABELS[column.field]} (${column.field})`}
+            title={
+              column.field &&
+              t('kyc.field.named', { label: fieldLabel(t, column.field), field: column.field })
+            }
           >
             {column.field
-              ? GRID_HEADERS[column.field]
+              ? gridHeader(t, column.field)
               : column.id === 'row'
                 ? t('kyc.grid.row')
                 : t('kyc.chunks.state')}

@@ -4,7 +4,7 @@ import { Loader, Text } from '@mantine/core';
 import { useT } from '@renderer/i18n/use-t';
 import { GridFooter } from '@renderer/lib/GridFooter';
 import type { KycField, KycRowError, KycRowFilter, KycRowView } from '@shared/kyc-batch';
-import { GRID_HEADERS } from './grid-columns';
+import { gridHeader } from './grid-columns';
 import { changeText } from './KycGridRow';
 import { errorText } from './problem-text';
 
@@ -39,7 +39,7 @@ export function KycGridStatus({
         <Text size="xs" c="gray.8" truncate>
           <strong>
             {t('kyc.status.row', { row: row.row })}
-            {field ? ` · ${GRID_HEADERS[field]} (${field})` : ''}
+            {field ? ` · ${t('kyc.field.named', { label: gridHeader(t, field), field })}` : ''}
           </strong>
           {detail}
         </Text>

@@ -11,7 +11,6 @@ import { useKycStore } from './store';
 
 // Not a KYC field name, so it cannot be mistaken for one.
 const IGNORE = '(ignore)';
-const FIELD_OPTIONS = KYC_FIELDS.map((field) => ({ value: field, label: fieldOptionLabel(field) }));
 
 export function KycMappingPanel() {
   const t = useT();
@@ -31,7 +30,10 @@ export function KycMappingPanel() {
     t('kyc.mapping.used', { used, count: mapping.length }),
     missing.length > 0 ? t('kyc.mapping.missing', { count: missing.length }) : t('kyc.mapping.complete'),
   ].join(' · ');
-  const options = [{ value: IGNORE, label: t('kyc.mapping.ignore') }, ...FIELD_OPTIONS];
+  const options = [
+    { value: IGNORE, label: t('kyc.mapping.ignore') },
+    ...KYC_FIELDS.map((field) => ({ value: field, label: fieldOptionLabel(t, field) })),
+  ];
 
   return (
     <Accordion

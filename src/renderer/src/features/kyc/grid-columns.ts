@@ -1,5 +1,6 @@
 // The grid's columns: the row number, the row's state and its userId (pinned to the left), then one column
 // per other KYC field in the wire schema's order. Widths are in pixels so that rows line up without measuring.
+import type { Translate } from '@shared/i18n/messages';
 import type { KycField, KycRowView } from '@shared/kyc-batch';
 import { KYC_FIELDS } from './kyc-fields';
 
@@ -33,26 +34,11 @@ const FIELD_WIDTH: Record<KycField, number> = {
 };
 
 /**
- * The column headers: the words of a compliance officer's spreadsheet, short enough for the column (the
- * full label and the gateway's name are the header's tooltip). The row's editor keeps the gateway's name.
+ * A column's header: the words of a compliance officer's spreadsheet, short enough for the column
+ * (`kyc.field.header.*`; the full label and the gateway's name are the header's tooltip). The row's editor
+ * keeps the gateway's name.
  */
-export const GRID_HEADERS: Readonly<Record<KycField, string>> = {
-  userId: 'Customer id',
-  firstName: 'First name',
-  lastName: 'Last name',
-  middleName: 'Middle name',
-  birthday: 'Born',
-  gender: 'Gender',
-  country: 'Country',
-  iddCode: 'Calling code',
-  personalCode: 'National id no.',
-  certificateDateStart: 'ID valid from',
-  certificateDateEnd: 'ID valid until',
-  email: 'E-mail',
-  mobile: 'Mobile',
-  idCardUrls: 'ID card images',
-  documentUrls: 'Other document images',
-};
+export const gridHeader = (t: Translate, field: KycField): string => t(`kyc.field.header.${field}`);
 
 /** Pinned after the row number and state: the record's own id stays in view as the fields scroll by. */
 const PINNED_FIELD: KycField = 'userId';

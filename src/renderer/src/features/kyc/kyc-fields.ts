@@ -1,6 +1,7 @@
 // The KYC fields as the page shows them, all read from the wire schema in src/shared: the column order,
 // which fields are required, and the CSV template's header line.
 import { KYC_FIELDS, kycRecordSchema } from '@shared/gateway/kyc';
+import type { Translate } from '@shared/i18n/messages';
 import type { KycField } from '@shared/kyc-batch';
 
 export { KYC_FIELDS };
@@ -10,28 +11,16 @@ export const REQUIRED_FIELDS: ReadonlySet<KycField> = new Set(
   KYC_FIELDS.filter((field) => !kycRecordSchema.shape[field].safeParse(undefined).success),
 );
 
-/** What each field holds, in the words of a compliance officer's spreadsheet (beside the API name). */
-export const KYC_FIELD_LABELS: Readonly<Record<KycField, string>> = {
-  userId: 'Customer id',
-  firstName: 'First name',
-  lastName: 'Last name',
-  middleName: 'Middle name',
-  birthday: 'Date of birth',
-  gender: 'Gender',
-  country: 'Country (ISO code)',
-  iddCode: 'Calling code',
-  personalCode: 'Personal / national id number',
-  certificateDateStart: 'ID document valid from',
-  certificateDateEnd: 'ID document valid until',
-  email: 'E-mail',
-  mobile: 'Mobile number',
-  idCardUrls: 'ID card images (URLs)',
-  documentUrls: 'Other document images (URLs)',
-};
+/** What each field holds, in the words of a compliance officer's spreadsheet (`kyc.field.label.*`). */
+export const fieldLabel = (t: Translate, field: KycField): string => t(`kyc.field.label.${field}`);
 
 /** "Mobile number — mobile (required)": the words people use, then the name the gateway uses. */
-export function fieldOptionLabel(field: KycField): string {
-  return `${KYC_FIELD_LABELS[field]} — ${field}${REQUIRED_FIELDS.has(field) ? ' (required)' : ''}`;
+export function fieldOptionLabel(t: Translate, field: KycField): string {
+  return t('kyc.field.option', {
+    label: fieldLabel(t, field),
+    field,
+    required: REQUIRED_FIELDS.has(field) ? 'yes' : 'no',
+  });
 }
 
 export const KYC_TEMPLATE_FILE_NAME = 'paydesk-kyc-template.csv';

@@ -322,7 +322,7 @@ export function PayInForm({
                 required
                 maxLength={3}
                 w="7rem"
-                placeholder="EUR"
+                placeholder={t('payin.currency.placeholder')}
               />
             )}
             {version === 'v2' && (

@@ -14,6 +14,4 @@ export const STILL_LITERAL: Record<string, number> = {
   'src/renderer/src/features/settings/SettingsNotices.tsx': 3,
   'src/renderer/src/features/settings/SettingsPage.tsx': 2,
   'src/renderer/src/features/settings/TeamSection.tsx': 15,
-  'src/renderer/src/shell/HistoryDamageNotice.tsx': 20,
-  'src/renderer/src/shell/TestCardsModal.tsx': 17,
 };

@@ -8,12 +8,7 @@ export {
   THREE_DS_PASS_CODE,
 } from '@shared/sandbox-test-data';
 
-import {
-  CARD_OUTCOMES,
-  type CardOutcome,
-  TEST_CARDS,
-  THREE_DS_FAILED_REMARK,
-} from '@shared/sandbox-test-data';
+import { CARD_OUTCOMES, type CardOutcome, DECLINE_REMARKS, TEST_CARDS } from '@shared/sandbox-test-data';
 
 const outcomeByNumber = new Map(TEST_CARDS.map((card) => [card.number, card.outcome]));
 
@@ -29,14 +24,6 @@ export function isCardOutcome(value: string): value is CardOutcome {
 export function needsChallenge(outcome: CardOutcome): boolean {
   return outcome === '3ds-challenge' || outcome === '3ds-fail';
 }
-
-const DECLINE_REMARKS: Partial<Record<CardOutcome, string>> = {
-  'decline-generic': 'Card declined',
-  'decline-funds': 'Insufficient funds',
-  'decline-expired': 'Expired card',
-  'decline-cvv': 'Incorrect CVV',
-  '3ds-fail': THREE_DS_FAILED_REMARK,
-};
 
 /** The decline reason for `data.remark`, or undefined when the outcome approves. */
 export function declineRemarkOf(outcome: CardOutcome): string | undefined {

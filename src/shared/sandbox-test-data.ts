@@ -16,6 +16,15 @@ export type CardOutcome = (typeof CARD_OUTCOMES)[number];
 export const THREE_DS_PASS_CODE = '1234';
 export const THREE_DS_FAILED_REMARK = '3-D Secure authentication failed';
 
+/** The gateway's own words for a declined card (its `data.remark`): shown as it sends them, never translated. */
+export const DECLINE_REMARKS: Readonly<Partial<Record<CardOutcome, string>>> = Object.freeze({
+  'decline-generic': 'Card declined',
+  'decline-funds': 'Insufficient funds',
+  'decline-expired': 'Expired card',
+  'decline-cvv': 'Incorrect CVV',
+  '3ds-fail': THREE_DS_FAILED_REMARK,
+});
+
 type TestCard = { number: string; brand: string; outcome: CardOutcome; behaviour: string };
 
 export const TEST_CARDS: readonly TestCard[] = Object.freeze([

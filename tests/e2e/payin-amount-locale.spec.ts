@@ -50,8 +50,8 @@ for (const size of WINDOW_SIZES) {
     const amount = input('amount');
 
     // A sandbox scenario fills card and customer, its amount written as a German writes it.
-    await form.getByRole('combobox', { name: 'Test scenario' }).click();
-    await page.getByRole('listbox').getByRole('option', { name: 'Approve (Visa)' }).click();
+    await form.getByRole('combobox', { name: 'Testszenario' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Genehmigen (Visa)' }).click();
     await expect(amount).toHaveValue('25,00');
     const userId = `betrag-${size.width}-${Date.now().toString(36)}`;
     await input('userId').fill(userId);

@@ -1,6 +1,7 @@
 // One confirmation dialog for irreversible or risky steps (delete a profile, remove a secret, forget a card,
 // switch to production, drop unsaved changes). The safe choice has the focus; Escape means "no".
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { type ReactNode, useRef, useState } from 'react';
 import { ProblemAlert } from './ProblemAlert';
 import { errorMessage } from './paydesk';
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   confirmation: Confirmation | undefined;
   onClose: () => void;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   // The words stay while the dialog fades out after an answer.
@@ -65,7 +67,7 @@ export function ConfirmDialog({
       title={shown?.title}
       centered
       returnFocus={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">
         <Text size="sm" component="div">
@@ -74,7 +76,7 @@ export function ConfirmDialog({
         <ProblemAlert problem={problem} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close} data-autofocus>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button color={shown?.danger ? 'red.9' : 'indigo.7'} loading={busy} onClick={() => void confirm()}>
             {shown?.confirmLabel}

@@ -7,6 +7,7 @@
 // docs/BENCHMARKS.md, "Working day").
 import { Input } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
+import { useT } from '@renderer/i18n/use-t';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -116,6 +117,7 @@ export function SearchSelect({
   w,
   'data-testid': testId,
 }: SearchSelectProps) {
+  const t = useT();
   const id = useId();
   const listId = `${id}-list`;
   const rows = useMemo(() => rowsOf(data), [data]);
@@ -290,7 +292,7 @@ export function SearchSelect({
                 {listed}
               </div>
             ) : (
-              <div className="search-select-empty">{nothingFoundMessage ?? 'Nothing found'}</div>
+              <div className="search-select-empty">{nothingFoundMessage ?? t('common.nothingFound')}</div>
             )}
           </div>
         )}

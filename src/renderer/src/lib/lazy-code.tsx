@@ -4,6 +4,7 @@
 // lock screen, the team's queue. Code already in renders at once: its promise carries its value, which
 // React's `use` reads synchronously, so nothing flashes for a frame.
 import { Alert } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { Component, type ComponentType, type ReactNode, Suspense, use, useState } from 'react';
 
 /** A promise as React's `use` reads it synchronously once settled. */
@@ -60,6 +61,15 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(Part, { preload });
 }
 
+function PartFailed({ message }: { message: string }) {
+  const t = useT();
+  return (
+    <Alert color="red" role="alert" p="xs" title={t('common.partFailed.title')}>
+      {t('common.partFailed.body', { message })}
+    </Alert>
+  );
+}
+
 /** A part whose code could not be fetched says so in its place; the rest of the page goes on. */
 class PartBoundary extends Component<{ children: ReactNode }, { error: Error | undefined }> {
   override state: { error: Error | undefined } = { error: undefined };
@@ -70,12 +80,7 @@ class PartBoundary extends Component<{ children: ReactNode }, { error: Error | u
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <Alert color="red" role="alert" p="xs" title="Paydesk could not load this part of the page">
-        {this.state.error.message} Reload the window (Ctrl+R) to try again; a pay-in in progress is in
-        History.
-      </Alert>
-    );
+    return <PartFailed message={this.state.error.message} />;
   }
 }
 

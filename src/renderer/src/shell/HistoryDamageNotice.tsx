@@ -4,34 +4,20 @@
 // it until then, across restarts). Asked for when the page is ready, and again after an unlock: main's
 // start-up is over before any page listens.
 import '@mantine/core/styles/Code.css';
+import { Trans } from '@lingui/react';
 import { Alert, Button, Code, List, Text } from '@mantine/core';
-import type { HistorySalvageNotice, SalvageOrderRef } from '@shared/history-startup';
+import { useLocale, useT } from '@renderer/i18n/use-t';
+import type { HistorySalvageNotice } from '@shared/history-startup';
+import { formatDateTime } from '@shared/i18n/format';
 import { useCallback, useEffect, useState } from 'react';
 import { call, errorMessage, subscribe } from '../lib/paydesk';
+import { missingRanges, orderList, skippedBackups } from './damage-words';
 
-const SHOWN = 10;
-
-function orders(refs: readonly SalvageOrderRef[]): string {
-  const shown = refs
-    .slice(0, SHOWN)
-    .map((ref) => `${ref.merchantTradeNo} (${ref.amount} ${ref.currency})`)
-    .join(', ');
-  return refs.length > SHOWN ? `${shown} and ${refs.length - SHOWN} more` : shown;
-}
-
-function ranges(notice: HistorySalvageNotice): string {
-  const shown = notice.missingRows
-    .slice(0, SHOWN)
-    .map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`))
-    .join(', ');
-  return notice.missingRows.length > SHOWN ? `${shown}, …` : shown;
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
+const BOLD = { 0: <strong /> };
 
 export function HistoryDamageNotice() {
+  const t = useT();
+  const locale = useLocale();
   const [notice, setNotice] = useState<HistorySalvageNotice | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
   const load = useCallback(() => {
@@ -49,60 +35,78 @@ export function HistoryDamageNotice() {
   return (
     <Alert color="red" mb="md" role="alert" data-testid="history-damage-notice">
       <Text size="sm" fw={700} mb={4}>
-        The history file was damaged. Paydesk set it aside and started on what could be recovered.
+        {t('shell.damage.heading')}
       </Text>
-      <Text size="sm" mb={4}>
+      {/* Main's words, written into the report when the damage was found. */}
+      <Text size="sm" mb={4} data-testid="history-damage-reason">
         {notice.reason}
       </Text>
       <List size="sm" spacing={4}>
         <List.Item>
-          <strong>{plural(rows.recovered, 'row')} recovered</strong>:{' '}
-          {notice.backupUsed
-            ? `${rows.fromBackup.toLocaleString('en')} from the backup of ${new Date(notice.backupUsed.at).toLocaleString()}, `
-            : 'no backup could be used, '}
-          {rows.fromDamagedFile.toLocaleString('en')} read from the damaged file,{' '}
-          {rows.fromLog.toLocaleString('en')} rebuilt from Paydesk's log. Audit entries:{' '}
-          {entries.recovered.toLocaleString('en')} recovered, {entries.missing.toLocaleString('en')} missing.
+          <Trans
+            id="shell.damage.recovered"
+            values={{
+              rows: rows.recovered,
+              backup: notice.backupUsed
+                ? t('shell.damage.fromBackup', {
+                    count: rows.fromBackup,
+                    at: formatDateTime(notice.backupUsed.at, locale),
+                  })
+                : t('shell.damage.noBackup'),
+              fromDamaged: rows.fromDamagedFile,
+              fromLog: rows.fromLog,
+              entriesRecovered: entries.recovered,
+              entriesMissing: entries.missing,
+            }}
+            components={BOLD}
+          />
         </List.Item>
         {notice.team && (
           <List.Item data-testid="history-damage-team">
-            <strong>Team database</strong>: {notice.team.summary}
+            <Trans id="shell.damage.team" values={{ summary: notice.team.summary }} components={BOLD} />
           </List.Item>
         )}
         {notice.openPayIns.length > 0 && (
           <List.Item data-testid="history-damage-open">
-            <strong>
-              {plural(notice.openPayIns.length, 'pay-in')} may have charged the customer and nobody has said
-              whether
-            </strong>
-            : {orders(notice.openPayIns)}. They are in History as outcome unknown: check each with the gateway
-            before charging again.
+            <Trans
+              id="shell.damage.open"
+              values={{
+                count: notice.openPayIns.length,
+                orders: orderList(t, locale, notice.openPayIns),
+              }}
+              components={BOLD}
+            />
           </List.Item>
         )}
         {notice.missingRowCount > 0 ? (
           <List.Item data-testid="history-damage-missing">
-            <strong>{plural(notice.missingRowCount, 'row')} could not be recovered</strong> (history ids{' '}
-            {ranges(notice)}): they are missing from this desk's history.
+            <Trans
+              id="shell.damage.missing"
+              values={{ count: notice.missingRowCount, ids: missingRanges(notice) }}
+              components={BOLD}
+            />
             {notice.settledInLogOnly.length > 0 &&
-              ` The log names ${plural(notice.settledInLogOnly.length, 'pay-in')} among them as settled: ${orders(notice.settledInLogOnly)}.`}
+              ` ${t('shell.damage.settledInLog', {
+                count: notice.settledInLogOnly.length,
+                orders: orderList(t, locale, notice.settledInLogOnly),
+              })}`}
           </List.Item>
         ) : (
-          <List.Item>Every row the history had given out was recovered.</List.Item>
+          <List.Item>{t('shell.damage.allRecovered')}</List.Item>
         )}
         {notice.mismatchedRowCount > 0 && (
-          <List.Item>
-            {plural(notice.mismatchedRowCount, 'row')} no longer match the audit entry that last described
-            them (that entry was lost): History flags them, and Paydesk records nothing on top of them.
-          </List.Item>
+          <List.Item>{t('shell.damage.mismatched', { count: notice.mismatchedRowCount })}</List.Item>
         )}
         {notice.backupsSkipped.length > 0 && (
           <List.Item>
-            {plural(notice.backupsSkipped.length, 'backup')} could not be used:{' '}
-            {notice.backupsSkipped.map((skipped) => `${skipped.file} (${skipped.reason})`).join('; ')}.
+            {t('shell.damage.backupsSkipped', {
+              count: notice.backupsSkipped.length,
+              list: skippedBackups(notice),
+            })}
           </List.Item>
         )}
         <List.Item>
-          The damaged file is kept unchanged in <Code>{damagedMain}</Code>.
+          <Trans id="shell.damage.keptIn" values={{ file: damagedMain ?? '' }} components={{ 0: <Code /> }} />
         </List.Item>
       </List>
       {problem && (
@@ -124,7 +128,7 @@ export function HistoryDamageNotice() {
           );
         }}
       >
-        I have read this
+        {t('shell.damage.acknowledge')}
       </Button>
     </Alert>
   );

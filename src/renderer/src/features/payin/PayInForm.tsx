@@ -6,6 +6,7 @@ import { useLocale, useT } from '@renderer/i18n/use-t';
 import { useCallingCodes } from '@renderer/lib/calling-codes';
 import { formatCardNumber } from '@renderer/lib/card-input';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
+import type { MessageKey } from '@shared/i18n/messages';
 import { accordionSectionOf } from '@shared/payin-fields';
 import type { PayInSubmit } from '@shared/payin-input';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
@@ -60,7 +61,7 @@ export function PayInForm({
   });
   const { control, register, handleSubmit, setValue, getValues, reset, setError, setFocus } = form;
   const [sections, setSections] = useState<string[]>([]);
-  const [notice, setNotice] = useState<string | undefined>();
+  const [notice, setNotice] = useState<MessageKey | undefined>();
 
   const version = useWatch({ control, name: 'version' });
   const amount = useWatch({ control, name: 'amount' });
@@ -199,7 +200,7 @@ export function PayInForm({
       }
     }
     reset(defaultValues(profile, getValues('version')));
-    setNotice('New payment.');
+    setNotice('payin.notice.newPayment');
     // After the reset has rendered: focusing during it is lost.
     setTimeout(() => setFocus('userId'), 0);
   }
@@ -240,12 +241,12 @@ export function PayInForm({
     active,
     clearCard() {
       clearCard();
-      setNotice('Card details cleared. Press Escape again to clear the whole form.');
+      setNotice('payin.notice.cardCleared');
       setFocus('cardNumber');
     },
     clearForm() {
       reset(defaultValues(profile, getValues('version')));
-      setNotice('Form cleared.');
+      setNotice('payin.notice.formCleared');
       setFocus('userId');
     },
     cardTyped() {
@@ -322,7 +323,7 @@ export function PayInForm({
                 required
                 maxLength={3}
                 w="7rem"
-                placeholder="EUR"
+                placeholder={t('payin.currency.placeholder')}
               />
             )}
             {version === 'v2' && (
@@ -349,7 +350,7 @@ export function PayInForm({
 
           <Group justify="space-between">
             <Text size="xs" c="dimmed" aria-live="polite">
-              {notice ?? t('payin.keys', { key: NEW_PAYMENT_KEY })}
+              {notice ? t(notice) : t('payin.keys', { key: NEW_PAYMENT_KEY })}
             </Text>
             <Group gap="sm">
               <Button

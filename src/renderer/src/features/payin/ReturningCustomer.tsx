@@ -1,8 +1,10 @@
 // A customer id Paydesk has sent a pay-in for before (with this profile): the agent is offered that
 // pay-in's customer details, one click to use them. Nothing is filled by itself: the caller may be a
 // different person with a mistyped id, so the name is shown first.
+import { Trans } from '@lingui/react';
 import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useT } from '@renderer/i18n/use-t';
 import { localDateTime } from '@renderer/lib/local-time';
 import { call } from '@renderer/lib/paydesk';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
@@ -15,6 +17,7 @@ import { usePayInStore } from './store';
 type LastPayIn = NonNullable<Found['lastPayIn']>;
 
 export function ReturningCustomer({ profileId }: { profileId: string | undefined }) {
+  const t = useT();
   const { control } = useFormContext<PayInFormValues>();
   const userId = useWatch({ control, name: 'userId' });
   const current = useWatch({ control, name: [...CUSTOMER_FIELDS] });
@@ -43,7 +46,9 @@ export function ReturningCustomer({ profileId }: { profileId: string | undefined
     (field, index) => (found.details[field] ?? '') === (current[index] ?? ''),
   );
   if (alreadyFilled) return null;
-  const name = [found.details.firstName, found.details.lastName].filter(Boolean).join(' ') || 'no name';
+  const name =
+    [found.details.firstName, found.details.lastName].filter(Boolean).join(' ') ||
+    t('payin.returning.noName');
   const use = () => {
     setUsed(found);
     usePayInStore
@@ -53,14 +58,16 @@ export function ReturningCustomer({ profileId }: { profileId: string | undefined
       );
   };
   return (
-    <Group gap="xs" role="note" aria-label="Returning customer" data-testid="returning-customer">
+    <Group gap="xs" role="note" aria-label={t('payin.returning.label')} data-testid="returning-customer">
       <Text size="sm">
-        Returning customer: <strong>{name}</strong>
-        {found.details.email ? ` (${found.details.email})` : ''}, last pay-in {localDateTime(found.createdAt)}
-        .
+        <Trans
+          id={found.details.email ? 'payin.returning.foundWithEmail' : 'payin.returning.found'}
+          values={{ name, email: found.details.email ?? '', at: localDateTime(found.createdAt) }}
+          components={{ 0: <strong /> }}
+        />
       </Text>
       <Button size="xs" variant="light" onClick={use}>
-        Use their details
+        {t('payin.returning.use')}
       </Button>
     </Group>
   );

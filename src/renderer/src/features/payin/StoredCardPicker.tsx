@@ -2,6 +2,7 @@
 // ccStorageID instead of card details, which the form then hides; a card can be taken off Paydesk's list.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { type Translate, useT } from '@renderer/i18n/use-t';
 import type { Confirmation } from '@renderer/lib/ConfirmDialog';
 import { LazyWhen } from '@renderer/lib/lazy-code';
 import { LazyConfirmDialog } from '@renderer/lib/lazy-confirm-dialog';
@@ -10,7 +11,6 @@ import { call, errorMessage } from '@renderer/lib/paydesk';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { useCan } from '@renderer/lib/session-store';
 import type { StoredCard } from '@shared/ipc';
-import { PAYIN_FIELDS } from '@shared/payin-fields';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { PayInFormValues } from './form';
@@ -26,6 +26,7 @@ export function StoredCardPicker({
   /** How many stored cards the customer has (0 when none, or none could be looked up). */
   onCards?: (count: number) => void;
 }) {
+  const t = useT();
   const { control, setValue, getValues } = useFormContext<PayInFormValues>();
   const userId = useWatch({ control, name: 'userId' });
   const [debounced] = useDebouncedValue(userId.trim(), 400);
@@ -89,7 +90,7 @@ export function StoredCardPicker({
   if (problem) {
     return (
       <Text size="sm" c="orange.8">
-        Stored cards could not be looked up: {problem}
+        {t('payin.storedCard.lookupFailed', { problem })}
       </Text>
     );
   }
@@ -97,9 +98,9 @@ export function StoredCardPicker({
   const chosen = cards.find((card) => card.ccStorageID === ccStorageID);
   const askToRemove = (card: StoredCard) =>
     setConfirmation({
-      title: 'Remove the stored card from the list?',
-      body: `${storedCardLabel(card)} is no longer offered for customer ${card.userId}. The gateway keeps the card: removing it here charges or cancels nothing.`,
-      confirmLabel: 'Remove from the list',
+      title: t('payin.storedCard.removeTitle'),
+      body: t('payin.storedCard.removeBody', { card: storedCardLabel(t, card), userId: card.userId }),
+      confirmLabel: t('payin.storedCard.removeConfirm'),
       danger: true,
       onConfirm: async () => {
         const left = await forgetStoredCard(card.ccStorageID);
@@ -124,11 +125,11 @@ export function StoredCardPicker({
         render={({ field, fieldState }) => (
           <SearchSelect
             ref={field.ref}
-            label={PAYIN_FIELDS.ccStorageID.label}
-            description={`${cards.length} stored card${cards.length === 1 ? '' : 's'} for this customer`}
+            label={t('payin.field.ccStorageID')}
+            description={t('payin.storedCard.count', { count: cards.length })}
             data={[
-              { value: NEW_CARD, label: 'A new card (type the details)' },
-              ...cards.map((card) => ({ value: card.ccStorageID, label: storedCardLabel(card) })),
+              { value: NEW_CARD, label: t('payin.storedCard.newCard') },
+              ...cards.map((card) => ({ value: card.ccStorageID, label: storedCardLabel(t, card) })),
             ]}
             value={field.value}
             onChange={field.onChange}
@@ -141,7 +142,7 @@ export function StoredCardPicker({
         <Group gap="xs">
           {chosen.storedAt !== undefined && (
             <Text size="xs" c="dimmed">
-              Stored {localDateTime(chosen.storedAt)}
+              {t('payin.storedCard.storedAt', { at: localDateTime(chosen.storedAt) })}
             </Text>
           )}
           {canRemove && (
@@ -152,10 +153,10 @@ export function StoredCardPicker({
               c="red.9"
               tabIndex={-1}
               aria-keyshortcuts="Delete"
-              title="Delete on Card to charge does the same"
+              title={t('payin.storedCard.removeHint', { field: t('payin.field.ccStorageID') })}
               onClick={() => askToRemove(chosen)}
             >
-              Remove from Paydesk's list
+              {t('payin.storedCard.remove')}
             </Button>
           )}
         </Group>
@@ -167,6 +168,10 @@ export function StoredCardPicker({
   );
 }
 
-function storedCardLabel(card: StoredCard): string {
-  return `${card.brand} ${card.maskedPan} · expires ${card.expDate}`;
+function storedCardLabel(t: Translate, card: StoredCard): string {
+  return t('payin.storedCard.option', {
+    brand: card.brand,
+    maskedPan: card.maskedPan,
+    expDate: card.expDate,
+  });
 }

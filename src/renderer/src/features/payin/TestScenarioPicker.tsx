@@ -1,17 +1,22 @@
 // Sandbox only: pick an outcome, the form is filled, the focus lands on Send: two keystrokes to a demo.
-import { useLocale } from '@renderer/i18n/use-t';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { PayInFormValues } from './form';
-import { scenarioSelectData, scenarioValues, TEST_SCENARIOS } from './test-scenarios';
+import { scenarioLabel, scenarioSelectData, scenarioValues, TEST_SCENARIOS } from './test-scenarios';
 
 export const SEND_BUTTON_ID = 'payin-send';
 
 export function TestScenarioPicker() {
   const { setValue, clearErrors, watch } = useFormContext<PayInFormValues>();
+  const t = useT();
+  // The scenario's id: its name is read in the active language when shown.
   const [filled, setFilled] = useState<string | undefined>();
   const locale = useLocale();
+  const filledScenario = TEST_SCENARIOS.find((entry) => entry.id === filled);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t reads the active language, which locale names.
+  const data = useMemo(() => scenarioSelectData(t), [t, locale]);
 
   // "Filled: …" describes the form only until the agent changes it.
   useEffect(() => {
@@ -30,16 +35,20 @@ export function TestScenarioPicker() {
       setValue(name as keyof PayInFormValues, value as never, { shouldDirty: true });
     }
     clearErrors();
-    setFilled(TEST_SCENARIOS.find((entry) => entry.id === id)?.label);
+    setFilled(id);
     setTimeout(() => document.getElementById(SEND_BUTTON_ID)?.focus(), 0);
   }
 
   return (
     <SearchSelect
-      label="Test scenario"
-      description={filled ? `Filled: ${filled}` : 'Fills a test card and customer data'}
-      placeholder="Choose an outcome…"
-      data={scenarioSelectData()}
+      label={t('payin.scenario.label')}
+      description={
+        filledScenario
+          ? t('payin.scenario.filled', { scenario: scenarioLabel(t, filledScenario) })
+          : t('payin.scenario.description')
+      }
+      placeholder={t('payin.scenario.placeholder')}
+      data={data}
       value={null}
       onChange={apply}
       searchable

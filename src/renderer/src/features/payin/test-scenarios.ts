@@ -1,119 +1,131 @@
 // Sandbox demo scenarios: one choice fills a test card or fault amount and plausible customer data,
 // so a flow can be shown in two keystrokes. Only offered when the active profile is a sandbox.
 
+import type { Translate } from '@renderer/i18n/use-t';
 import { formatCardNumber } from '@renderer/lib/card-input';
 import { testExpiry } from '@renderer/lib/test-cards';
+import type { MessageKey } from '@shared/i18n/messages';
 import { canonicalAmount } from '@shared/money/amount';
 import { amountAsTyped } from '@shared/money/locale-amount';
+import { DECLINE_REMARKS, TEST_CARDS, THREE_DS_PASS_CODE } from '@shared/sandbox-test-data';
 import type { PayInFormValues } from './form';
 
 interface TestScenario {
   id: string;
-  label: string;
-  group: string;
+  /** Its name in the catalogue; the gateway's remark, the 3-D Secure code and the amount are put in. */
+  label: MessageKey;
+  group: MessageKey;
   card: string;
   amount: string;
   txMode?: 'h2h' | 'redirection';
 }
 
 const VISA_OK = '4242424242424242';
+const APPROVED = 'payin.scenario.group.approved';
+const DECLINED = 'payin.scenario.group.declined';
+const FAULTS = 'payin.scenario.group.faults';
 
 export const TEST_SCENARIOS: readonly TestScenario[] = [
-  { id: 'approve', group: 'Approved', label: 'Approve (Visa)', card: VISA_OK, amount: '25.00' },
+  { id: 'approve', group: APPROVED, label: 'payin.scenario.approve', card: VISA_OK, amount: '25.00' },
   {
     id: 'approve-mc',
-    group: 'Approved',
-    label: 'Approve (Mastercard)',
+    group: APPROVED,
+    label: 'payin.scenario.approveMc',
     card: '5555555555554444',
     amount: '25.00',
   },
   {
     id: 'approve-amex',
-    group: 'Approved',
-    label: 'Approve (Amex, 4-digit CID)',
+    group: APPROVED,
+    label: 'payin.scenario.approveAmex',
     card: '378282246310005',
     amount: '25.00',
   },
   {
     id: 'decline-generic',
-    group: 'Declined',
-    label: 'Decline: Card declined',
+    group: DECLINED,
+    label: 'payin.scenario.decline',
     card: '4000000000000002',
     amount: '25.00',
   },
   {
     id: 'decline-funds',
-    group: 'Declined',
-    label: 'Decline: Insufficient funds',
+    group: DECLINED,
+    label: 'payin.scenario.decline',
     card: '4000000000009995',
     amount: '25.00',
   },
   {
     id: 'decline-expired',
-    group: 'Declined',
-    label: 'Decline: Expired card',
+    group: DECLINED,
+    label: 'payin.scenario.decline',
     card: '4000000000000069',
     amount: '25.00',
   },
   {
     id: 'decline-cvv',
-    group: 'Declined',
-    label: 'Decline: Incorrect CVV',
+    group: DECLINED,
+    label: 'payin.scenario.decline',
     card: '4000000000000127',
     amount: '25.00',
   },
   {
     id: '3ds-pass',
-    group: '3-D Secure',
-    label: '3DS challenge (code 1234 passes)',
+    group: 'payin.scenario.group.threeDs',
+    label: 'payin.scenario.challengePasses',
     card: '4000000000003220',
     amount: '25.00',
   },
   {
     id: '3ds-fail',
-    group: '3-D Secure',
-    label: '3DS challenge that always fails',
+    group: 'payin.scenario.group.threeDs',
+    label: 'payin.scenario.challengeFails',
     card: '4000000000003063',
     amount: '25.00',
   },
   {
     id: 'redirection',
-    group: 'Hosted page',
-    label: 'Redirection mode (hosted page)',
+    group: 'payin.scenario.group.hosted',
+    label: 'payin.scenario.redirection',
     card: VISA_OK,
     amount: '25.00',
     txMode: 'redirection',
   },
-  { id: 'fault-500', group: 'Faults', label: 'Fault: HTTP 500 (500.01)', card: VISA_OK, amount: '500.01' },
+  { id: 'fault-500', group: FAULTS, label: 'payin.scenario.fault500', card: VISA_OK, amount: '500.01' },
   {
     id: 'fault-timeout',
-    group: 'Faults',
-    label: 'Fault: answer after 35 s, timeout (500.02)',
+    group: FAULTS,
+    label: 'payin.scenario.faultTimeout',
     card: VISA_OK,
     amount: '500.02',
   },
   {
     id: 'fault-not-json',
-    group: 'Faults',
-    label: 'Fault: answer not JSON (500.03)',
+    group: FAULTS,
+    label: 'payin.scenario.faultNotJson',
     card: VISA_OK,
     amount: '500.03',
   },
-  {
-    id: 'fault-drop',
-    group: 'Faults',
-    label: 'Fault: connection closed (500.04)',
-    card: VISA_OK,
-    amount: '500.04',
-  },
+  { id: 'fault-drop', group: FAULTS, label: 'payin.scenario.faultDrop', card: VISA_OK, amount: '500.04' },
 ];
 
-export function scenarioSelectData() {
+/** A scenario's name in the active language; the gateway's own remark for a declined card stays as it sends it. */
+export function scenarioLabel(t: Translate, scenario: TestScenario): string {
+  const outcome = TEST_CARDS.find((card) => card.number === scenario.card)?.outcome;
+  return t(scenario.label, {
+    remark: (outcome && DECLINE_REMARKS[outcome]) ?? '',
+    code: THREE_DS_PASS_CODE,
+    amount: scenario.amount,
+  });
+}
+
+export function scenarioSelectData(t: Translate) {
   const groups = new Map<string, { value: string; label: string }[]>();
   for (const scenario of TEST_SCENARIOS) {
-    const items = groups.get(scenario.group) ?? [];
-    items.push({ value: scenario.id, label: scenario.label });
-    groups.set(scenario.group, items);
+    const group = t(scenario.group);
+    const items = groups.get(group) ?? [];
+    items.push({ value: scenario.id, label: scenarioLabel(t, scenario) });
+    groups.set(group, items);
   }
   return [...groups].map(([group, items]) => ({ group, items }));
 }

@@ -2,6 +2,7 @@
 // charges the same customer again before they are. Calm by design: nothing at all while the queue is
 // empty, one quiet line while the team database cannot say, and a short list (the newest few) otherwise.
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
@@ -12,13 +13,15 @@ import { useTeamQueue } from './use-team-reads';
 const FEW = 3;
 
 export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   const view = useTeamQueue(enabled);
   const [all, setAll] = useState(false);
   if (!view) return null;
   if ('problem' in view) {
     return (
       <Text size="xs" c="gray.7" data-testid="team-queue-unavailable">
-        The team's outcome-unknown pay-ins cannot be shown now: {view.problem}
+        {t('team.queue.unavailable', { problem: view.problem })}
       </Text>
     );
   }
@@ -27,33 +30,32 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
   const shown = all ? items : items.slice(0, FEW);
   const count =
     total >= TEAM_QUEUE_COUNT_CAP
-      ? `${TEAM_QUEUE_COUNT_CAP.toLocaleString()} or more`
-      : total.toLocaleString();
+      ? t('team.queue.atLeast', { count: TEAM_QUEUE_COUNT_CAP.toLocaleString(locale) })
+      : total.toLocaleString(locale);
   return (
     <Paper
       withBorder
       p="xs"
       role="region"
-      aria-label="Outcome unknown on the team"
+      aria-label={t('team.queue.label')}
       data-testid="team-queue"
       style={{ borderColor: `var(--mantine-color-${STATUS_LOOK.outcome_unknown.color}-4)` }}
     >
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          Outcome unknown on the team: {count}
+          {t('team.queue.heading', { count })}
         </Text>
         <Text size="xs" c="gray.7">
-          The customer may have been charged. Do not charge them again until the desk that sent it has settled
-          it.
+          {t('team.queue.warning')}
         </Text>
         <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} withRowBorders={false}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Desk, operator</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Card</Table.Th>
-              <Table.Th>Order</Table.Th>
+              <Table.Th>{t('team.queue.column.time')}</Table.Th>
+              <Table.Th>{t('team.queue.column.desk')}</Table.Th>
+              <Table.Th ta="right">{t('team.queue.column.amount')}</Table.Th>
+              <Table.Th>{t('team.queue.column.card')}</Table.Th>
+              <Table.Th>{t('team.queue.column.order')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -63,13 +65,13 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
                   {localDateTime(item.createdAt).slice(5, 16)}
                 </Table.Td>
                 <Table.Td>
-                  {item.deskName || 'a desk'}, {item.operator}
+                  {item.deskName || t('team.queue.aDesk')}, {item.operator}
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {item.amount} {item.currency}
                 </Table.Td>
                 <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }} title={item.maskedPan ?? undefined}>
-                  {item.maskedPan ? `…${item.maskedPan.slice(-4)}` : 'stored'}
+                  {item.maskedPan ? `…${item.maskedPan.slice(-4)}` : t('team.queue.storedCard')}
                 </Table.Td>
                 <Table.Td
                   ff="monospace"
@@ -86,12 +88,14 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
           <Group gap={4}>
             {items.length > FEW && (
               <Anchor component="button" type="button" size="xs" onClick={() => setAll(!all)}>
-                {all ? 'Show fewer' : `Show ${items.length}`}
+                {all
+                  ? t('team.queue.showFewer')
+                  : t('team.queue.showAll', { count: items.length.toLocaleString(locale) })}
               </Anchor>
             )}
             {total > items.length && (
               <Text size="xs" c="gray.7">
-                ({items.length} newest of {count})
+                {t('team.queue.newestOf', { shown: items.length.toLocaleString(locale), count })}
               </Text>
             )}
           </Group>

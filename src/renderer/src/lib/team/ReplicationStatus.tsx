@@ -1,18 +1,20 @@
 // Settings → Team's replication status: how many of this desk's writes wait for the team database, when
 // a batch last reached it, and the last error (kept after the replication recovers, with its time).
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
+import { useT } from '@renderer/i18n/use-t';
 import { localDateTime } from '@renderer/lib/local-time';
 import { ReplicationIndicator } from './ReplicationIndicator';
 import { useTeamStatus } from './use-team-reads';
 
 export function ReplicationStatus() {
+  const t = useT();
   const status = useTeamStatus(true);
   if (!status || status.mode === 'off') return null;
   return (
-    <Stack gap={4} role="group" aria-label="Replication" data-testid="team-replication">
+    <Stack gap={4} role="group" aria-label={t('team.replication.title')} data-testid="team-replication">
       <Group gap="xs">
         <Text fw={600} size="sm">
-          Replication
+          {t('team.replication.title')}
         </Text>
         <ReplicationIndicator status={status} />
       </Group>
@@ -20,24 +22,24 @@ export function ReplicationStatus() {
         <Table.Tbody>
           <Table.Tr>
             <Table.Th scope="row" fw={500} c="gray.7">
-              Waiting to be sent
+              {t('team.replication.pending')}
             </Table.Th>
             <Table.Td data-testid="team-pending">{status.pending}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th scope="row" fw={500} c="gray.7">
-              Last replicated
+              {t('team.replication.last')}
             </Table.Th>
             <Table.Td data-testid="team-last-replicated">
               {status.lastReplicatedAt
                 ? localDateTime(status.lastReplicatedAt)
-                : 'Nothing to send since Paydesk started'}
+                : t('team.replication.nothingYet')}
             </Table.Td>
           </Table.Tr>
           {status.deskId && (
             <Table.Tr>
               <Table.Th scope="row" fw={500} c="gray.7">
-                Desk id
+                {t('team.replication.deskId')}
               </Table.Th>
               <Table.Td ff="monospace">{status.deskId}</Table.Td>
             </Table.Tr>
@@ -49,12 +51,11 @@ export function ReplicationStatus() {
           color={status.state === 'retrying' || status.mode === 'waiting' ? 'red' : 'gray'}
           p="xs"
           role="note"
-          title={`Last error, ${localDateTime(status.lastError.at)}`}
+          title={t('team.replication.lastError', { at: localDateTime(status.lastError.at) })}
           data-testid="team-last-error"
         >
           {status.lastError.message}
-          {status.state === 'retrying' &&
-            ' Paydesk keeps trying; pay-ins go on and wait here until the team database is back.'}
+          {status.state === 'retrying' && ` ${t('team.replication.retrying')}`}
         </Alert>
       )}
     </Stack>

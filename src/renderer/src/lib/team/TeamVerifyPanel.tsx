@@ -3,6 +3,7 @@
 // per desk that it verified, or each problem with the row and entry it concerns. Asked only on the button:
 // at millions of rows the check takes a while.
 import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { DeskVerification } from '@shared/team-history';
 import { useState } from 'react';
@@ -10,18 +11,19 @@ import { useState } from 'react';
 type Outcome = { results: DeskVerification[] } | { problem: string } | undefined;
 
 function DeskResult({ result }: { result: DeskVerification }) {
-  const facts = `${result.entries.toLocaleString()} audit entries, ${result.rows.toLocaleString()} rows`;
-  const unproved =
-    result.unproved > 0
-      ? ` ${result.unproved.toLocaleString()} entries were replicated before the team database held signatures and cannot be proved from it.`
-      : '';
+  const t = useT();
+  const locale = useLocale();
+  const facts = t('team.verify.facts', { entries: result.entries, rows: result.rows });
+  const unproved = result.unproved > 0 ? ` ${t('team.verify.unproved', { count: result.unproved })}` : '';
+  const desk = result.deskName || t('team.verify.aDesk');
   if (result.ok) {
     return (
       <Text size="sm" data-testid="team-verify-desk">
         <Text span fw={600} c="green.9">
-          {result.deskName || 'A desk'}: verified
+          {t('team.verify.verified', { desk })}
         </Text>{' '}
-        — {facts}, every one signed by the desk and as it recorded.{unproved}
+        {t('team.verify.verifiedFacts', { facts })}
+        {unproved}
       </Text>
     );
   }
@@ -29,10 +31,10 @@ function DeskResult({ result }: { result: DeskVerification }) {
     <Stack gap={2} data-testid="team-verify-desk">
       <Text size="sm">
         <Text span fw={600} c="red.9">
-          {result.deskName || 'A desk'}: {result.problemCount.toLocaleString()} problem
-          {result.problemCount === 1 ? '' : 's'}
+          {t('team.verify.problems', { desk, count: result.problemCount })}
         </Text>{' '}
-        — {facts}.{unproved}
+        {t('team.verify.problemFacts', { facts })}
+        {unproved}
       </Text>
       <List size="sm" spacing={2}>
         {result.problems.slice(0, 20).map((problem, index) => (
@@ -43,7 +45,7 @@ function DeskResult({ result }: { result: DeskVerification }) {
       </List>
       {result.problemCount > 20 && (
         <Text size="xs" c="gray.7">
-          … and {(result.problemCount - 20).toLocaleString()} more (npm run team:verify lists them all).
+          {t('team.verify.more', { count: (result.problemCount - 20).toLocaleString(locale) })}
         </Text>
       )}
     </Stack>
@@ -51,6 +53,7 @@ function DeskResult({ result }: { result: DeskVerification }) {
 }
 
 export function TeamVerifyPanel() {
+  const t = useT();
   const [outcome, setOutcome] = useState<Outcome>();
   const [checking, setChecking] = useState(false);
   async function verify() {
@@ -65,24 +68,23 @@ export function TeamVerifyPanel() {
     }
   }
   return (
-    <Paper withBorder p="xs" role="region" aria-label="Verify the team's records" data-testid="team-verify">
+    <Paper withBorder p="xs" role="region" aria-label={t('team.verify.label')} data-testid="team-verify">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Text size="xs" c="gray.7">
-            Checks every desk's records in the team database against its own signatures: nothing edited, added
-            or removed since the desk wrote it.
+            {t('team.verify.intro')}
           </Text>
           <Button variant="default" size="xs" onClick={() => void verify()} loading={checking}>
-            Verify
+            {t('team.verify.button')}
           </Button>
         </Group>
         {outcome && 'problem' in outcome && (
           <Alert color="red" role="alert" p="xs">
-            The check could not run: {outcome.problem}
+            {t('team.verify.couldNotRun', { problem: outcome.problem })}
           </Alert>
         )}
         {outcome && 'results' in outcome && outcome.results.length === 0 && (
-          <Text size="sm">No desk has replicated anything yet.</Text>
+          <Text size="sm">{t('team.verify.none')}</Text>
         )}
         {outcome &&
           'results' in outcome &&

@@ -1,0 +1,31 @@
+// The damaged-history notice's lists (HistoryDamageNotice): the pay-ins to check, the row ids nothing could
+// bring back, the backups that could not be used. Orders and ids are shown as they are; an amount in the
+// active language's way; at most SHOWN of each, and how many more.
+import type { Translate } from '@renderer/i18n/use-t';
+import type { HistorySalvageNotice, SalvageOrderRef } from '@shared/history-startup';
+import { formatAmount } from '@shared/i18n/format';
+
+const SHOWN = 10;
+
+export function orderList(t: Translate, locale: string, refs: readonly SalvageOrderRef[]): string {
+  const shown = refs
+    .slice(0, SHOWN)
+    .map((ref) => `${ref.merchantTradeNo} (${formatAmount(ref.amount, ref.currency, locale)})`)
+    .join(', ');
+  return refs.length > SHOWN
+    ? t('shell.damage.andMore', { list: shown, count: (refs.length - SHOWN).toLocaleString(locale) })
+    : shown;
+}
+
+export function missingRanges(notice: HistorySalvageNotice): string {
+  const shown = notice.missingRows
+    .slice(0, SHOWN)
+    .map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`))
+    .join(', ');
+  return notice.missingRows.length > SHOWN ? `${shown}, …` : shown;
+}
+
+/** Each backup that could not be used, with main's reason (its own words: SQLite's, the file system's). */
+export function skippedBackups(notice: HistorySalvageNotice): string {
+  return notice.backupsSkipped.map((skipped) => `${skipped.file} (${skipped.reason})`).join('; ');
+}

@@ -1,11 +1,13 @@
 // No literal words a person reads in the renderer's JSX (issue 33): they come from the catalogues
 // (src/renderer/src/i18n). Found with TypeScript's own parser: text between tags, string literals and
-// template text in JSX expressions, and the attributes a person reads or hears (label, title, aria-label…).
+// template text in JSX expressions, the attributes a person reads or hears (label, title, aria-label…), and,
+// in every renderer file (.ts too), what is handed to a function that says it (announce, setProblem…).
 // Most of the renderer is still English: the files not converted yet are listed with their count of literals
 // as a ceiling, like check-file-lengths.ts's: each may only go down, a file leaves the list at 0, and a file
 // not listed may have none. Run by `npm run lint`; `-- --list` prints every literal found.
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
+import { readCatalog } from './i18n/catalog-files';
 import { checkCeilings } from './literal-ceilings';
 import { STILL_LITERAL } from './ui-strings-ceilings';
 
@@ -27,6 +29,25 @@ const VISIBLE_ATTRIBUTES = new Set([
   /** A table's column names (ColumnTable). */
   'columns',
 ]);
+const SOURCE = readCatalog('en');
+
+/** Functions whose arguments a person reads or hears: the live region, a field's or a panel's problem. */
+const SAYING_CALLS = new Set([
+  'announce',
+  'say',
+  'setProblem',
+  'setError',
+  'setNotice',
+  'setMessage',
+  'setAnnouncement',
+]);
+
+function calleeName(callee: ts.Expression): string | undefined {
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return undefined;
+}
+
 /** Words never translated: the product's name, the gateway's own field names shown as it sends them, a hash's name. */
 const NOT_WORDS = new Set(['Paydesk', 'orderId', 'traceid', 'userId', 'SHA-256']);
 
@@ -41,7 +62,7 @@ function literalsIn(file: string): string[] {
     readFileSync(file, 'utf8'),
     ts.ScriptTarget.Latest,
     true,
-    ts.ScriptKind.TSX,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
   const found: string[] = [];
   const where = (node: ts.Node) =>
@@ -83,6 +104,14 @@ function literalsIn(file: string): string[] {
       const value = node.initializer;
       if (ts.isStringLiteral(value)) stringsOf(value);
       else if (ts.isJsxExpression(value) && value.expression) stringsOf(value.expression);
+    } else if (ts.isCallExpression(node) && SAYING_CALLS.has(calleeName(node.expression) ?? '')) {
+      // A catalogue's key (said in the reader's language by the callee) or a form field's name are not words.
+      for (const argument of node.arguments) {
+        const key =
+          ts.isStringLiteral(argument) &&
+          (argument.text in SOURCE || /^[a-z][A-Za-z0-9]*$/.test(argument.text));
+        if (!key) stringsOf(argument);
+      }
     }
     ts.forEachChild(node, visit);
   }
@@ -92,12 +121,12 @@ function literalsIn(file: string): string[] {
 
 checkCeilings({
   folder: 'src/renderer',
-  extension: '.tsx',
+  extension: ['.ts', '.tsx'],
   literalsIn,
   ceilings: STILL_LITERAL,
   ceilingsFile: 'scripts/ui-strings-ceilings.ts',
   literalWords: 'literal strings; the words belong in the catalogues',
-  heading: 'Literal words in JSX',
+  heading: 'Literal words in the renderer',
   summary: (files, total, listed) =>
     `ui strings: ${files} files, ${total} literals left in the ${listed} files not converted yet`,
 });

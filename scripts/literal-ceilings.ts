@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 export function checkCeilings(check: {
   /** The folder the files are listed from (git's tracked and untracked-not-ignored files). */
   folder: string;
-  extension: string;
+  /** The files' endings (`.tsx`, or several). */
+  extension: string | readonly string[];
   literalsIn: (file: string) => string[];
   ceilings: Record<string, number>;
   /** The ceilings' file, named in the problems. */
@@ -20,7 +21,7 @@ export function checkCeilings(check: {
     encoding: 'utf8',
   })
     .split('\n')
-    .filter((file) => file.endsWith(check.extension));
+    .filter((file) => [check.extension].flat().some((ending) => file.endsWith(ending)));
   const problems: string[] = [];
   let total = 0;
   for (const file of files) {

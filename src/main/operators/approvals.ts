@@ -15,7 +15,8 @@ import {
 } from '@shared/approvals';
 import type { OperatorId } from '@shared/operators';
 import type { z } from 'zod';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
+import type { Refusal } from '../refusal';
 import type { SessionAudit } from './credential-check';
 import type { SessionService } from './session-service';
 
@@ -95,11 +96,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
     prune();
     const request = pending.get(id);
     if (!request || request.requester !== session.operatorId()) {
-      throw new Refusal(
-        'not_found',
-        `This request is no longer waiting (a request lasts ${APPROVAL_TTL_MINUTES} minutes, and only for the ` +
-          'person who made it): do it again to ask for approval.',
-      );
+      throw refusal('not_found', 'refusal.approvals.expired', { minutes: APPROVAL_TTL_MINUTES });
     }
     return request;
   }
@@ -142,10 +139,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
           summary: request.summary,
         });
       }
-      const error = new Refusal(
-        'approval_needed',
-        `A supervisor must approve this at the desk: ${subject.summary}. Nothing was done.`,
-      );
+      const error = refusal('approval_needed', 'refusal.approvals.needed', { summary: subject.summary });
       error.approval = view(request);
       throw error;
     },
@@ -171,23 +165,31 @@ export function createApprovals(session: Session, audit: SessionAudit) {
         passphrase: input.passphrase,
         code: input.code,
       });
-      const refuse = (reason: string, message: string): never => {
+      const refuse = (reason: string, refused: Refusal): never => {
         audit('approval.refused', 'failure', request.requester, {
           requestId: request.id,
           action: request.action,
           by: approver.id,
           reason,
         });
-        throw new Refusal('forbidden', message, 'supervisorId');
+        throw refused;
       };
       if (!session.roles.permissionsOf(approver.role).includes('approvals.grant')) {
-        refuse('not a supervisor', `${approver.displayName} cannot approve: only a supervisor can.`);
+        refuse(
+          'not a supervisor',
+          refusal(
+            'forbidden',
+            'refusal.approvals.notSupervisor',
+            { name: approver.displayName },
+            'supervisorId',
+          ),
+        );
       }
       const self = approver.id === request.requester;
       if (self && !view(request).selfApprovalAllowed) {
         refuse(
           'own request',
-          'You cannot approve your own request: another supervisor must, with their own passphrase and code.',
+          refusal('forbidden', 'refusal.approvals.ownRequest', undefined, 'supervisorId'),
         );
       }
       request.approvedBy = approver.id;

@@ -6,6 +6,7 @@
 import type { PayInLimit } from '@shared/approvals';
 import type { Enrolment, OperatorId, Permission, SessionState } from '@shared/operators';
 import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 import type { Account, AccountStore, CustomRole } from './account-store';
 import { createCredentialCheck, type SessionAudit, type SessionClock } from './credential-check';
@@ -297,7 +298,7 @@ export async function createSessionService(options: SessionServiceOptions) {
 
     async createFirstSupervisor(input: { id: OperatorId; displayName: string; passphrase: string }) {
       refuseWhileDamaged();
-      if (accounts.size > 0) throw new Refusal('conflict', 'This desk already has operators: sign in.');
+      if (accounts.size > 0) throw refusal('conflict', 'refusal.session.alreadyHasOperators');
       const account: Account = {
         id: input.id,
         displayName: input.displayName,
@@ -346,29 +347,20 @@ export async function createSessionService(options: SessionServiceOptions) {
 
     async completeEnrolment(input: { passphrase?: string | undefined; code: string }): Promise<SessionState> {
       refuseWhileDamaged();
-      if (session.kind !== 'enrolling')
-        throw new Refusal('conflict', 'No enrolment is under way: sign in first.');
+      if (session.kind !== 'enrolling') throw refusal('conflict', 'refusal.session.noEnrolment');
       const account = accounts.get(session.id);
-      if (!account) throw new Refusal('conflict', 'This account is gone: sign in again.');
+      if (!account) throw refusal('conflict', 'refusal.session.accountGone');
       if (session.needsPassphrase) {
         if (input.passphrase === undefined) {
-          throw new Refusal('invalid', 'Choose a passphrase of your own.', 'passphrase');
+          throw refusal('invalid', 'refusal.session.choosePassphrase', undefined, 'passphrase');
         }
         if (await verifyPassphrase(input.passphrase, account.passphraseHash)) {
-          throw new Refusal(
-            'invalid',
-            'Choose a passphrase of your own, not the one you were given.',
-            'passphrase',
-          );
+          throw refusal('invalid', 'refusal.session.passphraseGiven', undefined, 'passphrase');
         }
       }
       const check = checkCode(session.secret, account.id, input.code, 0, clock.wallMs());
       if (!check.ok) {
-        throw new Refusal(
-          'invalid',
-          'That code does not match the new authenticator. Type the 6 digits the app shows now.',
-          'code',
-        );
+        throw refusal('invalid', 'refusal.session.codeMismatch', undefined, 'code');
       }
       if (session.needsPassphrase && input.passphrase !== undefined) {
         account.passphraseHash = await hashPassphrase(input.passphrase);

@@ -6,7 +6,6 @@ import { DEFAULT_MERCHANT } from '../../sandbox/merchants';
 import type { PaydeskConfig } from '../app-config';
 import { embeddedSandboxIn } from '../embedded-sandbox';
 import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
 import type { SettingsService } from '../settings/settings-service';
 
 export function createGatewayAccess(

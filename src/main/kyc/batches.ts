@@ -22,14 +22,13 @@ import {
 } from '@shared/kyc-batch';
 import type { KycEdit } from '@shared/kyc-edits';
 import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
 import { type CheckWith, KycBatch } from './batch-store';
 import { summaryOf } from './batch-summary';
 import { copyInSlices } from './bytes-in-slices';
 import { remapped } from './checking/remap';
 import type { KycEditTrail } from './edit-trail';
 import { exportRejectedCsv } from './export-csv';
-import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
+import { fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
 import { openCheckedFile } from './open-path';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
 import { type ConfirmedWarnings, confirmWarnings, type WarningScope } from './warning-confirmations';

@@ -26,7 +26,6 @@ import { signBody } from '../../node/sign';
 import { submitKyc } from '../gateway/client';
 import type { HistoryStore } from '../history/store/history-store';
 import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
 import type { KycBatches, KycRowsOptions } from './batches';
 import { decodeBase64InSlices } from './bytes-in-slices';
 import { dayText } from './checking/document-dates';

@@ -10,7 +10,6 @@ import type {
   KycSubmitResult,
 } from '@shared/kyc-batch';
 import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
 import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 
 /**

@@ -11,6 +11,7 @@ import {
   APPROVAL_TTL_MINUTES,
   type ApprovalAction,
   type ApprovalRequest,
+  type ApprovalSummaryWords,
   type grantApprovalInputSchema,
 } from '@shared/approvals';
 import type { OperatorId } from '@shared/operators';
@@ -23,8 +24,10 @@ import type { SessionService } from './session-service';
 /** What a call asks a supervisor to approve: approval-rules.ts makes one from a channel's input. */
 export interface ApprovalSubject {
   action: ApprovalAction;
-  /** What the supervisor reads in the dialog, and the audit trail keeps. */
+  /** What the audit trail keeps: the summary in English. */
   summary: string;
+  /** The same in the catalogue's words: what the supervisor reads in the dialog, in their language. */
+  words: ApprovalSummaryWords;
   /** What binds the approval to this call: the same text only for the same request. Never stored. */
   binding: string;
 }
@@ -40,6 +43,7 @@ interface PendingRequest {
   requester: OperatorId;
   action: ApprovalAction;
   summary: string;
+  words: ApprovalSummaryWords;
   key: string;
   madeAtMs: number;
   approvedBy?: OperatorId;
@@ -87,6 +91,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
       id: request.id,
       action: request.action,
       summary: request.summary,
+      summaryWords: request.words,
       requestedBy: { id: request.requester, displayName: displayName(request.requester) },
       selfApprovalAllowed: only.length === 1 && only[0] === request.requester,
     };
@@ -129,6 +134,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
           requester,
           action: subject.action,
           summary: subject.summary,
+          words: subject.words,
           key,
           madeAtMs: session.monotonicMs(),
         };
@@ -151,6 +157,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
         requester: session.operatorId() as OperatorId,
         action: subject.action,
         summary: subject.summary,
+        words: subject.words,
         key: keyOf(subject),
         madeAtMs: session.monotonicMs(),
         approvedBy: taken.approvedBy,

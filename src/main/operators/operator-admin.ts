@@ -7,7 +7,6 @@ import type { CanonicalAmount } from '@shared/money/amount';
 import type { OperatorId, OperatorView, Permission, RoleId, RoleView } from '@shared/operators';
 import { hashPassphrase } from '../credentials/passphrase-hash';
 import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
 import type { Account } from './account-store';
 import type { SessionAudit } from './credential-check';
 import type { SessionService } from './session-service';

@@ -4,7 +4,6 @@ import type { Profile } from '@shared/profile';
 import { testConnection } from '../gateway/test-connection';
 import { refusal } from '../i18n/refuse';
 import type { HandlersOf } from '../ipc/dispatch';
-import { Refusal } from '../refusal';
 import type { SettingsService } from './settings-service';
 
 export function settingsHandlers(deps: {

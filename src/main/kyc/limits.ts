@@ -46,9 +46,6 @@ export const KYC_LIMITS: KycLimits = {
   workerHeapMb: 1024,
 };
 
-/** "1,000,000": counts in messages read the way an operator reads them. */
-export const count = (n: number): string => n.toLocaleString('en-US');
-
 /** "200.0 MB", or "12.5 KB" below a megabyte. */
 export const sizeText = fileSizeText;
 

@@ -19,6 +19,9 @@ function isLiteralWithWords(node: ts.Expression): boolean {
   if (ts.isConditionalExpression(node))
     return isLiteralWithWords(node.whenTrue) || isLiteralWithWords(node.whenFalse);
   if (ts.isParenthesizedExpression(node)) return isLiteralWithWords(node.expression);
+  // A message joined from pieces ('…' + `…`) is a literal too.
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken)
+    return isLiteralWithWords(node.left) || isLiteralWithWords(node.right);
   return false;
 }
 

@@ -4,7 +4,7 @@
 // described and carries the supervisor's credentials back.
 import { z } from 'zod';
 import { operatorAmount } from './gateway/fields';
-import { operatorIdSchema, roleIdSchema } from './operators';
+import { operatorIdSchema, ROLE_IDS, roleIdSchema } from './operators';
 
 /** What waits for a supervisor. */
 export const APPROVAL_ACTIONS = [
@@ -26,12 +26,26 @@ export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 /** How long a request (and the approval given to it) stays usable: the supervisor is at the same desk. */
 export const APPROVAL_TTL_MINUTES = 5;
 
+/**
+ * What the supervisor approves in the catalogue's words (`approval.summary.*`), for the page to say in the
+ * reader's language: the values as main put them in its English summary, and those the reader reads in
+ * their own terms named again: an amount, formatted in their language; a built-in role, by its name there.
+ */
+const approvalSummaryWordsSchema = z.object({
+  key: z.string().max(120),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  amounts: z.record(z.string(), z.object({ amount: z.string(), currency: z.string() })).optional(),
+  roles: z.record(z.string(), z.enum(ROLE_IDS)).optional(),
+});
+export type ApprovalSummaryWords = z.infer<typeof approvalSummaryWordsSchema>;
+
 /** What main answers a call that needs an approval with (IpcError's `approval`), for the approval dialog. */
 export const approvalRequestSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{32}$/),
   action: z.enum(APPROVAL_ACTIONS),
-  /** What the supervisor approves, in main's words (amount, order, operator, file…). */
+  /** What the supervisor approves, in main's English words (amount, order, operator, file…): the audit's. */
   summary: z.string(),
+  summaryWords: approvalSummaryWordsSchema.optional(),
   requestedBy: z.object({ id: z.string(), displayName: z.string() }),
   /**
    * The requester is this desk's only supervisor: they approve their own request (issue 31: the first

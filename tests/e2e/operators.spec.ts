@@ -233,8 +233,8 @@ for (const size of WINDOW_SIZES) {
       await payin.fillPayIn(customer(`over-limit-${size.width}`), CARDS.approve, '150.00');
       await payin.send.click();
       const dialog = approvalDialog(page);
-      await expect(dialog).toContainText('Ana Agent (ana.agent) asks for a pay-in of 150.00 EUR');
-      await expect(dialog).toContainText('above the limit of 100.00 EUR for every Agent');
+      await expect(dialog).toContainText('Ana Agent (ana.agent) asks for a pay-in of €150.00');
+      await expect(dialog).toContainText('above the limit of €100.00 for every Agent');
       await expect(payin.result).toContainText('Waiting for a supervisor');
       // Ana cannot approve her own pay-in; nothing is sent while the dialog waits.
       await dialog.getByRole('textbox', { name: 'Supervisor’s operator id' }).fill('ana.agent');

@@ -1,7 +1,9 @@
 import { SANDBOX_PROFILE } from '@shared/profile';
 import { describe, expect, it } from 'vitest';
+import { inEnglish, wordsIn } from '../../src/main/i18n/words';
 import { createIpcDispatcher, type IpcHandlers } from '../../src/main/ipc/dispatch';
 import { Refusal } from '../../src/main/refusal';
+import type { MessageKey } from '../../src/shared/i18n/messages';
 
 const settingsView = {
   settings: {
@@ -62,6 +64,30 @@ describe('IPC dispatcher', () => {
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', field: 'idleLockMinutes' } });
     const extra = await dispatch('settings.update', { idleLockMinutes: 20, isAdmin: true });
     expect(extra).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+  });
+
+  it('words an input check zod worded by its issue code, for the reader’s language; a schema’s own words stay', async () => {
+    const result = await dispatch('settings.update', { idleLockMinutes: 241 });
+    if (result.ok) throw new Error('241 minutes were taken');
+    // main's English stays zod's (the log's); the words are the catalogue's, per issue code.
+    expect(result.error.message).toBe('idleLockMinutes: Too big: expected number to be <=240');
+    expect(result.error.words).toEqual({
+      key: 'refusal.input.tooBig',
+      values: { at: 'field', field: 'idleLockMinutes', origin: 'number', inclusive: 'yes', limit: 240 },
+    });
+    const { key, values } = result.error.words!;
+    expect(inEnglish()(key as MessageKey, values)).toBe('idleLockMinutes: too large, at most 240.');
+    expect((await wordsIn('de'))(key as MessageKey, values)).toBe('idleLockMinutes: zu groß, höchstens 240.');
+    const extra = await dispatch('settings.update', { idleLockMinutes: 20, isAdmin: true, isRoot: 1 });
+    if (extra.ok) throw new Error('unknown keys were taken');
+    expect((await wordsIn('es'))(extra.error.words!.key as MessageKey, extra.error.words!.values)).toBe(
+      'Entrada: campos inesperados: "isAdmin", "isRoot".',
+    );
+    // A message the schema's author wrote says more than words per code: it stays, without words.
+    const custom = await dispatch('payin.askAgain', { historyId: 7, card: { cardNumber: '12', cvv: '123' } });
+    if (custom.ok) throw new Error('a short card number was taken');
+    expect(custom.error).toMatchObject({ kind: 'invalid', message: expect.stringContaining('Digits only') });
+    expect(custom.error.words).toBeUndefined();
   });
 
   it('never echoes a long input back in a refusal', async () => {

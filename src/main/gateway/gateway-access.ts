@@ -5,7 +5,7 @@ import type { Profile } from '@shared/profile';
 import { DEFAULT_MERCHANT } from '../../sandbox/merchants';
 import type { PaydeskConfig } from '../app-config';
 import { embeddedSandboxIn } from '../embedded-sandbox';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import type { SettingsService } from '../settings/settings-service';
 
 export function createGatewayAccess(
@@ -40,7 +40,7 @@ export function createGatewayAccess(
       return { baseUrl: url, kycBaseUrl: url };
     }
     if (!profile.baseUrl || !profile.kycBaseUrl) {
-      throw new Refusal('invalid', `Profile "${profile.name}" has no gateway address.`, 'baseUrl');
+      throw refusal('invalid', 'refusal.gateway.noAddress', { profile: profile.name }, 'baseUrl');
     }
     return { baseUrl: profile.baseUrl, kycBaseUrl: profile.kycBaseUrl };
   }

@@ -2,6 +2,7 @@
 // and the audit trail's checks, all from the history store (history-store.ts); the notice of a history
 // salvaged at start (salvage/salvage-reports.ts), which the page asks for when it is ready.
 import { csvFormOf } from '../csv/csv-form';
+import { refusal } from '../i18n/refuse';
 import type { HandlersOf } from '../ipc/dispatch';
 import { Refusal } from '../refusal';
 import { acknowledgeSalvageNotices, pendingSalvageNotice } from './salvage/salvage-reports';
@@ -39,7 +40,7 @@ export function historyHandlers(deps: {
       const row = history.getById(id);
       const own = deps.ownRowsOnly();
       if (!row || (own !== undefined && row.operator !== own))
-        throw new Refusal('not_found', `No history entry ${id}.`, 'id');
+        throw refusal('not_found', 'refusal.history.noEntry', { id }, 'id');
       const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
       const timeline = history
         .auditTrail(id)

@@ -2,7 +2,7 @@
 // and values, which the renderer says in the language of whoever reads it (lib/paydesk.ts).
 
 import type { MessageKey, MessageValues } from '@shared/i18n/messages';
-import type { IpcError } from '@shared/ipc';
+import type { IpcError, IpcResult } from '@shared/ipc';
 import { Refusal } from '../refusal';
 import { inEnglish } from './words';
 
@@ -15,4 +15,13 @@ export function refusal(
   const refused = new Refusal(kind, inEnglish()(key, values), field);
   refused.words = values === undefined ? { key } : { key, values };
   return refused;
+}
+
+/** A refusal worded from the catalogue, answered as a value without a throw (the browser harness's own). */
+export function refusedWith(
+  kind: IpcError['kind'],
+  key: MessageKey,
+  values?: MessageValues,
+): IpcResult<never> {
+  return { ok: false, error: refusal(kind, key, values).toIpcError() };
 }

@@ -12,7 +12,8 @@ import {
   ipcFileChannels,
 } from '@shared/ipc';
 import type { z } from 'zod';
-import { describeIssue, Refusal } from '../refusal';
+import { describeIssueWorded } from '../i18n/issue-words';
+import { Refusal } from '../refusal';
 
 export type IpcHandlers = {
   [C in IpcChannel]: (input: z.output<(typeof ipcChannels)[C]['input']>) => Promise<ChannelOutput<C>>;
@@ -48,7 +49,7 @@ function dispatcherOver(
       return { ok: false, error: { kind: 'forbidden', message: `Unknown channel ${channel}.` } };
     const contract = table[channel]!;
     const parsed = contract.input.safeParse(rawInput);
-    if (!parsed.success) return { ok: false, error: describeIssue(parsed.error.issues) };
+    if (!parsed.success) return { ok: false, error: describeIssueWorded(parsed.error.issues) };
     try {
       const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
       const output = contract.output.parse(await handler(parsed.data));

@@ -22,14 +22,14 @@ import {
 } from '@shared/kyc-batch';
 import type { KycEdit } from '@shared/kyc-edits';
 import type { CsvForm } from '../csv/csv-form';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import { type CheckWith, KycBatch } from './batch-store';
 import { summaryOf } from './batch-summary';
 import { copyInSlices } from './bytes-in-slices';
 import { remapped } from './checking/remap';
 import type { KycEditTrail } from './edit-trail';
 import { exportRejectedCsv } from './export-csv';
-import { count, fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
+import { fileSizeRefusal, KYC_LIMITS, type KycLimits } from './limits';
 import { openCheckedFile } from './open-path';
 import { type KycSubmitOptions, resubmitChunk, submitBatch } from './submit';
 import { type ConfirmedWarnings, confirmWarnings, type WarningScope } from './warning-confirmations';
@@ -98,13 +98,13 @@ export function createKycBatches(options: KycBatchesOptions) {
 
   function batchOf(batchId: string): KycBatch {
     const batch = batches.get(batchId);
-    if (!batch) throw new Refusal('not_found', 'This KYC file is no longer open; open it again.');
+    if (!batch) throw refusal('not_found', 'refusal.kyc.batchGone');
     return batch;
   }
 
   function idleBatchOf(batchId: string): KycBatch {
     const batch = checkedBatchOf(batchId);
-    if (batch.busy) throw new Refusal('conflict', 'This KYC file is being sent; wait until sending ends.');
+    if (batch.busy) throw refusal('conflict', 'refusal.kyc.sendingWait');
     return batch;
   }
 
@@ -113,11 +113,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     const batch = batchOf(batchId);
     if (batch.checking) {
       const { checking, total } = batch.counts();
-      throw new Refusal(
-        'conflict',
-        `This KYC file is still being checked (${count(total - checking)} of ${count(total)} rows); ` +
-          'wait until every row is checked.',
-      );
+      throw refusal('conflict', 'refusal.kyc.stillChecking', { checked: total - checking, total });
     }
     return batch;
   }
@@ -156,7 +152,7 @@ export function createKycBatches(options: KycBatchesOptions) {
   }
 
   async function withBusy<T>(batch: KycBatch, work: () => Promise<T>): Promise<T> {
-    if (batch.busy) throw new Refusal('conflict', 'This KYC file is already being sent.');
+    if (batch.busy) throw refusal('conflict', 'refusal.kyc.alreadySending');
     batch.busy = true;
     try {
       return await work();
@@ -275,8 +271,8 @@ export function createKycBatches(options: KycBatchesOptions) {
       fileName: string,
       openOptions: KycOpenOptions = {},
     ): Promise<KycBatchSummary> {
-      const refusal = fileSizeRefusal(undefined, bytes.byteLength, KYC_MAX_FILE_BYTES);
-      if (refusal) throw refusal;
+      const tooLarge = fileSizeRefusal(undefined, bytes.byteLength, KYC_MAX_FILE_BYTES);
+      if (tooLarge) throw tooLarge;
       // Shared bytes handed over are read where they are; anything else is copied into shared memory.
       const shared = openOptions.handOver === true && bytes.buffer instanceof SharedArrayBuffer;
       return openChecked({ bytes: shared ? bytes : await copyInSlices(bytes) }, fileName, openOptions);
@@ -324,7 +320,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     ): Promise<KycBatchSummary> {
       const batch = idleBatchOf(batchId);
       if (!batch.isDateColumn(header)) {
-        throw new Refusal('invalid', `"${header}" is not a date column of this file's mapping.`, 'header');
+        throw refusal('invalid', 'refusal.kyc.notDateColumn', { header }, 'header');
       }
       return withBusy(batch, () => {
         batch.chooseDateOrder(header, order);
@@ -351,10 +347,10 @@ export function createKycBatches(options: KycBatchesOptions) {
     ): KycUpdateResult {
       const batch = idleBatchOf(batchId);
       if (!Number.isInteger(index) || index < 0 || index >= batch.size) {
-        throw new Refusal('not_found', `There is no row ${index} in this file.`, 'index');
+        throw refusal('not_found', 'refusal.kyc.noSuchRow', { row: index }, 'index');
       }
       if (batch.stateOf(index) === 'accepted') {
-        throw new Refusal('conflict', 'The gateway has accepted this record already; it cannot change here.');
+        throw refusal('conflict', 'refusal.kyc.recordAccepted');
       }
       const previous = batch.update(index, field, value, operator);
       return { row: batch.view(index), counts: batch.counts(), previous };
@@ -379,18 +375,12 @@ export function createKycBatches(options: KycBatchesOptions) {
     ): Promise<KycSubmitResult> {
       const batch = checkedBatchOf(batchId);
       const chunk = batch.chunks[chunkIndex];
-      if (!chunk) throw new Refusal('not_found', `The last submission has no chunk ${chunkIndex}.`);
+      if (!chunk) throw refusal('not_found', 'refusal.kyc.noSuchChunk', { chunk: chunkIndex });
       if (chunk.result?.state === 'accepted') {
-        throw new Refusal(
-          'conflict',
-          `Chunk ${chunkIndex} was accepted; sending it again would duplicate it.`,
-        );
+        throw refusal('conflict', 'refusal.kyc.chunkAccepted', { chunk: chunkIndex });
       }
       if (!chunk.rows.some((row) => batch.stateOf(row) === 'valid')) {
-        throw new Refusal(
-          'invalid',
-          `Chunk ${chunkIndex} has no valid record left to send: fix its rows first.`,
-        );
+        throw refusal('invalid', 'refusal.kyc.chunkNothingValid', { chunk: chunkIndex });
       }
       return withBusy(batch, () => resubmitChunk(batch, chunk, submitOptions));
     },
@@ -420,8 +410,7 @@ export function createKycBatches(options: KycBatchesOptions) {
     close(batchId: string): boolean {
       const batch = batches.get(batchId);
       if (!batch) return false;
-      if (batch.busy)
-        throw new Refusal('conflict', 'This KYC file is being sent; it closes when sending ends.');
+      if (batch.busy) throw refusal('conflict', 'refusal.kyc.closesAfterSending');
       letGo(batch);
       return true;
     },

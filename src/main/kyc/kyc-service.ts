@@ -26,7 +26,7 @@ import { signBody } from '../../node/sign';
 import type { CsvForm } from '../csv/csv-form';
 import { submitKyc } from '../gateway/client';
 import type { HistoryStore } from '../history/store/history-store';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import type { KycBatches, KycRowsOptions } from './batches';
 import { decodeBase64InSlices } from './bytes-in-slices';
 import { dayText } from './checking/document-dates';
@@ -76,10 +76,7 @@ export function createKycService(deps: {
   async function sender(connection: KycConnection) {
     const secret = await connection.secret();
     if (!secret) {
-      throw new Refusal(
-        'invalid',
-        'Set the merchant secret of this profile in Settings: KYC requests are signed.',
-      );
+      throw refusal('invalid', 'refusal.kyc.secretMissing');
     }
     const { profile } = connection;
     return async (records: KycRecord[]): Promise<KycSendOutcome> => {
@@ -388,11 +385,12 @@ function rowRanges(rows: readonly number[]): string {
 /** Personal data goes to a production gateway only after the operator confirmed that very profile. */
 function requireProductionConfirmation(profile: Profile, confirmedProfile: string | undefined): void {
   if (profile.environment !== 'production' || confirmedProfile === profile.id) return;
-  throw new Refusal(
+  throw refusal(
     'conflict',
     confirmedProfile === undefined
-      ? `Sending identity records to the production gateway of "${profile.name}" needs the operator's confirmation: nothing was sent.`
-      : `The active profile is now "${profile.name}", not the one confirmed: nothing was sent. Confirm again.`,
+      ? 'refusal.kyc.productionUnconfirmed'
+      : 'refusal.kyc.productionOtherProfile',
+    { profile: profile.name },
     'confirmedProfile',
   );
 }

@@ -2,6 +2,7 @@
 // before the rows, a ZIP directory before inflating), so a hostile file is refused in bounded time and
 // memory with a message an operator can act on, instead of hanging the app or running it out of memory.
 import { fileSizeText, fileTooLargeMessage } from '@shared/kyc-batch';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 
 export interface KycLimits {
@@ -45,9 +46,6 @@ export const KYC_LIMITS: KycLimits = {
   workerHeapMb: 1024,
 };
 
-/** "1,000,000": counts in messages read the way an operator reads them. */
-export const count = (n: number): string => n.toLocaleString('en-US');
-
 /** "200.0 MB", or "12.5 KB" below a megabyte. */
 export const sizeText = fileSizeText;
 
@@ -59,6 +57,8 @@ export function fileSizeRefusal(
 ): Refusal | undefined {
   if (bytes > maxBytes) return new Refusal('invalid', fileTooLargeMessage(fileName, bytes, maxBytes));
   if (bytes === 0)
-    return new Refusal('invalid', fileName === undefined ? 'The file is empty.' : `"${fileName}" is empty.`);
+    return fileName === undefined
+      ? refusal('invalid', 'refusal.kyc.fileEmpty')
+      : refusal('invalid', 'refusal.kyc.namedFileEmpty', { file: fileName });
   return undefined;
 }

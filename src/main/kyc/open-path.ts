@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
 import { fileTypeProblem } from '@shared/kyc-batch';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 import { fileSizeRefusal } from './limits';
 
@@ -20,7 +21,7 @@ interface CheckedFile {
 
 /** Opens the file at `path` for reading once it passes every check; the caller closes the handle. */
 export async function openCheckedFile(path: string, maxBytes: number): Promise<CheckedFile> {
-  if (!isAbsolute(path)) throw new Refusal('invalid', 'Paydesk opens a file by its full path only.', 'path');
+  if (!isAbsolute(path)) throw refusal('invalid', 'refusal.kyc.fullPathOnly', undefined, 'path');
   const fileName = basename(path);
   const typeProblem = fileTypeProblem(fileName);
   if (typeProblem) throw new Refusal('invalid', typeProblem);
@@ -28,23 +29,23 @@ export async function openCheckedFile(path: string, maxBytes: number): Promise<C
   try {
     found = await stat(path);
   } catch {
-    throw new Refusal('not_found', `"${fileName}" cannot be found or read. Open it again.`);
+    throw refusal('not_found', 'refusal.kyc.fileNotFound', { file: fileName });
   }
   // Checked before it is opened: opening a pipe would wait for a writer.
-  if (!found.isFile()) throw new Refusal('invalid', `"${fileName}" is not a file.`);
-  const refusal = fileSizeRefusal(fileName, found.size, maxBytes);
-  if (refusal) throw refusal;
+  if (!found.isFile()) throw refusal('invalid', 'refusal.kyc.notAFile', { file: fileName });
+  const tooLarge = fileSizeRefusal(fileName, found.size, maxBytes);
+  if (tooLarge) throw tooLarge;
   let handle: FileHandle;
   try {
     // O_NONBLOCK: should a pipe take the file's place after the check, the open still returns at once.
     handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
-    throw new Refusal('not_found', `"${fileName}" cannot be read. Check that Paydesk may read it.`);
+    throw refusal('not_found', 'refusal.kyc.fileUnreadable', { file: fileName });
   }
   try {
     const opened = await handle.stat();
     if (!opened.isFile() || opened.ino !== found.ino || opened.dev !== found.dev) {
-      throw new Refusal('conflict', `"${fileName}" changed while Paydesk opened it. Open it again.`);
+      throw refusal('conflict', 'refusal.kyc.fileChangedOpening', { file: fileName });
     }
     const size = fileSizeRefusal(fileName, opened.size, maxBytes);
     if (size) throw size;

@@ -9,7 +9,7 @@ import type {
   KycRowError,
   KycSubmitResult,
 } from '@shared/kyc-batch';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 
 /**
@@ -213,10 +213,7 @@ export async function resubmitChunk(
   const held = new Set(batch.dateWarnings.awaiting());
   const rows = chunk.rows.filter((row) => batch.states[row] === STATE.valid && !held.has(row));
   if (rows.length === 0) {
-    throw new Refusal(
-      'invalid',
-      `The valid records of chunk ${chunk.index} wait for confirmation of their document dates: confirm them first.`,
-    );
+    throw refusal('invalid', 'refusal.kyc.chunkWaitsConfirmation', { chunk: chunk.index });
   }
   await runChunks(batch, [{ chunk, rows }], { ...options, concurrency: 1 });
   return submitResult(batch, chunk.rows.filter((row) => held.has(row)).length);

@@ -3,9 +3,8 @@
 // warnings again from the records it holds and its own clock, never from the page's list: a row that is
 // not in the file, or has no warning today, is refused and nothing at all is confirmed.
 import type { KycConfirmWarningsInput } from '@shared/kyc-batch';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import type { KycBatch } from './batch-store';
-import { count } from './limits';
 
 export type WarningScope =
   | Pick<Extract<KycConfirmWarningsInput, { scope: 'rows' }>, 'scope' | 'indices'>
@@ -21,18 +20,10 @@ function rowsOf(batch: KycBatch, indices: readonly number[], today: number): num
   const rows = [...new Set(indices)].sort((a, b) => a - b);
   for (const index of rows) {
     if (index >= batch.size) {
-      throw new Refusal(
-        'not_found',
-        `There is no row ${index} in this file: nothing was confirmed.`,
-        'indices',
-      );
+      throw refusal('not_found', 'refusal.kyc.noSuchRowConfirm', { row: index }, 'indices');
     }
     if (batch.dateWarnings.of(index, today) === 0) {
-      throw new Refusal(
-        'invalid',
-        `Row ${batch.rowNumbers[index]} has no document-date warning to confirm: nothing was confirmed.`,
-        'indices',
-      );
+      throw refusal('invalid', 'refusal.kyc.noWarningInRow', { row: batch.rowNumbers[index]! }, 'indices');
     }
   }
   return rows;
@@ -42,14 +33,10 @@ function rowsOf(batch: KycBatch, indices: readonly number[], today: number): num
 function batchRows(batch: KycBatch, shown: number): number[] {
   const rows = Array.from(batch.indicesFor('warnings'));
   if (rows.length === 0) {
-    throw new Refusal('invalid', 'No row of this file has a document-date warning waiting for confirmation.');
+    throw refusal('invalid', 'refusal.kyc.noWarnings');
   }
   if (rows.length !== shown) {
-    throw new Refusal(
-      'conflict',
-      `${count(rows.length)} rows wait for confirmation now, not the ${count(shown)} shown: nothing was confirmed. Look at the Warnings again.`,
-      'count',
-    );
+    throw refusal('conflict', 'refusal.kyc.warningsChanged', { now: rows.length, shown }, 'count');
   }
   return rows;
 }

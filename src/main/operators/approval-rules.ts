@@ -3,11 +3,13 @@
 // a stored card, an export of History (customers' personal data), a KYC batch sent to production, and
 // every change to an operator or a limit. One table, in front of the handlers: a rule reads the call's parsed input and answers the subject
 // to approve, or nothing. The handlers themselves know nothing of approvals.
-import type { ApprovalAction, PayInLimit } from '@shared/approvals';
+import type { ApprovalAction, ApprovalSummaryWords, PayInLimit } from '@shared/approvals';
+import type { MessageKey } from '@shared/i18n/messages';
 import type { IpcChannel } from '@shared/ipc';
-import { type OperatorId, PERMISSION_LABELS, type RoleId } from '@shared/operators';
+import { type OperatorId, PERMISSION_LABELS, ROLE_IDS, type RoleId } from '@shared/operators';
 import type { Profile } from '@shared/profile';
 import Big from 'big.js';
+import { inEnglish } from '../i18n/words';
 import type { IpcHandlers } from '../ipc/dispatch';
 import { Refusal } from '../refusal';
 import type { ApprovalSubject, Approvals } from './approvals';
@@ -41,34 +43,44 @@ function limitFor(
   );
 }
 
-const subject = (action: ApprovalAction, summary: string, binding: unknown): ApprovalSubject => ({
+/** The summary's words (approval.summary.*), and the English the audit keeps made of them. */
+const subject = (action: ApprovalAction, words: ApprovalSummaryWords, binding: unknown): ApprovalSubject => ({
   action,
-  summary,
+  summary: inEnglish()(words.key as MessageKey, words.values),
+  words,
   binding: JSON.stringify(binding),
 });
 
-function scopeName(
-  scope: PayInLimit['scope'],
-  displayName: (id: string) => string,
-  roleLabel: (id: string) => string,
-): string {
-  return scope.kind === 'role' ? `every ${roleLabel(scope.role)}` : displayName(scope.operatorId);
-}
+/** "150.00 EUR" in the English summary; the reader's page formats it in their language. */
+const money = (amount: string, currency: string) => ({ text: `${amount} ${currency}`, amount, currency });
 
 export function approvalRules(deps: ApprovalRuleDeps): Rules {
-  const operator = (id: OperatorId) => `${deps.displayName(id)} (${id})`;
+  const operator = (id: OperatorId) => ({ name: deps.displayName(id), id });
+  /** A role by its label; a built-in one's name the page says in the reader's language. */
+  const role = (name: string, id: string): Pick<ApprovalSummaryWords, 'roles'> =>
+    deps.builtInRole(id) && (ROLE_IDS as readonly string[]).includes(id)
+      ? { roles: { [name]: id as (typeof ROLE_IDS)[number] } }
+      : {};
+  const scopeOf = (
+    scope: PayInLimit['scope'],
+  ): Pick<ApprovalSummaryWords, 'roles'> & { values: Record<string, string> } =>
+    scope.kind === 'role'
+      ? { values: { scopeKind: 'role', scope: deps.roleLabel(scope.role) }, ...role('scope', scope.role) }
+      : { values: { scopeKind: 'operator', scope: deps.displayName(scope.operatorId) } };
   // Their own account the handler refuses at once (operator-admin.ts): nothing to approve.
   const yourOwn = (id: OperatorId) => id === deps.operatorId();
   // Only once the officer confirmed this production profile: otherwise the handler refuses, nothing to approve.
   const kycToProduction = (
     input: { batchId: string; confirmedProfile?: string | undefined },
-    what: string,
+    chunk?: number,
   ) => {
     const active = deps.activeProfile();
     if (active.environment !== 'production' || input.confirmedProfile !== active.id) return undefined;
     return subject(
       'kyc.production',
-      `sending ${what} to the production gateway of profile "${active.name}" (real customers' identities)`,
+      chunk === undefined
+        ? { key: 'approval.summary.kycBatch', values: { profile: active.name } }
+        : { key: 'approval.summary.kycChunk', values: { profile: active.name, chunk } },
       input,
     );
   };
@@ -80,11 +92,24 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
       const me = deps.operatorId();
       const limit = limitFor(deps.limits(), me, deps.roleOf(me), currency);
       if (!limit || new Big(fields.amount).lte(limit.amount)) return undefined;
-      const order = fields.merchantTradeNo ? `, order ${fields.merchantTradeNo}` : '';
+      const amount = money(fields.amount, currency);
+      const over = money(limit.amount, limit.currency);
+      const scope = scopeOf(limit.scope);
       return subject(
         'payin.over_limit',
-        `a pay-in of ${fields.amount} ${currency}${order}, for ${fields.firstName} ${fields.lastName}, ` +
-          `above the limit of ${limit.amount} ${limit.currency} for ${scopeName(limit.scope, deps.displayName, deps.roleLabel)}`,
+        {
+          key: 'approval.summary.payinOverLimit',
+          values: {
+            amount: amount.text,
+            hasOrder: fields.merchantTradeNo ? 'yes' : 'no',
+            order: fields.merchantTradeNo ?? '',
+            customer: `${fields.firstName} ${fields.lastName}`,
+            limit: over.text,
+            ...scope.values,
+          },
+          amounts: { amount, limit: over },
+          ...(scope.roles && { roles: scope.roles }),
+        },
         // The card fields stay out (they are typed again on a retry); confirmDuplicate is not the request.
         { ...fields, currency, cardNumber: undefined, cvv: undefined, expDate: undefined },
       );
@@ -94,31 +119,30 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
       if (profile?.environment !== 'production') return undefined;
       return subject(
         'profile.production',
-        `making the production profile "${profile.name}" this desk's active profile (real cards are charged)`,
+        { key: 'approval.summary.profileProduction', values: { profile: profile.name } },
         id,
       );
     },
-    'kyc.submit': (input) => kycToProduction(input, 'the records of a KYC batch'),
-    'kyc.resubmitChunk': (input) =>
-      kycToProduction(input, `chunk ${input.chunkIndex + 1} of a KYC batch (identity records)`),
+    'kyc.submit': (input) => kycToProduction(input),
+    'kyc.resubmitChunk': (input) => kycToProduction(input, input.chunkIndex + 1),
     'payin.forgetStoredCard': (input) =>
-      subject('card.remove', `removing the stored card ${input.ccStorageID} from Paydesk's list`, input),
+      subject(
+        'card.remove',
+        { key: 'approval.summary.cardRemove', values: { card: input.ccStorageID } },
+        input,
+      ),
     'history.exportCsv': (input) =>
-      subject(
-        'export.personal_data',
-        "an export of this desk's History as CSV, with customers' names and contacts",
-        input,
-      ),
+      subject('export.personal_data', { key: 'approval.summary.exportHistory' }, input),
     'team.exportCsv': (input) =>
-      subject(
-        'export.personal_data',
-        "an export of the team's History as CSV, with customers' names and contacts",
-        input,
-      ),
+      subject('export.personal_data', { key: 'approval.summary.exportTeam' }, input),
     'operators.add': (input) =>
       subject(
         'operator.change',
-        `adding the operator ${input.displayName} (${input.id}) as ${deps.roleLabel(input.role)}`,
+        {
+          key: 'approval.summary.operatorAdd',
+          values: { name: input.displayName, id: input.id, role: deps.roleLabel(input.role) },
+          ...role('role', input.role),
+        },
         { id: input.id, displayName: input.displayName, role: input.role },
       ),
     'operators.setEnabled': (input) =>
@@ -126,7 +150,10 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
         ? undefined
         : subject(
             'operator.change',
-            `${input.enabled ? 'enabling' : 'disabling'} the operator ${operator(input.id)}`,
+            {
+              key: 'approval.summary.operatorEnabled',
+              values: { enabled: input.enabled ? 'yes' : 'no', ...operator(input.id) },
+            },
             input,
           ),
     'operators.setRole': (input) =>
@@ -134,35 +161,62 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
         ? undefined
         : subject(
             'operator.change',
-            `making the operator ${operator(input.id)} ${deps.roleLabel(input.role)}`,
+            {
+              key: 'approval.summary.operatorRole',
+              values: { ...operator(input.id), role: deps.roleLabel(input.role) },
+              ...role('role', input.role),
+            },
             input,
           ),
     'operators.reset': (input) =>
       yourOwn(input.id)
         ? undefined
-        : subject('operator.change', `resetting the passphrase and authenticator of ${operator(input.id)}`, {
-            id: input.id,
-          }),
+        : subject(
+            'operator.change',
+            { key: 'approval.summary.operatorReset', values: operator(input.id) },
+            { id: input.id },
+          ),
     'roles.save': (input) =>
       // A built-in role the handler refuses at once: nothing to approve.
       deps.builtInRole(input.id)
         ? undefined
         : subject(
             'operator.change',
-            `saving the role ${input.label} (${input.id}) with: ${
-              input.permissions.map((permission) => PERMISSION_LABELS[permission]).join('; ') ||
-              'no permission'
-            }`,
+            input.permissions.length === 0
+              ? { key: 'approval.summary.roleSaveEmpty', values: { label: input.label, id: input.id } }
+              : {
+                  key: 'approval.summary.roleSave',
+                  values: {
+                    label: input.label,
+                    id: input.id,
+                    // The permissions' own names (shared/roles.ts), as the roles page shows them.
+                    permissions: input.permissions
+                      .map((permission) => PERMISSION_LABELS[permission])
+                      .join('; '),
+                  },
+                },
             input,
           ),
-    'operators.setLimit': (input) =>
-      subject(
+    'operators.setLimit': (input) => {
+      const scope = scopeOf(input.scope);
+      const roles = scope.roles && { roles: scope.roles };
+      return subject(
         'operator.change',
         input.amount === null
-          ? `taking away the ${input.currency} pay-in limit of ${scopeName(input.scope, deps.displayName, deps.roleLabel)}`
-          : `setting the ${input.currency} pay-in limit of ${scopeName(input.scope, deps.displayName, deps.roleLabel)} to ${input.amount}`,
+          ? {
+              key: 'approval.summary.limitRemove',
+              values: { currency: input.currency, ...scope.values },
+              ...roles,
+            }
+          : {
+              key: 'approval.summary.limitSet',
+              values: { currency: input.currency, amount: input.amount, ...scope.values },
+              amounts: { amount: { amount: input.amount, currency: input.currency } },
+              ...roles,
+            },
         input,
-      ),
+      );
+    },
   };
 }
 

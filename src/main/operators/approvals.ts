@@ -11,19 +11,23 @@ import {
   APPROVAL_TTL_MINUTES,
   type ApprovalAction,
   type ApprovalRequest,
+  type ApprovalSummaryWords,
   type grantApprovalInputSchema,
 } from '@shared/approvals';
 import type { OperatorId } from '@shared/operators';
 import type { z } from 'zod';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
+import type { Refusal } from '../refusal';
 import type { SessionAudit } from './credential-check';
 import type { SessionService } from './session-service';
 
 /** What a call asks a supervisor to approve: approval-rules.ts makes one from a channel's input. */
 export interface ApprovalSubject {
   action: ApprovalAction;
-  /** What the supervisor reads in the dialog, and the audit trail keeps. */
+  /** What the audit trail keeps: the summary in English. */
   summary: string;
+  /** The same in the catalogue's words: what the supervisor reads in the dialog, in their language. */
+  words: ApprovalSummaryWords;
   /** What binds the approval to this call: the same text only for the same request. Never stored. */
   binding: string;
 }
@@ -39,6 +43,7 @@ interface PendingRequest {
   requester: OperatorId;
   action: ApprovalAction;
   summary: string;
+  words: ApprovalSummaryWords;
   key: string;
   madeAtMs: number;
   approvedBy?: OperatorId;
@@ -86,6 +91,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
       id: request.id,
       action: request.action,
       summary: request.summary,
+      summaryWords: request.words,
       requestedBy: { id: request.requester, displayName: displayName(request.requester) },
       selfApprovalAllowed: only.length === 1 && only[0] === request.requester,
     };
@@ -95,11 +101,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
     prune();
     const request = pending.get(id);
     if (!request || request.requester !== session.operatorId()) {
-      throw new Refusal(
-        'not_found',
-        `This request is no longer waiting (a request lasts ${APPROVAL_TTL_MINUTES} minutes, and only for the ` +
-          'person who made it): do it again to ask for approval.',
-      );
+      throw refusal('not_found', 'refusal.approvals.expired', { minutes: APPROVAL_TTL_MINUTES });
     }
     return request;
   }
@@ -132,6 +134,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
           requester,
           action: subject.action,
           summary: subject.summary,
+          words: subject.words,
           key,
           madeAtMs: session.monotonicMs(),
         };
@@ -142,10 +145,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
           summary: request.summary,
         });
       }
-      const error = new Refusal(
-        'approval_needed',
-        `A supervisor must approve this at the desk: ${subject.summary}. Nothing was done.`,
-      );
+      const error = refusal('approval_needed', 'refusal.approvals.needed', { summary: subject.summary });
       error.approval = view(request);
       throw error;
     },
@@ -157,6 +157,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
         requester: session.operatorId() as OperatorId,
         action: subject.action,
         summary: subject.summary,
+        words: subject.words,
         key: keyOf(subject),
         madeAtMs: session.monotonicMs(),
         approvedBy: taken.approvedBy,
@@ -171,23 +172,31 @@ export function createApprovals(session: Session, audit: SessionAudit) {
         passphrase: input.passphrase,
         code: input.code,
       });
-      const refuse = (reason: string, message: string): never => {
+      const refuse = (reason: string, refused: Refusal): never => {
         audit('approval.refused', 'failure', request.requester, {
           requestId: request.id,
           action: request.action,
           by: approver.id,
           reason,
         });
-        throw new Refusal('forbidden', message, 'supervisorId');
+        throw refused;
       };
       if (!session.roles.permissionsOf(approver.role).includes('approvals.grant')) {
-        refuse('not a supervisor', `${approver.displayName} cannot approve: only a supervisor can.`);
+        refuse(
+          'not a supervisor',
+          refusal(
+            'forbidden',
+            'refusal.approvals.notSupervisor',
+            { name: approver.displayName },
+            'supervisorId',
+          ),
+        );
       }
       const self = approver.id === request.requester;
       if (self && !view(request).selfApprovalAllowed) {
         refuse(
           'own request',
-          'You cannot approve your own request: another supervisor must, with their own passphrase and code.',
+          refusal('forbidden', 'refusal.approvals.ownRequest', undefined, 'supervisorId'),
         );
       }
       request.approvedBy = approver.id;

@@ -3,7 +3,7 @@
 // code's replay guard live here once; session-service.ts decides what a proof opens.
 import { ACCOUNT_LOCKOUT, type OperatorId } from '@shared/operators';
 import { hashPassphrase, verifyPassphrase } from '../credentials/passphrase-hash';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import type { Account, AccountStore } from './account-store';
 import type { TeamSignInFailures } from './session-team';
 import { checkCode } from './totp';
@@ -25,9 +25,11 @@ export type SessionAudit = (
 export const LOCKOUT_MS = ACCOUNT_LOCKOUT.minutes * 60_000;
 
 /** Every refused sign-in says the same: never which of the id, passphrase and code was wrong. */
-const SIGN_IN_REFUSED =
-  'That operator id, passphrase and code do not sign anyone in. Check all three and try again; after 10 ' +
-  'failed sign-ins an account is locked for 30 minutes.';
+const signInRefused = () =>
+  refusal('invalid', 'refusal.session.signInRefused', {
+    attempts: ACCOUNT_LOCKOUT.wrongAttempts,
+    minutes: ACCOUNT_LOCKOUT.minutes,
+  });
 
 /** What a wrong sign-in costs: a hash check against a real-looking hash, so an unknown id takes as long. */
 const DUMMY_HASH_PROMISE = hashPassphrase('paydesk-unknown-operator');
@@ -131,7 +133,7 @@ export function createCredentialCheck({
         reason: account ? 'disabled' : 'unknown id',
         ...(purpose === 'approval' && { purpose }),
       });
-      throw new Refusal('invalid', SIGN_IN_REFUSED);
+      throw signInRefused();
     }
     let lockedUntil = lockoutEndMs(account);
     const teamLockedUntil =
@@ -147,11 +149,10 @@ export function createCredentialCheck({
         reason: 'account locked',
         ...(purpose === 'approval' && { purpose }),
       });
-      throw new Refusal(
-        'locked',
-        `This account is locked after ${ACCOUNT_LOCKOUT.wrongAttempts} failed sign-ins, until ${timeOfDay(lockedUntil)}. ` +
-          'Another operator can sign in at this desk; a supervisor can reset the account.',
-      );
+      throw refusal('locked', 'refusal.session.accountLocked', {
+        attempts: ACCOUNT_LOCKOUT.wrongAttempts,
+        until: timeOfDay(lockedUntil),
+      });
     }
     if (account.lockout) {
       audit('session.account_unlocked', 'success', account.id, { startedAt: account.lockout.startedAt });
@@ -160,12 +161,12 @@ export function createCredentialCheck({
     }
     if (!(await verifyPassphrase(input.passphrase, account.passphraseHash))) {
       await countWrong(account, 'passphrase', purpose);
-      throw new Refusal('invalid', SIGN_IN_REFUSED);
+      throw signInRefused();
     }
     if (account.totp === null) {
       if (purpose === 'approval') {
         await countWrong(account, 'not enrolled', purpose);
-        throw new Refusal('invalid', SIGN_IN_REFUSED);
+        throw signInRefused();
       }
       account.wrongInARow = 0;
       await teamFailures?.proved(account.id);
@@ -187,7 +188,7 @@ export function createCredentialCheck({
       : claimStep && !(await claimStep(account.id, check.step));
     if (!check.ok || replayed) {
       await countWrong(account, replayed ? 'code used before' : 'code', purpose);
-      throw new Refusal('invalid', SIGN_IN_REFUSED);
+      throw signInRefused();
     }
     account.totp.lastStep = check.step;
     account.wrongInARow = 0;

@@ -6,7 +6,7 @@ import type { LimitScope, PayInLimit } from '@shared/approvals';
 import type { CanonicalAmount } from '@shared/money/amount';
 import type { OperatorId, OperatorView, Permission, RoleId, RoleView } from '@shared/operators';
 import { hashPassphrase } from '../credentials/passphrase-hash';
-import { Refusal } from '../refusal';
+import { refusal } from '../i18n/refuse';
 import type { Account } from './account-store';
 import type { SessionAudit } from './credential-check';
 import type { SessionService } from './session-service';
@@ -38,19 +38,19 @@ export function createOperatorAdmin(
 
   function existing(id: OperatorId): Account {
     const account = session.accounts().get(id);
-    if (!account) throw new Refusal('not_found', `No operator ${id} on this desk.`, 'id');
+    if (!account) throw refusal('not_found', 'refusal.operators.noSuchOperator', { id }, 'id');
     return account;
   }
 
   function knownRole(role: string): void {
     if (!session.roles.exists(role)) {
-      throw new Refusal('invalid', `This desk has no role ${role}: choose one of its roles.`, 'role');
+      throw refusal('invalid', 'refusal.operators.noSuchRole', { role }, 'role');
     }
   }
 
-  function notYourself(id: OperatorId, what: string): void {
+  function notYourself(id: OperatorId, change: 'enable' | 'disable' | 'reset' | 'role'): void {
     if (id === session.operatorId()) {
-      throw new Refusal('forbidden', `You cannot ${what} your own account: another supervisor must.`, 'id');
+      throw refusal('forbidden', 'refusal.operators.notYourself', { change }, 'id');
     }
   }
 
@@ -71,11 +71,7 @@ export function createOperatorAdmin(
     async add(input: { id: OperatorId; displayName: string; role: RoleId; temporaryPassphrase: string }) {
       knownRole(input.role);
       if (session.accounts().has(input.id)) {
-        throw new Refusal(
-          'conflict',
-          `The id ${input.id} is taken (ids are never reused): choose another.`,
-          'id',
-        );
+        throw refusal('conflict', 'refusal.operators.idTaken', { id: input.id }, 'id');
       }
       session.accounts().set(input.id, {
         id: input.id,
@@ -100,7 +96,7 @@ export function createOperatorAdmin(
     },
 
     async setRole(input: { id: OperatorId; role: RoleId }) {
-      notYourself(input.id, 'change the role of');
+      notYourself(input.id, 'role');
       knownRole(input.role);
       const account = existing(input.id);
       const from = account.role;
@@ -120,20 +116,12 @@ export function createOperatorAdmin(
       basedOn?: RoleId | undefined;
     }) {
       if (session.roles.isBuiltIn(input.id)) {
-        throw new Refusal(
-          'invalid',
-          `${input.label} is built in and stays as it is: copy it under a new id.`,
-          'id',
-        );
+        throw refusal('invalid', 'refusal.operators.builtInRole', { role: input.label }, 'id');
       }
       if (input.basedOn !== undefined) knownRole(input.basedOn);
       const before = session.roles.custom().find((role) => role.id === input.id);
       if (!before && input.basedOn === undefined) {
-        throw new Refusal(
-          'invalid',
-          'A new role is a copy of another: say which one it is based on.',
-          'basedOn',
-        );
+        throw refusal('invalid', 'refusal.operators.basedOnMissing', undefined, 'basedOn');
       }
       const basedOn = input.basedOn ?? before?.basedOn;
       session.roles.put({

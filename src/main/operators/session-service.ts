@@ -315,7 +315,7 @@ export async function createSessionService(options: SessionServiceOptions) {
 
     async createFirstSupervisor(input: { id: OperatorId; displayName: string; passphrase: string }) {
       refuseWhileDamaged();
-      if (accounts.size > 0) throw new Refusal('conflict', 'This desk already has operators: sign in.');
+      if (accounts.size > 0) throw refusal('conflict', 'refusal.session.alreadyHasOperators');
       const account: Account = {
         id: input.id,
         displayName: input.displayName,
@@ -370,10 +370,9 @@ export async function createSessionService(options: SessionServiceOptions) {
 
     async completeEnrolment(input: { passphrase?: string | undefined; code: string }): Promise<SessionState> {
       refuseWhileDamaged();
-      if (session.kind !== 'enrolling')
-        throw new Refusal('conflict', 'No enrolment is under way: sign in first.');
+      if (session.kind !== 'enrolling') throw refusal('conflict', 'refusal.session.noEnrolment');
       const account = accounts.get(session.id);
-      if (!account) throw new Refusal('conflict', 'This account is gone: sign in again.');
+      if (!account) throw refusal('conflict', 'refusal.session.accountGone');
       const enrolling = session;
       const step = await checkEnrolmentInput(enrolling, account, input, clock.wallMs());
       if (enrolling.needsPassphrase && input.passphrase !== undefined) {

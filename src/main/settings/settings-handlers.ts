@@ -2,8 +2,8 @@
 // and a test of a profile's connection against the gateway it names.
 import type { Profile } from '@shared/profile';
 import { testConnection } from '../gateway/test-connection';
+import { refusal } from '../i18n/refuse';
 import type { HandlersOf } from '../ipc/dispatch';
-import { Refusal } from '../refusal';
 import type { SettingsService } from './settings-service';
 
 export function settingsHandlers(deps: {
@@ -22,7 +22,7 @@ export function settingsHandlers(deps: {
     'profiles.activate': ({ id }) => settings.activate(id),
     'profiles.testConnection': async ({ id }) => {
       const profile = settings.read().profiles.find((candidate) => candidate.id === id);
-      if (!profile) throw new Refusal('not_found', `No connection profile with id "${id}".`, 'id');
+      if (!profile) throw refusal('not_found', 'refusal.settings.noSuchProfile', { id }, 'id');
       return testConnection(await deps.endpointsOf(profile), {
         connectTimeoutMs: profile.connectTimeoutMs,
         timeoutMs: profile.requestTimeoutMs,

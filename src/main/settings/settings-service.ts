@@ -14,6 +14,7 @@ import {
 } from '@shared/profile';
 import type { TeamConnection } from '@shared/team';
 import type { TeamItem } from '../credentials/vault';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 import { readBackSettings } from './read-back';
 import { keepCopyOfSettings, setAsideUnreadableSettings } from './settings-file';
@@ -112,7 +113,7 @@ export function createSettingsService(options: {
 
   function requireProfile(settings: Settings, id: string): Profile {
     const profile = settings.profiles.find((candidate) => candidate.id === id);
-    if (!profile) throw new Refusal('not_found', `No connection profile with id "${id}".`, 'id');
+    if (!profile) throw refusal('not_found', 'refusal.settings.noSuchProfile', { id }, 'id');
     return profile;
   }
 
@@ -152,7 +153,7 @@ export function createSettingsService(options: {
       }
       const profile = parsed.data;
       if (profile.id === SANDBOX_PROFILE.id && !profile.embeddedSandbox) {
-        throw new Refusal('invalid', 'The built-in Sandbox profile always uses the embedded sandbox.', 'id');
+        throw refusal('invalid', 'refusal.settings.sandboxEmbedded', undefined, 'id');
       }
       const settings = read();
       if (profile.notificationService && !settings.team) {
@@ -165,7 +166,7 @@ export function createSettingsService(options: {
       const settings = read();
       requireProfile(settings, id);
       if (id === SANDBOX_PROFILE.id)
-        throw new Refusal('invalid', 'The built-in Sandbox profile cannot be removed.', 'id');
+        throw refusal('invalid', 'refusal.settings.sandboxStays', undefined, 'id');
       await vault.deleteSecret(id);
       const profiles = settings.profiles.filter((profile) => profile.id !== id);
       const activeProfileId = settings.activeProfileId === id ? SANDBOX_PROFILE.id : settings.activeProfileId;
@@ -191,10 +192,11 @@ export function createSettingsService(options: {
       const { team: _previous, ...settings } = read();
       const naming = settings.profiles.filter((profile) => profile.notificationService);
       if (!connection && naming.length > 0) {
-        throw new Refusal(
-          'conflict',
-          `Leaving team mode would leave ${naming.map((profile) => `"${profile.name}"`).join(', ')} waiting for notifications that never reach this desk: remove the notification service from ${naming.length === 1 ? 'that profile' : 'those profiles'} first.`,
-        );
+        throw refusal('conflict', 'refusal.settings.leaveTeamNotifications', {
+          // The profiles' own names, as their owner typed them.
+          profiles: naming.map((profile) => `"${profile.name}"`).join(', '),
+          count: naming.length,
+        });
       }
       const next = write(connection ? { ...settings, team: connection } : settings);
       if (!connection) {
@@ -206,10 +208,7 @@ export function createSettingsService(options: {
     },
     async setTeamSecrets(secrets: { password?: string | undefined; key?: string | undefined }) {
       if (!read().team) {
-        throw new Refusal(
-          'invalid',
-          'Set the team connection first: there is no team to keep a password for.',
-        );
+        throw refusal('invalid', 'refusal.settings.noTeamForPassword');
       }
       if (secrets.password !== undefined) await vault.setTeamItem('password', secrets.password);
       if (secrets.key !== undefined) await vault.setTeamItem('key', secrets.key);

@@ -10,8 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createPaydesk, type PaydeskConfig } from '../app';
+import { refusedWith } from '../i18n/refuse';
 import { KYC_LIMITS } from '../kyc/limits';
-import { refusedAnswer } from '../refusal';
 import { BANK_PAGE_RETURNED_PATH, bridgeScript, UPLOAD_PATH } from './bridge-script';
 import { openUpload, uploadRefusal } from './kyc-upload';
 import { BRIDGE_SCRIPT_PATH, CONTENT_TYPES, rendererFile } from './static-files';
@@ -112,17 +112,17 @@ export async function startWebHarness(options: WebHarnessOptions) {
     const call = /^\/__ipc\/([a-zA-Z.]+)$/.exec(url.pathname);
     if (call && request.method === 'POST') {
       if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
-        return sendJson(response, 403, refusedAnswer('forbidden', 'Bad token.'));
+        return sendJson(response, 403, refusedWith('forbidden', 'refusal.harness.badToken'));
       }
       readJson(request)
         .then((body) => paydesk.dispatch(call[1]!, (body as { input?: unknown } | null)?.input))
         .then((result) => sendJson(response, 200, result))
-        .catch(() => sendJson(response, 400, refusedAnswer('invalid', 'The call body is not valid JSON.')));
+        .catch(() => sendJson(response, 400, refusedWith('invalid', 'refusal.harness.bodyNotJson')));
       return;
     }
     if (url.pathname === BANK_PAGE_RETURNED_PATH && request.method === 'POST') {
       if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
-        return sendJson(response, 403, refusedAnswer('forbidden', 'Bad token.'));
+        return sendJson(response, 403, refusedWith('forbidden', 'refusal.harness.badToken'));
       }
       readJson(request)
         .then((body) => {
@@ -132,13 +132,13 @@ export async function startWebHarness(options: WebHarnessOptions) {
             data: { returned: paydesk.bankPageReturned(historyId, address) },
           });
         })
-        .catch(() => sendJson(response, 400, refusedAnswer('invalid', 'Not a pay-in and an address.')));
+        .catch(() => sendJson(response, 400, refusedWith('invalid', 'refusal.harness.notBankReturn')));
       return;
     }
     if (url.pathname === UPLOAD_PATH && request.method === 'POST') {
       if (!tokenMatches(request.headers['x-paydesk-token'] as string | undefined)) {
         response.setHeader('Connection', 'close');
-        return sendJson(response, 403, refusedAnswer('forbidden', 'Bad token.'));
+        return sendJson(response, 403, refusedWith('forbidden', 'refusal.harness.badToken'));
       }
       const refused = uploadRefusal(request, KYC_LIMITS.maxFileBytes);
       if (refused) {
@@ -148,9 +148,7 @@ export async function startWebHarness(options: WebHarnessOptions) {
       }
       openUpload(request, paydesk.dispatchFile)
         .then((result) => sendJson(response, 200, result))
-        .catch(() =>
-          sendJson(response, 400, refusedAnswer('invalid', 'The file did not arrive whole; open it again.')),
-        );
+        .catch(() => sendJson(response, 400, refusedWith('invalid', 'refusal.harness.uploadIncomplete')));
       return;
     }
     if (request.method === 'GET') {

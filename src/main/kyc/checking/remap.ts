@@ -1,7 +1,7 @@
 // A change of a batch's column mapping, made by hand: refused with the reason when it names a column the
 // file lacks or leaves two columns feeding one field.
 import type { KycColumnMapping, KycField } from '@shared/kyc-batch';
-import { Refusal } from '../../refusal';
+import { refusal } from '../../i18n/refuse';
 
 /** Applies `changes` to a copy of `mapping`: each header must exist, and each field be fed by one column. */
 export function remapped(
@@ -11,7 +11,7 @@ export function remapped(
   const next = mapping.map((column) => ({ ...column }));
   for (const change of changes) {
     const column = next.find((entry) => entry.header === change.header);
-    if (!column) throw new Refusal('invalid', `The file has no column "${change.header}".`, 'mapping');
+    if (!column) throw refusal('invalid', 'refusal.kyc.noSuchColumn', { header: change.header }, 'mapping');
     column.field = change.field;
   }
   const seen = new Map<KycField, string>();
@@ -19,9 +19,10 @@ export function remapped(
     if (column.field === null) continue;
     const other = seen.get(column.field);
     if (other !== undefined) {
-      throw new Refusal(
+      throw refusal(
         'invalid',
-        `Columns "${other}" and "${column.header}" both feed ${column.field}.`,
+        'refusal.kyc.twoColumnsOneField',
+        { first: other, second: column.header, field: column.field },
         'mapping',
       );
     }

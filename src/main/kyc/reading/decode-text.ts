@@ -1,9 +1,7 @@
 // Bytes to text for CSV and JSON: UTF-8 only (with or without a BOM). UTF-16 and binary files are refused
 // with a message saying what to do, rather than parsed into garbage that fails every row.
 import { isUtf8 } from 'node:buffer';
-import { Refusal } from '../../refusal';
-
-const SAVE_AS_UTF8 = 'Save it from your spreadsheet program as "CSV UTF-8" and open it again.';
+import { refusal } from '../../i18n/refuse';
 
 export function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, i) => bytes[i] === byte);
@@ -12,7 +10,7 @@ export function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolea
 /** The first bytes tell UTF-16 (NULs in every other byte) from binary (NULs anywhere else). */
 function refuseNonText(bytes: Uint8Array): void {
   if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
-    throw new Refusal('invalid', `The file is UTF-16 text, which Paydesk does not read. ${SAVE_AS_UTF8}`);
+    throw refusal('invalid', 'refusal.kyc.utf16');
   }
   const sample = bytes.subarray(0, 8192);
   let evenNuls = 0;
@@ -27,9 +25,9 @@ function refuseNonText(bytes: Uint8Array): void {
   const half = sample.length / 2;
   // ASCII text in UTF-16 has a NUL in nearly every other byte and none in the others.
   if ((oddNuls > half * 0.3 && evenNuls === 0) || (evenNuls > half * 0.3 && oddNuls === 0)) {
-    throw new Refusal('invalid', `The file is UTF-16 text, which Paydesk does not read. ${SAVE_AS_UTF8}`);
+    throw refusal('invalid', 'refusal.kyc.utf16');
   }
-  throw new Refusal('invalid', 'The file is not text (it holds binary data). Open a CSV, XLSX or JSON file.');
+  throw refusal('invalid', 'refusal.kyc.binary');
 }
 
 /**
@@ -39,10 +37,7 @@ function refuseNonText(bytes: Uint8Array): void {
 export function utf8TextStart(bytes: Uint8Array): number {
   refuseNonText(bytes);
   if (!isUtf8(bytes)) {
-    throw new Refusal(
-      'invalid',
-      `The file is not UTF-8 text (perhaps Windows-1252 or Latin-1). ${SAVE_AS_UTF8}`,
-    );
+    throw refusal('invalid', 'refusal.kyc.notUtf8');
   }
   return startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
 }

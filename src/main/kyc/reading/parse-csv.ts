@@ -11,8 +11,8 @@
 // them, a quoted line break inside a cell not starting a new row.
 
 import { type KycRowNote, rowNote } from '@shared/kyc-problems';
-import { Refusal } from '../../refusal';
-import { count, type KycLimits } from '../limits';
+import { refusal } from '../../i18n/refuse';
+import type { KycLimits } from '../limits';
 import { CELL_QUOTED, CellStore, type PackedCells, sharePacked } from './cell-store';
 import { type RawTable, uniqueHeaders } from './table';
 
@@ -101,11 +101,7 @@ class Offsets {
 export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): RawTable {
   const { delimiter, columns } = detectDelimiter(bytes, from);
   if (columns > limits.maxColumns) {
-    throw new Refusal(
-      'invalid',
-      `The header row has ${count(columns)} columns; Paydesk reads at most ${count(limits.maxColumns)}. ` +
-        'Check that this is a KYC file, or remove the columns it does not need.',
-    );
+    throw refusal('invalid', 'refusal.kyc.csvHeaderTooWide', { columns, max: limits.maxColumns });
   }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const length = bytes.length;
@@ -171,11 +167,7 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
           close += 2;
         }
         if (close >= length) {
-          throw new Refusal(
-            'invalid',
-            `Row ${spreadsheetRow}: a cell opens with a quote (") that never closes, so the rest of the ` +
-              'file would read as one cell. Check the quotes in that row.',
-          );
+          throw refusal('invalid', 'refusal.kyc.csvQuoteOpen', { row: spreadsheetRow });
         }
         start = pos + 1;
         end = close;
@@ -204,21 +196,21 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
       }
       // Bytes first: a cell can only be over the limit in characters if it is over it in bytes.
       if (end - start > limits.maxCellChars && text(start, end).length > limits.maxCellChars) {
-        throw new Refusal(
-          'invalid',
-          `Row ${spreadsheetRow}, column ${cellsInRow + 1}: a cell of ${count(text(start, end).length)} ` +
-            `characters; Paydesk reads cells of at most ${count(limits.maxCellChars)} characters.`,
-        );
+        throw refusal('invalid', 'refusal.kyc.cellTooLong', {
+          row: spreadsheetRow,
+          column: cellsInRow + 1,
+          chars: text(start, end).length,
+          max: limits.maxCellChars,
+        });
       }
       if (headers === undefined || cellsInRow < width) row.push(start, end, quoted);
       else if (!extraFilled && !isBlank(start, end)) extraFilled = true;
       cellsInRow++;
       if (headers === undefined && cellsInRow > limits.maxColumns) {
-        throw new Refusal(
-          'invalid',
-          `Row ${spreadsheetRow} has more than ${count(limits.maxColumns)} columns; Paydesk reads at most ` +
-            `${count(limits.maxColumns)}. Check that this is a KYC file.`,
-        );
+        throw refusal('invalid', 'refusal.kyc.csvRowTooWide', {
+          row: spreadsheetRow,
+          max: limits.maxColumns,
+        });
       }
       if (after >= length) {
         pos = length;
@@ -246,12 +238,12 @@ export function parseCsv(bytes: Uint8Array, from: number, limits: KycLimits): Ra
       continue;
     }
     if ((rows + 1) * width > limits.maxCells) {
-      throw new Refusal(
-        'invalid',
-        `The file has more than ${count(Math.floor(limits.maxCells / width))} records of ${count(width)} ` +
-          `columns; Paydesk reads at most ${count(limits.maxCells)} cells in one file. Split it, or remove ` +
-          'the columns it does not need.',
-      );
+      throw refusal('invalid', 'refusal.kyc.tooManyCells', {
+        sheet: 'no',
+        records: Math.floor(limits.maxCells / width),
+        columns: width,
+        max: limits.maxCells,
+      });
     }
     for (let i = 0; i < width; i++) {
       if (i < row.length) cells.push(row.starts[i]!, row.ends[i]!, row.kinds?.[i] === CELL_QUOTED);

@@ -4,8 +4,8 @@
 // text (JSON.stringify recurses) and says nothing a KYC record could mean.
 
 import { type KycRowNote, rowNote } from '@shared/kyc-problems';
-import { Refusal } from '../../refusal';
-import { count, type KycLimits } from '../limits';
+import { refusal } from '../../i18n/refuse';
+import type { KycLimits } from '../limits';
 import { CellStore, packRows } from './cell-store';
 import { numberText } from './cell-text';
 import type { RawCell, RawTable } from './table';
@@ -55,18 +55,16 @@ function cellLength(cell: RawCell): number {
 
 export function parseJson(text: string, limits: KycLimits): RawTable {
   if (jsonDepthOver(text, limits.maxJsonDepth)) {
-    throw new Refusal(
-      'invalid',
-      `The JSON nests lists and objects more than ${limits.maxJsonDepth} levels deep; a KYC file needs ` +
-        'three (a list of records, each with lists of URLs). Check that this is a KYC file.',
-    );
+    throw refusal('invalid', 'refusal.kyc.jsonTooDeep', { max: limits.maxJsonDepth });
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? `: ${error.message}` : '';
-    throw new Refusal('invalid', `The file is not valid JSON${reason}.`);
+    // The parser's own words, as it says them.
+    throw refusal('invalid', 'refusal.kyc.jsonInvalid', {
+      detail: error instanceof Error ? error.message : String(error),
+    });
   }
   const items = Array.isArray(parsed)
     ? parsed
@@ -74,7 +72,7 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
       ? parsed.data
       : undefined;
   if (items === undefined) {
-    throw new Refusal('invalid', 'The JSON must be an array of records or an object with a "data" array.');
+    throw refusal('invalid', 'refusal.kyc.jsonShape');
   }
   const columns = new Map<string, number>();
   const rows: RawCell[][] = [];
@@ -88,22 +86,19 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
         let column = columns.get(key);
         if (column === undefined) {
           if (columns.size >= limits.maxColumns) {
-            throw new Refusal(
-              'invalid',
-              `The records have more than ${count(limits.maxColumns)} different field names; Paydesk reads ` +
-                `at most ${count(limits.maxColumns)}. Check that this is a KYC file.`,
-            );
+            throw refusal('invalid', 'refusal.kyc.jsonTooManyFields', { max: limits.maxColumns });
           }
           column = columns.size;
           columns.set(key, column);
         }
         const cell = cellOf(value);
         if (cellLength(cell) > limits.maxCellChars) {
-          throw new Refusal(
-            'invalid',
-            `Item ${i + 1}, field "${key}": a value of ${count(cellLength(cell))} characters; Paydesk reads ` +
-              `values of at most ${count(limits.maxCellChars)} characters.`,
-          );
+          throw refusal('invalid', 'refusal.kyc.jsonValueTooLong', {
+            item: i + 1,
+            field: key,
+            chars: cellLength(cell),
+            max: limits.maxCellChars,
+          });
         }
         row[column] = cell;
       }
@@ -113,21 +108,17 @@ export function parseJson(text: string, limits: KycLimits): RawTable {
     // Every record counts as wide as the widest seen so far: that is what the batch will keep.
     cells += Math.max(columns.size, 1);
     if (cells > limits.maxCells) {
-      throw new Refusal(
-        'invalid',
-        `The file has more records and fields than Paydesk reads in one file (${count(limits.maxCells)} ` +
-          'values). Split it into smaller files.',
-      );
+      throw refusal('invalid', 'refusal.kyc.jsonTooManyValues', { max: limits.maxCells });
     }
     rows.push(row);
   }
   const width = columns.size;
   if (rows.length * width > limits.maxCells) {
-    throw new Refusal(
-      'invalid',
-      `The file has ${count(rows.length)} records of ${count(width)} fields, more than Paydesk reads in one ` +
-        `file (${count(limits.maxCells)} values). Split it, or leave out the fields it does not need.`,
-    );
+    throw refusal('invalid', 'refusal.kyc.jsonTooWide', {
+      records: rows.length,
+      fields: width,
+      max: limits.maxCells,
+    });
   }
   return {
     headers: uniqueHeaders([...columns.keys()]),

@@ -3,8 +3,9 @@
 
 import { type KycRowNote, rowNote } from '@shared/kyc-problems';
 import type ExcelJS from 'exceljs';
-import { Refusal } from '../../refusal';
-import { count, type KycLimits } from '../limits';
+import { refusal } from '../../i18n/refuse';
+import type { Refusal } from '../../refusal';
+import type { KycLimits } from '../limits';
 import { CellStore, packRows } from './cell-store';
 import { dateText, numberText } from './cell-text';
 import { type RawCell, type RawTable, uniqueHeaders } from './table';
@@ -62,49 +63,51 @@ export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<R
     >[0];
     await workbook.xlsx.load(data);
   } catch (error) {
-    const reason = error instanceof Error ? ` (${error.message})` : '';
-    throw new Refusal('invalid', `The file is not a readable XLSX workbook${reason}.`);
+    // exceljs's own words, as it says them.
+    throw refusal('invalid', 'refusal.kyc.xlsxUnreadable', {
+      detail: error instanceof Error ? error.message : String(error),
+    });
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Refusal('invalid', 'The workbook has no worksheet.');
+  if (!sheet) throw refusal('invalid', 'refusal.kyc.noWorksheet');
   let headerCells: string[] | undefined;
   const rows: RawCell[][] = [];
   const numbers: number[] = [];
   const rowNotes = new Map<number, KycRowNote>();
-  let refusal: Refusal | undefined;
+  let refused: Refusal | undefined;
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (refusal) return;
+    if (refused) return;
     const cells: (string | undefined)[] = [];
     row.eachCell({ includeEmpty: false }, (cell, column) => {
       const text = cellText(cell.value);
       if (text !== undefined && text.length > limits.maxCellChars) {
-        refusal ??= new Refusal(
-          'invalid',
-          `Row ${rowNumber}, column ${column}: a cell of ${count(text.length)} characters; Paydesk reads ` +
-            `cells of at most ${count(limits.maxCellChars)} characters.`,
-        );
+        refused ??= refusal('invalid', 'refusal.kyc.cellTooLong', {
+          row: rowNumber,
+          column,
+          chars: text.length,
+          max: limits.maxCellChars,
+        });
       }
       cells[column - 1] = text;
     });
     if (!cells.some((cell) => cell !== undefined && cell.trim() !== '')) return;
     if (headerCells === undefined) {
       if (cells.length > limits.maxColumns) {
-        refusal ??= new Refusal(
-          'invalid',
-          `The header row has ${count(cells.length)} columns; Paydesk reads at most ` +
-            `${count(limits.maxColumns)}. Check that this is a KYC file.`,
-        );
+        refused ??= refusal('invalid', 'refusal.kyc.xlsxHeaderTooWide', {
+          columns: cells.length,
+          max: limits.maxColumns,
+        });
       }
       headerCells = Array.from(cells, (cell) => cell ?? '');
       return;
     }
     if ((rows.length + 1) * headerCells.length > limits.maxCells) {
-      refusal ??= new Refusal(
-        'invalid',
-        `The sheet has more than ${count(Math.floor(limits.maxCells / headerCells.length))} records of ` +
-          `${count(headerCells.length)} columns; Paydesk reads at most ${count(limits.maxCells)} cells in one ` +
-          'file. Split it, or remove the columns it does not need.',
-      );
+      refused ??= refusal('invalid', 'refusal.kyc.tooManyCells', {
+        sheet: 'yes',
+        records: Math.floor(limits.maxCells / headerCells.length),
+        columns: headerCells.length,
+        max: limits.maxCells,
+      });
       return;
     }
     if (cells.length > headerCells.length && cells.slice(headerCells.length).some((cell) => cell?.trim())) {
@@ -113,7 +116,7 @@ export async function parseXlsx(bytes: Uint8Array, limits: KycLimits): Promise<R
     rows.push(cells);
     numbers.push(rowNumber);
   });
-  if (refusal) throw refusal;
+  if (refused) throw refused;
   const headers = uniqueHeaders(headerCells ?? []);
   return {
     headers,

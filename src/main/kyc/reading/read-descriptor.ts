@@ -2,7 +2,7 @@
 // (kyc/open-path.ts): straight into shared memory, which the batch keeps as its cells' text, so the file's
 // bytes exist once, and main's event loop never waits on a read of a few hundred megabytes.
 import { readSync } from 'node:fs';
-import { Refusal } from '../../refusal';
+import { refusal } from '../../i18n/refuse';
 
 /** Bytes per read: large enough to be cheap, small enough that a stopped worker stops soon. */
 const READ_BYTES = 8 * 1024 * 1024;
@@ -18,10 +18,7 @@ export function readDescriptor(fd: number, size: number): Uint8Array {
   }
   // Shorter than it was, or longer: being written while it is read.
   if (at < size || readSync(fd, new Uint8Array(1), 0, 1, size) !== 0) {
-    throw new Refusal(
-      'conflict',
-      'The file changed while Paydesk read it. Open it again once it has been saved.',
-    );
+    throw refusal('conflict', 'refusal.kyc.fileChangedReading');
   }
   return bytes;
 }

@@ -1,20 +1,18 @@
 // Which parser a file needs: the bytes decide when they are unmistakable (a ZIP is an XLSX workbook, an
 // OLE file is a legacy .xls), then the file name, then the first character of the text.
-import { Refusal } from '../../refusal';
+
+import { refusal } from '../../i18n/refuse';
 import { startsWith } from './decode-text';
 import type { KycFileFormat } from './table';
 
 export function sniffFormat(bytes: Uint8Array, fileName: string): KycFileFormat {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'xlsx';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
-    throw new Refusal(
-      'invalid',
-      'This is a legacy Excel 97–2003 (.xls) file. Save it as .xlsx or CSV UTF-8.',
-    );
+    throw refusal('invalid', 'refusal.kyc.legacyXls');
   }
   const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
   if (extension === 'xlsx' || extension === 'xlsm') {
-    throw new Refusal('invalid', 'The file is named .xlsx but is not an XLSX workbook.');
+    throw refusal('invalid', 'refusal.kyc.fakeXlsx');
   }
   if (extension === 'json') return 'json';
   if (extension === 'csv' || extension === 'tsv' || extension === 'txt') return 'csv';

@@ -3,8 +3,9 @@
 // the entries are counted, their stated sizes summed, and each entry inflated once into nothing to prove
 // it is no larger than it says: all bounded by the limits, none of it kept.
 import { createInflateRaw } from 'node:zlib';
-import { Refusal } from '../../refusal';
-import { count, type KycLimits, sizeText } from '../limits';
+import type { MessageKey } from '@shared/i18n/messages';
+import { refusal } from '../../i18n/refuse';
+import { type KycLimits, sizeText } from '../limits';
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -21,8 +22,9 @@ interface ZipEntry {
   localOffset: number;
 }
 
-const notReadable = (why: string) =>
-  new Refusal('invalid', `The file is not a readable XLSX workbook (${why}).`);
+/** Why a workbook's ZIP cannot be read: one of the catalogue's `refusal.kyc.zip.*` reasons. */
+const notReadable = (why: `refusal.kyc.zip.${string}` & MessageKey, part?: string) =>
+  refusal('invalid', why, part === undefined ? undefined : { part });
 
 function findEndOfDirectory(view: DataView): number {
   // The end record is 22 bytes plus a comment of at most 65,535.
@@ -30,7 +32,7 @@ function findEndOfDirectory(view: DataView): number {
   for (let at = view.byteLength - 22; at >= lowest; at--) {
     if (view.getUint32(at, true) === EOCD) return at;
   }
-  throw notReadable('no ZIP directory at its end');
+  throw notReadable('refusal.kyc.zip.noDirectory');
 }
 
 /** Sizes and offset a ZIP64 entry moves to its extra field when they do not fit 32 bits. */
@@ -41,7 +43,7 @@ function applyZip64(view: DataView, entry: ZipEntry, extraStart: number, extraEn
     if (id === 0x0001) {
       let field = at + 4;
       const next = () => {
-        if (field + 8 > at + 4 + size) throw notReadable('a damaged ZIP64 field');
+        if (field + 8 > at + 4 + size) throw notReadable('refusal.kyc.zip.damagedZip64');
         const value = Number(view.getBigUint64(field, true));
         field += 8;
         return value;
@@ -58,24 +60,24 @@ function applyZip64(view: DataView, entry: ZipEntry, extraStart: number, extraEn
 /** The archive's entries as its central directory lists them, refused past the entry and size limits. */
 function readZipDirectory(bytes: Uint8Array, limits: KycLimits): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.byteLength < 22) throw notReadable('too short to be a ZIP archive');
+  if (bytes.byteLength < 22) throw notReadable('refusal.kyc.zip.tooShort');
   const end = findEndOfDirectory(view);
   const entryCount = view.getUint16(end + 10, true);
   const directoryOffset = view.getUint32(end + 16, true);
   // A ZIP64 end record (saturated counts) is for archives of 65,535 entries or 4 GB: not a KYC workbook.
   if (entryCount === 0xffff || directoryOffset === SATURATED || entryCount > limits.maxXlsxEntries) {
-    throw new Refusal(
-      'invalid',
-      `The workbook holds ${entryCount === 0xffff ? 'more than 65,535' : count(entryCount)} parts; a KYC ` +
-        `workbook has a few dozen and Paydesk reads at most ${count(limits.maxXlsxEntries)}.`,
-    );
+    throw refusal('invalid', 'refusal.kyc.zip.tooManyParts', {
+      parts: entryCount,
+      saturated: entryCount === 0xffff ? 'yes' : 'no',
+      max: limits.maxXlsxEntries,
+    });
   }
   const entries: ZipEntry[] = [];
   let total = 0;
   let at = directoryOffset;
   for (let i = 0; i < entryCount; i++) {
     if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== CENTRAL) {
-      throw notReadable('a damaged ZIP directory');
+      throw notReadable('refusal.kyc.zip.damagedDirectory');
     }
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
@@ -91,15 +93,14 @@ function readZipDirectory(bytes: Uint8Array, limits: KycLimits): ZipEntry[] {
     applyZip64(view, entry, extraStart, extraStart + extraLength);
     total += entry.size;
     if (total > limits.maxXlsxUncompressedBytes) {
-      throw new Refusal(
-        'invalid',
-        `The workbook unpacks to more than ${sizeText(limits.maxXlsxUncompressedBytes)} ` +
-          `("${entry.name}" alone is ${sizeText(entry.size)}); Paydesk reads workbooks of at most ` +
-          `${sizeText(limits.maxXlsxUncompressedBytes)} unpacked. Save the sheet as CSV UTF-8, or split it.`,
-      );
+      throw refusal('invalid', 'refusal.kyc.zip.unpacksTooLarge', {
+        max: sizeText(limits.maxXlsxUncompressedBytes),
+        part: entry.name,
+        size: sizeText(entry.size),
+      });
     }
     if (entry.method !== STORED && entry.method !== DEFLATED) {
-      throw notReadable(`"${entry.name}" is packed with ZIP method ${entry.method}, which XLSX does not use`);
+      throw refusal('invalid', 'refusal.kyc.zip.method', { part: entry.name, method: entry.method });
     }
     entries.push(entry);
     at = extraStart + extraLength + commentLength;
@@ -131,27 +132,23 @@ export async function guardZip(bytes: Uint8Array, limits: KycLimits): Promise<vo
   for (const entry of readZipDirectory(bytes, limits)) {
     const local = entry.localOffset;
     if (local + 30 > bytes.byteLength || view.getUint32(local, true) !== LOCAL) {
-      throw notReadable(`a damaged entry "${entry.name}"`);
+      throw notReadable('refusal.kyc.zip.damagedEntry', entry.name);
     }
     const dataStart = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const dataEnd = dataStart + entry.compressedSize;
-    if (dataEnd > bytes.byteLength) throw notReadable(`"${entry.name}" runs past the end of the file`);
+    if (dataEnd > bytes.byteLength) throw notReadable('refusal.kyc.zip.pastEnd', entry.name);
     if (entry.method === STORED) {
-      if (entry.compressedSize !== entry.size) throw notReadable(`a damaged entry "${entry.name}"`);
+      if (entry.compressedSize !== entry.size) throw notReadable('refusal.kyc.zip.damagedEntry', entry.name);
       continue;
     }
     let past: boolean;
     try {
       past = await inflatesPast(bytes.subarray(dataStart, dataEnd), entry.size);
     } catch {
-      throw notReadable(`"${entry.name}" does not unpack`);
+      throw notReadable('refusal.kyc.zip.doesNotUnpack', entry.name);
     }
     if (past) {
-      throw new Refusal(
-        'invalid',
-        `The workbook's part "${entry.name}" unpacks to more than the ${sizeText(entry.size)} it states ` +
-          '(a "ZIP bomb"); Paydesk does not open it.',
-      );
+      throw refusal('invalid', 'refusal.kyc.zip.bomb', { part: entry.name, size: sizeText(entry.size) });
     }
   }
 }

@@ -4,7 +4,7 @@
 // that main receives a few strings and transferred buffers, not a million objects.
 import { createHash } from 'node:crypto';
 import type { KycColumnMapping, KycDateOrder, KycField } from '@shared/kyc-batch';
-import { Refusal } from '../../refusal';
+import { refusal } from '../../i18n/refuse';
 import { type ColumnDateProof, columnDateProofs } from '../checking/date-order';
 import { guessMapping } from '../checking/header-mapping';
 import {
@@ -77,10 +77,7 @@ export async function openFile(bytes: Uint8Array, fileName: string, limits: KycL
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const { format, table } = await parseFile(bytes, fileName, limits);
   if (table.headers.length === 0) {
-    throw new Refusal(
-      'invalid',
-      format === 'json' ? 'The JSON holds no records with named fields.' : 'The file has no header row.',
-    );
+    throw refusal('invalid', format === 'json' ? 'refusal.kyc.jsonNoFields' : 'refusal.kyc.noHeaderRow');
   }
   return {
     format,

@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { Refusal } from '../../refusal';
+import { refusal } from '../../i18n/refuse';
+import type { Refusal } from '../../refusal';
 import type { KycLimits } from '../limits';
 import { type CollectRequest, errorOf, type WorkerJob, type WorkerReply } from './worker-protocol';
 
@@ -60,11 +61,9 @@ export function workerScript(here: string = import.meta.url): { url: URL; execAr
 
 /** A file whose reading or checking took longer than `limitMs`, in one job or in all its jobs together. */
 export function timeLimitRefusal(limitMs: number): Refusal {
-  const took = limitMs < 1000 ? `${limitMs} ms` : `${Math.round(limitMs / 1000)} seconds`;
-  return new Refusal(
-    'invalid',
-    `Paydesk stopped reading this file after ${took}. Check that it is a KYC file, or split it into smaller files.`,
-  );
+  return limitMs < 1000
+    ? refusal('invalid', 'refusal.kyc.timeLimit', { unit: 'ms', took: limitMs })
+    : refusal('invalid', 'refusal.kyc.timeLimit', { unit: 's', took: Math.round(limitMs / 1000) });
 }
 
 export class KycWorkerPool {
@@ -147,11 +146,7 @@ export class KycWorkerPool {
       this.fail(
         slot,
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new Refusal(
-              'invalid',
-              `Reading this file needs more than the ${heapMb} MB Paydesk gives one file. ` +
-                'Split it into smaller files, or remove the columns it does not need.',
-            )
+          ? refusal('invalid', 'refusal.kyc.outOfMemory', { megabytes: heapMb })
           : error,
       );
       this.next();

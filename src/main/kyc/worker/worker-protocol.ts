@@ -1,6 +1,6 @@
-// The messages between main and the KYC worker. A refusal (Refusal) crosses as its kind and message so
+// The messages between main and the KYC worker. A refusal (Refusal) crosses as its kind, message and words so
 // that main can throw the same refusal; anything else is an internal error and keeps its stack for the log.
-import type { IpcError } from '@shared/ipc';
+import type { IpcError, RefusalWords } from '@shared/ipc';
 import { Refusal } from '../../refusal';
 import type { PackedChecks } from '../checking/packed-checks';
 import type { KycLimits } from '../limits';
@@ -23,7 +23,7 @@ export interface CollectRequest {
 }
 
 export type WorkerFailure =
-  | { refusal: true; kind: IpcError['kind']; message: string; field?: string }
+  | { refusal: true; kind: IpcError['kind']; message: string; field?: string; words?: RefusalWords }
   | { refusal: false; message: string; stack?: string };
 
 export type WorkerReply =
@@ -38,7 +38,11 @@ export function failureOf(error: unknown): WorkerFailure {
 }
 
 export function errorOf(failure: WorkerFailure): Error {
-  if (failure.refusal) return new Refusal(failure.kind, failure.message, failure.field);
+  if (failure.refusal) {
+    const refusal = new Refusal(failure.kind, failure.message, failure.field);
+    if (failure.words) refusal.words = failure.words;
+    return refusal;
+  }
   const error = new Error(`KYC worker: ${failure.message}`);
   if (failure.stack) error.stack = failure.stack;
   return error;

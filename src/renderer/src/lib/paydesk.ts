@@ -15,6 +15,7 @@ import type {
 } from '@shared/ipc';
 import type { KycBatchSummary } from '@shared/kyc-batch';
 import { askForApproval } from './approval/approval-request';
+import { approvalSummary } from './approval/summary-text';
 
 declare global {
   interface Window {
@@ -60,7 +61,11 @@ export function onLockedAnswer(listener: () => void): () => void {
  */
 function refusalText(error: IpcError): string {
   if (!error.words) return error.message;
-  const text = translate(error.words.key as MessageKey, error.words.values);
+  // A request given up: its summary in this language too, as the approval dialog said it.
+  const values = error.approval
+    ? { ...error.words.values, summary: approvalSummary(error.approval) }
+    : error.words.values;
+  const text = translate(error.words.key as MessageKey, values);
   return text === error.words.key ? error.message : text;
 }
 

@@ -11,6 +11,7 @@ import { ProblemAlert } from '../ProblemAlert';
 import { call } from '../paydesk';
 import { useAction } from '../use-action';
 import { useApprovalRequest } from './approval-request';
+import { approvalSummary } from './summary-text';
 
 export function ApprovalDialog() {
   const t = useT();
@@ -67,7 +68,7 @@ export function ApprovalDialog() {
               {t('approval.asks', {
                 name: request.requestedBy.displayName,
                 operatorId: request.requestedBy.id,
-                summary: request.summary,
+                summary: approvalSummary(request),
               })}
             </Text>
             <Text size="sm" c="gray.7">

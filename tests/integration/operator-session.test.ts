@@ -577,6 +577,7 @@ describe('a damaged account store', () => {
   });
 });
 
+// The same upgrade on a data folder the old version itself wrote: upgrade-old-desk.test.ts.
 describe('a desk upgraded from the single desk passphrase', () => {
   it('keeps its history and audit chain, offers its operator name, and retires the old passphrase', async () => {
     const dataDir = folder();

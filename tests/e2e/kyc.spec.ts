@@ -9,6 +9,7 @@ import { expect } from '@playwright/test';
 import { KYC_FIELDS } from '@shared/gateway/kyc';
 import { fileTooLargeMessage } from '@shared/kyc-batch';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
+import { approvalDialog, approveAtDesk } from '../support/e2e/approval';
 import { seriousViolations } from '../support/e2e/axe';
 import type { RunningHarness } from '../support/e2e/harness';
 import { kycTest } from '../support/e2e/kyc-test';
@@ -259,6 +260,11 @@ test('Export rejected rows downloads the rows to fix with their reasons', async 
   const download = page.waitForEvent('download');
   await kyc.exportRejected.click();
   await page.getByRole('menuitem', { name: /^Machine-readable/ }).click();
+  // Customers' identity records in bulk: a supervisor approves it at the desk (issue 31, item 4).
+  await expect(approvalDialog(page)).toContainText(
+    "rows still to fix as CSV, with customers' identity records",
+  );
+  await approveAtDesk(page);
   const file = await download;
   expect(file.suggestedFilename()).toBe('planted-errors-to-fix.csv');
   const text = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');

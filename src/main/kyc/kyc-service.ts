@@ -360,11 +360,32 @@ export function createKycService(deps: {
       sendConfirmed(batchId, confirmedProfile, (send, onProgress) =>
         deps.batches.resubmitChunk(batchId, chunkIndex, { send, onProgress }),
       ),
-    /** The rows still to fix, as a CSV to correct in a spreadsheet and open again. */
-    exportRejected: (batchId: string, form?: CsvForm): Promise<KycExportResult> =>
-      deps.batches.exportRejected(batchId, form),
+    /**
+     * The rows still to fix, as a CSV to correct in a spreadsheet and open again: identity records in bulk,
+     * so the export is audited as History's is (PCI DSS 10.2.1), and waits for a supervisor (approval-rules.ts).
+     */
+    async exportRejected(batchId: string, form?: CsvForm): Promise<KycExportResult> {
+      const result = await deps.batches.exportRejected(batchId, form);
+      const detail = { batchId, rows: result.rows, form: form?.name ?? 'machine' };
+      const rowId = historyRows.get(batchId);
+      if (rowId !== undefined)
+        deps.history.recordKycBatchEvent(rowId, REJECTED_EXPORTED, operatorName(), detail);
+      else {
+        deps.history.recordEvent({
+          operator: operatorName(),
+          event: REJECTED_EXPORTED,
+          outcome: 'success',
+          resource: `kyc-batch:${batchId}`,
+          detail,
+        });
+      }
+      return result;
+    },
   };
 }
+
+/** The audit event of an export of a batch's rows still to fix (identity records). */
+const REJECTED_EXPORTED = 'kyc_batch.rejected_exported';
 
 /** The audit event of a confirmation of document-date warnings (History's timeline names it). */
 const WARNINGS_CONFIRMED = 'kyc_batch.warnings_confirmed';

@@ -1,8 +1,9 @@
 // Which calls wait for a supervisor's approval, and what the supervisor is shown (issue 31 item 4): a
 // pay-in above the operator's limit in its currency, making a production profile the active one, removing
-// a stored card, an export of History (customers' personal data), a KYC batch sent to production, and
-// every change to an operator or a limit. One table, in front of the handlers: a rule reads the call's parsed input and answers the subject
-// to approve, or nothing. The handlers themselves know nothing of approvals.
+// a stored card, an export of customers' personal data (History, Team History, a KYC batch's rows to
+// fix), a KYC batch sent to production, and every change to an operator or a limit. One table, in front of
+// the handlers: a rule reads the call's parsed input and answers the subject to approve, or nothing. The
+// handlers themselves know nothing of approvals.
 import type { ApprovalAction, ApprovalSummaryWords, PayInLimit } from '@shared/approvals';
 import type { MessageKey } from '@shared/i18n/messages';
 import type { IpcChannel } from '@shared/ipc';
@@ -135,6 +136,8 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
       subject('export.personal_data', { key: 'approval.summary.exportHistory' }, input),
     'team.exportCsv': (input) =>
       subject('export.personal_data', { key: 'approval.summary.exportTeam' }, input),
+    'kyc.exportRejected': (input) =>
+      subject('export.personal_data', { key: 'approval.summary.exportKycRejected' }, input),
     'operators.add': (input) =>
       subject(
         'operator.change',

@@ -91,8 +91,9 @@ test('History shows 1234.56 EUR as 1.234,56 € in its list, drawer and totals',
   const form = page.getByRole('form', { name: 'Kartenzahlung' });
   await expect(page.getByRole('heading', { name: 'Kartenzahlung (MOTO)' })).toBeVisible();
   const input = (name: string) => form.locator(`input[name="${name}"]`);
-  await form.getByRole('combobox', { name: 'Test scenario' }).click();
-  await page.getByRole('listbox').getByRole('option', { name: 'Approve (Visa)' }).click();
+  // The sandbox's scenarios are the desk's words too (payin.scenario.*).
+  await form.getByRole('combobox', { name: 'Testszenario' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Genehmigen (Visa)' }).click();
   const userId = `betrag-verlauf-${Date.now().toString(36)}`;
   await input('userId').fill(userId);
   await input('amount').fill('1.234,56');

@@ -4,6 +4,7 @@
 // described and carries the supervisor's credentials back.
 import { z } from 'zod';
 import { operatorAmount } from './gateway/fields';
+import { catalogueWordsSchema } from './i18n/catalogue-words';
 import { operatorIdSchema, roleIdSchema } from './operators';
 
 /** What waits for a supervisor. */
@@ -32,6 +33,8 @@ export const approvalRequestSchema = z.object({
   action: z.enum(APPROVAL_ACTIONS),
   /** What the supervisor approves, in main's words (amount, order, operator, file…). */
   summary: z.string(),
+  /** The same in the catalogue's words, said in the reader's language (`summary` stays as the fallback). */
+  summaryWords: catalogueWordsSchema.optional(),
   requestedBy: z.object({ id: z.string(), displayName: z.string() }),
   /**
    * The requester is this desk's only supervisor: they approve their own request (issue 31: the first

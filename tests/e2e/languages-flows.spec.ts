@@ -43,7 +43,7 @@ const CASES = [
 ] as const;
 
 /** Text as the eye reads it: no-break spaces (thin or not) as spaces. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 /** A surname no other pay-in of the run has: letters only, one word to the search. */
 const surname = (stem: string) =>
@@ -80,8 +80,16 @@ for (const c of CASES) {
       await page.goto(harness.url);
       const result = page.getByRole('region', { name: words('payin.result.region') });
       const heading = result.getByRole('heading', { level: 3 });
-      const weiss = { userId: `flow-${Date.now().toString(36)}`, firstName: 'Jürgen', lastName: surname('Weiß') };
-      const souza = { userId: `flow-${Date.now().toString(36)}b`, firstName: 'Ana', lastName: surname('Souza') };
+      const weiss = {
+        userId: `flow-${Date.now().toString(36)}`,
+        firstName: 'Jürgen',
+        lastName: surname('Weiß'),
+      };
+      const souza = {
+        userId: `flow-${Date.now().toString(36)}b`,
+        firstName: 'Ana',
+        lastName: surname('Souza'),
+      };
 
       // A decline for one customer, then an approval for another, its amount typed with a decimal comma.
       await payIn(page, words, CARDS.decline, souza, '17');
@@ -104,8 +112,8 @@ for (const c of CASES) {
         words('receipt.line.dateTime'),
         words('receipt.line.orderNumber'),
       ]);
-      expect(plain(await sheet.innerText())).toContain(c.amount.shown);
-      expect(plain(await sheet.innerText())).toContain(c.day(paidOn));
+      expect(plain(await sheet.textContent())).toContain(c.amount.shown);
+      expect(plain(await sheet.textContent())).toContain(c.day(paidOn));
       await expect(dialog.getByRole('combobox', { name: words('receipt.dialog.language') })).toBeVisible();
       for (const key of ['receipt.dialog.closeButton', 'receipt.dialog.savePdf', 'receipt.dialog.print'])
         await expect(dialog.getByRole('button', { name: words(key), exact: true })).toBeVisible();
@@ -164,8 +172,8 @@ for (const c of CASES) {
       const again = page.getByRole('dialog', { name: words('receipt.dialog.title') });
       const sheetAgain = again.getByRole('region', { name: c.receiptTitle });
       await expect(sheetAgain).toContainText(approvedOrder);
-      expect(plain(await sheetAgain.innerText())).toContain(c.amount.shown);
-      expect(plain(await sheetAgain.innerText())).toContain(c.day(paidOn));
+      expect(plain(await sheetAgain.textContent())).toContain(c.amount.shown);
+      expect(plain(await sheetAgain.textContent())).toContain(c.day(paidOn));
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

@@ -4,6 +4,7 @@
 // every change to an operator or a limit. One table, in front of the handlers: a rule reads the call's parsed input and answers the subject
 // to approve, or nothing. The handlers themselves know nothing of approvals.
 import type { ApprovalAction, PayInLimit } from '@shared/approvals';
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
 import type { IpcChannel } from '@shared/ipc';
 import { type OperatorId, PERMISSION_LABELS, type RoleId } from '@shared/operators';
 import type { Profile } from '@shared/profile';
@@ -41,10 +42,20 @@ function limitFor(
   );
 }
 
-const subject = (action: ApprovalAction, summary: string, binding: unknown): ApprovalSubject => ({
+/**
+ * `words`: the summary as the catalogue's key and values, for the dialog in the supervisor's language (the
+ * audit trail keeps `summary`, in English). Without them the dialog shows `summary` as it is.
+ */
+const subject = (
+  action: ApprovalAction,
+  summary: string,
+  binding: unknown,
+  words?: { key: MessageKey; values?: MessageValues },
+): ApprovalSubject => ({
   action,
   summary,
   binding: JSON.stringify(binding),
+  ...(words && { words }),
 });
 
 function scopeName(
@@ -96,24 +107,30 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
         'profile.production',
         `making the production profile "${profile.name}" this desk's active profile (real cards are charged)`,
         id,
+        { key: 'approval.summary.profileProduction', values: { profile: profile.name } },
       );
     },
     'kyc.submit': (input) => kycToProduction(input, 'the records of a KYC batch'),
     'kyc.resubmitChunk': (input) =>
       kycToProduction(input, `chunk ${input.chunkIndex + 1} of a KYC batch (identity records)`),
     'payin.forgetStoredCard': (input) =>
-      subject('card.remove', `removing the stored card ${input.ccStorageID} from Paydesk's list`, input),
+      subject('card.remove', `removing the stored card ${input.ccStorageID} from Paydesk's list`, input, {
+        key: 'approval.summary.cardRemove',
+        values: { card: input.ccStorageID },
+      }),
     'history.exportCsv': (input) =>
       subject(
         'export.personal_data',
         "an export of this desk's History as CSV, with customers' names and contacts",
         input,
+        { key: 'approval.summary.historyExport' },
       ),
     'team.exportCsv': (input) =>
       subject(
         'export.personal_data',
         "an export of the team's History as CSV, with customers' names and contacts",
         input,
+        { key: 'approval.summary.teamExport' },
       ),
     'operators.add': (input) =>
       subject(

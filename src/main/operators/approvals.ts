@@ -13,6 +13,7 @@ import {
   type ApprovalRequest,
   type grantApprovalInputSchema,
 } from '@shared/approvals';
+import type { CatalogueWords } from '@shared/i18n/catalogue-words';
 import type { OperatorId } from '@shared/operators';
 import type { z } from 'zod';
 import { Refusal } from '../refusal';
@@ -24,6 +25,8 @@ export interface ApprovalSubject {
   action: ApprovalAction;
   /** What the supervisor reads in the dialog, and the audit trail keeps. */
   summary: string;
+  /** The summary as the catalogue's key and values, for the dialog in the supervisor's language. */
+  words?: CatalogueWords;
   /** What binds the approval to this call: the same text only for the same request. Never stored. */
   binding: string;
 }
@@ -39,6 +42,7 @@ interface PendingRequest {
   requester: OperatorId;
   action: ApprovalAction;
   summary: string;
+  words?: CatalogueWords | undefined;
   key: string;
   madeAtMs: number;
   approvedBy?: OperatorId;
@@ -86,6 +90,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
       id: request.id,
       action: request.action,
       summary: request.summary,
+      ...(request.words && { summaryWords: request.words }),
       requestedBy: { id: request.requester, displayName: displayName(request.requester) },
       selfApprovalAllowed: only.length === 1 && only[0] === request.requester,
     };
@@ -132,6 +137,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
           requester,
           action: subject.action,
           summary: subject.summary,
+          words: subject.words,
           key,
           madeAtMs: session.monotonicMs(),
         };
@@ -157,6 +163,7 @@ export function createApprovals(session: Session, audit: SessionAudit) {
         requester: session.operatorId() as OperatorId,
         action: subject.action,
         summary: subject.summary,
+        words: subject.words,
         key: keyOf(subject),
         madeAtMs: session.monotonicMs(),
         approvedBy: taken.approvedBy,

@@ -45,7 +45,7 @@ export async function checkAll(locators: Locator[], pseudo: boolean, oneLine = f
   return checked;
 }
 
-export interface Cardholder {
+interface Cardholder {
   userId: string;
   firstName: string;
   lastName: string;

@@ -5,6 +5,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useT } from '@renderer/i18n/use-t';
 import type { ApprovalRequest } from '@shared/approvals';
+import type { MessageKey } from '@shared/i18n/messages';
 import { type FormEvent, useRef, useState } from 'react';
 import { CodeInput } from '../CodeInput';
 import { ProblemAlert } from '../ProblemAlert';
@@ -67,7 +68,9 @@ export function ApprovalDialog() {
               {t('approval.asks', {
                 name: request.requestedBy.displayName,
                 operatorId: request.requestedBy.id,
-                summary: request.summary,
+                summary: request.summaryWords
+                  ? t(request.summaryWords.key as MessageKey, request.summaryWords.values)
+                  : request.summary,
               })}
             </Text>
             <Text size="sm" c="gray.7">

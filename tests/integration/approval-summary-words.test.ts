@@ -15,7 +15,8 @@ afterEach(async () => {
 });
 
 function askedFor(result: IpcResult<unknown>): ApprovalRequest {
-  if (result.ok || !result.error.approval) throw new Error('expected an approval to be asked for');
+  if (result.ok || !result.error.approval)
+    throw new Error(`expected an approval to be asked for: ${JSON.stringify(result)}`);
   return result.error.approval;
 }
 
@@ -52,4 +53,22 @@ it('an export of History and a production profile are asked for in the catalogue
     { detail: { summary: exported.summary } },
     { detail: { summary: expect.stringContaining('"Live"') } },
   ]);
+});
+
+it('a change to another operator is asked for in the catalogue’s words, with their name and id', async () => {
+  const fx = await startFixture();
+  fixtures.push(fx);
+  const reset = askedFor(
+    await fx.call('operators.reset', { id: 'ana.agent', temporaryPassphrase: 'a temporary passphrase 1' }),
+  );
+  expect(reset.summaryWords).toMatchObject({
+    key: 'approval.summary.operatorReset',
+    values: { operatorId: 'ana.agent' },
+  });
+  const disable = askedFor(await fx.call('operators.setEnabled', { id: 'ana.agent', enabled: false }));
+  expect(disable.summaryWords?.key).toBe('approval.summary.operatorDisable');
+  const portuguese = await wordsIn('pt-BR');
+  expect(portuguese(disable.summaryWords!.key as MessageKey, disable.summaryWords!.values)).toMatch(
+    /^desativar o operador .+ \(ana\.agent\)$/,
+  );
 });

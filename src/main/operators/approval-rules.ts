@@ -72,7 +72,7 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
   const yourOwn = (id: OperatorId) => id === deps.operatorId();
   // Only once the officer confirmed this production profile: otherwise the handler refuses, nothing to approve.
   const kycToProduction = (
-    input: { batchId: string; confirmedProfile?: string | undefined },
+    input: { batchId: string; confirmedProfile?: string | undefined; chunkIndex?: number },
     what: string,
   ) => {
     const active = deps.activeProfile();
@@ -81,6 +81,9 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
       'kyc.production',
       `sending ${what} to the production gateway of profile "${active.name}" (real customers' identities)`,
       input,
+      input.chunkIndex === undefined
+        ? { key: 'approval.summary.kycBatch', values: { profile: active.name } }
+        : { key: 'approval.summary.kycChunk', values: { profile: active.name, chunk: input.chunkIndex + 1 } },
     );
   };
   return {
@@ -145,6 +148,10 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
             'operator.change',
             `${input.enabled ? 'enabling' : 'disabling'} the operator ${operator(input.id)}`,
             input,
+            {
+              key: input.enabled ? 'approval.summary.operatorEnable' : 'approval.summary.operatorDisable',
+              values: { name: deps.displayName(input.id), operatorId: input.id },
+            },
           ),
     'operators.setRole': (input) =>
       yourOwn(input.id)
@@ -157,9 +164,15 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
     'operators.reset': (input) =>
       yourOwn(input.id)
         ? undefined
-        : subject('operator.change', `resetting the passphrase and authenticator of ${operator(input.id)}`, {
-            id: input.id,
-          }),
+        : subject(
+            'operator.change',
+            `resetting the passphrase and authenticator of ${operator(input.id)}`,
+            { id: input.id },
+            {
+              key: 'approval.summary.operatorReset',
+              values: { name: deps.displayName(input.id), operatorId: input.id },
+            },
+          ),
     'roles.save': (input) =>
       // A built-in role the handler refuses at once: nothing to approve.
       deps.builtInRole(input.id)

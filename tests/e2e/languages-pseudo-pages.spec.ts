@@ -151,7 +151,7 @@ for (const { locale, language } of CASES) {
       const approval = page.getByRole('dialog').filter({ has: page.getByTestId('approval-dialog') });
       await expect(approval).toBeVisible();
       // What the supervisor approves, in the desk's words (main's English summary is the audit trail's).
-      await expect(approval.locator('form p').first()).toContainText(words('approval.summary.historyExport'));
+      await expect(approval.locator('form p').first()).toContainText(words('approval.summary.exportHistory'));
       await expect(approval).not.toContainText('History as CSV');
       expect(await screenWords(approval, pseudo)).toBeGreaterThan(7);
       if (pseudo) await expect(approval.locator('.mantine-Modal-title')).toHaveText(/⟦.*⟧/);

@@ -8,8 +8,9 @@ import { readCatalog } from '../../scripts/i18n/catalog-files';
 import { freshCode, supervisorAt } from '../support/e2e/desk-operator';
 import { expectUncut } from '../support/e2e/fits';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import { payIn } from '../support/e2e/languages-desk';
 import { HistoryPage } from '../support/e2e/pages/history-page';
-import { CARDS, futureExpiry } from '../support/e2e/pages/payin-page';
+import { CARDS } from '../support/e2e/pages/payin-page';
 
 const de = readCatalog('de');
 const words = (key: string): string => {
@@ -28,30 +29,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await harness?.close();
 });
-
-/** A pay-in of 1234,56 € typed as a German agent does, for Lucía Núñez. */
-async function payIn(page: Page, userId: string): Promise<void> {
-  const form = page.getByTestId('payin-form');
-  const box = (key: string) => form.getByRole('textbox', { name: words(key), exact: true });
-  await box('payin.field.userId').fill(userId);
-  await box('payin.field.cardNumber').fill(CARDS.approve);
-  await box('payin.field.expDate').fill(futureExpiry());
-  await form.locator('input[name="cvv"]').fill('123');
-  await box('payin.field.amount').fill('1234,56');
-  await box('payin.field.firstName').fill('Lucía');
-  await box('payin.field.lastName').fill('Núñez');
-  await form.getByRole('combobox', { name: words('payin.field.country') }).fill('AT');
-  await page
-    .getByRole('option', { name: /\(AT\)$/ })
-    .first()
-    .click();
-  await box('payin.field.mobile').fill('6641234567');
-  await box('payin.field.addressLine').fill('Kärntner Straße 12');
-  await box('payin.field.city').fill('Wien');
-  await box('payin.field.zip').fill('1010');
-  await box('payin.field.ip').fill('203.0.113.7');
-  await page.getByTestId('send-payment').click();
-}
 
 /** PAYDESK_LANGUAGE_SHOTS=DIR saves the screen to look at. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -81,7 +58,8 @@ test('a German desk exports History for a spreadsheet in German, and the saved f
   test.setTimeout(120_000);
   await page.goto(harness.url);
   const userId = `xls-${Date.now().toString(36)}`;
-  await payIn(page, userId);
+  // 1234,56 € typed as a German agent does, for Lucía Núñez.
+  await payIn(page, words, CARDS.approve, { userId, firstName: 'Lucía', lastName: 'Núñez' }, '1234,56');
   const result = page.getByRole('region', { name: words('payin.result.region') });
   await expect(result.getByRole('heading', { level: 3 })).toHaveText(words('status.approved'));
 

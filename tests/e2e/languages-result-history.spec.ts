@@ -7,22 +7,12 @@
 // editor with every field it can show. PAYDESK_LANGUAGE_SHOTS=DIR saves each screen to look at.
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { readCatalog } from '../../scripts/i18n/catalog-files';
 import { expectUncut, expectWhole } from '../support/e2e/fits';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
-import { CARDS, futureExpiry } from '../support/e2e/pages/payin-page';
+import { catalog, payIn } from '../support/e2e/languages-desk';
+import { CARDS } from '../support/e2e/pages/payin-page';
 
-/** A catalogue's message by its key, as the renderer's bundle holds it (a key not there fails the test). */
-type Words = (key: string) => string;
-
-function catalog(language: string): Words {
-  const messages = readCatalog(language);
-  return (key) => {
-    const message = messages[key];
-    if (message === undefined) throw new Error(`${language} has no message ${key}`);
-    return message;
-  };
-}
+const JURGEN = { firstName: 'Jürgen', lastName: 'Weiß' };
 const deWords = catalog('de');
 const ptWords = catalog('pt-BR');
 const pseudoWords = catalog('en-XA');
@@ -92,32 +82,6 @@ async function checkAll(
   return checked;
 }
 
-/** A pay-in typed as an agent does, the fields found by their names in the desk's language. */
-async function payIn(page: Page, words: Words, card: string, userId: string): Promise<void> {
-  const form = page.getByTestId('payin-form');
-  const box = (key: string) => form.getByRole('textbox', { name: words(key), exact: true });
-  await box('payin.field.userId').fill(userId);
-  await box('payin.field.cardNumber').fill(card);
-  await box('payin.field.expDate').fill(futureExpiry());
-  // Named after the card's brand (CVV, CVC, CID): the brand's own code, the same in every language.
-  await form.locator('input[name="cvv"]').fill('123');
-  await box('payin.field.amount').fill('25');
-  await box('payin.field.firstName').fill('Jürgen');
-  await box('payin.field.lastName').fill('Weiß');
-  // Countries are named in the desk's language ("Österreich (AT)"): picked here by their code.
-  await form.getByRole('combobox', { name: words('payin.field.country') }).fill('AT');
-  await page
-    .getByRole('option', { name: /\(AT\)$/ })
-    .first()
-    .click();
-  await box('payin.field.mobile').fill('6641234567');
-  await box('payin.field.addressLine').fill('Kärntner Straße 12');
-  await box('payin.field.city').fill('Wien');
-  await box('payin.field.zip').fill('1010');
-  await box('payin.field.ip').fill('203.0.113.7');
-  await page.getByTestId('send-payment').click();
-}
-
 for (const { locale, words, size, expected } of CASES) {
   test.describe(`${locale} at ${size.width}×${size.height}`, () => {
     let harness: RunningHarness;
@@ -137,7 +101,7 @@ for (const { locale, words, size, expected } of CASES) {
       const heading = result.getByRole('heading', { level: 3 });
 
       // A decline: its heading, and the gateway's reason under the panel's own word for it.
-      await payIn(page, words, CARDS.decline, `lang-${Date.now().toString(36)}`);
+      await payIn(page, words, CARDS.decline, { userId: `lang-${Date.now().toString(36)}`, ...JURGEN });
       await expect(heading).toHaveText(expected.declined);
       if ('reason' in expected) await expect(result.getByText(expected.reason)).toBeVisible();
       await checkAll([result.locator('.mantine-Button-label')], pseudo, true);
@@ -147,7 +111,7 @@ for (const { locale, words, size, expected } of CASES) {
       await shoot(page, locale, 'result-declined', size.width);
 
       // An approval: the panel's words, its facts' labels and its buttons.
-      await payIn(page, words, CARDS.approve, `lang-${Date.now().toString(36)}`);
+      await payIn(page, words, CARDS.approve, { userId: `lang-${Date.now().toString(36)}`, ...JURGEN });
       await expect(heading).toHaveText(expected.approved);
       await expect(result.getByRole('button', { name: words('payin.result.sameCustomer') })).toBeVisible();
       await checkAll([result.locator('.mantine-Button-label')], pseudo, true);

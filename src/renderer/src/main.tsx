@@ -24,8 +24,9 @@ const theme = createTheme({
 });
 
 // Mantine's light-scheme defaults for dimmed text (gray.6), error text (red.6), the primary filled colour
-// (indigo.6 under white text) and the primary light colour (indigo.6 on a tinted hover) fall short of WCAG
-// AA contrast. Set here, on :root, they reach portalled modals and dropdowns as well as the shell.
+// (indigo.6 under white text) and the primary light colour (indigo.6 on a tinted hover, or indigo.9 on
+// indigo.2) fall short of WCAG AA contrast. Set here, on :root, they reach portalled modals and dropdowns
+// as well as the shell.
 const contrastVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
@@ -35,6 +36,12 @@ const contrastVariables: CSSVariablesResolver = () => ({
     '--mantine-primary-color-filled-hover': 'var(--mantine-color-indigo-8)',
     '--mantine-primary-color-light-color': 'var(--mantine-color-indigo-9)',
     '--mantine-color-indigo-light-color': 'var(--mantine-color-indigo-9)',
+    // indigo.9 on the light hover (indigo.2) is 4.1:1: a subtle or light button under the pointer. One
+    // step lighter each, the light background and its hover keep 6.0:1 and 5.3:1.
+    '--mantine-primary-color-light': 'var(--mantine-color-indigo-0)',
+    '--mantine-primary-color-light-hover': 'var(--mantine-color-indigo-1)',
+    '--mantine-color-indigo-light': 'var(--mantine-color-indigo-0)',
+    '--mantine-color-indigo-light-hover': 'var(--mantine-color-indigo-1)',
   },
   dark: {},
 });

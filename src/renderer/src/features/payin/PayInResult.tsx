@@ -113,7 +113,8 @@ function Approved({ result }: { result: Result }) {
   const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
   return (
     <Stack gap="xs">
-      <Text size="sm">{result.message ?? t('payin.result.wentThrough')}</Text>
+      {/* Main's message for an approval is its own English sentence, never the gateway's words. */}
+      <Text size="sm">{t('payin.result.wentThrough')}</Text>
       <Group>
         <ReceiptButton historyId={result.historyId} />
         {lastCustomer && (
@@ -150,7 +151,8 @@ function Body({ result }: { result: Result }) {
           <Text size="sm">
             <Trans
               id="payin.result.reason"
-              values={{ reason: result.remark ?? result.message ?? t('payin.result.reasonNotGiven') }}
+              // The gateway's remark as it sent it; main's message for a decline only restates it in English.
+              values={{ reason: result.remark || t('payin.result.reasonNotGiven') }}
               components={{ 0: <strong /> }}
             />
           </Text>

@@ -4,20 +4,14 @@
 // headers English. The machine-readable form stays the other choice of the same menu (history.spec.ts).
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { readCatalog } from '../../scripts/i18n/catalog-files';
 import { freshCode, supervisorAt } from '../support/e2e/desk-operator';
 import { expectUncut } from '../support/e2e/fits';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
-import { payIn } from '../support/e2e/languages-desk';
+import { catalog, payIn } from '../support/e2e/languages-desk';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 import { CARDS } from '../support/e2e/pages/payin-page';
 
-const de = readCatalog('de');
-const words = (key: string): string => {
-  const message = de[key];
-  if (message === undefined) throw new Error(`de has no message ${key}`);
-  return message;
-};
+const words = catalog('de');
 
 // The browser's clock is Berlin's, as a desk in Germany runs: the list and the file must agree on it.
 test.use({ timezoneId: 'Europe/Berlin', locale: 'de-DE' });

@@ -2,6 +2,7 @@
 // find them, fixes revalidate them, and the export of what is left to fix is safe to open in a spreadsheet.
 
 import type { KycRecord } from '@shared/gateway/kyc';
+import type { MessageKey } from '@shared/i18n/messages';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { spreadsheetForm } from '../../src/main/csv/csv-form';
 import { wordsIn } from '../../src/main/i18n/words';
@@ -181,9 +182,20 @@ describe('KYC export of rows to fix', () => {
     expect(header).toMatch(/^"[^"]+"(;"[^"]+")+;"errors"$/);
     expect(row).toContain(';"Smith; Jr.";');
     expect(row).not.toMatch(/[,;]"?[=@+]/);
-    // Its cells are the file's own text: only the separator differs from the machine-readable form.
+    // Its cells are the file's own text: only the separator differs from the machine-readable form, and
+    // the reasons, which Paydesk words in the agent's language (the field names stay the gateway's).
     const machine = await service.exportRejected(batchId);
-    expect(exported.csv.replaceAll('";"', '","')).toBe(machine.csv);
+    const withoutReasons = (csv: string) => csv.split('\r\n').map((line) => line.replace(/[;,]"[^"]*"$/, ''));
+    expect(withoutReasons(exported.csv.replaceAll('";"', '","'))).toEqual(withoutReasons(machine.csv));
+    const de = await wordsIn('de');
+    const problems = service.rows(batchId).rows[1]!.errors;
+    expect(problems.length).toBeGreaterThan(0);
+    const reasonsInGerman = problems
+      .map((problem) => `${problem.field}: ${de(problem.words!.key as MessageKey, problem.words!.values)}`)
+      .join(' | ');
+    expect(row!.endsWith(`;"${reasonsInGerman}"`)).toBe(true);
+    expect(machine.csv).toContain(problems[0]!.message);
+    expect(row).not.toContain(problems[0]!.message);
 
     const reopened = await service.open(utf8(exported.csv), 'people-to-fix.csv');
     expect(reopened.unmappedHeaders).toEqual(['errors']);

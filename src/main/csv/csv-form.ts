@@ -10,7 +10,8 @@ import {
   spreadsheetSeparator,
 } from '@shared/csv-export';
 import { HISTORY_STATUSES, type HistoryStatus } from '@shared/history';
-import type { Translate } from '@shared/i18n/messages';
+import type { MessageKey, Translate } from '@shared/i18n/messages';
+import type { RefusalWords } from '@shared/ipc-error';
 import type { Language } from '@shared/languages';
 import { amountForSpreadsheet } from '@shared/money/locale-amount';
 import { wordsIn } from '../i18n/words';
@@ -29,6 +30,8 @@ export interface LocalCells {
   amount(amount: string, currency: string): string;
   /** The status's word in the agent's language; a value no catalogue knows, as it is. */
   status(status: string): string;
+  /** A problem Paydesk found, in the agent's language; the gateway's own words (no `words`) as it sent them. */
+  problem(problem: { message: string; words?: RefusalWords | undefined }): string;
 }
 
 export interface CsvForm {
@@ -81,6 +84,11 @@ export function spreadsheetForm(language: Language, timeZone: string, t: Transla
     },
     amount: (amount, currency) => amountForSpreadsheet(amount, currency, locale),
     status: (status) => (isHistoryStatus(status) ? t(`status.${status}`) : status),
+    problem: ({ message, words }) => {
+      if (!words) return message;
+      const said = t(words.key as MessageKey, words.values);
+      return said === words.key ? message : said;
+    },
   };
   return {
     name: 'spreadsheet',

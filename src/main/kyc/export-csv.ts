@@ -1,9 +1,10 @@
 // Rows to fix, as a CSV the user opens in a spreadsheet, corrects and opens in Paydesk again: the file's
-// own columns as they were read, any fixes made in Paydesk, and the reasons. Both forms (csv/csv-form.ts)
-// start with a BOM, as this file always has; the spreadsheet form puts `;` between cells where the agent's
-// language writes decimal commas (Excel's list separator there). The cells are the file's own text in both.
-// Paydesk's reader finds either separator.
-import type { KycField } from '@shared/kyc-batch';
+// own columns as they were read, any fixes made in Paydesk, and the reasons (in the spreadsheet form,
+// Paydesk's own in the agent's language, the gateway's as it sent them; field names as the gateway names
+// them). Both forms (csv/csv-form.ts) start with a BOM, as this file always has; the spreadsheet form puts
+// `;` between cells where the agent's language writes decimal commas (Excel's list separator there). The
+// file's own cells are its text in both. Paydesk's reader finds either separator.
+import type { KycField, KycRowError } from '@shared/kyc-batch';
 import { csvCell } from '../csv/csv-cells';
 import { type CsvForm, MACHINE_FORM } from '../csv/csv-form';
 import { type KycBatch, STATE } from './batch-store';
@@ -22,6 +23,7 @@ export async function exportRejectedCsv(
   form: CsvForm = MACHINE_FORM,
 ): Promise<{ csv: string; rows: number }> {
   const { separator } = form;
+  const said = form.local?.problem ?? ((problem: KycRowError) => problem.message);
   const editedFields: KycField[] = [];
   for (const edits of batch.edits.values()) {
     for (const field of Object.keys(edits) as KycField[])
@@ -38,7 +40,7 @@ export async function exportRejectedCsv(
     const edits = batch.edits.get(i) ?? {};
     const reasons = batch
       .errorsOf(i)
-      .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
+      .map((error) => (error.field ? `${error.field}: ${said(error)}` : said(error)))
       .join(' | ');
     const line = [
       ...batch.headers.map((_, column) => cellText(cells[column])),

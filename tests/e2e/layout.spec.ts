@@ -43,7 +43,7 @@ for (const size of WINDOW_SIZES) {
       const [frameBox, confirmBox] = [await frame.boundingBox(), await confirm.boundingBox()];
       expect(confirmBox!.y + confirmBox!.height).toBeLessThanOrEqual(frameBox!.y + frameBox!.height);
 
-      for (const label of ['h2h (card keyed here)', 'redirection']) {
+      for (const label of ['h2h (card keyed here)', 'redirection (hosted page)']) {
         await expectWhole(payin.form.getByText(label, { exact: true }));
       }
       // Another caller's id typed while the bank page waits: the offer and its button are whole.

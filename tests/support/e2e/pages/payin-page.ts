@@ -122,7 +122,7 @@ export class PayInPage {
 
   async chooseMode(mode: 'h2h' | 'redirection'): Promise<void> {
     await this.form
-      .getByText(mode === 'h2h' ? 'h2h (card keyed here)' : 'redirection', { exact: true })
+      .getByText(mode === 'h2h' ? 'h2h (card keyed here)' : 'redirection (hosted page)', { exact: true })
       .click();
   }
 

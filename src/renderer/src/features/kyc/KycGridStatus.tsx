@@ -1,5 +1,5 @@
 // The line under the grid: where the active cell is and what is wrong with it (the same words as its
-// tooltip, for a glance without hovering), and how many rows the filter holds.
+// tooltip, for a glance without hovering; on two lines when it is long), and how many rows the filter holds.
 import { Loader, Text } from '@mantine/core';
 import { useT } from '@renderer/i18n/use-t';
 import { GridFooter } from '@renderer/lib/GridFooter';
@@ -36,7 +36,7 @@ export function KycGridStatus({
           {filter === 'all' ? t('kyc.empty.all.title') : t('kyc.status.noMatch')}
         </Text>
       ) : row ? (
-        <Text size="xs" c="gray.8" truncate>
+        <Text size="xs" c="gray.8" style={{ flex: 1, minWidth: 0 }}>
           <strong>
             {t('kyc.status.row', { row: row.row })}
             {field ? ` · ${t('kyc.field.named', { label: gridHeader(t, field), field })}` : ''}

@@ -35,7 +35,7 @@ export function MoreOptions({
           label={t('payin.field.txMode')}
           options={[
             { value: 'h2h', label: t('payin.more.h2h') },
-            { value: 'redirection', label: 'redirection' },
+            { value: 'redirection', label: t('payin.more.redirection') },
           ]}
         />
         {version === 'v1' && <TextField name="payChannel" label={t('payin.field.payChannel')} />}

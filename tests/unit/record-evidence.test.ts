@@ -122,14 +122,22 @@ describe('the gateway answer to a first attempt', () => {
   it('never connected: not sent, the answer message is the note', () => {
     const row = desk().record(answer('not_connected', { reason: 'connect_refused' as never })).row;
     expect(row.status).toBe('not_sent');
-    expect(row.note).toEqual({ kind: 'not_sent', message: 'word not_connected', words: { key: 'test.not_connected' } });
+    expect(row.note).toEqual({
+      kind: 'not_sent',
+      message: 'word not_connected',
+      words: { key: 'test.not_connected' },
+    });
   });
 
   it('an unreadable answer: outcome unknown, not settled, the route kept', () => {
     const d = desk();
     const row = d.record(answer('unknown', { httpStatus: 502 })).row;
     expect(row.status).toBe('outcome_unknown');
-    expect(row.note).toEqual({ kind: 'outcome_unknown', message: 'word unknown', words: { key: 'test.unknown' } });
+    expect(row.note).toEqual({
+      kind: 'outcome_unknown',
+      message: 'word unknown',
+      words: { key: 'test.unknown' },
+    });
     expect(d.expired).toEqual([]);
     expect(d.inFlight.route(d.id)).toBe(route);
   });
@@ -289,15 +297,16 @@ describe('asking again', () => {
     expect(row.note?.message).toBe(
       "Asked the gateway again with order number T-1: it was not sent. The first attempt's outcome is still open: look the order up at the gateway before charging again.",
     );
-    expect(row.note?.words).toEqual({ key: 'payin.note.askedAgainNotSent', values: { merchantTradeNo: 'T-1' } });
+    expect(row.note?.words).toEqual({
+      key: 'payin.note.askedAgainNotSent',
+      values: { merchantTradeNo: 'T-1' },
+    });
   });
 
   it('refused: says nothing about the first attempt', () => {
     const row = desk('outcome_unknown').record(askAgain('no_order', { message: 'bad card' })).row;
     expect(row.status).toBe('outcome_unknown');
-    expect(row.note?.message).toContain(
-      'the gateway refused it, which says nothing about the first attempt',
-    );
+    expect(row.note?.message).toContain('the gateway refused it, which says nothing about the first attempt');
   });
 
   it('unreadable again: the answer did not settle it', () => {

@@ -6,7 +6,7 @@ import type { Translate } from '@renderer/i18n/use-t';
 import type { MessageKey } from '@shared/i18n/messages';
 import type { RefusalWords } from '@shared/ipc';
 
-export interface Said {
+interface Said {
   message: string;
   words?: RefusalWords | undefined;
 }

@@ -2,8 +2,8 @@
 // (main/i18n/worded.ts: a refusal, a pay-in's outcome, a row's note, a KYC row's problem). Without words (the
 // gateway's own, a row written before they were kept) or with a key this renderer's catalogue does not have,
 // the English as main wrote it.
-import type { Translate } from '@renderer/i18n/use-t';
-import type { MessageKey } from '@shared/i18n/messages';
+// The shared Translate type (use-t.ts re-exports it), so that main's tests can read this without React's types.
+import type { MessageKey, Translate } from '@shared/i18n/messages';
 import type { RefusalWords } from '@shared/ipc';
 
 interface Said {

@@ -1,6 +1,7 @@
 // The values a history row's fields take (its statuses, API versions, card and amount forms, note, KYC
 // counts and chunk results): the row's table (history-row.ts) gives each column one of these.
 import { z } from 'zod';
+import { refusalWordsSchema } from './ipc-error';
 import { PAYIN_STATUSES } from './payin-lifecycle';
 
 export const HISTORY_KINDS = ['payin', 'kyc_batch'] as const;
@@ -45,8 +46,11 @@ export const canonicalAmountSchema = z
  */
 export const historyNoteSchema = z.object({
   kind: z.string().min(1),
+  /** English: the log's and the CSV export's, and what a reader is shown without `words`. */
   message: z.string(),
   field: z.string().optional(),
+  /** The same words as the catalogue's key and values, said in the reader's language; absent on old rows. */
+  words: refusalWordsSchema.optional(),
 });
 export type HistoryNote = z.infer<typeof historyNoteSchema>;
 

@@ -24,7 +24,7 @@ import {
   rowAuditSchema,
 } from './history';
 import { historySalvageNoticeSchema } from './history-startup';
-import type { IpcResult } from './ipc-error';
+import { type IpcResult, refusalWordsSchema } from './ipc-error';
 import {
   kycBatchRef,
   kycBatchSummary,
@@ -146,6 +146,8 @@ export const payInResultSchema = z.object({
   remark: z.string().optional(),
   /** What a support agent should read: the gateway's msg or Paydesk's explanation of a failure. */
   message: z.string().optional(),
+  /** `message` as the catalogue's key and values, said in the reader's language (lib/words-text.ts). */
+  words: refusalWordsSchema.optional(),
   /** The request field the gateway's refusal names, to highlight it in the form. */
   field: z.string().optional(),
   /** A 3DS or hosted payment page to show in the isolated bank-page view. */

@@ -17,7 +17,10 @@ export function payInResultOf(row: PayInRow, extra: Partial<PayInResult> = {}): 
   if (row.orderId) result.orderId = row.orderId;
   if (row.traceid) result.traceid = row.traceid;
   if (row.remark) result.remark = row.remark;
-  if (row.note && result.message === undefined) result.message = row.note.message;
+  if (row.note && result.message === undefined) {
+    result.message = row.note.message;
+    if (row.note.words) result.words = row.note.words;
+  }
   if (row.note?.field && result.field === undefined) result.field = row.note.field;
   return result;
 }

@@ -178,3 +178,56 @@ for (const c of CASES) {
     });
   });
 }
+
+// The result panel's words for an outcome main words itself (issue 33: main sends the catalogue's key with
+// its English): a server error leaves the outcome unknown, a decline gives the bank's remark. In German at the smallest window, none of main's English sentences is on the screen, and the
+// row's note in History is German too; the gateway's own words (its remark) stay as it sent them.
+test.describe('de-DE at 1024×700: outcomes main words itself', () => {
+  const words = catalog('de');
+  let harness: RunningHarness;
+  test.beforeAll(async () => {
+    harness = await startHarness(0, ['--locale', 'de-DE'], { signedIn: true });
+  });
+  test.afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('outcome unknown and declined in German, not in main’s English', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(harness.url);
+    const result = page.getByRole('region', { name: words('payin.result.region') });
+    const heading = result.getByRole('heading', { level: 3 });
+    const why = result.locator('details.ask-again-why');
+    const who = { firstName: 'Jürgen', lastName: surname('Weiss') };
+    const english = /The gateway|The payment may|could not be read|internal error|The card was declined/;
+
+    // 500.01: HTTP 500 with a JSON error body, and no order (500.03's broken answer is settled by the
+    // sandbox's signed notification before the agent reads it).
+    await payIn(page, words, CARDS.approve, { userId: `de-se-${Date.now().toString(36)}`, ...who }, '500,01');
+    await expect(heading).toHaveText(words('status.outcome_unknown'));
+    await why.locator('summary').click();
+    await expect(why).toContainText('Das Gateway hat einen internen Fehler gemeldet (HTTP 500).');
+    await expect(why).toContainText('Die Zahlung ist möglicherweise durchgegangen');
+    await expect(result).not.toContainText(english);
+    await shoot(page, 'de-DE', 'result-outcome-unknown', 1024);
+    await result.getByRole('button', { name: words('payin.result.checkLater') }).click();
+
+    // A decline: the bank's remark as the sandbox sends it, in the desk's sentence.
+    await payIn(page, words, CARDS.decline, { userId: `de-dc-${Date.now().toString(36)}`, ...who });
+    await expect(heading).toHaveText(words('status.declined'));
+    await expect(result).toContainText('Card declined');
+    await expect(result).not.toContainText(english);
+
+    // History: the server error's row (the newest open one), its note in German.
+    await page.keyboard.press('Alt+3');
+    const rows = page.getByTestId('history-row');
+    await rows
+      .filter({ hasText: words('status.outcome_unknown') })
+      .first()
+      .click();
+    const note = page.getByRole('dialog').getByTestId('history-note');
+    await expect(note).toContainText('Das Gateway hat einen internen Fehler gemeldet (HTTP 500).');
+    await expect(note).not.toContainText(english);
+  });
+});

@@ -154,7 +154,9 @@ describe('the disk fills up', () => {
     expect(result.message).toMatch(
       /could not record the gateway's answer \(Error: database or disk is full\)/,
     );
-    expect(result.message).toMatch(/The gateway approved the payment.*may have gone through/);
+    // The gateway's word in a word the reader's language has (payin.answer.notRecorded), not its sentence.
+    expect(result.message).toMatch(/The gateway's word was: approved\..*may have gone through/);
+    expect(result.words).toMatchObject({ key: 'payin.answer.notRecorded', values: { word: 'approved' } });
     expect(result.message).not.toMatch(/not sent|nothing was charged/i);
     // The gateway did charge: exactly once.
     const orders = await ordersByTradeNo(fx.paydesk.sandbox, result.merchantTradeNo);

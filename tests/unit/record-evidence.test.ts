@@ -64,11 +64,11 @@ function desk(status: PayInStatus = 'pending', orderId?: string) {
 
 const answer = (word: PayInAnswer['word'], more: Partial<PayInAnswer> = {}): EvidenceInput => ({
   source: 'answer',
-  answer: { word, message: `word ${word}`, ...more },
+  answer: { word, message: `word ${word}`, words: { key: `test.${word}` }, ...more },
 });
 const askAgain = (word: PayInAnswer['word'], more: Partial<PayInAnswer> = {}): EvidenceInput => ({
   source: 'ask_again',
-  answer: { word, message: `word ${word}`, ...more },
+  answer: { word, message: `word ${word}`, words: { key: `test.${word}` }, ...more },
 });
 const callback = (word: 'approved' | 'declined', amount = '10.05', orderId = 'O-1'): EvidenceInput => ({
   source: 'callback',
@@ -110,21 +110,34 @@ describe('the gateway answer to a first attempt', () => {
     const d = desk();
     const row = d.record(answer('no_order', { field: 'cardNumber', code: 90751001 })).row;
     expect(row.status).toBe('refused');
-    expect(row.note).toEqual({ kind: 'refused', message: 'word no_order', field: 'cardNumber' });
+    expect(row.note).toEqual({
+      kind: 'refused',
+      message: 'word no_order',
+      words: { key: 'test.no_order' },
+      field: 'cardNumber',
+    });
     expect(row.orderId).toBeNull();
   });
 
   it('never connected: not sent, the answer message is the note', () => {
     const row = desk().record(answer('not_connected', { reason: 'connect_refused' as never })).row;
     expect(row.status).toBe('not_sent');
-    expect(row.note).toEqual({ kind: 'not_sent', message: 'word not_connected' });
+    expect(row.note).toEqual({
+      kind: 'not_sent',
+      message: 'word not_connected',
+      words: { key: 'test.not_connected' },
+    });
   });
 
   it('an unreadable answer: outcome unknown, not settled, the route kept', () => {
     const d = desk();
     const row = d.record(answer('unknown', { httpStatus: 502 })).row;
     expect(row.status).toBe('outcome_unknown');
-    expect(row.note).toEqual({ kind: 'outcome_unknown', message: 'word unknown' });
+    expect(row.note).toEqual({
+      kind: 'outcome_unknown',
+      message: 'word unknown',
+      words: { key: 'test.unknown' },
+    });
     expect(d.expired).toEqual([]);
     expect(d.inFlight.route(d.id)).toBe(route);
   });
@@ -277,25 +290,29 @@ describe('asking again', () => {
     expect(d.lastAudit().detail).toMatchObject({ source: 'ask_again', word: 'not_connected' });
   });
 
+  // What the answer was is the attempt's own line on the timeline: the note says what it leaves open.
   it('not sent: the first attempt stays open, the note says so', () => {
     const row = desk('outcome_unknown').record(askAgain('not_connected', { message: 'offline' })).row;
     expect(row.status).toBe('outcome_unknown');
     expect(row.note?.message).toBe(
-      "Asked the gateway again with order number T-1: it was not sent (offline). The first attempt's outcome is still open: look the order up at the gateway before charging again.",
+      "Asked the gateway again with order number T-1: it was not sent. The first attempt's outcome is still open: look the order up at the gateway before charging again.",
     );
+    expect(row.note?.words).toEqual({
+      key: 'payin.note.askedAgainNotSent',
+      values: { merchantTradeNo: 'T-1' },
+    });
   });
 
   it('refused: says nothing about the first attempt', () => {
     const row = desk('outcome_unknown').record(askAgain('no_order', { message: 'bad card' })).row;
     expect(row.status).toBe('outcome_unknown');
-    expect(row.note?.message).toContain(
-      'the gateway refused it (bad card), which says nothing about the first attempt',
-    );
+    expect(row.note?.message).toContain('the gateway refused it, which says nothing about the first attempt');
   });
 
   it('unreadable again: the answer did not settle it', () => {
     const row = desk('outcome_unknown').record(askAgain('unknown', { message: 'HTTP 502' })).row;
-    expect(row.note?.message).toContain('the answer did not settle it (HTTP 502)');
+    expect(row.note?.message).toContain('the answer did not settle it.');
+    expect(row.note?.words?.key).toBe('payin.note.askedAgainUnsettled');
   });
 
   it('approved: the pay-in settles', () => {

@@ -159,7 +159,13 @@ function desk(
       send: async (request: WireRequest): Promise<PayInAnswer> => {
         const rows = real.query({ sort: 'createdAt_desc', limit: 1 }).rows;
         sent.push({ request, statusWhenSent: rows[0]?.status });
-        return { word: 'approved', message: 'Approved', orderId: `O-${sent.length}`, ...options.answer };
+        return {
+          word: 'approved',
+          message: 'Approved',
+          words: { key: 'test.approved' },
+          orderId: `O-${sent.length}`,
+          ...options.answer,
+        };
       },
     },
     team: options.team ? () => options.team : undefined,

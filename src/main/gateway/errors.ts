@@ -1,7 +1,10 @@
 // How a gateway call can fail before anything is read, and the words a support agent reads for each
 // case. The one question that matters is "could money have moved?": `not_sent` says no (no connection
 // was ever made), `outcome_unknown` says maybe (check before charging again). Reading an answer that did
-// arrive is payin-answer.ts and kyc-answer.ts.
+// arrive is payin-answer.ts and kyc-answer.ts. Every sentence comes from the catalogues (gateway.outcome.*).
+
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
+import { type Worded, worded } from '../i18n/worded';
 
 export type GatewayOperation = 'payin' | 'kyc';
 
@@ -23,53 +26,127 @@ export type OutcomeUnknownReason =
   | 'local_error'
   | 'cancelled';
 
-export type NotSent = {
+/** The words of a failure: English in `message`, the catalogue's key and values in `words` (i18n/worded.ts). */
+export type NotSent = Worded & {
   kind: 'not_sent';
   reason: NotSentReason;
-  message: string;
   /** The low-level error code (ECONNREFUSED, ENOTFOUND, UND_ERR_CONNECT_TIMEOUT, …), for logs. */
   cause?: string;
 };
 
-export type OutcomeUnknown = {
+export type OutcomeUnknown = Worded & {
   kind: 'outcome_unknown';
   reason: OutcomeUnknownReason;
-  message: string;
   cause?: string;
   httpStatus?: number;
   raw?: string;
   traceid?: string;
 };
 
-const MAY_HAVE: Record<GatewayOperation, string> = {
-  payin: 'The payment may have gone through: check before charging again.',
-  kyc: 'The records may have been accepted: check before sending them again.',
-};
+/**
+ * What an answer without the order's word said, for `unknown_code`: the gateway's figures and its msg go
+ * in as values, as it sent them. `text`: any other detail, a technical one, as is.
+ */
+export type UnknownDetail =
+  | { kind: 'duplicate_trade_no'; code: number }
+  | { kind: 'no_status'; httpStatus: number; said?: string }
+  | { kind: 'code'; httpStatus: number; code: number; said?: string }
+  | string;
 
-function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+/** Seconds as a number: the catalogue formats it in the reader's language (2.5 s, 2,5 s). */
+function seconds(ms: number): number {
+  return ms % 1000 === 0 ? ms / 1000 : Math.round(ms / 100) / 10;
 }
 
-const SAFE_AGAIN = 'Nothing was sent: it is safe to try again.';
+const NOT_SENT_KEYS = {
+  connection_refused: 'gateway.outcome.notSent.connectionRefused',
+  dns: 'gateway.outcome.notSent.dns',
+  connect_timeout: 'gateway.outcome.notSent.connectTimeout',
+  tls: 'gateway.outcome.notSent.tls',
+  network: 'gateway.outcome.notSent.network',
+  cancelled: 'gateway.outcome.notSent.cancelled',
+} as const satisfies Record<NotSentReason, MessageKey>;
 
 export function notSent(
   reason: NotSentReason,
   context: { host: string; connectTimeoutMs: number; cause?: string },
 ): NotSent {
-  const messages: Record<NotSentReason, string> = {
-    connection_refused: `The gateway at ${context.host} refused the connection (it is not running or not listening there). ${SAFE_AGAIN}`,
-    dns: `The gateway address ${context.host} could not be found (DNS). Check the profile's base URL. ${SAFE_AGAIN}`,
-    connect_timeout: `The gateway at ${context.host} did not accept a connection within ${seconds(context.connectTimeoutMs)}. ${SAFE_AGAIN}`,
-    tls: `The secure connection to ${context.host} could not be set up (certificate or TLS problem). ${SAFE_AGAIN}`,
-    network: `The network to ${context.host} is unreachable. ${SAFE_AGAIN}`,
-    cancelled: `Cancelled before the request was sent. ${SAFE_AGAIN}`,
-  };
+  const values: MessageValues | undefined =
+    reason === 'cancelled'
+      ? undefined
+      : reason === 'connect_timeout'
+        ? { host: context.host, seconds: seconds(context.connectTimeoutMs) }
+        : { host: context.host };
   return {
     kind: 'not_sent',
     reason,
-    message: messages[reason],
+    ...worded(NOT_SENT_KEYS[reason], values),
     ...(context.cause ? { cause: context.cause } : {}),
   };
+}
+
+const UNKNOWN_KEYS = {
+  timeout: 'gateway.outcome.unknown.timeout',
+  connection_lost: 'gateway.outcome.unknown.connectionLost',
+  server_error: 'gateway.outcome.unknown.serverError',
+  not_json: 'gateway.outcome.unknown.notJson',
+  unexpected_body: 'gateway.outcome.unknown.unexpectedBody',
+  unknown_code: 'gateway.outcome.unknown.unknownCode',
+  unreadable_status: 'gateway.outcome.unknown.unreadableStatus',
+  local_error: 'gateway.outcome.unknown.localError',
+  cancelled: 'gateway.outcome.unknown.cancelled',
+} as const satisfies Record<OutcomeUnknownReason, MessageKey>;
+
+/** The reasons whose sentence names a detail (technical text, as is) when there is one. */
+const UNKNOWN_DETAIL_KEYS: Partial<Record<OutcomeUnknownReason, MessageKey>> = {
+  unexpected_body: 'gateway.outcome.unknown.unexpectedBody.detail',
+  unknown_code: 'gateway.outcome.unknown.unknownCode.detail',
+  unreadable_status: 'gateway.outcome.unknown.unreadableStatus.detail',
+  local_error: 'gateway.outcome.unknown.localError.detail',
+};
+
+/** The catalogue's words for an outcome left open, with what the answer said where it said something. */
+function unknownWords(
+  operation: GatewayOperation,
+  reason: OutcomeUnknownReason,
+  context: { timeoutMs: number; httpStatus?: number; detail?: UnknownDetail },
+): Worded {
+  const { detail } = context;
+  if (reason === 'unknown_code' && detail !== undefined && typeof detail !== 'string') {
+    switch (detail.kind) {
+      case 'duplicate_trade_no':
+        return worded('gateway.outcome.unknown.duplicateTradeNo', { operation, code: detail.code });
+      case 'no_status':
+        return detail.said === undefined
+          ? worded('gateway.outcome.unknown.noOrderStatus', { operation, httpStatus: detail.httpStatus })
+          : worded('gateway.outcome.unknown.noOrderStatusSaid', {
+              operation,
+              httpStatus: detail.httpStatus,
+              said: detail.said,
+            });
+      case 'code':
+        return detail.said === undefined
+          ? worded('gateway.outcome.unknown.code', {
+              operation,
+              httpStatus: detail.httpStatus,
+              code: detail.code,
+            })
+          : worded('gateway.outcome.unknown.codeSaid', {
+              operation,
+              httpStatus: detail.httpStatus,
+              code: detail.code,
+              said: detail.said,
+            });
+    }
+  }
+  const values: MessageValues = { operation };
+  if (reason === 'timeout') values.seconds = seconds(context.timeoutMs);
+  if (reason === 'server_error') values.httpStatus = context.httpStatus ?? '5xx';
+  const detailKey = UNKNOWN_DETAIL_KEYS[reason];
+  if (detailKey && typeof detail === 'string' && detail !== '') {
+    return worded(detailKey, { ...values, detail });
+  }
+  return worded(UNKNOWN_KEYS[reason], values);
 }
 
 export function outcomeUnknown(
@@ -80,24 +157,15 @@ export function outcomeUnknown(
     httpStatus?: number;
     raw?: string;
     cause?: string;
-    detail?: string;
+    detail?: UnknownDetail;
     traceid?: string;
   },
 ): OutcomeUnknown {
-  const mayHave = MAY_HAVE[operation];
-  const detail = context.detail ? ` (${context.detail})` : '';
-  const messages: Record<OutcomeUnknownReason, string> = {
-    timeout: `No answer from the gateway within ${seconds(context.timeoutMs)}. ${mayHave}`,
-    connection_lost: `The connection to the gateway broke after the request was sent. ${mayHave}`,
-    server_error: `The gateway reported an internal error (HTTP ${context.httpStatus ?? '5xx'}). ${mayHave}`,
-    not_json: `The gateway's answer could not be read (it is not JSON). ${mayHave}`,
-    unexpected_body: `The gateway's answer is not in the expected form${detail}. ${mayHave}`,
-    unknown_code: `The gateway answered without saying what happened to the order${detail}. ${mayHave}`,
-    unreadable_status: `The gateway's answer does not say clearly what happened to the order${detail}. ${mayHave}`,
-    local_error: `The request left Paydesk, then Paydesk failed${detail}. ${mayHave}`,
-    cancelled: `Cancelled while waiting for the gateway's answer. ${mayHave}`,
+  const result: OutcomeUnknown = {
+    kind: 'outcome_unknown',
+    reason,
+    ...unknownWords(operation, reason, context),
   };
-  const result: OutcomeUnknown = { kind: 'outcome_unknown', reason, message: messages[reason] };
   if (context.cause) result.cause = context.cause;
   if (context.httpStatus !== undefined) result.httpStatus = context.httpStatus;
   if (context.raw !== undefined) result.raw = context.raw;

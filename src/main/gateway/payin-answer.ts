@@ -13,6 +13,7 @@ import { payInResponseDataSchema, payInResponseSchema } from '@shared/gateway/pa
 import { PRE_ORDER_REFUSAL_CODES, RESULT_CODE } from '@shared/gateway/result-codes';
 import type { GatewayWord } from '@shared/payin-lifecycle';
 import type { z } from 'zod';
+import { type Worded, worded } from '../i18n/worded';
 import {
   fieldFromGatewayMessage,
   type NotSent,
@@ -20,14 +21,13 @@ import {
   type OutcomeUnknown,
   type OutcomeUnknownReason,
   outcomeUnknown,
+  type UnknownDetail,
 } from './errors';
 
 /** The one outcome type of a pay-in request, from the gateway client to the pay-in service. */
-export interface PayInAnswer {
+export interface PayInAnswer extends Worded {
   /** What this answer says about the order; `not_connected` when no connection was ever made. */
   word: GatewayWord | 'not_connected';
-  /** What a support agent reads. */
-  message: string;
   /** Why the word is `unknown` or `not_connected`, for logs and tests. */
   reason?: OutcomeUnknownReason | NotSentReason;
   httpStatus?: number;
@@ -57,6 +57,7 @@ export function transportAnswer(failure: NotSent | OutcomeUnknown): PayInAnswer 
   const answer: PayInAnswer = {
     word: failure.kind === 'not_sent' ? 'not_connected' : 'unknown',
     message: failure.message,
+    words: failure.words,
     reason: failure.reason,
   };
   if (failure.cause) answer.cause = failure.cause;
@@ -101,7 +102,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 export function readPayInAnswer(http: HttpAnswer, context: { timeoutMs: number }): PayInAnswer {
   const { httpStatus, raw } = http;
   const json = parseJson(raw);
-  const unknown = (reason: OutcomeUnknownReason, detail?: string, traceid?: string): PayInAnswer =>
+  const unknown = (reason: OutcomeUnknownReason, detail?: UnknownDetail, traceid?: string): PayInAnswer =>
     transportAnswer(
       outcomeUnknown('payin', reason, {
         timeoutMs: context.timeoutMs,
@@ -134,7 +135,7 @@ export function readPayInAnswer(http: HttpAnswer, context: { timeoutMs: number }
       ? { ...(htmlSource ? { htmlSource } : {}), ...(redirectURL ? { redirectURL } : {}) }
       : undefined;
 
-  const facts: Omit<PayInAnswer, 'word' | 'message'> = { httpStatus, raw };
+  const facts: Omit<PayInAnswer, 'word' | 'message' | 'words'> = { httpStatus, raw };
   if (traceid) facts.traceid = traceid;
   if (orderId) facts.orderId = orderId;
   if (code.present && code.ok) facts.code = code.value as number;
@@ -148,27 +149,23 @@ export function readPayInAnswer(http: HttpAnswer, context: { timeoutMs: number }
   if (status.kind === 'word') {
     switch (status.word) {
       case 'approved':
-        return { ...facts, word: 'approved', message: 'The gateway approved the payment.' };
+        return { ...facts, word: 'approved', ...worded('payin.answer.approved') };
       case 'declined': {
         const remark = readValue(field(data, 'remark', dataShape.remark)) ?? '';
         return {
           ...facts,
           word: 'declined',
           remark,
-          message: remark.trim()
-            ? `The card was declined: ${remark.trim()}.`
-            : 'The card was declined (no reason given by the bank).',
+          // The bank's remark as it sent it, inside the desk's sentence.
+          ...(remark.trim()
+            ? worded('payin.answer.declined', { remark: remark.trim() })
+            : worded('payin.answer.declinedNoReason')),
         };
       }
       case 'processing':
         return page
-          ? { ...facts, word: 'action_required', page, message: bankStepMessage(page) }
-          : {
-              ...facts,
-              word: 'processing',
-              message:
-                'The gateway has not decided yet. The payment may still go through: do not charge again.',
-            };
+          ? { ...facts, word: 'action_required', page, ...bankStepWords(page) }
+          : { ...facts, word: 'processing', ...worded('payin.answer.processing') };
     }
   }
 
@@ -176,7 +173,7 @@ export function readPayInAnswer(http: HttpAnswer, context: { timeoutMs: number }
   if (code.present && !code.ok) return unknown('unexpected_body', '`code` is not a whole number', traceid);
   const codeValue = code.present ? (code.value as number) : undefined;
   const success = httpStatus >= 200 && httpStatus < 300;
-  const said = gatewayMessage?.trim() || 'no reason given';
+  const said = gatewayMessage?.trim() || undefined;
   if (
     codeValue !== undefined &&
     PRE_ORDER_REFUSAL_CODES.has(codeValue) &&
@@ -189,34 +186,31 @@ export function readPayInAnswer(http: HttpAnswer, context: { timeoutMs: number }
       ...facts,
       word: 'no_order',
       ...(named ? { field: named } : {}),
-      message: `The gateway refused the payment before creating an order: ${said} (code ${codeValue}). Nothing was charged.`,
+      ...(said
+        ? worded('payin.answer.noOrder', { said, code: codeValue })
+        : worded('payin.answer.noOrderNoReason', { code: codeValue })),
     };
   }
   // 3. The bank step, announced without a status.
   if (page && success && (codeValue === undefined || codeValue === RESULT_CODE.OK)) {
-    return { ...facts, word: 'action_required', page, message: bankStepMessage(page) };
+    return { ...facts, word: 'action_required', page, ...bankStepWords(page) };
   }
   // 4. Anything else leaves the money question open.
   if (codeValue === RESULT_CODE.DUPLICATE_TRADE_NO) {
     return {
-      ...unknown(
-        'unknown_code',
-        `code ${codeValue}: an order with this merchantTradeNo already exists with other details`,
-        traceid,
-      ),
+      ...unknown('unknown_code', { kind: 'duplicate_trade_no', code: codeValue }, traceid),
       ...facts,
     };
   }
   if (httpStatus >= 500) return { ...unknown('server_error', undefined, traceid), ...facts };
-  const detail =
+  // The gateway's msg goes in as it sent it.
+  const detail: UnknownDetail =
     codeValue === undefined
-      ? `HTTP ${httpStatus}, no order status${gatewayMessage ? `: "${said}"` : ''}`
-      : `HTTP ${httpStatus}, code ${codeValue}: "${said}"`;
+      ? { kind: 'no_status', httpStatus, ...(said ? { said } : {}) }
+      : { kind: 'code', httpStatus, code: codeValue, ...(said ? { said } : {}) };
   return { ...unknown('unknown_code', detail, traceid), ...facts };
 }
 
-function bankStepMessage(page: { htmlSource?: string; redirectURL?: string }): string {
-  return page.htmlSource
-    ? "The customer's bank asks for 3-D Secure: complete it with the customer."
-    : 'The gateway asks for its hosted payment page: complete it with the customer.';
+function bankStepWords(page: { htmlSource?: string; redirectURL?: string }): Worded {
+  return page.htmlSource ? worded('payin.answer.threeDs') : worded('payin.answer.hostedPage');
 }

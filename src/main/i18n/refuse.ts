@@ -4,7 +4,7 @@
 import type { MessageKey, MessageValues } from '@shared/i18n/messages';
 import type { IpcError, IpcResult } from '@shared/ipc';
 import { Refusal } from '../refusal';
-import { inEnglish } from './words';
+import { worded } from './worded';
 
 export function refusal(
   kind: IpcError['kind'],
@@ -12,8 +12,9 @@ export function refusal(
   values?: MessageValues,
   field?: string,
 ): Refusal {
-  const refused = new Refusal(kind, inEnglish()(key, values), field);
-  refused.words = values === undefined ? { key } : { key, values };
+  const { message, words } = worded(key, values);
+  const refused = new Refusal(kind, message, field);
+  refused.words = words;
   return refused;
 }
 

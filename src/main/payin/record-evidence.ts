@@ -17,6 +17,7 @@ import { payInResultOf } from '@shared/payin-result';
 import type { PayInAnswer } from '../gateway/payin-answer';
 import type { HistoryStore } from '../history/store/history-store';
 import type { PayInPatch } from '../history/store/write-schemas';
+import { type Worded, worded } from '../i18n/worded';
 import type { ReturnListener } from '../returns/return-listener';
 import type { InFlight } from './in-flight';
 
@@ -49,43 +50,44 @@ interface Pending {
   after: (() => void)[];
 }
 
-const STILL_OPEN =
-  "The first attempt's outcome is still open: look the order up at the gateway before charging again.";
+/** A note's words: from the catalogue, or (a conflict, worded by the lifecycle) English alone. */
+type Note = Pick<Worded, 'message'> & Partial<Pick<Worded, 'words'>>;
 
 /** What the agent reads for a status that is not a plain outcome (stored as the row's note). */
-function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): string | undefined {
-  if (decision.conflict) return decision.conflict;
+function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): Note | undefined {
+  if (decision.conflict) return { message: decision.conflict };
   const next = decision.next;
   if (input.source === 'ask_again' && !decision.changed && next !== 'conflict') {
-    const answer = input.answer;
-    const what =
-      answer.word === 'not_connected'
-        ? `it was not sent (${answer.message})`
-        : answer.word === 'no_order'
-          ? `the gateway refused it (${answer.message}), which says nothing about the first attempt`
-          : `the answer did not settle it (${answer.message})`;
-    return `Asked the gateway again with order number ${row.merchantTradeNo}: ${what}. ${STILL_OPEN}`;
+    // What the answer was is the attempt's own line (the timeline); the note says what it leaves open.
+    const { word } = input.answer;
+    const values = { merchantTradeNo: row.merchantTradeNo };
+    return word === 'not_connected'
+      ? worded('payin.note.askedAgainNotSent', values)
+      : word === 'no_order'
+        ? worded('payin.note.askedAgainRefused', values)
+        : worded('payin.note.askedAgainUnsettled', values);
   }
   if (!decision.changed) return undefined;
   switch (next) {
-    case 'awaiting_confirmation': {
-      const hint =
-        input.source === 'browser_return' && input.hint
-          ? ` The bank page's return said "${input.hint}", but that is not proof.`
-          : '';
-      return `The customer finished the bank page; the gateway has not confirmed the result yet.${hint} Paydesk settles the payment when the gateway's signed notification arrives.`;
-    }
+    case 'awaiting_confirmation':
+      return input.source === 'browser_return' && input.hint
+        ? worded('payin.note.awaitingConfirmationHint', { hint: input.hint })
+        : worded('payin.note.awaitingConfirmation');
     case 'outcome_unknown':
-      if (input.source === 'bank_page_closed') {
-        return 'The bank page was closed before it finished. The customer may still complete it: check the order before charging again.';
-      }
-      return input.source === 'answer' || input.source === 'ask_again' ? input.answer.message : STILL_OPEN;
+      if (input.source === 'bank_page_closed') return worded('payin.note.bankPageClosed');
+      return input.source === 'answer' || input.source === 'ask_again'
+        ? wordsOf(input.answer)
+        : worded('payin.note.stillOpen');
     case 'refused':
     case 'not_sent':
-      return input.source === 'answer' ? input.answer.message : undefined;
+      return input.source === 'answer' ? wordsOf(input.answer) : undefined;
     default:
       return undefined;
   }
+}
+
+function wordsOf(answer: PayInAnswer): Worded {
+  return { message: answer.message, words: answer.words };
 }
 
 /** An orderId or amount the gateway names that is not the pay-in's own: a contradiction. */
@@ -195,8 +197,10 @@ export function createPayInRecorder(deps: {
     const note = noteFor(row, input, decision);
     const patch: PayInPatch = { operator };
     if (decision.changed) patch.status = decision.next;
-    if (note !== undefined) patch.note = { kind: decision.next, message: note };
-    else if (decision.changed) patch.note = null;
+    if (note !== undefined) {
+      patch.note = { kind: decision.next, message: note.message };
+      if (note.words) patch.note.words = note.words;
+    } else if (decision.changed) patch.note = null;
     const answer = input.source === 'answer' || input.source === 'ask_again' ? input.answer : undefined;
     const orderId = input.source === 'callback' ? input.orderId : answer?.orderId;
     if (orderId && !row.orderId) patch.orderId = orderId;

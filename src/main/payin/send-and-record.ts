@@ -8,6 +8,7 @@ import type { PayInResult, StoredCard } from '@shared/ipc';
 import { SETTLED_STATUSES } from '@shared/payin-lifecycle';
 import { outcomeUnknown } from '../gateway/errors';
 import { type PayInAnswer, transportAnswer } from '../gateway/payin-answer';
+import { type Worded, worded } from '../i18n/worded';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
 import type { PayInTransport } from './gateway-transport';
 import type { InFlight, WireRequest } from './in-flight';
@@ -45,7 +46,7 @@ function bankPageOf(
   answer: PayInAnswer,
   route: ReturnRoute,
   listener: SendDeps['listener'],
-): { bankPage?: PayInResult['bankPage']; problem?: string } {
+): { bankPage?: PayInResult['bankPage']; problem?: Worded } {
   if (answer.page?.htmlSource) {
     listener.storePage(route.token, answer.page.htmlSource);
     return { bankPage: { kind: '3ds', url: route.pageURL } };
@@ -54,7 +55,7 @@ function bankPageOf(
   if (!url) return {};
   if (isOpenableBankPageUrl(url)) return { bankPage: { kind: 'redirect', url: new URL(url).href } };
   return {
-    problem: `The gateway asked for its payment page at an address Paydesk does not open (${url.slice(0, 80)}). The customer cannot finish it here: check the order with the gateway before charging again.`,
+    problem: worded('payin.answer.pageNotOpened', { url: url.slice(0, 80) }),
   };
 }
 
@@ -145,7 +146,8 @@ function recordAnswer(deps: SendDeps, exchange: Exchange, answer: PayInAnswer): 
       status: 'outcome_unknown',
       amount: summary.amount,
       currency: summary.currency,
-      message: `Paydesk could not record the gateway's answer (${errorText(error)}). The gateway's word was: ${answer.message} History still shows this pay-in as pending. The payment may have gone through: check before charging again, or ask the gateway again once history can be written.`,
+      // The gateway's word as the attempts list names it; its sentence is in the log.
+      ...worded('payin.answer.notRecorded', { error: errorText(error), word: answer.word }),
     };
     if (summary.maskedPan) result.maskedPan = summary.maskedPan;
     if (answer.orderId) result.orderId = answer.orderId;
@@ -180,10 +182,11 @@ function recordAnswer(deps: SendDeps, exchange: Exchange, answer: PayInAnswer): 
       // Kept for the Pay-in page to show again (after a lock, from History) while it is valid (A38).
       deps.inFlight.keepBankPage(historyId, { page: bankPage, html: answer.page?.htmlSource });
     }
-    if (problem) extra.message = problem;
+    if (problem) Object.assign(extra, problem);
   }
   if (result.message === undefined && extra.message === undefined && recorded.decision.changed) {
     extra.message = answer.message;
+    extra.words = answer.words;
   }
   if (answer.field && result.field === undefined) extra.field = answer.field;
   return { ...result, ...extra };

@@ -22,6 +22,7 @@ import type {
 } from '@shared/history';
 import type { OperatorDayQuery } from '@shared/operator-day';
 import { canFollow, decide } from '@shared/payin-lifecycle';
+import { worded } from '../../i18n/worded';
 import { type AuditEntry, type AuditEvent, rowToEntry } from '../audit/audit-chain';
 import { startAuditChecks } from '../audit/audit-checks';
 import type { AuditTrust } from '../audit/audit-trust';
@@ -323,11 +324,7 @@ export function openHistoryStore(filePath: string, options: HistoryStoreOptions)
           )
           .filter((row) => rowAudit(row.id)?.state !== 'failed');
         for (const row of pending) {
-          const note: HistoryNote = {
-            kind: 'outcome_unknown',
-            message:
-              'Paydesk stopped while this was being sent. It may have reached the gateway: check before sending again.',
-          };
+          const note: HistoryNote = { kind: 'outcome_unknown', ...worded('history.note.recovered') };
           changeRow(
             row,
             { status: 'outcome_unknown', note_json: JSON.stringify(note) },

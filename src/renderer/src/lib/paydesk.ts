@@ -2,7 +2,6 @@
 // value and turns a failure into a PaydeskError that keeps the kind the UI branches on.
 
 import { translate } from '@renderer/i18n/i18n';
-import type { MessageKey } from '@shared/i18n/messages';
 import type {
   ChannelArgs,
   ChannelOutput,
@@ -16,6 +15,7 @@ import type {
 import type { KycBatchSummary } from '@shared/kyc-batch';
 import { askForApproval } from './approval/approval-request';
 import { approvalSummary } from './approval/summary-text';
+import { wordsText } from './words-text';
 
 declare global {
   interface Window {
@@ -65,8 +65,7 @@ function refusalText(error: IpcError): string {
   const values = error.approval
     ? { ...error.words.values, summary: approvalSummary(error.approval) }
     : error.words.values;
-  const text = translate(error.words.key as MessageKey, values);
-  return text === error.words.key ? error.message : text;
+  return wordsText(translate, { message: error.message, words: { ...error.words, values } });
 }
 
 /** The answer's data, or a PaydeskError: `bridge` when no answer came, else the kind main gave. */

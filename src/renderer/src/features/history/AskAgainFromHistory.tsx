@@ -9,6 +9,7 @@ import { AskAgainPanel } from '@renderer/lib/AskAgainPanel';
 import { type AskAgainCard, askAgain } from '@renderer/lib/ask-again';
 import { statusLook } from '@renderer/lib/status-look';
 import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
+import { messageText } from '@renderer/lib/words-text';
 import type { PayInResult } from '@shared/ipc';
 import { useState } from 'react';
 
@@ -65,7 +66,7 @@ export function AskAgainFromHistory({
               values={{ status: look.label }}
               components={{ 0: <strong /> }}
             />
-            {news.result.message ? `: ${news.result.message}` : ''}
+            {news.result.message ? `: ${messageText(t, news.result)}` : ''}
           </Alert>
         )
       }

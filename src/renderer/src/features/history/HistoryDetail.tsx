@@ -8,6 +8,7 @@ import { type Translate, useT } from '@renderer/i18n/use-t';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { isHistoryStatus, kindLabel, STATUS_LOOK, statusLook } from '@renderer/lib/status-look';
+import { wordsText } from '@renderer/lib/words-text';
 import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { hasReceipt } from '@shared/receipt';
@@ -278,7 +279,7 @@ function Body({ detail }: { detail: RowDetail }) {
           title={noteLook(t, row.note.kind).label}
           data-testid="history-note"
         >
-          {row.note.message}
+          {wordsText(t, row.note)}
           {row.note.field ? ` ${t('history.detail.noteField', { field: row.note.field })}` : ''}
         </Alert>
       )}

@@ -2,13 +2,11 @@
 // English (shared/kyc-problems.ts); the gateway's own words (a refused chunk's) have none and are shown as
 // the gateway sent them, as is English for a key this renderer's catalogue does not have.
 import type { Translate } from '@renderer/i18n/use-t';
-import type { MessageKey } from '@shared/i18n/messages';
+import { wordsText } from '@renderer/lib/words-text';
 import type { KycRowError, KycRowWarning } from '@shared/kyc-batch';
 
 export function problemText(t: Translate, problem: Pick<KycRowError, 'message' | 'words'>): string {
-  if (!problem.words) return problem.message;
-  const text = t(problem.words.key as MessageKey, problem.words.values);
-  return text === problem.words.key ? problem.message : text;
+  return wordsText(t, problem);
 }
 
 /** A cell's problems, one after the other. */

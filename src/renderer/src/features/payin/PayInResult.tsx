@@ -14,6 +14,7 @@ import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { useActiveProfile } from '@renderer/lib/settings-store';
 import { STATUS_LOOK, statusLabel } from '@renderer/lib/status-look';
 import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
+import { messageText } from '@renderer/lib/words-text';
 import type { PayInResult as Result } from '@shared/ipc';
 import { type PayInStatus, SETTLED_STATUSES } from '@shared/payin-lifecycle';
 import { BankPage } from './BankPage';
@@ -55,7 +56,7 @@ function AskAgain({ result, checkLater: offerLater = true }: { result: Result; c
   return (
     <AskAgainPanel
       merchantTradeNo={result.merchantTradeNo}
-      message={result.message}
+      message={messageText(t, result)}
       attempts={attempts}
       problem={askAgainProblem?.message}
       needsCard={askAgainProblem?.needsCard ?? false}
@@ -113,7 +114,7 @@ function Approved({ result }: { result: Result }) {
   const sameCustomerAgain = usePayInStore((state) => state.sameCustomerAgain);
   return (
     <Stack gap="xs">
-      {/* Main's message for an approval is its own English sentence, never the gateway's words. */}
+      {/* The panel's own words: main's message for an approval says no more than its heading. */}
       <Text size="sm">{t('payin.result.wentThrough')}</Text>
       <Group>
         <ReceiptButton historyId={result.historyId} />
@@ -151,7 +152,7 @@ function Body({ result }: { result: Result }) {
           <Text size="sm">
             <Trans
               id="payin.result.reason"
-              // The gateway's remark as it sent it; main's message for a decline only restates it in English.
+              // The gateway's remark as it sent it, in bold; main's message for a decline only restates it.
               values={{ reason: result.remark || t('payin.result.reasonNotGiven') }}
               components={{ 0: <strong /> }}
             />
@@ -184,7 +185,7 @@ function Body({ result }: { result: Result }) {
       return (
         <Stack gap="xs">
           <Text fw={700}>{t('payin.result.conflict')}</Text>
-          <Text size="sm">{result.message}</Text>
+          <Text size="sm">{messageText(t, result)}</Text>
           <Text size="sm">{t('payin.result.conflictTimeline')}</Text>
           <PutAside />
         </Stack>
@@ -193,7 +194,7 @@ function Body({ result }: { result: Result }) {
     case 'not_sent':
       return (
         <Stack gap="xs">
-          <Text size="sm">{result.message ?? t('payin.result.refusedRequest')}</Text>
+          <Text size="sm">{messageText(t, result) ?? t('payin.result.refusedRequest')}</Text>
           {result.status === 'not_sent' && <Text size="sm">{t('payin.result.nothingCharged')}</Text>}
           {result.field === 'sign' ? (
             <Text size="sm">{t('payin.result.badSignature')}</Text>

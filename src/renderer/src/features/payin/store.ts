@@ -2,9 +2,11 @@
 // submission's payload while it is in flight, or while a duplicate warning waits for the operator's
 // answer; both paths drop the payload as soon as that answer is in.
 
+import { translate } from '@renderer/i18n/i18n';
 import { type AskAgainCard, type AskAgainProblem, askAgain } from '@renderer/lib/ask-again';
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import { registerPayInActions } from '@renderer/lib/payin-actions';
+import { messageText } from '@renderer/lib/words-text';
 import type { PayInResult, StoredCard } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-input';
 import { IN_PROGRESS_STATUSES, isLaterNews } from '@shared/payin-lifecycle';
@@ -187,7 +189,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
       const result = latestOf(get().phase, answer);
       set({ phase: { kind: 'result', result }, inFlight: false });
       if (result === answer && result.field)
-        get().form?.markField(result.field, result.message ?? result.status);
+        get().form?.markField(result.field, messageText(translate, result) ?? result.status);
     } catch (error) {
       set({ inFlight: false });
       if (!(error instanceof PaydeskError)) throw error;

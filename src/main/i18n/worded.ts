@@ -1,0 +1,16 @@
+// A sentence main writes for a person, from one catalogue entry: its English (`message`: the log's, the
+// CSV export's, and what a reader whose catalogue lacks the key is shown) and its key and values (`words`),
+// which the renderer says in the reader's language. Values are the gateway's own words and figures, never
+// translated.
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
+import type { RefusalWords } from '@shared/ipc';
+import { inEnglish } from './words';
+
+export interface Worded {
+  message: string;
+  words: RefusalWords;
+}
+
+export function worded(key: MessageKey, values?: MessageValues): Worded {
+  return { message: inEnglish()(key, values), words: values === undefined ? { key } : { key, values } };
+}

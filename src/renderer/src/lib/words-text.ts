@@ -1,0 +1,26 @@
+// A sentence main wrote, in the reader's language: main sends its catalogue key and values with the English
+// (main/i18n/worded.ts: a refusal, a pay-in's outcome, a row's note, a KYC row's problem). Without words (the
+// gateway's own, a row written before they were kept) or with a key this renderer's catalogue does not have,
+// the English as main wrote it.
+// The shared Translate type (use-t.ts re-exports it), so that main's tests can read this without React's types.
+import type { MessageKey, Translate } from '@shared/i18n/messages';
+import type { RefusalWords } from '@shared/ipc';
+
+interface Said {
+  message: string;
+  words?: RefusalWords | undefined;
+}
+
+export function wordsText(t: Translate, said: Said): string {
+  if (!said.words) return said.message;
+  const text = t(said.words.key as MessageKey, said.words.values);
+  return text === said.words.key ? said.message : text;
+}
+
+/** A pay-in's message (PayInResult, or a row's note), said in the reader's language; none when it has none. */
+export function messageText(
+  t: Translate,
+  said: { message?: string; words?: RefusalWords },
+): string | undefined {
+  return said.message === undefined ? undefined : wordsText(t, { message: said.message, words: said.words });
+}

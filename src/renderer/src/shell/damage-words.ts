@@ -4,6 +4,7 @@
 import type { Translate } from '@renderer/i18n/use-t';
 import type { HistorySalvageNotice, SalvageOrderRef } from '@shared/history-startup';
 import { formatAmount } from '@shared/i18n/format';
+import { wordsText } from '../features/settings/words-text';
 
 const SHOWN = 10;
 
@@ -25,7 +26,12 @@ export function missingRanges(notice: HistorySalvageNotice): string {
   return notice.missingRows.length > SHOWN ? `${shown}, …` : shown;
 }
 
-/** Each backup that could not be used, with main's reason (its own words: SQLite's, the file system's). */
-export function skippedBackups(notice: HistorySalvageNotice): string {
-  return notice.backupsSkipped.map((skipped) => `${skipped.file} (${skipped.reason})`).join('; ');
+/**
+ * Each backup that could not be used, with main's reason: in the reader's language where main worded it,
+ * else as said (SQLite's, the file system's own words).
+ */
+export function skippedBackups(t: Translate, notice: HistorySalvageNotice): string {
+  return notice.backupsSkipped
+    .map((skipped) => `${skipped.file} (${wordsText(t, skipped.reason, skipped.words)})`)
+    .join('; ');
 }

@@ -9,6 +9,7 @@ import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { EndpointCheck } from '@shared/connection-test';
 import type { ChannelOutput } from '@shared/ipc';
 import { useState } from 'react';
+import { wordsText } from './words-text';
 
 type Outcome = ChannelOutput<'profiles.testConnection'>;
 
@@ -39,8 +40,8 @@ function CheckLine({ check }: { check: EndpointCheck }) {
       <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
         {METHOD[check.target]} {check.url}
       </Text>
-      {/* Main's words for what the address answered. */}
-      <Text size="sm">{check.message}</Text>
+      {/* Main's words for what the address answered, in the reader's language. */}
+      <Text size="sm">{wordsText(t, check.message, check.words)}</Text>
     </List.Item>
   );
 }

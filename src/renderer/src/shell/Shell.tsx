@@ -21,6 +21,7 @@ import {
 } from 'react';
 import { PayInPage } from '../features/payin/PayInPage';
 import { ENV_BADGE } from '../features/settings/environment-look';
+import { wordsText } from '../features/settings/words-text';
 import { LanguagePicker } from '../lib/LanguagePicker';
 import { aModalDialogIsOpen } from '../lib/modal-dialog';
 import { usePageRequest } from '../lib/page-request';
@@ -197,7 +198,9 @@ export function Shell() {
         {appInfo && !appInfo.keychain.available && (
           <Alert color="yellow" mb="md" py={6}>
             {appInfo.keychain.reason
-              ? t('shell.noKeychainWhy', { reason: appInfo.keychain.reason })
+              ? t('shell.noKeychainWhy', {
+                  reason: wordsText(t, appInfo.keychain.reason, appInfo.keychain.words),
+                })
               : t('shell.noKeychain')}
           </Alert>
         )}

@@ -41,7 +41,9 @@ function CheckLine({ check }: { check: EndpointCheck }) {
         {METHOD[check.target]} {check.url}
       </Text>
       {/* Main's words for what the address answered, in the reader's language. */}
-      <Text size="sm">{wordsText(t, check.message, check.words)}</Text>
+      <Text size="sm" data-testid="connection-said">
+        {wordsText(t, check.message, check.words)}
+      </Text>
     </List.Item>
   );
 }

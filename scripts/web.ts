@@ -114,7 +114,9 @@ const harness = await startWebHarness({
     // Outside --ephemeral and --memory-keys, the operator accounts' key and the audit key go to the keychain
     // only, as in the app: without one, nobody signs in (operators/account-store.ts).
     ...(!values.ephemeral && !values['memory-keys'] && { keychainVault: createKeychainVault('paydesk') }),
-    keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
+    keychain: probe.available
+      ? { available: true }
+      : { available: false, reason: probe.reason, ...('words' in probe && { words: probe.words }) },
     log,
     sandbox: {
       ...(slowFaultDelayMs !== undefined && { slowFaultDelayMs }),

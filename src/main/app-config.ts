@@ -1,6 +1,6 @@
 // What the hosts (the Electron app, the browser harness, the tests) give the composition root (app.ts), and
 // every feature reads from it.
-import type { ChannelOutput, EventPayload, IpcEvent, SettingsNotice } from '@shared/ipc';
+import type { ChannelOutput, EventPayload, IpcEvent, RefusalWords, SettingsNotice } from '@shared/ipc';
 import type { CredentialVault } from './credentials/vault';
 import type { SessionClock } from './operators/credential-check';
 import type { BankPageWindows } from './payin/bank-page-windows';
@@ -35,7 +35,7 @@ export interface PaydeskConfig {
    * forgotten) because the keychain was late. `vault` otherwise.
    */
   keychainVault?: CredentialVault;
-  keychain: { available: boolean; reason?: string };
+  keychain: { available: boolean; reason?: string; words?: RefusalWords };
   log: LogSink;
   /** The file `log` writes to: a source of pay-ins a damaged history lost (history-salvage.ts). */
   logFile?: string;

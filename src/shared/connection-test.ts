@@ -1,6 +1,7 @@
 // What Settings' Test connection answers (profiles.testConnection): each address a profile names, tried
 // with an empty request, and the sum of them.
 import { z } from 'zod';
+import { refusalWordsSchema } from './ipc-error';
 
 /** One address a profile names, tried with an empty request: whether something answered, and whether it was the gateway. */
 export const endpointCheckSchema = z.object({
@@ -16,7 +17,9 @@ export const endpointCheckSchema = z.object({
   ok: z.boolean(),
   httpStatus: z.int().optional(),
   latencyMs: z.number(),
+  /** In English (the log's, and for a key the renderer does not know); `words` says it in the reader's language. */
   message: z.string(),
+  words: refusalWordsSchema.optional(),
 });
 export type EndpointCheck = z.infer<typeof endpointCheckSchema>;
 
@@ -26,5 +29,7 @@ export const connectionTestSchema = z.object({
   message: z.string(),
   latencyMs: z.number(),
   checks: z.array(endpointCheckSchema),
+  /** `message`'s sentences, each as the catalogue's key and values. */
+  words: z.array(refusalWordsSchema).optional(),
 });
 export type ConnectionTest = z.infer<typeof connectionTestSchema>;

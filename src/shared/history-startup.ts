@@ -3,6 +3,7 @@
 // is kept. Shown on every page until acknowledged; kept beside the damaged copy as JSON, so a restart
 // before anyone read it shows it again. Also the shape that file is read back through.
 import { z } from 'zod';
+import { refusalWordsSchema } from './ipc-error';
 
 /** A number of rows or entries. */
 const count = z.int().nonnegative();
@@ -21,14 +22,18 @@ export const historySalvageNoticeSchema = z.object({
   /** The report's own name (its file's base name): what acknowledging names. */
   id: z.string().regex(/^history-[0-9TZ-]+$/),
   at: z.int().nonnegative(),
-  /** What the check at start found, in words. */
+  /** What the check at start found, in English (the log's; a report written before words has it alone). */
   reason: z.string(),
+  /** `reason` as the catalogue's key and values, said in the reader's language. */
+  reasonWords: refusalWordsSchema.optional(),
   /** Where the damaged file (and its -wal and -shm) were moved, unchanged. */
   damagedFiles: z.array(z.string()),
   /** The backup the salvage started from, if a good one was found. */
   backupUsed: z.object({ file: z.string(), rows: z.int().nonnegative(), at: z.int() }).nullable(),
   /** Backups that were looked at and could not be used, with why. */
-  backupsSkipped: z.array(z.object({ file: z.string(), reason: z.string() })),
+  backupsSkipped: z.array(
+    z.object({ file: z.string(), reason: z.string(), words: refusalWordsSchema.optional() }),
+  ),
   rows: z.object({
     recovered: z.int().nonnegative(),
     fromBackup: z.int().nonnegative(),
@@ -56,6 +61,8 @@ export const historySalvageNoticeSchema = z.object({
       deskId: z.string(),
       outcome: z.enum(['restored', 'refused', 'unreachable']),
       summary: z.string(),
+      /** `summary`'s sentences, each as the catalogue's key and values. */
+      words: z.array(refusalWordsSchema).optional(),
       rows: count,
       entries: count,
       /** The team's newest entry: the restored entries are 1 to this. */

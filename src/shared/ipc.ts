@@ -100,14 +100,21 @@ const appInfoSchema = z.object({
    * renderer opens itself (the harness's window mode, which stands in for `window` in browser tests).
    */
   bankPageView: z.enum(['window', 'iframe', 'popup']),
-  keychain: z.object({ available: z.boolean(), reason: z.string().optional() }),
+  /** `reason` in English (the log's); `words`, the same from the catalogue, in the reader's language. */
+  keychain: z.object({
+    available: z.boolean(),
+    reason: z.string().optional(),
+    words: refusalWordsSchema.optional(),
+  }),
 });
 
 /** Something the settings file held that Paydesk could not use, and what it did instead (shown until restart). */
 export const settingsNoticeSchema = z.object({
   /** file_unreadable: not JSON, set aside whole; profile_dropped: one profile left out; setting_reset: one setting back to its default. */
   kind: z.enum(['file_unreadable', 'profile_dropped', 'setting_reset']),
+  /** In English (the log's); `words`, the same from the catalogue, in the reader's language. */
   message: z.string(),
+  words: refusalWordsSchema.optional(),
   /** Where the settings file is kept as it was before Paydesk changed it. */
   backupFile: z.string().optional(),
 });

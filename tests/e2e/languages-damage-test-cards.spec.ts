@@ -2,8 +2,9 @@
 // form's More options in German and in the pseudo-locale (English accented, 40 % longer, in ⟦ ⟧), at the
 // agents' window and the smallest one. Every text not cut (a button's label on one line too, measured in the
 // page); in the pseudo-locale every word from the catalogue: with each ⟦…⟧ taken out, nothing but card
-// numbers, brands, codes, amounts and ids is left. The notice's reason line is main's own words, written into
-// the salvage report (main/history/salvage), and is left out. PAYDESK_LANGUAGE_SHOTS=DIR saves each screen
+// numbers, brands, codes, amounts and ids is left. The notice's reason line is main's words, written into the
+// salvage report (main/history/salvage) with their catalogue key: said in the reader's language, around the
+// sizes that are data. PAYDESK_LANGUAGE_SHOTS=DIR saves each screen
 // as DIR/<locale>-<screen>-<width>.png, to look at.
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,10 +87,18 @@ for (const locale of LOCALES) {
         const notice = page.getByTestId('history-damage-notice');
         await expect(notice).toBeVisible();
         await expect(notice.getByTestId('history-damage-open')).toBeVisible();
-        await checkAll(
-          [notice.locator('p:not([data-testid="history-damage-reason"])'), notice.getByRole('listitem')],
-          pseudo,
-        );
+        if (!pseudo) {
+          await expect(notice.getByTestId('history-damage-reason')).toHaveText(
+            /^Die Verlaufsdatei ist abgeschnitten: Sie hat \d+ Bytes, laut ihrem Header sind es \d+\.$/,
+          );
+        }
+        await checkAll([notice.locator('p'), notice.getByRole('listitem')], pseudo);
+        await notice
+          .getByTestId('history-damage-reason')
+          .evaluate((element: { scrollIntoView(options: object): void }) =>
+            element.scrollIntoView({ block: 'center' }),
+          );
+        await shoot(page, locale, 'damage-reason', size.width);
         await checkAll([notice.locator('.mantine-Button-label')], pseudo, true);
         await notice.scrollIntoViewIfNeeded();
         await shoot(page, locale, 'damage-notice', size.width);

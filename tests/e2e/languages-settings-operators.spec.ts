@@ -3,7 +3,8 @@
 // (approving it at the desk in the same language), opens a row's reset and a role's copy; every heading,
 // column name, state, permission, label and button is whole (a button's label on one line), measured in the
 // page; in the pseudo-locale each of them, and the names read aloud (aria-label, placeholder), come from the
-// catalogue. The operator's day, pay-in limits and team sections' forms likewise, as a new desk has them. The words to find things by are the catalogue's own. PAYDESK_LANGUAGE_SHOTS=DIR also saves
+// catalogue. The operator's day, pay-in limits and team sections' forms likewise, as a new desk has them. The words to find things by are the catalogue's own. Test connection's lines, main's words for each address,
+// in the reader's language from the key main sends (German's own quotes round the gateway's msg). PAYDESK_LANGUAGE_SHOTS=DIR also saves
 // DIR/<locale>-settings-<section>-1024.png, to look at.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -223,6 +224,31 @@ for (const { locale, catalog: language } of LOCALES) {
         await centre(section);
         await shoot(page, locale, id);
       }
+    });
+
+    test(`Test connection's lines are main's words in ${locale}, whole at ${SIZE.width}×${SIZE.height}`, async ({
+      page,
+    }) => {
+      const pseudo = locale === 'en-XA';
+      const words = catalog(language);
+      await page.setViewportSize(SIZE);
+      await page.goto(harness.url);
+      await expect(page.getByRole('navigation').getByRole('button').first()).toBeVisible();
+      await page.keyboard.press('Alt+4');
+      const detail = page.getByTestId('profile-detail');
+      await detail.getByRole('button', { name: words['settings.connection.test'] }).click();
+      const result = page.getByTestId('connection-result');
+      // Each address's line under its verdict: what main found, said from the catalogue key it sent.
+      const said = result.getByTestId('connection-said');
+      await expect(said).toHaveCount(2);
+      if (!pseudo) {
+        const answered =
+          /^Das Gateway hat in \d+ ms geantwortet und die leere Testanfrage wie vorgesehen zurückgewiesen: „.+“\.$/;
+        for (const line of await said.all()) await expect(line).toHaveText(answered);
+      }
+      expect(await checkAll([said], pseudo)).toBe(2);
+      await centre(result);
+      await shoot(page, locale, 'connection-test');
     });
   });
 }

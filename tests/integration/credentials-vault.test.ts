@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AsyncEntry } from '@napi-rs/keyring';
+import type { RefusalWords } from '@shared/ipc-error';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKeychainVault, KEYCHAIN_ENTRY_OPTIONS } from '../../src/main/credentials/keychain-vault';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
 import { probeKeychain } from '../../src/main/credentials/probe-keychain';
 import type { CredentialVault } from '../../src/main/credentials/vault';
+import { expectSaidInWords } from '../support/i18n/said-in-words';
 
 /**
  * What a module script (run by tsx in a child process) prints as JSON, on a desktop without a keyring daemon:
@@ -120,10 +122,17 @@ describe('keychain vault in the OS store', () => {
     const script =
       "import { probeKeychain } from './src/main/credentials/probe-keychain.ts';" +
       'console.log(JSON.stringify(await probeKeychain()));';
-    const probe = (await withoutKeychain(script)) as { available: boolean; reason?: string };
+    const probe = (await withoutKeychain(script)) as {
+      available: boolean;
+      reason?: string;
+      words?: RefusalWords;
+    };
     expect(probe.available).toBe(false);
     expect(probe.reason).toMatch(/No usable system keychain/);
     expect(probe.reason).toMatch(/--ephemeral/);
+    // Paydesk's sentence from the catalogue, the OS's own error inside it as a value.
+    expect(probe.words?.key).toBe('settings.keychain.unusableLinux');
+    expectSaidInWords(probe.reason, probe.words);
   });
 
   it('a vault on an unreachable keychain fails with a VaultError that carries no secret', async () => {

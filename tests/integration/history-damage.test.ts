@@ -11,9 +11,11 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,7 @@ import {
   type WrittenPayIn,
   writeDeskHistory,
 } from '../support/history/damaged-history';
+import { expectSaidInWords } from '../support/i18n/said-in-words';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -77,6 +80,8 @@ async function expectSalvaged(
   expect(notice).not.toBeNull();
   if (!notice) return notice;
   // The damaged file, set aside unchanged.
+  // What was found, in the catalogue's words (said in the reader's language) and in English.
+  expectSaidInWords(notice.reason, notice.reasonWords);
   const damagedMain = notice.damagedFiles.find((file) => file.endsWith('.sqlite'));
   expect(damagedMain).toBeDefined();
   expect(sha256Of(damagedMain as string)).toBe(damagedHash);
@@ -268,12 +273,27 @@ describe('a file too large to check at start', () => {
     const background = checkInBackground(file, dataDir, log);
     expect(await background.verdict).not.toBe('ok');
     expect(existsSync(join(dataDir, DAMAGE_FOUND_FILE))).toBe(true);
+    const note = JSON.parse(readFileSync(join(dataDir, DAMAGE_FOUND_FILE), 'utf8'));
+    expect(note.words.key).toBe('history.salvage.reason.foundWhileOpen');
     expect(sha256Of(file)).toBe(damagedHash);
 
     const fx = await start(dataDir, vault);
     const notice = await expectSalvaged(fx, written, readable, damagedHash);
     expect(notice?.reason).toMatch(/while Paydesk was open/);
     expect(existsSync(join(dataDir, DAMAGE_FOUND_FILE))).toBe(false);
+  }, 60_000);
+});
+
+describe('a note of damage written by the previous version', () => {
+  it('has no words: the salvage goes on, and the notice keeps its English alone', async () => {
+    const { dataDir, vault } = await deskWithHistory(20);
+    const reason = "SQLite's check of the file, run while Paydesk was open, found: row 7 missing from index";
+    writeFileSync(join(dataDir, DAMAGE_FOUND_FILE), JSON.stringify({ reason, at: Date.now() }));
+    const fx = await start(dataDir, vault);
+    const notice = await fx.data('history.startupNotice');
+    expect(notice?.reason).toBe(reason);
+    expect(notice?.reasonWords).toBeUndefined();
+    expect(notice?.rows.recovered).toBe(20);
   }, 60_000);
 });
 

@@ -13,6 +13,7 @@ import { checkServiceHealth } from '../../src/main/gateway/service-health';
 import { testConnection } from '../../src/main/gateway/test-connection';
 import { verifyBodySignature } from '../../src/node/sign';
 import { type Sandbox, startSandbox } from '../../src/sandbox';
+import { expectSaidInWords } from '../support/i18n/said-in-words';
 import { makeTestCa, type TestCa } from '../support/notify/test-ca';
 import { serveHttps } from '../support/notify-desk/https-server';
 import {
@@ -138,6 +139,7 @@ describe("Test connection and the service's health", () => {
     );
     expect(down).toMatchObject({ reached: true, ok: false, httpStatus: 503 });
     expect(down.message).toContain('does not reach the team database');
+    for (const check of [up, down]) expectSaidInWords(check.message, check.words);
     database = 'reachable';
   });
 
@@ -151,6 +153,7 @@ describe("Test connection and the service's health", () => {
     const untrusted = await checkServiceHealth({ baseUrl: `${service.url}/svc` }, options);
     expect(untrusted).toMatchObject({ reached: false, ok: false });
     expect(untrusted.message).toContain('certificate was not accepted');
+    for (const check of [other, untrusted]) expectSaidInWords(check.message, check.words);
   });
 
   it("adds the service's line to the gateway's", async () => {
@@ -161,6 +164,7 @@ describe("Test connection and the service's health", () => {
     expect(result.checks.map((check) => check.target)).toEqual(['payin', 'kyc', 'notify']);
     expect(result.ok).toBe(true);
     expect(result.message).toContain('Notifications: The notification service (version 0.1.0)');
+    expectSaidInWords(result.message, result.words);
     const without = await testConnection({ baseUrl: trusting.url, kycBaseUrl: trusting.url }, options);
     expect(without.checks.map((check) => check.target)).toEqual(['payin', 'kyc']);
   });

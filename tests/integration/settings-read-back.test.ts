@@ -86,6 +86,10 @@ describe('settings read back from a file that does not pass the schema', () => {
         message: expect.stringMatching(
           /^The profile "Broken gateway" was not valid \(baseUrl: .+\) and has been left out\.$/,
         ),
+        words: {
+          key: 'settings.notice.profileDropped',
+          values: { name: 'Broken gateway', why: expect.stringMatching(/^baseUrl: /), active: 'no' },
+        },
         backupFile: join(dir, backups()[0]!),
       },
     ]);
@@ -223,7 +227,11 @@ describe('through the app', () => {
       const view = await fixture.data('settings.get');
       expect(view.settings.operatorName).toBe('Jane');
       expect(view.notices).toEqual([
-        { kind: 'profile_dropped', message: expect.stringMatching(/^The profile "Live EU" was not valid/) },
+        {
+          kind: 'profile_dropped',
+          message: expect.stringMatching(/^The profile "Live EU" was not valid/),
+          words: expect.objectContaining({ key: 'settings.notice.profileDropped' }),
+        },
       ]);
     } finally {
       await fixture.close();

@@ -4,10 +4,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ConnectionTest } from '@shared/connection-test';
+import type { MessageKey } from '@shared/i18n/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConnection } from '../../src/main/gateway/test-connection';
+import { testConnection as testWithoutWords } from '../../src/main/gateway/test-connection';
+import { wordsIn } from '../../src/main/i18n/words';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import { type InterfaceGateway, startInterfaceGateway } from '../support/doubles/interface-gateway';
+import { expectSaidInWords } from '../support/i18n/said-in-words';
 
 const OPTIONS = { connectTimeoutMs: 2_000, timeoutMs: 5_000 };
 
@@ -29,6 +32,14 @@ async function closedAddress(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((done) => server.close(() => done()));
   return `http://127.0.0.1:${port}`;
+}
+
+/** Every test's answer is said in the catalogue's words too: each address's and the sum's. */
+async function testConnection(...args: Parameters<typeof testWithoutWords>): Promise<ConnectionTest> {
+  const result = await testWithoutWords(...args);
+  for (const check of result.checks) expectSaidInWords(check.message, check.words);
+  expectSaidInWords(result.message, result.words);
+  return result;
 }
 
 const byTarget = (result: ConnectionTest, target: 'payin' | 'kyc') =>
@@ -138,6 +149,26 @@ describe('what was not reached, in words', () => {
     expect(byTarget(result, 'payin')).toMatchObject({ reached: false, ok: false });
     expect(byTarget(result, 'payin').message).toBe(
       `Connected to ${new URL(silent).host}, but no answer came within 0.3 s.`,
+    );
+  });
+});
+
+describe("in the reader's language", () => {
+  it('an address that is not one is not tried; German says so around the setting and the error as given', async () => {
+    const result = await testConnection({ baseUrl: 'not a url', kycBaseUrl: gw.url }, OPTIONS);
+    const payin = byTarget(result, 'payin');
+    expect(payin).toMatchObject({ reached: false, ok: false, latencyMs: 0 });
+    expect(payin.message).toMatch(
+      /^Not tried: the gateway base URL \(base_url\) is not a usable address \(.+\)\.$/,
+    );
+    const detail = payin.words?.values?.detail;
+    const german = (await wordsIn('de'))(payin.words!.key as MessageKey, payin.words!.values);
+    expect(german).toBe(
+      `Nicht versucht: Die Basis-URL des Gateways (base_url) ist keine verwendbare Adresse (${detail}).`,
+    );
+    const sum = await wordsIn('de');
+    expect(result.words!.map((one) => sum(one.key as MessageKey, one.values)).join(' ')).toMatch(
+      /^Zahlungen: Nicht versucht: .+ KYC: Das Gateway hat in \d+ ms geantwortet\.$/,
     );
   });
 });

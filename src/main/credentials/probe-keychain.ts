@@ -2,15 +2,18 @@
 // instead of failing when the operator saves a secret. Writes, reads back and deletes a throwaway entry.
 import { randomUUID } from 'node:crypto';
 import { AsyncEntry } from '@napi-rs/keyring';
+import type { RefusalWords } from '@shared/ipc-error';
+import { type Worded, worded } from '../i18n/worded';
 import { KEYCHAIN_ENTRY_OPTIONS } from './keychain-vault';
 
-type KeychainProbe = { available: true } | { available: false; reason: string };
+type KeychainProbe = { available: true } | { available: false; reason: string; words: RefusalWords };
 
-const HINTS: Partial<Record<NodeJS.Platform, string>> = {
-  linux:
-    'Paydesk needs a Secret Service keyring (GNOME Keyring or KWallet) that is running and unlocked. ' +
-    'Without one, merchant secrets cannot be saved; start Paydesk with --ephemeral to keep them in memory only.',
-};
+/** Why there is no keychain, in English (`reason`, the log's) and as the catalogue's words. */
+const unavailable = ({ message, words }: Worded): KeychainProbe => ({
+  available: false,
+  reason: message,
+  words,
+});
 
 export async function probeKeychain(serviceName = 'paydesk-probe'): Promise<KeychainProbe> {
   const token = randomUUID();
@@ -20,12 +23,13 @@ export async function probeKeychain(serviceName = 'paydesk-probe'): Promise<Keyc
     await entry.setPassword(token);
     const readBack = await entry.getPassword();
     await entry.deleteCredential();
-    if (readBack !== token)
-      return { available: false, reason: 'The keychain did not return what was stored.' };
+    if (readBack !== token) return unavailable(worded('settings.keychain.mismatch'));
     return { available: true };
   } catch (error) {
+    // The OS's own words stay as it said them; on Linux, what to run for a keychain.
     const detail = error instanceof Error ? error.message : String(error);
-    const hint = HINTS[process.platform];
-    return { available: false, reason: `No usable system keychain: ${detail}${hint ? `. ${hint}` : ''}` };
+    const key =
+      process.platform === 'linux' ? 'settings.keychain.unusableLinux' : 'settings.keychain.unusable';
+    return unavailable(worded(key, { detail }));
   }
 }

@@ -61,7 +61,9 @@ async function start(): Promise<void> {
     vault: probe.available ? createKeychainVault('Paydesk') : createMemoryVault(),
     // The accounts' key only ever goes to the keychain: unreadable, nobody signs in (operators/account-store.ts).
     keychainVault: createKeychainVault('Paydesk'),
-    keychain: probe.available ? { available: true } : { available: false, reason: probe.reason },
+    keychain: probe.available
+      ? { available: true }
+      : { available: false, reason: probe.reason, words: probe.words },
     log,
     logFile: logFile(),
     emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {

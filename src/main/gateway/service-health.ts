@@ -4,12 +4,17 @@
 // pay-ins stay awaiting confirmation on the desks. A GET with no body and nothing of the merchant's.
 import { rootCertificates } from 'node:tls';
 import type { EndpointCheck } from '@shared/connection-test';
+import type { RefusalWords } from '@shared/ipc-error';
 import {
   NOTIFICATION_SERVICE_PATHS,
   type NotificationService,
   serviceHealthSchema,
 } from '@shared/notification-service';
+import { type Worded, worded } from '../i18n/worded';
 import { connectFailureReason, errorCodes } from './errors';
+
+/** A check as main makes it: always with its words (the schema's are optional, for older answers). */
+export type WordedCheck = EndpointCheck & { words: RefusalWords };
 
 interface ServiceHealthOptions {
   connectTimeoutMs: number;
@@ -18,22 +23,26 @@ interface ServiceHealthOptions {
   extraCa?: string;
 }
 
-function seconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(1))} s`;
+function seconds(ms: number): number {
+  return Number((ms / 1000).toFixed(1));
 }
 
-function unreached(codes: readonly string[], url: URL, options: ServiceHealthOptions): string {
+function unreached(codes: readonly string[], url: URL, options: ServiceHealthOptions): Worded {
+  const host = url.host;
   switch (connectFailureReason(codes)) {
     case 'connection_refused':
-      return `Not reached: nothing is listening at ${url.host} (connection refused). Check the notification service address and that the service (and its TLS proxy) runs.`;
+      return worded('settings.connection.service.refused', { host });
     case 'dns':
-      return `Not reached: the name ${url.hostname} was not found (DNS). Check the notification service address.`;
+      return worded('settings.connection.service.dns', { hostname: url.hostname });
     case 'connect_timeout':
-      return `Not reached: ${url.host} did not accept a connection within ${seconds(options.connectTimeoutMs)}.`;
+      return worded('settings.connection.service.connectTimeout', {
+        host,
+        seconds: seconds(options.connectTimeoutMs),
+      });
     case 'tls':
-      return `Not reached: the secure connection to ${url.host} failed (its certificate was not accepted). The gateway will refuse it too.`;
+      return worded('settings.connection.service.tls', { host });
     case 'network':
-      return `Not reached: no network route to ${url.host}.`;
+      return worded('settings.connection.check.network', { host });
   }
 }
 
@@ -41,7 +50,7 @@ function unreached(codes: readonly string[], url: URL, options: ServiceHealthOpt
 export async function checkServiceHealth(
   service: NotificationService,
   options: ServiceHealthOptions,
-): Promise<EndpointCheck> {
+): Promise<WordedCheck> {
   const url = new URL(`${service.baseUrl}${NOTIFICATION_SERVICE_PATHS.health}`);
   const base = { target: 'notify' as const, url: url.href };
   const { Agent } = await import('undici');
@@ -71,24 +80,19 @@ export async function checkServiceHealth(
       health = serviceHealthSchema.safeParse(undefined);
     }
     if (!health.success) {
-      return {
-        ...reached,
-        ok: false,
-        message: `${url.host} answered (HTTP ${response.status}), but not as Paydesk's notification service does. Check the notification service address: it may point at another server or a proxy's page.`,
-      };
+      const words = worded('settings.connection.service.notService', {
+        host: url.host,
+        status: response.status,
+      });
+      return { ...reached, ok: false, ...words };
     }
     if (health.data.database === 'reachable' && response.status === 200) {
-      return {
-        ...reached,
-        ok: true,
-        message: `The notification service (version ${health.data.version}) answered in ${latencyMs} ms and reaches the team database.`,
-      };
+      const { version } = health.data;
+      const words = worded('settings.connection.service.healthy', { version, latency: latencyMs });
+      return { ...reached, ok: true, ...words };
     }
-    return {
-      ...reached,
-      ok: false,
-      message: `The notification service (version ${health.data.version}) answered, but it does not reach the team database: it answers the gateway's notifications 503 until it does, and pay-ins wait for them.`,
-    };
+    const words = worded('settings.connection.service.noDatabase', { version: health.data.version });
+    return { ...reached, ok: false, ...words };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return {
@@ -96,9 +100,12 @@ export async function checkServiceHealth(
       reached: false,
       ok: false,
       latencyMs: elapsed(),
-      message: timedOut
-        ? `No answer from ${url.host} within ${seconds(options.timeoutMs)}.`
-        : unreached(errorCodes(error), url, options),
+      ...(timedOut
+        ? worded('settings.connection.service.timeout', {
+            host: url.host,
+            seconds: seconds(options.timeoutMs),
+          })
+        : unreached(errorCodes(error), url, options)),
     };
   } finally {
     void agent.destroy().catch(() => undefined);

@@ -5,25 +5,17 @@
 // be charged. The result says, per address, in words an operator can act on, what was reached and what not.
 import type { ConnectionTest, EndpointCheck } from '@shared/connection-test';
 import type { NotificationService } from '@shared/notification-service';
+import { joined, type Worded, worded } from '../i18n/worded';
 import { endpoint, post, type Transport } from './client';
 import type { NotSent, OutcomeUnknown } from './errors';
-import { checkServiceHealth } from './service-health';
+import { checkServiceHealth, type WordedCheck } from './service-health';
 
 type Target = Exclude<EndpointCheck['target'], 'notify'>;
 
-const TARGETS: Record<Target, { label: string; inSentence: string; setting: string; path: string }> = {
-  payin: {
-    label: 'Pay-ins',
-    inSentence: 'pay-ins',
-    setting: 'the gateway base URL (base_url)',
-    path: '/openapi/v2/pwpp',
-  },
-  kyc: {
-    label: 'KYC',
-    inSentence: 'KYC',
-    setting: 'the KYC base URL (kyc_base_url)',
-    path: '/openapi/v1/submitKYC',
-  },
+/** Each operation's path, and the setting that names its address (the catalogue's sentences name it). */
+const TARGETS: Record<Target, { setting: 'base_url' | 'kyc_base_url'; path: string }> = {
+  payin: { setting: 'base_url', path: '/openapi/v2/pwpp' },
+  kyc: { setting: 'kyc_base_url', path: '/openapi/v1/submitKYC' },
 };
 
 /** The longest piece of the gateway's own `msg` quoted back. */
@@ -35,13 +27,14 @@ interface ConnectionTestOptions {
   timeoutMs: number;
 }
 
-function seconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(1))} s`;
+function seconds(ms: number): number {
+  return Number((ms / 1000).toFixed(1));
 }
 
-function quote(text: string): string {
+/** The gateway's own words, on one line and cut short: quoted by the catalogue's sentence. */
+function quoted(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
-  return `"${oneLine.length > QUOTE_MAX ? `${oneLine.slice(0, QUOTE_MAX)}…` : oneLine}"`;
+  return oneLine.length > QUOTE_MAX ? `${oneLine.slice(0, QUOTE_MAX)}…` : oneLine;
 }
 
 /** The gateway's answer shape (section 7 rule 1, A2): a JSON object with `msg` and `traceid` texts. */
@@ -56,28 +49,33 @@ function gatewayMsg(raw: string): string | undefined {
   }
 }
 
-function notConnected(failure: NotSent, url: URL, setting: string, options: ConnectionTestOptions): string {
+function notConnected(failure: NotSent, url: URL, setting: string, options: ConnectionTestOptions): Worded {
+  const host = url.host;
   switch (failure.reason) {
     case 'connection_refused':
-      return `Not reached: nothing is listening at ${url.host} (connection refused). Check ${setting} and that the gateway is running.`;
+      return worded('settings.connection.check.refused', { host, setting });
     case 'dns':
-      return `Not reached: the name ${url.hostname} was not found (DNS). Check ${setting}.`;
+      return worded('settings.connection.check.dns', { hostname: url.hostname, setting });
     case 'connect_timeout':
-      return `Not reached: ${url.host} did not accept a connection within ${seconds(options.connectTimeoutMs)} (a firewall, a proxy, or a wrong address).`;
+      return worded('settings.connection.check.connectTimeout', {
+        host,
+        seconds: seconds(options.connectTimeoutMs),
+      });
     case 'tls':
-      return `Not reached: the secure connection to ${url.host} failed (its certificate or TLS setup was not accepted).`;
+      return worded('settings.connection.check.tls', { host });
     case 'network':
-      return `Not reached: no network route to ${url.host}.`;
+      return worded('settings.connection.check.network', { host });
     case 'cancelled':
-      return 'Not reached: the test was cancelled.';
+      return worded('settings.connection.check.cancelled');
   }
 }
 
-function noAnswer(failure: OutcomeUnknown, url: URL, options: ConnectionTestOptions): string {
+function noAnswer(failure: OutcomeUnknown, url: URL, options: ConnectionTestOptions): Worded {
+  const host = url.host;
   if (failure.reason === 'timeout')
-    return `Connected to ${url.host}, but no answer came within ${seconds(options.timeoutMs)}.`;
-  if (failure.reason === 'cancelled') return `Connected to ${url.host}, then the test was cancelled.`;
-  return `Connected to ${url.host}, but the connection closed before an answer came.`;
+    return worded('settings.connection.check.timeout', { host, seconds: seconds(options.timeoutMs) });
+  if (failure.reason === 'cancelled') return worded('settings.connection.check.cancelledAfter', { host });
+  return worded('settings.connection.check.closed', { host });
 }
 
 /** What one address's answer (or failure) means for the operator. */
@@ -87,93 +85,84 @@ function describeCheck(
   transport: Transport,
   latencyMs: number,
   options: ConnectionTestOptions,
-): EndpointCheck {
+): WordedCheck {
   const { setting } = TARGETS[target];
   const base = { target, url: url.href, latencyMs };
   if ('kind' in transport) {
-    const message =
+    const failure =
       transport.kind === 'not_sent'
         ? notConnected(transport, url, setting, options)
         : noAnswer(transport, url, options);
-    return { ...base, reached: false, ok: false, message };
+    return { ...base, reached: false, ok: false, ...failure };
   }
   const { httpStatus, raw } = transport;
   const reached = { ...base, reached: true, httpStatus };
+  const host = url.host;
   const msg = gatewayMsg(raw);
   if (httpStatus >= 300 && httpStatus < 400) {
-    return {
-      ...reached,
-      ok: false,
-      message: `${url.host} answered with a redirect (HTTP ${httpStatus}) instead of the gateway's answer. Check ${setting}: https:// instead of http://, or a missing path.`,
-    };
+    const words = worded('settings.connection.check.redirect', { host, status: httpStatus, setting });
+    return { ...reached, ok: false, ...words };
   }
   if (msg === undefined) {
-    return {
-      ...reached,
-      ok: false,
-      message: `${url.host} answered (HTTP ${httpStatus}), but not as the gateway does (no JSON with msg and traceid). Check ${setting}: it may point at another server or a proxy's page.`,
-    };
+    const words = worded('settings.connection.check.notGateway', { host, status: httpStatus, setting });
+    return { ...reached, ok: false, ...words };
   }
   if (httpStatus === 404 || httpStatus === 405) {
-    return {
-      ...reached,
-      ok: false,
-      message: `${url.host} answered, but has no ${url.pathname} (HTTP ${httpStatus}: ${quote(msg)}). Check the path in ${setting}.`,
-    };
+    const path = url.pathname;
+    const words = worded('settings.connection.check.noPath', {
+      host,
+      path,
+      status: httpStatus,
+      msg: quoted(msg),
+      setting,
+    });
+    return { ...reached, ok: false, ...words };
   }
   if (httpStatus >= 500) {
-    return {
-      ...reached,
-      ok: false,
-      message: `The gateway answered with an internal error (HTTP ${httpStatus}: ${quote(msg)}): it is reachable but not working.`,
-    };
+    const words = worded('settings.connection.check.serverError', { status: httpStatus, msg: quoted(msg) });
+    return { ...reached, ok: false, ...words };
   }
-  return {
-    ...reached,
-    ok: true,
-    message: `The gateway answered in ${latencyMs} ms, refusing the empty test request as it should: ${quote(msg)}.`,
-  };
+  const words = worded('settings.connection.check.answered', { latency: latencyMs, msg: quoted(msg) });
+  return { ...reached, ok: true, ...words };
 }
 
-async function check(
-  target: Target,
-  baseUrl: string,
-  options: ConnectionTestOptions,
-): Promise<EndpointCheck> {
+async function check(target: Target, baseUrl: string, options: ConnectionTestOptions): Promise<WordedCheck> {
   let url: URL;
   try {
     url = endpoint(baseUrl, TARGETS[target].path);
   } catch (error) {
-    return {
-      target,
-      url: baseUrl,
-      reached: false,
-      ok: false,
-      latencyMs: 0,
-      message: `Not tried: ${TARGETS[target].setting} is not a usable address (${error instanceof Error ? error.message : String(error)}).`,
-    };
+    const detail = error instanceof Error ? error.message : String(error);
+    const words = worded('settings.connection.check.notTried', { setting: TARGETS[target].setting, detail });
+    return { target, url: baseUrl, reached: false, ok: false, latencyMs: 0, ...words };
   }
   const started = performance.now();
   const transport = await post(target, url, { contentType: 'application/json', text: '{}' }, options);
   return describeCheck(target, url, transport, Math.round(performance.now() - started), options);
 }
 
-function summary(checks: readonly EndpointCheck[]): string {
+const ownWords = (one: WordedCheck): Worded => ({ message: one.message, words: one.words });
+
+/** The sum: both addresses' times when both answered, else each address's outcome; the service's after. */
+function summary(checks: readonly WordedCheck[]): Worded[] {
   const gateway = checks.filter((one) => one.target !== 'notify');
   const service = checks
     .filter((one) => one.target === 'notify')
-    .map((one) => `Notifications: ${one.message}`);
+    .flatMap((one) => [worded('settings.connection.sum.notifications'), ownWords(one)]);
   if (gateway.every((one) => one.ok)) {
-    const times = gateway.map((one) => `${TARGETS[one.target as Target].inSentence} in ${one.latencyMs} ms`);
-    return [`The gateway answered at both addresses: ${times.join(', ')}.`, ...service].join(' ');
+    const latency = (target: Target) => gateway.find((one) => one.target === target)?.latencyMs ?? 0;
+    return [
+      worded('settings.connection.sum.allReached', { payin: latency('payin'), kyc: latency('kyc') }),
+      ...service,
+    ];
   }
   return [
-    ...gateway.map(
-      (one) =>
-        `${TARGETS[one.target as Target].label}: ${one.ok ? `the gateway answered in ${one.latencyMs} ms.` : one.message}`,
+    ...gateway.flatMap((one) =>
+      one.ok
+        ? [worded('settings.connection.sum.answered', { target: one.target, latency: one.latencyMs })]
+        : [worded('settings.connection.sum.label', { target: one.target }), ownWords(one)],
     ),
     ...service,
-  ].join(' ');
+  ];
 }
 
 /**
@@ -192,9 +181,11 @@ export async function testConnection(
       ? [checkServiceHealth(notificationService, { ...gatewayOptions, ...(extraCa && { extraCa }) })]
       : []),
   ]);
+  const sum = joined(summary(checks));
   return {
     ok: checks.every((one) => one.ok),
-    message: summary(checks),
+    message: sum.message,
+    words: sum.words,
     latencyMs: checks[0]!.latencyMs,
     checks,
   };

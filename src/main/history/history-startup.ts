@@ -6,11 +6,18 @@
 // team database (team/team-restore.ts), verified there first.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type RefusalWords, refusalWordsSchema } from '@shared/ipc-error';
 import { z } from 'zod';
+import { worded } from '../i18n/worded';
 import { type AuditTrust, type AuditTrustStore, anchorSchema } from './audit/audit-trust';
 import { checkFileInWorker } from './backups/check-worker';
 import { type SalvagePlan, salvageHistory } from './salvage/history-salvage';
-import { type HistoryInspection, HistoryTooNewError, inspectHistory } from './salvage/inspect-history';
+import {
+  damaged,
+  type HistoryInspection,
+  HistoryTooNewError,
+  inspectHistory,
+} from './salvage/inspect-history';
 import { DAMAGED_FOLDER, markTeamAuditKey } from './salvage/salvage-reports';
 import { sealSalvage } from './salvage/seal-salvage';
 import type { TeamCopy, TeamCopyUnavailable } from './salvage/team-copy';
@@ -35,16 +42,19 @@ async function readAnchor(store: AuditTrustStore): Promise<{ seq: number; hash: 
 /** Damage the background check found while Paydesk ran: the next start salvages the file. */
 export const DAMAGE_FOUND_FILE = 'history.damage-found.json';
 
-const damageFoundSchema = z.looseObject({ reason: z.string() });
+/** `words` since the notice is said in the reader's language: a file written before has none. */
+const damageFoundSchema = z.looseObject({ reason: z.string(), words: refusalWordsSchema.optional() });
 
-function damageFound(dataDir: string): string | undefined {
+function damageFound(dataDir: string): { message: string; words?: RefusalWords } | undefined {
   const file = join(dataDir, DAMAGE_FOUND_FILE);
   if (!existsSync(file)) return undefined;
   try {
     const found = damageFoundSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    return found.success ? found.data.reason : 'The check of the history file found damage.';
+    if (!found.success) return worded('history.salvage.reason.found');
+    const { reason, words } = found.data;
+    return { message: reason, ...(words && { words }) };
   } catch {
-    return 'The check of the history file found damage.';
+    return worded('history.salvage.reason.found');
   }
 }
 
@@ -65,10 +75,12 @@ export function checkInBackground(historyFile: string, dataDir: string, log: His
       log.error({ err: found.reason }, 'the background check of the history file could not run');
       return found.reason;
     }
-    const reason = `SQLite's check of the file, run while Paydesk was open, found: ${found.reason}`;
+    const { message: reason, words } = worded('history.salvage.reason.foundWhileOpen', {
+      verdict: found.reason,
+    });
     log.error({ reason }, 'the history file is damaged: it is set aside and salvaged at the next start');
     try {
-      writeFileSync(join(dataDir, DAMAGE_FOUND_FILE), JSON.stringify({ reason, at: Date.now() }), {
+      writeFileSync(join(dataDir, DAMAGE_FOUND_FILE), JSON.stringify({ reason, words, at: Date.now() }), {
         mode: 0o600,
       });
     } catch (error) {
@@ -126,7 +138,7 @@ export async function prepareHistoryFile(options: {
     log.error({ file: resumed }, 'a salvage did not finish last time: the damaged file is back to try again');
   const noted = damageFound(options.dataDir);
   const inspection = noted
-    ? { state: 'damaged' as const, reason: noted, ms: 0 }
+    ? damaged(noted, 0)
     : inspectHistory(historyFile, anchor, {
         ...(options.quickCheckUpToBytes !== undefined && {
           quickCheckUpToBytes: options.quickCheckUpToBytes,
@@ -148,6 +160,7 @@ export async function prepareHistoryFile(options: {
     dataDir: options.dataDir,
     logFile: options.logFile,
     reason: inspection.reason,
+    ...(inspection.words && { reasonWords: inspection.words }),
     now: now(),
     ...(anchor && { anchoredSeq: anchor.seq }),
     ...(team && { team }),

@@ -10,16 +10,9 @@ import {
   savedProfileSchema,
   settingsSchema,
 } from '@shared/profile';
+import { worded } from '../i18n/worded';
 
 type SettingsProblem = Omit<SettingsNotice, 'backupFile'>;
-
-const LABELS: Record<string, string> = {
-  operatorName: 'operator name',
-  activeProfileId: 'active profile',
-  idleLockMinutes: 'idle lock time',
-  team: 'team connection',
-  languages: "operators' languages",
-};
 
 function firstIssue(error: { issues: readonly { path: PropertyKey[]; message: string }[] }): string {
   const issue = error.issues[0];
@@ -31,25 +24,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** What an operator would call the profile: its name, else its id, else its place in the list. */
-function profileLabel(entry: unknown, index: number): string {
+/** What an operator would call the profile: its name, else its id; undefined when it has neither. */
+function profileLabel(entry: unknown): string | undefined {
   if (isRecord(entry)) {
     for (const key of ['name', 'id']) {
       const value = entry[key];
-      if (typeof value === 'string' && value.trim() !== '') return `"${value.trim().slice(0, 60)}"`;
+      if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 60);
     }
   }
-  return `number ${index + 1} in the list`;
+  return undefined;
 }
 
 function readBackProfiles(raw: unknown, activeProfileId: unknown, problems: SettingsProblem[]): Profile[] {
   if (raw === undefined) return settingsSchema.shape.profiles.parse(undefined);
   if (!Array.isArray(raw)) {
-    problems.push({
-      kind: 'setting_reset',
-      message:
-        'The connection profiles were not a list, so none could be read: only the Sandbox profile is left.',
-    });
+    problems.push({ kind: 'setting_reset', ...worded('settings.notice.profilesNotList') });
     return [];
   }
   const kept: Profile[] = [];
@@ -60,17 +49,24 @@ function readBackProfiles(raw: unknown, activeProfileId: unknown, problems: Sett
       kept.push(parsed.data);
       return;
     }
-    const why = parsed.success ? `another profile has the id "${parsed.data.id}"` : firstIssue(parsed.error);
     const wasActive =
       isRecord(entry) && entry.id === activeProfileId && activeProfileId !== SANDBOX_PROFILE.id;
-    problems.push({
-      kind: 'profile_dropped',
-      message:
-        `The profile ${profileLabel(entry, index)} was not valid (${why}) and has been left out.` +
-        (wasActive
-          ? ' It was the active profile: Paydesk uses the Sandbox profile — no real card is charged — until another is chosen.'
-          : ''),
-    });
+    const active = wasActive ? 'yes' : 'no';
+    const name = profileLabel(entry);
+    const words = parsed.success
+      ? worded('settings.notice.profileDuplicate', {
+          name: name ?? parsed.data.id,
+          id: parsed.data.id,
+          active,
+        })
+      : name === undefined
+        ? worded('settings.notice.profileDroppedAt', {
+            position: index + 1,
+            why: firstIssue(parsed.error),
+            active,
+          })
+        : worded('settings.notice.profileDropped', { name, why: firstIssue(parsed.error), active });
+    problems.push({ kind: 'profile_dropped', ...words });
   });
   return kept;
 }
@@ -79,10 +75,7 @@ export function readBackSettings(raw: unknown): { settings: Settings; problems: 
   const problems: SettingsProblem[] = [];
   if (raw === undefined) return { settings: settingsSchema.parse({}), problems };
   if (!isRecord(raw)) {
-    problems.push({
-      kind: 'setting_reset',
-      message: 'The settings were not a JSON object, so all of them are back to their defaults.',
-    });
+    problems.push({ kind: 'setting_reset', ...worded('settings.notice.notObject') });
     return { settings: settingsSchema.parse({}), problems };
   }
   const { profiles: _profiles, ...fields } = settingsSchema.shape;
@@ -94,9 +87,10 @@ export function readBackSettings(raw: unknown): { settings: Settings; problems: 
       continue;
     }
     result[key] = schema.parse(undefined);
+    const why = firstIssue(parsed.error);
     problems.push({
       kind: 'setting_reset',
-      message: `The ${LABELS[key] ?? key} setting was not valid (${firstIssue(parsed.error)}) and is back to its default.`,
+      ...worded('settings.notice.settingReset', { setting: key, why }),
     });
   }
   const profiles = readBackProfiles(raw.profiles, raw.activeProfileId, problems);
@@ -109,10 +103,8 @@ export function readBackSettings(raw: unknown): { settings: Settings; problems: 
   }
   const unknown = Object.keys(raw).filter((key) => !Object.hasOwn(settingsSchema.shape, key));
   if (unknown.length > 0) {
-    problems.push({
-      kind: 'setting_reset',
-      message: `Settings this version of Paydesk does not know were left out: ${unknown.join(', ')}.`,
-    });
+    const names = unknown.join(', ');
+    problems.push({ kind: 'setting_reset', ...worded('settings.notice.unknown', { names }) });
   }
   return { settings: settingsSchema.parse(result), problems };
 }

@@ -5,6 +5,7 @@
 import { constants, copyFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { SettingsNotice } from '@shared/ipc';
+import { worded } from '../i18n/worded';
 
 /** `settings.json` → `settings.backup-2030-01-01T09-00-00-000Z.json`, beside it; never an existing file. */
 function backupPath(filePath: string, now: Date): string {
@@ -41,14 +42,7 @@ export function setAsideUnreadableSettings(filePath: string, now = new Date()): 
   if (isJsonObject(text)) return undefined;
   const backupFile = backupPath(filePath, now);
   renameSync(filePath, backupFile);
-  return {
-    kind: 'file_unreadable',
-    message:
-      'The settings file could not be read (it is not a JSON object), so Paydesk started with the default ' +
-      'settings: the Sandbox profile and no operator name. Merchant secrets are still in the keychain; ' +
-      'the connection profiles are in the copy of the file, to be entered again.',
-    backupFile,
-  };
+  return { kind: 'file_unreadable', ...worded('settings.notice.unreadable'), backupFile };
 }
 
 /** A copy of the file as it is, before Paydesk rewrites it; its path. */

@@ -16,7 +16,8 @@ import { peekHistory } from '../history/audit/audit-trust';
 import { INTEGER_COLUMNS, TEAM_COLUMNS, teamColumnAs } from '../history/row-table/columns';
 import { salvageHistory } from '../history/salvage/history-salvage';
 import { ROW_COLUMNS, type SalvagedRow } from '../history/salvage/salvage-read';
-import type { TeamCopy, TeamCopyUnavailable } from '../history/salvage/team-copy';
+import { NO_TEAM_PASSWORD, type TeamCopy, type TeamCopyUnavailable } from '../history/salvage/team-copy';
+import { worded } from '../i18n/worded';
 import { adoptDeskIdentity, DESK_FILE, deskIdentity } from './desk-identity';
 import { teamPoolConfig } from './team-connection';
 import { type DeskVerification, verifyTeamDesk } from './team-verify';
@@ -202,7 +203,7 @@ export function teamCopyAtStart(options: {
       return {
         deskId,
         outcome: 'unreachable',
-        reason: 'the team password is not in the keychain',
+        reason: NO_TEAM_PASSWORD,
       };
     }
     return fetchTeamCopy(connection, password, deskId);
@@ -238,10 +239,12 @@ export async function restoreDeskFromTeam(options: {
   const copy = await readTeamCopy(client, deskId);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const now = options.now ?? Date.now();
+  const reason = worded('history.salvage.reason.restoredOnRequest', { desk: copy.deskName, deskId });
   const plan = salvageHistory({
     historyFile,
     dataDir,
-    reason: `Restored on request from the team database (npm run team:restore), desk "${copy.deskName}" (${deskId}).`,
+    reason: reason.message,
+    reasonWords: reason.words,
     now,
     team: copy,
   });

@@ -21,7 +21,9 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HistorySalvageNotice, SalvageOrderRef } from '@shared/history-startup';
+import type { RefusalWords } from '@shared/ipc-error';
 import { isOpenStatus } from '@shared/payin-lifecycle';
+import { type Worded, worded } from '../../i18n/worded';
 import type { RawEntry } from '../audit/audit-chain';
 import { backupsDirOf, checkBackup, fileStamp, listBackups } from '../backups/history-backups';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations';
@@ -57,12 +59,16 @@ type SalvageInput = {
   /** The desk's log, a source of pay-ins whose rows were lost. */
   logFile?: string | undefined;
   reason: string;
+  /** `reason` as the catalogue's words (a damage noted by a previous version has none). */
+  reasonWords?: RefusalWords;
   now: number;
   /** The anchor's seq, when the keychain had one: entries up to it were committed. */
   anchoredSeq?: number;
   /** A team desk's rows and entries from the team database, verified (or why they could not be had). */
   team?: TeamCopy | TeamCopyUnavailable;
 };
+
+const reasonOf = ({ message, words }: Worded) => ({ reason: message, words });
 
 export type SalvagePlan = {
   notice: HistorySalvageNotice;
@@ -137,10 +143,11 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
     for (const candidate of listBackups(backupsDirOf(dataDir))) {
       const check = checkBackup(candidate.file);
       if (!check.ok || check.userVersion > LATEST_SCHEMA_VERSION) {
-        backupsSkipped.push({
-          file: candidate.file,
-          reason: check.ok ? `written by a newer Paydesk (schema ${check.userVersion})` : check.reason,
-        });
+        // SQLite's own verdict stays as it said it; a newer version's file is said in the reader's words.
+        const skipped = check.ok
+          ? reasonOf(worded('history.salvage.backup.newer', { version: check.userVersion }))
+          : { reason: check.reason };
+        backupsSkipped.push({ file: candidate.file, ...skipped });
         continue;
       }
       try {
@@ -241,6 +248,7 @@ export function salvageHistory(input: SalvageInput): SalvagePlan {
       id: `history-${stamp}`,
       at: now,
       reason: input.reason,
+      ...(input.reasonWords && { reasonWords: input.reasonWords }),
       damagedFiles,
       backupUsed,
       backupsSkipped,

@@ -4,6 +4,8 @@
 // Paydesk wrote is refused (HistoryTooNewError).
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import type { RefusalWords } from '@shared/ipc-error';
+import { type Worded, worded } from '../../i18n/worded';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations';
 
 /** SQLite's result codes that mean the file is not what it should be (primary codes). */
@@ -14,7 +16,8 @@ export type HistoryInspection =
   | { state: 'absent' }
   /** deferred: the file is too large for quick_check at start; it runs in the background (history-startup.ts). */
   | { state: 'sound'; ms: number; deferred: boolean }
-  | { state: 'damaged'; reason: string; ms: number }
+  /** reason: in English (the log's, the report's); words: the same from the catalogue (none in a note written before). */
+  | { state: 'damaged'; reason: string; words?: RefusalWords; ms: number }
   | { state: 'newer'; version: number; latest: number };
 
 /** A history written by a newer Paydesk: never migrated down, never salvaged over. */
@@ -42,13 +45,18 @@ function isDamageError(error: unknown): boolean {
   return /malformed|not a database/i.test(errorText(error));
 }
 
+export function damaged(found: { message: string; words?: RefusalWords }, ms: number): HistoryInspection {
+  return { state: 'damaged', reason: found.message, ...(found.words && { words: found.words }), ms };
+}
+
 /** The file is shorter than its own header says (a cut file): found without reading the pages. */
-function truncation(file: string): string | undefined {
+function truncation(file: string): Worded | undefined {
   const fd = openSync(file, 'r');
   try {
     const header = Buffer.alloc(100);
-    if (readSync(fd, header, 0, 100, 0) < 100) return 'it is shorter than a SQLite header';
-    if (header.toString('latin1', 0, 16) !== 'SQLite format 3\0') return 'its header is not a SQLite header';
+    if (readSync(fd, header, 0, 100, 0) < 100) return worded('history.salvage.reason.shortHeader');
+    if (header.toString('latin1', 0, 16) !== 'SQLite format 3\0')
+      return worded('history.salvage.reason.notSqlite');
     const raw = header.readUInt16BE(16);
     const pageSize = raw === 1 ? 65536 : raw;
     const pages = header.readUInt32BE(28);
@@ -56,7 +64,7 @@ function truncation(file: string): string | undefined {
     if (header.readUInt32BE(92) !== header.readUInt32BE(24) || pages === 0) return undefined;
     const size = statSync(file).size;
     return size < pages * pageSize
-      ? `it is ${size} bytes, where its header counts ${pages * pageSize}`
+      ? worded('history.salvage.reason.truncated', { size, expected: pages * pageSize })
       : undefined;
   } finally {
     closeSync(fd);
@@ -102,7 +110,7 @@ export function inspectHistory(
   const started = performance.now();
   const ms = () => performance.now() - started;
   const cut = truncation(file);
-  if (cut) return { state: 'damaged', reason: `The history file is cut short: ${cut}.`, ms: ms() };
+  if (cut) return damaged(cut, ms());
   let db: DatabaseSync | undefined;
   try {
     db = new DatabaseSync(file, { readOnly: true });
@@ -129,11 +137,7 @@ export function inspectHistory(
       const newest = Number(db.prepare('SELECT max(seq) AS s FROM audit_log').get()?.s ?? 0);
       const at = db.prepare('SELECT hash FROM audit_log WHERE seq = ?').get(anchor.seq);
       if (newest < anchor.seq || (at && String(at.hash) !== anchor.hash)) {
-        return {
-          state: 'damaged',
-          reason: `The history file lost writes it had committed: its newest audit entry is ${newest}, where the keychain's anchor says ${anchor.seq} (a WAL file deleted or an older copy put back).`,
-          ms: ms(),
-        };
+        return damaged(worded('history.salvage.reason.lostWrites', { newest, anchor: anchor.seq }), ms());
       }
     }
     db.close();
@@ -143,16 +147,12 @@ export function inspectHistory(
     }
     const verdict = quickCheck(file);
     if (verdict !== 'ok') {
-      return { state: 'damaged', reason: `SQLite's check of the file found: ${verdict}`, ms: ms() };
+      return damaged(worded('history.salvage.reason.quickCheck', { verdict }), ms());
     }
     return { state: 'sound', ms: ms(), deferred: false };
   } catch (error) {
     if (isDamageError(error)) {
-      return {
-        state: 'damaged',
-        reason: `SQLite cannot read the history file: ${errorText(error)}.`,
-        ms: ms(),
-      };
+      return damaged(worded('history.salvage.reason.unreadable', { detail: errorText(error) }), ms());
     }
     throw error;
   } finally {

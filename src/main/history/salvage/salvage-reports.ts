@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type HistorySalvageNotice, historySalvageNoticeSchema } from '@shared/history-startup';
+import { worded } from '../../i18n/worded';
 import type { AuditTrust } from '../audit/audit-trust';
 
 export const DAMAGED_FOLDER = 'damaged';
@@ -20,12 +21,15 @@ export function markTeamAuditKey(dataDir: string, trust: AuditTrust): void {
     if (notice.team.outcome !== 'restored' || notice.team.auditKey !== null) continue;
     const here = notice.team.newestSeq > 0 && trust.ruleFor(notice.team.newestSeq) !== 'unproved';
     const auditKey = here ? 'here' : 'team';
-    const summary = here
-      ? `${notice.team.summary} This keychain holds the desk's audit key: History's own check proves the restored entries as before.`
-      : `${notice.team.summary} This keychain does not hold the audit key that sealed them (a new PC): History lists entries 1–${notice.team.newestSeq} as unproved by its own check; their proof is the desk's signatures in the team database (npm run team:verify). New entries are sealed under this PC's key.`;
+    const said = here
+      ? worded('history.salvage.team.keyHere')
+      : worded('history.salvage.team.keyElsewhere', { newestSeq: notice.team.newestSeq });
+    const summary = `${notice.team.summary} ${said.message}`;
+    // A report written before words has the English alone: it stays so, the renderer shows it as it is.
+    const words = notice.team.words && [...notice.team.words, said.words];
     writeFileSync(
       file,
-      `${JSON.stringify({ ...notice, team: { ...notice.team, auditKey, summary } }, null, 2)}\n`,
+      `${JSON.stringify({ ...notice, team: { ...notice.team, auditKey, summary, ...(words && { words }) } }, null, 2)}\n`,
       { mode: 0o600 },
     );
   }

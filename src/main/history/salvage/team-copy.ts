@@ -13,6 +13,7 @@
 // team holds; a lower one would have every later write of a restored row ignored there.
 import { DatabaseSync } from 'node:sqlite';
 import type { HistorySalvageNotice } from '@shared/history-startup';
+import { joined, worded } from '../../i18n/worded';
 import { parseDetail, type RawEntry } from '../audit/audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from '../audit/row-digest';
 import { maxKey, ROW_COLUMNS, type SalvagedRow } from './salvage-read';
@@ -35,6 +36,9 @@ export type TeamCopyUnavailable = {
   reason: string;
   maxVersion?: number;
 };
+
+/** Why a team desk's copy was not asked for: Paydesk's own words, said in the reader's language. */
+export const NO_TEAM_PASSWORD = 'the team password is not in the keychain';
 
 /** SQLite's quote() of a salvaged value: the row digest's input (row-digest.ts), computed without SQLite. */
 function quoted(value: SalvagedRow['values'][number]): string {
@@ -149,13 +153,21 @@ export function teamNotice(
   merge: TeamMerge | undefined,
 ): NonNullable<HistorySalvageNotice['team']> {
   if (!('rows' in team) || !merge) {
+    const refused = 'outcome' in team && team.outcome === 'refused';
+    // The team side's reason is its own words (PostgreSQL's, the verification's), kept as said.
+    const reason = 'reason' in team ? team.reason : '';
+    const sum = joined([
+      refused
+        ? worded('history.salvage.team.refused', { reason })
+        : reason === NO_TEAM_PASSWORD
+          ? worded('history.salvage.team.noPassword')
+          : worded('history.salvage.team.unreachable', { reason }),
+    ]);
     return {
       deskId: team.deskId,
       outcome: 'outcome' in team ? team.outcome : 'unreachable',
-      summary:
-        'outcome' in team && team.outcome === 'refused'
-          ? `The team database's copy of this desk was NOT restored: it does not verify. ${team.reason}`
-          : `The team database could not be reached to restore this desk's rows: ${'reason' in team ? team.reason : ''}`,
+      summary: sum.message,
+      words: sum.words,
       rows: 0,
       entries: 0,
       newestSeq: 0,
@@ -164,13 +176,21 @@ export function teamNotice(
       auditKey: null,
     };
   }
+  const sum = joined([
+    worded('history.salvage.team.restored', {
+      rows: team.rows.size,
+      entries: team.entries.size,
+      desk: team.deskName,
+      anchor: team.anchorSeq,
+      localRows: merge.localOnlyRows.length,
+      localEntries: merge.localOnlyEntries.length,
+    }),
+  ]);
   return {
     deskId: team.deskId,
     outcome: 'restored',
-    summary:
-      `${team.rows.size.toLocaleString('en')} rows and ${team.entries.size.toLocaleString('en')} audit entries of desk "${team.deskName}" came back from the team database, ` +
-      `their chain verified there (Ed25519 signatures, links, row hashes, anchor at entry ${team.anchorSeq}). ` +
-      `${merge.localOnlyRows.length} rows and ${merge.localOnlyEntries.length} entries only this desk held are kept and will be replicated.`,
+    summary: sum.message,
+    words: sum.words,
     rows: merge.fromTeam,
     entries: team.entries.size,
     newestSeq: maxKey(team.entries),

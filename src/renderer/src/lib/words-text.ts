@@ -8,13 +8,19 @@ import type { RefusalWords } from '@shared/ipc';
 
 interface Said {
   message: string;
-  words?: RefusalWords | undefined;
+  /** A list for a sum of sentences (the connection test's), said one after the other. */
+  words?: RefusalWords | readonly RefusalWords[] | undefined;
 }
 
 export function wordsText(t: Translate, said: Said): string {
   if (!said.words) return said.message;
-  const text = t(said.words.key as MessageKey, said.words.values);
-  return text === said.words.key ? said.message : text;
+  const sentences: string[] = [];
+  for (const one of Array.isArray(said.words) ? said.words : [said.words]) {
+    const text = t(one.key as MessageKey, one.values);
+    if (text === one.key) return said.message;
+    sentences.push(text);
+  }
+  return sentences.join(' ');
 }
 
 /** A pay-in's message (PayInResult, or a row's note), said in the reader's language; none when it has none. */

@@ -7,6 +7,7 @@ import '@mantine/core/styles/Code.css';
 import { Trans } from '@lingui/react';
 import { Alert, Button, Code, List, Text } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
+import { wordsText } from '@renderer/lib/words-text';
 import type { HistorySalvageNotice } from '@shared/history-startup';
 import { formatDateTime } from '@shared/i18n/format';
 import { useCallback, useEffect, useState } from 'react';
@@ -37,9 +38,9 @@ export function HistoryDamageNotice() {
       <Text size="sm" fw={700} mb={4}>
         {t('shell.damage.heading')}
       </Text>
-      {/* Main's words, written into the report when the damage was found. */}
+      {/* Main's words, written into the report when the damage was found, in the reader's language. */}
       <Text size="sm" mb={4} data-testid="history-damage-reason">
-        {notice.reason}
+        {wordsText(t, { message: notice.reason, words: notice.reasonWords })}
       </Text>
       <List size="sm" spacing={4}>
         <List.Item>
@@ -63,7 +64,11 @@ export function HistoryDamageNotice() {
         </List.Item>
         {notice.team && (
           <List.Item data-testid="history-damage-team">
-            <Trans id="shell.damage.team" values={{ summary: notice.team.summary }} components={BOLD} />
+            <Trans
+              id="shell.damage.team"
+              values={{ summary: wordsText(t, { message: notice.team.summary, words: notice.team.words }) }}
+              components={BOLD}
+            />
           </List.Item>
         )}
         {notice.openPayIns.length > 0 && (
@@ -101,7 +106,7 @@ export function HistoryDamageNotice() {
           <List.Item>
             {t('shell.damage.backupsSkipped', {
               count: notice.backupsSkipped.length,
-              list: skippedBackups(notice),
+              list: skippedBackups(t, notice),
             })}
           </List.Item>
         )}

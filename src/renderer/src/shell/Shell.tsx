@@ -10,6 +10,7 @@ import { SettingsNotices } from '@renderer/features/settings/SettingsNotices';
 import { roleName, useT } from '@renderer/i18n/use-t';
 import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
 import { useActiveProfile, useSettingsStore } from '@renderer/lib/settings-store';
+import { wordsText } from '@renderer/lib/words-text';
 import {
   type CSSProperties,
   Suspense,
@@ -197,7 +198,9 @@ export function Shell() {
         {appInfo && !appInfo.keychain.available && (
           <Alert color="yellow" mb="md" py={6}>
             {appInfo.keychain.reason
-              ? t('shell.noKeychainWhy', { reason: appInfo.keychain.reason })
+              ? t('shell.noKeychainWhy', {
+                  reason: wordsText(t, { message: appInfo.keychain.reason, words: appInfo.keychain.words }),
+                })
               : t('shell.noKeychain')}
           </Alert>
         )}

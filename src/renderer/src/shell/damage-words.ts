@@ -2,6 +2,7 @@
 // bring back, the backups that could not be used. Orders and ids are shown as they are; an amount in the
 // active language's way; at most SHOWN of each, and how many more.
 import type { Translate } from '@renderer/i18n/use-t';
+import { wordsText } from '@renderer/lib/words-text';
 import type { HistorySalvageNotice, SalvageOrderRef } from '@shared/history-startup';
 import { formatAmount } from '@shared/i18n/format';
 
@@ -25,7 +26,12 @@ export function missingRanges(notice: HistorySalvageNotice): string {
   return notice.missingRows.length > SHOWN ? `${shown}, …` : shown;
 }
 
-/** Each backup that could not be used, with main's reason (its own words: SQLite's, the file system's). */
-export function skippedBackups(notice: HistorySalvageNotice): string {
-  return notice.backupsSkipped.map((skipped) => `${skipped.file} (${skipped.reason})`).join('; ');
+/**
+ * Each backup that could not be used, with main's reason: in the reader's language where main worded it,
+ * else as said (SQLite's, the file system's own words).
+ */
+export function skippedBackups(t: Translate, notice: HistorySalvageNotice): string {
+  return notice.backupsSkipped
+    .map((skipped) => `${skipped.file} (${wordsText(t, { message: skipped.reason, words: skipped.words })})`)
+    .join('; ');
 }

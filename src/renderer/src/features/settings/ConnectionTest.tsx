@@ -6,6 +6,7 @@
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { type Translate, useT } from '@renderer/i18n/use-t';
 import { call, errorMessage } from '@renderer/lib/paydesk';
+import { wordsText } from '@renderer/lib/words-text';
 import type { EndpointCheck } from '@shared/connection-test';
 import type { ChannelOutput } from '@shared/ipc';
 import { useState } from 'react';
@@ -39,8 +40,10 @@ function CheckLine({ check }: { check: EndpointCheck }) {
       <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
         {METHOD[check.target]} {check.url}
       </Text>
-      {/* Main's words for what the address answered. */}
-      <Text size="sm">{check.message}</Text>
+      {/* Main's words for what the address answered, in the reader's language. */}
+      <Text size="sm" data-testid="connection-said">
+        {wordsText(t, { message: check.message, words: check.words })}
+      </Text>
     </List.Item>
   );
 }

@@ -6,15 +6,23 @@ import { useT } from '@renderer/i18n/use-t';
 import type { Confirmation } from '@renderer/lib/ConfirmDialog';
 import { errorMessage } from '@renderer/lib/paydesk';
 import { useSettingsStore } from '@renderer/lib/settings-store';
+import { wordsText } from '@renderer/lib/words-text';
 import type { Profile } from '@shared/profile';
 import { type FormEvent, useState } from 'react';
 
 const BOLD = { 0: <strong /> };
 
-/** Where the secret is kept: the OS keychain, or memory only (with the keychain probe's reason, its own words). */
+/**
+ * Where the secret is kept: the OS keychain, or memory only, with the keychain probe's reason in the reader's
+ * language (the OS's own error inside it stays as the OS said it).
+ */
 function useSecretHome(): { keychain: boolean; reason: string | undefined } {
   const keychain = useSettingsStore((state) => state.appInfo?.keychain);
-  return { keychain: keychain?.available === true, reason: keychain?.reason || undefined };
+  const t = useT();
+  const reason = keychain?.reason
+    ? wordsText(t, { message: keychain.reason, words: keychain.words })
+    : undefined;
+  return { keychain: keychain?.available === true, reason };
 }
 
 function SecretHome({ reason }: { reason: string | undefined }) {

@@ -1,21 +1,23 @@
 // What main could not use in the settings file and what it did instead (settings-service.ts): a profile
 // that vanished without a word is how a desk ends up charging through the wrong gateway. On every page
-// until dismissed (it comes back when there is something new), and always in Settings. The notice itself is
-// main's words; the frame around it is the catalogue's.
+// until dismissed (it comes back when there is something new), and always in Settings. The notice is main's
+// words, said in the reader's language from the catalogue key main sends with it (words-text.ts).
 import '@mantine/core/styles/Code.css';
 import { Trans } from '@lingui/react';
 import { Alert, Button, Code, List, Text } from '@mantine/core';
 import { useT } from '@renderer/i18n/use-t';
 import { useSettingsStore } from '@renderer/lib/settings-store';
+import { wordsText } from '@renderer/lib/words-text';
 import type { SettingsNotice } from '@shared/ipc';
 import { useState } from 'react';
 
 const NONE: SettingsNotice[] = [];
 
 function NoticeText({ notice }: { notice: SettingsNotice }) {
+  const t = useT();
   return (
     <>
-      {notice.message}
+      {wordsText(t, { message: notice.message, words: notice.words })}
       {notice.backupFile && (
         <>
           {' '}

@@ -116,9 +116,9 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
   /** The flags of the rows loaded (see addFlags): `flagged` in the state. */
   let flags = new Map<number, readonly string[]>();
 
-  async function loadFirst(limit: number, place: 'from the top' | 'keep the place') {
+  async function loadFirst(limit: number, place: 'top' | 'keep') {
     const generation = get().generation + 1;
-    const restarts = get().restarts + (place === 'from the top' ? 1 : 0);
+    const restarts = get().restarts + (place === 'top' ? 1 : 0);
     const { source, filters } = get();
     const built = source === 'team' ? toTeamQuery(filters) : toQuery(filters);
     if ('problem' in built) {
@@ -243,14 +243,14 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     },
 
     reload() {
-      return loadFirst(PAGE_SIZE, 'from the top');
+      return loadFirst(PAGE_SIZE, 'top');
     },
 
     refresh() {
       void get().reloadDetail();
       // Main reads back what was written since its latest check: "verified up to" stays current.
       if (get().source === 'desk') void get().loadAudit();
-      return loadFirst(refreshLimit(get().rows.length), 'keep the place');
+      return loadFirst(refreshLimit(get().rows.length), 'keep');
     },
 
     async loadMore() {

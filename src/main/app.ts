@@ -83,6 +83,7 @@ export async function createPaydesk(hostConfig: PaydeskConfig) {
     operator,
     displayNameOf: (id) => operators.session.accounts().get(id)?.displayName ?? id,
     errorText,
+    language: () => languages.current().language,
   });
   payInsBuilt(payIn.payIns);
   const kyc = createKycFeature(config, { history: history.history, gateway, operator });

@@ -3,6 +3,7 @@
 // to ask again), the stored cards, receipts, and the IPC handlers with the host's bank-page windows.
 import { join } from 'node:path';
 import { serviceReturnKind } from '@shared/notification-service';
+import type { Language } from '@shared/languages';
 import type { Profile } from '@shared/profile';
 import type { PaydeskConfig } from '../app-config';
 import type { GatewayAccess } from '../gateway/gateway-access';
@@ -28,6 +29,8 @@ export async function createPayInFeature(
     /** An operator id's display name, for receipts. */
     displayNameOf: (operator: string) => string;
     errorText: (error: unknown) => string;
+    /** The signed-in operator's language, else the desk's: what the return listener's pages speak. */
+    language: () => Language;
   },
 ) {
   const { history, settings, gateway, errorText } = deps;
@@ -58,7 +61,7 @@ export async function createPayInFeature(
         }
       },
     },
-    { portFile: join(config.dataDir, 'return-listener.port') },
+    { portFile: join(config.dataDir, 'return-listener.port'), language: deps.language },
   );
 
   const service = createPayInService({

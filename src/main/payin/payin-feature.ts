@@ -2,8 +2,8 @@
 // callbacks), the pay-in service on the active profile's gateway (or the profile a pay-in was sent with,
 // to ask again), the stored cards, receipts, and the IPC handlers with the host's bank-page windows.
 import { join } from 'node:path';
-import { serviceReturnKind } from '@shared/notification-service';
 import type { Language } from '@shared/languages';
+import { serviceReturnKind } from '@shared/notification-service';
 import type { Profile } from '@shared/profile';
 import type { PaydeskConfig } from '../app-config';
 import type { GatewayAccess } from '../gateway/gateway-access';

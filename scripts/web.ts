@@ -18,10 +18,12 @@ import { createKeychainVault } from '../src/main/credentials/keychain-vault';
 import { createMemoryVault } from '../src/main/credentials/memory-vault';
 import { probeKeychain } from '../src/main/credentials/probe-keychain';
 import { checkDataFolder, startFailureText } from '../src/main/data-folder';
+import { inEnglish, wordsIn } from '../src/main/i18n/words';
 import { createLogger } from '../src/main/log/logger';
 import { setAsideUnreadableSettings } from '../src/main/settings/settings-file';
 import type { KeyValueStore } from '../src/main/settings/settings-service';
 import { startWebHarness } from '../src/main/web-harness/web-harness';
+import { languageForLocale } from '../src/shared/languages';
 import { SANDBOX_PROFILE } from '../src/shared/profile';
 
 const { values } = parseArgs({
@@ -70,8 +72,9 @@ const dataDir = resolve(
 );
 const logFile = join(dataDir, 'logs', 'paydesk.log');
 /** A start that cannot go on: one clear message (data-folder.ts), no stack trace, nothing changed. */
-function cannotStart(error: unknown): never {
-  const { title, body } = startFailureText(error, { dataDir, logFile });
+async function cannotStart(error: unknown): Promise<never> {
+  const t = await wordsIn(languageForLocale(values.locale)).catch(() => inEnglish());
+  const { title, body } = startFailureText(error, { dataDir, logFile }, t);
   console.error(`${title}\n\n${body}`);
   process.exit(1);
 }
@@ -81,7 +84,7 @@ try {
   // A read-only folder or a full disk, said before the logger or anything else fails on it.
   checkDataFolder(dataDir);
 } catch (error) {
-  cannotStart(error);
+  await cannotStart(error);
 }
 const settingsNotice = values.ephemeral
   ? undefined

@@ -83,6 +83,7 @@ export async function createPaydesk(hostConfig: PaydeskConfig) {
     operator,
     displayNameOf: (id) => operators.session.accounts().get(id)?.displayName ?? id,
     errorText,
+    language: () => languages.current().language,
   });
   payInsBuilt(payIn.payIns);
   const kyc = createKycFeature(config, { history: history.history, gateway, operator });
@@ -167,6 +168,8 @@ export async function createPaydesk(hostConfig: PaydeskConfig) {
     /** Team mode: its running store (replicator, duplicate check) when on. */
     team: team.team,
     bankPageReturned: payIn.bankPageReturned,
+    /** The language the signed-in operator reads, else the desk's (settings/language-service.ts). */
+    languages,
     /**
      * Closes everything, the final backup before the history: safe to call any number of times, at once or
      * after each other, from any host (a second SIGTERM, window-all-closed after a signal). Every call

@@ -5,17 +5,21 @@
 // it to disk and removes it. Also the text both hosts show when a start fails (startFailureText).
 import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Translate } from '@shared/i18n/messages';
 
 /** Bytes the check writes: room for the log's first lines and the history's WAL at start. */
 const PROBE_BYTES = 1024 * 1024;
 export const PROBE_FILE = '.paydesk-write-check';
 
+/** `message` is the log's English; the dialog words `kind` with `folder`, `code` and `detail`. */
 class DataFolderError extends Error {
   override name = 'DataFolderError';
   constructor(
     readonly kind: 'read_only' | 'disk_full' | 'unusable',
     message: string,
     readonly code: string | undefined,
+    readonly folder: string,
+    readonly detail = '',
   ) {
     super(message);
   }
@@ -52,6 +56,7 @@ export function checkDataFolder(dataDir: string): void {
         'disk_full',
         `The disk that holds Paydesk's data folder (${dataDir}) is full. Nothing was changed: free some space there, then start Paydesk again.`,
         code,
+        dataDir,
       );
     }
     if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
@@ -59,33 +64,60 @@ export function checkDataFolder(dataDir: string): void {
         'read_only',
         `Paydesk cannot write to its data folder (${dataDir}): it is read-only (${code}). Nothing was changed: make the folder writable for this user, then start Paydesk again.`,
         code,
+        dataDir,
       );
     }
+    const detail = error instanceof Error ? error.message : String(error);
     throw new DataFolderError(
       'unusable',
-      `Paydesk cannot use its data folder (${dataDir}): ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
+      `Paydesk cannot use its data folder (${dataDir}): ${detail}. Nothing was changed.`,
       code,
+      dataDir,
+      detail,
     );
   } finally {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(probe, { force: true });
+    // Only a probe that was opened is there to remove: under a path that is no folder, removing it would
+    // throw (ENOTDIR) over the error that says so.
+    if (fd !== undefined) {
+      closeSync(fd);
+      rmSync(probe, { force: true });
+    }
   }
 }
 
-/** What a failed start says: a title and a plain text body, no stack trace. */
-export function startFailureText(error: unknown, where: { dataDir: string; logFile?: string }) {
-  const reason = error instanceof Error ? error.message : String(error);
+/**
+ * What a failed start says, in `t`'s language (the desk's): a title and a plain text body, no stack trace.
+ * A data folder's problem is worded from its kind; another failure's reason is its own message (the
+ * history's, SQLite's), shown as it is.
+ */
+export function startFailureText(
+  error: unknown,
+  where: { dataDir: string; logFile?: string },
+  t: Translate,
+): { title: string; body: string } {
   const name = error instanceof Error ? error.name : '';
+  const reason =
+    error instanceof DataFolderError
+      ? t(`desk.window.dataFolder.${error.kind}`, {
+          folder: error.folder,
+          code: error.code ?? '',
+          reason: error.detail,
+        })
+      : error instanceof Error
+        ? error.message
+        : String(error);
   const title =
     name === 'HistoryTooNewError'
-      ? 'This history was written by a newer Paydesk'
-      : name === 'DataFolderError'
-        ? 'Paydesk cannot write to its data folder'
-        : 'Paydesk could not start';
+      ? t('desk.window.historyTooNew')
+      : error instanceof DataFolderError
+        ? t('desk.window.dataFolderTitle')
+        : t('desk.window.startFailed');
   const log =
-    where.logFile && name !== 'DataFolderError' ? ` Its log, ${where.logFile}, has the details.` : '';
+    where.logFile && !(error instanceof DataFolderError)
+      ? ` ${t('desk.window.startFailureLog', { file: where.logFile })}`
+      : '';
   return {
     title,
-    body: `${reason}\n\nNothing was sent to a gateway. Paydesk's data folder is ${where.dataDir}.${log}`,
+    body: `${t('desk.window.startFailureBody', { reason, folder: where.dataDir })}${log} ${t('desk.window.startAgain')}`,
   };
 }

@@ -146,17 +146,34 @@ describe('the built app, booted against a stand-in for Electron', () => {
   });
 
   it('takes the single-instance lock and registers the sandbox and app:// before ready, then opens its window', async () => {
-    const { timeline } = await child.snapshot();
-    expect(timeline.slice(0, 7)).toEqual([
+    const { timeline, menu } = await child.snapshot();
+    expect(timeline.slice(0, 8)).toEqual([
       'app.requestSingleInstanceLock → true',
       'app.enableSandbox',
       'protocol.registerSchemesAsPrivileged app',
       'app ready',
+      'Menu.setApplicationMenu',
       'protocol.handle app',
       'new BrowserWindow #1',
       `BrowserWindow #1 loadURL ${APP_ENTRY}`,
     ]);
     expect(existsSync(join(userDataOf(home), 'history.sqlite'))).toBe(true);
+    // Paydesk's own menu, not Electron's default (Reload, DevTools, in English): Edit and its keys.
+    expect(menu).toEqual([
+      {
+        label: 'Edit',
+        submenu: [
+          { role: 'undo', label: 'Undo' },
+          { role: 'redo', label: 'Redo' },
+          { type: 'separator' },
+          { role: 'cut', label: 'Cut' },
+          { role: 'copy', label: 'Copy' },
+          { role: 'paste', label: 'Paste' },
+          { type: 'separator' },
+          { role: 'selectAll', label: 'Select all' },
+        ],
+      },
+    ]);
   });
 
   it('creates the app window hidden until its first paint, hardened, with a CommonJS preload that exposes only window.paydesk', async () => {
@@ -366,7 +383,7 @@ describe('the built app, booted against a stand-in for Electron', () => {
     expect(others).toHaveLength(1);
     const bank = others[0]!;
     expect(bank.parentId).toBe(appWindow.id);
-    expect(bank.options).toMatchObject({ modal: true });
+    expect(bank.options).toMatchObject({ modal: true, title: 'Bank verification' });
     expect(bank.webPreferences).toMatchObject(HARDENED);
     expect(bank.webPreferences.preload).toBeUndefined();
     // Whatever the bank page offers, nothing is downloaded.

@@ -185,3 +185,36 @@ describe('what the listener refuses, and where it listens', () => {
     }
   });
 });
+
+describe('the listener’s own pages, in the desk’s language', () => {
+  it('says a return, a link used twice and an unknown link in the language it is given when each is served', async () => {
+    let language: 'en' | 'de' | 'es' | 'en-XA' = 'de';
+    const listener = await startReturnListener(
+      { onReturn: () => undefined, onCallback: async () => 'rejected' },
+      { language: () => language },
+    );
+    try {
+      const route = listener.register();
+      listener.bind(route.token, 1);
+      const returned = await fetch(`${route.retURL}?orderId=o1`);
+      const page = await returned.text();
+      expect(page).toContain('<html lang="de">');
+      expect(page).toContain('<title>Zahlungsschritt abgeschlossen</title>');
+      expect(page).toContain('Paydesk wartet, bis das Gateway das Ergebnis bestätigt.');
+      expect(await (await fetch(route.successURL)).text()).toContain(
+        'Dieser Zahlungsschritt ist abgeschlossen.',
+      );
+      language = 'es';
+      const unknown = await fetch(`${listener.origin}/r/${'x'.repeat(32)}/ret`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.text()).toContain('Este enlace no es válido o ya se ha usado.');
+      // The pseudo-locale is a developer's: its pages read English.
+      language = 'en-XA';
+      const pseudo = await (await fetch(`${listener.origin}/r/${'y'.repeat(32)}/ret`)).text();
+      expect(pseudo).toContain('<html lang="en">');
+      expect(pseudo).toContain('This link is not valid or has already been used.');
+    } finally {
+      await listener.close();
+    }
+  });
+});

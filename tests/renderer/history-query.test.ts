@@ -17,6 +17,7 @@ import type { HistoryPage, HistoryRow } from '@shared/history';
 import { ipcChannels } from '@shared/ipc';
 import type { TeamRow } from '@shared/team-history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { speak } from './support/desk-language';
 
 // The days are the operator's local days: the test pins the zone (this worker only) to one with a
 // daylight-saving change, through Node's environment (these tests compile with the page's types).
@@ -24,6 +25,7 @@ const env = (globalThis as unknown as { process: { env: Record<string, string | 
 const zoneBefore = env.TZ;
 beforeAll(() => {
   env.TZ = 'Europe/Berlin';
+  speak('en');
 });
 afterAll(() => {
   if (zoneBefore === undefined) delete env.TZ;

@@ -3,9 +3,12 @@
 
 import { fileProblem, KYC_FILE_ACCEPT } from '@renderer/features/kyc/read-file';
 import { fileTooLargeMessage } from '@shared/kyc-batch';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { speak } from './support/desk-language';
 
 const MB = 1024 * 1024;
+
+beforeAll(() => speak('en'));
 
 describe('a KYC file checked in the page', () => {
   it('accepts the kinds main reads, whatever the case of the extension', () => {

@@ -5,11 +5,13 @@
 import { usePayInStore } from '@renderer/features/payin/store';
 import type { PayInResult } from '@shared/ipc';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { speak } from './support/desk-language';
 
 type Pending = { channel: string; input: unknown; answer: (result: unknown) => void };
 const pending: Pending[] = [];
 
 beforeEach(() => {
+  speak('en');
   pending.length = 0;
   (globalThis as unknown as { window: unknown }).window = {
     paydesk: {
@@ -80,9 +82,18 @@ describe('Check later', () => {
     expect(usePayInStore.getState().phase).toEqual({
       kind: 'idle',
       note: expect.stringMatching(
-        /Order PD-T-1 \(500\.02 EUR\) is in History \(Alt\+3\).*Do not charge the customer again/,
+        /Order PD-T-1 \(€500\.02\) is in History \(Alt\+3\).*Do not charge the customer again/,
       ),
     });
+  });
+
+  it('says it in the desk’s language, the amount as that language writes it', () => {
+    speak('de');
+    usePayInStore.getState().checkLater({ ...base, amount: '1500.02', status: 'outcome_unknown' });
+    const phase = usePayInStore.getState().phase;
+    expect(phase.kind === 'idle' && phase.note).toBe(
+      'Die Bestellung PD-T-1 (1.500,02\u00a0€) steht im Verlauf (Alt+3); dort ändert sich ihr Status, sobald das Gateway antwortet. Belasten Sie den Kunden nicht erneut.',
+    );
   });
 });
 

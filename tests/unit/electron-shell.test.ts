@@ -121,8 +121,9 @@ describe('bank-page window', () => {
   it('runs with its own session, no preload and no Node, and refuses non-http navigation', () => {
     const parent = new BrowserWindow({});
     fake.windows.length = 0;
-    openBankPageWindow(parent, 'http://127.0.0.1:9/acs', () => false);
+    openBankPageWindow(parent, 'http://127.0.0.1:9/acs', () => false, 'Bankprüfung');
     const options = fake.windows[0]?.options as Record<string, unknown>;
+    expect(options.title).toBe('Bankprüfung');
     const prefs = options.webPreferences as Record<string, unknown>;
     expect(options.modal).toBe(true);
     expect(prefs.preload).toBeUndefined();

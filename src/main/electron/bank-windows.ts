@@ -18,6 +18,8 @@ export function createBankPageWindows(options: {
   isReturnAddress: (url: string, historyId: number) => boolean;
   /** The operator closed the window before the bank step finished. */
   onClosedEarly: (historyId: number) => void;
+  /** The bank window's title, in the language of whoever is signed in when it opens. */
+  title: () => string;
 }): BankPageWindows {
   const open = new Map<number, BrowserWindow>();
   const finished = new Set<number>();
@@ -26,13 +28,14 @@ export function createBankPageWindows(options: {
     open(historyId, url) {
       const parent = options.parent();
       if (!parent || open.has(historyId) || !isOpenableBankPageUrl(url)) return;
-      const window = openBankPageWindow(parent, url, (target) => {
+      const isFinished = (target: string) => {
         // Both the redirect and the navigation it ends in are seen: the return is reported once.
         if (finished.has(historyId)) return true;
         const done = options.isReturnAddress(target, historyId);
         if (done) finished.add(historyId);
         return done;
-      });
+      };
+      const window = openBankPageWindow(parent, url, isFinished, options.title());
       open.set(historyId, window);
       window.on('closed', () => {
         open.delete(historyId);

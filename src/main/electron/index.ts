@@ -3,7 +3,8 @@
 // browser harness (../web-harness) and binds it to the window.
 import { join } from 'node:path';
 import type { EventPayload, IpcEvent } from '@shared/ipc';
-import { app, type BrowserWindow, dialog, ipcMain, powerMonitor, protocol } from 'electron';
+import { languageForLocale } from '@shared/languages';
+import { app, type BrowserWindow, dialog, ipcMain, Menu, powerMonitor, protocol } from 'electron';
 import ElectronStore from 'electron-store';
 import { createPaydesk, type Paydesk } from '../app';
 import { createKeychainVault } from '../credentials/keychain-vault';
@@ -12,7 +13,9 @@ import { probeKeychain } from '../credentials/probe-keychain';
 import { checkDataFolder, startFailureText } from '../data-folder';
 import { type AppLogger, createLogger } from '../log/logger';
 import { setAsideUnreadableSettings } from '../settings/settings-file';
+import { appMenuTemplate } from './app-menu';
 import { createBankPageWindows } from './bank-windows';
+import { loadEveryLanguage, loadWords, wordsNow } from './desk-words';
 import { bindIpc, emitToWindow } from './ipc-bridge';
 import {
   APP_ENTRY_URL,
@@ -28,8 +31,16 @@ let mainWindow: BrowserWindow | undefined;
 let appLog: AppLogger | undefined;
 
 const logFile = () => join(app.getPath('logs'), 'paydesk.log');
+/** The desk's language, the OS's: the menu's and the start-up dialog's. */
+const deskLanguage = () => languageForLocale(app.getLocale());
 
 async function start(): Promise<void> {
+  // A catalogue that cannot be read leaves these words English; it never stops the start.
+  await loadWords(deskLanguage()).catch(() => undefined);
+  loadEveryLanguage();
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(appMenuTemplate(wordsNow(deskLanguage()), process.platform)),
+  );
   const dataDir = app.getPath('userData');
   // A read-only folder or a full disk, said plainly before the logger or anything else fails on it.
   checkDataFolder(dataDir);
@@ -46,6 +57,10 @@ async function start(): Promise<void> {
       paydesk?.payIns.cancelBankPage(historyId).catch((error: unknown) => {
         log.error({ historyId, err: String(error) }, 'could not record the closed bank page');
       });
+    },
+    title: () => {
+      const language = paydesk?.languages.current().language ?? deskLanguage();
+      return wordsNow(language)('desk.window.bankTitle');
     },
   });
   // electron-store would throw on a file that is not JSON: it is set aside first, and the operator told.
@@ -116,11 +131,12 @@ if (app.requestSingleInstanceLock()) {
       const reason = error instanceof Error ? error.message : String(error);
       console.error('Paydesk failed to start', error);
       appLog?.error({ err: reason }, 'Paydesk failed to start');
-      const { title, body } = startFailureText(error, {
-        dataDir: app.getPath('userData'),
-        logFile: logFile(),
-      });
-      dialog.showErrorBox(title, `${body} Start Paydesk again once the cause is fixed.`);
+      const { title, body } = startFailureText(
+        error,
+        { dataDir: app.getPath('userData'), logFile: logFile() },
+        wordsNow(deskLanguage()),
+      );
+      dialog.showErrorBox(title, body);
       app.quit();
     });
   app.on('window-all-closed', () => void closeAndQuit());

@@ -99,6 +99,8 @@ export function openBankPageWindow(
   parent: BrowserWindow,
   url: string,
   isFinished: (url: string) => boolean,
+  /** The window's title in the operator's language (desk.window.bankTitle). */
+  title: string,
 ): BrowserWindow {
   // The result's address was checked where main built it and by the IPC contract; this is the last gate
   // before a window loads it (a file:, javascript:, data: or chrome: address never gets a window).
@@ -111,7 +113,7 @@ export function openBankPageWindow(
     modal: true,
     width: 520,
     height: 680,
-    title: 'Bank verification',
+    title,
     webPreferences: {
       ...webPreferences(),
       session: bankSession,

@@ -2,6 +2,7 @@
 // callbacks), the pay-in service on the active profile's gateway (or the profile a pay-in was sent with,
 // to ask again), the stored cards, receipts, and the IPC handlers with the host's bank-page windows.
 import { join } from 'node:path';
+import type { Language } from '@shared/languages';
 import { serviceReturnKind } from '@shared/notification-service';
 import type { Profile } from '@shared/profile';
 import type { PaydeskConfig } from '../app-config';
@@ -28,6 +29,8 @@ export async function createPayInFeature(
     /** An operator id's display name, for receipts. */
     displayNameOf: (operator: string) => string;
     errorText: (error: unknown) => string;
+    /** The signed-in operator's language, else the desk's: what the return listener's pages speak. */
+    language: () => Language;
   },
 ) {
   const { history, settings, gateway, errorText } = deps;
@@ -58,7 +61,7 @@ export async function createPayInFeature(
         }
       },
     },
-    { portFile: join(config.dataDir, 'return-listener.port') },
+    { portFile: join(config.dataDir, 'return-listener.port'), language: deps.language },
   );
 
   const service = createPayInService({

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Language } from '@shared/languages';
 import { SERVER_LIMITS, type ServerLimits, timeoutCheckInterval } from '@shared/server-limits';
+import { type ReturnPageKind, returnPageHtml } from './return-words';
 
 export type ReturnKind = 'ret' | 'success' | 'fail';
 
@@ -29,10 +31,6 @@ interface ReturnEvents {
 
 const MAX_CALLBACK_BYTES = 64 * 1024;
 
-function page(title: string, text: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;padding:2rem"><h1>${title}</h1><p>${text}</p></body></html>`;
-}
-
 export type ReturnListener = Awaited<ReturnType<typeof startReturnListener>>;
 
 interface ReturnListenerOptions {
@@ -45,6 +43,8 @@ interface ReturnListenerOptions {
    */
   portFile?: string;
   limits?: Partial<ServerLimits>;
+  /** The language the listener's own pages speak: the desk's, as it is when each page is served. */
+  language?: () => Language;
 }
 
 function keptPort(portFile: string | undefined): number | undefined {
@@ -138,6 +138,7 @@ export async function startReturnListener(events: ReturnEvents, options: ReturnL
   }
 
   const limits = { ...SERVER_LIMITS, ...options.limits };
+  const page = (kind: ReturnPageKind) => returnPageHtml(kind, options.language?.() ?? 'en');
   const server = createServer(
     {
       requestTimeout: limits.requestTimeoutMs,
@@ -156,29 +157,23 @@ export async function startReturnListener(events: ReturnEvents, options: ReturnL
       const match = /^\/r\/([A-Za-z0-9_-]{32})\/(page|ret|success|fail)$/.exec(url.pathname);
       const route = match ? routes.get(match[1]!) : undefined;
       if (route?.expired) {
-        return send(
-          response,
-          410,
-          page('Payment step finished', 'This payment has its result: you can close this window.'),
-        );
+        return send(response, 410, page('settled'));
       }
       if (
         !match ||
         route?.historyId === undefined ||
         (request.method !== 'GET' && request.method !== 'POST')
       ) {
-        return send(response, 404, page('Not found', 'This link is not valid or has already been used.'));
+        return send(response, 404, page('notFound'));
       }
       const step = match[2] as 'page' | ReturnKind;
       if (step === 'page') {
         const html = route.page;
         route.page = undefined;
-        if (html === undefined)
-          return send(response, 410, page('Already opened', 'This bank page was already shown.'));
+        if (html === undefined) return send(response, 410, page('opened'));
         return send(response, 200, html);
       }
-      if (route.finished)
-        return send(response, 410, page('Already finished', 'This payment step has finished.'));
+      if (route.finished) return send(response, 410, page('done'));
       route.finished = true;
       route.page = undefined;
       try {
@@ -190,14 +185,7 @@ export async function startReturnListener(events: ReturnEvents, options: ReturnL
       } catch {
         // The pay-in service logs what failed; the browser only learns that the step is over.
       }
-      return send(
-        response,
-        200,
-        page(
-          'Payment step finished',
-          'You can close this window. Paydesk waits for the gateway to confirm the result.',
-        ),
-      );
+      return send(response, 200, page('finished'));
     },
   );
 

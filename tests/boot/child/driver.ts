@@ -167,6 +167,7 @@ function snapshot(): Snapshot {
     listenedChannels: ipcMain.eventNames().map(String),
     protocolSchemes: [...protocol.handlers.keys()],
     sent: structuredClone(recorder.sent),
+    menu: structuredClone(recorder.menu),
   };
 }
 

@@ -432,6 +432,7 @@ export class StandInApp
       at: performance.now(),
       timeline: [...recorder.timeline],
       dialogs: structuredClone(recorder.dialogs),
+      menu: structuredClone(recorder.menu),
     });
   }
 }
@@ -440,6 +441,7 @@ export const app = new StandInApp();
 export const ipcMain = new StandInIpcMain();
 export const protocol = new StandInProtocol();
 export const powerMonitor = new StandInPowerMonitor();
+export { Menu } from './menu-stand-in.ts';
 export { StandInBrowserWindow as BrowserWindow };
 
 // electron-store imports the default export.

@@ -5,6 +5,14 @@
 /** Who makes an IPC call: the app window's top frame, or a caller main must refuse. */
 export type Caller = 'app' | 'app-sub-frame' | 'app-foreign-origin' | 'other-window';
 
+/** What a person sees of a menu item (menu-stand-in.ts): its label and role, a separator's type, its items. */
+export interface MenuView {
+  label?: string;
+  role?: string;
+  type?: string;
+  submenu?: MenuView[];
+}
+
 export type BootCommand =
   | { type: 'snapshot' }
   | { type: 'invoke'; channel: string; input?: unknown; caller: Caller }
@@ -31,7 +39,13 @@ export type BootNotice =
   /** The first BrowserWindow.loadURL: `at` is milliseconds since the child process started. */
   | { type: 'loaded'; at: number; url: string }
   /** app.quit() ran to its end; `timeline` is everything the app asked of Electron until then. */
-  | { type: 'quit'; at: number; timeline: string[]; dialogs: { title: string; content: string }[] };
+  | {
+      type: 'quit';
+      at: number;
+      timeline: string[];
+      dialogs: { title: string; content: string }[];
+      menu: MenuView[] | null | undefined;
+    };
 
 export type BootAnswer = { type: 'answer'; id: number } & (
   | { ok: true; value: unknown }
@@ -75,6 +89,8 @@ export interface Snapshot {
   listenedChannels: string[];
   protocolSchemes: string[];
   sent: { windowId: number; channel: string; payload: unknown }[];
+  /** The application menu the app set; undefined: none set (Electron's default English one shows). */
+  menu: MenuView[] | null | undefined;
 }
 
 export interface ServedResponse {

@@ -37,6 +37,8 @@ interface BootChildOptions {
   keychain?: 'none' | 'session';
   /** Start it as a packaged app (app.isPackaged true). */
   packaged?: boolean;
+  /** The OS locale (LANG, as app.getLocale() reads it on Linux); none: en-US. */
+  lang?: string;
 }
 
 export function startBootChild(options: BootChildOptions): BootChild {
@@ -55,6 +57,7 @@ export function startBootChild(options: BootChildOptions): BootChild {
           ? (process.env.DBUS_SESSION_BUS_ADDRESS ?? '')
           : 'unix:path=/nonexistent/paydesk-boot-test',
       ...(options.packaged && { PAYDESK_BOOT_PACKAGED: '1' }),
+      ...(options.lang && { LANG: options.lang }),
     },
   });
   let output = '';

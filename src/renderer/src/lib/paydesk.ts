@@ -71,14 +71,14 @@ function refusalText(error: IpcError): string {
 /** The answer's data, or a PaydeskError: `bridge` when no answer came, else the kind main gave. */
 async function answerOf<T>(ask: (api: PaydeskApi) => Promise<IpcResult<T>>): Promise<T> {
   if (typeof window.paydesk?.invoke !== 'function') {
-    throw new PaydeskError('bridge', 'Paydesk cannot reach its main process (window.paydesk is missing).');
+    throw new PaydeskError('bridge', translate('desk.window.noMainProcess'));
   }
   const answer = async (): Promise<IpcResult<T>> => {
     try {
       return await ask(window.paydesk);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      throw new PaydeskError('bridge', `No answer from Paydesk's main process: ${detail}`);
+      throw new PaydeskError('bridge', translate('desk.window.noAnswer', { reason: detail }));
     }
   };
   let result = await answer();

@@ -2,6 +2,7 @@
 // takes it, how many rows a refresh reloads, and which rows are flagged after a page is read. Pure, so the
 // store stays about state and these rules can be read (and tested) on their own.
 
+import { translate } from '@renderer/i18n/i18n';
 import type { HistoryStatus } from '@renderer/lib/status-look';
 import type { HistoryFilterInput, HistoryKind, HistoryPage, HistoryRow } from '@shared/history';
 import type { TeamHistoryFilterInput, TeamRow } from '@shared/team-history';
@@ -53,7 +54,7 @@ export function toQuery(filters: HistoryFilters): { query: HistoryFilterInput } 
   if (from !== undefined) query.from = from;
   if (to !== undefined) query.to = to;
   if (from !== undefined && to !== undefined && from >= to) {
-    return { problem: 'The "From" day is after the "To" day.' };
+    return { problem: translate('history.export.fromAfterTo') };
   }
   return { query };
 }

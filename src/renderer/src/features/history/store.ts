@@ -6,6 +6,7 @@
 // (`source: 'team'`, the team.* channels): what it cannot answer is `teamProblem`, in words, and the
 // desk's own view is one switch away.
 
+import { translate } from '@renderer/i18n/i18n';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import type { CsvFormat } from '@shared/csv-export';
 import type { AuditStatus, DailyTotal } from '@shared/history';
@@ -115,9 +116,9 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
   /** The flags of the rows loaded (see addFlags): `flagged` in the state. */
   let flags = new Map<number, readonly string[]>();
 
-  async function loadFirst(limit: number, place: 'from the top' | 'keep the place') {
+  async function loadFirst(limit: number, place: 'top' | 'keep') {
     const generation = get().generation + 1;
-    const restarts = get().restarts + (place === 'from the top' ? 1 : 0);
+    const restarts = get().restarts + (place === 'top' ? 1 : 0);
     const { source, filters } = get();
     const built = source === 'team' ? toTeamQuery(filters) : toQuery(filters);
     if ('problem' in built) {
@@ -206,7 +207,10 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         set({ audit: { verification, checking: false }, verifying: false });
         void get().refresh();
       } catch (error) {
-        set({ verifying: false, auditError: `The audit trail could not be checked: ${errorMessage(error)}` });
+        set({
+          verifying: false,
+          auditError: translate('history.export.auditUnchecked', { reason: errorMessage(error) }),
+        });
       }
     },
 
@@ -239,14 +243,14 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     },
 
     reload() {
-      return loadFirst(PAGE_SIZE, 'from the top');
+      return loadFirst(PAGE_SIZE, 'top');
     },
 
     refresh() {
       void get().reloadDetail();
       // Main reads back what was written since its latest check: "verified up to" stays current.
       if (get().source === 'desk') void get().loadAudit();
-      return loadFirst(refreshLimit(get().rows.length), 'keep the place');
+      return loadFirst(refreshLimit(get().rows.length), 'keep');
     },
 
     async loadMore() {
@@ -336,7 +340,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         const answer = await call('team.get', { deskId: selected.deskId, id: selected.id });
         if (!still()) return;
         if (!answer.ok) set({ detailError: answer.message });
-        else if (!answer.data) set({ detailError: 'The team database no longer shows this row.' });
+        else if (!answer.data) set({ detailError: translate('history.export.teamRowGone') });
         else set({ detail: answer.data, detailError: undefined });
       } catch (error) {
         if (still()) set({ detailError: errorMessage(error) });
@@ -361,7 +365,10 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       } catch (error) {
         set({
           exporting: false,
-          exportMessage: { ok: false, text: `Export failed: ${errorMessage(error)}` },
+          exportMessage: {
+            ok: false,
+            text: translate('history.export.failed', { reason: errorMessage(error) }),
+          },
         });
         return undefined;
       }
@@ -377,13 +384,13 @@ async function teamExport(filters: HistoryFilters, format: CsvFormat): Promise<E
   const built = toTeamQuery(filters);
   if ('problem' in built) return { notice: { ok: false, text: built.problem } };
   const answer = await call('team.exportCsv', { filter: built.query, format });
-  if (!answer.ok) return { notice: { ok: false, text: `Export failed: ${answer.message}` } };
+  if (!answer.ok) {
+    return { notice: { ok: false, text: translate('history.export.failed', { reason: answer.message }) } };
+  }
   const { csv, fileName, rows, truncated } = answer.data;
   return {
     csv,
     fileName,
-    notice: truncated
-      ? { ok: false, text: `The export stopped at ${rows} rows: narrow the filter to export the rest.` }
-      : undefined,
+    notice: truncated ? { ok: false, text: translate('history.export.stopped', { count: rows }) } : undefined,
   };
 }

@@ -18,6 +18,7 @@ function hasFiles(event: DragEvent): boolean {
 export function useFileDrop() {
   const open = useKycStore((state) => state.open);
   const refuseFiles = useKycStore((state) => state.refuseFiles);
+  const t = useT();
   const [over, setOver] = useState(false);
   // dragenter/dragleave fire for every child crossed: counting them tells when the pointer left the page.
   const depth = useRef(0);
@@ -46,7 +47,7 @@ export function useFileDrop() {
       const files = event.dataTransfer?.files;
       if (!files || files.length === 0) return;
       if (files.length > 1) {
-        refuseFiles(`${files.length} files were dropped: drop one file at a time.`);
+        refuseFiles(t('kyc.page.manyFilesDropped', { count: files.length }));
         return;
       }
       void open(files[0]!);

@@ -3,6 +3,7 @@
 // near the screen, so the finder asks main: a row number by halving (row numbers rise with the position,
 // whatever the filter: about 20 one-row reads in a million rows), a userId by reading the list in the
 // largest pages main serves, front to back (two reads in 2,000 rows).
+import { translate } from '@renderer/i18n/i18n';
 import { call } from '@renderer/lib/paydesk';
 import { KYC_MAX_PAGE_ROWS, type KycRowFilter, type KycRowView } from '@shared/kyc-batch';
 
@@ -14,15 +15,6 @@ interface RowList {
 }
 
 type FindOutcome = { found: true; pos: number; row: KycRowView } | { found: false; message: string };
-
-const FILTER_WORD: Record<KycRowFilter, string> = {
-  all: '',
-  invalid: 'invalid ',
-  warnings: 'warned ',
-  valid: 'valid ',
-  accepted: 'accepted ',
-  rejected: 'rejected ',
-};
 
 async function rowsAt(list: RowList, offset: number, limit: number): Promise<KycRowView[]> {
   const page = await call('kyc.rows', { batchId: list.batchId, filter: list.filter, offset, limit });
@@ -41,12 +33,20 @@ async function findRowNumber(list: RowList, wanted: number): Promise<FindOutcome
     else high = mid - 1;
   }
   if (list.filter !== 'all') {
-    return { found: false, message: `No row ${wanted} among the ${FILTER_WORD[list.filter]}rows.` };
+    const message = translate('kyc.page.noRowInFilter', { filter: list.filter, row: String(wanted) });
+    return { found: false, message };
   }
   const [first] = await rowsAt(list, 0, 1);
   const [last] = await rowsAt(list, Math.max(0, list.total - 1), 1);
-  const span = first && last ? `: the rows are ${first.row} to ${last.row}` : '';
-  return { found: false, message: `No row ${wanted}${span}.` };
+  const message =
+    first && last
+      ? translate('kyc.page.noRowNumberSpan', {
+          row: String(wanted),
+          first: String(first.row),
+          last: String(last.row),
+        })
+      : translate('kyc.page.noRowNumber', { row: String(wanted) });
+  return { found: false, message };
 }
 
 async function findUserId(list: RowList, wanted: string): Promise<FindOutcome> {
@@ -56,7 +56,7 @@ async function findUserId(list: RowList, wanted: string): Promise<FindOutcome> {
     if (at >= 0) return { found: true, pos: offset + at, row: rows[at]! };
     if (rows.length === 0) break;
   }
-  return { found: false, message: `No ${FILTER_WORD[list.filter]}row has userId “${wanted}”.` };
+  return { found: false, message: translate('kyc.page.noUserId', { filter: list.filter, userId: wanted }) };
 }
 
 /**

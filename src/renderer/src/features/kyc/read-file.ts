@@ -1,6 +1,7 @@
 // A file chosen or dropped, checked before it is sent: the kinds Paydesk opens and the words of each
 // refusal come from src/shared, the size limit from main (kyc.prepare), so the page refuses exactly what
 // main would, only sooner and with nothing sent. The file itself goes by path (openKycFile), never as bytes.
+import { translate } from '@renderer/i18n/i18n';
 import { fileTooLargeMessage, fileTypeProblem, KYC_FILE_EXTENSIONS } from '@shared/kyc-batch';
 
 /** The file picker's filter: the extensions main's reader takes. */
@@ -15,6 +16,6 @@ export function fileProblem(file: { name: string; size: number }, maxBytes?: num
   if (typeProblem) return typeProblem;
   if (maxBytes !== undefined && file.size > maxBytes)
     return fileTooLargeMessage(file.name, file.size, maxBytes);
-  if (file.size === 0) return `"${file.name}" is empty.`;
+  if (file.size === 0) return translate('refusal.kyc.namedFileEmpty', { file: file.name });
   return undefined;
 }

@@ -1,6 +1,7 @@
 // The grid's rows as the KYC store fetches them: only the pages near what is on screen (row-pages.ts), at
 // most IN_FLIGHT requests at once, a fling waited out (LEAP_CALM_MS) rather than chased, and every answer
 // dropped unless it belongs to the file and filter still shown (the generation it was asked under).
+import { translate } from '@renderer/i18n/i18n';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { type KycGet, type KycSet, type KycState, sameCounts } from './kyc-state';
 import {
@@ -77,7 +78,7 @@ export function createRowCache(get: KycGet, set: KycSet): RowCache {
     } catch (error) {
       failed = true;
       if (get().generation === generation)
-        set({ rowsError: `Rows could not be loaded: ${errorMessage(error)}` });
+        set({ rowsError: translate('kyc.page.rowsNotLoaded', { reason: errorMessage(error) }) });
     } finally {
       flights.delete(page);
     }

@@ -126,7 +126,7 @@ export const useKycStore = create<KycState>((set, get) => {
       const problem = fileProblem(file, get().maxFileBytes);
       if (problem) return get().refuseFiles(problem);
       if (get().send?.phase === 'sending') {
-        return get().refuseFiles('A batch is being sent: open the next file when sending ends.');
+        return get().refuseFiles(translate('kyc.page.batchSending'));
       }
       const seq = ++openSeq;
       set({ opening: file.name, fileError: undefined });

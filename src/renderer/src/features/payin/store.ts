@@ -2,11 +2,12 @@
 // submission's payload while it is in flight, or while a duplicate warning waits for the operator's
 // answer; both paths drop the payload as soon as that answer is in.
 
-import { translate } from '@renderer/i18n/i18n';
+import { i18n, translate } from '@renderer/i18n/i18n';
 import { type AskAgainCard, type AskAgainProblem, askAgain } from '@renderer/lib/ask-again';
 import { call, errorMessage, PaydeskError, subscribe } from '@renderer/lib/paydesk';
 import { registerPayInActions } from '@renderer/lib/payin-actions';
 import { messageText } from '@renderer/lib/words-text';
+import { formatAmount } from '@shared/i18n/format';
 import type { PayInResult, StoredCard } from '@shared/ipc';
 import type { CustomerDetails, PayInSubmit } from '@shared/payin-input';
 import { IN_PROGRESS_STATUSES, isLaterNews } from '@shared/payin-lifecycle';
@@ -147,9 +148,17 @@ function latestOf(phase: PayInPhase, incoming: PayInResult): PayInResult {
   return { ...shown, ...pickDefined(incoming, ['storedCard', 'teamCheck']) };
 }
 
+/** The order and its amount, in the active language, for the notes that say where a pay-in is. */
+function orderValues(result: PayInResult): { order: string; amount: string } {
+  return {
+    order: result.merchantTradeNo,
+    amount: formatAmount(result.amount, result.currency, i18n.locale),
+  };
+}
+
 /** Where a pay-in sent with the profile the agent has since switched from is. */
 function sentBeforeSwitch(result: PayInResult): string {
-  return `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) was sent with the profile you switched from: it is in History (Alt+3). Do not charge the customer again.`;
+  return translate('payin.note.sentBeforeSwitch', orderValues(result));
 }
 
 export const usePayInStore = create<PayInState>((set, get) => ({
@@ -200,7 +209,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
         set({
           phase: {
             kind: 'lost',
-            message: `${error.message} The payment may or may not have reached the gateway: look it up in History before charging again.`,
+            message: translate('payin.note.lost', { reason: error.message }),
           },
         });
       } else {
@@ -293,7 +302,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
     set({
       phase: {
         kind: 'idle',
-        note: `Order ${result.merchantTradeNo} (${result.amount} ${result.currency}) is in History (Alt+3), where its status changes as the gateway answers. Do not charge the customer again.`,
+        note: translate('payin.note.inHistory', orderValues(result)),
       },
       askAgainProblem: undefined,
     });
@@ -391,9 +400,7 @@ export const usePayInStore = create<PayInState>((set, get) => ({
 
   async reopenBankPage(historyId) {
     if (get().inFlight) {
-      throw new Error(
-        'A payment is being sent on the Pay-in page: reopen the bank page once it is answered.',
-      );
+      throw new Error(translate('payin.note.reopenWhileSending'));
     }
     const result = await call('payin.reopenBankPage', { historyId });
     set({ phase: { kind: 'result', result }, askAgainProblem: undefined });

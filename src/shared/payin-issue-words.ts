@@ -65,7 +65,9 @@ export function payInIssueWords(issue: z.core.$ZodIssue, field: string, value: u
       return problemWords('payin.problem.text');
     case 'too_small': {
       const min = Number(issue.minimum);
-      return min <= 1 ? problemWords('payin.problem.required') : problemWords('payin.problem.tooShort', { min });
+      return min <= 1
+        ? problemWords('payin.problem.required')
+        : problemWords('payin.problem.tooShort', { min });
     }
     case 'too_big':
       return problemWords('payin.problem.tooLong', { max: Number(issue.maximum) });
@@ -93,7 +95,8 @@ export function payInIssueWords(issue: z.core.$ZodIssue, field: string, value: u
 
 /** The follow-up reason's issue (ipc.ts): too short, or too long. */
 export function followUpReasonWords(issue: z.core.$ZodIssue): PayInProblemWords {
-  if (issue.code === 'too_small') return problemWords('payin.problem.reasonTooShort', { min: Number(issue.minimum) });
+  if (issue.code === 'too_small')
+    return problemWords('payin.problem.reasonTooShort', { min: Number(issue.minimum) });
   if (issue.code === 'too_big') return problemWords('payin.problem.tooLong', { max: Number(issue.maximum) });
   return problemWords('payin.problem.invalid');
 }

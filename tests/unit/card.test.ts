@@ -101,8 +101,16 @@ describe('checkCardNumber', () => {
   // A number of the wrong length says the lengths of its brand; letters and an unknown brand are refused.
   // Each with its reason, which the form words in the agent's language (shared/payin-problems.ts).
   it.each([
-    ['411111111111', 'Visa numbers have 16 or 18 or 19 digits.', { reason: 'length', brand: 'Visa', lengths: [16, 18, 19] }],
-    ['3782822463100', 'American Express numbers have 15 digits.', { reason: 'length', brand: 'American Express', lengths: [15] }],
+    [
+      '411111111111',
+      'Visa numbers have 16 or 18 or 19 digits.',
+      { reason: 'length', brand: 'Visa', lengths: [16, 18, 19] },
+    ],
+    [
+      '3782822463100',
+      'American Express numbers have 15 digits.',
+      { reason: 'length', brand: 'American Express', lengths: [15] },
+    ],
     ['4111-1111-1111-111a', 'The card number has only digits.', { reason: 'notDigits' }],
     ['1234567812345670', 'Unknown card brand.', { reason: 'unknownBrand' }],
   ])('%s is refused: %s', (number, message, problem) => {
@@ -156,7 +164,11 @@ describe('checkExpiry', () => {
 
   it('refuses a month in the past', () => {
     for (const expDate of ['04/26', '12/25', '05/25', '01/00']) {
-      expect(checkExpiry(expDate, may2026)).toEqual({ ok: false, message: 'The card has expired.', reason: 'expired' });
+      expect(checkExpiry(expDate, may2026)).toEqual({
+        ok: false,
+        message: 'The card has expired.',
+        reason: 'expired',
+      });
     }
   });
 
@@ -171,12 +183,20 @@ describe('checkExpiry', () => {
 
   it('handles the turn of the year', () => {
     const january2027 = new Date(Date.UTC(2027, 0, 1));
-    expect(checkExpiry('12/26', january2027)).toEqual({ ok: false, message: 'The card has expired.', reason: 'expired' });
+    expect(checkExpiry('12/26', january2027)).toEqual({
+      ok: false,
+      message: 'The card has expired.',
+      reason: 'expired',
+    });
     expect(checkExpiry('01/27', january2027)).toEqual({ ok: true });
   });
 
   it.each(['00/27', '13/27', '5/27', '05/2027', '0527', '05-27', ''])('refuses the form %j', (expDate) => {
-    expect(checkExpiry(expDate, may2026)).toEqual({ ok: false, message: 'Expiry as MM/YY, e.g. 09/28.', reason: 'expiryFormat' });
+    expect(checkExpiry(expDate, may2026)).toEqual({
+      ok: false,
+      message: 'Expiry as MM/YY, e.g. 09/28.',
+      reason: 'expiryFormat',
+    });
   });
 });
 

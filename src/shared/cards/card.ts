@@ -34,7 +34,6 @@ export type CardProblem =
   | { reason: 'cvvLength'; brand: string; digits: number; code: string }
   | { reason: 'expiryFormat' }
   | { reason: 'expired' };
-export type CardProblemReason = CardProblem['reason'];
 
 export type CardCheck =
   | { ok: true; brand: CardBrand }
@@ -43,7 +42,12 @@ export type CardCheck =
 export function checkCardNumber(cardNumber: string): CardCheck {
   const number = digitsOnly(cardNumber);
   if (!/^\d+$/.test(number))
-    return { ok: false, field: 'cardNumber', message: 'The card number has only digits.', reason: 'notDigits' };
+    return {
+      ok: false,
+      field: 'cardNumber',
+      message: 'The card number has only digits.',
+      reason: 'notDigits',
+    };
   const verdict = cardValidator.number(number);
   if (!verdict.card)
     return { ok: false, field: 'cardNumber', message: 'Unknown card brand.', reason: 'unknownBrand' };
@@ -85,7 +89,8 @@ export function checkExpiry(
   const month = Number(match[1]);
   const year = 2000 + Number(match[2]);
   const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  if (year * 12 + (month - 1) < current) return { ok: false, message: 'The card has expired.', reason: 'expired' };
+  if (year * 12 + (month - 1) < current)
+    return { ok: false, message: 'The card has expired.', reason: 'expired' };
   return { ok: true };
 }
 

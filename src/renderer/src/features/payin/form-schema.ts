@@ -7,8 +7,8 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { translate } from '@renderer/i18n/i18n';
 import type { PayInRules } from '@shared/gateway/payin';
-import { payInIssueWords } from '@shared/payin-issue-words';
 import { type PayInSubmit, payInV1FormSchemaFor, payInV2FormSchemaFor } from '@shared/payin-input';
+import { payInIssueWords } from '@shared/payin-issue-words';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { AmountContext } from './amount-entry';

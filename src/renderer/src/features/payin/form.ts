@@ -4,9 +4,9 @@
 // The schema side (zod and the shared schemas) is form-schema.ts, a chunk of its own that the resolver
 // (form-resolver.ts) loads: the form shows, and checks cards as they are typed, without it.
 
+import { i18n, translate } from '@renderer/i18n/i18n';
 import { callingCodesIfLoaded } from '@renderer/lib/calling-codes';
 import { cardDigits } from '@renderer/lib/card-input';
-import { i18n, translate } from '@renderer/i18n/i18n';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '@shared/cards/card';
 import type { PayInRules } from '@shared/gateway/payin';
 import {

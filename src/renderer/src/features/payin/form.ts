@@ -145,13 +145,13 @@ function said(words: PayInProblemWords): string {
   return translate(words.key, words.values);
 }
 
+/** The active language's tag, for the list of a brand's lengths ("16 oder 19"). */
+const activeLocale = (): string => i18n.locale || 'en';
+
 /** A card check's failure, or nothing, in the active language. */
 function verdictText(verdict: ReturnType<typeof checkCardNumber> | ReturnType<typeof checkExpiry>) {
-  return verdict.ok ? undefined : said(cardProblemWords(verdict, translateLocale()));
+  return verdict.ok ? undefined : said(cardProblemWords(verdict, activeLocale()));
 }
-
-/** The active language's tag, for the list of a brand's lengths ("16 oder 19"). */
-const translateLocale = (): string => i18n.locale || 'en';
 
 /** The shared card checks, in the words support staff read out to a customer (in the agent's language). */
 export function cardErrors(

@@ -28,6 +28,6 @@ export function checkCardOf(
   const number = testCardChecks.get(card.cardNumber) ?? checkCardNumber(card.cardNumber);
   if (!number.ok) return number;
   const expiry = checkExpiry(card.expDate, now);
-  if (!expiry.ok) return { ok: false, field: 'expDate', message: expiry.message };
+  if (!expiry.ok) return { ok: false, field: 'expDate', message: expiry.message, reason: expiry.reason };
   return checkCvv(card.cvv, number.brand);
 }

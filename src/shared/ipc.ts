@@ -170,7 +170,7 @@ const customerId = z.strictObject({ userId: z.string().trim().min(1).max(64) });
 
 /** Why a pay-in is marked for follow-up: what the next person needs to know, in the operator's words. */
 export const FOLLOW_UP_REASON_MAX = 500;
-const followUpReasonSchema = z
+export const followUpReasonSchema = z
   .string()
   .trim()
   .min(3, 'Say why in a few words (at least 3 characters).')

@@ -73,7 +73,7 @@ const EMAIL_KEYS: Record<EmailAddressFault['fault'], KycProblemKey> = {
 };
 
 /** An e-mail address's problem: which part is at fault, and the character or count it points at. */
-function emailWords(text: string): KycProblemWords {
+export function emailWords(text: string): KycProblemWords {
   const found = emailAddressFault(text);
   if (!found) return words('kyc.problem.email');
   const { fault, ...values } = found;

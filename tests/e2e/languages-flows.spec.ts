@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/e2e/axe';
+import { freshCode, supervisorAt } from '../support/e2e/desk-operator';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
 import { catalog, payIn, shoot, type Words } from '../support/e2e/languages-desk';
 import { CARDS } from '../support/e2e/pages/payin-page';
@@ -229,5 +230,74 @@ test.describe('de-DE at 1024×700: outcomes main words itself', () => {
     const note = page.getByRole('dialog').getByTestId('history-note');
     await expect(note).toContainText('Das Gateway hat einen internen Fehler gemeldet (HTTP 500).');
     await expect(note).not.toContainText(english);
+  });
+});
+
+// The pay-in form's problems and a pay-in limit on a German desk at the smallest window (issue 33): the
+// form says each problem in German (a required field left empty, a mistyped card number, an expired card),
+// and Settings takes a limit typed as a German writes it ("2,50") and shows it so ("2,50 €").
+test.describe('de-DE at 1024×700: the form’s problems and a limit in German', () => {
+  const words = catalog('de');
+  let harness: RunningHarness;
+  test.beforeAll(async () => {
+    harness = await startHarness(0, ['--locale', 'de-DE'], { signedIn: true });
+  });
+  test.afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('a required field, a mistyped card number and an expired card are said in German; a limit of 2,50 is taken', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(harness.url);
+    const form = page.getByTestId('payin-form');
+    const box = (key: string) => form.getByRole('textbox', { name: words(key), exact: true });
+    await box('payin.field.cardNumber').fill('4242 4242 4242 4241');
+    await box('payin.field.expDate').fill('01/20');
+    await form.locator('input[name="cvv"]').fill('123');
+    await box('payin.field.amount').fill('12,50');
+    await page.getByTestId('send-payment').click();
+
+    // Each field's problem is its accessible description, in the catalogue's German.
+    await expect(box('payin.field.cardNumber')).toHaveAccessibleDescription(
+      words('payin.problem.card.checkDigit'),
+    );
+    await expect(box('payin.field.expDate')).toHaveAccessibleDescription(words('payin.problem.card.expired'));
+    await expect(box('payin.field.city')).toHaveAccessibleDescription(words('payin.problem.required'));
+    await expect(box('payin.field.userId')).toHaveAccessibleDescription(words('payin.problem.required'));
+    expect(words('payin.problem.required')).toBe('Pflichtfeld.');
+    const shown = plain(await form.textContent());
+    for (const english of ['Required.', 'check digit', 'has expired', 'Enter the'])
+      expect(shown).not.toContain(english);
+    await box('payin.field.cardNumber').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('de-payin-problems-1024.png') });
+    await shoot(page, 'de-DE', 'payin-problems', 1024);
+
+    // A limit typed with a decimal comma, approved by the desk's supervisor, shown as a German reads it.
+    await page.keyboard.press('Alt+4');
+    const limits = page.getByRole('form', { name: words('settings.limits.form') });
+    await limits.getByRole('combobox', { name: words('settings.limits.whose') }).selectOption('role:agent');
+    await limits.getByRole('textbox', { name: words('settings.limits.currency') }).fill('EUR');
+    await limits.getByRole('textbox', { name: words('settings.limits.above') }).fill('2,50');
+    await limits.getByRole('button', { name: words('settings.limits.submit') }).click();
+    const dialog = page.getByTestId('approval-dialog');
+    await expect(dialog).toBeVisible();
+    const supervisor = supervisorAt(page.url());
+    await dialog.getByRole('textbox', { name: words('approval.supervisorId') }).fill(supervisor.id);
+    await dialog
+      .getByLabel(words('approval.supervisorPassphrase'), { exact: false })
+      .fill(supervisor.passphrase);
+    await dialog
+      .getByRole('textbox', { name: words('approval.supervisorCode') })
+      .fill(await freshCode(supervisor.secret!));
+    await dialog.getByRole('button', { name: words('approval.approve') }).click();
+    await expect(dialog).toHaveCount(0);
+    const table = page.getByRole('table', { name: words('settings.limits.title') });
+    await expect(table.getByRole('row').filter({ hasText: 'EUR' })).toHaveCount(1);
+    expect(plain(await table.textContent())).toContain('2,50 €');
+    await table.scrollIntoViewIfNeeded();
+    await shoot(page, 'de-DE', 'settings-limit', 1024);
   });
 });

@@ -61,8 +61,8 @@ for (const size of WINDOW_SIZES) {
         payIns.getByRole('row').filter({ hasText: status }).filter({ hasText: 'EUR' }),
       ).toHaveCount(1);
     }
-    // Amounts as main gave them: decimal text with two places.
-    await expect(payIns.getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText(/^\d+\.\d{2}$/);
+    // Amounts in the desk's language: an English desk's euros.
+    await expect(payIns.getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText(/^€[\d,]+\.\d{2}$/);
     const sessions = section.getByRole('table', { name: 'Sessions' });
     await expect(sessions.getByRole('row').filter({ hasText: 'Signed in' }).first()).toBeVisible();
 

@@ -198,7 +198,7 @@ for (const size of WINDOW_SIZES) {
       await limits.getByRole('textbox', { name: 'Approval above' }).fill('100');
       await limits.getByRole('button', { name: 'Set limit' }).click();
       await approveAtDesk(page, sam());
-      await expect(page.getByRole('table', { name: 'Pay-in limits' })).toContainText('Every AgentEUR100.00');
+      await expect(page.getByRole('table', { name: 'Pay-in limits' })).toContainText('Every AgentEUR€100.00');
 
       // A role of the desk's own: Agent copied, with the audit check added (saved once approved).
       const roles = page.getByRole('table', { name: 'Roles of this desk' });

@@ -80,7 +80,7 @@ test('Team History lists every desk with its desk and operator, and the queue sh
   if ((await more.count()) > 0) await more.click();
   const theirs = queue.getByRole('row').filter({ hasText: 'PD-E2E-OTHER-2' });
   await expect(theirs).toContainText('Front 2, Bruno');
-  await expect(theirs).toContainText('120.00 EUR');
+  await expect(theirs).toContainText('€120.00');
   await expect(theirs).toContainText('…4444');
 
   await payin.payApproved(customer(`team-hist-${Date.now()}`), CARDS.approve, '21.00');

@@ -6,8 +6,12 @@ import { cardErrors, defaultValues, type PayInFormValues, toFields } from '@rend
 import { payInResolverFor } from '@renderer/features/payin/form-resolver';
 import { DEFAULT_PAYIN_RULES, type PayInRules } from '@shared/gateway/payin';
 import { profileSchema } from '@shared/profile';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filledPayInForm } from './filled-payin-form';
+import { speak } from './support/desk-language';
+
+// The form words its problems through the renderer's catalogue: an English desk's here.
+beforeAll(() => speak('en'));
 
 const TEXT_COUNTRY: PayInRules = { country: 'text', storedCard: 'token-alone' };
 const WITH_CARD: PayInRules = { country: 'iso-alpha2', storedCard: 'token-with-card' };

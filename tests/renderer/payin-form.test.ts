@@ -13,7 +13,11 @@ import {
 } from '@renderer/features/payin/form';
 import { DOCUMENT_NAVIGATION_ACCEPT } from '@shared/bank-page-browser';
 import { ipcChannels } from '@shared/ipc';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { speak } from './support/desk-language';
+
+// The form words its problems through the renderer's catalogue: an English desk's here.
+beforeAll(() => speak('en'));
 
 function typed(overrides: Partial<PayInFormValues> = {}): PayInFormValues {
   return {

@@ -94,17 +94,27 @@ describe('checkCardNumber', () => {
       ok: false,
       field: 'cardNumber',
       message: 'The card number is mistyped (its check digit is wrong).',
+      reason: 'checkDigit',
     });
   });
 
   // A number of the wrong length says the lengths of its brand; letters and an unknown brand are refused.
+  // Each with its reason, which the form words in the agent's language (shared/payin-problems.ts).
   it.each([
-    ['411111111111', 'Visa numbers have 16 or 18 or 19 digits.'],
-    ['3782822463100', 'American Express numbers have 15 digits.'],
-    ['4111-1111-1111-111a', 'The card number has only digits.'],
-    ['1234567812345670', 'Unknown card brand.'],
-  ])('%s is refused: %s', (number, message) => {
-    expect(checkCardNumber(number)).toEqual({ ok: false, field: 'cardNumber', message });
+    [
+      '411111111111',
+      'Visa numbers have 16 or 18 or 19 digits.',
+      { reason: 'length', brand: 'Visa', lengths: [16, 18, 19] },
+    ],
+    [
+      '3782822463100',
+      'American Express numbers have 15 digits.',
+      { reason: 'length', brand: 'American Express', lengths: [15] },
+    ],
+    ['4111-1111-1111-111a', 'The card number has only digits.', { reason: 'notDigits' }],
+    ['1234567812345670', 'Unknown card brand.', { reason: 'unknownBrand' }],
+  ])('%s is refused: %s', (number, message, problem) => {
+    expect(checkCardNumber(number)).toEqual({ ok: false, field: 'cardNumber', message, ...problem });
   });
 });
 
@@ -122,6 +132,10 @@ describe('checkCvv', () => {
       ok: false,
       field: 'cvv',
       message: 'Visa cards have a 3-digit CVV.',
+      reason: 'cvvLength',
+      brand: 'Visa',
+      digits: 3,
+      code: 'CVV',
     });
   });
 
@@ -130,6 +144,10 @@ describe('checkCvv', () => {
       ok: false,
       field: 'cvv',
       message: 'American Express cards have a 4-digit CID.',
+      reason: 'cvvLength',
+      brand: 'American Express',
+      digits: 4,
+      code: 'CID',
     });
   });
 });
@@ -146,7 +164,11 @@ describe('checkExpiry', () => {
 
   it('refuses a month in the past', () => {
     for (const expDate of ['04/26', '12/25', '05/25', '01/00']) {
-      expect(checkExpiry(expDate, may2026)).toEqual({ ok: false, message: 'The card has expired.' });
+      expect(checkExpiry(expDate, may2026)).toEqual({
+        ok: false,
+        message: 'The card has expired.',
+        reason: 'expired',
+      });
     }
   });
 
@@ -155,17 +177,26 @@ describe('checkExpiry', () => {
     expect(checkExpiry('05/26', new Date(Date.UTC(2026, 5, 1, 0, 0, 0)))).toEqual({
       ok: false,
       message: 'The card has expired.',
+      reason: 'expired',
     });
   });
 
   it('handles the turn of the year', () => {
     const january2027 = new Date(Date.UTC(2027, 0, 1));
-    expect(checkExpiry('12/26', january2027)).toEqual({ ok: false, message: 'The card has expired.' });
+    expect(checkExpiry('12/26', january2027)).toEqual({
+      ok: false,
+      message: 'The card has expired.',
+      reason: 'expired',
+    });
     expect(checkExpiry('01/27', january2027)).toEqual({ ok: true });
   });
 
   it.each(['00/27', '13/27', '5/27', '05/2027', '0527', '05-27', ''])('refuses the form %j', (expDate) => {
-    expect(checkExpiry(expDate, may2026)).toEqual({ ok: false, message: 'Expiry as MM/YY, e.g. 09/28.' });
+    expect(checkExpiry(expDate, may2026)).toEqual({
+      ok: false,
+      message: 'Expiry as MM/YY, e.g. 09/28.',
+      reason: 'expiryFormat',
+    });
   });
 });
 
@@ -188,11 +219,16 @@ describe('checkCard', () => {
       ok: false,
       field: 'expDate',
       message: 'The card has expired.',
+      reason: 'expired',
     });
     expect(checkCard({ cardNumber: AMEX, cvv: '123', expDate: '01/30' }, may2026)).toEqual({
       ok: false,
       field: 'cvv',
       message: 'American Express cards have a 4-digit CID.',
+      reason: 'cvvLength',
+      brand: 'American Express',
+      digits: 4,
+      code: 'CID',
     });
   });
 });

@@ -48,6 +48,7 @@ describe('the sandbox card check', () => {
       ok: false,
       field: 'expDate',
       message: 'The card has expired.',
+      reason: 'expired',
     });
   });
 });

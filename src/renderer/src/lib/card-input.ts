@@ -1,7 +1,9 @@
 // How the card fields behave while typed: grouping by the brand's gaps (Amex 4-6-5), the live Luhn check
 // once the number is as long as the brand allows, and the auto-inserted '/' of the expiry.
 
+import { i18n, translate } from '@renderer/i18n/i18n';
 import { type CardBrand, checkCardNumber, detectBrand } from '@shared/cards/card';
+import { cardProblemWords } from '@shared/payin-problems';
 import cardValidator from 'card-validator';
 
 const MAX_DIGITS = 19;
@@ -30,18 +32,19 @@ export function formatCardNumber(text: string): string {
 }
 
 /**
- * The live verdict on a card number: nothing while it is still being typed, an error once its length
- * is one the brand uses and the check digit is wrong (or the brand is unknown).
+ * The live verdict on a card number, in the active language: nothing while it is still being typed, an
+ * error once its length is one the brand uses and the check digit is wrong (or the brand is unknown).
  */
 export function liveCardNumberError(text: string): string | undefined {
   const digits = cardDigits(text);
   if (digits.length < 12) return undefined;
   const brand = detectBrand(digits);
-  if (!brand) return digits.length >= 16 ? 'Unknown card brand.' : undefined;
-  const { lengths } = cardShape(digits);
-  if (!lengths.includes(digits.length)) return undefined;
+  if (!brand && digits.length < 16) return undefined;
+  if (brand && !cardShape(digits).lengths.includes(digits.length)) return undefined;
   const verdict = checkCardNumber(digits);
-  return verdict.ok ? undefined : verdict.message;
+  if (verdict.ok) return undefined;
+  const words = cardProblemWords(verdict, i18n.locale || 'en');
+  return translate(words.key, words.values);
 }
 
 export function brandOf(text: string): CardBrand | undefined {

@@ -8,7 +8,8 @@ import { usePageRequest } from '@renderer/lib/page-request';
 import { errorMessage } from '@renderer/lib/paydesk';
 import { payInActions } from '@renderer/lib/payin-actions';
 import type { PayInRow } from '@shared/history';
-import { FOLLOW_UP_REASON_MAX } from '@shared/ipc';
+import { FOLLOW_UP_REASON_MAX, followUpReasonSchema } from '@shared/ipc';
+import { followUpReasonWords } from '@shared/payin-issue-words';
 import { FOLLOW_UP_STATUSES, MONEY_READING } from '@shared/payin-lifecycle';
 import { type FormEvent, useState } from 'react';
 import { AskAgainFromHistory } from './AskAgainFromHistory';
@@ -82,6 +83,13 @@ function FollowUpForm({ historyId }: { historyId: number }) {
   const [busy, setBusy] = useState(false);
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // The channel's own check, said in the agent's words under the field (its message is main's English).
+    const issue = followUpReasonSchema.safeParse(reason).error?.issues[0];
+    if (issue) {
+      const words = followUpReasonWords(issue);
+      setProblem(t(words.key, words.values));
+      return;
+    }
     setBusy(true);
     setProblem(undefined);
     try {

@@ -4,6 +4,7 @@
 // The schema side (zod and the shared schemas) is form-schema.ts, a chunk of its own that the resolver
 // (form-resolver.ts) loads: the form shows, and checks cards as they are typed, without it.
 
+import { i18n, translate } from '@renderer/i18n/i18n';
 import { callingCodesIfLoaded } from '@renderer/lib/calling-codes';
 import { cardDigits } from '@renderer/lib/card-input';
 import { checkCardNumber, checkCvv, checkExpiry, detectBrand } from '@shared/cards/card';
@@ -20,6 +21,12 @@ import {
   startValues,
 } from '@shared/payin-fields';
 import type { PayInSubmit } from '@shared/payin-input';
+import {
+  cardProblemWords,
+  cvvDigitsWords,
+  emptyCardWords,
+  type PayInProblemWords,
+} from '@shared/payin-problems';
 import type { Profile } from '@shared/profile';
 
 /**
@@ -133,7 +140,20 @@ export function withOrderNumber(payload: PayInSubmit, merchantTradeNo: string): 
     : { ...payload, fields: { ...payload.fields, merchantTradeNo } };
 }
 
-/** The shared card checks, in the words support staff read out to a customer. */
+/** A card problem in the active language. */
+function said(words: PayInProblemWords): string {
+  return translate(words.key, words.values);
+}
+
+/** The active language's tag, for the list of a brand's lengths ("16 oder 19"). */
+const activeLocale = (): string => i18n.locale || 'en';
+
+/** A card check's failure, or nothing, in the active language. */
+function verdictText(verdict: ReturnType<typeof checkCardNumber> | ReturnType<typeof checkExpiry>) {
+  return verdict.ok ? undefined : said(cardProblemWords(verdict, activeLocale()));
+}
+
+/** The shared card checks, in the words support staff read out to a customer (in the agent's language). */
 export function cardErrors(
   values: PayInFormValues,
   now = new Date(),
@@ -142,23 +162,20 @@ export function cardErrors(
   if (values.ccStorageID) return storedCardExtras(values, now, rules);
   const errors: CardErrors = {};
   const digits = cardDigits(values.cardNumber);
-  if (!digits) errors.cardNumber = 'Enter the card number.';
-  else {
-    const number = checkCardNumber(digits);
-    if (!number.ok) errors.cardNumber = number.message;
-  }
-  if (!values.expDate) errors.expDate = 'Enter the expiry as MM/YY.';
-  else {
-    const expiry = checkExpiry(values.expDate, now);
-    if (!expiry.ok) errors.expDate = expiry.message;
-  }
+  errors.cardNumber = digits ? verdictText(checkCardNumber(digits)) : said(emptyCardWords.cardNumber());
+  errors.expDate = values.expDate
+    ? verdictText(checkExpiry(values.expDate, now))
+    : said(emptyCardWords.expDate());
   const brand = detectBrand(digits);
-  if (!values.cvv) errors.cvv = `Enter the ${brand?.cvvName ?? 'CVV'}.`;
-  else if (brand) {
-    const cvv = checkCvv(values.cvv, brand);
-    if (!cvv.ok) errors.cvv = cvv.message;
-  } else if (!/^\d{3,4}$/.test(values.cvv)) errors.cvv = '3 or 4 digits.';
-  return errors;
+  if (!values.cvv) errors.cvv = said(emptyCardWords.cvv(brand?.cvvName ?? 'CVV'));
+  else if (brand) errors.cvv = verdictText(checkCvv(values.cvv, brand));
+  else if (!/^\d{3,4}$/.test(values.cvv)) errors.cvv = said(cvvDigitsWords());
+  return present(errors);
+}
+
+/** The errors that are there (a check that passed leaves its field out). */
+function present(errors: CardErrors): CardErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined));
 }
 
 /**
@@ -169,18 +186,10 @@ function storedCardExtras(values: PayInFormValues, now: Date, rules: PayInRules)
   if (rules.storedCard !== 'token-with-card') return {};
   const errors: CardErrors = {};
   const digits = cardDigits(values.cardNumber);
-  if (digits) {
-    const number = checkCardNumber(digits);
-    if (!number.ok) errors.cardNumber = number.message;
-  }
-  if (values.expDate) {
-    const expiry = checkExpiry(values.expDate, now);
-    if (!expiry.ok) errors.expDate = expiry.message;
-  }
+  if (digits) errors.cardNumber = verdictText(checkCardNumber(digits));
+  if (values.expDate) errors.expDate = verdictText(checkExpiry(values.expDate, now));
   const brand = detectBrand(digits);
-  if (values.cvv && brand) {
-    const cvv = checkCvv(values.cvv, brand);
-    if (!cvv.ok) errors.cvv = cvv.message;
-  } else if (values.cvv && !/^\d{3,4}$/.test(values.cvv)) errors.cvv = '3 or 4 digits.';
-  return errors;
+  if (values.cvv && brand) errors.cvv = verdictText(checkCvv(values.cvv, brand));
+  else if (values.cvv && !/^\d{3,4}$/.test(values.cvv)) errors.cvv = said(cvvDigitsWords());
+  return present(errors);
 }

@@ -1,10 +1,11 @@
 // One operator's day as main answered it (history.operatorDay): the pay-ins' totals per status and
 // currency, then each list in time order. Amounts are main's decimal text, shown as they came.
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { localDateTime } from '@renderer/lib/local-time';
 import { statusWords } from '@renderer/lib/status-look';
+import { formatAmount } from '@shared/i18n/format';
 import { OPERATOR_DAY_LIST_CAP, type OperatorDay } from '@shared/operator-day';
 import type { ReactNode } from 'react';
 import { approvalWords, daySummary, sessionWords } from './operator-day-words';
@@ -58,6 +59,7 @@ function List({
 
 export function OperatorDayView({ day, name }: { day: OperatorDay; name: string }) {
   const t = useT();
+  const locale = useLocale();
   const capped = (list: OperatorDay['capped'][number]) => day.capped.includes(list);
   const column = {
     time: t('settings.operatorDay.column.time'),
@@ -85,7 +87,7 @@ export function OperatorDayView({ day, name }: { day: OperatorDay; name: string 
           total.currency,
           total.count,
           <Text key="amount" ff="monospace" size="sm">
-            {total.amount}
+            {formatAmount(total.amount, total.currency, locale)}
           </Text>,
         ])}
       />

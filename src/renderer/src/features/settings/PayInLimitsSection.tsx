@@ -4,12 +4,16 @@
 // them, and makes every change itself wait for a supervisor's approval.
 import '@mantine/core/styles/Table.css';
 import { Button, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
-import { type Translate, useT } from '@renderer/i18n/use-t';
+import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
+import { amountRefusalText, figure } from '@renderer/lib/amount-words';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { useAction } from '@renderer/lib/use-action';
 import type { LimitScope, PayInLimit } from '@shared/approvals';
+import { formatAmount } from '@shared/i18n/format';
+import type { CanonicalAmount } from '@shared/money/amount';
+import { readLocaleAmount } from '@shared/money/locale-amount';
 import type { OperatorView, RoleView } from '@shared/operators';
 import { type FormEvent, useEffect, useState } from 'react';
 import { roleLabel, roleViewName, useRoles } from './roles-store';
@@ -35,8 +39,12 @@ function scopeLabel(
   return operator ? `${operator.displayName} (${operator.id})` : scope.operatorId;
 }
 
+/** A limit's example in the language's writing: "1.000,00" in de. */
+const EXAMPLE = '1000.00' as CanonicalAmount;
+
 export function PayInLimitsSection() {
   const t = useT();
+  const locale = useLocale();
   const roles = useRoles((state) => state.roles);
   const [limits, setLimits] = useState<PayInLimit[] | undefined>();
   const [operators, setOperators] = useState<OperatorView[]>([]);
@@ -57,7 +65,14 @@ export function PayInLimitsSection() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    void change({ scope: scopeOf(scope), currency: currency.trim().toUpperCase(), amount });
+    const code = currency.trim().toUpperCase();
+    // Typed as the agent writes amounts ("2,50" in de), sent as the decimal text main reads.
+    const read = readLocaleAmount(amount, locale, code);
+    if (!read.ok) {
+      setProblem(amountRefusalText(read.refusal, t));
+      return;
+    }
+    void change({ scope: scopeOf(scope), currency: code, amount: read.value });
   }
 
   const scopeOptions = [
@@ -87,7 +102,7 @@ export function PayInLimitsSection() {
             <Table.Tr key={`${scopeValue(limit.scope)} ${limit.currency}`}>
               <Table.Td>{scopeLabel(t, limit.scope, operators, roles)}</Table.Td>
               <Table.Td>{limit.currency}</Table.Td>
-              <Table.Td ff="monospace">{limit.amount}</Table.Td>
+              <Table.Td ff="monospace">{formatAmount(limit.amount, limit.currency, locale)}</Table.Td>
               <Table.Td>
                 <Button
                   size="compact-sm"
@@ -128,7 +143,7 @@ export function PayInLimitsSection() {
             w="10rem"
             inputMode="decimal"
             required
-            placeholder="1000.00"
+            placeholder={figure(EXAMPLE, currency.trim().toUpperCase(), locale)}
             value={amount}
             onChange={(event) => setAmount(event.currentTarget.value)}
           />

@@ -5,6 +5,7 @@ import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
 import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { formatAmount } from '@shared/i18n/format';
 import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import { useState } from 'react';
 import { useTeamQueue } from './use-team-reads';
@@ -68,7 +69,7 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
                   {item.deskName || t('team.queue.aDesk')}, {item.operator}
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {item.amount} {item.currency}
+                  {formatAmount(item.amount, item.currency, locale)}
                 </Table.Td>
                 <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }} title={item.maskedPan ?? undefined}>
                   {item.maskedPan ? `…${item.maskedPan.slice(-4)}` : t('team.queue.storedCard')}

@@ -1,16 +1,14 @@
 // One operator's day as main answered it (history.operatorDay): the pay-ins' totals per status and
 // currency, then each list in time order. Amounts are main's decimal text, shown as they came.
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
-import { localDateTime } from '@renderer/lib/local-time';
 import { statusWords } from '@renderer/lib/status-look';
+import { formatTime } from '@shared/i18n/format';
 import { OPERATOR_DAY_LIST_CAP, type OperatorDay } from '@shared/operator-day';
 import type { ReactNode } from 'react';
 import { approvalWords, daySummary, sessionWords } from './operator-day-words';
 import { permissionName } from './roles-store';
-
-const time = (at: number) => localDateTime(at).slice(11);
 
 function List({
   title,
@@ -58,6 +56,9 @@ function List({
 
 export function OperatorDayView({ day, name }: { day: OperatorDay; name: string }) {
   const t = useT();
+  const locale = useLocale();
+  // The day is chosen above: each line's time of day, to the second, on the desk's clock.
+  const time = (at: number) => formatTime(at, locale, { seconds: true });
   const capped = (list: OperatorDay['capped'][number]) => day.capped.includes(list);
   const column = {
     time: t('settings.operatorDay.column.time'),

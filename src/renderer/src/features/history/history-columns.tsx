@@ -169,7 +169,8 @@ const registry =
 const COMMON = registry<ListRow>()({
   time: {
     header: 'history.column.time',
-    width: '8.9rem',
+    // The widest form of the desk's languages whole: en's "12/28/2026, 12:58:58 PM" (167 px at 16 px).
+    width: '10.6rem',
     Cell: ({ row }) => <TimeCell at={row.createdAt} />,
   },
   status: {

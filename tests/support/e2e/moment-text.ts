@@ -1,0 +1,24 @@
+// Moments as each desk language shows them (shared/i18n/format.ts), as patterns for specs that cannot know
+// the very second: en writes month/day/year and a 12-hour clock, de day.month.year and 24 hours with two
+// digits, pt-BR day/month/year the same way. Intl puts a narrow no-break space before AM/PM (\s takes it).
+
+const FORMS = {
+  en: { day: String.raw`\d{2}/\d{2}/\d{4}`, hour: String.raw`\d{1,2}`, after: String.raw`\s[AP]M` },
+  de: { day: String.raw`\d{2}\.\d{2}\.\d{4}`, hour: String.raw`\d{2}`, after: '' },
+  'pt-BR': { day: String.raw`\d{2}/\d{2}/\d{4}`, hour: String.raw`\d{2}`, after: '' },
+} as const;
+
+type Form = keyof typeof FORMS;
+
+/** A calendar day: 11/29/2026 in en, 29.11.2026 in de. */
+export const dayText = (language: Form = 'en'): string => FORMS[language].day;
+
+/** A time of day, to the second unless `seconds` is false: 1:37:05 PM in en, 13:37:05 in de. */
+export function timeText(language: Form = 'en', seconds = true): string {
+  const { hour, after } = FORMS[language];
+  return `${hour}:\\d{2}${seconds ? ':\\d{2}' : ''}${after}`;
+}
+
+/** A date and time: 11/29/2026, 1:37:05 PM in en, 29.11.2026, 13:37:05 in de. */
+export const dateTimeText = (language: Form = 'en', seconds = true): string =>
+  `${dayText(language)}, ${timeText(language, seconds)}`;

@@ -69,7 +69,7 @@ export function OperatorDayView({ day, name }: { day: OperatorDay; name: string 
   return (
     <Stack gap="sm" aria-live="polite">
       <Text size="sm" fw={500}>
-        {daySummary(t, day, name)}
+        {daySummary(t, locale, day, name)}
       </Text>
       <List
         title={t('settings.operatorDay.payIns.title')}

@@ -22,3 +22,17 @@ export function timeText(language: Form = 'en', seconds = true): string {
 /** A date and time: 11/29/2026, 1:37:05 PM in en, 29.11.2026, 13:37:05 in de. */
 export const dateTimeText = (language: Form = 'en', seconds = true): string =>
   `${dayText(language)}, ${timeText(language, seconds)}`;
+
+/**
+ * A date and time read off the screen (`dateTimeText`'s form) as "YYYY-MM-DD HH:MM:SS" on a 24-hour clock:
+ * the form the spreadsheet export and the date fields take, to compare with them.
+ */
+export function sortableOf(shown: string, language: Form = 'en'): string {
+  const match = /^(\d{2})\D(\d{2})\D(\d{4}), (\d{1,2}):(\d{2}):(\d{2})(?:\s([AP])M)?$/.exec(shown.trim());
+  if (!match) throw new Error(`"${shown}" is no ${language} date and time`);
+  const [, first, second, year, hour, minute, secondOfMinute, meridiem] = match as unknown as string[];
+  const [month, day] = language === 'en' ? [first, second] : [second, first];
+  let hours = Number(hour);
+  if (meridiem) hours = (hours % 12) + (meridiem === 'P' ? 12 : 0);
+  return `${year}-${month}-${day} ${String(hours).padStart(2, '0')}:${minute}:${secondOfMinute}`;
+}

@@ -172,6 +172,16 @@ export const rowNote = {
 export const duplicateUserIdWords = (row: number): KycProblemWords =>
   words('kyc.problem.duplicateUserId', { row });
 
+/**
+ * The values of a problem's words that are calendar days ("YYYY-MM-DD", as sent): the reader's language
+ * writes them (the renderer's formatDay: "01.03.2025" in de), never shifted by a time zone. Main's English
+ * message (the export, the logs) keeps them as sent.
+ */
+export const KYC_DAY_VALUES: Partial<Record<KycProblemKey, readonly string[]>> = {
+  'kyc.notice.expired': ['date', 'today'],
+  'kyc.notice.notYetValid': ['date', 'today'],
+};
+
 /** A document expired on `expires`, or valid only from `issued` (YYYY-MM-DD), on the desk's day `today`. */
 export const documentDateWords = (
   kind: 'expired' | 'not_yet_valid',

@@ -8,6 +8,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { SAMPLE_CUSTOMER } from '../support/app/sample-customer';
 import { seriousViolations } from '../support/e2e/axe';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import { dateTimeText } from '../support/e2e/moment-text';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 
 const test = base.extend<{ history: HistoryPage }, { auditHarness: RunningHarness }>({
@@ -55,7 +56,7 @@ test('an amount edited in the file is marked in the list, named by the full chec
   await history.open();
   const status = page.getByTestId('audit-verified');
   await expect(status).toContainText(
-    /Audit trail verified up to \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(\d+ entries\)/,
+    new RegExp(`Audit trail verified up to ${dateTimeText()} \\(\\d+ entries\\)`),
   );
   await expect(page.getByTestId('audit-problems')).toHaveCount(0);
   await expect(history.rows.and(page.locator('[data-audit="failed"]'))).toHaveCount(0);

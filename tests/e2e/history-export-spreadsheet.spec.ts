@@ -8,6 +8,7 @@ import { freshCode, supervisorAt } from '../support/e2e/desk-operator';
 import { expectUncut } from '../support/e2e/fits';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
 import { catalog, payIn } from '../support/e2e/languages-desk';
+import { sortableOf } from '../support/e2e/moment-text';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 import { CARDS } from '../support/e2e/pages/payin-page';
 
@@ -93,7 +94,7 @@ test('a German desk exports History for a spreadsheet in German, and the saved f
     status: words('status.approved'),
     customerName: 'Lucía Núñez',
     // The desk's clock, as the list shows the row.
-    createdAt: shown?.time,
+    createdAt: sortableOf(shown?.time ?? '', 'de'),
   });
   expect(record?.utcOffset).toMatch(/^UTC\+0[12]:00$/);
   expect(record?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

@@ -3,6 +3,7 @@
 
 import { seriousViolations } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
+import { sortableOf } from '../support/e2e/moment-text';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 import { CARDS, customer, type PayInPage } from '../support/e2e/pages/payin-page';
 
@@ -97,8 +98,8 @@ test('pay-ins are found by search, status and date range, and exported as the ta
   await history.chooseStatus('Approved');
   const approved = [mastercard.merchantTradeNo, visa.merchantTradeNo];
   await expect.poll(() => history.column('merchantTradeNo')).toEqual(approved);
-  // The list's times are ISO; the fields read ISO in every language and show the desk's (en: month first).
-  const day = all[0]!.time.slice(0, 10);
+  // The list's times are the desk's (en: month first); the fields read ISO in every language and show the desk's.
+  const day = sortableOf(all[0]!.time).slice(0, 10);
   await history.typeDay(history.from, day);
   await history.typeDay(history.to, day);
   await expect(history.from).toHaveValue(english(day));

@@ -10,6 +10,7 @@ import { seriousViolations } from '../support/e2e/axe';
 import { WINDOW_SIZES } from '../support/e2e/fits';
 import type { RunningHarness } from '../support/e2e/harness';
 import { kycTest as test } from '../support/e2e/kyc-test';
+import { dayText } from '../support/e2e/moment-text';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 import { kycCsv, kycRecord } from '../support/kyc/generate';
 
@@ -57,10 +58,10 @@ for (const size of WINDOW_SIZES) {
     const expired = kyc.cell(3, 'certificateDateEnd');
     await expect(expired).toHaveAttribute('data-warning', 'unconfirmed');
     await expect(expired).toHaveAccessibleDescription(
-      /^Warning: The document expired on 2020-02-29 \(today is /,
+      new RegExp(`^Warning: The document expired on 02/29/2020 \\(today is ${dayText()}\\)`),
     );
     await expect(kyc.cell(5, 'certificateDateStart')).toHaveAccessibleDescription(
-      /^Warning: The document is valid only from 2099-01-01/,
+      /^Warning: The document is valid only from 01\/01\/2099 /,
     );
     await expect(kyc.stateOf(3)).toHaveText('Valid');
     // The row's state says so too: its date columns are far to the right.

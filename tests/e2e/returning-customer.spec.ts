@@ -4,6 +4,7 @@
 import { approvalDialog, approveAtDesk } from '../support/e2e/approval';
 import { seriousViolations } from '../support/e2e/axe';
 import { expect, test } from '../support/e2e/fixtures';
+import { dateTimeText } from '../support/e2e/moment-text';
 import { CARDS, customer } from '../support/e2e/pages/payin-page';
 
 test('a returning customer’s details come back in one click, and a stored card can be taken off the list', async ({
@@ -30,7 +31,7 @@ test('a returning customer’s details come back in one click, and a stored card
   // The card stored on the first call is offered, with when it was stored; it can be removed from the list.
   await payin.storedCardPicker.click();
   await page.getByRole('option', { name: /Mastercard 555555\S*4444/ }).click();
-  await expect(payin.form).toContainText(/Stored \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  await expect(payin.form).toContainText(new RegExp(`Stored ${dateTimeText('en', false)}`));
   await payin.form.getByRole('button', { name: "Remove from Paydesk's list" }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove the stored card from the list?' });
   await expect(confirm).toContainText('The gateway keeps the card');

@@ -1,7 +1,7 @@
-// Amounts and dates for display (src/shared/i18n/format.ts): the locale's separators, the currency's
-// decimals, the desk's time zone across a change of summer time; and no amount ever read through a float.
+// Amounts for display (src/shared/i18n/format.ts): the locale's separators, the currency's decimals, and no
+// amount ever read through a float. Moments are moment-format.test.ts's.
 
-import { formatAmount, formatDateTime } from '@shared/i18n/format';
+import { formatAmount } from '@shared/i18n/format';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -37,21 +37,5 @@ describe('formatAmount', () => {
         },
       ),
     );
-  });
-});
-
-describe('formatDateTime', () => {
-  // Berlin's clocks went forward at 01:00 UTC on 2026-03-29 (02:00 → 03:00 local).
-  const beforeChange = Date.UTC(2026, 2, 29, 0, 30);
-  const afterChange = Date.UTC(2026, 2, 29, 1, 30);
-
-  it('follows the desk time zone across a change of summer time', () => {
-    expect(plain(formatDateTime(beforeChange, 'de', 'Europe/Berlin'))).toBe('29.03.2026, 01:30');
-    expect(plain(formatDateTime(afterChange, 'de', 'Europe/Berlin'))).toBe('29.03.2026, 03:30');
-    expect(plain(formatDateTime(afterChange, 'en', 'Europe/Berlin'))).toBe('Mar 29, 2026, 3:30 AM');
-    expect(plain(formatDateTime(afterChange, 'pt-BR', 'America/Sao_Paulo'))).toBe(
-      '28 de mar. de 2026, 22:30',
-    );
-    expect(plain(formatDateTime(afterChange, 'es', 'America/Bogota'))).toBe('28 mar 2026, 20:30');
   });
 });

@@ -49,7 +49,28 @@ describe('KYC problems in the desk’s language', () => {
       confirmed: true,
     };
     expect(warningText(translate, [warning])).toBe(
-      'O documento venceu em 2024-04-30 (hoje é 2026-11-28): ele só é enviado depois que o responsável de Compliance confirmar. Confirmado.',
+      'O documento venceu em 30/04/2024 (hoje é 28/11/2026): ele só é enviado depois que o responsável de Compliance confirmar. Confirmado.',
+    );
+  });
+
+  it.each([
+    ['de', 'Das Dokument ist am 01.03.2025 abgelaufen (heute ist der 28.11.2026)'],
+    ['en', 'The document expired on 03/01/2025 (today is 11/28/2026)'],
+    ['es', 'El documento venció el 01/03/2025 (hoy es 28/11/2026)'],
+    ['pt-BR', 'O documento venceu em 01/03/2025 (hoje é 28/11/2026)'],
+  ] as const)('%s: a document’s days are written as the language writes a day', (language, said) => {
+    speak(language);
+    const expired = {
+      field: 'certificateDateEnd' as const,
+      message: 'The document expired on 2025-03-01 (today is 2026-11-28): …',
+      words: documentDateWords('expired', '2025-03-01', '2026-11-28'),
+      confirmed: false,
+    };
+    expect(warningText(translate, [expired])).toMatch(new RegExp(`^${said.replace(/[().]/g, '\\$&')}:`));
+    // The first day of a month in a zone west of UTC is still that day: a calendar day, never a moment.
+    const early = documentDateWords('not_yet_valid', '2099-01-01', '2026-11-28');
+    expect(problemText(translate, { message: '…', words: early })).toContain(
+      language === 'de' ? '01.01.2099' : '01/01/2099',
     );
   });
 

@@ -98,11 +98,11 @@ describe('an operator’s day in words', () => {
   });
 
   it('counts each list by the language’s plurals: one session event, two pay-ins', () => {
-    expect(daySummary(t, day({ sessions: 1, payIns: 2 }), 'Ana (ana.agent)')).toBe(
-      'Ana (ana.agent) on 2026-11-29: 1 session event, 2 pay-ins, 0 KYC batches, 0 approval events, 0 approvals given, 0 refused calls.',
+    expect(daySummary(t, 'en', day({ sessions: 1, payIns: 2 }), 'Ana (ana.agent)')).toBe(
+      'Ana (ana.agent) on 11/29/2026: 1 session event, 2 pay-ins, 0 KYC batches, 0 approval events, 0 approvals given, 0 refused calls.',
     );
-    expect(daySummary(translator('de'), day({ sessions: 2, payIns: 1 }), 'Ana')).toBe(
-      'Ana am 2026-11-29: 2 Sitzungsereignisse, 1 Zahlung, 0 KYC-Stapel, 0 Freigabeereignisse, 0 erteilte Freigaben, 0 verweigerte Aufrufe.',
+    expect(daySummary(translator('de'), 'de', day({ sessions: 2, payIns: 1 }), 'Ana')).toBe(
+      'Ana am 29.11.2026: 2 Sitzungsereignisse, 1 Zahlung, 0 KYC-Stapel, 0 Freigabeereignisse, 0 erteilte Freigaben, 0 verweigerte Aufrufe.',
     );
   });
 });

@@ -5,11 +5,10 @@ import '@mantine/core/styles/Menu.css';
 import { Button, Menu, Text } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
 import type { CsvFormat } from '@shared/csv-export';
+import { deskTimeZone } from '@shared/i18n/format';
 import { isLanguage, type Language } from '@shared/languages';
 import type { ReactNode } from 'react';
 import { languageOwnName } from './LanguagePicker';
-
-const deskTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The spreadsheet form in the language the page speaks, on the desk's clock. */
 export function useSpreadsheetFormat(): CsvFormat & { language: Language } {

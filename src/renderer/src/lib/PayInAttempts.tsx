@@ -1,20 +1,15 @@
 // The list under "The customer may have been charged": each time the order went to the gateway, when, and
 // what came back, so that asking again twice shows two attempts even when both answers say the same.
 import { Text } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
+import { useLocale, useT } from '@renderer/i18n/use-t';
+import { formatTimeOrDateTime } from '@shared/i18n/format';
 import { useId } from 'react';
-import { localDateTime } from './local-time';
 import { answerWords, type PayInAttempt } from './payin-attempts';
 import { statusWords } from './status-look';
 
-/** "20:01:12" today, "2026-11-27 20:01:12" on another day. */
-function timeOf(at: number, now: number): string {
-  const full = localDateTime(at);
-  return full.slice(0, 10) === localDateTime(now).slice(0, 10) ? full.slice(11) : full;
-}
-
 export function PayInAttempts({ attempts }: { attempts: readonly PayInAttempt[] }) {
   const t = useT();
+  const locale = useLocale();
   const labelId = useId();
   const now = Date.now();
   const asked = attempts.filter((attempt) => attempt.kind === 'asked_again').length;
@@ -29,7 +24,10 @@ export function PayInAttempts({ attempts }: { attempts: readonly PayInAttempt[] 
           const answer = answerWords(t, attempt.answer);
           return (
             <li key={attempt.seq}>
-              <span className="payin-attempts-time">{timeOf(attempt.at, now)}</span>{' '}
+              <span className="payin-attempts-time">
+                {/* "20:01:12" today, the day too on another: to the second, for whoever reviews the attempts. */}
+                {formatTimeOrDateTime(attempt.at, now, locale, { seconds: true })}
+              </span>{' '}
               {attempt.kind === 'sent'
                 ? t('attempts.sent', { answer })
                 : t('attempts.askedAgain', { answer })}

@@ -2,32 +2,37 @@
 // problem found — each with the row it concerns, one click from its detail. Main checks at start, then
 // every entry and row in the background; "Check every row now" runs that full check again.
 import { Alert, Button, Group, List, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import { type Translate, useT } from '@renderer/i18n/use-t';
+import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { subscribe } from '@renderer/lib/paydesk';
 import { useCan } from '@renderer/lib/session-store';
 import type { AuditStatus, HistoryVerification } from '@shared/history';
+import { formatDateTime } from '@shared/i18n/format';
 import { useEffect, useState } from 'react';
-import { localDateTime } from './format';
 import { useHistoryStore } from './store';
 
-function verifiedLine(t: Translate, verification: HistoryVerification, checking: boolean): string {
+function verifiedLine(
+  t: Translate,
+  locale: string,
+  verification: HistoryVerification,
+  checking: boolean,
+): string {
   const { verifiedUpTo, entries } = verification;
   if (entries === 0) return t('history.audit.noEntries');
   if (!verifiedUpTo) {
     return checking ? t('history.audit.checking', { entries }) : t('history.audit.notVerified', { entries });
   }
-  const values = { at: localDateTime(verifiedUpTo.at), seq: verifiedUpTo.seq };
+  const values = { at: formatDateTime(verifiedUpTo.at, locale, { seconds: true }), seq: verifiedUpTo.seq };
   return verification.ok ? t('history.audit.verified', values) : t('history.audit.chainHolds', values);
 }
 
-function rowsLine(t: Translate, status: AuditStatus): string {
+function rowsLine(t: Translate, locale: string, status: AuditStatus): string {
   const { verification, checking } = status;
   if (checking) return t('history.audit.checkingRows');
   if (verification.scope === 'full') {
     // A full check covers the rows there were then, not rows written since: said so, not "every row".
     return t('history.audit.fullChecked', {
       rows: verification.rowsChecked,
-      at: localDateTime(verification.checkedAt),
+      at: formatDateTime(verification.checkedAt, locale, { seconds: true }),
     });
   }
   return t('history.audit.eachRow');
@@ -95,6 +100,7 @@ function Problems({ verification }: { verification: HistoryVerification }) {
 
 export function AuditPanel() {
   const t = useT();
+  const locale = useLocale();
   const audit = useHistoryStore((state) => state.audit);
   const auditError = useHistoryStore((state) => state.auditError);
   const verifying = useHistoryStore((state) => state.verifying);
@@ -125,7 +131,8 @@ export function AuditPanel() {
           {busy && <Loader size="xs" aria-hidden="true" />}
           <Text size="sm" c={verification.ok ? 'teal.9' : 'gray.8'} data-testid="audit-verified">
             {verification.ok && verification.verifiedUpTo ? '✓ ' : ''}
-            {verifiedLine(t, verification, busy)} {rowsLine(t, { verification, checking: busy })}
+            {verifiedLine(t, locale, verification, busy)}{' '}
+            {rowsLine(t, locale, { verification, checking: busy })}
           </Text>
         </Group>
         {canVerify && (

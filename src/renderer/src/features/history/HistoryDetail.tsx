@@ -4,18 +4,19 @@
 // the same, with its desk, from the team database: its audit trail is checked, its receipt printed and
 // its gateway asked again on the desk that sent it.
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { type Translate, useT } from '@renderer/i18n/use-t';
+import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { isHistoryStatus, kindLabel, STATUS_LOOK, statusLook } from '@renderer/lib/status-look';
 import { wordsText } from '@renderer/lib/words-text';
 import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
+import { formatDateTime } from '@shared/i18n/format';
 import { hasReceipt } from '@shared/receipt';
 import { phoneReference } from '@shared/trade-no';
 import type { ReactNode } from 'react';
 import { useAmountText } from './amount-text';
-import { localDateTime, prettyJson } from './format';
+import { prettyJson } from './format';
 import { KycEditsTable } from './KycEditsTable';
 import { PayInWaysForward } from './PayInWaysForward';
 import { isTeamRow } from './query';
@@ -164,6 +165,7 @@ function Chunks({ row }: { row: KycBatchRow }) {
 
 function Timeline({ detail }: { detail: RowDetail }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">
@@ -186,7 +188,9 @@ function Timeline({ detail }: { detail: RowDetail }) {
           <Table.Tbody>
             {detail.timeline.map((entry) => (
               <Table.Tr key={entry.seq}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{localDateTime(entry.at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(entry.at, locale, { seconds: true })}
+                </Table.Td>
                 <Table.Td>{entry.operator}</Table.Td>
                 <Table.Td title={entry.event}>{eventWords(t, entry.event, entry.detail)}</Table.Td>
                 <Table.Td>{statusChangeWords(t, entry.detail, entry.event)}</Table.Td>
@@ -245,6 +249,7 @@ function AuditState({ detail }: { detail: HistoryDetail }) {
 
 function Body({ detail }: { detail: RowDetail }) {
   const t = useT();
+  const locale = useLocale();
   const { row } = detail;
   const team = isTeamRow(row);
   return (
@@ -263,9 +268,13 @@ function Body({ detail }: { detail: RowDetail }) {
           </Field>
           {team && <Field label={t('history.column.desk')}>{row.deskName || row.deskId}</Field>}
           <Field label={t('history.detail.kind')}>{kindLabel(t, row.kind)}</Field>
-          <Field label={t('history.detail.created')}>{localDateTime(row.createdAt)}</Field>
+          <Field label={t('history.detail.created')}>
+            {formatDateTime(row.createdAt, locale, { seconds: true })}
+          </Field>
           {row.updatedAt !== row.createdAt && (
-            <Field label={t('history.detail.updated')}>{localDateTime(row.updatedAt)}</Field>
+            <Field label={t('history.detail.updated')}>
+              {formatDateTime(row.updatedAt, locale, { seconds: true })}
+            </Field>
           )}
           <Field label={t('history.column.profile')}>{row.profile}</Field>
           <Field label={t('history.column.operator')}>{row.operator}</Field>

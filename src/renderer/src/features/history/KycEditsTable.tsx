@@ -1,12 +1,13 @@
 // A KYC batch's hand edits in History's drawer: each cell an operator changed in Paydesk before its record
 // was sent (row, field, the value before and after, who, when), as the batch's audit entries hold them.
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
+import { useLocale, useT } from '@renderer/i18n/use-t';
+import { formatDateTime } from '@shared/i18n/format';
 import type { KycEdit } from '@shared/kyc-edits';
-import { localDateTime } from './format';
 
 export function KycEditsTable({ edits, unreadable }: { edits: readonly KycEdit[]; unreadable: number }) {
   const t = useT();
+  const locale = useLocale();
   const shown = (value: string) => (value === '' ? t('history.detail.empty') : value);
   return (
     <Stack gap={4} data-testid="history-kyc-edits">
@@ -38,7 +39,9 @@ export function KycEditsTable({ edits, unreadable }: { edits: readonly KycEdit[]
                 <Table.Td style={{ wordBreak: 'break-all' }}>{shown(edit.old)}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-all' }}>{shown(edit.new)}</Table.Td>
                 <Table.Td>{edit.operator}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{localDateTime(edit.at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(edit.at, locale, { seconds: true })}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -6,6 +6,7 @@ import { Alert, Text } from '@mantine/core';
 import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { statusLabel } from '@renderer/lib/status-look';
 import { type HistoryKind, ID_PART_MIN } from '@shared/history';
+import { formatDay } from '@shared/i18n/day-text';
 import type { HistoryFilters, HistorySource } from './query';
 
 /** How each view's search matches, as the query code does it (filter-sql.ts; team-history.ts's searchDrivers). */
@@ -29,8 +30,8 @@ function otherFilters(
     );
     parts.push(t('history.nothing.filter.status', { statuses }));
   }
-  if (filters.from) parts.push(t('history.nothing.filter.from', { day: filters.from }));
-  if (filters.to) parts.push(t('history.nothing.filter.to', { day: filters.to }));
+  if (filters.from) parts.push(t('history.nothing.filter.from', { day: formatDay(filters.from, locale) }));
+  if (filters.to) parts.push(t('history.nothing.filter.to', { day: formatDay(filters.to, locale) }));
   if (source === 'desk' && filters.profile)
     parts.push(t('history.nothing.filter.profile', { profile: filters.profile }));
   if (source === 'team' && filters.deskId) parts.push(t('history.nothing.filter.oneDesk'));

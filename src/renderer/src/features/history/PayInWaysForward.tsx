@@ -3,17 +3,17 @@
 // reopen the bank page on the Pay-in page while it is still valid (A38); or mark the pay-in for follow-up
 // with the reason, which main audits with the operator's name. Earlier marks are listed with who and when.
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { usePageRequest } from '@renderer/lib/page-request';
 import { errorMessage } from '@renderer/lib/paydesk';
 import { payInActions } from '@renderer/lib/payin-actions';
 import type { PayInRow } from '@shared/history';
+import { formatDateTime } from '@shared/i18n/format';
 import { FOLLOW_UP_REASON_MAX, followUpReasonSchema } from '@shared/ipc';
 import { followUpReasonWords } from '@shared/payin-issue-words';
 import { FOLLOW_UP_STATUSES, MONEY_READING } from '@shared/payin-lifecycle';
 import { type FormEvent, useState } from 'react';
 import { AskAgainFromHistory } from './AskAgainFromHistory';
-import { localDateTime } from './format';
 import { type HistoryDetail, useHistoryStore } from './store';
 
 type AuditEntryView = HistoryDetail['timeline'][number];
@@ -59,6 +59,7 @@ function ReopenBankPage({ historyId }: { historyId: number }) {
 
 function FollowUpMarks({ marks }: { marks: AuditEntryView[] }) {
   const t = useT();
+  const locale = useLocale();
   if (marks.length === 0) return null;
   return (
     <Stack gap={4} data-testid="history-follow-ups">
@@ -66,7 +67,10 @@ function FollowUpMarks({ marks }: { marks: AuditEntryView[] }) {
         <Alert key={mark.seq} color="grape" p="xs" title={t('history.forward.marked')}>
           <Text size="sm">{String(mark.detail.reason ?? '')}</Text>
           <Text size="xs" c="gray.7">
-            {t('history.forward.markedBy', { operator: mark.operator, at: localDateTime(mark.at) })}
+            {t('history.forward.markedBy', {
+              operator: mark.operator,
+              at: formatDateTime(mark.at, locale, { seconds: true }),
+            })}
           </Text>
         </Alert>
       ))}

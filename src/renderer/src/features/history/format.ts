@@ -1,6 +1,5 @@
-// Times shown in the operator's local zone, and the date inputs' days turned into the filter's epoch range.
-
-export { localDateTime } from '@renderer/lib/local-time';
+// The date inputs' days turned into the filter's epoch range, on the desk's (the system's) clock. Moments are
+// shown through shared/i18n/format.ts.
 
 /** Local midnight at the start of a date input's "YYYY-MM-DD", or undefined for an empty/partial value. */
 export function startOfLocalDay(value: string): number | undefined {

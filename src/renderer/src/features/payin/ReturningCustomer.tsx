@@ -4,10 +4,10 @@
 import { Trans } from '@lingui/react';
 import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useT } from '@renderer/i18n/use-t';
-import { localDateTime } from '@renderer/lib/local-time';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { call } from '@renderer/lib/paydesk';
 import { CUSTOMER_FIELDS, customerDetailsOf } from '@shared/customer-fields';
+import { formatDateTime } from '@shared/i18n/format';
 import type { ReturningCustomer as Found } from '@shared/ipc';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -18,6 +18,7 @@ type LastPayIn = NonNullable<Found['lastPayIn']>;
 
 export function ReturningCustomer({ profileId }: { profileId: string | undefined }) {
   const t = useT();
+  const locale = useLocale();
   const { control } = useFormContext<PayInFormValues>();
   const userId = useWatch({ control, name: 'userId' });
   const current = useWatch({ control, name: [...CUSTOMER_FIELDS] });
@@ -62,7 +63,7 @@ export function ReturningCustomer({ profileId }: { profileId: string | undefined
       <Text size="sm">
         <Trans
           id={found.details.email ? 'payin.returning.foundWithEmail' : 'payin.returning.found'}
-          values={{ name, email: found.details.email ?? '', at: localDateTime(found.createdAt) }}
+          values={{ name, email: found.details.email ?? '', at: formatDateTime(found.createdAt, locale) }}
           components={{ 0: <strong /> }}
         />
       </Text>

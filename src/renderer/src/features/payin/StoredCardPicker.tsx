@@ -2,14 +2,14 @@
 // ccStorageID instead of card details, which the form then hides; a card can be taken off Paydesk's list.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type Translate, useT } from '@renderer/i18n/use-t';
+import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import type { Confirmation } from '@renderer/lib/ConfirmDialog';
 import { LazyWhen } from '@renderer/lib/lazy-code';
 import { LazyConfirmDialog } from '@renderer/lib/lazy-confirm-dialog';
-import { localDateTime } from '@renderer/lib/local-time';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { SearchSelect } from '@renderer/lib/SearchSelect';
 import { useCan } from '@renderer/lib/session-store';
+import { formatDateTime } from '@shared/i18n/format';
 import type { StoredCard } from '@shared/ipc';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -27,6 +27,7 @@ export function StoredCardPicker({
   onCards?: (count: number) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const { control, setValue, getValues } = useFormContext<PayInFormValues>();
   const userId = useWatch({ control, name: 'userId' });
   const [debounced] = useDebouncedValue(userId.trim(), 400);
@@ -142,7 +143,7 @@ export function StoredCardPicker({
         <Group gap="xs">
           {chosen.storedAt !== undefined && (
             <Text size="xs" c="dimmed">
-              {t('payin.storedCard.storedAt', { at: localDateTime(chosen.storedAt) })}
+              {t('payin.storedCard.storedAt', { at: formatDateTime(chosen.storedAt, locale) })}
             </Text>
           )}
           {canRemove && (

@@ -3,15 +3,12 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
-import { localDateTime } from '@renderer/lib/local-time';
 import { statusWords } from '@renderer/lib/status-look';
-import { formatAmount } from '@shared/i18n/format';
+import { formatAmount, formatTime } from '@shared/i18n/format';
 import { OPERATOR_DAY_LIST_CAP, type OperatorDay } from '@shared/operator-day';
 import type { ReactNode } from 'react';
 import { approvalWords, daySummary, sessionWords } from './operator-day-words';
 import { permissionName } from './roles-store';
-
-const time = (at: number) => localDateTime(at).slice(11);
 
 function List({
   title,
@@ -60,6 +57,8 @@ function List({
 export function OperatorDayView({ day, name }: { day: OperatorDay; name: string }) {
   const t = useT();
   const locale = useLocale();
+  // The day is chosen above: each line's time of day, to the second, on the desk's clock.
+  const time = (at: number) => formatTime(at, locale, { seconds: true });
   const capped = (list: OperatorDay['capped'][number]) => day.capped.includes(list);
   const column = {
     time: t('settings.operatorDay.column.time'),
@@ -70,7 +69,7 @@ export function OperatorDayView({ day, name }: { day: OperatorDay; name: string 
   return (
     <Stack gap="sm" aria-live="polite">
       <Text size="sm" fw={500}>
-        {daySummary(t, day, name)}
+        {daySummary(t, locale, day, name)}
       </Text>
       <List
         title={t('settings.operatorDay.payIns.title')}

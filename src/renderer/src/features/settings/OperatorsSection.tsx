@@ -14,13 +14,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
+import { useLocale, useT } from '@renderer/i18n/use-t';
 import { ColumnTable } from '@renderer/lib/ColumnTable';
-import { localTimeOfDay } from '@renderer/lib/local-time';
 import { ProblemAlert } from '@renderer/lib/ProblemAlert';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { selectOperator, useSessionStore } from '@renderer/lib/session-store';
 import { useAction } from '@renderer/lib/use-action';
+import { formatTime } from '@shared/i18n/format';
 import { OPERATOR_PASSPHRASE_MIN, type OperatorView, type RoleId } from '@shared/operators';
 import { type FormEvent, useEffect, useState } from 'react';
 import { roleOptions, useRoles } from './roles-store';
@@ -109,6 +109,7 @@ function OperatorRow({
   onProblem: (problem: string | undefined) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const roles = useRoles((state) => state.roles);
   const [resetting, setResetting] = useState(false);
   const [temporary, setTemporary] = useState('');
@@ -157,7 +158,7 @@ function OperatorRow({
           {operator.lockedOutUntil && (
             <Text size="sm" fw={600} c="red.9">
               {t('settings.operators.lockedUntil', {
-                time: localTimeOfDay(Date.parse(operator.lockedOutUntil)),
+                time: formatTime(Date.parse(operator.lockedOutUntil), locale),
               })}
             </Text>
           )}

@@ -2,6 +2,7 @@
 // which stay English in the file) and the day's one-line summary. An event this Paydesk has no words for
 // shows as its name, underscores as spaces (an audit entry from a newer Paydesk).
 import type { Translate } from '@renderer/i18n/use-t';
+import { formatDay } from '@shared/i18n/day-text';
 import type { MessageKey } from '@shared/i18n/messages';
 import type { OperatorDay } from '@shared/operator-day';
 
@@ -49,11 +50,14 @@ export function approvalWords(t: Translate, event: string): string {
   return words(t, APPROVAL_WORDS, event);
 }
 
-/** The day in one sentence: who, which day, and how many of each list (plurals by the language's rules). */
-export function daySummary(t: Translate, day: OperatorDay, name: string): string {
+/**
+ * The day in one sentence: who, which day (as `locale` writes a day), and how many of each list (plurals by
+ * the language's rules).
+ */
+export function daySummary(t: Translate, locale: string, day: OperatorDay, name: string): string {
   return t('settings.operatorDay.summary', {
     name,
-    day: day.day,
+    day: formatDay(day.day, locale),
     sessions: day.sessions.length,
     payIns: day.payIns.reduce((sum, total) => sum + total.count, 0),
     batches: day.kycBatches.length,

@@ -8,13 +8,13 @@ import { downloadBase64 } from '@renderer/lib/download';
 import { languageOwnName } from '@renderer/lib/LanguagePicker';
 import { call, errorMessage } from '@renderer/lib/paydesk';
 import { useOpenedOnceMounted } from '@renderer/lib/use-opened-once-mounted';
+import { deskTimeZone } from '@shared/i18n/format';
 import { isLanguage, LANGUAGES, type Language } from '@shared/languages';
 import type { ReceiptView } from '@shared/receipt';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import './receipt.css';
 
-const deskTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 // The PDF's inks (receipt-pdf.ts): readable on white and on paper.
 const OUTCOME_COLOR = { approved: '#1b6e35', declined: '#a61e1e' } as const;
 

@@ -3,9 +3,8 @@
 // empty, one quiet line while the team database cannot say, and a short list (the newest few) otherwise.
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
-import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
-import { formatAmount } from '@shared/i18n/format';
+import { formatAmount, formatTimeOrDateTime } from '@shared/i18n/format';
 import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import { useState } from 'react';
 import { useTeamQueue } from './use-team-reads';
@@ -29,6 +28,8 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
   const { items, total } = view.queue;
   if (total === 0) return null;
   const shown = all ? items : items.slice(0, FEW);
+  // Today's pay-ins by their time alone, older ones with their day: the queue keeps them until settled.
+  const now = Date.now();
   const count =
     total >= TEAM_QUEUE_COUNT_CAP
       ? t('team.queue.atLeast', { count: TEAM_QUEUE_COUNT_CAP.toLocaleString(locale) })
@@ -63,7 +64,7 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
             {shown.map((item) => (
               <Table.Tr key={`${item.deskId}:${item.id}`}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {localDateTime(item.createdAt).slice(5, 16)}
+                  {formatTimeOrDateTime(item.createdAt, now, locale)}
                 </Table.Td>
                 <Table.Td>
                   {item.deskName || t('team.queue.aDesk')}, {item.operator}

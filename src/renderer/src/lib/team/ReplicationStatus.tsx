@@ -1,13 +1,14 @@
 // Settings → Team's replication status: how many of this desk's writes wait for the team database, when
 // a batch last reached it, and the last error (kept after the replication recovers, with its time).
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
-import { useT } from '@renderer/i18n/use-t';
-import { localDateTime } from '@renderer/lib/local-time';
+import { useLocale, useT } from '@renderer/i18n/use-t';
+import { formatDateTime } from '@shared/i18n/format';
 import { ReplicationIndicator } from './ReplicationIndicator';
 import { useTeamStatus } from './use-team-reads';
 
 export function ReplicationStatus() {
   const t = useT();
+  const locale = useLocale();
   const status = useTeamStatus(true);
   if (!status || status.mode === 'off') return null;
   return (
@@ -32,7 +33,7 @@ export function ReplicationStatus() {
             </Table.Th>
             <Table.Td data-testid="team-last-replicated">
               {status.lastReplicatedAt
-                ? localDateTime(status.lastReplicatedAt)
+                ? formatDateTime(status.lastReplicatedAt, locale, { seconds: true })
                 : t('team.replication.nothingYet')}
             </Table.Td>
           </Table.Tr>
@@ -51,7 +52,9 @@ export function ReplicationStatus() {
           color={status.state === 'retrying' || status.mode === 'waiting' ? 'red' : 'gray'}
           p="xs"
           role="note"
-          title={t('team.replication.lastError', { at: localDateTime(status.lastError.at) })}
+          title={t('team.replication.lastError', {
+            at: formatDateTime(status.lastError.at, locale, { seconds: true }),
+          })}
           data-testid="team-last-error"
         >
           {status.lastError.message}

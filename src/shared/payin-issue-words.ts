@@ -2,7 +2,7 @@
 // (issue 33), mapped as kyc-problems.ts maps the KYC record's: by the issue's code, the field and what the
 // schema checks there, never by the schema's English message, which main and the logs keep. A check whose
 // words depend on the field (a pattern, a list of values) is worded by the field's row below: a field whose
-// check has no row gets the fallback, which tests/unit/payin-problem-words.test.ts refuses.
+// check has no row gets the fallback, which tests/renderer/payin-problem-words.test.ts refuses.
 import type { z } from 'zod';
 import { productList } from './gateway/fields';
 import { emailWords } from './kyc-problems';

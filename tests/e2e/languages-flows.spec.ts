@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/e2e/axe';
 import { freshCode, supervisorAt } from '../support/e2e/desk-operator';
+import { expectUncut } from '../support/e2e/fits';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
 import { catalog, payIn, shoot, type Words } from '../support/e2e/languages-desk';
 import { CARDS } from '../support/e2e/pages/payin-page';
@@ -211,6 +212,8 @@ test.describe('de-DE at 1024×700: outcomes main words itself', () => {
     await expect(why).toContainText('Das Gateway hat einen internen Fehler gemeldet (HTTP 500).');
     await expect(why).toContainText('Die Zahlung ist möglicherweise durchgegangen');
     await expect(result).not.toContainText(english);
+    // The one thing to do, whole in German's long words (it wraps rather than be cut).
+    await expectUncut(result.getByTestId('ask-again-same').locator('.mantine-Button-label'));
     await shoot(page, 'de-DE', 'result-outcome-unknown', 1024);
     await result.getByRole('button', { name: words('payin.result.checkLater') }).click();
 

@@ -72,6 +72,10 @@ describe('the team connection', () => {
       {
         kind: 'setting_reset',
         message: expect.stringMatching(/^The team connection setting was not valid \(port: /),
+        words: {
+          key: 'settings.notice.settingReset',
+          values: { setting: 'team', why: expect.stringMatching(/^port: /) },
+        },
       },
     ]);
   });

@@ -45,7 +45,7 @@ function AskAgainCardForm({ busy, onAskAgain }: { busy: boolean; onAskAgain: (ca
           <CvvInput value={cvv} onChange={setCvv} required />
         </Group>
         <Group>
-          <Button type="submit" color="yellow" c="dark" loading={busy}>
+          <Button type="submit" color="yellow" c="dark" loading={busy} className="ask-again-button">
             {t('askAgain.withCard')}
           </Button>
         </Group>
@@ -111,6 +111,7 @@ export function AskAgainPanel({
             color="yellow"
             c="dark"
             loading={busy}
+            className="ask-again-button"
             onClick={() => onAskAgain()}
             data-testid="ask-again-same"
           >

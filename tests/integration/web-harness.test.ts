@@ -283,6 +283,7 @@ describe('web harness: a KYC file uploaded and opened by path', () => {
       error: {
         kind: 'invalid',
         message: '"notes.docx" is not a file Paydesk reads: open a CSV, XLSX or JSON file.',
+        words: { key: 'refusal.kyc.notReadable', values: { file: 'notes.docx' } },
       },
     });
   });

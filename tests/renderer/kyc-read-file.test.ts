@@ -2,7 +2,10 @@
 // limit main announced (kyc.prepare), and empty files, each refused in the same words main would use.
 
 import { fileProblem, KYC_FILE_ACCEPT } from '@renderer/features/kyc/read-file';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { speak } from './support/desk-language';
+
+beforeAll(() => speak('en'));
 
 const MB = 1024 * 1024;
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { inEnglish, wordsIn } from '../../src/main/i18n/words';
 import { createIpcDispatcher, type IpcHandlers } from '../../src/main/ipc/dispatch';
 import { Refusal } from '../../src/main/refusal';
-import { expectWords } from '../support/app/refusal';
 import type { MessageKey } from '../../src/shared/i18n/messages';
+import { expectWords } from '../support/app/refusal';
 
 const settingsView = {
   settings: {

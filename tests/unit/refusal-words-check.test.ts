@@ -23,7 +23,9 @@ describe('check-refusal-words', () => {
   it('takes a refusal that carries words, and the helpers of main/i18n/refuse.ts', () => {
     expect(found("throw new Refusal('invalid', englishOf(words), field, words);")).toEqual([]);
     expect(found("return refusedAnswer('invalid', message, words);")).toEqual([]);
-    expect(found("throw refusal('invalid', 'refusal.payin.notTheCard', undefined, 'cardNumber');")).toEqual([]);
-    expect(found("return new Refusal(kind, englishOf(words), field);", WORDING_FILE)).toEqual([]);
+    expect(found("throw refusal('invalid', 'refusal.payin.notTheCard', undefined, 'cardNumber');")).toEqual(
+      [],
+    );
+    expect(found('return new Refusal(kind, englishOf(words), field);', WORDING_FILE)).toEqual([]);
   });
 });

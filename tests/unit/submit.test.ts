@@ -2,8 +2,8 @@
 // pending row written before anything leaves, the currency recorded per version, the duplicate guard and its
 // window, the team check and its exact minor units, and every refusal sending nothing.
 import { DatabaseSync } from 'node:sqlite';
-import { canonicalAmount } from '@shared/money/amount';
 import type { RefusalWords } from '@shared/ipc';
+import { canonicalAmount } from '@shared/money/amount';
 import type { PayInSubmitted } from '@shared/payin-input';
 import { type Profile, profileSchema } from '@shared/profile';
 import { afterEach, describe, expect, it } from 'vitest';

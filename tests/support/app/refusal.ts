@@ -1,11 +1,11 @@
 // What a test expects of a call Paydesk refuses: it rejects with an Refusal (src/main/refusal.ts), the
 // refusal every service throws, whose kind and message the test then reads.
 import { expect } from 'vitest';
+import { inEnglish } from '../../../src/main/i18n/words';
+import { Refusal } from '../../../src/main/refusal';
 import english from '../../../src/shared/i18n/catalogs/en.json';
 import type { MessageKey } from '../../../src/shared/i18n/messages';
 import type { RefusalWords } from '../../../src/shared/ipc';
-import { inEnglish } from '../../../src/main/i18n/words';
-import { Refusal } from '../../../src/main/refusal';
 
 export async function refusalOf(promise: Promise<unknown>): Promise<Refusal> {
   const error = await promise.then(

@@ -5,7 +5,7 @@
 // answer's value).
 
 import type { ApprovalRequest } from '@shared/approvals';
-import type { IpcError, IpcResult, RefusalWords } from '@shared/ipc';
+import type { IpcError, RefusalWords } from '@shared/ipc';
 import type { z } from 'zod';
 
 export class Refusal extends Error {
@@ -18,8 +18,10 @@ export class Refusal extends Error {
     readonly kind: IpcError['kind'],
     message: string,
     readonly field?: string,
+    words?: RefusalWords,
   ) {
     super(message);
+    if (words !== undefined) this.words = words;
   }
 
   /** The refusal as the value an IPC answer (or a message from the KYC worker) carries. */
@@ -30,11 +32,6 @@ export class Refusal extends Error {
     if (this.words !== undefined) error.words = this.words;
     return error;
   }
-}
-
-/** A refusal answered as a value, without a throw (the browser harness's own refusals). */
-export function refusedAnswer(kind: IpcError['kind'], message: string): IpcResult<never> {
-  return { ok: false, error: { kind, message } };
 }
 
 /** A refusal never echoes a long input back (zod names every unknown key it found). */

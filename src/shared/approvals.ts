@@ -4,7 +4,7 @@
 // described and carries the supervisor's credentials back.
 import { z } from 'zod';
 import { operatorAmount } from './gateway/fields';
-import { operatorIdSchema, ROLE_IDS, roleIdSchema } from './operators';
+import { operatorIdSchema, PERMISSIONS, ROLE_IDS, roleIdSchema } from './operators';
 
 /** What waits for a supervisor. */
 export const APPROVAL_ACTIONS = [
@@ -29,13 +29,15 @@ export const APPROVAL_TTL_MINUTES = 5;
 /**
  * What the supervisor approves in the catalogue's words (`approval.summary.*`), for the page to say in the
  * reader's language: the values as main put them in its English summary, and those the reader reads in
- * their own terms named again: an amount, formatted in their language; a built-in role, by its name there.
+ * their own terms named again: an amount, formatted in their language; a built-in role or a permission, by its name there.
  */
 const approvalSummaryWordsSchema = z.object({
   key: z.string().max(120),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   amounts: z.record(z.string(), z.object({ amount: z.string(), currency: z.string() })).optional(),
   roles: z.record(z.string(), z.enum(ROLE_IDS)).optional(),
+  /** A list of permissions, named in the reader's language and joined as the English is ("; "). */
+  permissions: z.record(z.string(), z.array(z.enum(PERMISSIONS))).optional(),
 });
 export type ApprovalSummaryWords = z.infer<typeof approvalSummaryWordsSchema>;
 

@@ -2,6 +2,7 @@
 // a supervisor's approval to ask for, the catalogue's words). ipc.ts re-exports it with the contract.
 import { z } from 'zod';
 import { approvalRequestSchema } from './approvals';
+import { type RefusalWords, refusalWordsSchema } from './refusal-words';
 
 export const IPC_ERROR_KINDS = [
   'invalid',
@@ -21,11 +22,7 @@ export const IPC_ERROR_KINDS = [
  * A refusal's message as the catalogue's key and its values (main/i18n/refuse.ts): the renderer says it in
  * the reader's language; `message` holds the same in English, for logs and for a key it does not know.
  */
-export const refusalWordsSchema = z.object({
-  key: z.string().max(120),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-export type RefusalWords = z.infer<typeof refusalWordsSchema>;
+export { type RefusalWords, refusalWordsSchema };
 
 const ipcErrorSchema = z.object({
   kind: z.enum(IPC_ERROR_KINDS),

@@ -3,7 +3,7 @@
 // sees pages of it, so 100,000 records never cross the bridge at once.
 import { z } from 'zod';
 import { KYC_FIELDS, type KycRecord } from './gateway/kyc';
-import { refusalWordsSchema } from './ipc-error';
+import { type RefusalWords, refusalWordsSchema } from './ipc-error';
 import { kycCellChangeSchema } from './kyc-edits';
 
 export type KycField = keyof KycRecord;
@@ -25,14 +25,12 @@ function fileExtension(name: string): string | undefined {
   return /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();
 }
 
-/** Why Paydesk does not read a file of this name (by its extension), or undefined when it does. */
-export function fileTypeProblem(name: string): string | undefined {
+/** Why Paydesk does not read a file of this name (by its extension), as words; undefined when it does. */
+export function fileTypeWords(name: string): RefusalWords | undefined {
   const extension = fileExtension(name);
-  if (extension === 'xls') {
-    return `"${name}" is a legacy Excel 97–2003 workbook. Save it as .xlsx or "CSV UTF-8" and open it again.`;
-  }
+  if (extension === 'xls') return { key: 'refusal.kyc.legacyExcel', values: { file: name } };
   if (!(KYC_FILE_EXTENSIONS as readonly (string | undefined)[]).includes(extension)) {
-    return `"${name}" is not a file Paydesk reads: open a CSV, XLSX or JSON file.`;
+    return { key: 'refusal.kyc.notReadable', values: { file: name } };
   }
   return undefined;
 }
@@ -42,10 +40,31 @@ export function fileSizeText(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Why a file of `bytes` is not opened: the same words from the page (before sending) and from main. */
-export function fileTooLargeMessage(fileName: string | undefined, bytes: number, maxBytes: number): string {
-  const subject = fileName === undefined ? 'The file' : `"${fileName}"`;
-  return `${subject} is ${fileSizeText(bytes)}; Paydesk opens files of at most ${fileSizeText(maxBytes)}. Split it into smaller files.`;
+/**
+ * A size as the catalogue's values say it (`{name, number} {nameUnit, select, kb {KB} other {MB}}`): the
+ * number to one decimal place, which the reader's language formats ("12,5 MB" in German).
+ */
+function sizeValues(name: string, bytes: number): Record<string, string | number> {
+  const kb = bytes < 1024 * 1024;
+  const amount = kb ? bytes / 1024 : bytes / 1024 / 1024;
+  return { [name]: Math.round(amount * 10) / 10, [`${name}Unit`]: kb ? 'kb' : 'mb' };
+}
+
+/** Why a file of `bytes` is not opened, as words: the same from the page (before sending) and from main. */
+export function fileTooLargeWords(
+  fileName: string | undefined,
+  bytes: number,
+  maxBytes: number,
+): RefusalWords {
+  return {
+    key: 'refusal.kyc.fileTooLarge',
+    values: {
+      named: fileName === undefined ? 'no' : 'yes',
+      file: fileName ?? '',
+      ...sizeValues('size', bytes),
+      ...sizeValues('max', maxBytes),
+    },
+  };
 }
 
 /** How many rows one `kyc.rows` call may return: a screenful or two, never the whole batch. */

@@ -3,6 +3,7 @@
 // channel declares what it needs (ipc.ts), and the dispatcher's gate (main/ipc/session-gate.ts) refuses the
 // rest. The renderer only hides what the role cannot do.
 import { z } from 'zod';
+import { refusalWordsSchema } from './refusal-words';
 import {
   BUILT_IN_ROLES,
   type ChannelAccess,
@@ -156,7 +157,8 @@ export const sessionStateSchema = z.discriminatedUnion('kind', [
      */
     offline: z.literal(true).optional(),
   }),
-  z.object({ kind: z.literal('damaged'), message: z.string() }),
+  /** `words`: the message in the catalogue's words (`session.damaged.*`), for the reader's language. */
+  z.object({ kind: z.literal('damaged'), message: z.string(), words: refusalWordsSchema.optional() }),
 ]);
 export type SessionState = z.infer<typeof sessionStateSchema>;
 

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect } from '@playwright/test';
 import { KYC_FIELDS } from '@shared/gateway/kyc';
-import { fileTooLargeMessage } from '@shared/kyc-batch';
+import { fileTooLargeWords } from '@shared/kyc-batch';
+import { englishOf } from '../../src/main/i18n/refuse';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
 import { approvalDialog, approveAtDesk } from '../support/e2e/approval';
 import { seriousViolations } from '../support/e2e/axe';
@@ -328,7 +329,7 @@ test('a file of the wrong kind, too large or unreadable is refused with a clear 
   // Past the limit for files opened by path (refused by the page, which main told of the limit).
   const tooLarge = KYC_LIMITS.maxFileBytes + 1024 * 1024;
   await kyc.dropMadeInPage([{ name: 'everyone.csv', size: tooLarge }]);
-  await refused(fileTooLargeMessage('everyone.csv', tooLarge, KYC_LIMITS.maxFileBytes));
+  await refused(englishOf(fileTooLargeWords('everyone.csv', tooLarge, KYC_LIMITS.maxFileBytes)));
 
   await kyc.dropMadeInPage([
     { name: 'a.csv', size: 10 },

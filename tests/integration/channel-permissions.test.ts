@@ -2,14 +2,18 @@
 // each role accordingly — `forbidden` (audited) for a role without the permission, `locked` for nobody
 // signed in, and the call goes on to the dispatcher otherwise. Each call carries an input no channel takes,
 // so nothing behind the gate runs whatever the answer: the table is walked without side effects.
-import { ipcChannels, ipcFileChannels } from '@shared/ipc';
+import { type IpcError, ipcChannels, ipcFileChannels } from '@shared/ipc';
 import { BUILT_IN_ROLES, type ChannelAccess, PERMISSIONS, ROLE_IDS } from '@shared/operators';
 
 type RoleId = (typeof ROLE_IDS)[number];
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordsIn } from '../../src/main/i18n/words';
+import de from '../../src/shared/i18n/catalogs/de.json';
+import type { MessageKey } from '../../src/shared/i18n/messages';
 import { auditEvents } from '../support/app/audit-events';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
+import { expectWords } from '../support/app/refusal';
 import { addAndSignIn, signIn, type TestOperator } from '../support/app/sign-in';
 
 const CONTRACT: Record<string, { access: ChannelAccess }> = { ...ipcChannels, ...ipcFileChannels };
@@ -40,7 +44,7 @@ function allowed(role: RoleId, access: ChannelAccess): boolean {
   return access === 'anyone' || access === 'signed-in' || BUILT_IN_ROLES[role].includes(access);
 }
 
-async function callAs(channel: string): Promise<{ ok: boolean; error?: { kind: string } }> {
+async function callAs(channel: string): Promise<{ ok: boolean; error?: IpcError }> {
   return channel in ipcFileChannels ? fx.paydesk.dispatchFile(channel, PROBE) : fx.call(channel, PROBE);
 }
 
@@ -90,6 +94,7 @@ describe('every channel of the contract', () => {
       if (access === 'anyone')
         expect(answer, channel).toMatchObject({ ok: false, error: { kind: 'invalid' } });
       else expect(answer, channel).toMatchObject({ ok: false, error: { kind: 'locked' } });
+      if (access !== 'anyone') expectWords(answer.error!, 'refusal.session.signInFirst');
     }
     await signIn(fx.call, fx.operator!);
   });
@@ -97,8 +102,27 @@ describe('every channel of the contract', () => {
   it('leaves an audit entry for each refusal of a role, naming the operator and the channel', async () => {
     await fx.data('session.signOut');
     await signIn(fx.call, operators.get('compliance')!);
-    await fx.call('payin.submit', PROBE);
+    const refused = await fx.call('payin.submit', PROBE);
     await fx.data('session.signOut');
+    // The role and the permission by their names: English in main's message, the reader's on the page.
+    if (refused.ok) throw new Error('compliance sent a pay-in');
+    expectWords(refused.error, 'refusal.session.forbidden');
+    expect(refused.error.message).toBe(
+      'Your role (Compliance) does not allow this (Send pay-ins, ask again, follow bank pages). A supervisor can do it, or change your role.',
+    );
+    expect(refused.error.words).toMatchObject({
+      roles: { role: 'compliance' },
+      permissions: { permission: 'payin.send' },
+    });
+    const german = await wordsIn('de');
+    // As the page names them (renderer/src/i18n/named-values.ts): by their codes, in its language.
+    const named = {
+      role: german('role.compliance'),
+      permission: german('settings.roles.permission.payin.send'),
+    };
+    expect(german(refused.error.words!.key as MessageKey, named)).toBe(
+      `Ihre Rolle (Compliance) erlaubt das nicht (${de['settings.roles.permission.payin.send']}). Ein Supervisor kann es tun oder Ihre Rolle ändern.`,
+    );
     await signIn(fx.call, fx.operator!);
     expect(
       auditEvents(fx)

@@ -6,9 +6,11 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordsIn } from '../../src/main/i18n/words';
 import { createKycBatches } from '../../src/main/kyc/batches';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
 import { LARGE_FILE_BYTES } from '../../src/main/kyc/worker/worker-pool';
+import type { MessageKey } from '../../src/shared/i18n/messages';
 import { KYC_MAX_FILE_BYTES } from '../../src/shared/kyc-batch';
 import { type Fixture, startFixture } from '../support/app/paydesk-fixture';
 import { refusalOf } from '../support/app/refusal';
@@ -114,8 +116,14 @@ describe('kyc.openPath: what main refuses before reading a byte', () => {
 
   it('a file past the size limit, and an empty one', async () => {
     const big = fileOf('big.csv', 'x'.repeat(3000));
-    expect((await refusalOf(batches().openPath(big))).message).toBe(
-      '"big.csv" is 2.9 KB; Paydesk opens files of at most 1.0 KB. Split it into smaller files.',
+    const tooLarge = await refusalOf(batches().openPath(big));
+    expect(tooLarge.message).toBe(
+      '"big.csv" is 2.9 KB; Paydesk opens files of at most 1 KB. Split it into smaller files.',
+    );
+    // The sizes go as numbers, which the reader's language formats.
+    const { key, values } = tooLarge.words!;
+    expect((await wordsIn('de'))(key as MessageKey, values)).toBe(
+      '„big.csv“ ist 2,9 KB groß; Paydesk öffnet Dateien bis höchstens 1 KB. Teilen Sie sie in kleinere Dateien auf.',
     );
     expect((await refusalOf(batches().openPath(fileOf('empty.csv', '')))).message).toBe(
       '"empty.csv" is empty.',

@@ -10,8 +10,8 @@ import type { PayInRow } from '@shared/history';
 import type { IpcResult, PayInResult, SettingsView } from '@shared/ipc';
 import { type Profile, SANDBOX_PROFILE, savedProfileSchema, settingsSchema } from '@shared/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inEnglish } from '../../src/main/i18n/words';
 import { readBackSettings } from '../../src/main/settings/read-back';
-import { NO_TEAM_FOR_SERVICE } from '../../src/main/settings/settings-service';
 import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import { type InterfaceGateway, startInterfaceGateway } from '../support/doubles/interface-gateway';
 import { genuineNotification, THREE_DS_CARD } from '../support/notify-desk/notify-desk';
@@ -102,7 +102,12 @@ describe('main refuses a service without a team database', () => {
       const saved = (await fx.call('profiles.save', profile())) as IpcResult<SettingsView>;
       expect(saved.ok).toBe(false);
       if (!saved.ok) {
-        expect(saved.error).toMatchObject({ kind: 'invalid', message: NO_TEAM_FOR_SERVICE });
+        expect(saved.error).toMatchObject({
+          kind: 'invalid',
+          message: inEnglish()('refusal.settings.serviceNeedsTeam'),
+          words: { key: 'refusal.settings.serviceNeedsTeam' },
+        });
+        expect(saved.error.message).toMatch(/^A notification service needs team mode/);
         expect(saved.error.field).toBe('notificationService.baseUrl');
       }
       const view = await fx.data('settings.get');

@@ -16,6 +16,7 @@ import { codeAt } from '../../src/main/operators/totp';
 import { gatewayTransport } from '../../src/main/payin/gateway-transport';
 import { auditEvents } from '../support/app/audit-events';
 import { type Fixture, memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { expectWords } from '../support/app/refusal';
 import {
   addAndSignIn,
   completeEnrolment,
@@ -530,16 +531,18 @@ describe('a damaged account store', () => {
       kind: 'damaged',
       message: expect.stringMatching(/changed outside Paydesk.*supervisor/),
     });
-    expect(
-      await fx.call('session.signIn', {
-        operatorId: 'ana.agent',
-        passphrase: 'agent passphrase 1',
-        code: '000000',
-      }),
-    ).toMatchObject({
-      ok: false,
-      error: { kind: 'locked' },
+    // The sign-in screen says it in the reader's language: the damage as words, the file's name a value.
+    if (state.kind !== 'damaged' || !state.words) throw new Error('the damage came without words');
+    expectWords({ message: state.message, words: state.words }, 'session.damaged.changed', {
+      file: ACCOUNTS_FILE,
     });
+    const signingIn = await fx.call('session.signIn', {
+      operatorId: 'ana.agent',
+      passphrase: 'agent passphrase 1',
+      code: '000000',
+    });
+    expect(signingIn).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    if (!signingIn.ok) expectWords(signingIn.error, 'session.damaged.changed');
     expect(
       await fx.call('session.createFirstSupervisor', {
         id: 'mallory',
@@ -561,10 +564,9 @@ describe('a damaged account store', () => {
     fixtures.splice(fixtures.indexOf(first), 1);
     rmSync(join(dataDir, ACCOUNTS_FILE));
     const fx = await desk({ dataDir, vault, signIn: false });
-    expect(await fx.data('session.status')).toMatchObject({
-      kind: 'damaged',
-      message: expect.stringMatching(/missing/),
-    });
+    const state = await fx.data('session.status');
+    expect(state).toMatchObject({ kind: 'damaged', message: expect.stringMatching(/missing/) });
+    if (state.kind === 'damaged') expectWords(state, 'session.damaged.fileMissing', { file: ACCOUNTS_FILE });
   });
 
   it('keeps no authenticator secret or passphrase in the accounts file', async () => {

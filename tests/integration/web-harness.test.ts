@@ -6,10 +6,11 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { IPC_CHANNEL_NAMES, type IpcResult } from '@shared/ipc';
-import { fileTooLargeMessage } from '@shared/kyc-batch';
+import { fileTooLargeWords } from '@shared/kyc-batch';
 import { SANDBOX_PROFILE } from '@shared/profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../src/main/credentials/memory-vault';
+import { englishOf } from '../../src/main/i18n/refuse';
 import { KYC_LIMITS } from '../../src/main/kyc/limits';
 import { startWebHarness } from '../../src/main/web-harness/web-harness';
 import { memoryStore, startFixture, v2Fields } from '../support/app/paydesk-fixture';
@@ -239,6 +240,7 @@ describe('web harness: a KYC file uploaded and opened by path', () => {
   it('refuses a file past the limit from its length, before its bytes arrive', async () => {
     const port = new URL(harness.origin).port;
     const size = KYC_LIMITS.maxFileBytes + 1024 * 1024;
+    const words = fileTooLargeWords('everyone.csv', size, KYC_LIMITS.maxFileBytes);
     const answer = await new Promise<string>((done, fail) => {
       const outgoing = httpRequest(
         {
@@ -270,7 +272,7 @@ describe('web harness: a KYC file uploaded and opened by path', () => {
     });
     expect(JSON.parse(answer)).toEqual({
       ok: false,
-      error: { kind: 'invalid', message: fileTooLargeMessage('everyone.csv', size, KYC_LIMITS.maxFileBytes) },
+      error: { kind: 'invalid', message: englishOf(words), words },
     });
   });
 
@@ -281,6 +283,7 @@ describe('web harness: a KYC file uploaded and opened by path', () => {
       error: {
         kind: 'invalid',
         message: '"notes.docx" is not a file Paydesk reads: open a CSV, XLSX or JSON file.',
+        words: { key: 'refusal.kyc.notReadable', values: { file: 'notes.docx' } },
       },
     });
   });

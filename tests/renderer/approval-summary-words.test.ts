@@ -84,6 +84,29 @@ describe('an approval summary', () => {
     );
   });
 
+  it('names a role’s permissions in German, as the roles page does; the audit keeps their English', () => {
+    const save = rules['roles.save']!({
+      id: 'night',
+      label: 'Night desk',
+      permissions: ['payin.send', 'history.verify'],
+    } as never) as ApprovalSubject;
+    expect(save.summary).toBe(
+      'saving the role Night desk (night) with: Send pay-ins, ask again, follow bank pages; Check the audit trail',
+    );
+    expect(save.words?.permissions).toEqual({ permissions: ['payin.send', 'history.verify'] });
+    speak('de');
+    const named = `${german['settings.roles.permission.payin.send']}; ${german['settings.roles.permission.history.verify']}`;
+    expect(approvalSummary({ summary: save.summary, summaryWords: save.words })).toBe(
+      german['approval.summary.roleSave']
+        .replace('{label}', 'Night desk')
+        .replace('{id}', 'night')
+        .replace('{permissions}', named),
+    );
+    expect(approvalSummary({ summary: save.summary, summaryWords: save.words })).not.toContain(
+      'Send pay-ins',
+    );
+  });
+
   it('is main’s English when main sent no words, or words this catalogue lacks', () => {
     speak('de');
     expect(approvalSummary({ summary: 'an older main’s summary' })).toBe('an older main’s summary');

@@ -3,7 +3,7 @@
 // the page with nothing sent. (A stand-in for window.paydesk records what the page asks.)
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useKycStore } from '../../src/renderer/src/features/kyc/store';
-import { fileTooLargeMessage, type KycBatchSummary } from '../../src/shared/kyc-batch';
+import type { KycBatchSummary } from '../../src/shared/kyc-batch';
 import { speak } from './support/desk-language';
 
 const summary = {
@@ -68,7 +68,9 @@ describe('opening a KYC file from the page', () => {
     expect(useKycStore.getState().maxFileBytes).toBe(100);
     await useKycStore.getState().open(new File(['x'.repeat(101)], 'big.csv'));
     expect(opened).toEqual([]);
-    expect(useKycStore.getState().fileError).toBe(fileTooLargeMessage('big.csv', 101, 100));
+    expect(useKycStore.getState().fileError).toBe(
+      '"big.csv" is 0.1 KB; Paydesk opens files of at most 0.1 KB. Split it into smaller files.',
+    );
   });
 
   it('says what main answered when it refuses the file', async () => {

@@ -59,6 +59,27 @@ describe('a worded refusal', () => {
     );
   });
 
+  it('names a built-in role and a permission sent by their codes in the active language', async () => {
+    const forbidden = {
+      kind: 'forbidden',
+      message:
+        'Your role (Agent) does not allow this (Check the audit trail). A supervisor can do it, or change your role.',
+      words: {
+        key: 'refusal.session.forbidden',
+        values: { role: 'Agent', permission: 'Check the audit trail' },
+        roles: { role: 'agent' },
+        permissions: { permission: 'history.verify' },
+      },
+    };
+    speak('de');
+    expect((await refusedWith(forbidden)).message).toBe(
+      `Ihre Rolle (${german['role.agent']}) erlaubt das nicht (${german['settings.roles.permission.history.verify']}). Ein Supervisor kann es tun oder Ihre Rolle ändern.`,
+    );
+    // A desk's own role has no catalogue name: the name its supervisor gave it, as main sent it.
+    const own = { ...forbidden.words, values: { ...forbidden.words.values, role: 'Night shift' }, roles: {} };
+    expect((await refusedWith({ ...forbidden, words: own })).message).toMatch(/^Ihre Rolle \(Night shift\)/);
+  });
+
   it('falls back to main’s English for a key this catalogue lacks, and for a refusal without words', async () => {
     speak('de');
     const unknownKey = await refusedWith({

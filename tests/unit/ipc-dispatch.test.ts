@@ -4,6 +4,7 @@ import { inEnglish, wordsIn } from '../../src/main/i18n/words';
 import { createIpcDispatcher, type IpcHandlers } from '../../src/main/ipc/dispatch';
 import { Refusal } from '../../src/main/refusal';
 import type { MessageKey } from '../../src/shared/i18n/messages';
+import { expectWords } from '../support/app/refusal';
 
 const settingsView = {
   settings: {
@@ -57,6 +58,25 @@ describe('IPC dispatcher', () => {
     expect(await dispatch('shell.exec', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(await dispatch('__proto__', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(await dispatch('constructor', {})).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    const unknown = await dispatch('shell.exec', {});
+    if (unknown.ok) throw new Error('an unknown channel was answered');
+    expectWords(unknown.error, 'refusal.ipc.unknownChannel', { channel: 'shell.exec' });
+    expect(unknown.error.message).toBe('Unknown channel shell.exec.');
+  });
+
+  it('words a refinement over several fields the catalogue has words for: History’s date range', async () => {
+    const result = await dispatch('history.query', { from: 2000, to: 1000 });
+    if (result.ok) throw new Error('a range ending before it starts was taken');
+    expect(result.error).toMatchObject({ kind: 'invalid', field: 'from' });
+    expect(result.error.words).toEqual({ key: 'refusal.history.fromAfterTo' });
+    // The schema's English is the key's English, and the message keeps the field before it (the log's).
+    expect(result.error.message).toBe(`from: ${inEnglish()('refusal.history.fromAfterTo')}`);
+    expect((await wordsIn('de'))('refusal.history.fromAfterTo')).toBe(
+      'Der Beginn des Zeitraums liegt nach seinem Ende.',
+    );
+    const both = await dispatch('history.query', { cursor: 'abc', offset: 50 });
+    if (both.ok) throw new Error('a cursor and an offset were taken');
+    expect(both.error.message).toBe(`cursor: ${inEnglish()('refusal.history.cursorAndOffset')}`);
   });
 
   it('refuses invalid input with the field it concerns, before any handler runs', async () => {
@@ -111,6 +131,7 @@ describe('IPC dispatcher', () => {
   it('turns an unexpected exception into an internal error without leaking its text', async () => {
     const result = await dispatch('profiles.remove', { id: 'x' });
     expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    if (!result.ok) expectWords(result.error, 'refusal.ipc.internal');
     expect(JSON.stringify(result)).not.toContain('disk on fire');
     expect(internalErrors).toHaveLength(1);
   });

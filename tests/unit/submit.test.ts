@@ -2,6 +2,7 @@
 // pending row written before anything leaves, the currency recorded per version, the duplicate guard and its
 // window, the team check and its exact minor units, and every refusal sending nothing.
 import { DatabaseSync } from 'node:sqlite';
+import type { RefusalWords } from '@shared/ipc';
 import { canonicalAmount } from '@shared/money/amount';
 import type { PayInSubmitted } from '@shared/payin-input';
 import { type Profile, profileSchema } from '@shared/profile';
@@ -13,6 +14,7 @@ import { createPayInRecorder } from '../../src/main/payin/record-evidence';
 import { createStoredCards } from '../../src/main/payin/stored-cards';
 import { DUPLICATE_WINDOW_MS, submitPayIn, type TeamGuard } from '../../src/main/payin/submit';
 import type { TeamDuplicateAnswer, TeamDuplicateQuery } from '../../src/main/team/team-duplicate';
+import { expectWords } from '../support/app/refusal';
 import { type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const CARD = { cardNumber: '4242424242424242', cvv: '123', expDate: '12/40' };
@@ -184,11 +186,13 @@ function desk(
   };
 }
 
-async function refusalOf(run: Promise<unknown>): Promise<{ kind: string; field?: string; message: string }> {
+type Refused = { kind: string; field?: string; message: string; words?: RefusalWords };
+
+async function refusalOf(run: Promise<unknown>): Promise<Refused> {
   try {
     await run;
   } catch (error) {
-    return error as { kind: string; field?: string; message: string };
+    return error as Refused;
   }
   throw new Error('expected a refusal');
 }
@@ -280,9 +284,26 @@ describe('refusals send nothing', () => {
     const d = desk();
     const error = await refusalOf(d.submit(v2('5.00', { cardNumber: '4242424242424241' })));
     expect(error).toMatchObject({ kind: 'invalid', field: 'cardNumber' });
+    expectWords(error, 'refusal.payin.card.checkDigit');
+    expect(error.message).toBe('The card number is mistyped (its check digit is wrong).');
     expect(d.rows()).toEqual([]);
     expect(d.sent).toEqual([]);
     expect(d.listenerCalls).toEqual([]);
+  });
+
+  it('each card check refuses in the catalogue’s words, the brand named as a value', async () => {
+    const d = desk();
+    const refused = (fields: Record<string, unknown>) => refusalOf(d.submit(v2('5.00', fields)));
+    expectWords(await refused({ cardNumber: '4242x4242' }), 'refusal.payin.card.digitsOnly');
+    expectWords(await refused({ cardNumber: '9999999999999999' }), 'refusal.payin.card.unknownBrand');
+    const length = await refused({ cardNumber: '424242424242' });
+    expectWords(length, 'refusal.payin.card.length', { brand: 'Visa', lengths: '16/18/19' });
+    expectWords(await refused({ expDate: '13/40' }), 'refusal.payin.card.expiryShape');
+    expectWords(await refused({ expDate: '01/20' }), 'refusal.payin.card.expired');
+    const cvv = await refused({ cvv: '12' });
+    expectWords(cvv, 'refusal.payin.card.cvv', { brand: 'Visa', digits: 3, cvvName: 'CVV' });
+    expect(cvv.message).toBe('Visa cards have a 3-digit CVV.');
+    expect(d.sent).toEqual([]);
   });
 
   it('a body the profile refuses: the route registered is forgotten', async () => {
@@ -337,11 +358,13 @@ describe('stored cards', () => {
   it("an unknown card, or another user's, is refused", async () => {
     const d = desk();
     d.storedCards.save(profile.id, { ...stored, userId: 'u-2' });
-    expect(await refusalOf(d.submit(v2('5.00', noCard)))).toMatchObject({
+    const unknown = await refusalOf(d.submit(v2('5.00', noCard)));
+    expect(unknown).toMatchObject({
       kind: 'invalid',
       field: 'ccStorageID',
       message: 'This stored card is not known for this user in the active profile.',
     });
+    expectWords(unknown, 'refusal.payin.storedCardUnknown');
     expect(await refusalOf(d.submit(v2('5.00', { ...noCard, ccStorageID: 'tok_x' })))).toMatchObject({
       field: 'ccStorageID',
     });

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildWireBody, rebuildWireBody } from '../../src/main/payin/wire-body';
 import type { ReturnRoute } from '../../src/main/returns/return-listener';
 import { verifyBodySignature } from '../../src/node/sign';
+import { expectWords } from '../support/app/refusal';
 import { type TempHistory, tempHistory } from '../support/history/history-fixtures';
 
 const SECRET = 'merchant-secret';
@@ -116,6 +117,7 @@ describe('buildWireBody: v1 against v2', () => {
       const error = refusal(() => build(v1('1.00'), profile(), secret));
       expect(error).toMatchObject({ kind: 'invalid', field: 'secret' });
       expect(error.message).toMatch(/merchant secret/);
+      expectWords(error, 'refusal.payin.secretMissing');
     }
   });
 
@@ -222,6 +224,7 @@ describe('rebuildWireBody: the request of an earlier attempt', () => {
     const error = refusal(() => rebuild(row, { ...CARD, cardNumber: '4000056655665556' }));
     expect(error).toMatchObject({ kind: 'invalid', field: 'cardNumber' });
     expect(error.message).toBe('That is not the card of the original attempt.');
+    expectWords(error, 'refusal.payin.notTheCard');
   });
 
   it('no card typed is refused for a card pay-in', () => {
@@ -236,6 +239,8 @@ describe('rebuildWireBody: the request of an earlier attempt', () => {
       }),
     );
     expect(error).toMatchObject({ kind: 'invalid', field: 'cardNumber' });
+    expectWords(error, 'refusal.payin.typeCardAgain');
+    expect(error.message).toBe('Type the card details again to ask again: Paydesk does not keep them.');
   });
 
   it('a stored-card pay-in goes again as it was: no card details added', () => {

@@ -4,7 +4,6 @@
 import { csvFormOf } from '../csv/csv-form';
 import { refusal } from '../i18n/refuse';
 import type { HandlersOf } from '../ipc/dispatch';
-import { Refusal } from '../refusal';
 import { acknowledgeSalvageNotices, pendingSalvageNotice } from './salvage/salvage-reports';
 import { InvalidCursorError } from './search/filter-sql';
 import type { HistoryStore } from './store/history-store';
@@ -32,7 +31,7 @@ export function historyHandlers(deps: {
         return history.query(scoped(filter));
       } catch (error) {
         // A cursor is opaque text from the renderer: one Paydesk did not issue is bad input, not a fault.
-        if (error instanceof InvalidCursorError) throw new Refusal('invalid', error.message, 'cursor');
+        if (error instanceof InvalidCursorError) throw refusal('invalid', error.key, undefined, 'cursor');
         throw error;
       }
     },

@@ -2,6 +2,7 @@
 // (`refusal.input.*`), with the field's path and the limit as values, for an issue that carries zod's own
 // English. A schema's own message ("Digits only, 12 to 19 of them.") says more than any per-code words can:
 // it stays as the schema's author wrote it, and main's English message is zod's as before (the log's).
+import type { MessageKey } from '@shared/i18n/messages';
 import type { IpcError, RefusalWords } from '@shared/ipc';
 import { z } from 'zod';
 import { describeIssue } from '../refusal';
@@ -68,10 +69,21 @@ function wordsOf(issue: Issue, field: string | undefined): RefusalWords {
   }
 }
 
+/**
+ * A schema's own message that the catalogue words, by the schema's English (the key's English is the same,
+ * tests/unit/ipc-dispatch.test.ts): a refinement over several fields, which no per-code words can say.
+ */
+const SCHEMA_WORDS: Readonly<Record<string, MessageKey>> = {
+  'The start of the date range is after its end.': 'refusal.history.fromAfterTo',
+  'Use either a cursor or an offset, not both.': 'refusal.history.cursorAndOffset',
+};
+
 /** Zod's first issue as describeIssue says it, with the catalogue's words when the message is zod's own. */
 export function describeIssueWorded(issues: readonly Issue[]): IpcError {
   const described = describeIssue(issues);
   const first = issues[0];
-  if (first && isZodsOwn(first)) described.words = wordsOf(first, described.field);
+  const schemaWords = first && Object.hasOwn(SCHEMA_WORDS, first.message) && SCHEMA_WORDS[first.message];
+  if (schemaWords) described.words = { key: schemaWords };
+  else if (first && isZodsOwn(first)) described.words = wordsOf(first, described.field);
   return described;
 }

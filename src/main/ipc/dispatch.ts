@@ -13,6 +13,7 @@ import {
 } from '@shared/ipc';
 import type { z } from 'zod';
 import { describeIssueWorded } from '../i18n/issue-words';
+import { refusal } from '../i18n/refuse';
 import { Refusal } from '../refusal';
 
 export type IpcHandlers = {
@@ -46,7 +47,10 @@ function dispatcherOver(
 ): IpcDispatcher {
   return async (channel, rawInput) => {
     if (!Object.hasOwn(table, channel))
-      return { ok: false, error: { kind: 'forbidden', message: `Unknown channel ${channel}.` } };
+      return {
+        ok: false,
+        error: refusal('forbidden', 'refusal.ipc.unknownChannel', { channel }).toIpcError(),
+      };
     const contract = table[channel]!;
     const parsed = contract.input.safeParse(rawInput);
     if (!parsed.success) return { ok: false, error: describeIssueWorded(parsed.error.issues) };
@@ -57,10 +61,7 @@ function dispatcherOver(
     } catch (error) {
       if (error instanceof Refusal) return { ok: false, error: error.toIpcError() };
       onInternalError(channel, error);
-      return {
-        ok: false,
-        error: { kind: 'internal', message: 'Paydesk hit an internal error; it has been logged.' },
-      };
+      return { ok: false, error: refusal('internal', 'refusal.ipc.internal').toIpcError() };
     }
   };
 }

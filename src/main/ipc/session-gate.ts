@@ -4,14 +4,14 @@
 // { kind: 'forbidden' }, and the refusal is audited. Nothing behind the gate runs. Whatever carries the call
 // (Electron's ipcMain or the browser harness's HTTP bridge) goes through here: the composition root hands
 // out nothing else.
-import type { IpcError } from '@shared/ipc';
+import type { IpcError, RefusalWords } from '@shared/ipc';
 import type { ChannelAccess, Permission } from '@shared/operators';
 import type { IpcDispatcher } from './dispatch';
 
 interface SessionCheck {
   allows(
     permission: Permission | 'signed-in',
-  ): { ok: true } | { ok: false; kind: 'locked' | 'forbidden'; message: string };
+  ): { ok: true } | { ok: false; kind: 'locked' | 'forbidden'; message: string; words: RefusalWords };
 }
 
 export function sessionGated(
@@ -28,7 +28,7 @@ export function sessionGated(
       if (!verdict.ok) {
         if (verdict.kind === 'forbidden' && access !== 'signed-in')
           onForbidden(channel, access, verdict.message);
-        const error: IpcError = { kind: verdict.kind, message: verdict.message };
+        const error: IpcError = { kind: verdict.kind, message: verdict.message, words: verdict.words };
         return { ok: false, error };
       }
     }

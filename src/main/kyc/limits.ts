@@ -1,9 +1,9 @@
 // What Paydesk agrees to read in one KYC file. Every limit is checked before the work it guards (a header
 // before the rows, a ZIP directory before inflating), so a hostile file is refused in bounded time and
 // memory with a message an operator can act on, instead of hanging the app or running it out of memory.
-import { fileSizeText, fileTooLargeMessage } from '@shared/kyc-batch';
-import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
+import { fileSizeText, fileTooLargeWords } from '@shared/kyc-batch';
+import { refusal, refusalIn } from '../i18n/refuse';
+import type { Refusal } from '../refusal';
 
 export interface KycLimits {
   /** Bytes of a file opened by path (the app and the harness open the operator's files that way). */
@@ -55,7 +55,7 @@ export function fileSizeRefusal(
   bytes: number,
   maxBytes: number,
 ): Refusal | undefined {
-  if (bytes > maxBytes) return new Refusal('invalid', fileTooLargeMessage(fileName, bytes, maxBytes));
+  if (bytes > maxBytes) return refusalIn('invalid', fileTooLargeWords(fileName, bytes, maxBytes));
   if (bytes === 0)
     return fileName === undefined
       ? refusal('invalid', 'refusal.kyc.fileEmpty')

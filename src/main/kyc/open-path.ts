@@ -7,9 +7,8 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
-import { fileTypeProblem } from '@shared/kyc-batch';
-import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
+import { fileTypeWords } from '@shared/kyc-batch';
+import { refusal, refusalIn } from '../i18n/refuse';
 import { fileSizeRefusal } from './limits';
 
 interface CheckedFile {
@@ -23,8 +22,8 @@ interface CheckedFile {
 export async function openCheckedFile(path: string, maxBytes: number): Promise<CheckedFile> {
   if (!isAbsolute(path)) throw refusal('invalid', 'refusal.kyc.fullPathOnly', undefined, 'path');
   const fileName = basename(path);
-  const typeProblem = fileTypeProblem(fileName);
-  if (typeProblem) throw new Refusal('invalid', typeProblem);
+  const typeProblem = fileTypeWords(fileName);
+  if (typeProblem) throw refusalIn('invalid', typeProblem);
   let found: Awaited<ReturnType<typeof stat>>;
   try {
     found = await stat(path);

@@ -18,11 +18,14 @@ import {
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type PayInLimit, payInLimitSchema } from '@shared/approvals';
+import type { MessageKey } from '@shared/i18n/messages';
+import type { RefusalWords } from '@shared/ipc';
 import { operatorIdSchema, permissionSchema, roleIdSchema } from '@shared/operators';
 import { z } from 'zod';
 import type { CredentialVault } from '../credentials/vault';
 import { fileStamp } from '../history/backups/history-backups';
 import { DAMAGED_FOLDER } from '../history/salvage/salvage-reports';
+import { englishOf, wordsOf } from '../i18n/refuse';
 
 export const ACCOUNTS_FILE = 'operators.json';
 
@@ -75,8 +78,12 @@ export type AccountsDamage = 'key missing' | 'file missing' | 'changed' | 'unrea
 type AccountsRead =
   | { kind: 'none' }
   | ({ kind: 'found'; accounts: Account[] } & AccountsExtras)
-  | { kind: 'damaged'; why: AccountsDamage; message: string }
-  | { kind: 'keychain'; message: string };
+  | AccountsTrouble;
+
+/** Why the accounts cannot be trusted (`damaged`) or read (`keychain`), in English and in words. */
+export type AccountsTrouble =
+  | { kind: 'damaged'; why: AccountsDamage; message: string; words: RefusalWords }
+  | { kind: 'keychain'; message: string; words: RefusalWords };
 
 export type AccountStore = Awaited<ReturnType<typeof accountStoreIn>>;
 
@@ -86,11 +93,11 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const DAMAGED_WAY_OUT =
-  'Nobody can sign in until it is put right. A supervisor can restore operators.json from a backup of the ' +
-  'data folder. To start again with no accounts, a supervisor removes both operators.json and the ' +
-  '"operator-accounts-key:…" entry of Paydesk in the OS keychain: the next start creates a first supervisor ' +
-  '(the history and its audit trail are kept).';
+/** Why nobody can sign in, in the catalogue's words (`session.damaged.*`: each says the way out too). */
+function damaged(why: AccountsDamage, key: MessageKey): AccountsRead {
+  const words = wordsOf(key, { file: ACCOUNTS_FILE });
+  return { kind: 'damaged', why, message: englishOf(words), words };
+}
 
 function keysOf(key: Buffer): { seal: Buffer; secrets: Buffer } {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), info, 32));
@@ -125,48 +132,28 @@ export function accountStoreIn(dataDir: string, vault: KeyVault) {
       try {
         key = await readKey();
       } catch (error) {
-        return {
-          kind: 'keychain',
-          message:
-            `Nobody can sign in: the OS keychain, which keeps the key of the operator accounts, cannot be ` +
-            `read (${errorText(error)}). Unlock the keychain (log in to the desktop session again), then try again.`,
-        };
+        const words = wordsOf('session.damaged.keychain', { reason: errorText(error) });
+        return { kind: 'keychain', message: englishOf(words), words };
       }
       const present = existsSync(file);
       if (!key && !present) return { kind: 'none' };
       if (key?.length !== 32) {
-        return {
-          kind: 'damaged',
-          why: 'key missing',
-          message: `The operator accounts are here but their key is not in the OS keychain. ${DAMAGED_WAY_OUT}`,
-        };
+        return damaged('key missing', 'session.damaged.keyMissing');
       }
       keys = keysOf(key);
       if (!present) {
-        return {
-          kind: 'damaged',
-          why: 'file missing',
-          message: `The operator accounts file (${ACCOUNTS_FILE}) is missing from the data folder. ${DAMAGED_WAY_OUT}`,
-        };
+        return damaged('file missing', 'session.damaged.fileMissing');
       }
       try {
         const sealed = sealedFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
         const expected = Buffer.from(sealOf(sealed.body), 'hex');
         if (!timingSafeEqual(expected, Buffer.from(sealed.seal, 'hex'))) {
-          return {
-            kind: 'damaged',
-            why: 'changed',
-            message: `The operator accounts file (${ACCOUNTS_FILE}) was changed outside Paydesk. ${DAMAGED_WAY_OUT}`,
-          };
+          return damaged('changed', 'session.damaged.changed');
         }
         const read = accountsBodySchema.parse(JSON.parse(sealed.body));
         return { kind: 'found', accounts: read.accounts, limits: read.limits ?? [], roles: read.roles ?? [] };
       } catch {
-        return {
-          kind: 'damaged',
-          why: 'unreadable',
-          message: `The operator accounts file (${ACCOUNTS_FILE}) cannot be read. ${DAMAGED_WAY_OUT}`,
-        };
+        return damaged('unreadable', 'session.damaged.unreadable');
       }
     },
 

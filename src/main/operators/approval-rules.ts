@@ -192,11 +192,13 @@ export function approvalRules(deps: ApprovalRuleDeps): Rules {
                   values: {
                     label: input.label,
                     id: input.id,
-                    // The permissions' own names (shared/roles.ts), as the roles page shows them.
+                    // The permissions' own names (shared/roles.ts), as the roles page shows them: in
+                    // English here, named again in the reader's language by the page (`permissions`).
                     permissions: input.permissions
                       .map((permission) => PERMISSION_LABELS[permission])
                       .join('; '),
                   },
+                  permissions: { permissions: input.permissions },
                 },
             input,
           ),

@@ -4,12 +4,12 @@
 // Everything is audited under the operator's id. The accounts themselves: account-store.ts; what a
 // supervisor changes in them: operator-admin.ts.
 import type { PayInLimit } from '@shared/approvals';
-import type { OperatorId, Permission, SessionState } from '@shared/operators';
+import type { RefusalWords } from '@shared/ipc';
+import { type OperatorId, PERMISSION_LABELS, type Permission, type SessionState } from '@shared/operators';
 import { hashPassphrase } from '../credentials/passphrase-hash';
-import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
+import { gateRefusal, refusal, refusalIn, wordsOf } from '../i18n/refuse';
 import type { EnrolmentAnswer } from '../team/team-accounts';
-import type { Account, AccountStore, AccountsDamage, CustomRole } from './account-store';
+import type { Account, AccountStore, AccountsTrouble, CustomRole } from './account-store';
 import { createCredentialCheck, type SessionAudit, type SessionClock } from './credential-check';
 import { checkEnrolmentInput, enrolmentView } from './enrolment-check';
 import { createRoleBook } from './role-book';
@@ -59,7 +59,7 @@ export async function createSessionService(options: SessionServiceOptions) {
   let accounts = new Map<OperatorId, Account>();
   let limits: PayInLimit[] = [];
   const roles = createRoleBook();
-  let trouble: { kind: 'damaged' | 'keychain'; message: string; why?: AccountsDamage } | undefined;
+  let trouble: AccountsTrouble | undefined;
   let session: Session = { kind: 'signed-out' };
   let lastActivity = clock.monotonicMs();
   let timer: NodeJS.Timeout | undefined;
@@ -71,7 +71,7 @@ export async function createSessionService(options: SessionServiceOptions) {
     if (read.kind === 'damaged' || read.kind === 'keychain') {
       if (trouble?.message !== read.message)
         audit('session.accounts_unreadable', 'failure', 'desk', { read: read.kind });
-      trouble = { kind: read.kind, message: read.message, ...(read.kind === 'damaged' && { why: read.why }) };
+      trouble = read;
       accounts = new Map();
       session = { kind: 'signed-out' };
       return;
@@ -91,7 +91,7 @@ export async function createSessionService(options: SessionServiceOptions) {
   }
 
   async function state(): Promise<SessionState> {
-    if (trouble) return { kind: 'damaged', message: trouble.message };
+    if (trouble) return { kind: 'damaged', message: trouble.message, words: trouble.words };
     if (accounts.size === 0) {
       const name = options.legacyOperatorName();
       return { kind: 'first-start', ...(name && { suggestedDisplayName: name }) };
@@ -131,7 +131,7 @@ export async function createSessionService(options: SessionServiceOptions) {
   }
 
   function refuseWhileDamaged(): void {
-    if (trouble) throw new Refusal('locked', trouble.message);
+    if (trouble) throw refusalIn('locked', trouble.words);
   }
 
   const credentials = createCredentialCheck({
@@ -242,7 +242,7 @@ export async function createSessionService(options: SessionServiceOptions) {
      * what was found, and where it went, is returned.
      */
     async adopt(next: { accounts: Account[]; limits: PayInLimit[]; roles: CustomRole[] }) {
-      const damage = trouble?.why;
+      const damage = trouble?.kind === 'damaged' ? trouble.why : undefined;
       if (damage === undefined) refuseWhileDamaged();
       const keptAs = damage === undefined ? undefined : store.setAside(clock.wallMs());
       accounts = new Map(next.accounts.map((account) => [account.id, account]));
@@ -270,28 +270,25 @@ export async function createSessionService(options: SessionServiceOptions) {
      */
     allows(
       permission: Permission | 'signed-in',
-    ): { ok: true } | { ok: false; kind: 'locked' | 'forbidden'; message: string } {
-      if (session.kind !== 'signed-in') return { ok: false, kind: 'locked', message: 'Sign in first.' };
+    ): { ok: true } | { ok: false; kind: 'locked' | 'forbidden'; message: string; words: RefusalWords } {
+      if (session.kind !== 'signed-in') return gateRefusal('locked', wordsOf('refusal.session.signInFirst'));
       const account = accounts.get(session.id);
       if (!account?.enabled) {
         audit('session.signed_out', 'success', session.id, { reason: 'account disabled' });
         session = { kind: 'signed-out' };
         void changed();
-        return {
-          ok: false,
-          kind: 'locked',
-          message: 'This account was disabled by a supervisor: you are signed out.',
-        };
+        return gateRefusal('locked', wordsOf('refusal.session.disabled'));
       }
-      if (session.locked)
-        return { ok: false, kind: 'locked', message: 'Paydesk is locked: sign in again to go on.' };
+      if (session.locked) return gateRefusal('locked', wordsOf('refusal.session.locked'));
       if (permission === 'signed-in' || roles.permissionsOf(account.role).includes(permission))
         return { ok: true };
-      return {
-        ok: false,
-        kind: 'forbidden',
-        message: `Your role (${roles.labelOf(account.role)}) does not allow this (${permission}). A supervisor can do it, or change your role.`,
-      };
+      // The role and the permission by their names, which the page says in the reader's language.
+      return gateRefusal('forbidden', {
+        key: 'refusal.session.forbidden',
+        values: { role: roles.labelOf(account.role), permission: PERMISSION_LABELS[permission] },
+        ...(roles.isBuiltIn(account.role) && { roles: { role: account.role } }),
+        permissions: { permission },
+      });
     },
 
     /** Whether an event needing `access` may reach the window now: `allows` without its side effects. */

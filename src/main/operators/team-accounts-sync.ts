@@ -42,9 +42,6 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const UNREACHABLE =
-  "The team database cannot be reached now: the team's operators are changed there only. Try again when it is back.";
-
 export function createTeamAccountsSync(deps: {
   /** The running team store's accounts, when team mode is on. */
   team: () => TeamAccounts | undefined;
@@ -230,7 +227,7 @@ export function createTeamAccountsSync(deps: {
           throw refusal('conflict', 'refusal.team.accountsReadAgain');
         }
       }
-      if (deps.team() && offline) throw new Refusal('conflict', UNREACHABLE);
+      if (deps.team() && offline) throw refusal('conflict', 'refusal.team.accountsUnreachable');
       const team = teamOrNothing();
       if (!s || !team) return;
       try {
@@ -250,12 +247,13 @@ export function createTeamAccountsSync(deps: {
         }
       } catch (error) {
         if (error instanceof Refusal) throw error;
-        if (error instanceof TeamAccountsRefused) throw new Refusal('forbidden', error.message);
+        if (error instanceof TeamAccountsRefused)
+          throw refusal('forbidden', 'refusal.team.noSupervisorGrant');
         deps.log.error(
           { err: errorText(error) },
           "team accounts: a supervisor's change did not reach the team",
         );
-        throw new Refusal('conflict', UNREACHABLE);
+        throw refusal('conflict', 'refusal.team.accountsUnreachable');
       }
     },
 

@@ -6,8 +6,7 @@ import type { PayInRow } from '@shared/history';
 import type { PayInResult } from '@shared/ipc';
 import { ASK_AGAIN_STATUSES } from '@shared/payin-lifecycle';
 import type { HistoryStore } from '../history/store/history-store';
-import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
+import { refusal, refusalIn } from '../i18n/refuse';
 import type { ReturnListener, ReturnRoute } from '../returns/return-listener';
 import { type Exchange, type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
@@ -57,7 +56,7 @@ export async function askAgainAboutPayIn(
     // Asking again rebuilds the request from the row: a row that fails its audit trail (or cannot be proved)
     // is not asked about.
     const verdict = await deps.history.verifyRow(row.id);
-    if (!verdict.ok) throw new Refusal('conflict', verdict.message);
+    if (!verdict.ok) throw refusalIn('conflict', verdict.words);
     const exchange = await exchangeFor(deps, row, input.card);
     sent = true;
     return await sendAndRecord(deps, exchange);

@@ -9,11 +9,11 @@ import type { TeamCheck } from '@shared/team';
 import { generateMerchantTradeNo } from '@shared/trade-no';
 import { toMinorUnits } from '../history/store/amount-minor';
 import type { HistoryStore } from '../history/store/history-store';
-import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
+import { refusal, refusalIn } from '../i18n/refuse';
 import type { ReturnListener } from '../returns/return-listener';
 import type { CardForKey } from '../team/card-key';
 import type { TeamDuplicateAnswer, TeamDuplicateQuery } from '../team/team-duplicate';
+import { cardCheckWords } from './card-words';
 import type { WireRequest } from './in-flight';
 import { type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
@@ -69,10 +69,6 @@ async function teamDuplicateCheck(team: TeamGuard, query: TeamDuplicateQuery): P
   );
 }
 
-function invalid(message: string, field?: string): never {
-  throw new Refusal('invalid', message, field);
-}
-
 /** The card the pay-in charges, as Paydesk may keep it: typed (checked here) or stored with the acquirer. */
 function cardOf(
   deps: SubmitDeps,
@@ -82,16 +78,13 @@ function cardOf(
   if (fields.ccStorageID) {
     const stored = deps.storedCards.find(connection.profile.id, fields.ccStorageID);
     if (!stored || stored.userId !== fields.userId) {
-      invalid('This stored card is not known for this user in the active profile.', 'ccStorageID');
+      throw refusal('invalid', 'refusal.payin.storedCardUnknown', undefined, 'ccStorageID');
     }
     return { maskedPan: stored.maskedPan, brand: stored.brand };
   }
-  const check = checkCard({
-    cardNumber: fields.cardNumber ?? '',
-    cvv: fields.cvv ?? '',
-    expDate: fields.expDate ?? '',
-  });
-  if (!check.ok) invalid(check.message, check.field);
+  const card = { cardNumber: fields.cardNumber ?? '', cvv: fields.cvv ?? '', expDate: fields.expDate ?? '' };
+  const check = checkCard(card);
+  if (!check.ok) throw refusalIn('invalid', cardCheckWords(card, check), check.field);
   return { maskedPan: maskCardNumber(fields.cardNumber ?? ''), brand: check.brand.name };
 }
 

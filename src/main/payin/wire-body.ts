@@ -15,20 +15,15 @@ import { serviceAddresses } from '@shared/notification-service';
 import type { PayInSubmitted } from '@shared/payin-input';
 import type { Profile } from '@shared/profile';
 import { signBody } from '../../node/sign';
-import { refusal } from '../i18n/refuse';
-import { describeIssue, Refusal } from '../refusal';
+import { issueRefusal, refusal } from '../i18n/refuse';
 import type { ReturnRoute } from '../returns/return-listener';
 import type { WireRequest } from './in-flight';
 
 /** A value history stored masked (first 6, stars, last 4): it cannot be sent again as it was. */
 const MASKED_DIGITS = /\d{6}\*+\d{4}/;
 
-function invalid(message: string, field?: string): never {
-  throw new Refusal('invalid', message, field);
-}
-
-function requireSecret(secret: string | undefined, message: string): string {
-  if (!secret) invalid(message, 'secret');
+function requireSecret(secret: string | undefined): string {
+  if (!secret) throw refusal('invalid', 'refusal.payin.secretMissing', undefined, 'secret');
   return secret;
 }
 
@@ -45,10 +40,7 @@ function assertWireRequest<V extends 'v1' | 'v2'>(
   body: object,
 ): asserts body is RequestOf<V> {
   const parsed = payInRequestSchema(version, rules).safeParse(body);
-  if (!parsed.success) {
-    const issue = describeIssue(parsed.error.issues);
-    invalid(issue.message, issue.field);
-  }
+  if (!parsed.success) throw issueRefusal(parsed.error.issues);
 }
 
 /** A v1 body signed with the profile's secret (assumption A4), any earlier signature replaced. */
@@ -57,10 +49,7 @@ function signed<B extends object>(
   profile: Profile,
   secret: string | undefined,
 ) {
-  const key = requireSecret(
-    secret,
-    'Set the merchant secret of this profile in Settings: v1 pay-ins are signed with it.',
-  );
+  const key = requireSecret(secret);
   const { sign: _previous, ...unsigned } = body;
   return { ...unsigned, sign: signBody(unsigned, key, profile.signAlgorithm) };
 }
@@ -147,10 +136,9 @@ export function rebuildWireBody(input: {
     'ccStorageID' in original && typeof original.ccStorageID === 'string' && original.ccStorageID !== '';
   let typed: Partial<NonNullable<typeof input.typedCard>> = {};
   if (!storedCard) {
-    if (!input.typedCard)
-      invalid('Type the card details again to ask again: Paydesk does not keep them.', 'cardNumber');
+    if (!input.typedCard) throw refusal('invalid', 'refusal.payin.typeCardAgain', undefined, 'cardNumber');
     if (input.maskCard(input.typedCard.cardNumber) !== row.maskedPan) {
-      invalid('That is not the card of the original attempt.', 'cardNumber');
+      throw refusal('invalid', 'refusal.payin.notTheCard', undefined, 'cardNumber');
     }
     typed = input.typedCard;
   }

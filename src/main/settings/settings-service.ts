@@ -14,8 +14,7 @@ import {
 } from '@shared/profile';
 import type { TeamConnection } from '@shared/team';
 import type { TeamItem } from '../credentials/vault';
-import { refusal } from '../i18n/refuse';
-import { Refusal } from '../refusal';
+import { issueRefusal, refusal } from '../i18n/refuse';
 import { readBackSettings } from './read-back';
 import { keepCopyOfSettings, setAsideUnreadableSettings } from './settings-file';
 
@@ -44,8 +43,6 @@ const SETTINGS_KEY = 'settings';
  * Why a profile may name a notification service only with a team database: the service stores the
  * gateway's notification in that database, and a desk hears of it only there (team/notification-subscriber.ts).
  */
-export const NO_TEAM_FOR_SERVICE =
-  "A notification service needs team mode: the service stores the gateway's notification in the team database, and this desk has none to hear it from. Set up Settings → Team first.";
 /** Notices are shown until a restart; a file damaged again and again must not grow the list for ever. */
 const MAX_NOTICES = 20;
 
@@ -146,18 +143,19 @@ export function createSettingsService(options: {
     },
     async saveProfile(input: Profile) {
       const parsed = savedProfileSchema.safeParse(input);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.');
-        throw new Refusal('invalid', `${field ? `${field}: ` : ''}${issue?.message}`, field);
-      }
+      if (!parsed.success) throw issueRefusal(parsed.error.issues);
       const profile = parsed.data;
       if (profile.id === SANDBOX_PROFILE.id && !profile.embeddedSandbox) {
         throw refusal('invalid', 'refusal.settings.sandboxEmbedded', undefined, 'id');
       }
       const settings = read();
       if (profile.notificationService && !settings.team) {
-        throw new Refusal('invalid', NO_TEAM_FOR_SERVICE, 'notificationService.baseUrl');
+        throw refusal(
+          'invalid',
+          'refusal.settings.serviceNeedsTeam',
+          undefined,
+          'notificationService.baseUrl',
+        );
       }
       const others = settings.profiles.filter((candidate) => candidate.id !== profile.id);
       return view(write({ ...settings, profiles: [...others, profile] }));

@@ -14,6 +14,7 @@ import {
   teamRoleRowSchema,
 } from '@shared/team-accounts';
 import type pg from 'pg';
+import { englishOf } from '../i18n/refuse';
 import { openTeamSecret, sealTeamSecret } from './account-secret';
 import { teamSchemaVersion } from './apply-team-migrations';
 import { ACCOUNTS_SCHEMA_VERSION, ENROLMENT_FROM_SCHEMA_VERSION } from './team-migrations';
@@ -64,10 +65,8 @@ type Queryable = Pick<pg.Pool, 'query' | 'connect'>;
 function refusedOrThrow(error: unknown): never {
   // 42501: insufficient_privilege, which is also what a row-level security policy answers.
   if ((error as { code?: string }).code === '42501') {
-    throw new TeamAccountsRefused(
-      "This desk's team database login may not change the team's operators, roles or limits: a supervisor's " +
-        "login may (a team lead's desk given the supervisor grant, docs/team/grant-supervisor.sql).",
-    );
+    // Its words are the refusal's (operators/team-accounts-sync.ts); the English here is the log's.
+    throw new TeamAccountsRefused(englishOf({ key: 'refusal.team.noSupervisorGrant' }));
   }
   throw error;
 }

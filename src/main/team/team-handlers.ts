@@ -5,8 +5,8 @@
 import type { TeamScope } from '@shared/team-history';
 import { csvFormOf } from '../csv/csv-form';
 import type { HistoryStore } from '../history/store/history-store';
+import { refusal } from '../i18n/refuse';
 import type { HandlersOf } from '../ipc/dispatch';
-import { Refusal } from '../refusal';
 import {
   InvalidTeamCursorError,
   TeamTotalsUnavailableError,
@@ -59,7 +59,8 @@ export function teamHandlers(deps: {
     try {
       return { ok: true, data: await ask(store, await store.scope()) };
     } catch (error) {
-      if (error instanceof InvalidTeamCursorError) throw new Refusal('invalid', error.message, 'cursor');
+      if (error instanceof InvalidTeamCursorError)
+        throw refusal('invalid', 'refusal.team.cursorUnknown', undefined, 'cursor');
       if (error instanceof TeamTotalsUnavailableError) {
         return { ok: false, reason: 'unsupported', message: error.message };
       }

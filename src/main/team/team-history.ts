@@ -33,6 +33,7 @@ import { csvCells, csvHeader } from '../history/search/csv-export';
 import { DAY_MS, isoDay } from '../history/search/daily-totals';
 import { fromMinorUnits } from '../history/store/amount-minor';
 import { type SqlRow, toRow } from '../history/store/row-mapping';
+import { englishOf } from '../i18n/refuse';
 import { idPartBranches } from './team-id-part-sql';
 
 type TeamDb = Pick<pg.ClientBase, 'query'>;
@@ -84,7 +85,7 @@ function decodeCursor(cursor: string): z.infer<typeof cursorSchema> {
   try {
     return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw new InvalidTeamCursorError('The page cursor is not one Paydesk issued for the team view.');
+    throw new InvalidTeamCursorError(englishOf({ key: 'refusal.team.cursorUnknown' }));
   }
 }
 

@@ -12,13 +12,15 @@ import { basename, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { IpcResult } from '@shared/ipc';
+import { refusedWith } from '../i18n/refuse';
 import type { IpcDispatcher } from '../ipc/dispatch';
 import { fileSizeRefusal } from '../kyc/limits';
-import { refusedAnswer } from '../refusal';
 
 const FILE_NAME_HEADER = 'x-paydesk-file-name';
 
-const invalid = (message: string): IpcResult<never> => refusedAnswer('invalid', message);
+const invalid = (
+  key: 'refusal.kyc.uploadUnnamed' | 'refusal.kyc.uploadNoLength' | 'refusal.kyc.uploadCut',
+): IpcResult<never> => refusedWith('invalid', key);
 
 /** The uploaded file's name (URI-encoded in its header), when it is a plain file name. */
 function uploadedFileName(header: string | string[] | undefined): string | undefined {
@@ -45,11 +47,11 @@ function uploadedFileName(header: string | string[] | undefined): string | undef
  */
 export function uploadRefusal(request: IncomingMessage, maxBytes: number): IpcResult<never> | undefined {
   const name = uploadedFileName(request.headers[FILE_NAME_HEADER]);
-  if (name === undefined) return invalid('The upload does not name its file by a plain file name.');
+  if (name === undefined) return invalid('refusal.kyc.uploadUnnamed');
   const length = request.headers['content-length'];
   const declared = Number(length);
   if (length === undefined || !Number.isSafeInteger(declared) || declared < 0) {
-    return invalid('The upload does not say its length.');
+    return invalid('refusal.kyc.uploadNoLength');
   }
   const refusal = fileSizeRefusal(name, declared, maxBytes);
   return refusal ? { ok: false, error: refusal.toIpcError() } : undefined;
@@ -73,7 +75,7 @@ export async function openUpload(
       },
     });
     await pipeline(request, counted, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-    if (received !== declared) return invalid('The upload ended before the whole file arrived.');
+    if (received !== declared) return invalid('refusal.kyc.uploadCut');
     return await dispatchFile('kyc.openPath', { path });
   } finally {
     await rm(folder, { recursive: true, force: true });

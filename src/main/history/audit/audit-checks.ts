@@ -4,6 +4,9 @@
 // The walks and checks themselves are audit-verify.ts; the chain they walk, audit-chain.ts.
 import { DatabaseSync } from 'node:sqlite';
 import type { AuditStatus, HistoryRow, HistoryVerification, RowAudit } from '@shared/history';
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
+import type { RefusalWords } from '@shared/ipc';
+import { englishOf, wordsOf } from '../../i18n/refuse';
 import type { HistoryDb } from '../store/history-db';
 import { HistoryClosedError, RowFailsVerificationError } from '../store/history-errors';
 import { toRow } from '../store/row-mapping';
@@ -32,7 +35,15 @@ import { legacyRowDigest } from './row-digest';
 const STARTUP_WALK_LIMIT = 50_000;
 
 /** What asking again is told about the row it would be rebuilt from (verifyRow). */
-type RowVerdict = { ok: true } | { ok: false; state: 'failed' | 'unproved'; message: string };
+type RowVerdict =
+  | { ok: true }
+  | { ok: false; state: 'failed' | 'unproved'; message: string; words: RefusalWords };
+
+/** A verdict against asking again, in the catalogue's words (its message their English, for the log). */
+function refused(state: 'failed' | 'unproved', key: MessageKey, values?: MessageValues): RowVerdict {
+  const words = wordsOf(key, values);
+  return { ok: false, state, message: englishOf(words), words };
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -279,15 +290,11 @@ export function startAuditChecks(
         try {
           await checks.verifyAll();
         } catch (error) {
-          return {
-            ok: false,
-            state: 'failed',
-            message: `The audit trail could not be checked: ${errorText(error)}`,
-          };
+          return refused('failed', 'refusal.payin.auditUncheckable', { reason: errorText(error) });
         }
       }
       const audit = rowAudit(id);
-      if (!audit) return { ok: false, state: 'failed', message: `History row ${id} does not exist.` };
+      if (!audit) return refused('failed', 'refusal.payin.historyRowMissing', { id: String(id) });
       const reasons = audit.state === 'failed' ? [...audit.reasons] : [];
       let unproved = audit.state === 'unproved';
       const entries = prepare('SELECT * FROM audit_log WHERE row_id = ? ORDER BY seq')
@@ -304,19 +311,11 @@ export function startAuditChecks(
         if (problem.seq > first && !reasons.includes(problem.reason)) reasons.push(problem.reason);
       }
       if (reasons.length > 0) {
-        return {
-          ok: false,
-          state: 'failed',
-          message: `Paydesk will not ask the gateway again with a request rebuilt from this history row: it fails verification against the audit trail. ${reasons.join(' ')} Look the order up at the gateway instead.`,
-        };
+        // The reasons are the audit check's own findings (as History's audit check lists them).
+        return refused('failed', 'refusal.payin.auditFailed', { reasons: reasons.join(' ') });
       }
       if (unproved) {
-        return {
-          ok: false,
-          state: 'unproved',
-          message:
-            'Paydesk will not ask the gateway again with a request rebuilt from this history row: it was written under an audit key this keychain does not hold (a keychain reset, another computer, or an earlier session without a keychain), so it cannot be proved. Look the order up at the gateway instead.',
-        };
+        return refused('unproved', 'refusal.payin.auditUnproved');
       }
       return { ok: true };
     },

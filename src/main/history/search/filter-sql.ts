@@ -3,6 +3,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { type HistoryFilter, type HistorySort, ID_PART_MIN } from '@shared/history';
 import { z } from 'zod';
+import { englishOf } from '../../i18n/refuse';
 import { ID_INDEXES } from '../store/migrations/search-indexes';
 
 export type SqlParams = Record<string, SQLInputValue>;
@@ -234,8 +235,12 @@ export function encodeCursor(sort: HistorySort, key: number | bigint, id: number
   return Buffer.from(JSON.stringify([sort, keyValue, id]), 'utf8').toString('base64url');
 }
 
+/** A cursor Paydesk did not issue for this list: its refusal's words (history-handlers.ts) by `key`. */
 export class InvalidCursorError extends Error {
   override name = 'InvalidCursorError';
+  constructor(readonly key: 'refusal.history.cursorUnknown' | 'refusal.history.cursorOtherList') {
+    super(englishOf({ key }));
+  }
 }
 
 /** The sort key and id of the last row before the page a cursor asks for. */
@@ -244,11 +249,11 @@ export function decodeCursor(sort: HistorySort, cursor: string): { key: number |
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new InvalidCursorError('The page cursor is not one Paydesk issued.');
+    throw new InvalidCursorError('refusal.history.cursorUnknown');
   }
   const parsed = cursorSchema.safeParse(decoded);
   if (!parsed.success || parsed.data[0] !== sort) {
-    throw new InvalidCursorError('The page cursor belongs to another list or sort order.');
+    throw new InvalidCursorError('refusal.history.cursorOtherList');
   }
   const [, key, id] = parsed.data;
   return { key: typeof key === 'string' ? BigInt(key) : key, id };

@@ -1,6 +1,7 @@
 // The messages between main and the KYC worker. A refusal (Refusal) crosses as its kind, message and words so
 // that main can throw the same refusal; anything else is an internal error and keeps its stack for the log.
 import type { IpcError, RefusalWords } from '@shared/ipc';
+import { refusalFrom } from '../../i18n/refuse';
 import { Refusal } from '../../refusal';
 import type { PackedChecks } from '../checking/packed-checks';
 import type { KycLimits } from '../limits';
@@ -39,9 +40,8 @@ export function failureOf(error: unknown): WorkerFailure {
 
 export function errorOf(failure: WorkerFailure): Error {
   if (failure.refusal) {
-    const refusal = new Refusal(failure.kind, failure.message, failure.field);
-    if (failure.words) refusal.words = failure.words;
-    return refusal;
+    const { refusal: _refusal, ...error } = failure;
+    return refusalFrom(error);
   }
   const error = new Error(`KYC worker: ${failure.message}`);
   if (failure.stack) error.stack = failure.stack;

@@ -2,6 +2,7 @@
 // value and turns a failure into a PaydeskError that keeps the kind the UI branches on.
 
 import { translate } from '@renderer/i18n/i18n';
+import { namedValues } from '@renderer/i18n/named-values';
 import type {
   ChannelArgs,
   ChannelOutput,
@@ -62,9 +63,8 @@ export function onLockedAnswer(listener: () => void): () => void {
 function refusalText(error: IpcError): string {
   if (!error.words) return error.message;
   // A request given up: its summary in this language too, as the approval dialog said it.
-  const values = error.approval
-    ? { ...error.words.values, summary: approvalSummary(error.approval) }
-    : error.words.values;
+  const named = namedValues(translate, error.words);
+  const values = error.approval ? { ...named, summary: approvalSummary(error.approval) } : named;
   return wordsText(translate, { message: error.message, words: { ...error.words, values } });
 }
 

@@ -18,6 +18,7 @@ import {
 import { roleName, type Translate, useT } from '@renderer/i18n/use-t';
 import { CodeInput } from '@renderer/lib/CodeInput';
 import { useSessionStore } from '@renderer/lib/session-store';
+import type { MessageKey } from '@shared/i18n/messages';
 import {
   type Enrolment,
   OPERATOR_PASSPHRASE_MIN,
@@ -359,7 +360,7 @@ export function SessionScreen() {
       return (
         <Frame title={t('session.damaged.title')} intro={t('session.damaged.intro')}>
           <Alert color="red" role="alert" data-testid="session-damaged">
-            {session.message}
+            {session.words ? t(session.words.key as MessageKey, session.words.values) : session.message}
           </Alert>
         </Frame>
       );

@@ -3,6 +3,7 @@
 // every entry and row in the background; "Check every row now" runs that full check again.
 import { Alert, Button, Group, List, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { type Translate, useT } from '@renderer/i18n/use-t';
+import { wordedText } from '@renderer/i18n/worded-text';
 import { subscribe } from '@renderer/lib/paydesk';
 import { useCan } from '@renderer/lib/session-store';
 import type { AuditStatus, HistoryVerification } from '@shared/history';
@@ -60,7 +61,7 @@ function Problems({ verification }: { verification: HistoryVerification }) {
             {verification.problems.slice(0, shown).map((problem) => (
               // The reason names its entry and row: no two problems share one.
               <List.Item key={`${problem.kind}:${problem.reason}`}>
-                {problem.reason}{' '}
+                {wordedText(t, problem.reason, problem.words)}{' '}
                 {problem.rowId !== undefined && (
                   <Button
                     variant="subtle"

@@ -5,6 +5,7 @@
 // its gateway asked again on the desk that sent it.
 import { Alert, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { type Translate, useT } from '@renderer/i18n/use-t';
+import { reasonTexts } from '@renderer/i18n/worded-text';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { isHistoryStatus, kindLabel, STATUS_LOOK, statusLook } from '@renderer/lib/status-look';
@@ -231,7 +232,7 @@ function AuditState({ detail }: { detail: HistoryDetail }) {
       data-testid="history-row-audit"
     >
       <Stack gap={4}>
-        {audit.reasons.map((reason) => (
+        {reasonTexts(t, audit).map((reason) => (
           <Text key={reason} size="sm">
             {reason}
           </Text>

@@ -7,9 +7,9 @@ import type { AuditProblem, RowAudit } from '@shared/history';
 import type { MessageKey } from '@shared/i18n/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addIncidents, ProblemList, rowAuditOf } from '../../src/main/history/audit/audit-verify';
-import { inEnglish, wordsIn } from '../../src/main/i18n/words';
-import english from '../../src/shared/i18n/catalogs/en.json' with { type: 'json' };
+import { wordsIn } from '../../src/main/i18n/words';
 import { payIn, type TempHistory, tempHistory } from '../support/history/history-fixtures';
+import { expectWorded } from '../support/i18n/worded';
 
 let h: TempHistory;
 let ids: number[];
@@ -35,26 +35,21 @@ function tamper(sql: string, ...params: (string | number)[]): void {
 }
 
 /** Each problem's words: a key the catalogue has, saying in English exactly the problem's reason. */
-function expectWorded(problems: readonly Pick<AuditProblem, 'reason' | 'words'>[]): string[] {
+function expectProblemsWorded(problems: readonly Pick<AuditProblem, 'reason' | 'words'>[]): string[] {
   expect(problems.length).toBeGreaterThan(0);
-  return problems.map(({ reason, words }) => {
-    expect(words, reason).toBeDefined();
-    expect(Object.keys(english)).toContain(words!.key);
-    expect(inEnglish()(words!.key as MessageKey, words!.values)).toBe(reason);
-    return words!.key;
-  });
+  return expectWorded(problems.map(({ reason, words }) => ({ message: reason, words })));
 }
 
 /** The full check's problems, worded, and the keys they use. */
 function checked(): string[] {
   const verification = h.reopen().verifyHistory();
-  return expectWorded(verification.problems);
+  return expectProblemsWorded(verification.problems);
 }
 
 /** A row's audit: every reason has its words, in step. */
 function expectRowWorded(audit: RowAudit | undefined): void {
   expect(audit?.words).toHaveLength(audit!.reasons.length);
-  expectWorded(audit!.reasons.map((reason, i) => ({ reason, words: audit!.words![i] ?? undefined })));
+  expectWorded(audit!.reasons.map((message, i) => ({ message, words: audit!.words![i] })));
 }
 
 describe('every audit problem is worded from the catalogue', () => {
@@ -75,7 +70,7 @@ describe('every audit problem is worded from the catalogue', () => {
     const page = h.store.query({ limit: 50 });
     expect(page.flagged.length).toBeGreaterThan(0);
     for (const flag of page.flagged)
-      expectWorded(flag.reasons.map((reason, i) => ({ reason, words: flag.words?.[i] ?? undefined })));
+      expectWorded(flag.reasons.map((message, i) => ({ message, words: flag.words?.[i] })));
     expectRowWorded(h.store.rowAudit(ids[1]!));
   });
 
@@ -128,7 +123,7 @@ describe('every audit problem is worded from the catalogue', () => {
       },
       problems,
     );
-    expect(expectWorded(problems.listed)).toEqual([
+    expect(expectProblemsWorded(problems.listed)).toEqual([
       'audit.problem.rolledBack',
       'audit.problem.replaced',
       'audit.problem.anchorMissing',

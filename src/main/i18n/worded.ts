@@ -13,3 +13,19 @@ export function worded(key: MessageKey, values?: MessageValues): Worded {
     words: values === undefined ? { key } : { key, values },
   };
 }
+
+/** An error whose message is worded from the catalogue: caught, its words go on with its message. */
+export class WordedError extends Error {
+  readonly words: RefusalWords;
+
+  constructor(key: MessageKey, values?: MessageValues) {
+    const said = worded(key, values);
+    super(said.message);
+    this.words = said.words;
+  }
+}
+
+/** The words of a caught error, when it has them (a WordedError), to spread beside its message. */
+export function wordsOf(error: unknown): { words?: RefusalWords } {
+  return error instanceof WordedError ? { words: error.words } : {};
+}

@@ -3,6 +3,7 @@
 // empty, one quiet line while the team database cannot say, and a short list (the newest few) otherwise.
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
+import { wordedText } from '@renderer/i18n/worded-text';
 import { localDateTime } from '@renderer/lib/local-time';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
 import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
@@ -21,7 +22,7 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
   if ('problem' in view) {
     return (
       <Text size="xs" c="gray.7" data-testid="team-queue-unavailable">
-        {t('team.queue.unavailable', { problem: view.problem })}
+        {t('team.queue.unavailable', { problem: wordedText(t, view.problem, view.words) })}
       </Text>
     );
   }

@@ -2,6 +2,7 @@
 // a batch last reached it, and the last error (kept after the replication recovers, with its time).
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
 import { useT } from '@renderer/i18n/use-t';
+import { wordedText } from '@renderer/i18n/worded-text';
 import { localDateTime } from '@renderer/lib/local-time';
 import { ReplicationIndicator } from './ReplicationIndicator';
 import { useTeamStatus } from './use-team-reads';
@@ -54,7 +55,7 @@ export function ReplicationStatus() {
           title={t('team.replication.lastError', { at: localDateTime(status.lastError.at) })}
           data-testid="team-last-error"
         >
-          {status.lastError.message}
+          {wordedText(t, status.lastError.message, status.lastError.words)}
           {status.state === 'retrying' && ` ${t('team.replication.retrying')}`}
         </Alert>
       )}

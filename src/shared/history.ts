@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { rowShape } from './history-row';
 import { canonicalAmountSchema, HISTORY_KINDS, payInStatusSchema } from './history-values';
+import { refusalWordsSchema } from './ipc-error';
 import { PAYIN_STATUSES } from './payin-lifecycle';
 
 // The row's values (statuses, API versions, card and amount forms, note, KYC counts) are History's too.
@@ -86,7 +87,14 @@ export type HistoryFilter = z.infer<typeof historyFilterSchema>;
 export type HistoryFilterInput = z.input<typeof historyFilterSchema>;
 
 /** A row that fails verification against the audit trail, and why. */
-export const flaggedRowSchema = z.object({ rowId: z.int().positive(), reasons: z.array(z.string()).min(1) });
+/** The catalogue's words of each of a list of reasons, in step with them; null for one without. */
+const reasonWordsSchema = z.array(refusalWordsSchema.nullable());
+
+export const flaggedRowSchema = z.object({
+  rowId: z.int().positive(),
+  reasons: z.array(z.string()).min(1),
+  words: reasonWordsSchema.optional(),
+});
 export type FlaggedRow = z.infer<typeof flaggedRowSchema>;
 
 export const historyPageSchema = z.object({
@@ -158,8 +166,10 @@ export const auditProblemSchema = z.object({
   seq: z.int().nonnegative().optional(),
   /** The history row concerned, when there is one. */
   rowId: z.int().positive().optional(),
-  /** What is wrong, in words for the operator. */
+  /** What is wrong, in English (logs, and a reader whose catalogue lacks the key). */
   reason: z.string(),
+  /** The same as the catalogue's key and values, said in the reader's language. */
+  words: refusalWordsSchema.optional(),
 });
 export type AuditProblem = z.infer<typeof auditProblemSchema>;
 
@@ -216,7 +226,9 @@ export const auditEntryViewSchema = z.object({
 /** One row against the audit trail, as the list and the detail drawer show it. */
 export const rowAuditSchema = z.object({
   state: z.enum(['verified', 'failed', 'unproved']),
-  /** Why it failed or cannot be proved; empty when verified. */
+  /** Why it failed or cannot be proved, in English; empty when verified. */
   reasons: z.array(z.string()),
+  /** Each reason's words, in step with `reasons`; null for a reason without (said in English). */
+  words: reasonWordsSchema.optional(),
 });
 export type RowAudit = z.infer<typeof rowAuditSchema>;

@@ -11,6 +11,7 @@ import {
   maskedPanSchema,
   payInRowSchema,
 } from './history';
+import { refusalWordsSchema } from './ipc-error';
 
 const TEAM_PAGE_MAX = 500;
 
@@ -118,7 +119,10 @@ export const teamAnswerSchema = <T extends z.ZodType>(data: T) =>
       ok: z.literal(false),
       /** `unsupported`: a question the team view does not answer (the team's totals with a search). */
       reason: z.enum(['off', 'unavailable', 'forbidden', 'unsupported']),
+      /** In English (logs, and a reader whose catalogue lacks the key). */
       message: z.string(),
+      /** The same as the catalogue's key and values, said in the reader's language. */
+      words: refusalWordsSchema.optional(),
     }),
   ]);
 
@@ -147,7 +151,10 @@ export const teamVerifyProblemSchema = z.object({
   seq: z.int().positive().optional(),
   /** The desk's history row concerned, where there is one. */
   rowId: z.int().positive().optional(),
+  /** What is wrong, in English (the CLI's report, and a reader whose catalogue lacks the key). */
   reason: z.string(),
+  /** The same as the catalogue's key and values, said in the reader's language. */
+  words: refusalWordsSchema.optional(),
 });
 export type TeamVerifyProblem = z.infer<typeof teamVerifyProblemSchema>;
 
@@ -179,7 +186,9 @@ export const teamStatusSchema = z.object({
   /** When a batch last reached PostgreSQL (ms), in this run. */
   lastReplicatedAt: z.int().nonnegative().nullable(),
   /** The latest failure, kept after the replication recovers, with its time. */
-  lastError: z.object({ message: z.string(), at: z.int().nonnegative() }).nullable(),
+  lastError: z
+    .object({ message: z.string(), at: z.int().nonnegative(), words: refusalWordsSchema.optional() })
+    .nullable(),
   /** The next try, while retrying (ms from now). */
   retryInMs: z.int().nonnegative().optional(),
 });

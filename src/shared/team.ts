@@ -2,6 +2,7 @@
 // it (never its password or the team key: those live in the OS keychain), the team key's form, and what
 // the team duplicate check said about a pay-in.
 import { z } from 'zod';
+import { refusalWordsSchema } from './ipc-error';
 
 /** A host name, an IPv4 or bracket-free IPv6 address, or a unix socket folder (an absolute path). */
 const hostSchema = z
@@ -43,8 +44,10 @@ export const teamKeySchema = z
 /** What the team duplicate check said before a pay-in was sent (a match is a duplicate_suspected refusal). */
 export const teamCheckSchema = z.object({
   state: z.enum(['clear', 'skipped']),
-  /** For `skipped`: why, in words for the agent. */
+  /** For `skipped`: why, in words for the agent (English: logs, and a reader without the key). */
   message: z.string().optional(),
+  /** The same as the catalogue's key and values, said in the reader's language. */
+  words: refusalWordsSchema.optional(),
 });
 export type TeamCheck = z.infer<typeof teamCheckSchema>;
 

@@ -8,6 +8,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { SAMPLE_CUSTOMER } from '../support/app/sample-customer';
 import { seriousViolations } from '../support/e2e/axe';
 import { type RunningHarness, startHarness } from '../support/e2e/harness';
+import { catalog } from '../support/e2e/languages-desk';
 import { dateTimeText } from '../support/e2e/moment-text';
 import { HistoryPage } from '../support/e2e/pages/history-page';
 
@@ -124,4 +125,45 @@ test('a check with many problems lists the first hundred, and shows more on requ
   await expect(items).toHaveCount(total);
   await expect(problems.getByTestId('audit-problems-more')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test.describe('in German', () => {
+  let harness: RunningHarness;
+  test.beforeAll(async () => {
+    harness = await startHarness(0, ['--locale', 'de-DE'], { signedIn: true });
+  });
+  test.afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('the check names an edited row in German, in the list, its hover and its drawer', async ({ page }) => {
+    const de = catalog('de');
+    await page.goto(harness.url);
+    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+    const stamp = Date.now().toString(36).toUpperCase();
+    const edited = await payIn(page, `AUG${stamp}`, '14.00');
+    const db = new DatabaseSync(join(harness.dataDir!, 'history.sqlite'));
+    db.prepare("UPDATE history_rows SET amount = '1400.00', amount_minor = 140000 WHERE id = ?").run(edited);
+    db.close();
+
+    await page.keyboard.press('Alt+3');
+    await expect(page.getByRole('heading', { level: 2, name: de('shell.page.history') })).toBeVisible();
+    await page.getByRole('button', { name: de('history.audit.checkNow') }).click();
+    const german = new RegExp(
+      `^Zeile ${edited} weicht von dem ab, was Protokolleintrag \\d+ aufgezeichnet hat`,
+    );
+    const item = page.getByTestId('audit-problem-list').getByRole('listitem');
+    await expect(item).toHaveText([german]);
+    await expect(item).not.toContainText('differs from');
+
+    const row = page.getByTestId('history-row').filter({ hasText: `AUG${stamp}` });
+    await expect(row).toHaveAttribute('data-audit', 'failed');
+    await expect(row.locator('[title]').first()).toHaveAttribute('title', german);
+
+    await row.click();
+    const drawerAudit = page.getByRole('dialog').getByTestId('history-row-audit');
+    await expect(drawerAudit).toContainText(de('history.detail.auditFails'));
+    await expect(drawerAudit).toContainText(`Zeile ${edited} weicht von dem ab`);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -77,6 +77,7 @@ describe('History sees what fails', () => {
     expect(detail.audit).toEqual({
       state: 'failed',
       reasons: [expect.stringMatching(new RegExp(`Row ${first.historyId} differs from what audit entry`))],
+      words: [expect.objectContaining({ key: 'audit.problem.rowChanged' })],
     });
     const verification = await fx.data('history.verify');
     expect(verification.ok).toBe(false);

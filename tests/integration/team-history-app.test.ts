@@ -2,9 +2,17 @@
 // replicate, one desk's role reading only its own rows until the supervisor grant shows it every desk, the
 // outcome-unknown queue seen from any desk, the replication status, and a team database that cannot be
 // reached — the team view says so and pay-ins go on.
+import type { RefusalWords } from '@shared/ipc-error';
 import { describe, expect, it } from 'vitest';
 import { type Fixture, startFixture, v2Fields } from '../support/app/paydesk-fixture';
+import { expectWorded } from '../support/i18n/worded';
 import { drained, teamForThisFile, waitUntil } from '../support/team/team-desk';
+
+/** A team read without an answer says why in words whose English is its message (issue 33). */
+function expectAnswerWorded(answer: { ok: boolean; message?: string; words?: RefusalWords }, key: string) {
+  expect(answer.ok).toBe(false);
+  expect(expectWorded([{ message: answer.message ?? '', words: answer.words }])).toEqual([key]);
+}
 
 const setup = teamForThisFile();
 const { desks } = setup;
@@ -37,6 +45,7 @@ describe('Team History through IPC', () => {
     ]);
     const totals = await lead.data('team.dailyTotals', { filter: { kind: 'payin' }, utcOffsetMinutes: 0 });
     expect(totals).toMatchObject({ ok: false, reason: 'forbidden' });
+    expectAnswerWorded(totals, 'team.read.forbiddenTotals');
     const queue = await lead.data('team.outcomeUnknown');
     expect(queue.ok && queue.data).toMatchObject({
       total: 1,
@@ -98,6 +107,7 @@ describe('Team History through IPC', () => {
     const page = await offline.data('team.query', { kind: 'payin' });
     expect(page).toMatchObject({ ok: false, reason: 'unavailable' });
     expect(page.ok ? '' : page.message).toMatch(/^The team database did not answer \(.+\)\.$/);
+    expectAnswerWorded(page, 'team.read.noAnswer');
     await waitUntil('the replication has failed once', async () => {
       const status = await offline.data('team.status');
       return status.lastError !== null;
@@ -122,6 +132,9 @@ describe('Team History through IPC', () => {
       ]);
       expect(paid.status).toBe('approved');
       expect(paid.teamCheck?.state).toBe('skipped');
+      expect(
+        expectWorded([{ message: paid.teamCheck?.message ?? '', words: paid.teamCheck?.words }]),
+      ).toEqual([expect.stringMatching(/^team\.duplicate\.skipped/)]);
       expect(page).toMatchObject({ ok: false, reason: 'unavailable' });
       expect(page.ok ? '' : page.message).toMatch(/timeout/);
       expect(Date.now() - started).toBeLessThan(8_000);
@@ -143,6 +156,8 @@ describe('Team History through IPC', () => {
       lastReplicatedAt: null,
       lastError: null,
     });
-    expect(await alone.data('team.query', { kind: 'payin' })).toMatchObject({ ok: false, reason: 'off' });
+    const off = await alone.data('team.query', { kind: 'payin' });
+    expect(off).toMatchObject({ ok: false, reason: 'off' });
+    expectAnswerWorded(off, 'team.read.off');
   });
 });

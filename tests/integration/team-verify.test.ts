@@ -15,6 +15,7 @@ import { deskSigner, newSigningKeyPem } from '../../src/main/team/desk-signing';
 import { startTeamStore, type TeamStore } from '../../src/main/team/team-store';
 import { verifyTeam, verifyTeamDesk } from '../../src/main/team/team-verify';
 import { payIn, type TempHistory, tempHistory, VISA } from '../support/history/history-fixtures';
+import { expectWorded } from '../support/i18n/worded';
 import { type PostgresCluster, startPostgresCluster } from '../support/team/postgres-cluster';
 import { createTeamDatabase, type TeamDatabase } from '../support/team/team-database';
 import { waitUntil } from '../support/team/team-desk';
@@ -69,6 +70,13 @@ async function replicatedDesk() {
 
 const kinds = (problems: { kind: string }[]) => problems.map((problem) => problem.kind);
 
+/** The desk checked by a supervisor: every problem carries words that say its reason (issue 33). */
+async function checked(deskId: string) {
+  const result = await verifyTeamDesk(supervisor, deskId);
+  expectWorded(result.problems.map(({ reason, words }) => ({ message: reason, words })));
+  return result;
+}
+
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   team = await createTeamDatabase(cluster);
@@ -94,7 +102,7 @@ afterAll(async () => {
 describe('team:verify, from PostgreSQL alone', () => {
   it('verifies an honest desk: every entry signed and linked, every row as its entry recorded', async () => {
     const desk = await replicatedDesk();
-    const result = await verifyTeamDesk(supervisor, desk.deskId);
+    const result = await checked(desk.deskId);
     expect(result).toMatchObject({
       deskName: desk.name,
       ok: true,
@@ -114,7 +122,7 @@ describe('team:verify, from PostgreSQL alone', () => {
       `UPDATE paydesk.history_rows SET amount = '9999.00', amount_minor = 999900 WHERE desk_id = $1 AND row_id = $2`,
       [desk.deskId, edited],
     );
-    const result = await verifyTeamDesk(supervisor, desk.deskId);
+    const result = await checked(desk.deskId);
     expect(result.ok).toBe(false);
     expect(result.problems).toEqual([
       expect.objectContaining({
@@ -137,7 +145,7 @@ describe('team:verify, from PostgreSQL alone', () => {
       'UPDATE paydesk.audit_entries SET sig = NULL, key_id = NULL WHERE desk_id = $1 AND seq = 6',
       [desk.deskId],
     );
-    const result = await verifyTeamDesk(supervisor, desk.deskId);
+    const result = await checked(desk.deskId);
     expect(result.problems).toEqual([
       expect.objectContaining({ kind: 'entry_missing', seq: 2 }),
       expect.objectContaining({ kind: 'bad_signature', seq: 5 }),
@@ -158,7 +166,7 @@ describe('team:verify, from PostgreSQL alone', () => {
       desk.deskId,
       desk.rows[0],
     ]);
-    const result = await verifyTeamDesk(supervisor, desk.deskId);
+    const result = await checked(desk.deskId);
     expect(result.problems).toEqual([
       expect.objectContaining({ kind: 'row_without_entry', rowId: 99 }),
       expect.objectContaining({ kind: 'row_missing', rowId: desk.rows[0], seq: 1 }),
@@ -182,7 +190,7 @@ describe('team:verify, from PostgreSQL alone', () => {
     } finally {
       await superuser.query('ALTER TABLE paydesk.audit_anchors ENABLE TRIGGER audit_anchors_forward');
     }
-    const result = await verifyTeamDesk(supervisor, desk.deskId);
+    const result = await checked(desk.deskId);
     // The signature was over entry 7: moved to 3, it no longer holds, and entries 4–7 lie beyond it.
     expect(kinds(result.problems)).toEqual(['anchor_bad_signature', 'anchor_behind']);
   });
@@ -196,7 +204,7 @@ describe('team:verify, from PostgreSQL alone', () => {
         desk.deskId,
         other.publicKey,
       ]);
-      const swapped = await verifyTeamDesk(supervisor, desk.deskId);
+      const swapped = await checked(desk.deskId);
       expect(kinds(swapped.problems)).toEqual([
         'key_mismatch',
         ...Array(7).fill('unknown_key'),
@@ -211,14 +219,14 @@ describe('team:verify, from PostgreSQL alone', () => {
         `ALTER TABLE paydesk.desk_keys ADD CONSTRAINT desk_keys_check CHECK (key_id = left(encode(sha256(decode(public_key, 'base64')), 'hex'), 32))`,
       );
     }
-    expect((await verifyTeamDesk(supervisor, desk.deskId)).ok).toBe(true);
+    expect((await checked(desk.deskId)).ok).toBe(true);
 
     // add-desk.sql's pin, run again for the role with a key id that is not the desk's.
     await cluster.psql(team.database, readFileSync(join(root, 'docs/team/add-desk.sql'), 'utf8'), {
       desk_role: desk.role.user,
       key_id: other.keyId,
     });
-    const pinned = await verifyTeamDesk(supervisor, desk.deskId);
+    const pinned = await checked(desk.deskId);
     expect(kinds(pinned.problems)[0]).toBe('key_not_pinned');
     expect(pinned.ok).toBe(false);
     // Pinned to its own key, the desk verifies again.
@@ -226,7 +234,7 @@ describe('team:verify, from PostgreSQL alone', () => {
       desk_role: desk.role.user,
       key_id: desk.signer.keyId,
     });
-    expect(await verifyTeamDesk(supervisor, desk.deskId)).toMatchObject({
+    expect(await checked(desk.deskId)).toMatchObject({
       ok: true,
       keyIds: [desk.signer.keyId],
     });

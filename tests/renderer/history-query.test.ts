@@ -8,6 +8,7 @@ import {
   type HistoryFilters,
   PAGE_SIZE,
   REFRESH_MAX,
+  type RowFlag,
   refreshLimit,
   rowKey,
   toQuery,
@@ -114,24 +115,28 @@ describe('how many rows a refresh reloads', () => {
 
 describe('the rows flagged as failing verification', () => {
   /** A page of rows with these ids (only the ids matter here) and the flags main found on it. */
-  function page(ids: number[], flagged: { rowId: number; reasons: string[] }[] = []): HistoryPage {
+  function page(ids: number[], flagged: HistoryPage['flagged'] = []): HistoryPage {
     return { rows: ids.map((id) => ({ id }) as HistoryRow), nextCursor: null, flagged };
   }
 
-  it("a page's flags are added: a row without one has none, a flagged row has its reasons", () => {
-    const flags = new Map<number, readonly string[]>();
-    addFlags(flags, page([1, 2, 3], [{ rowId: 2, reasons: ['row changed'] }]));
-    expect([...flags]).toEqual([[2, ['row changed']]]);
+  it("a page's flags are added: a row without one has none, a flagged row has its reasons and words", () => {
+    const flags = new Map<number, RowFlag>();
+    const words = [{ key: 'audit.problem.rowChanged', values: { rowId: 2, seq: 4 } }];
+    addFlags(flags, page([1, 2, 3], [{ rowId: 2, reasons: ['row changed'], words }]));
+    expect([...flags]).toEqual([[2, expect.objectContaining({ reasons: ['row changed'], words })]]);
   });
 
   it('a further page keeps the flags of other rows, and a row read again takes its new reading', () => {
-    const flags = new Map<number, readonly string[]>([
-      [90, ['seal broken']],
-      [5, ['row changed']],
-      [6, ['row changed']],
+    const flags = new Map<number, RowFlag>([
+      [90, { reasons: ['seal broken'] }],
+      [5, { reasons: ['row changed'] }],
+      [6, { reasons: ['row changed'] }],
     ]);
     addFlags(flags, page([5, 6, 7], [{ rowId: 6, reasons: ['not in the trail'] }]));
-    expect(Object.fromEntries(flags)).toEqual({ 90: ['seal broken'], 6: ['not in the trail'] });
+    expect(Object.fromEntries([...flags].map(([id, flag]) => [id, flag.reasons]))).toEqual({
+      90: ['seal broken'],
+      6: ['not in the trail'],
+    });
   });
 });
 

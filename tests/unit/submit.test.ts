@@ -8,6 +8,7 @@ import type { PayInSubmitted } from '@shared/payin-input';
 import { type Profile, profileSchema } from '@shared/profile';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PayInAnswer } from '../../src/main/gateway/payin-answer';
+import { worded } from '../../src/main/i18n/worded';
 import type { WireRequest } from '../../src/main/payin/in-flight';
 import { createInFlight } from '../../src/main/payin/in-flight';
 import { createPayInRecorder } from '../../src/main/payin/record-evidence';
@@ -454,11 +455,14 @@ describe('team mode', () => {
   });
 
   it('skipped: the pay-in goes, saying the other desks were not checked', async () => {
-    const d = desk({ team: team({ state: 'skipped', reason: 'offline' }).guard });
+    const said = worded('team.duplicate.skippedError', { error: 'offline' });
+    const d = desk({ team: team({ state: 'skipped', reason: 'offline', ...said }).guard });
     const result = await d.submit(v2('10.00'));
     expect(result.teamCheck).toEqual({
       state: 'skipped',
-      message: 'The team duplicate check was skipped (offline): pay-ins on other desks were not checked.',
+      message:
+        'The team duplicate check was skipped (the team database did not answer: offline): pay-ins on other desks were not checked.',
+      words: { key: 'team.duplicate.skippedError', values: { error: 'offline' } },
     });
     expect(d.sent).toHaveLength(1);
   });

@@ -3,6 +3,7 @@
 // salvaged at start (salvage/salvage-reports.ts), which the page asks for when it is ready.
 import { csvFormOf } from '../csv/csv-form';
 import { refusal } from '../i18n/refuse';
+import { worded } from '../i18n/worded';
 import type { HandlersOf } from '../ipc/dispatch';
 import { acknowledgeSalvageNotices, pendingSalvageNotice } from './salvage/salvage-reports';
 import { InvalidCursorError } from './search/filter-sql';
@@ -40,7 +41,12 @@ export function historyHandlers(deps: {
       const own = deps.ownRowsOnly();
       if (!row || (own !== undefined && row.operator !== own))
         throw refusal('not_found', 'refusal.history.noEntry', { id }, 'id');
-      const audit = history.rowAudit(id) ?? { state: 'failed' as const, reasons: ['The row is gone.'] };
+      const gone = worded('audit.problem.rowGone');
+      const audit = history.rowAudit(id) ?? {
+        state: 'failed' as const,
+        reasons: [gone.message],
+        words: [gone.words],
+      };
       const timeline = history
         .auditTrail(id)
         .map(({ seq, at, operator, event, outcome, resource, detail }) => ({

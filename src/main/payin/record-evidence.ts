@@ -76,17 +76,17 @@ function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): Note 
     case 'outcome_unknown':
       if (input.source === 'bank_page_closed') return worded('payin.note.bankPageClosed');
       return input.source === 'answer' || input.source === 'ask_again'
-        ? wordsOf(input.answer)
+        ? errorWords(input.answer)
         : worded('payin.note.stillOpen');
     case 'refused':
     case 'not_sent':
-      return input.source === 'answer' ? wordsOf(input.answer) : undefined;
+      return input.source === 'answer' ? errorWords(input.answer) : undefined;
     default:
       return undefined;
   }
 }
 
-function wordsOf(answer: PayInAnswer): Worded {
+function errorWords(answer: PayInAnswer): Worded {
   return { message: answer.message, words: answer.words };
 }
 

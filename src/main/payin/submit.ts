@@ -50,10 +50,7 @@ async function teamDuplicateCheck(team: TeamGuard, query: TeamDuplicateQuery): P
   const answer = await team.checkDuplicate(query);
   if (answer.state === 'clear') return { state: 'clear' };
   if (answer.state === 'skipped') {
-    return {
-      state: 'skipped',
-      message: `The team duplicate check was skipped (${answer.reason}): pay-ins on other desks were not checked.`,
-    };
+    return { state: 'skipped', message: answer.message, words: answer.words };
   }
   const { match } = answer;
   const desk = match.deskName ? `"${match.deskName}"` : match.deskId.slice(0, 8);

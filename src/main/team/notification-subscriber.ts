@@ -25,8 +25,10 @@
 // a restart one may be handled again, which changes nothing (the lifecycle decides; its audit says so).
 import { NOTIFICATION_CHANNEL } from '@shared/notification-service';
 import type { TeamConnection } from '@shared/team';
+import type { TeamStatus } from '@shared/team-history';
 import type pg from 'pg';
 import type { NotificationCursor } from '../history/store/notification-cursor';
+import { errorWords, WordedError } from '../i18n/worded';
 import type { CallbackVerdict } from '../payin/settle';
 import { wakeableSleep } from '../wakeable-sleep';
 import { teamSchemaVersion } from './apply-team-migrations';
@@ -79,7 +81,7 @@ export interface NotificationSubscriberOptions {
   openOrdersLimit?: number;
 }
 
-class NotificationSchemaError extends Error {
+class NotificationSchemaError extends WordedError {
   override name = 'NotificationSchemaError';
 }
 
@@ -126,7 +128,7 @@ export function startNotificationSubscriber(options: NotificationSubscriberOptio
   const handled = new Set<number>();
   let handledCount = 0;
   let refusedCount = 0;
-  let lastError: { message: string; at: number } | null = null;
+  let lastError: TeamStatus['lastError'] = null;
   let connected = false;
 
   function nudge(): void {
@@ -203,9 +205,10 @@ export function startNotificationSubscriber(options: NotificationSubscriberOptio
       prepare: async (db) => {
         const version = await teamSchemaVersion(db);
         if (version < NOTIFICATIONS_SCHEMA_VERSION) {
-          throw new NotificationSchemaError(
-            `The team database is at schema version ${version}; the gateway's notifications need ${NOTIFICATIONS_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
-          );
+          throw new NotificationSchemaError('team.replication.reason.notificationsOldSchema', {
+            version,
+            needed: NOTIFICATIONS_SCHEMA_VERSION,
+          });
         }
       },
     });
@@ -240,7 +243,7 @@ export function startNotificationSubscriber(options: NotificationSubscriberOptio
         if (stopped) break;
         connected = false;
         failures += 1;
-        lastError = { message: errorText(error), at: Date.now() };
+        lastError = { message: errorText(error), at: Date.now(), ...errorWords(error) };
         const wait = retryWait(failures, backoffMs, maxBackoffMs, 1 / 4);
         if (failures === 1 || wait >= maxBackoffMs) {
           log?.error(

@@ -6,10 +6,12 @@
 // after a newer state changes nothing, and a desk that was cut off catches up with nothing lost or doubled.
 // It never blocks a pay-in: the outbox is written by the history's own transaction, this loop only reads
 // it, and a database that is down, slow or gone costs retries with backoff here, nothing at the desk.
+import type { TeamStatus } from '@shared/team-history';
 import type pg from 'pg';
 import { toRawEntry } from '../history/audit/audit-chain';
 import { TEAM_COLUMNS } from '../history/row-table/columns';
 import type { OutboxEntry, TeamOutbox } from '../history/store/team-outbox';
+import { errorWords, WordedError } from '../i18n/worded';
 import { wakeableSleep } from '../wakeable-sleep';
 import { teamSchemaVersion } from './apply-team-migrations';
 import type { DeskSigner } from './desk-signing';
@@ -128,7 +130,7 @@ export interface ReplicatorOptions {
 }
 
 /** Thrown when the team database is not at the schema this Paydesk needs: retried like any failure. */
-class TeamSchemaError extends Error {
+class TeamSchemaError extends WordedError {
   override name = 'TeamSchemaError';
 }
 
@@ -165,7 +167,7 @@ export function startReplicator(options: ReplicatorOptions) {
   let state: ReplicatorState = { kind: 'idle', pending: 0 };
   let sentBatches = 0;
   let lastSentAt: number | null = null;
-  let lastError: { message: string; at: number } | null = null;
+  let lastError: TeamStatus['lastError'] = null;
 
   function setState(next: ReplicatorState): void {
     const changed = next.kind !== state.kind;
@@ -176,9 +178,10 @@ export function startReplicator(options: ReplicatorOptions) {
   async function register(client: pg.PoolClient): Promise<void> {
     const version = await teamSchemaVersion(client);
     if (version < REPLICATION_SCHEMA_VERSION) {
-      throw new TeamSchemaError(
-        `The team database is at schema version ${version}; this Paydesk needs ${REPLICATION_SCHEMA_VERSION}. The administrator runs npm run team:migrate (README, Team mode).`,
-      );
+      throw new TeamSchemaError('team.replication.reason.oldSchema', {
+        version,
+        needed: REPLICATION_SCHEMA_VERSION,
+      });
     }
     await client.query(REGISTER_DESK, [deskId, options.deskName]);
     signing = version >= SIGNING_SCHEMA_VERSION;
@@ -272,7 +275,7 @@ export function startReplicator(options: ReplicatorOptions) {
       } catch (error) {
         if (stopped) return;
         failures += 1;
-        lastError = { message: errorText(error), at: Date.now() };
+        lastError = { message: errorText(error), at: Date.now(), ...errorWords(error) };
         const base = Math.min(maxBackoffMs, backoffMs * 2 ** Math.min(failures - 1, 16));
         const wait = Math.round(base * (1 + Math.random() / 4));
         // One line per outage, and one per minute or so while it lasts, not one per retry.
@@ -299,7 +302,7 @@ export function startReplicator(options: ReplicatorOptions) {
       return state;
     },
     /** When a batch last reached the team store, and the latest failure (kept after a recovery). */
-    progress(): { lastSentAt: number | null; lastError: { message: string; at: number } | null } {
+    progress(): { lastSentAt: number | null; lastError: TeamStatus['lastError'] } {
       return { lastSentAt, lastError };
     },
     /** Batches committed to the team store since start. */

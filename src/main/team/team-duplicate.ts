@@ -4,8 +4,12 @@
 // deadline and never fails the pay-in: no answer in time, or no connection, is "skipped", and the agent is
 // told so. The database answers through paydesk.team_duplicate (team-migrations.ts), which shows a desk
 // only the one matching pay-in's desk, operator, time, order and status, never other desks' rows.
+
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
+import type { RefusalWords } from '@shared/ipc-error';
 import { NO_CHARGE_STATUSES } from '@shared/payin-lifecycle';
 import type pg from 'pg';
+import { worded } from '../i18n/worded';
 
 /** How long the check may hold a pay-in up. */
 export const TEAM_CHECK_TIMEOUT_MS = 300;
@@ -31,7 +35,12 @@ export type TeamMatch = {
 export type TeamDuplicateAnswer =
   | { state: 'clear' }
   | { state: 'found'; match: TeamMatch }
-  | { state: 'skipped'; reason: string };
+  /** `reason`: why, for the log; `message` and `words`: what the agent reads (team.duplicate.*). */
+  | { state: 'skipped'; reason: string; message: string; words: RefusalWords };
+
+function skipped(reason: string, key: MessageKey, values: MessageValues): TeamDuplicateAnswer {
+  return { state: 'skipped', reason, ...worded(key, values) };
+}
 
 const QUERY = 'SELECT * FROM paydesk.team_duplicate($1, $2, $3, $4, $5, $6)';
 
@@ -70,15 +79,24 @@ export async function checkTeamDuplicate(
           },
         };
       },
-      (error: unknown): TeamDuplicateAnswer => ({
-        state: 'skipped',
-        reason: `the team database did not answer: ${errorText(error)}`,
-      }),
+      (error: unknown): TeamDuplicateAnswer =>
+        skipped(`the team database did not answer: ${errorText(error)}`, 'team.duplicate.skippedError', {
+          error: errorText(error),
+        }),
     );
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<TeamDuplicateAnswer>((resolve) => {
     timer = setTimeout(
-      () => resolve({ state: 'skipped', reason: `the team database did not answer within ${timeoutMs} ms` }),
+      () =>
+        resolve(
+          skipped(
+            `the team database did not answer within ${timeoutMs} ms`,
+            'team.duplicate.skippedTimeout',
+            {
+              ms: timeoutMs,
+            },
+          ),
+        ),
       timeoutMs,
     );
   });

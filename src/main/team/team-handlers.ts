@@ -2,10 +2,13 @@
 // team store's read pool (team-history.ts). A read the team database cannot answer — team mode off, the
 // server down or slow, a grant missing — is an answer saying so, `ok: false`, never a refusal: the team
 // view shows it in words while the desk's own history, and every pay-in, go on as before.
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
+import type { RefusalWords } from '@shared/ipc-error';
 import type { TeamScope } from '@shared/team-history';
 import { csvFormOf } from '../csv/csv-form';
 import type { HistoryStore } from '../history/store/history-store';
 import { refusal } from '../i18n/refuse';
+import { worded } from '../i18n/worded';
 import type { HandlersOf } from '../ipc/dispatch';
 import {
   InvalidTeamCursorError,
@@ -21,7 +24,12 @@ import type { TeamMode } from './team-mode';
 import type { TeamStore } from './team-store';
 import { verifyTeam, verifyTeamDesk } from './team-verify';
 
-type Unanswered = { ok: false; reason: 'off' | 'unavailable' | 'forbidden' | 'unsupported'; message: string };
+type Unanswered = {
+  ok: false;
+  reason: 'off' | 'unavailable' | 'forbidden' | 'unsupported';
+  message: string;
+  words?: RefusalWords;
+};
 type Answer<T> = { ok: true; data: T } | Unanswered;
 
 /** PostgreSQL's insufficient_privilege. */
@@ -33,6 +41,12 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Why a team read has no answer, worded from the catalogue (`team.read.*`). */
+function unanswered(reason: Unanswered['reason'], key: MessageKey, values?: MessageValues): Unanswered {
+  const { message, words } = worded(key, values);
+  return { ok: false, reason, message, words };
+}
+
 export function teamHandlers(deps: {
   team: Pick<TeamMode, 'current' | 'status'>;
   history: Pick<HistoryStore, 'recordEvent'>;
@@ -41,20 +55,13 @@ export function teamHandlers(deps: {
 }): HandlersOf<'team'> {
   async function read<T>(
     ask: (store: TeamStore, scope: TeamScope) => Promise<T>,
-    /** What the role may not read, when it may not. */
-    what = 'this',
+    /** What to say when the role may not read it. */
+    forbidden: MessageKey = 'team.read.forbidden',
   ): Promise<Answer<T>> {
     const store = deps.team.current();
     if (!store) {
       const { mode } = deps.team.status();
-      return {
-        ok: false,
-        reason: 'off',
-        message:
-          mode === 'off'
-            ? 'Team mode is off: this desk has no team connection.'
-            : 'Team mode is not running: Settings → Team says why.',
-      };
+      return unanswered('off', mode === 'off' ? 'team.read.off' : 'team.read.notRunning');
     }
     try {
       return { ok: true, data: await ask(store, await store.scope()) };
@@ -62,27 +69,15 @@ export function teamHandlers(deps: {
       if (error instanceof InvalidTeamCursorError)
         throw refusal('invalid', 'refusal.team.cursorUnknown', undefined, 'cursor');
       if (error instanceof TeamTotalsUnavailableError) {
-        return { ok: false, reason: 'unsupported', message: error.message };
+        return { ok: false, reason: 'unsupported', message: error.message, words: error.words };
       }
       if ((error as { code?: unknown }).code === NO_PRIVILEGE) {
-        return {
-          ok: false,
-          reason: 'forbidden',
-          message: `This desk's team role may not read ${what}: that takes the supervisor grant (README, Team mode).`,
-        };
+        return unanswered('forbidden', forbidden);
       }
       if (OLD_SCHEMA.has(String((error as { code?: unknown }).code))) {
-        return {
-          ok: false,
-          reason: 'unavailable',
-          message: `The team database's schema is older than this Paydesk (${errorText(error)}): the administrator runs npm run team:migrate (README, Team mode).`,
-        };
+        return unanswered('unavailable', 'team.read.oldSchema', { error: errorText(error) });
       }
-      return {
-        ok: false,
-        reason: 'unavailable',
-        message: `The team database did not answer (${errorText(error)}).`,
-      };
+      return unanswered('unavailable', 'team.read.noAnswer', { error: errorText(error) });
     }
   }
 
@@ -91,7 +86,7 @@ export function teamHandlers(deps: {
     'team.query': (filter) => read((store, scope) => teamHistoryPage(store.readPool, filter, scope)),
     'team.get': (ref) => read(async (store) => (await teamHistoryRow(store.readPool, ref)) ?? null),
     'team.dailyTotals': (query) =>
-      read((store) => teamDailyTotals(store.readPool, query), "the team's totals and charts"),
+      read((store) => teamDailyTotals(store.readPool, query), 'team.read.forbiddenTotals'),
     'team.exportCsv': ({ filter, format }) =>
       read(async (store, scope) => {
         const form = await csvFormOf(format);
@@ -134,6 +129,6 @@ export function teamHandlers(deps: {
           },
         });
         return results;
-      }, "every desk's audit trail"),
+      }, 'team.read.forbiddenVerify'),
   };
 }

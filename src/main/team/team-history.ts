@@ -34,6 +34,7 @@ import { DAY_MS, isoDay } from '../history/search/daily-totals';
 import { fromMinorUnits } from '../history/store/amount-minor';
 import { type SqlRow, toRow } from '../history/store/row-mapping';
 import { englishOf } from '../i18n/refuse';
+import { WordedError } from '../i18n/worded';
 import { idPartBranches } from './team-id-part-sql';
 
 type TeamDb = Pick<pg.ClientBase, 'query'>;
@@ -273,7 +274,7 @@ export async function teamHistoryRow(db: TeamDb, ref: TeamRowRef): Promise<TeamH
 }
 
 /** Thrown for a question the team's totals cannot answer (a search: the totals are kept per hour). */
-export class TeamTotalsUnavailableError extends Error {
+export class TeamTotalsUnavailableError extends WordedError {
   override name = 'TeamTotalsUnavailableError';
 }
 
@@ -297,14 +298,10 @@ export async function teamDailyTotals(
 ): Promise<DailyTotal[]> {
   const filter = teamHistoryFilterSchema.parse(input.filter);
   if (filter.text !== undefined) {
-    throw new TeamTotalsUnavailableError(
-      "The team's totals and charts do not follow a search: clear it to see them.",
-    );
+    throw new TeamTotalsUnavailableError('team.read.totalsNoSearch');
   }
   if (filter.deskId !== undefined) {
-    throw new TeamTotalsUnavailableError(
-      "The team's totals and charts are the whole team's: clear the desk to see them.",
-    );
+    throw new TeamTotalsUnavailableError('team.read.totalsNoDesk');
   }
   if (filter.kind !== 'payin') return [];
   const params = new Params();

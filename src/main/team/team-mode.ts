@@ -7,6 +7,7 @@ import type { TeamConnection } from '@shared/team';
 import type { TeamStatus } from '@shared/team-history';
 import type { CredentialVault } from '../credentials/vault';
 import type { TeamOutbox } from '../history/store/team-outbox';
+import { worded } from '../i18n/worded';
 import { deskIdentity } from './desk-identity';
 import { loadDeskSigner } from './desk-signing';
 import type { ReplicatorLog } from './replicator';
@@ -37,7 +38,7 @@ function errorText(error: unknown): string {
 export function createTeamMode(deps: TeamModeDeps) {
   let store: TeamStore | undefined;
   /** Why team mode did not start with the connection it has (shown in Settings → Team). */
-  let notStarted: { message: string; at: number } | null = null;
+  let notStarted: TeamStatus['lastError'] = null;
   // Starts and stops one after another, never interleaved.
   let chain: Promise<void> = Promise.resolve();
 
@@ -67,10 +68,10 @@ export function createTeamMode(deps: TeamModeDeps) {
         deps.vault.getTeamItem('key'),
       ]);
       if (!password || !teamKey) {
-        notStarted = {
-          message: `The team ${password ? 'key' : 'password'} is not in the keychain: team mode waits for it.`,
-          at: Date.now(),
-        };
+        const { message, words } = worded(
+          password ? 'team.replication.reason.keyMissing' : 'team.replication.reason.passwordMissing',
+        );
+        notStarted = { message, words, at: Date.now() };
         deps.log.info(
           { password: Boolean(password), key: Boolean(teamKey) },
           'team mode is set up but its password or key is not in the keychain: not started',
@@ -103,7 +104,8 @@ export function createTeamMode(deps: TeamModeDeps) {
         'team mode on',
       );
     } catch (error) {
-      notStarted = { message: `Team mode could not start: ${errorText(error)}`, at: Date.now() };
+      const { message, words } = worded('team.replication.reason.couldNotStart', { error: errorText(error) });
+      notStarted = { message, words, at: Date.now() };
       deps.log.error({ err: errorText(error) }, 'team mode could not start');
     }
   }

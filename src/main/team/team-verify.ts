@@ -11,10 +11,12 @@
 // before the team database held signatures (team migration 4) cannot be proved here and are counted as such.
 
 import type { KeyObject } from 'node:crypto';
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
 import type { DeskVerification, TeamVerifyProblem, TeamVerifyProblemKind } from '@shared/team-history';
 import { GENESIS_HASH, parseDetail, type RawEntry, toRawEntry } from '../history/audit/audit-chain';
 import { DIGEST_COLUMNS, rowDigest } from '../history/audit/row-digest';
 import { INTEGER_COLUMNS, teamColumnAs } from '../history/row-table/columns';
+import { worded } from '../i18n/worded';
 import {
   anchorStatement,
   entryStatement,
@@ -53,6 +55,24 @@ function toEntry(row: Record<string, unknown>): RawEntry & { keyId: string | nul
   };
 }
 
+/** A problem worded from the catalogue (`team.verify.problem.*`): its English reason and its words. */
+function teamProblem(
+  kind: TeamVerifyProblemKind,
+  where: { seq?: number; rowId?: number },
+  key: MessageKey,
+  values?: MessageValues,
+): TeamVerifyProblem {
+  const { message, words } = worded(key, values);
+  return { kind, ...where, reason: message, words };
+}
+
+/** How an entry's signature fails, with and without the row it concerns. */
+const SIGNATURE_KEYS = {
+  signature_missing: ['team.verify.problem.signatureMissing', 'team.verify.problem.rowSignatureMissing'],
+  unknown_key: ['team.verify.problem.unknownKey', 'team.verify.problem.rowUnknownKey'],
+  bad_signature: ['team.verify.problem.badSignature', 'team.verify.problem.rowBadSignature'],
+} as const satisfies Partial<Record<TeamVerifyProblemKind, readonly [MessageKey, MessageKey]>>;
+
 /** Checks one desk (by id) from the team database; `client` is a supervisor's, or the owner's. */
 export async function verifyTeamDesk(client: Queryable, deskId: string): Promise<DeskVerification> {
   const problems: TeamVerifyProblem[] = [];
@@ -87,22 +107,16 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
     const keyId = String(key.key_id);
     const publicKey = String(key.public_key);
     if (keyIdOf(publicKey) !== keyId) {
-      report({
-        kind: 'key_mismatch',
-        reason: `Key ${keyId} of the desk is not the public key registered under it: it was replaced in the database.`,
-      });
+      report(teamProblem('key_mismatch', {}, 'team.verify.problem.keyReplaced', { keyId }));
       continue;
     }
     if (pin !== undefined && keyId !== pin) {
-      report({
-        kind: 'key_not_pinned',
-        reason: `Key ${keyId} is registered for the desk, but the administrator pinned ${pin}.`,
-      });
+      report(teamProblem('key_not_pinned', {}, 'team.verify.problem.keyNotPinned', { keyId, pin }));
       continue;
     }
     const verifier = publicKeyOf(publicKey);
     if (!verifier) {
-      report({ kind: 'key_mismatch', reason: `Key ${keyId} of the desk is not an Ed25519 public key.` });
+      report(teamProblem('key_mismatch', {}, 'team.verify.problem.keyNotEd25519', { keyId }));
       continue;
     }
     keys.set(keyId, verifier);
@@ -145,26 +159,29 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
       entries += 1;
       if (previous) {
         if (entry.seq !== previous.seq + 1) {
-          report({
-            kind: 'entry_missing',
-            seq: previous.seq + 1,
-            reason: `Audit entries ${previous.seq + 1}–${entry.seq - 1} are missing: deleted in the database.`,
-          });
+          report(
+            teamProblem('entry_missing', { seq: previous.seq + 1 }, 'team.verify.problem.entriesMissing', {
+              from: previous.seq + 1,
+              to: entry.seq - 1,
+            }),
+          );
         } else if (entry.prev_hash !== previous.hash) {
-          report({
-            kind: 'broken_link',
-            seq: entry.seq,
-            reason: `Audit entry ${entry.seq} does not follow entry ${previous.seq}.`,
-          });
+          report(
+            teamProblem('broken_link', { seq: entry.seq }, 'team.verify.problem.brokenLink', {
+              seq: entry.seq,
+              previous: previous.seq,
+            }),
+          );
         }
       } else if (entry.seq === 1 && entry.prev_hash !== GENESIS_HASH) {
-        report({ kind: 'broken_link', seq: 1, reason: 'Audit entry 1 does not start the chain.' });
+        report(teamProblem('broken_link', { seq: 1 }, 'team.verify.problem.firstUnlinked'));
       } else if (entry.seq > 1) {
-        report({
-          kind: 'entry_missing',
-          seq: 1,
-          reason: `Audit entries 1–${entry.seq - 1} are missing: deleted in the database.`,
-        });
+        report(
+          teamProblem('entry_missing', { seq: 1 }, 'team.verify.problem.entriesMissing', {
+            from: 1,
+            to: entry.seq - 1,
+          }),
+        );
       }
       const unsigned = entry.sig === null && entry.keyId === null;
       if (unsigned && !signedSeen) {
@@ -173,19 +190,16 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
         signedSeen = true;
         const problem = signatureProblems[index];
         if (problem) {
-          const where = `Audit entry ${entry.seq} (${entry.event}${entry.row_id === null ? '' : `, row ${entry.row_id}`})`;
-          const why = {
-            signature_missing:
-              'has no signature, though the entries before it are signed: its signature was removed',
-            unknown_key: `is signed under key ${entry.keyId}, which is not a key of this desk`,
-            bad_signature: 'does not match its signature: it was changed in the database',
-          } as const;
-          report({
-            kind: problem,
-            seq: entry.seq,
-            ...(entry.row_id !== null && { rowId: entry.row_id }),
-            reason: `${where} ${why[problem as keyof typeof why]}.`,
-          });
+          const [withoutRow, withRow] = SIGNATURE_KEYS[problem as keyof typeof SIGNATURE_KEYS];
+          const values = { seq: entry.seq, event: entry.event, keyId: entry.keyId ?? '' };
+          report(
+            entry.row_id === null
+              ? teamProblem(problem, { seq: entry.seq }, withoutRow, values)
+              : teamProblem(problem, { seq: entry.seq, rowId: entry.row_id }, withRow, {
+                  ...values,
+                  rowId: entry.row_id,
+                }),
+          );
         }
       }
       previous = { seq: entry.seq, hash: entry.hash };
@@ -201,11 +215,7 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
   ).rows[0];
   const anchorSeq = anchorRow ? Number(anchorRow.seq) : null;
   if (!anchorRow) {
-    if (entries > 0)
-      report({
-        kind: 'no_anchor',
-        reason: 'The desk has audit entries but no anchor: it was deleted in the database.',
-      });
+    if (entries > 0) report(teamProblem('no_anchor', {}, 'team.verify.problem.noAnchor'));
   } else {
     const seq = Number(anchorRow.seq);
     const hash = String(anchorRow.hash);
@@ -214,25 +224,18 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
     if (!(keyId === null && sig === null && !signedSeen)) {
       const problem = await signatureProblem(keyId, sig, anchorStatement(deskId, seq, hash));
       if (problem) {
-        report({
-          kind: 'anchor_bad_signature',
-          seq,
-          reason: `The anchor (entry ${seq}) is not signed by the desk: it was written in the database.`,
-        });
+        report(teamProblem('anchor_bad_signature', { seq }, 'team.verify.problem.anchorUnsigned', { seq }));
       }
     }
     if (previous && previous.seq > seq) {
-      report({
-        kind: 'anchor_behind',
-        seq,
-        reason: `The anchor names entry ${seq}, but entries up to ${previous.seq} are there: it was moved back.`,
-      });
+      report(
+        teamProblem('anchor_behind', { seq }, 'team.verify.problem.anchorBehind', {
+          seq,
+          newest: previous.seq,
+        }),
+      );
     } else if (!previous || previous.seq !== seq || previous.hash !== hash) {
-      report({
-        kind: 'anchor_mismatch',
-        seq,
-        reason: `The anchor names entry ${seq}, which is not the desk's newest entry as replicated.`,
-      });
+      report(teamProblem('anchor_mismatch', { seq }, 'team.verify.problem.anchorMismatch', { seq }));
     }
   }
 
@@ -258,22 +261,13 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
       rowsChecked += 1;
       afterRow = rowId;
       if (row.entry_seq === null) {
-        report({
-          kind: 'row_without_entry',
-          rowId,
-          reason: `Row ${rowId} has no audit entry: it was added in the database.`,
-        });
+        report(teamProblem('row_without_entry', { rowId }, 'team.verify.problem.rowWithoutEntry', { rowId }));
         continue;
       }
       const seq = Number(row.entry_seq);
       const recorded = parseDetail(String(row.entry_detail))?.rowHash;
       if (recorded !== rowDigest(teamRowDigestInput(row))) {
-        report({
-          kind: 'row_changed',
-          seq,
-          rowId,
-          reason: `Row ${rowId} differs from what audit entry ${seq} recorded: it was changed in the database.`,
-        });
+        report(teamProblem('row_changed', { seq, rowId }, 'team.verify.problem.rowChanged', { rowId, seq }));
       }
     }
     if (rows.length < PAGE) break;
@@ -292,12 +286,8 @@ export async function verifyTeamDesk(client: Queryable, deskId: string): Promise
     for (const row of rows) {
       const rowId = Number(row.row_id);
       afterOrphan = rowId;
-      report({
-        kind: 'row_missing',
-        seq: Number(row.seq),
-        rowId,
-        reason: `Row ${rowId} is named by audit entry ${Number(row.seq)} but is not in the team database: it was deleted there.`,
-      });
+      const seq = Number(row.seq);
+      report(teamProblem('row_missing', { seq, rowId }, 'team.verify.problem.rowMissing', { rowId, seq }));
     }
     if (rows.length < PAGE) break;
   }

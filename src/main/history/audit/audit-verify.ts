@@ -11,6 +11,9 @@ import {
   MAX_LISTED_PROBLEMS,
   type RowAudit,
 } from '@shared/history';
+import type { MessageKey, MessageValues } from '@shared/i18n/messages';
+import type { RefusalWords } from '@shared/ipc-error';
+import { worded } from '../../i18n/worded';
 import {
   type ChainSeal,
   entryHolds,
@@ -32,27 +35,45 @@ export const CHAIN_START: ChainPoint = { seq: 0, hash: GENESIS_HASH, at: 0 };
 /** Problems about the chain as a whole: a row with entries before one of them cannot be vouched for. */
 const CHAIN_WIDE: ReadonlySet<AuditProblem['kind']> = new Set(CHAIN_WIDE_PROBLEM_KINDS);
 
+/** A problem worded from the catalogue (`audit.problem.*`): its English reason and its words. */
+function auditProblem(
+  kind: AuditProblem['kind'],
+  where: { seq?: number; rowId?: number },
+  key: MessageKey,
+  values?: MessageValues,
+): AuditProblem {
+  const { message, words } = worded(key, values);
+  return { kind, ...where, reason: message, words };
+}
+
+/** A reason with its words, as a row's audit gathers them. */
+type RowReason = { reason: string; words?: RefusalWords };
+
 /** Every problem found, counted; listed up to MAX_LISTED_PROBLEMS; indexed by row for flags and asking again. */
 export class ProblemList {
   readonly listed: AuditProblem[] = [];
   count = 0;
-  readonly byRow = new Map<number, string[]>();
+  readonly byRow = new Map<number, RowReason[]>();
   /**
    * Problems of the chain itself, with their seq: a deleted, inserted or relinked entry, or a rollback,
    * may have taken an entry of any row written before it.
    */
-  readonly chainWide: { seq: number; reason: string }[] = [];
+  readonly chainWide: { seq: number; reason: string; words?: RefusalWords }[] = [];
 
   add(problem: AuditProblem): void {
     this.count += 1;
     if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push(problem);
     if (problem.rowId !== undefined) {
       const reasons = this.byRow.get(problem.rowId) ?? [];
-      if (!reasons.includes(problem.reason)) reasons.push(problem.reason);
+      if (!reasons.some(({ reason }) => reason === problem.reason)) reasons.push(rowReason(problem));
       this.byRow.set(problem.rowId, reasons);
     }
-    if (CHAIN_WIDE.has(problem.kind)) this.chainWide.push({ seq: problem.seq ?? 0, reason: problem.reason });
+    if (CHAIN_WIDE.has(problem.kind)) this.chainWide.push({ seq: problem.seq ?? 0, ...rowReason(problem) });
   }
+}
+
+function rowReason({ reason, words }: RowReason): RowReason {
+  return words === undefined ? { reason } : { reason, words };
 }
 
 function withRow(problem: AuditProblem, rowId: number | null): AuditProblem {
@@ -110,35 +131,39 @@ export function* walkChain(
       const expected = last.seq + 1;
       const problemsBefore = problems.count;
       if (entry.seq > expected) {
-        problems.add({
-          kind: 'entry_missing',
-          seq: expected,
-          reason:
-            entry.seq === expected + 1
-              ? `Audit entry ${expected} is missing: it was deleted.`
-              : `Audit entries ${expected} to ${entry.seq - 1} are missing: they were deleted.`,
-        });
+        problems.add(
+          entry.seq === expected + 1
+            ? auditProblem('entry_missing', { seq: expected }, 'audit.problem.entryMissing', {
+                seq: expected,
+              })
+            : auditProblem('entry_missing', { seq: expected }, 'audit.problem.entriesMissing', {
+                from: expected,
+                to: entry.seq - 1,
+              }),
+        );
       } else if (entry.prev_hash !== last.hash) {
         problems.add(
           withRow(
-            {
-              kind: 'entry_unlinked',
+            auditProblem('entry_unlinked', { seq: entry.seq }, 'audit.problem.entryUnlinked', {
               seq: entry.seq,
-              reason: `Audit entry ${entry.seq} does not link to the entry before it: an entry was inserted, replaced or deleted.`,
-            },
+            }),
             entry.row_id,
           ),
         );
       }
       if (entryHolds(seal, entry) === false) {
-        const about = entry.row_id === null ? entry.event : `${entry.event}, row ${entry.row_id}`;
         problems.add(
           withRow(
-            {
-              kind: 'entry_changed',
-              seq: entry.seq,
-              reason: `Audit entry ${entry.seq} (${about}) was changed after it was written.`,
-            },
+            entry.row_id === null
+              ? auditProblem('entry_changed', { seq: entry.seq }, 'audit.problem.entryChanged', {
+                  seq: entry.seq,
+                  event: entry.event,
+                })
+              : auditProblem('entry_changed', { seq: entry.seq }, 'audit.problem.rowEntryChanged', {
+                  seq: entry.seq,
+                  event: entry.event,
+                  rowId: entry.row_id,
+                }),
             entry.row_id,
           ),
         );
@@ -157,33 +182,26 @@ export function checkHead(db: DatabaseSync, last: ChainPoint, problems: ProblemL
   const head = db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1').get();
   if (!head) {
     if (last.seq > 0) {
-      problems.add({
-        kind: 'head_mismatch',
-        seq: last.seq,
-        reason: 'The record of the newest audit entry was deleted.',
-      });
+      problems.add(auditProblem('head_mismatch', { seq: last.seq }, 'audit.problem.headDeleted'));
     }
     return;
   }
   const headSeq = Number(head.seq);
   if (headSeq > last.seq) {
-    problems.add({
-      kind: 'entry_missing',
-      seq: last.seq + 1,
-      reason: `The newest audit entries (${last.seq + 1} to ${headSeq}) were deleted.`,
-    });
+    problems.add(
+      auditProblem('entry_missing', { seq: last.seq + 1 }, 'audit.problem.newestDeleted', {
+        from: last.seq + 1,
+        to: headSeq,
+      }),
+    );
   } else if (headSeq < last.seq) {
-    problems.add({
-      kind: 'entries_added',
-      seq: headSeq + 1,
-      reason: `Audit entries after ${headSeq} were added outside Paydesk.`,
-    });
+    problems.add(
+      auditProblem('entries_added', { seq: headSeq + 1 }, 'audit.problem.entriesAdded', { seq: headSeq }),
+    );
   } else if (String(head.hash) !== last.hash) {
-    problems.add({
-      kind: 'head_mismatch',
-      seq: last.seq,
-      reason: `The newest audit entry (${last.seq}) was replaced.`,
-    });
+    problems.add(
+      auditProblem('head_mismatch', { seq: last.seq }, 'audit.problem.headReplaced', { seq: last.seq }),
+    );
   }
 }
 
@@ -221,23 +239,19 @@ export function checkRow(
   if (!latest) {
     return {
       state: 'failed',
-      problem: {
-        kind: 'row_added',
-        rowId: id,
-        reason: `Row ${id} has no audit entry: it was added outside Paydesk.`,
-      },
+      problem: auditProblem('row_added', { rowId: id }, 'audit.problem.rowAdded', { rowId: id }),
     };
   }
   const holds = options.checkEntry ? entryHolds(seal, latest) : true;
   if (holds === false) {
     return {
       state: 'failed',
-      problem: {
-        kind: 'entry_changed',
-        seq: latest.seq,
-        rowId: id,
-        reason: `Audit entry ${latest.seq} (${latest.event}, row ${id}) was changed after it was written.`,
-      },
+      problem: auditProblem(
+        'entry_changed',
+        { seq: latest.seq, rowId: id },
+        'audit.problem.rowEntryChanged',
+        { seq: latest.seq, event: latest.event, rowId: id },
+      ),
     };
   }
   const rule = seal.ruleFor(latest.seq);
@@ -248,12 +262,10 @@ export function checkRow(
   if (!matches) {
     return {
       state: 'failed',
-      problem: {
-        kind: 'row_changed',
-        seq: latest.seq,
+      problem: auditProblem('row_changed', { seq: latest.seq, rowId: id }, 'audit.problem.rowChanged', {
         rowId: id,
-        reason: `Row ${id} differs from what audit entry ${latest.seq} recorded: it was edited outside Paydesk.`,
-      },
+        seq: latest.seq,
+      }),
     };
   }
   return { state: rule === 'unproved' ? 'unproved' : 'verified' };
@@ -300,18 +312,14 @@ export function* walkRows(
 
 /** Entries that name a row no longer in the file: the row was deleted outside Paydesk. */
 export function* orphanEntries(db: DatabaseSync, problems: ProblemList, onlyRows?: Iterable<number>) {
-  const reason = (rowId: number) => `Row ${rowId} was deleted outside Paydesk (its audit entries remain).`;
+  const deleted = (rowId: number, seq: number) =>
+    auditProblem('row_deleted', { seq, rowId }, 'audit.problem.rowDeleted', { rowId });
   if (onlyRows) {
     const exists = db.prepare('SELECT 1 FROM history_rows WHERE id = ?');
     const first = db.prepare('SELECT MIN(seq) AS seq FROM audit_log WHERE row_id = ?');
     for (const rowId of onlyRows) {
       if (exists.get(rowId)) continue;
-      problems.add({
-        kind: 'row_deleted',
-        seq: Number(first.get(rowId)?.seq ?? 0),
-        rowId,
-        reason: reason(rowId),
-      });
+      problems.add(deleted(rowId, Number(first.get(rowId)?.seq ?? 0)));
     }
     return;
   }
@@ -329,7 +337,7 @@ export function* orphanEntries(db: DatabaseSync, problems: ProblemList, onlyRows
       const rowId = Number(row.row_id);
       after = rowId;
       if (rowId > 0 && !exists.get(rowId)) {
-        problems.add({ kind: 'row_deleted', seq: Number(row.seq), rowId, reason: reason(rowId) });
+        problems.add(deleted(rowId, Number(row.seq)));
       }
     }
     yield;
@@ -343,20 +351,19 @@ function utcMinute(ms: number): string {
 function incidentProblem(incident: AuditIncident): AuditProblem {
   const when = utcMinute(incident.detectedAt);
   if (incident.kind === 'anchor_missing') {
-    return {
-      kind: 'anchor_missing',
-      seq: incident.foundSeq + 1,
-      reason: `On ${when} the audit anchor was missing from the keychain, though its key was there (the file then ended at entry ${incident.foundSeq}): an older copy of the history restored before then cannot be ruled out.`,
-    };
+    return auditProblem('anchor_missing', { seq: incident.foundSeq + 1 }, 'audit.problem.anchorMissing', {
+      when,
+      seq: incident.foundSeq,
+    });
   }
-  return {
-    kind: 'rolled_back',
-    seq: incident.foundSeq + 1,
-    reason:
-      incident.anchoredSeq > incident.foundSeq
-        ? `On ${when} the history file ended at entry ${incident.foundSeq}, but Paydesk had written up to entry ${incident.anchoredSeq}: an older copy was restored, its WAL deleted or its newest entries removed.`
-        : `On ${when} the history file's entry ${incident.anchoredSeq} was not the one Paydesk wrote: the file was replaced by another history.`,
-  };
+  const seq = incident.foundSeq + 1;
+  return incident.anchoredSeq > incident.foundSeq
+    ? auditProblem('rolled_back', { seq }, 'audit.problem.rolledBack', {
+        when,
+        found: incident.foundSeq,
+        anchored: incident.anchoredSeq,
+      })
+    : auditProblem('rolled_back', { seq }, 'audit.problem.replaced', { when, seq: incident.anchoredSeq });
 }
 
 /** The incidents the anchor keeps, as problems: they stay in every report from then on. */
@@ -365,11 +372,12 @@ export function addIncidents(anchor: AuditAnchor | undefined, problems: ProblemL
   for (const incident of anchor.incidents) problems.add(incidentProblem(incident));
   const older = anchor.incidentCount - anchor.incidents.length;
   if (older > 0) {
-    problems.add({
-      kind: 'rolled_back',
-      seq: 0,
-      reason: `${older} earlier incident${older === 1 ? '' : 's'} of a rolled-back or replaced history (only the newest ${anchor.incidents.length} are kept in detail).`,
-    });
+    problems.add(
+      auditProblem('rolled_back', { seq: 0 }, 'audit.problem.earlierIncidents', {
+        count: older,
+        kept: anchor.incidents.length,
+      }),
+    );
   }
 }
 
@@ -403,17 +411,26 @@ export function summarize(
 /** A row as the list and the drawer show it: what its own check and the latest verification say. */
 export function rowAuditOf(check: RowCheck, known: ProblemList | undefined, rowId: number): RowAudit {
   const reasons = [...(known?.byRow.get(rowId) ?? [])];
-  if (check.state === 'failed' && !reasons.includes(check.problem.reason))
-    reasons.unshift(check.problem.reason);
-  if (reasons.length > 0) return { state: 'failed', reasons };
+  if (check.state === 'failed' && !reasons.some(({ reason }) => reason === check.problem.reason))
+    reasons.unshift(rowReason(check.problem));
+  if (reasons.length > 0) return rowAudit('failed', reasons);
   return check.state === 'unproved'
-    ? {
-        state: 'unproved',
-        reasons: [
-          'Its latest audit entry was sealed under an audit key this keychain does not hold, so it cannot be proved.',
-        ],
-      }
+    ? rowAudit('unproved', [rowReason(auditUnprovedReason())])
     : { state: 'verified', reasons: [] };
+}
+
+function auditUnprovedReason(): RowReason {
+  const { message, words } = worded('audit.problem.unproved');
+  return { reason: message, words };
+}
+
+/** A row's audit from its reasons: the English ones, and their words in step with them. */
+function rowAudit(state: RowAudit['state'], reasons: readonly RowReason[]): RowAudit {
+  return {
+    state,
+    reasons: reasons.map(({ reason }) => reason),
+    words: reasons.map(({ words }) => words ?? null),
+  };
 }
 
 /** Runs a walk to completion at once. */

@@ -208,7 +208,12 @@ export function historyQueries(
       const flagged: FlaggedRow[] = [];
       for (const row of page) {
         const audit = rowAudit(Number(row.id));
-        if (audit?.state === 'failed') flagged.push({ rowId: Number(row.id), reasons: audit.reasons });
+        if (audit?.state === 'failed') {
+          const { reasons, words } = audit;
+          flagged.push(
+            words ? { rowId: Number(row.id), reasons, words } : { rowId: Number(row.id), reasons },
+          );
+        }
       }
       return { rows: page.map(toRow), nextCursor, flagged };
     },

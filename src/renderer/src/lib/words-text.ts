@@ -30,3 +30,13 @@ export function messageText(
 ): string | undefined {
   return said.message === undefined ? undefined : wordsText(t, { message: said.message, words: said.words });
 }
+
+/** A list of English reasons with their words in step (`words[i]` for `reasons[i]`), each said. */
+export function reasonTexts(
+  t: Translate,
+  said: { reasons: readonly string[]; words?: readonly (RefusalWords | null)[] | undefined },
+): string[] {
+  return said.reasons.map((reason, i) =>
+    wordsText(t, { message: reason, words: said.words?.[i] ?? undefined }),
+  );
+}

@@ -5,6 +5,7 @@ import { Alert, Button, Group, List, Loader, ScrollArea, Stack, Text } from '@ma
 import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { subscribe } from '@renderer/lib/paydesk';
 import { useCan } from '@renderer/lib/session-store';
+import { wordsText } from '@renderer/lib/words-text';
 import type { AuditStatus, HistoryVerification } from '@shared/history';
 import { formatDateTime } from '@shared/i18n/format';
 import { useEffect, useState } from 'react';
@@ -65,7 +66,7 @@ function Problems({ verification }: { verification: HistoryVerification }) {
             {verification.problems.slice(0, shown).map((problem) => (
               // The reason names its entry and row: no two problems share one.
               <List.Item key={`${problem.kind}:${problem.reason}`}>
-                {problem.reason}{' '}
+                {wordsText(t, { message: problem.reason, words: problem.words ?? undefined })}{' '}
                 {problem.rowId !== undefined && (
                   <Button
                     variant="subtle"

@@ -8,7 +8,7 @@ import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { CopyValue } from '@renderer/lib/CopyValue';
 import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { isHistoryStatus, kindLabel, STATUS_LOOK, statusLook } from '@renderer/lib/status-look';
-import { wordsText } from '@renderer/lib/words-text';
+import { reasonTexts, wordsText } from '@renderer/lib/words-text';
 import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryRow, KycBatchRow, PayInRow } from '@shared/history';
 import { formatDateTime } from '@shared/i18n/format';
@@ -236,7 +236,7 @@ function AuditState({ detail }: { detail: HistoryDetail }) {
       data-testid="history-row-audit"
     >
       <Stack gap={4}>
-        {audit.reasons.map((reason) => (
+        {reasonTexts(t, audit).map((reason) => (
           <Text key={reason} size="sm">
             {reason}
           </Text>

@@ -8,7 +8,7 @@
 import { useT } from '@renderer/i18n/use-t';
 import { type KeyboardEvent, memo } from 'react';
 import { type ColumnSet, columnsOf, RowCells } from './history-columns';
-import type { ListRow } from './query';
+import type { ListRow, RowFlag } from './query';
 
 export type { ColumnSet } from './history-columns';
 
@@ -42,7 +42,7 @@ export const HistoryTableRow = memo(function HistoryTableRow({
   index: number;
   active: boolean;
   /** Why the row fails verification against the audit trail, when it does. */
-  failing: readonly string[] | undefined;
+  failing: RowFlag | undefined;
   handlers: RowHandlers;
 }) {
   return (

@@ -3,6 +3,7 @@
 // cannot drift apart; a new column is one entry here and its id in the views that show it.
 
 import { useLocale, useT } from '@renderer/i18n/use-t';
+import { reasonTexts } from '@renderer/lib/words-text';
 import { customerNameOf } from '@shared/customer-fields';
 import type { HistoryKind, KycBatchRow, PayInRow } from '@shared/history';
 import { formatDateTime } from '@shared/i18n/format';
@@ -10,7 +11,7 @@ import type { MessageKey } from '@shared/i18n/messages';
 import type { TeamRow } from '@shared/team-history';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useAmountText } from './amount-text';
-import { isTeamRow, type ListRow } from './query';
+import { isTeamRow, type ListRow, type RowFlag } from './query';
 import { StatusLabel } from './StatusLabel';
 
 /** The list's columns: each view its own, and the team's with the desk and its operator. */
@@ -20,7 +21,7 @@ type PayInListRow = PayInRow | Extract<TeamRow, { kind: 'payin' }>;
 type BatchListRow = KycBatchRow | Extract<TeamRow, { kind: 'kyc_batch' }>;
 
 /** What a cell is drawn from: its row, why the row fails verification (if it does), and the tab stop. */
-type CellProps<R> = { row: R; failing: readonly string[] | undefined; active: boolean };
+type CellProps<R> = { row: R; failing: RowFlag | undefined; active: boolean };
 
 /** One column of the list: its header, its share of the row (a CSS grid track) and its cell. */
 type ListColumn<R> = {
@@ -53,10 +54,10 @@ function Dash() {
 }
 
 /** The row's status, and ⚠ when it fails verification. */
-function StatusCell({ row, failing }: { row: ListRow; failing: readonly string[] | undefined }) {
+function StatusCell({ row, failing }: { row: ListRow; failing: RowFlag | undefined }) {
   const t = useT();
   return (
-    <td className="paydesk-history-cell" title={failing?.join(' ')}>
+    <td className="paydesk-history-cell" title={failing && reasonTexts(t, failing).join(' ')}>
       {failing && (
         <span className="paydesk-history-warning" aria-hidden="true">
           ⚠

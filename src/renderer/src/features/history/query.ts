@@ -4,7 +4,7 @@
 
 import { translate } from '@renderer/i18n/i18n';
 import type { HistoryStatus } from '@renderer/lib/status-look';
-import type { HistoryFilterInput, HistoryKind, HistoryPage, HistoryRow } from '@shared/history';
+import type { FlaggedRow, HistoryFilterInput, HistoryKind, HistoryPage, HistoryRow } from '@shared/history';
 import type { TeamHistoryFilterInput, TeamRow } from '@shared/team-history';
 import { endOfLocalDay, startOfLocalDay } from './format';
 
@@ -101,8 +101,11 @@ export function refreshLimit(loadedRows: number): number {
   return Math.min(REFRESH_MAX, Math.max(PAGE_SIZE, Math.ceil(loadedRows / PAGE_SIZE) * PAGE_SIZE));
 }
 
+/** Why a row fails verification: main's English reasons and their words (lib/words-text.ts). */
+export type RowFlag = Pick<FlaggedRow, 'reasons' | 'words'>;
+
 /** Row id → why it fails verification, from each page as it was read. */
-export type FlaggedRows = ReadonlyMap<number, readonly string[]>;
+export type FlaggedRows = ReadonlyMap<number, RowFlag>;
 
 /**
  * The flags after a page was read, added to those of the rows loaded before it: its rows' old flags give
@@ -111,7 +114,7 @@ export type FlaggedRows = ReadonlyMap<number, readonly string[]>;
  * loaded) — with every row flagged, 70,000 entries a page deep into a million-row history, the list's
  * largest script cost under the wheel (bench:ui --profile). A first page starts a new map.
  */
-export function addFlags(flagged: Map<number, readonly string[]>, page: HistoryPage): void {
+export function addFlags(flagged: Map<number, RowFlag>, page: HistoryPage): void {
   for (const row of page.rows) flagged.delete(row.id);
-  for (const flag of page.flagged) flagged.set(flag.rowId, flag.reasons);
+  for (const flag of page.flagged) flagged.set(flag.rowId, flag);
 }

@@ -22,6 +22,7 @@ import {
   type HistorySource,
   type ListRow,
   PAGE_SIZE,
+  type RowFlag,
   refreshLimit,
   rowKey,
   toQuery,
@@ -114,7 +115,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
   /** The keys of the rows loaded, kept beside them: a page added looks up its keys, not every row so far. */
   let loadedIds = new Set<string>();
   /** The flags of the rows loaded (see addFlags): `flagged` in the state. */
-  let flags = new Map<number, readonly string[]>();
+  let flags = new Map<number, RowFlag>();
 
   async function loadFirst(limit: number, place: 'top' | 'keep') {
     const generation = get().generation + 1;

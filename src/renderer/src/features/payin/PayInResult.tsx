@@ -14,7 +14,7 @@ import { ReceiptButton } from '@renderer/lib/receipt/ReceiptButton';
 import { useActiveProfile } from '@renderer/lib/settings-store';
 import { STATUS_LOOK, statusLabel } from '@renderer/lib/status-look';
 import { usePayInAttempts } from '@renderer/lib/use-payin-attempts';
-import { messageText } from '@renderer/lib/words-text';
+import { messageText, wordsText } from '@renderer/lib/words-text';
 import type { PayInResult as Result } from '@shared/ipc';
 import { type PayInStatus, SETTLED_STATUSES } from '@shared/payin-lifecycle';
 import { BankPage } from './BankPage';
@@ -341,7 +341,7 @@ function ResultFrame({ result }: { result: Result }) {
           {result.teamCheck?.state === 'skipped' && (
             // Team mode: other desks' pay-ins could not be looked at before this one went.
             <Alert color="yellow" variant="light" p="xs" data-testid="payin-team-check-skipped">
-              {result.teamCheck.message}
+              {wordsText(t, { message: result.teamCheck.message ?? '', words: result.teamCheck.words })}
             </Alert>
           )}
         </>

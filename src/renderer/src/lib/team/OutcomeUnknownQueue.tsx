@@ -4,6 +4,7 @@
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
 import { STATUS_LOOK } from '@renderer/lib/status-look';
+import { wordsText } from '@renderer/lib/words-text';
 import { formatAmount, formatTimeOrDateTime } from '@shared/i18n/format';
 import { TEAM_QUEUE_COUNT_CAP } from '@shared/team-queue';
 import { useState } from 'react';
@@ -21,7 +22,9 @@ export function OutcomeUnknownQueue({ enabled }: { enabled: boolean }) {
   if ('problem' in view) {
     return (
       <Text size="xs" c="gray.7" data-testid="team-queue-unavailable">
-        {t('team.queue.unavailable', { problem: view.problem })}
+        {t('team.queue.unavailable', {
+          problem: wordsText(t, { message: view.problem, words: view.words ?? undefined }),
+        })}
       </Text>
     );
   }

@@ -4,6 +4,7 @@ import { Text, Tooltip } from '@mantine/core';
 import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { formatDateTime } from '@shared/i18n/format';
 import type { TeamStatus } from '@shared/team-history';
+import { wordsText } from '../words-text';
 
 /** The status in a few words, and the colour to say them in. */
 function replicationSummary(t: Translate, status: TeamStatus): { text: string; color: string } {
@@ -32,7 +33,10 @@ export function ReplicationIndicator({ status }: { status: TeamStatus | undefine
         at: formatDateTime(status.lastReplicatedAt, locale, { seconds: true }),
       }),
     // The team database's own words, as main passed them on.
-    status.lastError && t('team.replication.indicator.lastError', { message: status.lastError.message }),
+    status.lastError &&
+      t('team.replication.indicator.lastError', {
+        message: wordsText(t, { message: status.lastError.message, words: status.lastError.words }),
+      }),
   ].filter(Boolean);
   return (
     <Tooltip label={said.join(' ') || text} multiline maw={420} withinPortal>

@@ -2,6 +2,7 @@
 // a batch last reached it, and the last error (kept after the replication recovers, with its time).
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
+import { wordsText } from '@renderer/lib/words-text';
 import { formatDateTime } from '@shared/i18n/format';
 import { ReplicationIndicator } from './ReplicationIndicator';
 import { useTeamStatus } from './use-team-reads';
@@ -57,7 +58,7 @@ export function ReplicationStatus() {
           })}
           data-testid="team-last-error"
         >
-          {status.lastError.message}
+          {wordsText(t, { message: status.lastError.message, words: status.lastError.words ?? undefined })}
           {status.state === 'retrying' && ` ${t('team.replication.retrying')}`}
         </Alert>
       )}

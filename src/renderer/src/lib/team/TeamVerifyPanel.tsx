@@ -5,10 +5,12 @@
 import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useLocale, useT } from '@renderer/i18n/use-t';
 import { call, errorMessage } from '@renderer/lib/paydesk';
+import { wordsText } from '@renderer/lib/words-text';
+import type { RefusalWords } from '@shared/ipc-error';
 import type { DeskVerification } from '@shared/team-history';
 import { useState } from 'react';
 
-type Outcome = { results: DeskVerification[] } | { problem: string } | undefined;
+type Outcome = { results: DeskVerification[] } | { problem: string; words?: RefusalWords } | undefined;
 
 function DeskResult({ result }: { result: DeskVerification }) {
   const t = useT();
@@ -40,7 +42,9 @@ function DeskResult({ result }: { result: DeskVerification }) {
         {result.problems.slice(0, 20).map((problem, index) => (
           // Problems have no id of their own; their order is the check's.
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, shown once per check
-          <List.Item key={index}>{problem.reason}</List.Item>
+          <List.Item key={index}>
+            {wordsText(t, { message: problem.reason, words: problem.words ?? undefined })}
+          </List.Item>
         ))}
       </List>
       {result.problemCount > 20 && (
@@ -60,7 +64,7 @@ export function TeamVerifyPanel() {
     setChecking(true);
     try {
       const answer = await call('team.verify', {});
-      setOutcome(answer.ok ? { results: answer.data } : { problem: answer.message });
+      setOutcome(answer.ok ? { results: answer.data } : { problem: answer.message, words: answer.words });
     } catch (error) {
       setOutcome({ problem: errorMessage(error) });
     } finally {
@@ -80,7 +84,9 @@ export function TeamVerifyPanel() {
         </Group>
         {outcome && 'problem' in outcome && (
           <Alert color="red" role="alert" p="xs">
-            {t('team.verify.couldNotRun', { problem: outcome.problem })}
+            {t('team.verify.couldNotRun', {
+              problem: wordsText(t, { message: outcome.problem, words: outcome.words ?? undefined }),
+            })}
           </Alert>
         )}
         {outcome && 'results' in outcome && outcome.results.length === 0 && (

@@ -3,6 +3,7 @@
 // and the team's outcome-unknown queue, asked less often and whenever a pay-in changes. Both ask only
 // while the document is visible, and never twice at once. And the desks the desk filter offers, once.
 import { call, errorMessage, subscribe } from '@renderer/lib/paydesk';
+import type { RefusalWords } from '@shared/ipc-error';
 import type { TeamDesk, TeamQueue, TeamStatus } from '@shared/team-history';
 import { useEffect, useState } from 'react';
 
@@ -51,7 +52,8 @@ export function useTeamStatus(enabled: boolean): TeamStatus | undefined {
   return enabled ? status : undefined;
 }
 
-type QueueView = { queue: TeamQueue } | { problem: string } | undefined;
+/** `problem` in English, with its catalogue words when main worded it (lib/words-text.ts). */
+type QueueView = { queue: TeamQueue } | { problem: string; words?: RefusalWords } | undefined;
 
 /** The team's outcome-unknown queue, while `enabled`. */
 export function useTeamQueue(enabled: boolean): QueueView {
@@ -59,7 +61,7 @@ export function useTeamQueue(enabled: boolean): QueueView {
   const [ask] = useState(() => async () => {
     try {
       const answer = await call('team.outcomeUnknown');
-      setView(answer.ok ? { queue: answer.data } : { problem: answer.message });
+      setView(answer.ok ? { queue: answer.data } : { problem: answer.message, words: answer.words });
     } catch (error) {
       setView({ problem: errorMessage(error) });
     }

@@ -156,6 +156,31 @@ export function isLaterNews(shown: PayInStatus, incoming: PayInStatus): boolean 
   return canFollow(shown, incoming) || !canFollow(incoming, shown);
 }
 
+/** Why no connection was made, so nothing left Paydesk (main/gateway/errors.ts words each). */
+export const NOT_SENT_REASONS = [
+  'connection_refused',
+  'dns',
+  'connect_timeout',
+  'tls',
+  'network',
+  'cancelled',
+] as const;
+export type NotSentReason = (typeof NOT_SENT_REASONS)[number];
+
+/** Why a request that left got no readable word on the order: money may have moved. */
+export const OUTCOME_UNKNOWN_REASONS = [
+  'timeout',
+  'connection_lost',
+  'server_error',
+  'not_json',
+  'unexpected_body',
+  'unknown_code',
+  'unreadable_status',
+  'local_error',
+  'cancelled',
+] as const;
+export type OutcomeUnknownReason = (typeof OUTCOME_UNKNOWN_REASONS)[number];
+
 /** What one answer or notification of the gateway says about the order. */
 export type GatewayWord =
   | 'approved'

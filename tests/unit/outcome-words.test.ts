@@ -3,12 +3,7 @@
 // values) let the renderer say the same in the reader's language. The gateway's own words go in as values,
 // untranslated. A note written before words were kept still reads.
 import { describe, expect, it } from 'vitest';
-import {
-  type NotSentReason,
-  notSent,
-  type OutcomeUnknownReason,
-  outcomeUnknown,
-} from '../../src/main/gateway/errors';
+import { notSent, outcomeUnknown } from '../../src/main/gateway/errors';
 import { type PayInAnswer, readPayInAnswer } from '../../src/main/gateway/payin-answer';
 import { inEnglish, wordsIn } from '../../src/main/i18n/words';
 import { wordsText } from '../../src/renderer/src/lib/words-text';
@@ -16,6 +11,7 @@ import { RESULT_CODE } from '../../src/shared/gateway/result-codes';
 import { historyNoteSchema } from '../../src/shared/history-values';
 import english from '../../src/shared/i18n/catalogs/en.json';
 import type { MessageKey } from '../../src/shared/i18n/messages';
+import { NOT_SENT_REASONS, OUTCOME_UNKNOWN_REASONS } from '../../src/shared/payin-lifecycle';
 import { payInResultOf } from '../../src/shared/payin-result';
 import { payIn } from '../support/history/history-fixtures';
 
@@ -67,25 +63,8 @@ const ANSWERS: [string, PayInAnswer, PayInAnswer['word']][] = [
   ['an unknown status', read(200, body({ orderStatus: 99 })), 'unknown'],
 ];
 
-const NOT_SENT: NotSentReason[] = [
-  'connection_refused',
-  'dns',
-  'connect_timeout',
-  'tls',
-  'network',
-  'cancelled',
-];
-const UNKNOWN: OutcomeUnknownReason[] = [
-  'timeout',
-  'connection_lost',
-  'server_error',
-  'not_json',
-  'unexpected_body',
-  'unknown_code',
-  'unreadable_status',
-  'local_error',
-  'cancelled',
-];
+const NOT_SENT = NOT_SENT_REASONS;
+const UNKNOWN = OUTCOME_UNKNOWN_REASONS;
 const FAILURES = [
   ...NOT_SENT.map((reason) => notSent(reason, { host: 'gw.example:8443', connectTimeoutMs: 2500 })),
   ...(['payin', 'kyc'] as const).flatMap((operation) =>

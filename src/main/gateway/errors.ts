@@ -4,27 +4,12 @@
 // arrive is payin-answer.ts and kyc-answer.ts. Every sentence comes from the catalogues (gateway.outcome.*).
 
 import type { MessageKey, MessageValues } from '@shared/i18n/messages';
+import type { NotSentReason, OutcomeUnknownReason } from '@shared/payin-lifecycle';
 import { type Worded, worded } from '../i18n/worded';
 
 export type GatewayOperation = 'payin' | 'kyc';
 
-export type NotSentReason =
-  | 'connection_refused'
-  | 'dns'
-  | 'connect_timeout'
-  | 'tls'
-  | 'network'
-  | 'cancelled';
-export type OutcomeUnknownReason =
-  | 'timeout'
-  | 'connection_lost'
-  | 'server_error'
-  | 'not_json'
-  | 'unexpected_body'
-  | 'unknown_code'
-  | 'unreadable_status'
-  | 'local_error'
-  | 'cancelled';
+export type { NotSentReason, OutcomeUnknownReason };
 
 /** The words of a failure: English in `message`, the catalogue's key and values in `words` (i18n/worded.ts). */
 export type NotSent = Worded & {

@@ -6,6 +6,7 @@
 
 import type { Translate } from '@renderer/i18n/use-t';
 import type { ChannelOutput } from '@shared/ipc';
+import { OUTCOME_UNKNOWN_REASONS } from '@shared/payin-lifecycle';
 
 type AuditEntryView = ChannelOutput<'history.get'>['timeline'][number];
 
@@ -31,17 +32,7 @@ const KIND_OF_EVENT: ReadonlyMap<string, PayInAttempt['kind']> = new Map([
 
 /** The answers main reads (gateway/payin-answer.ts), by their word and, for an unreadable one, its reason. */
 const WORDS = ['approved', 'declined', 'processing', 'action_required', 'no_order', 'not_connected'] as const;
-const REASONS = [
-  'timeout',
-  'connection_lost',
-  'server_error',
-  'not_json',
-  'unexpected_body',
-  'unknown_code',
-  'unreadable_status',
-  'local_error',
-  'cancelled',
-] as const;
+const REASONS = OUTCOME_UNKNOWN_REASONS;
 const known = <T extends string>(list: readonly T[], value: string | undefined): value is T =>
   (list as readonly (string | undefined)[]).includes(value);
 

@@ -285,24 +285,24 @@ describe('refusals send nothing', () => {
     const d = desk();
     const error = await refusalOf(d.submit(v2('5.00', { cardNumber: '4242424242424241' })));
     expect(error).toMatchObject({ kind: 'invalid', field: 'cardNumber' });
-    expectWords(error, 'refusal.payin.card.checkDigit');
+    expectWords(error, 'payin.problem.card.checkDigit');
     expect(error.message).toBe('The card number is mistyped (its check digit is wrong).');
     expect(d.rows()).toEqual([]);
     expect(d.sent).toEqual([]);
     expect(d.listenerCalls).toEqual([]);
   });
 
-  it('each card check refuses in the catalogue’s words, the brand named as a value', async () => {
+  it('each card check refuses in the form’s own words (payin.problem.card.*), the brand named as a value', async () => {
     const d = desk();
     const refused = (fields: Record<string, unknown>) => refusalOf(d.submit(v2('5.00', fields)));
-    expectWords(await refused({ cardNumber: '4242x4242' }), 'refusal.payin.card.digitsOnly');
-    expectWords(await refused({ cardNumber: '9999999999999999' }), 'refusal.payin.card.unknownBrand');
+    expectWords(await refused({ cardNumber: '4242x4242' }), 'payin.problem.card.notDigits');
+    expectWords(await refused({ cardNumber: '9999999999999999' }), 'payin.problem.card.unknownBrand');
     const length = await refused({ cardNumber: '424242424242' });
-    expectWords(length, 'refusal.payin.card.length', { brand: 'Visa', lengths: '16/18/19' });
-    expectWords(await refused({ expDate: '13/40' }), 'refusal.payin.card.expiryShape');
-    expectWords(await refused({ expDate: '01/20' }), 'refusal.payin.card.expired');
+    expectWords(length, 'payin.problem.card.length', { brand: 'Visa', lengths: '16, 18, or 19' });
+    expectWords(await refused({ expDate: '13/40' }), 'payin.problem.expiryFormat');
+    expectWords(await refused({ expDate: '01/20' }), 'payin.problem.card.expired');
     const cvv = await refused({ cvv: '12' });
-    expectWords(cvv, 'refusal.payin.card.cvv', { brand: 'Visa', digits: 3, cvvName: 'CVV' });
+    expectWords(cvv, 'payin.problem.card.cvvLength', { brand: 'Visa', digits: 3, code: 'CVV' });
     expect(cvv.message).toBe('Visa cards have a 3-digit CVV.');
     expect(d.sent).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { checkCard, maskCardNumber } from '@shared/cards/card';
 import { duplicateValues } from '@shared/duplicate-wording';
 import type { PayInResult } from '@shared/ipc';
 import type { PayInSubmitted } from '@shared/payin-input';
+import { cardProblemWords } from '@shared/payin-problems';
 import type { TeamCheck } from '@shared/team';
 import { generateMerchantTradeNo } from '@shared/trade-no';
 import { toMinorUnits } from '../history/store/amount-minor';
@@ -13,7 +14,6 @@ import { refusal, refusalIn } from '../i18n/refuse';
 import type { ReturnListener } from '../returns/return-listener';
 import type { CardForKey } from '../team/card-key';
 import type { TeamDuplicateAnswer, TeamDuplicateQuery } from '../team/team-duplicate';
-import { cardCheckWords } from './card-words';
 import type { WireRequest } from './in-flight';
 import { type SendDeps, sendAndRecord } from './send-and-record';
 import type { ActiveConnection } from './types';
@@ -81,7 +81,8 @@ function cardOf(
   }
   const card = { cardNumber: fields.cardNumber ?? '', cvv: fields.cvv ?? '', expDate: fields.expDate ?? '' };
   const check = checkCard(card);
-  if (!check.ok) throw refusalIn('invalid', cardCheckWords(card, check), check.field);
+  // The form's own words for the check (its lengths listed in English: main's safety net, the form says it first).
+  if (!check.ok) throw refusalIn('invalid', cardProblemWords(check, 'en'), check.field);
   return { maskedPan: maskCardNumber(fields.cardNumber ?? ''), brand: check.brand.name };
 }
 

@@ -665,6 +665,7 @@ describe('a packaged app whose settings file is not JSON', () => {
           kind: 'file_unreadable',
           message: expect.stringMatching(/settings file could not be read/),
           backupFile: expect.stringMatching(/settings\.backup-.+\.json$/),
+          words: { key: 'settings.notice.unreadable' },
         },
       ]);
       const backupFile = view.data.notices[0]!.backupFile!;

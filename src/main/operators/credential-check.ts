@@ -147,7 +147,7 @@ export function createCredentialCheck({
       throw refusal('locked', 'refusal.session.accountLocked', {
         attempts: ACCOUNT_LOCKOUT.wrongAttempts,
         // A moment: the catalogue says it on the reader's clock ({until, time, short}).
-        until: lockedUntil,
+        until: Math.round(lockedUntil),
       });
     }
     if (account.lockout) {

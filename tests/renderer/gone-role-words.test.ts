@@ -36,7 +36,14 @@ describe('a role this desk no longer has', () => {
   it("is named in main's English from the catalogue, and by its label while the desk has it", () => {
     const book = createRoleBook();
     expect(book.labelOf('night-shift')).toBe('night-shift (a role this desk no longer has)');
-    book.put({ id: 'night-shift', label: 'Night shift', permissions: [], basedOn: 'agent' });
+    book.put({
+      id: 'night-shift',
+      label: 'Night shift',
+      permissions: [],
+      basedOn: 'agent',
+      changedAt: new Date(0).toISOString(),
+      changedBy: 'sam',
+    });
     expect(book.labelOf('night-shift')).toBe('Night shift');
     expect(book.labelOf('agent')).toBe('Agent');
   });

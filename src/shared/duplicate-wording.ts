@@ -8,7 +8,8 @@ import type { MessageValues } from './i18n/messages';
 
 /** The duplicate question's catalogue values. `where` names another desk and its operator (the team's guard). */
 export function duplicateValues(earlier: {
-  at: string;
+  /** The earlier pay-in's moment (epoch ms): the catalogue says it on the reader's clock ({at, time, short}). */
+  at: number;
   status: string;
   merchantTradeNo: string;
   where?: { desk: string; operator: string };

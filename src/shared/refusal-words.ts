@@ -10,5 +10,7 @@ export const refusalWordsSchema = z.object({
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   roles: z.record(z.string(), z.enum(ROLE_IDS)).optional(),
   permissions: z.record(z.string(), z.enum(PERMISSIONS)).optional(),
+  /** A role this desk no longer has (a deleted one of a supervisor's own), by its id: `operators.role.gone`. */
+  goneRoles: z.record(z.string(), z.string().max(200)).optional(),
 });
 export type RefusalWords = z.infer<typeof refusalWordsSchema>;

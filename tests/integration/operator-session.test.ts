@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatTime } from '@shared/i18n/format';
 import { IPC_CHANNEL_NAMES, ipcChannels } from '@shared/ipc';
 import type { SessionState } from '@shared/operators';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -214,16 +215,26 @@ describe('signing in', () => {
       passphrase: agent.passphrase,
       code: await nextCode(agent.secret!, time.wall),
     });
-    expect(await fx.call('session.signIn', await right())).toMatchObject({
+    const locked = await fx.call('session.signIn', await right());
+    expect(locked).toMatchObject({
       ok: false,
       error: {
         kind: 'locked',
         message: expect.stringMatching(/locked after 10 failed sign-ins.*Another operator can sign in/),
       },
     });
+    // The lockout's end goes as a moment, for the reader's language to say on its own clock.
+    const until = !locked.ok && locked.error.words?.values?.until;
+    expect(typeof until).toBe('number');
+    expect(!locked.ok && locked.error.message).toContain(`until ${formatTime(until as number, 'en')}.`);
     // Another operator still signs in at this desk.
     expect(await signIn(fx.call, supervisor, time.wall)).toMatchObject({ kind: 'signed-in' });
     const listed = await fx.data('operators.list');
+    // Whole milliseconds, within a second of the recorded end (the steady clock's reading of it may differ).
+    expect(Number.isInteger(until)).toBe(true);
+    expect(
+      Math.abs((until as number) - Date.parse(listed.find((row) => row.id === agent.id)!.lockedOutUntil!)),
+    ).toBeLessThan(1_000);
     expect(Date.parse(listed.find((row) => row.id === agent.id)!.lockedOutUntil!)).toBeGreaterThan(
       time.wall() + LOCKOUT_MS - 60_000,
     );

@@ -79,7 +79,11 @@ describe('permissions and roles in a supervisor’s words', () => {
       { value: 'senior-agent', label: 'Senior agent' },
     ]);
     expect(roleLabel(de, ROLES, 'reviewer')).toBe('Prüfer');
-    expect(roleLabel(de, ROLES, 'gone')).toBe('gone');
+    // A role the desk no longer has, in the reader's language; before the list is loaded, its id.
+    expect(roleLabel(de, ROLES, 'gone')).toBe(
+      'gone (eine Rolle, die es an diesem Arbeitsplatz nicht mehr gibt)',
+    );
+    expect(roleLabel(de, undefined, 'gone')).toBe('gone');
   });
 });
 

@@ -2,6 +2,7 @@
 // pending row written before anything leaves, the currency recorded per version, the duplicate guard and its
 // window, the team check and its exact minor units, and every refusal sending nothing.
 import { DatabaseSync } from 'node:sqlite';
+import { formatTime } from '@shared/i18n/format';
 import type { RefusalWords } from '@shared/ipc';
 import { canonicalAmount } from '@shared/money/amount';
 import type { PayInSubmitted } from '@shared/payin-input';
@@ -376,11 +377,16 @@ describe('stored cards', () => {
 describe('the duplicate guard', () => {
   it('the same card, amount and customer within the window asks first; confirmed, it goes', async () => {
     const d = desk();
+    const firstAt = d.clock.now();
     await d.submit(v2('10.00'));
     d.clock.advance(DUPLICATE_WINDOW_MS);
     const error = await refusalOf(d.submit(v2('10.00')));
     expect(error.kind).toBe('duplicate_suspected');
-    expect(error.message).toMatch(/^At \d\d:\d\d the same card, amount and customer .*\(order /);
+    // The moment goes as a number, for the reader's language to say on its own clock; the log's English says
+    // it as History's English does ("3:30 PM").
+    expect(error.words?.values?.at).toBe(firstAt);
+    expect(error.message).toMatch(/^At \d{1,2}:\d\d [AP]M the same card, amount and customer .*\(order /);
+    expect(error.message).toContain(`At ${formatTime(firstAt, 'en')} the same card`);
     expect(d.sent).toHaveLength(1);
     await d.submit(v2('10.00', {}, true));
     expect(d.sent).toHaveLength(2);
@@ -447,6 +453,8 @@ describe('team mode', () => {
     const d = desk({ team: team({ state: 'found', match }).guard });
     const error = await refusalOf(d.submit(v2('10.00')));
     expect(error.kind).toBe('duplicate_suspected');
+    expect(error.words?.values?.at).toBe(match.createdAt);
+    expect(error.message).toMatch(new RegExp(`^At ${formatTime(match.createdAt, 'en')}, on desk`));
     expect(error.message).toContain('on desk d1e2s3k4 by bob');
     expect(error.message).toContain('(order T-other)');
     expect(d.sent).toEqual([]);

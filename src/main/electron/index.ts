@@ -17,6 +17,7 @@ import { appMenuTemplate } from './app-menu';
 import { createBankPageWindows } from './bank-windows';
 import { loadEveryLanguage, loadWords, wordsNow } from './desk-words';
 import { bindIpc, emitToWindow } from './ipc-bridge';
+import { createMenuLanguage } from './menu-language';
 import {
   APP_ENTRY_URL,
   APP_SCHEME_PRIVILEGES,
@@ -31,16 +32,20 @@ let mainWindow: BrowserWindow | undefined;
 let appLog: AppLogger | undefined;
 
 const logFile = () => join(app.getPath('logs'), 'paydesk.log');
-/** The desk's language, the OS's: the menu's and the start-up dialog's. */
+/** The desk's language, the OS's: the start-up dialog's, and the menu's until someone signs in. */
 const deskLanguage = () => languageForLocale(app.getLocale());
+/** The language of whoever is signed in, else the desk's: the menu's and the bank window's title. */
+const readersLanguage = () => paydesk?.languages.current().language ?? deskLanguage();
+const appMenu = createMenuLanguage({
+  language: readersLanguage,
+  show: (t) => Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(t, process.platform))),
+});
 
 async function start(): Promise<void> {
   // A catalogue that cannot be read leaves these words English; it never stops the start.
   await loadWords(deskLanguage()).catch(() => undefined);
   loadEveryLanguage();
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(appMenuTemplate(wordsNow(deskLanguage()), process.platform)),
-  );
+  await appMenu.refresh();
   const dataDir = app.getPath('userData');
   // A read-only folder or a full disk, said plainly before the logger or anything else fails on it.
   checkDataFolder(dataDir);
@@ -58,10 +63,7 @@ async function start(): Promise<void> {
         log.error({ historyId, err: String(error) }, 'could not record the closed bank page');
       });
     },
-    title: () => {
-      const language = paydesk?.languages.current().language ?? deskLanguage();
-      return wordsNow(language)('desk.window.bankTitle');
-    },
+    title: () => wordsNow(readersLanguage())('desk.window.bankTitle'),
   });
   // electron-store would throw on a file that is not JSON: it is set aside first, and the operator told.
   const settingsNotice = setAsideUnreadableSettings(join(dataDir, 'settings.json'));
@@ -83,13 +85,27 @@ async function start(): Promise<void> {
     logFile: logFile(),
     emit: <E extends IpcEvent>(event: E, payload: EventPayload<E>) => {
       if (mainWindow) emitToWindow(mainWindow, event, payload);
+      // Another operator signed in, or everyone out: the menu in the language now read.
+      if (event === 'session.changed') void appMenu.refresh();
     },
   });
   registerRendererProtocol(protocol, join(import.meta.dirname, '../renderer'), APP_CONTENT_SECURITY_POLICY);
   const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const appUrl = devServerUrl ?? APP_ENTRY_URL;
   mainWindow = createAppWindow({ preloadPath: join(import.meta.dirname, '../preload/index.cjs'), appUrl });
-  bindIpc(ipcMain, mainWindow, paydesk.dispatch, originOf(appUrl) ?? APP_ENTRY_URL, paydesk.dispatchFile);
+  const { dispatch } = paydesk;
+  bindIpc(
+    ipcMain,
+    mainWindow,
+    async (channel, input) => {
+      const answer = await dispatch(channel, input);
+      // The operator chose another language (Settings): the menu follows, as the page does.
+      if (channel === 'language.set') await appMenu.refresh();
+      return answer;
+    },
+    originOf(appUrl) ?? APP_ENTRY_URL,
+    paydesk.dispatchFile,
+  );
   // Locking the computer locks Paydesk too: the same operator signs in again.
   const { session } = paydesk;
   powerMonitor.on('lock-screen', () => void session.lockNow());

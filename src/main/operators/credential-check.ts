@@ -108,11 +108,6 @@ export function createCredentialCheck({
     });
   }
 
-  function timeOfDay(ms: number): string {
-    const date = new Date(ms);
-    return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  }
-
   type Proof = { kind: 'proved'; account: Account } | { kind: 'enrol'; account: Account };
 
   /**
@@ -151,7 +146,8 @@ export function createCredentialCheck({
       });
       throw refusal('locked', 'refusal.session.accountLocked', {
         attempts: ACCOUNT_LOCKOUT.wrongAttempts,
-        until: timeOfDay(lockedUntil),
+        // A moment: the catalogue says it on the reader's clock ({until, time, short}).
+        until: Math.round(lockedUntil),
       });
     }
     if (account.lockout) {

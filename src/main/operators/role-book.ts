@@ -10,6 +10,7 @@ import {
   ROLE_LABELS,
   type RoleView,
 } from '@shared/operators';
+import { inEnglish } from '../i18n/words';
 import type { CustomRole } from './account-store';
 
 const isBuiltIn = (id: string): id is (typeof ROLE_IDS)[number] =>
@@ -37,7 +38,8 @@ export function createRoleBook() {
 
     labelOf(id: string): string {
       if (isBuiltIn(id)) return ROLE_LABELS[id];
-      return find(id)?.label ?? `${id} (a role this desk no longer has)`;
+      // Main's English (logs, messages); words that reach the page name it by `goneRoles` (refusal-words.ts).
+      return find(id)?.label ?? inEnglish()('operators.role.gone', { role: id });
     },
 
     views(): RoleView[] {

@@ -287,6 +287,7 @@ export async function createSessionService(options: SessionServiceOptions) {
         key: 'refusal.session.forbidden',
         values: { role: roles.labelOf(account.role), permission: PERMISSION_LABELS[permission] },
         ...(roles.isBuiltIn(account.role) && { roles: { role: account.role } }),
+        ...(!roles.exists(account.role) && { goneRoles: { role: account.role } }),
         permissions: { permission },
       });
     },

@@ -37,11 +37,6 @@ interface SubmitDeps extends SendDeps {
   team?: () => TeamGuard | undefined;
 }
 
-/** The local time History shows (main runs on the agent's machine). */
-function clockTime(ms: number): string {
-  return new Date(ms).toTimeString().slice(0, 5);
-}
-
 /**
  * Asks the team store about the same card, amount and customer on other desks: a match refuses as the
  * local guard does (naming the desk, the operator and the time); no answer lets the pay-in go, saying so.
@@ -58,7 +53,7 @@ async function teamDuplicateCheck(team: TeamGuard, query: TeamDuplicateQuery): P
     'duplicate_suspected',
     'refusal.payin.duplicate',
     duplicateValues({
-      at: clockTime(match.createdAt),
+      at: match.createdAt,
       where: { desk, operator: match.operator },
       status: match.status,
       merchantTradeNo: match.merchantTradeNo,
@@ -110,7 +105,7 @@ export async function submitPayIn(deps: SubmitDeps, input: PayInSubmitted): Prom
         'duplicate_suspected',
         'refusal.payin.duplicate',
         duplicateValues({
-          at: clockTime(earlier.createdAt),
+          at: earlier.createdAt,
           status: earlier.status,
           merchantTradeNo: earlier.merchantTradeNo,
         }),

@@ -37,10 +37,14 @@ export function roleOptions(
   return (roles ?? []).map((role) => ({ value: role.id, label: roleViewName(t, role) }));
 }
 
-/** The name of the role with this id; the id itself when the list does not hold it (yet). */
+/**
+ * The name of the role with this id; the id itself while the list is not loaded yet, and said as gone when
+ * the loaded list does not hold it (a supervisor's own role the desk no longer has: a pay-in limit's).
+ */
 export function roleLabel(t: Translate, roles: readonly RoleView[] | undefined, id: string): string {
-  const role = roles?.find((one) => one.id === id);
-  return role ? roleViewName(t, role) : id;
+  if (roles === undefined) return id;
+  const role = roles.find((one) => one.id === id);
+  return role ? roleViewName(t, role) : t('operators.role.gone', { role: id });
 }
 
 /** How a supervisor reads a permission; an id this Paydesk does not know, as it is. */

@@ -65,10 +65,7 @@ export const grantApprovalInputSchema = z.strictObject({
   requestId: z.string().regex(APPROVAL_REQUEST_ID_PATTERN, 'No such request.'),
   supervisorId: z.string().trim().toLowerCase().min(1, 'Type the supervisor’s operator id.').max(40),
   passphrase: z.string().min(1, 'Type the supervisor’s passphrase.').max(256),
-  code: z
-    .string()
-    .trim()
-    .regex(TOTP_CODE_PATTERN, 'The 6 digits the supervisor’s authenticator app shows.'),
+  code: z.string().trim().regex(TOTP_CODE_PATTERN, 'The 6 digits the supervisor’s authenticator app shows.'),
 });
 
 export const approvalGrantedSchema = z.object({
@@ -76,7 +73,9 @@ export const approvalGrantedSchema = z.object({
   approvedBy: z.object({ id: z.string(), displayName: z.string() }),
 });
 
-const currencyCode = z.string().regex(CURRENCY_CODE_PATTERN, 'A three-letter ISO 4217 currency code such as EUR.');
+const currencyCode = z
+  .string()
+  .regex(CURRENCY_CODE_PATTERN, 'A three-letter ISO 4217 currency code such as EUR.');
 
 /** Whose limit: every operator of a role, or one operator (theirs comes first). */
 const limitScopeSchema = z.discriminatedUnion('kind', [

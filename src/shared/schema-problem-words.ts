@@ -11,7 +11,7 @@ import type { MessageKey, MessageValues } from './i18n/messages';
 import { OPERATOR_ID_PATTERN, ROLE_ID_PATTERN, TOTP_CODE_PATTERN } from './operators';
 import { PROFILE_ID_PATTERN } from './profile';
 
-export interface SchemaProblemWords {
+interface SchemaProblemWords {
   key: MessageKey;
   values?: MessageValues;
 }
@@ -95,7 +95,8 @@ export function schemaProblemWords(
       return words('payin.problem.tooLong', { max });
     }
     case 'invalid_format': {
-      if (issue.format === 'url') return words(inService ? 'settings.problem.serviceAddress' : 'payin.problem.url');
+      if (issue.format === 'url')
+        return words(inService ? 'settings.problem.serviceAddress' : 'payin.problem.url');
       if (issue.format === 'ipv4') return words('payin.problem.ipv4');
       const key = issue.format === 'regex' && issue.pattern ? PATTERN_KEYS.get(issue.pattern) : undefined;
       return key ? words(key) : undefined;

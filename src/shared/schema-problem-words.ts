@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { APPROVAL_REQUEST_ID_PATTERN } from './approvals';
 import { CURRENCY_CODE_PATTERN, HTTP_URL_PATTERN } from './gateway/fields';
 import type { MessageKey, MessageValues } from './i18n/messages';
+import type { AmountRefusalReason } from './money/amount';
 import { OPERATOR_ID_PATTERN, ROLE_ID_PATTERN, TOTP_CODE_PATTERN } from './operators';
 import { PROFILE_ID_PATTERN } from './profile';
 
@@ -41,6 +42,19 @@ const PATTERN_KEYS: ReadonlyMap<string, MessageKey> = new Map(
   ).map(([pattern, key]) => [pattern.toString(), key]),
 );
 
+/** An amount an operator typed (gateway/fields.ts's operatorAmount), by the reason it carries as `params.amount`. */
+const AMOUNT_KEYS: Readonly<Record<AmountRefusalReason, MessageKey>> = {
+  empty: 'amount.refusal.empty',
+  tooLong: 'amount.refusal.tooLong',
+  exponent: 'operators.problem.amount.exponent',
+  negative: 'amount.refusal.negative',
+  notNumber: 'operators.problem.amount.notNumber',
+  zeroRounded: 'operators.problem.amount.zeroRounded',
+  tooManyPlaces: 'operators.problem.amount.tooManyPlaces',
+  groupingOrCents: 'amount.refusal.groupingOrCents',
+  grouping: 'operators.problem.amount.grouping',
+};
+
 /** Fields whose length check is a passphrase's (PCI DSS 8.3.6), or a name's: said as such. */
 const PASSPHRASE_FIELDS: ReadonlySet<string> = new Set(['passphrase', 'temporaryPassphrase']);
 const NAME_FIELDS: ReadonlySet<string> = new Set(['displayName', 'label']);
@@ -49,6 +63,12 @@ const words = (key: MessageKey, values?: MessageValues): SchemaProblemWords =>
   values === undefined ? { key } : { key, values };
 
 function refinementWords(issue: z.core.$ZodIssueCustom): SchemaProblemWords | undefined {
+  const reason: unknown = issue.params?.amount;
+  if (typeof reason === 'string' && Object.hasOwn(AMOUNT_KEYS, reason))
+    return words(
+      AMOUNT_KEYS[reason as AmountRefusalReason],
+      issue.params?.values as MessageValues | undefined,
+    );
   const key: unknown = issue.params?.words;
   if (typeof key !== 'string' || !(REFINEMENT_KEYS as readonly string[]).includes(key)) return undefined;
   return words(key as RefinementKey);

@@ -8,7 +8,7 @@ import {
   profileResolver,
 } from '@renderer/features/settings/profile-form';
 import { translate } from '@renderer/i18n/i18n';
-import { grantApprovalInputSchema } from '@shared/approvals';
+import { grantApprovalInputSchema, setPayInLimitInputSchema } from '@shared/approvals';
 import de from '@shared/i18n/catalogs/de.json';
 import en from '@shared/i18n/catalogs/en.json';
 import es from '@shared/i18n/catalogs/es.json';
@@ -171,6 +171,58 @@ describe('a Settings schema’s problem in the supervisor’s words', () => {
       }
     }
     expect(count).toBeGreaterThan(40);
+  });
+
+  it('every reason an operator’s amount is refused is worded in main’s refusal, with its values', () => {
+    const reasons = new Set<unknown>();
+    const typed = [
+      '',
+      '9'.repeat(40),
+      '1e5',
+      '-5',
+      '12,5x',
+      '0.001',
+      '12.345',
+      '1.250',
+      '1,250,000',
+      '1.2345',
+      '0.00',
+    ];
+    for (const amount of typed) {
+      const issues = setPayInLimitInputSchema.safeParse({
+        scope: { kind: 'role', role: 'agent' },
+        currency: 'EUR',
+        amount,
+      }).error?.issues;
+      expect(issues, amount).toBeDefined();
+      const issue = issues![0]!;
+      if (issue.code === 'custom') reasons.add(issue.params?.amount);
+      expectWorded(describeIssueWorded(issues!).words, `amount "${amount}": ${issue.message}`);
+    }
+    expect([...reasons].sort()).toEqual(
+      [
+        'empty',
+        'exponent',
+        'grouping',
+        'groupingOrCents',
+        'negative',
+        'notNumber',
+        'tooManyPlaces',
+        'zeroRounded',
+      ].sort(),
+    );
+    const refused = describeIssueWorded(
+      setPayInLimitInputSchema.safeParse({
+        scope: { kind: 'role', role: 'agent' },
+        currency: 'EUR',
+        amount: '1.2345',
+      }).error!.issues,
+    );
+    speak('de');
+    expect(translate(refused.words!.key as MessageKey, refused.words!.values)).toBe(
+      'Höchstens 2 Nachkommastellen (ganze Cent): „1.2345“ hat 4 Stellen. Es wird nichts für Sie gerundet.',
+    );
+    speak('en');
   });
 
   it('says a profile field’s problem in German under the field', async () => {

@@ -124,7 +124,9 @@ export const operatorAmount = string()
   .transform((value, ctx): CanonicalAmount => {
     const result = normalizeOperatorAmount(value);
     if (result.ok) return result.value;
-    ctx.addIssue({ code: 'custom', message: result.message });
+    // The reason and its values: main words the refusal by them (schema-problem-words.ts).
+    const { message, reason, values } = result;
+    ctx.addIssue({ code: 'custom', message, params: { amount: reason, values } });
     return z.NEVER;
   });
 

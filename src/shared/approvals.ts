@@ -3,8 +3,8 @@
 // one. Main decides all of it (main/operators/approval-rules.ts); the page only shows the request main
 // described and carries the supervisor's credentials back.
 import { z } from 'zod';
-import { operatorAmount } from './gateway/fields';
-import { operatorIdSchema, PERMISSIONS, ROLE_IDS, roleIdSchema } from './operators';
+import { CURRENCY_CODE_PATTERN, operatorAmount } from './gateway/fields';
+import { operatorIdSchema, PERMISSIONS, ROLE_IDS, roleIdSchema, TOTP_CODE_PATTERN } from './operators';
 
 /** What waits for a supervisor. */
 export const APPROVAL_ACTIONS = [
@@ -41,9 +41,12 @@ const approvalSummaryWordsSchema = z.object({
 });
 export type ApprovalSummaryWords = z.infer<typeof approvalSummaryWordsSchema>;
 
+/** An approval request's id (schema-problem-words.ts words a refusal by this pattern). */
+export const APPROVAL_REQUEST_ID_PATTERN = /^[0-9a-f]{32}$/;
+
 /** What main answers a call that needs an approval with (IpcError's `approval`), for the approval dialog. */
 export const approvalRequestSchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{32}$/),
+  id: z.string().regex(APPROVAL_REQUEST_ID_PATTERN),
   action: z.enum(APPROVAL_ACTIONS),
   /** What the supervisor approves, in main's English words (amount, order, operator, file…): the audit's. */
   summary: z.string(),
@@ -59,13 +62,10 @@ export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
 /** What the supervisor types at the requester's desk. */
 export const grantApprovalInputSchema = z.strictObject({
-  requestId: z.string().regex(/^[0-9a-f]{32}$/, 'No such request.'),
+  requestId: z.string().regex(APPROVAL_REQUEST_ID_PATTERN, 'No such request.'),
   supervisorId: z.string().trim().toLowerCase().min(1, 'Type the supervisor’s operator id.').max(40),
   passphrase: z.string().min(1, 'Type the supervisor’s passphrase.').max(256),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'The 6 digits the supervisor’s authenticator app shows.'),
+  code: z.string().trim().regex(TOTP_CODE_PATTERN, 'The 6 digits the supervisor’s authenticator app shows.'),
 });
 
 export const approvalGrantedSchema = z.object({
@@ -73,7 +73,9 @@ export const approvalGrantedSchema = z.object({
   approvedBy: z.object({ id: z.string(), displayName: z.string() }),
 });
 
-const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'A three-letter ISO 4217 currency code such as EUR.');
+const currencyCode = z
+  .string()
+  .regex(CURRENCY_CODE_PATTERN, 'A three-letter ISO 4217 currency code such as EUR.');
 
 /** Whose limit: every operator of a role, or one operator (theirs comes first). */
 const limitScopeSchema = z.discriminatedUnion('kind', [

@@ -48,10 +48,11 @@ export const notificationServiceSchema = z.strictObject({
     .string()
     .trim()
     .max(BASE_MAX, `At most ${BASE_MAX} characters (the addresses built from it must fit 256).`)
-    .refine(
-      isServiceBase,
-      'The notification service is reached at a public https:// address, without user, query or #fragment.',
-    )
+    .refine(isServiceBase, {
+      message:
+        'The notification service is reached at a public https:// address, without user, query or #fragment.',
+      params: { words: 'settings.problem.serviceAddress' },
+    })
     .transform((text) => text.replace(/\/+$/, '')),
 });
 export type NotificationService = z.infer<typeof notificationServiceSchema>;

@@ -15,13 +15,18 @@ import {
 
 export { BUILT_IN_ROLES, type ChannelAccess, PERMISSION_LABELS, PERMISSIONS, ROLE_IDS, ROLE_LABELS };
 
+/** An operator's id, a role's, and an authenticator's code: the patterns schema-problem-words.ts words. */
+export const OPERATOR_ID_PATTERN = /^[a-z][a-z0-9._-]{1,39}$/;
+export const ROLE_ID_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+
 /** An operator's id: never changes, never reused; what every audit entry and history row names. */
 export const operatorIdSchema = z
   .string()
   .trim()
   .toLowerCase()
   .regex(
-    /^[a-z][a-z0-9._-]{1,39}$/,
+    OPERATOR_ID_PATTERN,
     'An operator id is 2 to 40 characters: letters, digits, ".", "_" or "-", starting with a letter (e.g. ana.ruiz).',
   );
 export type OperatorId = z.output<typeof operatorIdSchema>;
@@ -37,7 +42,7 @@ const typedPassphraseSchema = z.string().min(1, 'Type your passphrase.').max(256
 const totpCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'The 6 digits your authenticator app shows.');
+  .regex(TOTP_CODE_PATTERN, 'The 6 digits your authenticator app shows.');
 const displayNameSchema = z.string().trim().min(1, 'A name is needed.').max(60, 'At most 60 characters.');
 
 /** Wrong sign-ins in a row before the account is locked, and for how long (PCI DSS 8.3.4). */
@@ -54,7 +59,7 @@ export const roleIdSchema = z
   .trim()
   .toLowerCase()
   .regex(
-    /^[a-z][a-z0-9-]{1,39}$/,
+    ROLE_ID_PATTERN,
     'A role id is 2 to 40 characters: letters, digits or "-", starting with a letter (e.g. senior-agent).',
   );
 export type RoleId = z.output<typeof roleIdSchema>;

@@ -1,6 +1,6 @@
 // Connection profiles and app settings: what electron-store holds (never the merchant secret).
 import { z } from 'zod';
-import { countryCode, httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
+import { CURRENCY_CODE_PATTERN, countryCode, httpUrl, ipv4, merchantIdNumber, text } from './gateway/fields';
 import { payInRulesSchema } from './gateway/payin';
 import { signAlgorithmSchema } from './gateway/sign-algorithm';
 import { languageSchema } from './language-schema';
@@ -23,8 +23,11 @@ const RETURN_ADDRESSES = ['paydesk', 'profile'] as const;
 export const returnAddressesSchema = z.enum(RETURN_ADDRESSES);
 export type ReturnAddresses = z.infer<typeof returnAddressesSchema>;
 
+/** A profile's id: the pattern schema-problem-words.ts words. */
+export const PROFILE_ID_PATTERN = /^[a-z0-9-]{1,40}$/;
+
 export const profileSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Lower-case letters, digits and dashes.'),
+  id: z.string().regex(PROFILE_ID_PATTERN, 'Lower-case letters, digits and dashes.'),
   name: text(60),
   environment: environmentSchema,
   /** The business name the customer knows, printed on receipts; the profile's name when absent. */
@@ -38,7 +41,7 @@ export const profileSchema = z.strictObject({
   /** v2 has no currency field (assumption A15): shown and recorded, never sent. */
   displayCurrency: z
     .string()
-    .regex(/^[A-Z]{3}$/, 'A three-letter ISO 4217 code such as EUR.')
+    .regex(CURRENCY_CODE_PATTERN, 'A three-letter ISO 4217 code such as EUR.')
     .default('EUR'),
   /** How this profile's gateway reads `country` and a stored card's card details (A14, A8). */
   payInRules: payInRulesSchema.prefault({}),
@@ -100,6 +103,7 @@ export const savedProfileSchema = profileSchema.superRefine((profile, ctx) => {
           code: 'custom',
           path: [field],
           message: 'Leave it empty: the notification service gives every pay-in its addresses.',
+          params: { words: 'settings.problem.addressesFromService' },
         });
       }
     }
@@ -108,15 +112,21 @@ export const savedProfileSchema = profileSchema.superRefine((profile, ctx) => {
   for (const field of ['baseUrl', 'kycBaseUrl'] as const) {
     const address = profile[field];
     if (!address) {
-      ctx.addIssue({ code: 'custom', path: [field], message: 'Required.' });
-    } else if (!gatewayAddressAllowed(profile.environment, address)) {
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message:
-          profile.environment === 'production'
-            ? 'A production gateway must be reached over https://.'
-            : 'Use https://, or http:// on this machine only (127.0.0.1 or localhost).',
+        message: 'Required.',
+        params: { words: 'settings.problem.gatewayAddressRequired' },
+      });
+    } else if (!gatewayAddressAllowed(profile.environment, address)) {
+      const production = profile.environment === 'production';
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: production
+          ? 'A production gateway must be reached over https://.'
+          : 'Use https://, or http:// on this machine only (127.0.0.1 or localhost).',
+        params: { words: production ? 'settings.problem.productionHttps' : 'settings.problem.loopbackHttp' },
       });
     }
   }

@@ -11,7 +11,8 @@ import {
 } from '@renderer/features/settings/profile-form';
 import { savedProfileSchema } from '@shared/profile';
 import type { ResolverOptions } from 'react-hook-form';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { speak } from './support/desk-language';
 
 const base: ProfileFormValues = {
   ...emptyValues('notified-1'),
@@ -26,6 +27,8 @@ const resolve = (values: ProfileFormValues) =>
     fields: {},
     shouldUseNativeValidation: false,
   } as ResolverOptions<ProfileFormValues>);
+
+beforeAll(() => speak('en'));
 
 describe('the notification service field', () => {
   it('becomes the profile field when filled, and nothing when empty', () => {

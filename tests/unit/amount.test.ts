@@ -77,7 +77,9 @@ describe('normalizeAmount: refused, each with its own reason', () => {
     ['€10', NOT_A_NUMBER],
     ['١٠', NOT_A_NUMBER],
   ])('%j: %s', (input, message) => {
-    expect(normalizeAmount(input)).toEqual({ ok: false, message });
+    const result = normalizeAmount(input);
+    expect(result).toMatchObject({ ok: false, message });
+    expect(result).not.toHaveProperty('ambiguous');
   });
 
   it('33 characters are refused', () => {
@@ -86,6 +88,8 @@ describe('normalizeAmount: refused, each with its own reason', () => {
     expect(normalizeAmount(input)).toEqual({
       ok: false,
       message: 'The amount is longer than 32 characters.',
+      reason: 'tooLong',
+      values: { max: 32 },
     });
   });
 });

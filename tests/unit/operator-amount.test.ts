@@ -26,12 +26,12 @@ describe('normalizeOperatorAmount: what it refuses that the wire would round', (
     ['0.005', 'At most 2 decimal places (whole cents): "0.005" has 3. Nothing is rounded for you.'],
     ['10.5000', 'At most 2 decimal places (whole cents): "10.5000" has 4. Nothing is rounded for you.'],
   ])('%j: %s', (typed, message) => {
-    expect(read(typed)).toEqual({ ok: false, message, ambiguous: true });
+    expect(read(typed)).toMatchObject({ ok: false, message, ambiguous: true });
   });
 
   it('says the plain reasons of the wire rule as they were', () => {
-    expect(read('')).toEqual({ ok: false, message: 'Enter an amount.' });
-    expect(read('-5')).toEqual({ ok: false, message: 'The amount cannot be negative.' });
+    expect(read('')).toEqual({ ok: false, message: 'Enter an amount.', reason: 'empty' });
+    expect(read('-5')).toEqual({ ok: false, message: 'The amount cannot be negative.', reason: 'negative' });
     expect(read('1,250.00')).toMatchObject({ ok: false, message: expect.stringContaining('digits and one') });
   });
 

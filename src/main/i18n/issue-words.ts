@@ -1,9 +1,12 @@
 // An IPC input check's refusal in the catalogue's words (issue 33): one message per zod issue code
 // (`refusal.input.*`), with the field's path and the limit as values, for an issue that carries zod's own
-// English. A schema's own message ("Digits only, 12 to 19 of them.") says more than any per-code words can:
-// it stays as the schema's author wrote it, and main's English message is zod's as before (the log's).
+// English. A schema's own message is worded where the catalogue has its words: a Settings schema's
+// (profile, operator, role, approval) by shared/schema-problem-words.ts, the mapping the profile editor
+// shows under its fields too; any other ("Digits only, 12 to 19 of them.") stays as its author wrote it.
+// Main's English message is as before (the log's).
 import type { MessageKey } from '@shared/i18n/messages';
 import type { IpcError, RefusalWords } from '@shared/ipc';
+import { schemaProblemWords } from '@shared/schema-problem-words';
 import { z } from 'zod';
 import { describeIssue } from '../refusal';
 
@@ -78,12 +81,19 @@ const SCHEMA_WORDS: Readonly<Record<string, MessageKey>> = {
   'Use either a cursor or an offset, not both.': 'refusal.history.cursorAndOffset',
 };
 
-/** Zod's first issue as describeIssue says it, with the catalogue's words when the message is zod's own. */
+/**
+ * Zod's first issue as describeIssue says it, with the catalogue's words when the message is zod's own, or a
+ * schema's own that the catalogue words.
+ */
 export function describeIssueWorded(issues: readonly Issue[]): IpcError {
   const described = describeIssue(issues);
   const first = issues[0];
   const schemaWords = first && Object.hasOwn(SCHEMA_WORDS, first.message) && SCHEMA_WORDS[first.message];
   if (schemaWords) described.words = { key: schemaWords };
   else if (first && isZodsOwn(first)) described.words = wordsOf(first, described.field);
+  else if (first) {
+    const settingsWords = schemaProblemWords(first);
+    if (settingsWords) described.words = settingsWords;
+  }
   return described;
 }

@@ -59,7 +59,11 @@ export const merchantIdDigits = text(16)
 
 export const expDate = text(16).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry as MM/YY, e.g. 09/28.');
 export const ipv4 = z.ipv4(say('An IPv4 address such as 203.0.113.7.')).max(64, 'At most 64 characters.');
+/** A three-letter ISO 4217 code (a profile's display currency, a pay-in limit's): schema-problem-words.ts words it. */
+export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
 const HTTP_URL_MESSAGE = 'A web address starting with http:// or https://.';
+/** The scheme rule of an http(s) URL, as its pattern states it (schema-problem-words.ts words it). */
+export const HTTP_URL_PATTERN = /^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/\S/;
 /**
  * An absolute http(s) URL (zod trims white space around it first). The pattern states, for the OpenAPI
  * document, the scheme rule that the URL check's `protocol` applies and `format: uri` cannot say; a
@@ -69,7 +73,7 @@ export const httpUrl = (max: number) =>
   z
     .url({ protocol: /^https?$/, ...say(HTTP_URL_MESSAGE) })
     .max(max, `At most ${max} characters.`)
-    .regex(/^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/\S/, stated(HTTP_URL_MESSAGE))
+    .regex(HTTP_URL_PATTERN, stated(HTTP_URL_MESSAGE))
     .meta({ format: 'uri' });
 /** One of the ISO 3166-1 alpha-2 codes (an enum, so that the OpenAPI document lists them). */
 export const countryCode = z.enum(COUNTRY_CODES as [string, ...string[]], {
@@ -120,7 +124,9 @@ export const operatorAmount = string()
   .transform((value, ctx): CanonicalAmount => {
     const result = normalizeOperatorAmount(value);
     if (result.ok) return result.value;
-    ctx.addIssue({ code: 'custom', message: result.message });
+    // The reason and its values: main words the refusal by them (schema-problem-words.ts).
+    const { message, reason, values } = result;
+    ctx.addIssue({ code: 'custom', message, params: { amount: reason, values } });
     return z.NEVER;
   });
 

@@ -22,29 +22,63 @@ declare const canonical: unique symbol;
  */
 export type CanonicalAmount = string & { readonly [canonical]: true };
 
+/** Why an amount is refused (schema-problem-words.ts words each), with the values its words need. */
+export type AmountRefusalReason =
+  | 'empty'
+  | 'tooLong'
+  | 'exponent'
+  | 'negative'
+  | 'notNumber'
+  | 'zeroRounded'
+  | 'tooManyPlaces'
+  | 'groupingOrCents'
+  | 'grouping';
+
 /** `ambiguous`: refused because the text holds more than the desk may send as it is (it would be rounded or re-read). */
 export type AmountResult =
   | { ok: true; value: CanonicalAmount }
-  | { ok: false; message: string; ambiguous?: true };
+  | {
+      ok: false;
+      message: string;
+      reason: AmountRefusalReason;
+      values?: Record<string, string | number>;
+      ambiguous?: true;
+    };
 
 /** Turns amount text into the canonical 2-place decimal string, or says why it cannot. */
 export function normalizeAmount(input: string): AmountResult {
   const text = input.trim();
-  if (text === '') return { ok: false, message: 'Enter an amount.' };
+  if (text === '') return { ok: false, message: 'Enter an amount.', reason: 'empty' };
   if (text.length > AMOUNT_MAX_LENGTH) {
-    return { ok: false, message: `The amount is longer than ${AMOUNT_MAX_LENGTH} characters.` };
+    return {
+      ok: false,
+      message: `The amount is longer than ${AMOUNT_MAX_LENGTH} characters.`,
+      reason: 'tooLong',
+      values: { max: AMOUNT_MAX_LENGTH },
+    };
   }
   if (/[eE]/.test(text))
-    return { ok: false, message: 'Write the amount as plain digits, not in exponent form.' };
-  if (text.startsWith('-')) return { ok: false, message: 'The amount cannot be negative.' };
+    return {
+      ok: false,
+      message: 'Write the amount as plain digits, not in exponent form.',
+      reason: 'exponent',
+    };
+  if (text.startsWith('-'))
+    return { ok: false, message: 'The amount cannot be negative.', reason: 'negative' };
   if (!PLAIN_DECIMAL.test(text)) {
     return {
       ok: false,
       message: 'The amount must be a number such as 12.50 (digits and one decimal point).',
+      reason: 'notNumber',
     };
   }
   const rounded = new Big(text).round(2, Big.roundHalfUp);
-  if (rounded.eq(0)) return { ok: false, message: 'The amount is zero once rounded to 2 decimal places.' };
+  if (rounded.eq(0))
+    return {
+      ok: false,
+      message: 'The amount is zero once rounded to 2 decimal places.',
+      reason: 'zeroRounded',
+    };
   // The one place a CanonicalAmount is made.
   return { ok: true, value: rounded.toFixed(2) as CanonicalAmount };
 }
@@ -62,26 +96,40 @@ const DECIMAL_PLACES = /^\d+\.(\d+)$/;
  */
 export function normalizeOperatorAmount(input: string): AmountResult {
   const text = input.trim();
-  if (THOUSANDS_LOOKING.test(text)) return { ok: false, message: thousandsMessage(text), ambiguous: true };
+  if (THOUSANDS_LOOKING.test(text)) return { ok: false, ...thousandsRefusal(text), ambiguous: true };
   const places = DECIMAL_PLACES.exec(text)?.[1]?.length ?? 0;
   if (places > 2) {
     return {
       ok: false,
       message: `At most 2 decimal places (whole cents): "${text}" has ${places}. Nothing is rounded for you.`,
+      reason: 'tooManyPlaces',
+      values: { typed: text, places },
       ambiguous: true,
     };
   }
   return normalizeAmount(text);
 }
 
-function thousandsMessage(text: string): string {
+function thousandsRefusal(text: string): {
+  message: string;
+  reason: AmountRefusalReason;
+  values: Record<string, string>;
+} {
   const grouped = text.replace(/[.,]/g, '');
   const separators = text.replace(/\d/g, '');
   const decimal = separators.length === 1 ? text.replace(',', '.') : undefined;
   const exactCents = decimal && /^\d+\.\d\d0$/.test(decimal) ? decimal.slice(0, -1) : undefined;
   return exactCents
-    ? `"${text}" could be ${grouped} or ${exactCents}: type ${grouped}, or ${exactCents}.`
-    : `"${text}" could be ${grouped} (a separator before three digits groups thousands): type ${grouped} without separators, or an amount with at most 2 decimal places.`;
+    ? {
+        message: `"${text}" could be ${grouped} or ${exactCents}: type ${grouped}, or ${exactCents}.`,
+        reason: 'groupingOrCents',
+        values: { typed: text, grouped, cents: exactCents },
+      }
+    : {
+        message: `"${text}" could be ${grouped} (a separator before three digits groups thousands): type ${grouped} without separators, or an amount with at most 2 decimal places.`,
+        reason: 'grouping',
+        values: { typed: text, grouped },
+      };
 }
 
 /** The canonical amount, or a thrown error: for callers that have already validated. */

@@ -14,6 +14,7 @@ import {
   SANDBOX_PROFILE,
   savedProfileSchema,
 } from '@shared/profile';
+import { schemaProblemWords } from '@shared/schema-problem-words';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -186,28 +187,23 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
 const formSchema = z.custom<ProfileFormValues>().transform(toProfileInput).pipe(savedProfileSchema);
 const resolveWithSchema = schemaResolver(formSchema);
 
-/** The resolver's errors by dotted path: a nested field's (notificationService.baseUrl) is one level down. */
-function flatErrors(errors: Record<string, unknown>, prefix = ''): [string, { message?: string }][] {
-  const flat: [string, { message?: string }][] = [];
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || typeof value !== 'object') continue;
-    const error = value as { message?: unknown };
-    if (typeof error.message === 'string' || prefix !== '') {
-      flat.push([
-        `${prefix}${key}`,
-        { ...(typeof error.message === 'string' && { message: error.message }) },
-      ]);
-    } else {
-      const nested = flatErrors(value as Record<string, unknown>, `${prefix}${key}.`);
-      flat.push(
-        ...(nested.length > 0 ? nested : [[`${prefix}${key}`, {}] as [string, { message?: string }]]),
-      );
-    }
-  }
-  return flat;
+/** The value at an issue's path in the profile the form describes: undefined for a field left empty. */
+function inputAt(input: ProfileInput, path: readonly PropertyKey[]): unknown {
+  let value: unknown = input;
+  for (const part of path) value = (value as Record<PropertyKey, unknown> | undefined)?.[part];
+  return value;
 }
 
-/** The shared schema's verdict, with each error on the field the operator sees (timeouts in seconds). */
+/** An issue in the catalogue's words (schema-problem-words.ts), in the supervisor's language. */
+function issueText(issue: z.core.$ZodIssue, input: ProfileInput): string {
+  const words = schemaProblemWords(issue, { input: inputAt(input, issue.path) });
+  return words ? translate(words.key, words.values) : translate('settings.profiles.invalid');
+}
+
+/**
+ * The shared schema's verdict, with each field's first issue on the field the operator sees, in the
+ * catalogue's words (timeouts in seconds); the schema's English stays main's and the logs'.
+ */
 export const profileResolver: Resolver<ProfileFormValues, unknown, Profile> = async (
   values,
   context,
@@ -215,19 +211,22 @@ export const profileResolver: Resolver<ProfileFormValues, unknown, Profile> = as
 ) => {
   const result = await resolveWithSchema(values, context, options);
   if (Object.keys(result.errors).length === 0) return result;
+  const input = toProfileInput(values);
   const errors: Record<string, { type: string; message: string }> = {};
-  for (const [path, error] of flatErrors(result.errors as Record<string, unknown>)) {
-    const message = error?.message ?? translate('settings.profiles.invalid');
+  for (const issue of savedProfileSchema.safeParse(input).error?.issues ?? []) {
+    const path = issue.path.map(String).join('.');
     const field = formFieldOf(path);
+    const at = field ?? 'root';
+    if (errors[at]) continue;
     if (field)
       errors[field] = {
         type: 'schema',
         message: field.endsWith('Seconds')
           ? translate('settings.profiles.timeoutInvalid', TIMEOUT_SECONDS)
-          : message,
+          : issueText(issue, input),
       };
     // Not a field the operator can change (the id): said above the buttons, never silently passed.
-    else errors.root = { type: 'schema', message: `${path}: ${message}` };
+    else errors.root = { type: 'schema', message: `${path}: ${issueText(issue, input)}` };
   }
   return { values: {}, errors: errors as FieldErrors<ProfileFormValues> };
 };

@@ -338,7 +338,7 @@ export function HistoryDetailDrawer() {
     >
       {detailError && (
         <Alert color="red" role="alert">
-          {detailError}
+          {wordsText(t, detailError)}
         </Alert>
       )}
       {!detail && !detailError && <Loader aria-label={t('history.detail.loading')} />}

@@ -67,5 +67,10 @@ export const kycChunkResultSchema = z.object({
   traceid: z.string().nullable(),
   code: z.int().nullable(),
   msg: z.string(),
+  /**
+   * The catalogue's words of `msg` when Paydesk wrote it (a chunk not sent or of unknown outcome), for the
+   * renderer to say in the reader's language; the gateway's msg has none, nor a chunk kept before they were.
+   */
+  words: refusalWordsSchema.optional(),
   count: z.int().nonnegative(),
 });

@@ -199,6 +199,8 @@ export const historyVerificationSchema = z.object({
   unproved: z.object({ fromSeq: z.int().positive(), toSeq: z.int().positive() }).nullable(),
   /** About the key and anchor themselves: could not be saved, could not be read. */
   notices: z.array(z.string()),
+  /** The catalogue's words of each notice, in step with `notices` (absent from a check made before them). */
+  noticeWords: z.array(refusalWordsSchema).optional(),
   problems: z.array(auditProblemSchema).max(MAX_LISTED_PROBLEMS),
   problemCount: z.int().nonnegative(),
 });

@@ -351,6 +351,11 @@ export const kycChunkResultSchema = z.object({
   code: z.int().nullable(),
   /** The gateway's msg, or for a chunk of unknown outcome Paydesk's description of why. */
   msg: z.string(),
+  /**
+   * The catalogue's words of `msg` when Paydesk wrote it (a chunk not sent or of unknown outcome), for the
+   * renderer to say in the reader's language; the gateway's msg has none, nor a chunk kept before they were.
+   */
+  words: refusalWordsSchema.optional(),
   traceid: z.string().nullable(),
   /** data.count as the gateway answered it (also when it did not count every record sent). */
   count: z.int().nonnegative().nullable(),

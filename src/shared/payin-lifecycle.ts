@@ -5,6 +5,7 @@
 // code cannot bypass: only the gateway's word settles a pay-in, a browser return is a hint, anything
 // unknown stays open, and two authoritative words that disagree become a visible conflict. No zod here (its
 // schema, payInStatusSchema, is in history.ts): the pay-in page reads this vocabulary without loading zod.
+import type { MessageKey, MessageValues } from './i18n/messages';
 export const PAYIN_STATUSES = [
   'pending',
   'approved',
@@ -192,17 +193,24 @@ export type GatewayWord =
   /** Nothing readable about the order: an unknown code, a broken or lost answer, a contradiction. */
   | 'unknown';
 
+/** What a gateway word names that is not the pay-in's own: `theirs` as the gateway sent it, `ours` as kept. */
+export interface Mismatch {
+  field: 'orderId' | 'amount';
+  theirs: string;
+  ours: string;
+}
+
 /**
  * Evidence that can move a pay-in, strongest source first. `mismatch` on a gateway word: it names
  * another amount or orderId than the pay-in has, which makes it a contradiction, whatever it says.
  */
 export type Evidence =
   /** The gateway's signed notification (A12). */
-  | { source: 'callback'; word: GatewayWord; mismatch?: string | undefined }
+  | { source: 'callback'; word: GatewayWord; mismatch?: Mismatch | undefined }
   /** The gateway's answer to the first request. */
-  | { source: 'answer'; word: GatewayWord; mismatch?: string | undefined }
+  | { source: 'answer'; word: GatewayWord; mismatch?: Mismatch | undefined }
   /** The gateway's answer to the same request sent again (A9): a refusal says nothing of the first. */
-  | { source: 'ask_again'; word: GatewayWord; mismatch?: string | undefined }
+  | { source: 'ask_again'; word: GatewayWord; mismatch?: Mismatch | undefined }
   /** No connection was ever made: no byte of the request left Paydesk. */
   | { source: 'not_connected' }
   /** The browser came back from the bank page to a return URL: unsigned, so a hint and never a result. */
@@ -218,8 +226,16 @@ export interface Decision {
   /** The status after the evidence; the same as before when nothing changes. */
   next: PayInStatus;
   changed: boolean;
-  /** Set when the evidence contradicts what an authoritative word said before: the agent must check. */
-  conflict?: string;
+  /**
+   * Set when the evidence contradicts what an authoritative word said before: the agent must check. The
+   * note's catalogue key and values (payin.conflict.*); main words it (i18n/worded.ts) with its English.
+   */
+  conflict?: ConflictWords;
+}
+
+export interface ConflictWords {
+  key: MessageKey;
+  values: MessageValues;
 }
 
 const WORD_STATUS: Readonly<Record<Exclude<GatewayWord, 'unknown' | 'no_order'>, PayInStatus>> = {
@@ -229,40 +245,33 @@ const WORD_STATUS: Readonly<Record<Exclude<GatewayWord, 'unknown' | 'no_order'>,
   action_required: 'action_required',
 };
 
-const SOURCE_NAME: Readonly<Record<EvidenceSource, string>> = {
-  callback: 'signed notification',
-  answer: 'answer',
-  ask_again: 'answer to the same order sent again',
-  not_connected: 'connection attempt',
-  browser_return: 'browser return',
-  bank_page_closed: 'bank page',
-  restart: 'restart',
-};
-
-const STATUS_WORDS: Readonly<Record<PayInStatus, string>> = {
-  pending: 'pending',
-  approved: 'approved',
-  declined: 'declined',
-  action_required: 'waiting for the bank page',
-  processing: 'processing',
-  awaiting_confirmation: 'awaiting confirmation',
-  refused: 'refused before any order existed',
-  outcome_unknown: 'outcome unknown',
-  conflict: 'in conflict',
-  not_sent: 'not sent',
-};
-
 const stay = (current: PayInStatus): Decision => ({ next: current, changed: false });
 const move = (current: PayInStatus, next: PayInStatus): Decision => ({
   next,
   changed: next !== current,
 });
 
-function conflictOf(current: PayInStatus, evidence: Evidence, said: string): Decision {
+const MISMATCH_KEYS = {
+  orderId: 'payin.conflict.noteOrderId',
+  amount: 'payin.conflict.noteAmount',
+} as const satisfies Record<Mismatch['field'], MessageKey>;
+
+/** The catalogue selects the words for status, source and word: each is one of this file's ids. */
+function conflictOf(
+  current: PayInStatus,
+  evidence: Evidence & { word: GatewayWord },
+  mismatch?: Mismatch,
+): Decision {
+  const values: MessageValues = { status: current, source: evidence.source, word: evidence.word };
   return {
     next: 'conflict',
     changed: current !== 'conflict',
-    conflict: `Paydesk had this pay-in as ${STATUS_WORDS[current]}; the gateway's ${SOURCE_NAME[evidence.source]} now says ${said}. Check the order with the gateway before doing anything: do not charge again and do not tell the customer it failed.`,
+    conflict: mismatch
+      ? {
+          key: MISMATCH_KEYS[mismatch.field],
+          values: { ...values, theirs: mismatch.theirs, ours: mismatch.ours },
+        }
+      : { key: 'payin.conflict.note', values },
   };
 }
 
@@ -281,7 +290,7 @@ function decideWord(current: PayInStatus, evidence: Evidence & { word: GatewayWo
     // A9/A24: a refusal of the same request sent again says nothing about the first one.
     if (evidence.source !== 'answer') return stay(current);
     if (current === 'pending') return move(current, 'refused');
-    if (MONEY_READING[current] === 'charged') return conflictOf(current, evidence, 'no order exists');
+    if (MONEY_READING[current] === 'charged') return conflictOf(current, evidence);
     return stay(current);
   }
   const status = WORD_STATUS[word];
@@ -289,7 +298,7 @@ function decideWord(current: PayInStatus, evidence: Evidence & { word: GatewayWo
     const reading = MONEY_READING[status];
     if (MONEY_READING[current] === 'open') return move(current, status);
     if (MONEY_READING[current] === reading) return stay(current);
-    return conflictOf(current, evidence, word);
+    return conflictOf(current, evidence);
   }
   // processing or action_required: the order is still open at the gateway.
   if (MONEY_READING[current] !== 'open') return stay(current);
@@ -306,7 +315,7 @@ export function decide(current: PayInStatus, evidence: Evidence): Decision {
     case 'answer':
     case 'ask_again':
       if (evidence.mismatch !== undefined && current !== 'conflict') {
-        return conflictOf(current, evidence, `${evidence.word} for ${evidence.mismatch}`);
+        return conflictOf(current, evidence, evidence.mismatch);
       }
       return decideWord(current, evidence);
     case 'not_connected':

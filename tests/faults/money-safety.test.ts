@@ -301,6 +301,10 @@ describe('a KYC chunk counted short', () => {
       expect(batches.map((batch) => [batch.status, batch.acceptedUserIds])).toEqual([
         ['outcome_unknown', []],
       ]);
+      // Paydesk's sentence goes with its words to the page and into History (issue 33).
+      const words = { key: 'kyc.chunk.unknown.counted', values: { count: 8, sent: 10 } };
+      expect(sent.chunks[0]!.words).toEqual(words);
+      expect(batches[0]!.chunks[0]!.words).toEqual(words);
 
       // The same file again: nothing counts as accepted, so all ten go, and this time all are counted.
       const again = await open();

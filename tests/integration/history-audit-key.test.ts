@@ -188,6 +188,8 @@ describe('a key or anchor that cannot be used', () => {
     const { history, trust } = await start(vaultTrustStore(vault, filePath));
     expect(trust.kind).toBe('memory');
     expect(history.auditStatus().verification.notices).toEqual([expect.stringMatching(/unreadable/)]);
+    // Its words go with it, in step, for the reviewer's language (issue 33).
+    expect(history.auditStatus().verification.noticeWords).toEqual([{ key: 'audit.trust.keyUnreadable' }]);
     history.insertPayIn(payIn());
     await trust.flush();
     expect(await vault.getAuditItem(account)).toBe('not a key record');

@@ -380,6 +380,31 @@ describe('KYC batches', () => {
       ['kyc_batch.updated', `batch:${id}`],
     ]);
   });
+
+  it("keeps a chunk's words beside its English, and reads a chunk kept without them", () => {
+    const id = h.store.insertKycBatch({
+      profile: 'sandbox',
+      operator: 'bob',
+      fileName: 'kyc.csv',
+      sha256: 'd'.repeat(64),
+      counts: { total: 4, valid: 4, invalid: 0, accepted: 0, rejected: 0 },
+    });
+    const words = { key: 'kyc.chunk.partialCount', values: { count: 1, sent: 2 } };
+    const chunks = [
+      {
+        index: 0,
+        traceid: 'kt-1',
+        code: 0,
+        msg: 'The gateway counted 1 of the 2 records sent.',
+        words,
+        count: 1,
+      },
+      { index: 1, traceid: null, code: null, msg: 'The gateway did not answer.', count: 0 },
+    ];
+    h.store.updateKycBatch(id, { status: 'partial', chunks });
+    const read = h.store.getById(id);
+    expect(read?.kind === 'kyc_batch' && read.chunks).toEqual(chunks);
+  });
 });
 
 describe('query', () => {

@@ -117,6 +117,10 @@ describe('KYC submit', () => {
       {
         field: 'email',
         message: expect.stringMatching(/^An e-mail address.*traceid t-refused/),
+        words: {
+          key: 'kyc.chunk.refusedRow',
+          values: { said: 'An e-mail address such as name@example.com.', traceid: 't-refused' },
+        },
         source: 'gateway',
       },
     ]);

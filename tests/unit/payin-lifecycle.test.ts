@@ -4,12 +4,14 @@
 import {
   ASK_AGAIN_STATUSES,
   canFollow,
+  type Decision,
   decide,
   type Evidence,
   FOLLOW_UP_STATUSES,
   type GatewayWord,
   isLaterNews,
   MAY_HAVE_CHARGED,
+  type Mismatch,
   MONEY_READING,
   NEXT_STATUSES,
   PAYIN_STATUSES,
@@ -18,11 +20,19 @@ import {
 } from '@shared/payin-lifecycle';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../src/main/i18n/words';
+
+/** A conflict's note as main words it: the catalogue's English for the lifecycle's key and values. */
+const noteOf = (decision: Decision) =>
+  decision.conflict && inEnglish()(decision.conflict.key, decision.conflict.values);
+const amount9: Mismatch = { field: 'amount', theirs: '9.00', ours: '10.00' };
 
 const WORDS: GatewayWord[] = ['approved', 'declined', 'processing', 'action_required', 'no_order', 'unknown'];
 const status = fc.constantFrom(...PAYIN_STATUSES);
 const word = fc.constantFrom(...WORDS);
-const mismatch = fc.option(fc.constant('orderId X, where this pay-in has Y'), { nil: undefined });
+const mismatch = fc.option(fc.constant<Mismatch>({ field: 'orderId', theirs: 'X', ours: 'Y' }), {
+  nil: undefined,
+});
 const evidence: fc.Arbitrary<Evidence> = fc.oneof(
   fc.record({
     source: fc.constantFrom('callback', 'answer', 'ask_again'),
@@ -85,16 +95,16 @@ describe('decide', () => {
   it('turns disagreement between two authoritative words into a conflict, with what to do', () => {
     const approvedThenDeclined = decide('approved', { source: 'callback', word: 'declined' });
     expect(approvedThenDeclined).toMatchObject({ next: 'conflict', changed: true });
-    expect(approvedThenDeclined.conflict).toMatch(
+    expect(noteOf(approvedThenDeclined)).toMatch(
       /approved.*signed notification now says declined.*Check the order/,
     );
     expect(decide('declined', { source: 'answer', word: 'approved' }).next).toBe('conflict');
     expect(decide('refused', { source: 'callback', word: 'approved' }).next).toBe('conflict');
     expect(decide('approved', { source: 'callback', word: 'no_order' }).next).toBe('approved');
     expect(decide('approved', { source: 'answer', word: 'no_order' }).next).toBe('conflict');
-    expect(
-      decide('processing', { source: 'callback', word: 'approved', mismatch: 'the amount 9.00' }).next,
-    ).toBe('conflict');
+    expect(decide('processing', { source: 'callback', word: 'approved', mismatch: amount9 }).next).toBe(
+      'conflict',
+    );
   });
 
   it('lets agreeing and weaker words pass without a change', () => {
@@ -176,7 +186,7 @@ const EVERY_EVIDENCE: Evidence[] = [
   ...SOURCES_WITH_WORD.flatMap((source) =>
     WORDS.flatMap((w): Evidence[] => [
       { source, word: w },
-      { source, word: w, mismatch: 'the amount 9.00, where this pay-in has 10.00' },
+      { source, word: w, mismatch: amount9 },
     ]),
   ),
   { source: 'not_connected' },
@@ -271,13 +281,13 @@ describe('decide, every status against every piece of evidence', () => {
     };
     for (const [current, words] of Object.entries(had) as [PayInStatus, string][]) {
       for (const source of SOURCES_WITH_WORD) {
-        const { conflict } = decide(current, { source, word: 'approved', mismatch: 'the amount 9.00' });
-        expect(conflict).toBe(
-          `Paydesk had this pay-in as ${words}; the gateway's ${from[source]} now says approved for the amount 9.00. Check the order with the gateway before doing anything: do not charge again and do not tell the customer it failed.`,
+        const decision = decide(current, { source, word: 'approved', mismatch: amount9 });
+        expect(noteOf(decision)).toBe(
+          `Paydesk had this pay-in as ${words}; the gateway's ${from[source]} now says approved for the amount 9.00, where this pay-in is for 10.00. Check the order with the gateway before doing anything: do not charge again and do not tell the customer it failed.`,
         );
       }
     }
-    expect(decide('approved', { source: 'answer', word: 'no_order' }).conflict).toMatch(
+    expect(noteOf(decide('approved', { source: 'answer', word: 'no_order' }))).toMatch(
       /the gateway's answer now says no order exists\. Check/,
     );
   });

@@ -4,12 +4,16 @@
 // its records is marked accepted, so all are offered again, which is safe because the latest record for
 // a userId wins (A22). A non-zero code with `data` null is the refusal section 7 describes.
 import { kycResponseSchema } from '@shared/gateway/kyc';
+import type { RefusalWords } from '@shared/refusal-words';
+import { worded } from '../i18n/worded';
 import { type NotSent, type OutcomeUnknown, outcomeUnknown } from './errors';
 import type { HttpAnswer } from './payin-answer';
 
 export type KycUnknown = {
   kind: 'outcome_unknown';
   message: string;
+  /** The catalogue's words for `message` (i18n/worded.ts); the gateway's msg has none. */
+  words?: RefusalWords;
   code?: number;
   msg?: string;
   traceid?: string;
@@ -22,10 +26,10 @@ export type KycAnswer =
   | { kind: 'accepted'; code: number; msg: string; traceid: string; count: number; raw: string }
   | { kind: 'refused'; code: number; msg: string; traceid: string; httpStatus: number; raw: string }
   | KycUnknown
-  | { kind: 'not_sent'; message: string };
+  | { kind: 'not_sent'; message: string; words?: RefusalWords };
 
 function unknownOf(failure: OutcomeUnknown): KycUnknown {
-  const answer: KycUnknown = { kind: 'outcome_unknown', message: failure.message };
+  const answer: KycUnknown = { kind: 'outcome_unknown', message: failure.message, words: failure.words };
   if (failure.httpStatus !== undefined) answer.httpStatus = failure.httpStatus;
   if (failure.raw !== undefined) answer.raw = failure.raw;
   if (failure.traceid) answer.traceid = failure.traceid;
@@ -33,11 +37,9 @@ function unknownOf(failure: OutcomeUnknown): KycUnknown {
 }
 
 export function kycTransportAnswer(failure: NotSent | OutcomeUnknown): KycAnswer {
-  return failure.kind === 'not_sent' ? { kind: 'not_sent', message: failure.message } : unknownOf(failure);
-}
-
-function plural(count: number): string {
-  return count === 1 ? '1 record' : `${count} records`;
+  return failure.kind === 'not_sent'
+    ? { kind: 'not_sent', message: failure.message, words: failure.words }
+    : unknownOf(failure);
 }
 
 export function readKycAnswer(http: HttpAnswer, context: { sent: number; timeoutMs: number }): KycAnswer {
@@ -82,13 +84,21 @@ export function readKycAnswer(http: HttpAnswer, context: { sent: number; timeout
   if (httpStatus >= 200 && httpStatus < 300 && count === context.sent) {
     return { kind: 'accepted', code, msg, traceid, count, raw };
   }
-  const counted =
+  const withStatus = httpStatus >= 300;
+  const said =
     count === undefined
-      ? `answered code 0 without a count for the ${plural(context.sent)} sent`
-      : `counted ${count} of the ${plural(context.sent)} sent`;
+      ? worded(withStatus ? 'kyc.chunk.unknown.noCountHttp' : 'kyc.chunk.unknown.noCount', {
+          sent: context.sent,
+          ...(withStatus && { httpStatus }),
+        })
+      : worded(withStatus ? 'kyc.chunk.unknown.countedHttp' : 'kyc.chunk.unknown.counted', {
+          count,
+          sent: context.sent,
+          ...(withStatus && { httpStatus }),
+        });
   const answer: KycUnknown = {
     kind: 'outcome_unknown',
-    message: `The gateway ${counted}${httpStatus >= 300 ? ` (HTTP ${httpStatus})` : ''}: which records it kept is unknown, so none is marked accepted and all are offered again (safe: the latest record for a customer wins).`,
+    ...said,
     code,
     msg,
     traceid,

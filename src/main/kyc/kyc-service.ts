@@ -95,17 +95,22 @@ export function createKycService(deps: {
             : { kind, code, msg, traceid };
         }
         case 'outcome_unknown': {
-          const { message, code, traceid, count } = result;
+          const { message, words, code, traceid, count } = result;
           return {
             kind: 'outcome_unknown',
             message,
+            ...(words !== undefined && { words }),
             ...(code !== undefined && { code }),
             ...(traceid !== undefined && { traceid }),
             ...(count !== undefined && { count }),
           };
         }
         case 'not_sent':
-          return { kind: 'not_sent', message: result.message };
+          return {
+            kind: 'not_sent',
+            message: result.message,
+            ...(result.words !== undefined && { words: result.words }),
+          };
       }
     };
   }
@@ -193,6 +198,7 @@ export function createKycService(deps: {
         traceid: chunk.traceid,
         code: chunk.code,
         msg: chunk.msg,
+        ...(chunk.words && { words: chunk.words }),
         count: chunk.count ?? 0,
       })),
       acceptedUserIds: deps.batches.acceptedUserIds(batchId),

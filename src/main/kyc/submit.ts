@@ -9,7 +9,9 @@ import type {
   KycRowError,
   KycSubmitResult,
 } from '@shared/kyc-batch';
+import type { RefusalWords } from '@shared/refusal-words';
 import { refusal } from '../i18n/refuse';
+import { errorWords, worded } from '../i18n/worded';
 import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 
 /**
@@ -19,8 +21,15 @@ import { type ChunkPlan, type KycBatch, STATE } from './batch-store';
 export type KycSendOutcome =
   | { kind: 'accepted'; code: number; msg: string; traceid: string; count: number }
   | { kind: 'refused'; code: number; msg: string; traceid: string }
-  | { kind: 'not_sent'; message: string }
-  | { kind: 'outcome_unknown'; message: string; code?: number; traceid?: string; count?: number };
+  | { kind: 'not_sent'; message: string; words?: RefusalWords }
+  | {
+      kind: 'outcome_unknown';
+      message: string;
+      words?: RefusalWords;
+      code?: number;
+      traceid?: string;
+      count?: number;
+    };
 
 /** Sends one chunk of records as one signed request; wired by the composition root to the gateway client. */
 export type KycSend = (records: KycRecord[]) => Promise<KycSendOutcome>;
@@ -78,7 +87,11 @@ async function sendChunk(
   try {
     outcome = await send(records);
   } catch (error) {
-    outcome = { kind: 'outcome_unknown', message: error instanceof Error ? error.message : String(error) };
+    outcome = {
+      kind: 'outcome_unknown',
+      message: error instanceof Error ? error.message : String(error),
+      ...errorWords(error),
+    };
   }
   // What left Paydesk is History's to keep, edits included; a request never made sent nothing.
   if (outcome.kind !== 'not_sent') {
@@ -94,18 +107,27 @@ async function sendChunk(
   // Not proven accepted: every record goes back to valid, so the same file offers it again (A22).
   for (const row of rows) batch.setState(row, 'valid');
   if (outcome.kind === 'accepted') {
-    const message = `The gateway counted ${outcome.count} of the ${rows.length} records sent: which it kept is unknown, so all are offered again.`;
+    const said = worded('kyc.chunk.partialCount', { count: outcome.count, sent: rows.length });
     return {
       ...base,
       state: 'outcome_unknown',
       code: outcome.code,
-      msg: message,
+      msg: said.message,
+      words: said.words,
       traceid: outcome.traceid,
       count: outcome.count,
     };
   }
   if (outcome.kind === 'not_sent') {
-    return { ...base, state: 'not_sent', code: null, msg: outcome.message, traceid: null, count: null };
+    return {
+      ...base,
+      state: 'not_sent',
+      code: null,
+      msg: outcome.message,
+      ...(outcome.words && { words: outcome.words }),
+      traceid: null,
+      count: null,
+    };
   }
   if (outcome.kind === 'outcome_unknown') {
     return {
@@ -113,6 +135,7 @@ async function sendChunk(
       state: 'outcome_unknown',
       code: outcome.code ?? null,
       msg: outcome.message,
+      ...(outcome.words && { words: outcome.words }),
       traceid: outcome.traceid ?? null,
       count: outcome.count ?? null,
     };
@@ -120,11 +143,9 @@ async function sendChunk(
   const target = refusalTarget(outcome.msg);
   const row = target ? rows[target.index] : undefined;
   if (target && row !== undefined) {
-    const error: KycRowError = {
-      field: target.field,
-      message: `${target.message} (refused by the gateway, traceid ${outcome.traceid})`,
-      source: 'gateway',
-    };
+    // The gateway's own words about the record stay as it sent them: a value of Paydesk's sentence.
+    const said = worded('kyc.chunk.refusedRow', { said: target.message, traceid: outcome.traceid });
+    const error: KycRowError = { field: target.field, ...said, source: 'gateway' };
     batch.gatewayErrors.set(row, error);
     batch.refresh(row);
   }

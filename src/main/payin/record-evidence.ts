@@ -11,6 +11,7 @@ import {
   decide,
   type Evidence,
   type GatewayWord,
+  type Mismatch,
   SETTLED_STATUSES,
 } from '@shared/payin-lifecycle';
 import { payInResultOf } from '@shared/payin-result';
@@ -50,12 +51,12 @@ interface Pending {
   after: (() => void)[];
 }
 
-/** A note's words: from the catalogue, or (a conflict, worded by the lifecycle) English alone. */
+/** A note's words: from the catalogue (a conflict's key and values chosen by the lifecycle). */
 type Note = Pick<Worded, 'message'> & Partial<Pick<Worded, 'words'>>;
 
 /** What the agent reads for a status that is not a plain outcome (stored as the row's note). */
 function noteFor(row: PayInRow, input: EvidenceInput, decision: Decision): Note | undefined {
-  if (decision.conflict) return { message: decision.conflict };
+  if (decision.conflict) return worded(decision.conflict.key, decision.conflict.values);
   const next = decision.next;
   if (input.source === 'ask_again' && !decision.changed && next !== 'conflict') {
     // What the answer was is the attempt's own line (the timeline); the note says what it leaves open.
@@ -91,11 +92,11 @@ function errorWords(answer: PayInAnswer): Worded {
 }
 
 /** An orderId or amount the gateway names that is not the pay-in's own: a contradiction. */
-function mismatchOf(row: PayInRow, input: EvidenceInput): string | undefined {
+function mismatchOf(row: PayInRow, input: EvidenceInput): Mismatch | undefined {
   const orderId =
     input.source === 'callback' ? input.orderId : 'answer' in input ? input.answer.orderId : undefined;
   if (orderId && row.orderId && orderId !== row.orderId)
-    return `orderId ${orderId}, where this pay-in has ${row.orderId}`;
+    return { field: 'orderId', theirs: orderId, ours: row.orderId };
   if (input.source === 'callback') {
     let amount: string | undefined;
     try {
@@ -103,7 +104,7 @@ function mismatchOf(row: PayInRow, input: EvidenceInput): string | undefined {
     } catch {
       amount = undefined;
     }
-    if (amount !== row.amount) return `the amount ${input.amount}, where this pay-in is for ${row.amount}`;
+    if (amount !== row.amount) return { field: 'amount', theirs: input.amount, ours: row.amount };
   }
   return undefined;
 }
@@ -130,7 +131,8 @@ function evidenceOf(row: PayInRow, input: EvidenceInput): Evidence {
 
 function auditDetail(input: EvidenceInput, decision: Decision): Record<string, unknown> {
   const detail: Record<string, unknown> = { source: input.source, decided: decision.next };
-  if (decision.conflict) detail.conflict = decision.conflict;
+  // The audit trail's words stay English.
+  if (decision.conflict) detail.conflict = worded(decision.conflict.key, decision.conflict.values).message;
   if (input.source === 'answer' || input.source === 'ask_again') {
     const { answer } = input;
     Object.assign(detail, {

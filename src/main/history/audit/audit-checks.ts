@@ -164,7 +164,8 @@ export function startAuditChecks(
       verifiedUpTo: extends_ ? { seq: walk.last.seq, at: walk.last.at } : latest.verifiedUpTo,
       problems: problems.listed,
       problemCount: problems.count,
-      notices: [...trust.notices],
+      notices: trust.notices.map((notice) => notice.message),
+      noticeWords: trust.notices.map((notice) => notice.words),
     };
     covered = walk.last;
   }

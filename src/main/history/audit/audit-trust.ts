@@ -37,6 +37,7 @@ import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { z } from 'zod';
 import { auditAccount, type CredentialVault } from '../../credentials/vault';
+import { type Worded, worded } from '../../i18n/worded';
 import { KEYED_AUDIT_SCHEMA_VERSION } from '../store/migrations';
 import { type ChainSeal, type EntryRule, GENESIS_HASH, sha256Hex } from './audit-chain';
 
@@ -178,7 +179,7 @@ type AuditTrustOptions = {
   record: AuditKeyRecord;
   /** undefined: the key was there but its anchor was not (or could not be read): an incident at open. */
   anchor: AuditAnchor | undefined;
-  notices?: string[];
+  notices?: Worded[];
   /** Where a failed anchor write is reported (the app's log). */
   onWriteError?: (error: unknown) => void;
 };
@@ -187,8 +188,11 @@ type AuditTrustOptions = {
 export class AuditTrust implements ChainSeal {
   readonly kind: 'keychain' | 'memory';
   readonly record: AuditKeyRecord;
-  /** Things the operator should know about the key and anchor themselves (shown with the verification). */
-  readonly notices: string[];
+  /**
+   * Things the reviewer should know about the key and anchor themselves (shown with the verification):
+   * English for the log, and the catalogue's words (audit.trust.*) to say them in the reader's language.
+   */
+  readonly notices: Worded[];
   onWriteError: ((error: unknown) => void) | undefined;
   private readonly key: KeyObject;
   private readonly store: AuditTrustStore;
@@ -246,9 +250,7 @@ export class AuditTrust implements ChainSeal {
           this.onWriteError?.(error);
           if (!this.writeFailed) {
             this.writeFailed = true;
-            this.notices.push(
-              `The audit anchor could not be saved to the keychain (${errorText(error)}): entries written since cannot be checked for truncation.`,
-            );
+            this.notices.push(worded('audit.trust.anchorNotSavedSince', { error: errorText(error) }));
           }
         }
       }
@@ -280,23 +282,19 @@ export async function loadAuditTrust(
   options: { filePath: string; now?: () => number; onWriteError?: (error: unknown) => void },
 ): Promise<AuditTrust> {
   const now = options.now ?? Date.now;
-  const notices: string[] = [];
+  const notices: Worded[] = [];
   let target: AuditTrustStore = store;
   let keyText: string | undefined;
   let anchorText: string | undefined;
   try {
     [keyText, anchorText] = await Promise.all([store.read('key'), store.read('anchor')]);
   } catch (error) {
-    notices.push(
-      `The keychain could not be read (${errorText(error)}), so the audit key is not at hand: this session seals its entries under a key kept in memory only, and earlier entries cannot be proved.`,
-    );
+    notices.push(worded('audit.trust.keychainUnreadable', { error: errorText(error) }));
     target = memoryTrustStore();
   }
   let record = keyText === undefined ? undefined : parseItem(keyRecordSchema, keyText);
   if (keyText !== undefined && record === undefined) {
-    notices.push(
-      'The audit key in the keychain is unreadable. It was left as it is: this session seals its entries under a key kept in memory only, and earlier entries cannot be proved.',
-    );
+    notices.push(worded('audit.trust.keyUnreadable'));
     target = memoryTrustStore();
   }
   let anchor = anchorText === undefined ? undefined : parseItem(anchorSchema, anchorText);
@@ -315,15 +313,13 @@ export async function loadAuditTrust(
       try {
         await target.write('anchor', JSON.stringify(anchor));
       } catch (error) {
-        notices.push(`The audit anchor could not be saved to the keychain (${errorText(error)}).`);
+        notices.push(worded('audit.trust.anchorNotSaved', { error: errorText(error) }));
       }
     }
     try {
       await target.write('key', JSON.stringify(record));
     } catch (error) {
-      notices.push(
-        `A new audit key could not be saved to the keychain (${errorText(error)}): entries of this session cannot be proved after a restart.`,
-      );
+      notices.push(worded('audit.trust.keyNotSaved', { error: errorText(error) }));
       target = memoryTrustStore();
     }
   }

@@ -402,7 +402,8 @@ export function summarize(
     keyStore: trust.kind,
     legacy: legacyUpTo > 0 ? { toSeq: legacyUpTo } : null,
     unproved: unprovedTo > legacyUpTo ? { fromSeq: legacyUpTo + 1, toSeq: unprovedTo } : null,
-    notices: [...trust.notices],
+    notices: trust.notices.map((notice) => notice.message),
+    noticeWords: trust.notices.map((notice) => notice.words),
     problems: problems.listed,
     problemCount: problems.count,
   };

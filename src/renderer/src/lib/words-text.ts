@@ -6,7 +6,8 @@
 import type { MessageKey, Translate } from '@shared/i18n/messages';
 import type { RefusalWords } from '@shared/ipc';
 
-interface Said {
+/** What main said: its English and, when it sent them, the catalogue's words. */
+export interface Said {
   message: string;
   /** A list for a sum of sentences (the connection test's), said one after the other. */
   words?: RefusalWords | readonly RefusalWords[] | undefined;

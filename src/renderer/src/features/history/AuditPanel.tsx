@@ -5,7 +5,7 @@ import { Alert, Button, Group, List, Loader, ScrollArea, Stack, Text } from '@ma
 import { type Translate, useLocale, useT } from '@renderer/i18n/use-t';
 import { subscribe } from '@renderer/lib/paydesk';
 import { useCan } from '@renderer/lib/session-store';
-import { wordsText } from '@renderer/lib/words-text';
+import { reasonTexts, wordsText } from '@renderer/lib/words-text';
 import type { AuditStatus, HistoryVerification } from '@shared/history';
 import { formatDateTime } from '@shared/i18n/format';
 import { useEffect, useState } from 'react';
@@ -166,7 +166,7 @@ export function AuditPanel() {
           {t('history.audit.memory')}
         </Text>
       )}
-      {verification.notices.map((notice) => (
+      {reasonTexts(t, { reasons: verification.notices, words: verification.noticeWords }).map((notice) => (
         <Alert key={notice} color="yellow" p="xs" role="note">
           {notice}
         </Alert>

@@ -5,6 +5,7 @@
 import { Alert, Paper, SimpleGrid, Stack, Text, Title, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { type Translate, useT } from '@renderer/i18n/use-t';
 import { STATUS_LOOK, statusLabel } from '@renderer/lib/status-look';
+import { wordsText } from '@renderer/lib/words-text';
 import type { DailyTotal } from '@shared/history';
 import { PAYIN_STATUSES, type PayInStatus } from '@shared/payin-lifecycle';
 import { type ReactNode, useId, useMemo } from 'react';
@@ -89,14 +90,14 @@ export function DailyCharts({ drawn }: { drawn: boolean }) {
   if (totalsNote) {
     return (
       <Text size="sm" c="gray.7" data-testid="history-totals-note">
-        {totalsNote}
+        {wordsText(t, totalsNote)}
       </Text>
     );
   }
   if (totalsError) {
     return (
       <Alert color="red" title={t('history.charts.failed')}>
-        {totalsError}
+        {wordsText(t, totalsError)}
       </Alert>
     );
   }

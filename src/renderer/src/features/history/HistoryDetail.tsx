@@ -153,7 +153,7 @@ function Chunks({ row }: { row: KycBatchRow }) {
               <Table.Td>{chunk.index + 1}</Table.Td>
               <Table.Td>{chunk.count}</Table.Td>
               <Table.Td>{chunk.code ?? '—'}</Table.Td>
-              <Table.Td>{chunk.msg}</Table.Td>
+              <Table.Td>{wordsText(t, { message: chunk.msg, words: chunk.words })}</Table.Td>
               <Table.Td ff="monospace">{chunk.traceid ?? '—'}</Table.Td>
             </Table.Tr>
           ))}
@@ -338,7 +338,7 @@ export function HistoryDetailDrawer() {
     >
       {detailError && (
         <Alert color="red" role="alert">
-          {detailError}
+          {wordsText(t, detailError)}
         </Alert>
       )}
       {!detail && !detailError && <Loader aria-label={t('history.detail.loading')} />}

@@ -19,6 +19,7 @@ import { OutcomeUnknownQueue } from '@renderer/lib/team/OutcomeUnknownQueue';
 import { ReplicationIndicator } from '@renderer/lib/team/ReplicationIndicator';
 import { TeamVerifyPanel } from '@renderer/lib/team/TeamVerifyPanel';
 import { useTeamStatus } from '@renderer/lib/team/use-team-reads';
+import { wordsText } from '@renderer/lib/words-text';
 import { type CsvFormat, spreadsheetLocale } from '@shared/csv-export';
 import { ID_PART_MIN } from '@shared/history';
 import { amountForSpreadsheet } from '@shared/money/locale-amount';
@@ -165,7 +166,7 @@ export function HistoryPage() {
           title={t('history.teamProblem.title')}
           data-testid="team-problem"
         >
-          {teamProblem} {t('history.teamProblem.body')}
+          {wordsText(t, teamProblem)} {t('history.teamProblem.body')}
         </Alert>
       )}
       {error && (

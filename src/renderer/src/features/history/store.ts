@@ -8,6 +8,7 @@
 
 import { translate } from '@renderer/i18n/i18n';
 import { call, errorMessage } from '@renderer/lib/paydesk';
+import type { Said } from '@renderer/lib/words-text';
 import type { CsvFormat } from '@shared/csv-export';
 import type { AuditStatus, DailyTotal } from '@shared/history';
 import type { ChannelOutput } from '@shared/ipc';
@@ -37,17 +38,20 @@ type RowRef = { id: number; deskId?: string };
 type PageRead = { rows: ListRow[]; nextCursor: string | null; flagged: FlaggedRowsPage; scope?: TeamScope };
 type FlaggedRowsPage = Parameters<typeof addFlags>[1]['flagged'];
 
-/** A page from the source the list shows; a string when the team database could not answer. */
+/** Main's words about something that did not work: said with wordsText where it is shown. */
+const saidOf = (error: unknown): Said => ({ message: errorMessage(error) });
+
+/** A page from the source the list shows; what the team database answered instead when it could not. */
 async function readPage(
   source: HistorySource,
   filters: HistoryFilters,
   page: { cursor?: string; limit: number },
-): Promise<PageRead | string> {
+): Promise<PageRead | { problem: Said }> {
   if (source === 'team') {
     const built = toTeamQuery(filters);
     if ('problem' in built) throw new Error(built.problem);
     const answer = await call('team.query', { ...built.query, ...page });
-    if (!answer.ok) return answer.message;
+    if (!answer.ok) return { problem: { message: answer.message, words: answer.words } };
     return { ...answer.data, flagged: [] };
   }
   const built = toQuery(filters);
@@ -60,7 +64,7 @@ interface HistoryState {
   /** In the team view: which rows the desk's role reads (every desk's with the supervisor grant). */
   scope: TeamScope | undefined;
   /** Why the team view shows nothing: the team database cannot be reached, or is slow. */
-  teamProblem: string | undefined;
+  teamProblem: Said | undefined;
   filters: HistoryFilters;
   rows: ListRow[];
   flagged: FlaggedRows;
@@ -75,12 +79,12 @@ interface HistoryState {
    */
   restarts: number;
   totals: DailyTotal[];
-  totalsError: string | undefined;
+  totalsError: Said | undefined;
   /** Why the team view shows no totals or charts when that is expected (a search, a desk, no grant). */
-  totalsNote: string | undefined;
+  totalsNote: Said | undefined;
   selected: RowRef | undefined;
   detail: RowDetail | undefined;
-  detailError: string | undefined;
+  detailError: Said | undefined;
   exporting: boolean;
   exportMessage: { ok: boolean; text: string } | undefined;
   audit: AuditStatus | undefined;
@@ -141,9 +145,9 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
     try {
       const page = await readPage(source, filters, { limit });
       if (get().generation !== generation) return;
-      if (typeof page === 'string') {
+      if ('problem' in page) {
         loadedIds = new Set();
-        set({ rows: [], nextCursor: null, loading: false, teamProblem: page, flagged: new Map() });
+        set({ rows: [], nextCursor: null, loading: false, teamProblem: page.problem, flagged: new Map() });
         return;
       }
       loadedIds = new Set(page.rows.map(rowKey));
@@ -261,8 +265,8 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
       try {
         const page = await readPage(source, filters, { cursor: nextCursor, limit: PAGE_SIZE });
         if (get().generation !== generation) return;
-        if (typeof page === 'string') {
-          set({ loading: false, teamProblem: page });
+        if ('problem' in page) {
+          set({ loading: false, teamProblem: page.problem });
           return;
         }
         // A row can move between pages when one settles meanwhile: keep the first copy of each.
@@ -290,10 +294,11 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
           if (get().generation !== generation) return;
           if (!answer.ok) {
             const expected = answer.reason === 'forbidden' || answer.reason === 'unsupported';
+            const said: Said = { message: answer.message, words: answer.words };
             set({
               totals: [],
-              totalsError: expected ? undefined : answer.message,
-              totalsNote: expected ? answer.message : undefined,
+              totalsError: expected ? undefined : said,
+              totalsNote: expected ? said : undefined,
             });
             return;
           }
@@ -310,7 +315,7 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         set({ totals, totalsError: undefined, totalsNote: undefined });
       } catch (error) {
         if (get().generation !== generation) return;
-        set({ totalsError: errorMessage(error) });
+        set({ totalsError: saidOf(error) });
       }
     },
 
@@ -340,11 +345,17 @@ export const useHistoryStore = create<HistoryState>((set, get) => {
         }
         const answer = await call('team.get', { deskId: selected.deskId, id: selected.id });
         if (!still()) return;
-        if (!answer.ok) set({ detailError: answer.message });
-        else if (!answer.data) set({ detailError: translate('history.export.teamRowGone') });
+        if (!answer.ok) set({ detailError: { message: answer.message, words: answer.words } });
+        else if (!answer.data)
+          set({
+            detailError: {
+              message: translate('history.export.teamRowGone'),
+              words: { key: 'history.export.teamRowGone' },
+            },
+          });
         else set({ detail: answer.data, detailError: undefined });
       } catch (error) {
-        if (still()) set({ detailError: errorMessage(error) });
+        if (still()) set({ detailError: saidOf(error) });
       }
     },
 

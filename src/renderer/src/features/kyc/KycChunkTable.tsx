@@ -5,6 +5,7 @@
 import { Button, Table } from '@mantine/core';
 import { useT } from '@renderer/i18n/use-t';
 import { CopyValue } from '@renderer/lib/CopyValue';
+import { wordsText } from '@renderer/lib/words-text';
 import type { KycChunkResult } from '@shared/kyc-batch';
 import { memo } from 'react';
 import { count } from './format';
@@ -36,7 +37,9 @@ const ChunkRow = memo(function ChunkRow({
         )}
       </Table.Td>
       <Table.Td ff="monospace">{chunk.code ?? '—'}</Table.Td>
-      <Table.Td style={{ wordBreak: 'break-word' }}>{chunk.msg}</Table.Td>
+      <Table.Td style={{ wordBreak: 'break-word' }}>
+        {wordsText(t, { message: chunk.msg, words: chunk.words })}
+      </Table.Td>
       <Table.Td>
         {chunk.state !== 'accepted' && (
           <Button

@@ -220,8 +220,6 @@ export type Evidence =
   /** Paydesk started again and found the request still in flight. */
   | { source: 'restart' };
 
-type EvidenceSource = Evidence['source'];
-
 export interface Decision {
   /** The status after the evidence; the same as before when nothing changes. */
   next: PayInStatus;

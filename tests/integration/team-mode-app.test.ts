@@ -9,6 +9,7 @@ import type { PayInResult } from '@shared/ipc';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DESK_FILE } from '../../src/main/team/desk-identity';
+import { formatTime } from '../../src/shared/i18n/format';
 import { startFixture, v2Fields } from '../support/app/paydesk-fixture';
 import { drained, TEAM_KEY, teamForThisFile } from '../support/team/team-desk';
 
@@ -32,9 +33,11 @@ describe('the team duplicate check', () => {
     expect(warned.ok, JSON.stringify(warned)).toBe(false);
     if (warned.ok) return;
     expect(warned.error.kind).toBe('duplicate_suspected');
-    const at = new Date((first.paydesk.history.getById(paid.historyId) as { createdAt: number }).createdAt)
-      .toTimeString()
-      .slice(0, 5);
+    // The first pay-in's time of day as English writes it (main's message; the page says it in its language).
+    const at = formatTime(
+      (first.paydesk.history.getById(paid.historyId) as { createdAt: number }).createdAt,
+      'en',
+    );
     expect(warned.error.message).toBe(
       `At ${at}, on desk "Front 1" by anna, the same card, amount and customer were charged (order ${paid.merchantTradeNo}). Send a second payment anyway?`,
     );

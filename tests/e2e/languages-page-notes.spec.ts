@@ -28,6 +28,8 @@ test.afterAll(async () => {
 test('two files dropped at once on the KYC page are refused in German', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(harness.url);
+  // The shortcuts work once the shell is there: its navigation shows.
+  await expect(page.getByRole('button', { name: new RegExp(`^${de['shell.page.kyc']}`) })).toBeVisible();
   await page.keyboard.press('Alt+2');
   await expect(page.getByRole('heading', { name: de['shell.page.kyc'], level: 2 })).toBeVisible();
   const kyc = new KycPage(page);

@@ -59,6 +59,12 @@ const AMOUNT_KEYS: Readonly<Record<AmountRefusalReason, MessageKey>> = {
 const PASSPHRASE_FIELDS: ReadonlySet<string> = new Set(['passphrase', 'temporaryPassphrase']);
 const NAME_FIELDS: ReadonlySet<string> = new Set(['displayName', 'label']);
 
+/**
+ * A length limit above this guards a payload (a KYC file's base64 text), not what a person types: its schema's
+ * own words stand ("The file is over 64 MB."), never "at most 89,478,488 characters".
+ */
+const TYPED_TEXT_MAX = 10_000;
+
 const words = (key: MessageKey, values?: MessageValues): SchemaProblemWords =>
   values === undefined ? { key } : { key, values };
 
@@ -110,6 +116,7 @@ export function schemaProblemWords(
     case 'too_big': {
       if (issue.origin !== 'string') return undefined;
       const max = Number(issue.maximum);
+      if (max > TYPED_TEXT_MAX) return undefined;
       if (inService) return words('settings.problem.serviceAddressTooLong', { max });
       if (PASSPHRASE_FIELDS.has(field)) return words('operators.problem.passphraseTooLong', { max });
       return words('payin.problem.tooLong', { max });
